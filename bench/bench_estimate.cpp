@@ -1,0 +1,81 @@
+// Median wall time of one full estimate for three scenarios (README "Performance").
+// Not a test: run build/bench/bench_estimate. The goal is well under 1 µs per estimate.
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "core/estimate.h"
+#include "core/scenario_io.h"
+
+namespace {
+
+core::Scenario load(const std::string& json)
+{
+    core::ScenarioLoad l = core::loadScenario(json);
+    if (!l.ok) {
+        std::fprintf(stderr, "bench scenario invalid\n");
+        std::exit(1);
+    }
+    return l.scenario;
+}
+
+double medianNanoseconds(const core::Scenario& s)
+{
+    core::Estimate e;
+    core::estimate(s, e); // warm: sizes the reusable storage
+    constexpr int kInner = 2000;
+    std::vector<double> samples;
+    volatile double sink = 0;
+    for (int round = 0; round < 101; ++round) {
+        const auto start = std::chrono::steady_clock::now();
+        for (int i = 0; i < kInner; ++i) {
+            core::estimate(s, e);
+            sink = sink + e.groups.front().totalBytes;
+        }
+        const auto end = std::chrono::steady_clock::now();
+        samples.push_back(std::chrono::duration<double, std::nano>(end - start).count() / kInner);
+    }
+    std::nth_element(samples.begin(), samples.begin() + 50, samples.end());
+    return samples[50];
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // `bench_estimate N ITER` runs only scenario N, ITER times, for instruction counting
+    // under valgrind --tool=callgrind (repeatable where wall time on a shared VM is not).
+    const int only = argc > 1 ? std::atoi(argv[1]) : -1;
+    const int iterations = argc > 2 ? std::atoi(argv[2]) : 0;
+    const std::string common = R"("schema_version": 1, )";
+    struct Case { const char* name; std::string json; };
+    const std::vector<Case> cases = {
+        {"7B, DP 8 (A100 80GB, ZeRO-1)",
+         "{" + common + R"("model": {"preset": "llama-2-7b"}, "training": {"seq_length": 4096, "global_batch_size": 1024, "zero_stage": 1},
+            "parallel": {"gpus": 8}, "hardware": {"gpu": "a100-80gb"}})"},
+        {"70B, TP8 PP4 DP2 (64 H100)",
+         "{" + common + R"("model": {"preset": "llama-2-70b"}, "training": {"seq_length": 4096, "global_batch_size": 1024, "zero_stage": 1,
+            "recompute": "selective"}, "parallel": {"gpus": 64, "tensor": 8, "pipeline": 4, "sequence_parallel": true},
+            "hardware": {"gpu": "h100-sxm"}})"},
+        {"405B, TP8 PP16 CP2 DP64 (16384 H100)",
+         "{" + common + R"("model": {"preset": "llama-3.1-405b"}, "training": {"seq_length": 8192, "global_batch_size": 2048,
+            "zero_stage": 1, "precision": "mixed_bf16_fp32_grads"},
+            "parallel": {"gpus": 16384, "tensor": 8, "pipeline": 16, "context": 2, "sequence_parallel": true},
+            "hardware": {"gpu": "h100-sxm"}})"},
+    };
+    if (only >= 0 && only < int(cases.size())) {
+        const core::Scenario s = load(cases[std::size_t(only)].json);
+        core::Estimate e;
+        for (int i = 0; i < iterations; ++i)
+            core::estimate(s, e);
+        std::printf("%s: %d estimates, %zu rank groups\n", cases[std::size_t(only)].name, iterations, e.groups.size());
+        return 0;
+    }
+    std::printf("%-40s %12s\n", "scenario", "median/estimate");
+    for (const Case& c : cases)
+        std::printf("%-40s %9.0f ns\n", c.name, medianNanoseconds(load(c.json)));
+    return 0;
+}

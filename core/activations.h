@@ -1,0 +1,84 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "core/scenario.h"
+
+namespace core {
+
+/// Where a saved tensor lives in the layer (Korthikanti §4.1 groups).
+enum class LayerBlock { Attention, Mlp, Norms };
+
+/// How tensor parallelism splits a saved tensor (Korthikanti §4.2): TP-sharded tensors are
+/// divided by t; "replicated" ones (norm inputs, GEMM inputs, dropout masks) only by
+/// sequence parallelism.
+enum class TensorSplit { TensorSharded, SequenceSharded };
+
+/// Every tensor a transformer layer may keep for its backward pass.
+enum class TensorKind : std::uint8_t {
+    AttentionNormInput, QkvInput, Query, Key, QueryForRecompute, KeyForRecompute, SoftmaxOutput,
+    SoftmaxDropoutMask, AttentionDropoutOutput, Value, FlashSoftmaxLse, AttentionOutput,
+    AttentionResidualDropoutMask, MlpNormInput, Fc1Input, GeluInput, SwigluInput, Fc2Input, MlpDropoutMask,
+    LayerNormStatistics, RmsNormStatistics, LayerInput, Count
+};
+
+struct TensorInfo
+{
+    std::string_view id;       ///< "softmax_output"
+    std::string_view label;    ///< "Softmax output"
+    std::string_view formula;  ///< per micro-batch, before parallelism: "2·a·s²·b"
+    LayerBlock block;
+    TensorSplit split;
+    bool inPaper;              ///< counted in Korthikanti Table 2 (false: small extras we add)
+};
+
+const TensorInfo& tensorInfo(TensorKind kind);
+
+struct SavedTensor
+{
+    TensorKind kind;
+    double bytes;              ///< per GPU, per micro-batch, after TP/SP/CP
+};
+
+/// The tensors one transformer layer keeps for its backward pass, per micro-batch.
+struct LayerActivations
+{
+    std::array<SavedTensor, 16> tensors;
+    int count = 0;
+    double total = 0;       ///< all saved tensors
+    double paperTotal = 0;  ///< only the terms Korthikanti Table 2 counts
+    double recomputeWorkspace = 0; ///< transient: what recomputation rebuilds for one layer
+};
+
+/// Inputs of the per-layer activation count, resolved from a scenario.
+struct ActivationShape
+{
+    double seq = 0;          ///< s, full sequence (CP splits it below)
+    double microBatch = 0;   ///< b
+    double hidden = 0;       ///< h
+    double heads = 0;        ///< a
+    double kvHeads = 0;      ///< g
+    double headDim = 0;      ///< d
+    double ffn = 0;          ///< F
+    bool gated = false;
+    bool dropout = true;
+    bool layerNorm = true;   ///< false: RMSNorm
+    double elementBytes = 2; ///< 16-bit activations
+    int tensor = 1;          ///< t
+    int context = 1;         ///< c
+    bool sequenceParallel = false;
+    Recompute recompute = Recompute::None;
+    bool flashAttention = false;
+};
+
+ActivationShape activationShape(const Scenario& scenario, const ModelArchitecture& shape);
+
+/// Korthikanti et al. 2022 (arXiv 2205.05198) §4, listed tensor by tensor. For a GPT layer
+/// (MHA, GELU F = 4h, LayerNorm, dropout) `paperTotal` is exactly Table 2's row for the
+/// chosen TP/SP/recompute setting.
+void layerActivations(const ActivationShape& shape, LayerActivations& out);
+LayerActivations layerActivations(const ActivationShape& shape);
+
+} // namespace core

@@ -1,0 +1,193 @@
+#include <algorithm>
+
+#include "core/estimate_context.h"
+#include "core/pipeline.h"
+#include "core/working.h"
+
+namespace core {
+
+namespace {
+
+/// Model FLOPs per token, split so that recomputation can add the right parts.
+struct FlopsPerToken
+{
+    double layers = 0;        ///< GEMMs of the transformer layers (fwd + bwd)
+    double attentionCore = 0; ///< QKᵀ and ·V (fwd + bwd), causal
+    double logits = 0;        ///< output layer
+    double total() const { return layers + attentionCore + logits; }
+};
+
+FlopsPerToken flopsPerToken(const EstimateContext& ctx)
+{
+    FlopsPerToken f;
+    const TrainingSetup& tr = ctx.scenario.training;
+    if (ctx.countOnly || tr.flopsFormula == FlopsFormula::SixND) {
+        // Seed 1 §2.1: 2N forward + 4N backward per token.
+        f.layers = 6 * ctx.params.active;
+        return f;
+    }
+    // Megatron num_floating_point_operations (Narayanan appendix), per token:
+    // 12·L·h·(q + k) attention projections, 6·ε·h·F·L MLP (ε = 3 gated, 2 GELU),
+    // 6·s·q·L causal attention core, 6·h·V logits.
+    const ModelArchitecture& m = ctx.shape;
+    const double L = m.numLayers, h = m.hiddenSize, F = m.ffnHiddenSize, s = double(tr.seqLength);
+    const double q = double(m.numAttentionHeads) * m.effectiveHeadDim();
+    const double k = double(m.numQueryGroups) * m.effectiveHeadDim();
+    const double eps = m.gatedMlp ? 3 : 2;
+    f.layers = 12 * L * h * (q + k) + 6 * eps * h * F * L;
+    f.attentionCore = 6 * s * q * L;
+    f.logits = 6 * h * ctx.params.paddedVocab;
+    return f;
+}
+
+double peakFor(const EstimateContext& ctx, ComputeDType& dtype, std::vector<Issue>& issues)
+{
+    const GpuSpec& gpu = ctx.scenario.hardware.gpu;
+    dtype = computeDType(ctx.scenario.training.precision);
+    if (dtype == ComputeDType::Fp8 && gpu.peakFlops(dtype) <= 0) {
+        issues.push_back(Issue{IssueCode::NoFp8FallbackBf16, Severity::Warning, "hardware.gpu"});
+        dtype = ComputeDType::Bf16;
+    }
+    if (dtype == ComputeDType::Bf16 && gpu.peakFlops(dtype) <= 0) {
+        issues.push_back(Issue{IssueCode::NoBf16FallbackFp16, Severity::Warning, "hardware.gpu"});
+        dtype = ComputeDType::Fp16;
+    }
+    return gpu.peakFlops(dtype);
+}
+
+} // namespace
+
+void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<Issue>& issues, Working* w)
+{
+    const Scenario& s = ctx.scenario;
+    const TrainingSetup& tr = s.training;
+    const HardwareSetup& hw = s.hardware;
+    const double n = s.parallel.gpus;
+    out = ComputeEstimate{};
+
+    const FlopsPerToken f = flopsPerToken(ctx);
+    out.tokensPerIteration = double(tr.globalBatchSize) * double(tr.seqLength);
+    out.modelFlopsPerIteration = f.total() * out.tokensPerIteration;
+    // Recomputation: full reruns each layer's forward (1/3 of its fwd+bwd), selective only
+    // the attention core's forward (Korthikanti §5; Narayanan's 96 = 4 × 24 with recompute).
+    double extra = 0;
+    if (tr.recompute == Recompute::Full)
+        extra = (f.layers + f.attentionCore) / 3;
+    else if (tr.recompute == Recompute::Selective)
+        extra = f.attentionCore / 3;
+    out.hardwareFlopsPerIteration = (f.total() + extra) * out.tokensPerIteration;
+    out.iterations = tr.trainTokens / out.tokensPerIteration;
+    out.totalModelFlops = f.total() * tr.trainTokens;
+    out.totalHardwareFlops = (f.total() + extra) * tr.trainTokens;
+
+    out.peakFlopsPerGpu = peakFor(ctx, out.computeDType, issues);
+    if (out.peakFlopsPerGpu <= 0) {
+        issues.push_back(Issue{IssueCode::NoPeakThroughput, Severity::Error, "hardware.gpu"});
+        return;
+    }
+    if (hw.achievedTflops > 0) {
+        // Measured hardware throughput (as Narayanan reports it: recomputation included).
+        out.iterationSeconds = out.hardwareFlopsPerIteration / (n * hw.achievedTflops * 1e12);
+        out.effectiveMfu = out.modelFlopsPerIteration / (out.iterationSeconds * n * out.peakFlopsPerGpu);
+    } else {
+        out.effectiveMfu = hw.mfu;
+        out.iterationSeconds = out.modelFlopsPerIteration / (n * out.peakFlopsPerGpu * hw.mfu);
+    }
+    out.trainingSeconds = out.iterationSeconds * out.iterations;
+    out.gpuHours = out.trainingSeconds * n / 3600.0;
+    out.cost = out.gpuHours * hw.pricePerGpuHour * hw.overheadFactor;
+    out.bubbleFraction = bubbleFraction(ctx.p, ctx.v, ctx.micro);
+
+    if (w) {
+        const bool six = ctx.countOnly || tr.flopsFormula == FlopsFormula::SixND;
+        w->add(Term::ModelFlopsPerIteration, -1, out.modelFlopsPerIteration,
+               six ? std::initializer_list<Substitution>{{"N", ctx.params.active, Unit::Count}, {"B·s", out.tokensPerIteration, Unit::Tokens}}
+                   : std::initializer_list<Substitution>{{"B·s", out.tokensPerIteration, Unit::Tokens},
+                                                         {"layer GEMMs/token", f.layers, Unit::Flops},
+                                                         {"attention core/token", f.attentionCore, Unit::Flops},
+                                                         {"logits/token", f.logits, Unit::Flops}},
+               {}, six ? "6·N·B·s  (seed 1 §2.1)" : std::string_view{});
+        w->add(Term::HardwareFlopsPerIteration, -1, out.hardwareFlopsPerIteration,
+               {{"model", out.modelFlopsPerIteration, Unit::Flops}, {"recompute", extra * out.tokensPerIteration, Unit::Flops}},
+               {}, tr.recompute == Recompute::Full ? "model + (layers + core)/3 · B·s  (one more forward)"
+                   : tr.recompute == Recompute::Selective ? "model + core/3 · B·s  (attention core forward again)"
+                                                          : "= model FLOPs (no recomputation)");
+        w->add(Term::Iterations, -1, out.iterations, {{"D", tr.trainTokens, Unit::Tokens}, {"B·s", out.tokensPerIteration, Unit::Tokens}});
+        w->add(Term::TotalModelFlops, -1, out.totalModelFlops, {{"per token", f.total(), Unit::Flops}, {"D", tr.trainTokens, Unit::Tokens}});
+        w->add(Term::PeakFlops, -1, out.peakFlopsPerGpu, {});
+        if (hw.achievedTflops > 0)
+            w->add(Term::IterationSeconds, -1, out.iterationSeconds,
+                   {{"C_hw", out.hardwareFlopsPerIteration, Unit::Flops}, {"n", n, Unit::Count}, {"X", hw.achievedTflops * 1e12, Unit::FlopsPerSecond}},
+                   {}, "C_hw / (n · X)  (Narayanan: achieved throughput counts recomputation)");
+        else
+            w->add(Term::IterationSeconds, -1, out.iterationSeconds,
+                   {{"C", out.modelFlopsPerIteration, Unit::Flops}, {"n", n, Unit::Count}, {"peak", out.peakFlopsPerGpu, Unit::FlopsPerSecond},
+                    {"MFU", hw.mfu, Unit::Fraction}});
+        w->add(Term::TrainingSeconds, -1, out.trainingSeconds, {{"t_iter", out.iterationSeconds, Unit::Seconds}, {"iterations", out.iterations, Unit::Count}});
+        w->add(Term::GpuHours, -1, out.gpuHours, {{"T", out.trainingSeconds, Unit::Seconds}, {"n", n, Unit::Count}});
+        w->add(Term::Cost, -1, out.cost, {{"GPU-hours", out.gpuHours, Unit::Hours}, {"price", hw.pricePerGpuHour, Unit::Money},
+                                          {"overhead", hw.overheadFactor, Unit::Count}});
+        w->add(Term::BubbleFraction, -1, out.bubbleFraction,
+               {{"p", double(ctx.p), Unit::Count}, {"m", double(ctx.micro), Unit::Count}, {"v", double(ctx.v), Unit::Count}},
+               {}, ctx.v > 1 ? "(p − 1) / (v·m + p − 1)" : "(p − 1) / (m + p − 1)");
+    }
+}
+
+void communication(const EstimateContext& ctx, int maxLayers, double P, CommunicationEstimate& out, Working* w)
+{
+    const Scenario& s = ctx.scenario;
+    const TrainingSetup& tr = s.training;
+    const StateBytesPerParameter& st = ctx.state;
+    const double m = ctx.micro;
+    const double e = activationBytes(tr.precision);
+    const double T = ctx.tokensPerMicroBatch;
+    const double h = ctx.shape.hiddenSize;
+    const double t = ctx.t;
+    out = CommunicationEstimate{};
+
+    // Data parallel (ring): all-reduce 2(D−1)/D·bytes; reduce-scatter or all-gather (D−1)/D.
+    const double dz = ctx.zeroShards;
+    const double r = (dz - 1) / dz;
+    const char* dpFormula = "";
+    switch (tr.zeroStage) {
+    case 0: out.dataParallel = 2 * r * st.gradients * P; dpFormula = "2·(D−1)/D · g·P  (gradient all-reduce once per step)"; break;
+    case 1: out.dataParallel = r * (st.gradients + st.weights) * P; dpFormula = "(D−1)/D · (g + w)·P  (reduce-scatter grads, all-gather weights)"; break;
+    case 2: out.dataParallel = r * (m * st.gradients + st.weights) * P; dpFormula = "(D−1)/D · (m·g + w)·P  (grads reduce-scattered every micro-batch)"; break;
+    default: out.dataParallel = r * m * (2 * st.weights + st.gradients) * P; dpFormula = "(D−1)/D · m·(2w + g)·P  (weights gathered in fwd and bwd, every micro-batch)"; break;
+    }
+
+    // Tensor parallel: 4 all-reduces (or all-gather + reduce-scatter with SP) of s·b·h per
+    // layer per micro-batch, 2 more with full recomputation (Korthikanti §4.2.2).
+    const double collectives = 4 + (tr.recompute == Recompute::Full ? 2 : 0);
+    if (ctx.t > 1)
+        out.tensorParallel = m * maxLayers * collectives * 2 * (t - 1) / t * e * T * h;
+
+    // Pipeline: activations forward and gradients backward at each stage boundary, per
+    // micro-batch and model chunk; scattered over TP ranks with SP.
+    const double seqShard = (s.parallel.sequenceParallel && ctx.t > 1) ? t : 1.0;
+    if (ctx.p > 1)
+        out.pipelineParallel = 2 * m * ctx.v * e * T * h / seqShard;
+
+    // Context parallel (ring attention): each rank passes its K,V chunk c−1 times forward,
+    // K,V and dK,dV backward (Liu et al. 2023; Megatron/TE CP).
+    if (ctx.c > 1) {
+        const double kvChunk = 2 * e * T * double(ctx.shape.numQueryGroups) * ctx.shape.effectiveHeadDim() / t;
+        out.contextParallel = m * maxLayers * (ctx.c - 1) * (3 + (tr.recompute == Recompute::Full ? 1 : 0)) * kvChunk;
+    }
+
+    if (w) {
+        w->add(Term::CommDataParallel, -1, out.dataParallel,
+               {{"D", dz, Unit::Count}, {"g", st.gradients, Unit::BytesPerParameter}, {"w", st.weights, Unit::BytesPerParameter},
+                {"P", P, Unit::Count}, {"m", m, Unit::Count}},
+               {}, dpFormula);
+        w->add(Term::CommTensorParallel, -1, out.tensorParallel,
+               {{"m", m, Unit::Count}, {"n_layers", double(maxLayers), Unit::Count}, {"collectives", collectives, Unit::Count},
+                {"t", t, Unit::Count}, {"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}});
+        w->add(Term::CommPipelineParallel, -1, out.pipelineParallel,
+               {{"m", m, Unit::Count}, {"v", double(ctx.v), Unit::Count}, {"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"t_sp", seqShard, Unit::Count}});
+        w->add(Term::CommContextParallel, -1, out.contextParallel,
+               {{"c", double(ctx.c), Unit::Count}, {"m", m, Unit::Count}, {"n_layers", double(maxLayers), Unit::Count}});
+    }
+}
+
+} // namespace core

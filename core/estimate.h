@@ -1,0 +1,90 @@
+#pragma once
+
+#include <vector>
+
+#include "core/components.h"
+#include "core/issues.h"
+#include "core/model.h"
+#include "core/precision.h"
+#include "core/scenario.h"
+
+namespace core {
+
+class Working;
+
+/// Ranks with the same memory profile: one or more consecutive pipeline stages.
+struct RankGroup
+{
+    int firstStage = 0;
+    int lastStage = 0;
+    int firstRank = 0;              ///< Megatron order tp-cp-dp-pp: a stage's ranks are contiguous
+    int lastRank = 0;
+    int layers = 0;                 ///< transformer layers per stage
+    double inFlightMicroBatches = 0;///< micro-batches whose activations a stage holds at its peak
+    double residentParameters = 0;  ///< parameters this GPU owns before ZeRO sharding
+    ComponentBytes bytes{};         ///< per component
+    double totalBytes = 0;
+    double capacityBytes = 0;
+    bool fits = false;
+    double cpuOffloadBytes = 0;     ///< this GPU's states held in CPU memory
+
+    double categoryBytes(Category category) const;
+    double modelStateBytes() const;
+};
+
+struct ComputeEstimate
+{
+    double tokensPerIteration = 0;
+    double modelFlopsPerIteration = 0;     ///< what MFU counts
+    double hardwareFlopsPerIteration = 0;  ///< + recomputation: what the GPUs execute
+    double iterations = 0;
+    double totalModelFlops = 0;
+    double totalHardwareFlops = 0;
+    double peakFlopsPerGpu = 0;
+    ComputeDType computeDType = ComputeDType::Bf16;
+    double effectiveMfu = 0;               ///< given, or implied by achieved TFLOP/s
+    double iterationSeconds = 0;
+    double trainingSeconds = 0;
+    double gpuHours = 0;
+    double cost = 0;
+    double bubbleFraction = 0;
+};
+
+/// Bytes each GPU sends per optimizer step (ring collectives), by parallel dimension.
+struct CommunicationEstimate
+{
+    double dataParallel = 0;
+    double tensorParallel = 0;
+    double pipelineParallel = 0;
+    double contextParallel = 0;
+};
+
+struct Estimate
+{
+    bool valid = false;                 ///< false: errors in issues, numbers below are not set
+    std::vector<Issue> issues;
+    ParameterCounts parameters;
+    ModelArchitecture shape;            ///< the architecture used (family shape for count-only models)
+    StateBytesPerParameter stateBytes;
+    int dataParallel = 0;
+    int zeroShards = 0;                 ///< ranks ZeRO shards over (DP × CP)
+    int microBatchesPerStep = 0;
+    std::vector<RankGroup> groups;
+    int fullestGroup = 0;
+    double cpuBytesPerNode = 0;
+    ComputeEstimate compute;
+    CommunicationEstimate communication;
+
+    const RankGroup& fullest() const { return groups[std::size_t(fullestGroup)]; }
+};
+
+/// Validates the scenario and, if valid, computes the full estimate into `out`, reusing its
+/// storage (no allocation after the first call with the same pipeline depth). If `working`
+/// is given, every number's formula and substituted values are recorded in it.
+void estimate(const Scenario& scenario, Estimate& out, Working* working = nullptr);
+Estimate estimate(const Scenario& scenario, Working* working = nullptr);
+
+/// Validation only (what estimate() checks first).
+void validate(const Scenario& scenario, std::vector<Issue>& issues);
+
+} // namespace core

@@ -1,0 +1,66 @@
+#pragma once
+
+// Internal to the core: typed, reporting access to one JSON object (scenario sections, presets).
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/issues.h"
+
+namespace core {
+
+using Json = nlohmann::ordered_json;
+
+/// Reads keys of one object, reporting wrong types and remembering which keys were known so
+/// that the rest can be reported as unknown (with the nearest known key as a hint).
+class JsonReader
+{
+public:
+    JsonReader(const Json& object, std::string prefix, std::vector<Issue>& issues);
+
+    bool has(const char* key) const;
+    bool integer(const char* key, int& out, long long lo = -2147483647LL, long long hi = 2147483647LL);
+    bool integer64(const char* key, long long& out);
+    bool number(const char* key, double& out);
+    bool boolean(const char* key, bool& out);
+    bool string(const char* key, std::string& out);
+    /// One of `names` (index stored in out).
+    template <typename Enum>
+    bool choice(const char* key, Enum& out, std::initializer_list<std::pair<std::string_view, Enum>> names)
+    {
+        std::string text;
+        if (!string(key, text))
+            return false;
+        for (const auto& [name, value] : names)
+            if (name == text) {
+                out = value;
+                return true;
+            }
+        std::string accepted;
+        for (const auto& [name, value] : names)
+            accepted += (accepted.empty() ? "" : ", ") + std::string(name);
+        error(IssueCode::UnknownValue, key, accepted);
+        return false;
+    }
+    /// Marks a key as known without reading it (handled elsewhere).
+    void known(const char* key);
+    /// Reports every key that no read or known() call named.
+    void reportUnknown();
+
+    void error(IssueCode code, const char* key, std::string hint = {}, double a = 0);
+    std::string path(const char* key) const { return m_prefix + key; }
+
+private:
+    const Json* find(const char* key);
+    const Json& m_object;
+    std::string m_prefix;
+    std::vector<Issue>& m_issues;
+    std::vector<std::string> m_known;
+};
+
+} // namespace core

@@ -1,0 +1,112 @@
+#include "core/model_io.h"
+
+#include "core/scenario_io.h"
+
+namespace core {
+
+bool readModelKeys(JsonReader& r, ModelArchitecture& m)
+{
+    bool arch = false;
+    constexpr long long kMax = 2147483647LL;
+    arch |= r.integer("num_layers", m.numLayers, -kMax, kMax);
+    arch |= r.integer("hidden_size", m.hiddenSize, -kMax, kMax);
+    arch |= r.integer("ffn_hidden_size", m.ffnHiddenSize, -kMax, kMax);
+    arch |= r.integer("num_attention_heads", m.numAttentionHeads, -kMax, kMax);
+    if (r.integer("num_query_groups", m.numQueryGroups, -kMax, kMax))
+        arch = true;
+    else if (!r.has("num_query_groups") && arch && m.numQueryGroups == 0)
+        m.numQueryGroups = m.numAttentionHeads; // MHA unless told otherwise
+    r.integer("head_dim", m.headDim, -kMax, kMax);
+    arch |= r.integer("vocab_size", m.vocabSize, -kMax, kMax);
+    r.integer("pad_vocab_multiple", m.padVocabMultiple, -kMax, kMax);
+    r.integer("max_position_embeddings", m.maxPositionEmbeddings, -kMax, kMax);
+    r.boolean("tied_embeddings", m.tiedEmbeddings);
+    r.boolean("gated_mlp", m.gatedMlp);
+    r.choice("normalization", m.normalization, {{"rmsnorm", Normalization::RMSNorm}, {"layernorm", Normalization::LayerNorm}});
+    r.choice("position_embedding", m.positionEmbedding, {{"rope", PositionEmbedding::Rotary}, {"learned", PositionEmbedding::Learned}});
+    r.boolean("linear_bias", m.linearBias);
+    r.boolean("qkv_bias", m.qkvBias);
+    r.boolean("dropout", m.dropout);
+    r.string("name", m.name);
+    // Mixture of experts (read now so files stay valid; estimated by the MoE work).
+    r.integer("num_experts", m.numExperts, -kMax, kMax);
+    r.integer("moe_top_k", m.moeTopK, -kMax, kMax);
+    r.integer("moe_ffn_hidden_size", m.moeFfnHiddenSize, -kMax, kMax);
+    r.integer("num_shared_experts", m.numSharedExperts, -kMax, kMax);
+    r.integer("moe_layer_frequency", m.moeLayerFrequency, -kMax, kMax);
+    return arch;
+}
+
+void writeModelKeys(Json& j, const ModelArchitecture& m)
+{
+    if (!m.name.empty())
+        j["name"] = m.name;
+    j["num_layers"] = m.numLayers;
+    j["hidden_size"] = m.hiddenSize;
+    j["ffn_hidden_size"] = m.ffnHiddenSize;
+    j["num_attention_heads"] = m.numAttentionHeads;
+    j["num_query_groups"] = m.numQueryGroups;
+    j["head_dim"] = m.headDim;
+    j["vocab_size"] = m.vocabSize;
+    j["pad_vocab_multiple"] = m.padVocabMultiple;
+    j["max_position_embeddings"] = m.maxPositionEmbeddings;
+    j["tied_embeddings"] = m.tiedEmbeddings;
+    j["gated_mlp"] = m.gatedMlp;
+    j["normalization"] = std::string(toString(m.normalization));
+    j["position_embedding"] = std::string(toString(m.positionEmbedding));
+    j["linear_bias"] = m.linearBias;
+    j["qkv_bias"] = m.qkvBias;
+    j["dropout"] = m.dropout;
+    if (m.isMoE()) {
+        j["num_experts"] = m.numExperts;
+        j["moe_top_k"] = m.moeTopK;
+        j["moe_ffn_hidden_size"] = m.moeFfnHiddenSize;
+        j["num_shared_experts"] = m.numSharedExperts;
+        j["moe_layer_frequency"] = m.moeLayerFrequency;
+    }
+}
+
+void readGpuKeys(JsonReader& r, const Json& object, GpuSpec& g, std::vector<Issue>& issues)
+{
+    r.string("id", g.preset);
+    r.string("name", g.name);
+    r.number("memory_bytes", g.memoryBytes);
+    r.number("memory_bandwidth_bytes_per_second", g.memoryBandwidthBytesPerSecond);
+    r.number("interconnect_bytes_per_second", g.interconnectBytesPerSecond);
+    r.string("source", g.source);
+    r.string("memory_label", g.memoryLabel);
+    r.known("peak_tflops");
+    if (object.is_object() && object.contains("peak_tflops")) {
+        const Json& peaks = object.at("peak_tflops");
+        if (!peaks.is_object()) {
+            r.error(IssueCode::WrongType, "peak_tflops", "an object of TFLOP/s by dtype");
+            return;
+        }
+        JsonReader p(peaks, r.path("peak_tflops."), issues);
+        p.number("fp32", g.peakFp32Tflops);
+        p.number("tf32", g.peakTf32Tflops);
+        p.number("bf16", g.peakBf16Tflops);
+        p.number("fp16", g.peakFp16Tflops);
+        p.number("fp8", g.peakFp8Tflops);
+        p.number("int8", g.peakInt8Tops);
+        p.reportUnknown();
+    }
+}
+
+void writeGpuKeys(Json& j, const GpuSpec& g)
+{
+    if (!g.preset.empty())
+        j["preset"] = g.preset;
+    j["name"] = g.name;
+    if (!g.memoryLabel.empty())
+        j["memory_label"] = g.memoryLabel;
+    j["memory_bytes"] = g.memoryBytes;
+    j["peak_tflops"] = Json{{"fp32", g.peakFp32Tflops}, {"tf32", g.peakTf32Tflops}, {"bf16", g.peakBf16Tflops},
+                            {"fp16", g.peakFp16Tflops}, {"fp8", g.peakFp8Tflops}, {"int8", g.peakInt8Tops}};
+    j["memory_bandwidth_bytes_per_second"] = g.memoryBandwidthBytesPerSecond;
+    j["interconnect_bytes_per_second"] = g.interconnectBytesPerSecond;
+    if (!g.source.empty())
+        j["source"] = g.source;
+}
+
+} // namespace core

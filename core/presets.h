@@ -1,0 +1,33 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/gpu.h"
+#include "core/model.h"
+
+namespace core {
+
+struct ModelPreset
+{
+    ModelArchitecture model;
+    double publishedParameters = 0; ///< as the model card reports it
+    bool publishedIsExact = true;   ///< false when the card gives a rounded figure ("175B")
+    std::string source;
+};
+
+/// Built-in presets, parsed once from resources/models.json and resources/gpus.json (compiled
+/// into the core so the command line and tests need no files).
+const std::vector<ModelPreset>& modelPresets();
+const std::vector<GpuSpec>& gpuPresets();
+
+const ModelPreset* findModelPreset(std::string_view id);
+const GpuSpec* findGpuPreset(std::string_view id);
+
+/// The JSON texts themselves (for the GUI's "about presets" and for tests).
+std::string_view modelPresetsJson();
+std::string_view gpuPresetsJson();
+std::string_view defaultScenarioJson();
+
+} // namespace core

@@ -1,0 +1,137 @@
+#include "core/working.h"
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+namespace core {
+
+namespace {
+
+constexpr Component kNone = Component::Count;
+
+// id, title, formula, source, unit, bar segment. Symbols: Ψ parameters, P parameters on one GPU,
+// w/g bytes per weight/gradient, D_z ZeRO group (DP × CP), s sequence, b micro-batch, h hidden,
+// a heads, g KV heads, d head dim, F FFN, V vocabulary, L layers, t TP, p PP, v virtual stages,
+// c CP, m micro-batches per step.
+const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
+    {"params_embedding", "Word embedding parameters", "V·h", "Megatron theoretical_memory_usage.py", Unit::Count, kNone},
+    {"params_attention", "Attention parameters per layer", "h·(a·d) + 2·h·(g·d) + (a·d)·h", "Megatron theoretical_memory_usage.py: 2h²(1 + g/a)·(a·d/h)", Unit::Count, kNone},
+    {"params_mlp", "MLP parameters per layer", "3·h·F gated, 2·h·F otherwise", "Megatron theoretical_memory_usage.py", Unit::Count, kNone},
+    {"params_norms", "Norm parameters per layer", "2·h (RMSNorm) or 2·2h (LayerNorm)", "Megatron theoretical_memory_usage.py", Unit::Count, kNone},
+    {"params_per_layer", "Parameters per transformer layer", "attention + MLP + norms", "Megatron theoretical_memory_usage.py", Unit::Count, kNone},
+    {"params_output", "Output layer and final norm", "V·h (untied) + final norm", "Megatron theoretical_memory_usage.py", Unit::Count, kNone},
+    {"params_total", "Total parameters Ψ", "embedding + L·per layer + final norm + output", "Megatron theoretical_memory_usage.py; Llama-2-7B = 6,738,415,616", Unit::Count, kNone},
+    {"family_shape", "Shape assumed for a count-only model", "Llama-3-style family shape of the same size", "ShardScope family (core/model.h): Llama 3 1B…405B anchors", Unit::Count, kNone},
+    {"state_bytes_per_parameter", "Model-state bytes per parameter", "w + g + master + moments", "ZeRO §3.1 (16 B mixed-precision Adam); Megatron (18 B with fp32 grads)", Unit::BytesPerParameter, kNone},
+    {"data_parallel", "Data-parallel degree D", "n / (t·p·c)", "Megatron parallel_state", Unit::Count, kNone},
+    {"zero_shards", "ZeRO shard group D_z", "D·c", "Megatron distributed optimizer shards over DP × CP", Unit::Count, kNone},
+    {"micro_batches", "Micro-batches per step m", "B / (b·D)", "Narayanan §2.2", Unit::Count, kNone},
+    {"resident_parameters", "Parameters on this GPU P", "n_layers·(P_layer/t + P_replicated) + embedding/t (first stage) + output/t (last)", "Megatron theoretical_memory_usage.py; formulas: TP and PP divide first", Unit::Count, kNone},
+    {"weights", "Weights on this GPU", "w·P (ZeRO-3: / D_z)", "ZeRO §5.3 (P_os+g+p)", Unit::Bytes, Component::Weights},
+    {"gradients", "Gradients on this GPU", "g·P (ZeRO ≥ 2: / D_z)", "ZeRO §5.2 (P_os+g)", Unit::Bytes, Component::Gradients},
+    {"optimizer_states", "Optimizer states on this GPU", "(master + moments)·P (ZeRO ≥ 1: / D_z)", "ZeRO §5.1 (P_os); seed 2: 7B on 8 GPUs = 38.5 / 26.25 / 14 GB", Unit::Bytes, Component::OptimizerStates},
+    {"saved_tensor", "Saved tensor", "", "Korthikanti et al. 2022 §4.1", Unit::Bytes, Component::LayerActivations},
+    {"layer_activations_per_micro_batch", "Activations of one layer, one micro-batch", "Σ saved tensors", "Korthikanti et al. 2022 Table 2", Unit::Bytes, Component::LayerActivations},
+    {"in_flight_micro_batches", "Micro-batches in flight on this stage", "min(p − i, m)", "Narayanan §2.2 (1F1B); Megatron interleaved schedule", Unit::Count, Component::LayerActivations},
+    {"layer_activations", "Layer activations on this GPU", "A_layer × n_layers × in flight", "Korthikanti et al. 2022 §4.2.3", Unit::Bytes, Component::LayerActivations},
+    {"embedding_activations", "Embedding activations", "(8·s·b + s·b·h) × in flight", "Megatron theoretical_memory_usage.py", Unit::Bytes, Component::EmbeddingActivations},
+    {"output_activations", "Logits and loss", "2·2·s·b·h / t_sp + 4·s·b·V / t", "Megatron theoretical_memory_usage.py: 4sbh(1 + V/h)", Unit::Bytes, Component::OutputActivations},
+    {"recompute_workspace", "Recomputed layer (transient)", "one layer's activations rebuilt during its backward", "Chen et al. 2016; Korthikanti §5", Unit::Bytes, Component::RecomputeWorkspace},
+    {"comm_buckets", "Communication buckets", "bucket_cap × 2 in flight", "PyTorch DDP bucket_cap_mb = 25 (DeepSpeed reduce_bucket_size is 5e8 elements)", Unit::Bytes, Component::CommBuckets},
+    {"zero3_gather_buffers", "ZeRO-3 gathered parameters", "modules × w × ℓ (largest module per TP rank)", "DeepSpeed estimate_zero3_model_states_mem_needs: 4·largest_layer", Unit::Bytes, Component::Zero3GatherBuffers},
+    {"cuda_context", "CUDA context and workspaces", "assumed constant", "formulas.md: ~0.5–1.5 GB per GPU (context, cuBLAS, NCCL)", Unit::Bytes, Component::CudaContext},
+    {"fragmentation", "Allocator fragmentation", "f × allocator-held bytes", "assumption; PyTorch caching allocator", Unit::Bytes, Component::Fragmentation},
+    {"total_bytes", "Total on this GPU", "Σ components", "", Unit::Bytes, kNone},
+    {"cpu_offload", "CPU memory for offloaded states", "(o + 4 (fp32 grads) + w if params offloaded)·P / D_z", "DeepSpeed ZeRO-Offload; estimate_zero3_model_states_mem_needs", Unit::Bytes, kNone},
+    {"model_flops_per_iteration", "Model FLOPs per iteration", "B·s·[12·L·h·(q + k) + 6·ε·h·F·L + 6·s·q·L + 6·h·V]", "Megatron num_floating_point_operations (Narayanan appendix)", Unit::Flops, kNone},
+    {"hardware_flops_per_iteration", "Hardware FLOPs per iteration", "model FLOPs + recomputation", "Korthikanti §5; Narayanan (96 = 4 × 24 with full recompute)", Unit::Flops, kNone},
+    {"iterations", "Iterations", "D / (B·s)", "", Unit::Count, kNone},
+    {"total_model_flops", "Total model FLOPs C", "per-token FLOPs × D  (≈ 6·N·D)", "seed 1 §2.1; Kaplan et al. 2020", Unit::Flops, kNone},
+    {"peak_flops", "Peak FLOP/s per GPU", "datasheet dense peak for the compute dtype", "GPU preset source", Unit::FlopsPerSecond, kNone},
+    {"iteration_seconds", "Time per iteration", "C_iter / (n · peak · MFU)", "seed 1 §2.2; PaLM appendix B (MFU)", Unit::Seconds, kNone},
+    {"training_seconds", "Training time", "t_iter × iterations", "seed 1 §2.3", Unit::Seconds, kNone},
+    {"gpu_hours", "GPU-hours", "T · n / 3600", "", Unit::Hours, kNone},
+    {"cost", "Cost", "GPU-hours × price × overhead", "seed 1 Q10 (overhead ×1.3–1.5)", Unit::Money, kNone},
+    {"bubble_fraction", "Pipeline bubble", "(p − 1) / (m + p − 1)", "Narayanan §2.2", Unit::Fraction, kNone},
+    {"comm_data_parallel", "Data-parallel traffic per GPU per step", "", "ring collectives; ZeRO §7; seed 1 §4.2 (ZeRO-3 ≈ 1.5×)", Unit::Bytes, kNone},
+    {"comm_tensor_parallel", "Tensor-parallel traffic per GPU per step", "m · n_layers · collectives · 2(t−1)/t · 2·s·b·h", "Korthikanti §4.2.2", Unit::Bytes, kNone},
+    {"comm_pipeline_parallel", "Pipeline traffic per GPU per step", "2 · m · v · 2·s·b·h / t_sp", "Narayanan §2.2", Unit::Bytes, kNone},
+    {"comm_context_parallel", "Context-parallel traffic per GPU per step", "m · n_layers · (c−1) · 3 · K,V chunk", "ring attention (Liu et al. 2023); Megatron CP", Unit::Bytes, kNone},
+}};
+
+std::string printf1(const char* fmt, double v, const char* unit)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, fmt, v, unit);
+    return buf;
+}
+
+} // namespace
+
+const TermInfo& termInfo(Term term)
+{
+    return kTerms[std::size_t(term)];
+}
+
+std::string formatValue(double v, Unit unit)
+{
+    const double a = std::fabs(v);
+    switch (unit) {
+    case Unit::Bytes:
+        if (a >= 1e12) return printf1("%.3g %s", v / 1e12, "TB");
+        if (a >= 1e9) return printf1("%.3g %s", v / 1e9, "GB");
+        if (a >= 1e6) return printf1("%.3g %s", v / 1e6, "MB");
+        if (a >= 1e3) return printf1("%.3g %s", v / 1e3, "kB");
+        return printf1("%.0f %s", v, "B");
+    case Unit::BytesPerParameter: return printf1("%.4g %s", v, "B");
+    case Unit::Flops: return printf1("%.3g %s", v, "FLOP");
+    case Unit::FlopsPerSecond: return printf1("%.4g %s", v / 1e12, "TFLOP/s");
+    case Unit::Seconds:
+        if (a >= 86400 * 2) return printf1("%.3g %s", v / 86400, "days");
+        if (a >= 3600 * 2) return printf1("%.3g %s", v / 3600, "h");
+        return printf1("%.3g %s", v, "s");
+    case Unit::Hours: return printf1("%.4g %s", v, "GPU-h");
+    case Unit::Days: return printf1("%.3g %s", v, "days");
+    case Unit::Money: return printf1("$%.4g%s", v, "");
+    case Unit::Fraction: return printf1("%.3g%s", v * 100, " %");
+    case Unit::Tokens: return printf1("%.4g%s", v, "");
+    case Unit::Count:
+        if (a >= 1e6 || (a != std::floor(a))) return printf1("%.6g%s", v, "");
+        return printf1("%.0f%s", v, "");
+    }
+    return printf1("%g%s", v, "");
+}
+
+std::string render(const WorkingLine& line)
+{
+    const TermInfo& info = termInfo(line.term);
+    std::string out(line.detail.empty() ? info.title : line.detail);
+    const std::string_view formula = line.formula.empty() ? info.formula : line.formula;
+    if (!formula.empty()) {
+        out += " = ";
+        out += formula;
+    }
+    if (!line.substitutions.empty()) {
+        out += "  with ";
+        bool first = true;
+        for (const Substitution& s : line.substitutions) {
+            if (!first)
+                out += ", ";
+            first = false;
+            out += s.symbol;
+            out += " = ";
+            out += formatValue(s.value, s.unit);
+        }
+    }
+    out += "  → ";
+    out += formatValue(line.value, info.unit);
+    if (!info.source.empty()) {
+        out += "  [";
+        out += info.source;
+        out += "]";
+    }
+    return out;
+}
+
+} // namespace core

@@ -1,0 +1,84 @@
+#pragma once
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/components.h"
+
+namespace core {
+
+enum class Unit { Count, Bytes, BytesPerParameter, Flops, FlopsPerSecond, Seconds, Hours, Days, Money, Fraction, Tokens };
+
+/// Every number the estimate can explain. Each has a fixed formula and source (termInfo).
+enum class Term {
+    ParamsEmbedding, ParamsAttention, ParamsMlp, ParamsNorms, ParamsPerLayer, ParamsOutput, ParamsTotal,
+    FamilyShape, StateBytesPerParameter, DataParallel, ZeroShards, MicroBatches,
+    ResidentParameters, Weights, Gradients, OptimizerStates,
+    SavedTensor, LayerActivationsPerMicroBatch, InFlightMicroBatches, LayerActivations,
+    EmbeddingActivations, OutputActivations, RecomputeWorkspace,
+    CommBuckets, Zero3GatherBuffers, CudaContext, Fragmentation, TotalBytes, CpuOffload,
+    ModelFlopsPerIteration, HardwareFlopsPerIteration, Iterations, TotalModelFlops, PeakFlops,
+    IterationSeconds, TrainingSeconds, GpuHours, Cost, BubbleFraction,
+    CommDataParallel, CommTensorParallel, CommPipelineParallel, CommContextParallel,
+    Count
+};
+
+struct TermInfo
+{
+    std::string_view id;       ///< stable: "gradients"
+    std::string_view title;    ///< English: "Gradients on this GPU"
+    std::string_view formula;  ///< symbolic: "g·P / D_z (ZeRO ≥ 2)"
+    std::string_view source;   ///< "ZeRO §5.2; seed 2"
+    Unit unit;
+    Component component;       ///< the bar segment it explains, Component::Count if none
+};
+
+const TermInfo& termInfo(Term term);
+
+/// A value substituted into a formula, with its symbol.
+struct Substitution
+{
+    std::string_view symbol;
+    double value;
+    Unit unit;
+};
+
+/// One explained number: the term, the rank group it belongs to (-1: whole job), its value,
+/// and the values substituted. `detail`/`formula` override the table for per-item lines
+/// (one saved tensor, one chosen branch of a formula).
+struct WorkingLine
+{
+    Term term;
+    int group;
+    double value;
+    std::vector<Substitution> substitutions;
+    std::string_view detail;
+    std::string_view formula;
+};
+
+/// Records the working of one estimate. Optional: estimate() runs without it at full speed.
+class Working
+{
+public:
+    void add(Term term, int group, double value, std::initializer_list<Substitution> subs,
+             std::string_view detail = {}, std::string_view formula = {})
+    {
+        m_lines.push_back(WorkingLine{term, group, value, subs, detail, formula});
+    }
+    const std::vector<WorkingLine>& lines() const { return m_lines; }
+    void clear() { m_lines.clear(); }
+    void setLines(std::vector<WorkingLine> lines) { m_lines = std::move(lines); }
+
+private:
+    std::vector<WorkingLine> m_lines;
+};
+
+/// "1.75 GB", "4.2e22 FLOP", "61.0 days" — English, decimal units.
+std::string formatValue(double value, Unit unit);
+
+/// One line of working as text: "Gradients on this GPU = g·P/D_z = 2 B × 7e9 / 8 = 1.75 GB".
+std::string render(const WorkingLine& line);
+
+} // namespace core

@@ -1,0 +1,207 @@
+// Scenario files: presets with overrides, round trips, --set, and every kind of bad input
+// giving a message that names the key.
+#include <QtTest>
+
+#include "core/estimate.h"
+#include "core/estimate_io.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
+
+namespace {
+
+bool hasCode(const core::ScenarioLoad& l, core::IssueCode code, const std::string& path)
+{
+    for (const core::Issue& i : l.issues)
+        if (i.code == code && (i.path == path || std::string(i.key) == path))
+            return true;
+    return false;
+}
+
+QString firstMessage(const core::ScenarioLoad& l)
+{
+    return l.issues.empty() ? QString("(none)") : QString::fromStdString(core::describe(l.issues.front()));
+}
+
+const char* kBase = R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"gpus": 8}})";
+
+} // namespace
+
+class TestScenarioIo : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void presetsAndExplicitKeys()
+    {
+        const core::ScenarioLoad l = core::loadScenario(
+            R"({"schema_version": 1, "model": {"preset": "llama-2-7b", "num_layers": 40},
+                "training": {"zero_stage": 2, "precision": "mixed_bf16_fp32_grads", "optimizer": "adam_8bit", "recompute": "full"},
+                "parallel": {"gpus": 16, "tensor": 2, "sequence_parallel": true},
+                "hardware": {"gpu": {"preset": "h100-sxm", "memory_bytes": 1e11}, "mfu": 0.5}})");
+        QVERIFY2(l.ok, qPrintable(firstMessage(l)));
+        QVERIFY(l.issues.empty());
+        QCOMPARE(l.scenario.model.hiddenSize, 4096); // from the preset
+        QCOMPARE(l.scenario.model.numLayers, 40);    // explicit key wins
+        QCOMPARE(l.scenario.training.zeroStage, 2);
+        QVERIFY(l.scenario.training.precision == core::PrecisionRecipe::MixedBf16Fp32Grads);
+        QVERIFY(l.scenario.training.optimizer == core::Optimizer::Adam8bit);
+        QVERIFY(l.scenario.training.recompute == core::Recompute::Full);
+        QCOMPARE(l.scenario.parallel.tensor, 2);
+        QCOMPARE(l.scenario.hardware.gpu.peakBf16Tflops, 989.4);
+        QCOMPARE(l.scenario.hardware.gpu.memoryBytes, 1e11);
+        QCOMPARE(l.scenario.hardware.mfu, 0.5);
+    }
+
+    void fsdpNames()
+    {
+        const core::ScenarioLoad l = core::loadScenario(R"({"schema_version": 1, "model": {"parameters": 7e9}, "training": {"fsdp": "shard_grad_op"}})");
+        QVERIFY(l.ok);
+        QCOMPARE(l.scenario.training.zeroStage, 2);
+        QVERIFY(!l.scenario.model.hasArchitecture);
+        QCOMPARE(l.scenario.model.parameters, 7e9);
+    }
+
+    void roundTrip_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addRow("default") << QString::fromUtf8(core::defaultScenarioJson().data(), int(core::defaultScenarioJson().size()));
+        QTest::addRow("count only") << R"({"schema_version": 1, "model": {"parameters": 7.5e9}, "training": {"zero_stage": 3, "offload_optimizer": true}})";
+        QTest::addRow("custom everything") << R"({"schema_version": 1,
+            "model": {"num_layers": 12, "hidden_size": 768, "ffn_hidden_size": 3072, "num_attention_heads": 12, "vocab_size": 50257,
+                      "normalization": "layernorm", "position_embedding": "learned", "max_position_embeddings": 1024, "linear_bias": true,
+                      "gated_mlp": false, "tied_embeddings": true, "pad_vocab_multiple": 128, "dropout": true},
+            "training": {"seq_length": 1024, "train_tokens": 3.3e11, "precision": "fp32", "optimizer": "sgd_momentum", "flops_formula": "6nd"},
+            "parallel": {"gpus": 4, "tensor": 2, "pipeline": 2},
+            "hardware": {"gpu": {"name": "My GPU", "memory_bytes": 12345678901, "peak_tflops": {"bf16": 100.5, "fp32": 20}}, "price_per_gpu_hour": 0.33},
+            "runtime": {"cuda_context_bytes": 7.5e8, "fragmentation_fraction": 0.123456789}})";
+    }
+    void roundTrip()
+    {
+        QFETCH(QString, json);
+        const core::ScenarioLoad first = core::loadScenario(json.toStdString());
+        QVERIFY2(first.ok, qPrintable(firstMessage(first)));
+        const std::string saved = core::saveScenario(first.scenario, "t");
+        const core::ScenarioLoad second = core::loadScenario(saved);
+        QVERIFY2(second.ok, qPrintable(firstMessage(second)));
+        QVERIFY2(second.issues.empty(), qPrintable(firstMessage(second)));
+        QCOMPARE(core::saveScenario(second.scenario, "t"), saved);
+        // The numbers agree too, not just the text.
+        const core::Estimate a = core::estimate(first.scenario), b = core::estimate(second.scenario);
+        QCOMPARE(a.valid, b.valid);
+        if (a.valid)
+            QCOMPARE(a.fullest().totalBytes, b.fullest().totalBytes);
+    }
+
+    void overrides()
+    {
+        const core::ScenarioLoad l = core::loadScenario(kBase, {"training.zero_stage=3", "hardware.gpu=h100-sxm", "hardware.gpu.memory_bytes=1e10",
+                                                                "model.name=Renamed", "training.recompute=full"});
+        QVERIFY2(l.ok, qPrintable(firstMessage(l)));
+        QCOMPARE(l.scenario.training.zeroStage, 3);
+        QCOMPARE(l.scenario.hardware.gpu.peakFp8Tflops, 1978.9);
+        QCOMPARE(l.scenario.hardware.gpu.memoryBytes, 1e10);
+        QCOMPARE(QString::fromStdString(l.scenario.model.name), QString("Renamed"));
+        QVERIFY(l.scenario.training.recompute == core::Recompute::Full);
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QStringList>("sets");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("path");
+        using C = core::IssueCode;
+        QTest::addRow("malformed") << R"({"schema_version": 1, "model": {)" << QStringList() << int(C::MalformedJson) << "";
+        QTest::addRow("truncated") << R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"gpus": 8)" << QStringList() << int(C::MalformedJson) << "";
+        QTest::addRow("empty") << "" << QStringList() << int(C::MalformedJson) << "";
+        QTest::addRow("not an object") << "[1, 2]" << QStringList() << int(C::WrongType) << "(document)";
+        QTest::addRow("no schema version") << R"({"model": {"preset": "llama-2-7b"}})" << QStringList() << int(C::WrongType) << "schema_version";
+        QTest::addRow("schema version 2") << R"({"schema_version": 2, "model": {"preset": "llama-2-7b"}})" << QStringList() << int(C::UnsupportedSchemaVersion) << "schema_version";
+        QTest::addRow("string for a number") << R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"gpus": "eight"}})" << QStringList() << int(C::WrongType) << "parallel.gpus";
+        QTest::addRow("fraction for an integer") << R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"tensor": 2.5}})" << QStringList() << int(C::NotAnInteger) << "parallel.tensor";
+        QTest::addRow("number for a boolean") << R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "training": {"flash_attention": 1}})" << QStringList() << int(C::WrongType) << "training.flash_attention";
+        QTest::addRow("unknown recipe") << R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "training": {"precision": "fp12"}})" << QStringList() << int(C::UnknownValue) << "training.precision";
+        QTest::addRow("unknown model preset") << R"({"schema_version": 1, "model": {"preset": "llama-9"}})" << QStringList() << int(C::UnknownPreset) << "model.preset";
+        QTest::addRow("unknown GPU preset") << R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "hardware": {"gpu": "tpu"}})" << QStringList() << int(C::UnknownPreset) << "hardware.gpu";
+        QTest::addRow("no model") << R"({"schema_version": 1})" << QStringList() << int(C::WrongType) << "model";
+        QTest::addRow("empty model") << R"({"schema_version": 1, "model": {}})" << QStringList() << int(C::WrongType) << "model";
+        QTest::addRow("section not an object") << R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": 8})" << QStringList() << int(C::WrongType) << "parallel";
+        QTest::addRow("int32 overflow") << R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"gpus": 99999999999}})" << QStringList() << int(C::TooLarge) << "parallel.gpus";
+        QTest::addRow("bad --set") << kBase << QStringList{"training.zero_stage"} << int(C::MalformedOverride) << "--set";
+        QTest::addRow("--set wrong type") << kBase << QStringList{"parallel.tensor=two"} << int(C::WrongType) << "parallel.tensor";
+    }
+    void badInput()
+    {
+        QFETCH(QString, json);
+        QFETCH(QStringList, sets);
+        QFETCH(int, code);
+        QFETCH(QString, path);
+        std::vector<std::string> overrides;
+        for (const QString& s : sets)
+            overrides.push_back(s.toStdString());
+        const core::ScenarioLoad l = core::loadScenario(json.toStdString(), overrides);
+        QVERIFY(!l.ok);
+        QVERIFY2(hasCode(l, core::IssueCode(code), path.toStdString()), qPrintable(firstMessage(l)));
+        QVERIFY(!core::describe(l.issues.front()).empty());
+    }
+
+    void unknownKeysAreReportedWithAHint()
+    {
+        const core::ScenarioLoad l = core::loadScenario(
+            R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"gpus": 8, "tensr": 2}, "extra": true})");
+        QVERIFY(l.ok); // a warning, not an error: the rest of the file still counts
+        QVERIFY(hasCode(l, core::IssueCode::UnknownKey, "parallel.tensr"));
+        QVERIFY(hasCode(l, core::IssueCode::UnknownKey, "extra"));
+        const core::Issue* typo = nullptr;
+        for (const core::Issue& i : l.issues)
+            if (i.path == "parallel.tensr")
+                typo = &i;
+        QVERIFY(typo);
+        QCOMPARE(QString::fromStdString(typo->hint), QString("parallel.tensor"));
+        QCOMPARE(QString::fromStdString(core::describe(*typo)), QString("parallel.tensr: unknown key, ignored (did you mean 'parallel.tensor'?)"));
+    }
+
+    void estimateJsonHasTheDocumentedKeys()
+    {
+        const core::ScenarioLoad l = core::loadScenario(core::defaultScenarioJson());
+        QVERIFY(l.ok);
+        const core::Estimate e = core::estimate(l.scenario);
+        const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(core::estimateToJson(l.scenario, e, l.issues)));
+        const QJsonObject o = doc.object();
+        QVERIFY(o["parameters"].toObject().contains("total"));
+        QVERIFY(o["parameters"].toObject().contains("active"));
+        const QJsonObject g = o["rank_groups"].toArray().first().toObject();
+        for (const char* k : {"label", "first_rank", "last_rank", "pipeline_stage", "bytes", "total_bytes", "capacity_bytes", "fits"})
+            QVERIFY2(g.contains(k), k);
+        for (const char* k : {"parameters", "gradients", "optimizer_states", "activations", "temporary", "runtime"})
+            QVERIFY2(g["bytes"].toObject().contains(k), k);
+        QVERIFY(o.contains("cpu_bytes_per_node"));
+        for (const char* k : {"model_flops_per_iteration", "hardware_flops_per_iteration", "total_model_flops", "training_seconds", "gpu_hours", "cost", "bubble_fraction"})
+            QVERIFY2(o["compute"].toObject().contains(k), k);
+        for (const char* k : {"data_parallel", "tensor_parallel", "pipeline_parallel"})
+            QVERIFY2(o["communication_bytes_per_step"].toObject().contains(k), k);
+        QVERIFY(o["warnings"].isArray());
+        // The sum of the categories is the total.
+        double sum = 0;
+        for (const QJsonValue v : g["bytes"].toObject())
+            sum += v.toDouble();
+        QVERIFY(std::abs(sum - g["total_bytes"].toDouble()) < 1);
+    }
+
+    void presetFilesAreClean()
+    {
+        // Every entry of the preset files parses without a single issue (a broken entry is
+        // skipped at run time, so this is where it must fail).
+        QCOMPARE(core::modelPresets().size(), std::size_t(11));
+        QCOMPARE(core::gpuPresets().size(), std::size_t(10));
+        for (const core::GpuSpec& g : core::gpuPresets()) {
+            QVERIFY2(!g.source.empty(), g.preset.c_str());
+            QVERIFY(g.memoryBytes > 0);
+            QVERIFY(g.peakFp16Tflops > 0);
+            QVERIFY(g.memoryBandwidthBytesPerSecond > 0);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScenarioIo)
+#include "tst_scenarioio.moc"

@@ -1,0 +1,156 @@
+// Impossible layouts and bad numbers: each rule gives its code and names its key; nothing
+// crashes, nothing returns a silent number.
+#include <QtTest>
+
+#include <functional>
+
+#include "core/estimate.h"
+#include "testscenarios.h"
+
+using namespace testscenarios;
+using Mutation = std::function<void(core::Scenario&)>;
+Q_DECLARE_METATYPE(Mutation)
+
+namespace {
+
+bool hasIssue(const core::Estimate& e, core::IssueCode code, const char* key, core::Severity severity)
+{
+    for (const core::Issue& i : e.issues)
+        if (i.code == code && std::string(i.key) == key && i.severity == severity)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestValidation : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void errors_data()
+    {
+        QTest::addColumn<Mutation>("mutate");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("key");
+        using C = core::IssueCode;
+        auto row = [](const char* name, Mutation m, C code, const char* key) { QTest::newRow(name) << m << int(code) << QString(key); };
+        row("TP×PP×CP does not divide GPUs", [](core::Scenario& s) { s.parallel.tensor = 3; }, C::ModelParallelNotDividingGpus, "parallel.gpus");
+        row("more model parallelism than GPUs", [](core::Scenario& s) { s.parallel.pipeline = 16; }, C::ModelParallelNotDividingGpus, "parallel.gpus");
+        row("TP does not divide heads", [](core::Scenario& s) { s.model.numAttentionHeads = 36; s.model.numQueryGroups = 36; s.model.headDim = 128; },
+            C::TensorNotDividingHeads, "parallel.tensor");
+        row("TP does not divide KV heads", [](core::Scenario& s) { s.model.numQueryGroups = 4; }, C::TensorNotDividingKvHeads, "parallel.tensor");
+        row("KV heads do not divide heads", [](core::Scenario& s) { s.model.numQueryGroups = 12; }, C::KvHeadsNotDividingHeads, "model.num_query_groups");
+        row("PP deeper than layers", [](core::Scenario& s) { s.model.numLayers = 1; s.parallel.tensor = 1; s.parallel.pipeline = 2; s.parallel.gpus = 2; s.training.globalBatchSize = 2; },
+            C::PipelineDeeperThanLayers, "parallel.pipeline");
+        row("virtual stages without PP", [](core::Scenario& s) { s.parallel.virtualPipeline = 2; }, C::VirtualPipelineNeedsPipeline, "parallel.virtual_pipeline");
+        row("virtual stages not dividing layers", [](core::Scenario& s) { s.parallel.tensor = 1; s.parallel.pipeline = 8; s.parallel.virtualPipeline = 3; s.training.globalBatchSize = 8; },
+            C::VirtualStagesNotDividingLayers, "parallel.virtual_pipeline");
+        row("CP does not divide the sequence", [](core::Scenario& s) { s.parallel.tensor = 1; s.parallel.context = 8; s.training.seqLength = 4100; },
+            C::ContextNotDividingSequence, "parallel.context");
+        row("global batch not divisible", [](core::Scenario& s) { s.parallel.tensor = 1; s.training.globalBatchSize = 1001; }, C::GlobalBatchNotDivisible, "training.global_batch_size");
+        row("offload parameters without ZeRO-3", [](core::Scenario& s) { s.training.offloadParameters = true; }, C::OffloadParametersNeedsZero3, "training.offload_parameters");
+        row("offload optimizer without ZeRO", [](core::Scenario& s) { s.training.offloadOptimizer = true; }, C::OffloadNeedsZero, "training.offload_optimizer");
+        row("zero GPUs", [](core::Scenario& s) { s.parallel.gpus = 0; }, C::NotPositive, "parallel.gpus");
+        row("negative TP", [](core::Scenario& s) { s.parallel.tensor = -2; }, C::Negative, "parallel.tensor");
+        row("zero layers", [](core::Scenario& s) { s.model.numLayers = 0; }, C::NotPositive, "model.num_layers");
+        row("negative hidden", [](core::Scenario& s) { s.model.hiddenSize = -4096; }, C::Negative, "model.hidden_size");
+        row("zero sequence", [](core::Scenario& s) { s.training.seqLength = 0; }, C::NotPositive, "training.seq_length");
+        row("zero micro-batch", [](core::Scenario& s) { s.training.microBatchSize = 0; }, C::NotPositive, "training.micro_batch_size");
+        row("negative tokens", [](core::Scenario& s) { s.training.trainTokens = -1; }, C::Negative, "training.train_tokens");
+        row("ZeRO stage 4", [](core::Scenario& s) { s.training.zeroStage = 4; }, C::OutOfRange, "training.zero_stage");
+        row("MFU above 1", [](core::Scenario& s) { s.hardware.mfu = 1.5; }, C::OutOfRange, "hardware.mfu");
+        row("MFU zero", [](core::Scenario& s) { s.hardware.mfu = 0; }, C::OutOfRange, "hardware.mfu");
+        row("MFU NaN", [](core::Scenario& s) { s.hardware.mfu = std::nan(""); }, C::OutOfRange, "hardware.mfu");
+        row("negative price", [](core::Scenario& s) { s.hardware.pricePerGpuHour = -1; }, C::Negative, "hardware.price_per_gpu_hour");
+        row("GPU without memory", [](core::Scenario& s) { s.hardware.gpu.memoryBytes = 0; }, C::NoGpuMemory, "hardware.gpu");
+        row("absurd hidden size", [](core::Scenario& s) { s.model.hiddenSize = 2000000000; }, C::TooLarge, "model.hidden_size");
+        row("absurd parameter count", [](core::Scenario& s) { s.model = core::ModelArchitecture{}; s.model.hasArchitecture = false; s.model.parameters = 1e30; },
+            C::TooLarge, "model.parameters");
+        row("GPU without any peak", [](core::Scenario& s) { s.hardware.gpu.peakBf16Tflops = s.hardware.gpu.peakFp16Tflops = 0; },
+            C::NoPeakThroughput, "hardware.gpu");
+    }
+    void errors()
+    {
+        QFETCH(Mutation, mutate);
+        QFETCH(int, code);
+        QFETCH(QString, key);
+        core::Scenario s = preset("llama-2-7b", 8);
+        s.parallel.tensor = 8;
+        s.training.globalBatchSize = 1000; // a multiple of micro-batch × DP (1)
+        mutate(s);
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(!e.valid);
+        QVERIFY(e.groups.empty()); // no numbers from an invalid scenario
+        QVERIFY2(hasIssue(e, core::IssueCode(code), key.toLatin1().constData(), core::Severity::Error),
+                 qPrintable(e.issues.empty() ? QString("no issue") : QString::fromStdString(core::describe(e.issues.front()))));
+        for (const core::Issue& i : e.issues)
+            QVERIFY(!core::describe(i).empty());
+    }
+
+    void messagesNameKeyAndReason()
+    {
+        core::Scenario s = preset("llama-2-7b", 8);
+        s.parallel.tensor = 3;
+        const core::Estimate e = core::estimate(s);
+        const std::string text = core::describe(e.issues.front());
+        QCOMPARE(QString::fromStdString(text), QString("parallel.gpus: TP × PP × CP = 3 does not divide the 8 GPUs, so no whole data-parallel degree exists"));
+    }
+
+    void warnings_data()
+    {
+        QTest::addColumn<Mutation>("mutate");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("key");
+        using C = core::IssueCode;
+        auto row = [](const char* name, Mutation m, C code, const char* key) { QTest::newRow(name) << m << int(code) << QString(key); };
+        row("uneven pipeline split", [](core::Scenario& s) { s.parallel.pipeline = 8; s.parallel.tensor = 1; }, C::UnevenPipelineSplit, "parallel.pipeline");
+        row("SP without TP", [](core::Scenario& s) { s.parallel.sequenceParallel = true; }, C::SequenceParallelWithoutTensor, "parallel.sequence_parallel");
+        row("TP across nodes", [](core::Scenario& s) { s.parallel.gpusPerNode = 4; s.parallel.tensor = 8; }, C::TensorAcrossNodes, "parallel.tensor");
+        row("few micro-batches", [](core::Scenario& s) { s.parallel.pipeline = 4; s.training.globalBatchSize = 4; }, C::FewMicroBatches, "training.global_batch_size");
+        row("no BF16 on V100", [](core::Scenario& s) { s.hardware.gpu = gpu("v100-32gb"); }, C::NoBf16FallbackFp16, "hardware.gpu");
+        row("no FP8 on A100", [](core::Scenario& s) { s.training.precision = core::PrecisionRecipe::Fp8Mixed; }, C::NoFp8FallbackBf16, "hardware.gpu");
+        row("sequence beyond positions", [](core::Scenario& s) { s.training.seqLength = 8192; s.training.globalBatchSize = 8; }, C::SequenceLongerThanPositions, "training.seq_length");
+        row("MFU unrealistic", [](core::Scenario& s) { s.hardware.mfu = 0.9; }, C::MfuUnrealistic, "hardware.mfu");
+    }
+    void warnings()
+    {
+        QFETCH(Mutation, mutate);
+        QFETCH(int, code);
+        QFETCH(QString, key);
+        core::Scenario s = preset("llama-2-7b", 8);
+        s.model.numLayers = 30; // uneven over 8 stages
+        s.training.globalBatchSize = 64;
+        mutate(s);
+        const core::Estimate e = core::estimate(s);
+        QVERIFY2(e.valid, qPrintable(e.issues.empty() ? QString() : QString::fromStdString(core::describe(e.issues.front()))));
+        QVERIFY(hasIssue(e, core::IssueCode(code), key.toLatin1().constData(), core::Severity::Warning));
+    }
+
+    void unevenSplitGivesExtraLayersToFirstStages()
+    {
+        core::Scenario s = preset("llama-2-7b", 8);
+        s.model.numLayers = 30;
+        s.parallel.pipeline = 8;
+        s.training.globalBatchSize = 64;
+        const core::Estimate e = core::estimate(s);
+        int layers = 0;
+        for (const core::RankGroup& g : e.groups)
+            layers += g.layers * (g.lastStage - g.firstStage + 1);
+        QCOMPARE(layers, 30);
+        QCOMPARE(e.groups.front().layers, 4); // 30 = 6 × 4 + 2 × 3
+        QCOMPARE(e.groups.back().layers, 3);
+    }
+
+    void everyIssueCodeHasANameAndMessage()
+    {
+        for (int c = 0; c < int(core::IssueCode::Count); ++c) {
+            core::Issue i{core::IssueCode(c), core::Severity::Error, "x.y", 1, 2, 3};
+            QVERIFY(core::issueCodeName(i.code) != "unknown");
+            QVERIFY(core::describe(i).size() > 6);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestValidation)
+#include "tst_validation.moc"
