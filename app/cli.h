@@ -1,0 +1,21 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+/// The command line that shares the core with the window:
+///   shardscope estimate FILE.json|--default [--format table|json] [--set section.key=value …] [--explain]
+///   shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory] [--size WxH] …
+/// Returns the process exit code, or -1 when `args` are not a command (start the GUI).
+int runCommandLine(const std::vector<std::string>& args);
+
+namespace core {
+struct ScenarioLoad;
+}
+
+/// Reads FILE.json (or the built-in default for "--default") with --set overrides; prints
+/// errors naming the key on stderr.
+bool loadScenarioArgument(const std::string& path, const std::vector<std::string>& sets, core::ScenarioLoad& load);
+
+/// Exit codes: 0 success, 2 invalid scenario or arguments (message on stderr).
+inline constexpr int kExitInvalid = 2;
