@@ -65,6 +65,18 @@ int main(int argc, char** argv)
             "zero_stage": 1, "precision": "mixed_bf16_fp32_grads"},
             "parallel": {"gpus": 16384, "tensor": 8, "pipeline": 16, "context": 2, "sequence_parallel": true},
             "hardware": {"gpu": "h100-sxm"}})"},
+        {"MoE: Mixtral 8x7B, TP2 PP4 EP8 (64 H100)",
+         "{" + common + R"("model": {"preset": "mixtral-8x7b"}, "training": {"seq_length": 4096, "global_batch_size": 512,
+            "zero_stage": 1, "recompute": "selective"}, "parallel": {"gpus": 64, "tensor": 2, "pipeline": 4, "expert": 8,
+            "expert_tensor": 1, "sequence_parallel": true}, "hardware": {"gpu": "h100-sxm"}})"},
+        {"Serving: Llama 3 70B fp8, TP8, max batch",
+         "{" + common + R"("mode": "inference", "model": {"preset": "llama-3-70b"}, "inference": {"weight_format": "fp8",
+            "kv_cache_dtype": "fp8", "batch_size": 32, "prompt_length": 4096, "generated_tokens": 1024},
+            "parallel": {"gpus": 8, "tensor": 8}, "hardware": {"gpu": "h100-sxm"}})"},
+        {"RL: 7B GRPO, LoRA, ZeRO-3 (8 A100)",
+         "{" + common + R"("mode": "finetune", "model": {"preset": "llama-2-7b"}, "training": {"seq_length": 2560,
+            "global_batch_size": 64, "zero_stage": 3, "recompute": "full"}, "finetune": {"method": "lora",
+            "rl": {"algorithm": "grpo"}}, "parallel": {"gpus": 8}, "hardware": {"gpu": "a100-80gb"}})"},
     };
     if (only >= 0 && only < int(cases.size())) {
         const core::Scenario s = load(cases[std::size_t(only)].json);
@@ -74,8 +86,8 @@ int main(int argc, char** argv)
         std::printf("%s: %d estimates, %zu rank groups\n", cases[std::size_t(only)].name, iterations, e.groups.size());
         return 0;
     }
-    std::printf("%-40s %12s\n", "scenario", "median/estimate");
+    std::printf("%-46s %12s\n", "scenario", "median/estimate");
     for (const Case& c : cases)
-        std::printf("%-40s %9.0f ns\n", c.name, medianNanoseconds(load(c.json)));
+        std::printf("%-46s %9.0f ns\n", c.name, medianNanoseconds(load(c.json)));
     return 0;
 }

@@ -1,5 +1,7 @@
 #include "core/activations.h"
 
+#include <algorithm>
+
 namespace core {
 
 namespace {
@@ -34,6 +36,16 @@ constexpr std::array<TensorInfo, std::size_t(TensorKind::Count)> kTensors{{
     {"norm_statistics", "LayerNorm mean and rstd (fp32, two norms)", "2·8·s·b", kNorm, kSp, false},
     {"norm_statistics", "RMSNorm rstd (fp32, two norms)", "2·4·s·b", kNorm, kSp, false},
     {"layer_input", "Layer input (checkpoint)", "2·s·b·h", kNorm, kSp, true},
+    {"mla_latents", "MLA latents (compressed Q and KV with their norms)", "2·s·b·(2·q_lora + 2·kv_lora + rope)", kAttn, kSp, false},
+    {"router_probabilities", "Router probabilities (fp32)", "4·s·b·E", kMlp, kSp, false},
+    {"expert_input", "Tokens dispatched to experts", "2·s·b·k·CF·h", kMlp, kSp, false},
+    {"expert_activation_input", "Expert GELU input", "2·s·b·k·CF·F_e", kMlp, kSp, false},
+    {"expert_activation_input", "Expert SwiGLU input (2F_e wide)", "4·s·b·k·CF·F_e", kMlp, kSp, false},
+    {"expert_fc2_input", "Expert second linear input", "2·s·b·k·CF·F_e", kMlp, kSp, false},
+    {"expert_output", "Expert outputs (for the weighted combine)", "2·s·b·k·CF·h", kMlp, kSp, false},
+    {"shared_expert_activation_input", "Shared-expert activation input", "2·s·b·F_s (×2 gated)", kMlp, kTp, false},
+    {"shared_expert_fc2_input", "Shared-expert second linear input", "2·s·b·F_s", kMlp, kTp, false},
+    {"lora_intermediates", "LoRA x·A products", "2·s·b·r × adapted matrices", kAttn, kSp, false},
 }};
 
 } // namespace
@@ -43,7 +55,7 @@ const TensorInfo& tensorInfo(TensorKind kind)
     return kTensors[std::size_t(kind)];
 }
 
-ActivationShape activationShape(const Scenario& scenario, const ModelArchitecture& shape)
+ActivationShape activationShape(const Scenario& scenario, const ModelArchitecture& shape, bool moeLayer)
 {
     ActivationShape a;
     a.seq = double(scenario.training.seqLength);
@@ -62,6 +74,22 @@ ActivationShape activationShape(const Scenario& scenario, const ModelArchitectur
     a.sequenceParallel = scenario.parallel.sequenceParallel && scenario.parallel.tensor > 1;
     a.recompute = scenario.training.recompute;
     a.flashAttention = scenario.training.flashAttention;
+    if (shape.isMla()) {
+        a.mla = true;
+        a.qkHeadDim = double(shape.qkNopeHeadDim) + shape.qkRopeHeadDim;
+        a.vHeadDim = shape.vHeadDim;
+        a.qLoraRank = shape.qLoraRank;
+        a.kvLatent = double(shape.kvLoraRank) + shape.qkRopeHeadDim;
+    }
+    if (moeLayer && shape.isMoE()) {
+        a.moe = true;
+        a.experts = shape.numExperts;
+        a.topK = shape.moeTopK;
+        a.capacityFactor = scenario.training.moeCapacityFactor;
+        a.expertFfn = shape.moeFfnHiddenSize;
+        a.sharedFfn = shape.sharedExpertWidth();
+        a.expertTensor = scenario.parallel.effectiveExpertTensor();
+    }
     return a;
 }
 
@@ -73,7 +101,13 @@ void layerActivations(const ActivationShape& x, LayerActivations& out)
     const double t = x.tensor;
     const double sLocal = x.seq / x.context; // CP: each rank holds s/c tokens
     const double T = sLocal * x.microBatch;  // tokens per micro-batch on this rank
-    const double h = x.hidden, a = x.heads, g = x.kvHeads, d = x.headDim, F = x.ffn;
+    const double h = x.hidden, a = x.heads, g = x.kvHeads, F = x.ffn;
+    // Per-token widths of Q, K, V and the attention output (MLA: every head has its own K/V
+    // after the up-projection, Q/K carry the RoPE part).
+    const double qWidth = x.mla ? a * x.qkHeadDim : a * x.headDim;
+    const double kWidth = x.mla ? a * x.qkHeadDim : g * x.headDim;
+    const double vWidth = x.mla ? a * x.vHeadDim : g * x.headDim;
+    const double oWidth = x.mla ? a * x.vHeadDim : a * x.headDim;
     // Attention scores: each local query row against all keys (s/c × s per head).
     const double scores = x.microBatch * a * sLocal * x.seq;
     // Full recomputation lists the complete layer first: that is what it rebuilds per layer.
@@ -93,8 +127,8 @@ void layerActivations(const ActivationShape& x, LayerActivations& out)
     add(TensorKind::AttentionNormInput, e * T * h);
     add(TensorKind::QkvInput, e * T * h);
     if (attentionCoreSaved) {
-        add(TensorKind::Query, e * T * a * d);
-        add(TensorKind::Key, e * T * g * d);
+        add(TensorKind::Query, e * T * qWidth);
+        add(TensorKind::Key, e * T * kWidth);
         add(TensorKind::SoftmaxOutput, e * scores);
         if (x.dropout) {
             add(TensorKind::SoftmaxDropoutMask, scores);
@@ -103,23 +137,47 @@ void layerActivations(const ActivationShape& x, LayerActivations& out)
     } else {
         // Selective recomputation or FlashAttention: the s² tensors are rebuilt in the
         // backward from Q and K, which stay saved.
-        add(TensorKind::QueryForRecompute, e * T * a * d);
-        add(TensorKind::KeyForRecompute, e * T * g * d);
+        add(TensorKind::QueryForRecompute, e * T * qWidth);
+        add(TensorKind::KeyForRecompute, e * T * kWidth);
     }
-    add(TensorKind::Value, e * T * g * d);
+    add(TensorKind::Value, e * T * vWidth);
     if (x.flashAttention)
         add(TensorKind::FlashSoftmaxLse, 4 * T * a); // fp32 log-sum-exp per query and head (Dao et al. 2022)
-    add(TensorKind::AttentionOutput, e * T * a * d);
+    add(TensorKind::AttentionOutput, e * T * oWidth);
+    if (x.mla) // down-projected Q and KV and their RMSNorm outputs, kept for the up-projections' backward
+        add(TensorKind::MlaLatents, e * T * 2 * (x.qLoraRank + x.kvLatent));
+    if (x.loraRankTimesTargets > 0)
+        add(TensorKind::LoraIntermediates, e * T * x.loraRankTimesTargets);
     if (x.dropout)
         add(TensorKind::AttentionResidualDropoutMask, T * h);
 
     add(TensorKind::MlpNormInput, e * T * h);
     add(TensorKind::Fc1Input, e * T * h);
-    if (x.gated)
-        add(TensorKind::SwigluInput, 2 * e * T * F); // both halves of the 2F-wide projection
-    else
-        add(TensorKind::GeluInput, e * T * F);
-    add(TensorKind::Fc2Input, e * T * F);
+    if (x.moe) {
+        // MoE block (Megatron MoE layer): fp32 router probabilities; each token dispatched to k
+        // experts (× capacity factor), their MLP tensors, and the expert outputs kept for the
+        // weighted combine. Expert TP divides the expert FFN width.
+        const double routed = T * x.topK * x.capacityFactor;
+        const double et = std::max(1, x.expertTensor);
+        add(TensorKind::RouterProbabilities, 4 * T * x.experts);
+        add(TensorKind::ExpertInput, e * routed * h);
+        if (x.gated)
+            add(TensorKind::ExpertSwigluInput, 2 * e * routed * x.expertFfn / et);
+        else
+            add(TensorKind::ExpertGeluInput, e * routed * x.expertFfn / et);
+        add(TensorKind::ExpertFc2Input, e * routed * x.expertFfn / et);
+        add(TensorKind::ExpertOutput, e * routed * h);
+        if (x.sharedFfn > 0) {
+            add(TensorKind::SharedExpertActivationInput, (x.gated ? 2 : 1) * e * T * x.sharedFfn);
+            add(TensorKind::SharedExpertFc2Input, e * T * x.sharedFfn);
+        }
+    } else {
+        if (x.gated)
+            add(TensorKind::SwigluInput, 2 * e * T * F); // both halves of the 2F-wide projection
+        else
+            add(TensorKind::GeluInput, e * T * F);
+        add(TensorKind::Fc2Input, e * T * F);
+    }
     if (x.dropout)
         add(TensorKind::MlpDropoutMask, T * h);
 

@@ -21,7 +21,9 @@ enum class TensorKind : std::uint8_t {
     AttentionNormInput, QkvInput, Query, Key, QueryForRecompute, KeyForRecompute, SoftmaxOutput,
     SoftmaxDropoutMask, AttentionDropoutOutput, Value, FlashSoftmaxLse, AttentionOutput,
     AttentionResidualDropoutMask, MlpNormInput, Fc1Input, GeluInput, SwigluInput, Fc2Input, MlpDropoutMask,
-    LayerNormStatistics, RmsNormStatistics, LayerInput, Count
+    LayerNormStatistics, RmsNormStatistics, LayerInput,
+    MlaLatents, RouterProbabilities, ExpertInput, ExpertGeluInput, ExpertSwigluInput, ExpertFc2Input, ExpertOutput,
+    SharedExpertActivationInput, SharedExpertFc2Input, LoraIntermediates, Count
 };
 
 struct TensorInfo
@@ -45,7 +47,7 @@ struct SavedTensor
 /// The tensors one transformer layer keeps for its backward pass, per micro-batch.
 struct LayerActivations
 {
-    std::array<SavedTensor, 16> tensors;
+    std::array<SavedTensor, 24> tensors;
     int count = 0;
     double total = 0;       ///< all saved tensors
     double paperTotal = 0;  ///< only the terms Korthikanti Table 2 counts
@@ -71,9 +73,18 @@ struct ActivationShape
     bool sequenceParallel = false;
     Recompute recompute = Recompute::None;
     bool flashAttention = false;
+    // Multi-head latent attention (DeepSeek): Q/K head dim, V head dim and the latent widths.
+    bool mla = false;
+    double qkHeadDim = 0, vHeadDim = 0, qLoraRank = 0, kvLatent = 0;
+    // Mixture-of-experts MLP in place of the dense one.
+    bool moe = false;
+    double experts = 0, topK = 0, capacityFactor = 1, expertFfn = 0, sharedFfn = 0;
+    int expertTensor = 1;
+    // LoRA: rank × number of adapted matrices (their x·A products are saved).
+    double loraRankTimesTargets = 0;
 };
 
-ActivationShape activationShape(const Scenario& scenario, const ModelArchitecture& shape);
+ActivationShape activationShape(const Scenario& scenario, const ModelArchitecture& shape, bool moeLayer = false);
 
 /// Korthikanti et al. 2022 (arXiv 2205.05198) §4, listed tensor by tensor. For a GPT layer
 /// (MHA, GELU F = 4h, LayerNorm, dropout) `paperTotal` is exactly Table 2's row for the

@@ -2,65 +2,48 @@
 
 namespace core {
 
-Category categoryOf(Component component)
-{
-    switch (component) {
-    case Component::Weights: return Category::Parameters;
-    case Component::Gradients: return Category::Gradients;
-    case Component::OptimizerStates: return Category::OptimizerStates;
-    case Component::LayerActivations:
-    case Component::EmbeddingActivations:
-    case Component::OutputActivations:
-    case Component::RecomputeWorkspace:
-        return Category::Activations;
-    case Component::CommBuckets:
-    case Component::Zero3GatherBuffers:
-        return Category::Temporary;
-    case Component::CudaContext:
-    case Component::Fragmentation:
-        return Category::Runtime;
-    case Component::Count: break;
-    }
-    return Category::Runtime;
-}
+namespace {
 
-std::string_view componentName(Component component)
+struct ComponentInfo
 {
-    switch (component) {
-    case Component::Weights: return "weights";
-    case Component::Gradients: return "gradients";
-    case Component::OptimizerStates: return "optimizer_states";
-    case Component::LayerActivations: return "layer_activations";
-    case Component::EmbeddingActivations: return "embedding_activations";
-    case Component::OutputActivations: return "output_activations";
-    case Component::RecomputeWorkspace: return "recompute_workspace";
-    case Component::CommBuckets: return "comm_buckets";
-    case Component::Zero3GatherBuffers: return "zero3_gather_buffers";
-    case Component::CudaContext: return "cuda_context";
-    case Component::Fragmentation: return "fragmentation";
-    case Component::Count: break;
-    }
-    return "";
-}
+    Category category;
+    Role role;
+    std::string_view name;
+    std::string_view label;
+};
 
-std::string_view componentLabel(Component component)
-{
-    switch (component) {
-    case Component::Weights: return "Weights";
-    case Component::Gradients: return "Gradients";
-    case Component::OptimizerStates: return "Optimizer states (master + moments)";
-    case Component::LayerActivations: return "Layer activations";
-    case Component::EmbeddingActivations: return "Embedding activations";
-    case Component::OutputActivations: return "Logits and loss";
-    case Component::RecomputeWorkspace: return "Recomputed layer (transient)";
-    case Component::CommBuckets: return "Communication buckets";
-    case Component::Zero3GatherBuffers: return "ZeRO-3 gathered parameters";
-    case Component::CudaContext: return "CUDA context and workspaces";
-    case Component::Fragmentation: return "Allocator fragmentation";
-    case Component::Count: break;
-    }
-    return "";
-}
+constexpr std::array<ComponentInfo, kComponentCount> kComponents{{
+    {Category::Parameters, Role::Policy, "weights", "Weights"},
+    {Category::Parameters, Role::Policy, "adapter_weights", "LoRA adapters"},
+    {Category::Parameters, Role::Reference, "reference_weights", "Reference model"},
+    {Category::Parameters, Role::Reward, "reward_weights", "Reward model"},
+    {Category::Parameters, Role::Critic, "critic_weights", "Critic weights"},
+    {Category::Parameters, Role::Rollout, "rollout_weights", "Rollout engine weights"},
+    {Category::Gradients, Role::Policy, "gradients", "Gradients"},
+    {Category::Gradients, Role::Critic, "critic_gradients", "Critic gradients"},
+    {Category::OptimizerStates, Role::Policy, "optimizer_states", "Optimizer states (master + moments)"},
+    {Category::OptimizerStates, Role::Critic, "critic_optimizer_states", "Critic optimizer states"},
+    {Category::Activations, Role::Policy, "layer_activations", "Layer activations"},
+    {Category::Activations, Role::Policy, "embedding_activations", "Embedding activations"},
+    {Category::Activations, Role::Policy, "output_activations", "Logits and loss"},
+    {Category::Activations, Role::Policy, "recompute_workspace", "Recomputed layer (transient)"},
+    {Category::Activations, Role::Policy, "inference_workspace", "Prefill workspace"},
+    {Category::KvCache, Role::Policy, "kv_cache", "KV cache"},
+    {Category::KvCache, Role::Rollout, "rollout_kv_cache", "Rollout KV cache"},
+    {Category::Temporary, Role::Shared, "comm_buckets", "Communication buckets"},
+    {Category::Temporary, Role::Shared, "zero3_gather_buffers", "ZeRO-3 gathered parameters"},
+    {Category::Temporary, Role::Shared, "moe_dispatch_buffers", "MoE dispatch buffers"},
+    {Category::Temporary, Role::Shared, "dequant_workspace", "Dequantized weight (QLoRA)"},
+    {Category::Runtime, Role::Shared, "cuda_context", "CUDA context and workspaces"},
+    {Category::Runtime, Role::Shared, "fragmentation", "Allocator fragmentation"},
+}};
+
+} // namespace
+
+Category categoryOf(Component component) { return kComponents[std::size_t(component)].category; }
+Role roleOf(Component component) { return kComponents[std::size_t(component)].role; }
+std::string_view componentName(Component component) { return kComponents[std::size_t(component)].name; }
+std::string_view componentLabel(Component component) { return kComponents[std::size_t(component)].label; }
 
 std::string_view categoryName(Category category)
 {
@@ -88,6 +71,34 @@ std::string_view categoryLabel(Category category)
     case Category::Temporary: return "Temporary buffers";
     case Category::Runtime: return "Runtime overhead";
     case Category::Count: break;
+    }
+    return "";
+}
+
+std::string_view roleName(Role role)
+{
+    switch (role) {
+    case Role::Policy: return "policy";
+    case Role::Reference: return "reference";
+    case Role::Reward: return "reward";
+    case Role::Critic: return "critic";
+    case Role::Rollout: return "rollout";
+    case Role::Shared: return "shared";
+    case Role::Count: break;
+    }
+    return "";
+}
+
+std::string_view roleLabel(Role role)
+{
+    switch (role) {
+    case Role::Policy: return "Policy (trained model)";
+    case Role::Reference: return "Reference policy";
+    case Role::Reward: return "Reward model";
+    case Role::Critic: return "Critic";
+    case Role::Rollout: return "Rollout engine";
+    case Role::Shared: return "Buffers and runtime";
+    case Role::Count: break;
     }
     return "";
 }

@@ -14,6 +14,7 @@ struct FlopsPerToken
     double layers = 0;        ///< GEMMs of the transformer layers (fwd + bwd)
     double attentionCore = 0; ///< QKᵀ and ·V (fwd + bwd), causal
     double logits = 0;        ///< output layer
+    double forwardLayers = 0; ///< one forward pass of the layers (what full recomputation reruns)
     double total() const { return layers + attentionCore + logits; }
 };
 
@@ -22,21 +23,38 @@ FlopsPerToken flopsPerToken(const EstimateContext& ctx)
     FlopsPerToken f;
     const TrainingSetup& tr = ctx.scenario.training;
     if (ctx.countOnly || tr.flopsFormula == FlopsFormula::SixND) {
-        // Seed 1 §2.1: 2N forward + 4N backward per token.
+        // Seed 1 §2.1: 2N forward + 4N backward per token, N the active parameters.
         f.layers = 6 * ctx.params.active;
-        return f;
+    } else {
+        // Megatron num_floating_point_operations (Narayanan appendix), per token:
+        // 12·L·h·(q + k) attention projections, 6·ε·h·F·L MLP (ε = 3 gated, 2 GELU; MoE layers
+        // use k routed experts + the shared ones), 6·s·q·L causal attention core, 6·h·V logits.
+        const ModelArchitecture& m = ctx.shape;
+        const double h = m.hiddenSize, s = double(tr.seqLength);
+        const double eps = m.gatedMlp ? 3 : 2;
+        const double moe = ctx.params.moeLayers, dense = m.numLayers - moe;
+        const double mlp = 2 * eps * h * (dense * m.ffnHiddenSize + moe * (double(m.moeTopK) * m.moeFfnHiddenSize + m.sharedExpertWidth()));
+        if (m.isMla()) {
+            // Megatron MLA: projections as counted in the parameters, core attention with
+            // (qk_nope + qk_rope) for QKᵀ and v_head_dim for ·V, causal.
+            const double a = m.numAttentionHeads;
+            f.layers = 6 * m.numLayers * ctx.params.attentionPerLayer + 3 * mlp;
+            f.attentionCore = 3 * s * a * (double(m.qkNopeHeadDim) + m.qkRopeHeadDim + m.vHeadDim) * m.numLayers;
+        } else {
+            const double q = double(m.numAttentionHeads) * m.effectiveHeadDim();
+            const double k = double(m.numQueryGroups) * m.effectiveHeadDim();
+            f.layers = 12 * m.numLayers * h * (q + k) + 3 * mlp;
+            f.attentionCore = 6 * s * q * m.numLayers;
+        }
+        f.logits = 6 * h * ctx.params.paddedVocab;
     }
-    // Megatron num_floating_point_operations (Narayanan appendix), per token:
-    // 12·L·h·(q + k) attention projections, 6·ε·h·F·L MLP (ε = 3 gated, 2 GELU),
-    // 6·s·q·L causal attention core, 6·h·V logits.
-    const ModelArchitecture& m = ctx.shape;
-    const double L = m.numLayers, h = m.hiddenSize, F = m.ffnHiddenSize, s = double(tr.seqLength);
-    const double q = double(m.numAttentionHeads) * m.effectiveHeadDim();
-    const double k = double(m.numQueryGroups) * m.effectiveHeadDim();
-    const double eps = m.gatedMlp ? 3 : 2;
-    f.layers = 12 * L * h * (q + k) + 6 * eps * h * F * L;
-    f.attentionCore = 6 * s * q * L;
-    f.logits = 6 * h * ctx.params.paddedVocab;
+    f.forwardLayers = f.layers / 3;
+    if (ctx.adapters) {
+        // LoRA: frozen weights need no weight-gradient GEMM: 4 instead of 6 FLOPs per weight
+        // (Hu et al. 2021), plus 6 per adapter parameter.
+        f.layers = f.layers * 2 / 3 + 6 * ctx.adapterParameters;
+        f.logits = f.logits * 2 / 3;
+    }
     return f;
 }
 
@@ -72,7 +90,7 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
     // the attention core's forward (Korthikanti §5; Narayanan's 96 = 4 × 24 with recompute).
     double extra = 0;
     if (tr.recompute == Recompute::Full)
-        extra = (f.layers + f.attentionCore) / 3;
+        extra = f.forwardLayers + f.attentionCore / 3;
     else if (tr.recompute == Recompute::Selective)
         extra = f.attentionCore / 3;
     out.hardwareFlopsPerIteration = (f.total() + extra) * out.tokensPerIteration;
@@ -133,7 +151,8 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
     }
 }
 
-void communication(const EstimateContext& ctx, int maxLayers, double P, CommunicationEstimate& out, Working* w)
+void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, double P, double expertP, CommunicationEstimate& out,
+                   Working* w)
 {
     const Scenario& s = ctx.scenario;
     const TrainingSetup& tr = s.training;
@@ -146,15 +165,22 @@ void communication(const EstimateContext& ctx, int maxLayers, double P, Communic
     out = CommunicationEstimate{};
 
     // Data parallel (ring): all-reduce 2(D−1)/D·bytes; reduce-scatter or all-gather (D−1)/D.
-    const double dz = ctx.zeroShards;
-    const double r = (dz - 1) / dz;
-    const char* dpFormula = "";
-    switch (tr.zeroStage) {
-    case 0: out.dataParallel = 2 * r * st.gradients * P; dpFormula = "2·(D−1)/D · g·P  (gradient all-reduce once per step)"; break;
-    case 1: out.dataParallel = r * (st.gradients + st.weights) * P; dpFormula = "(D−1)/D · (g + w)·P  (reduce-scatter grads, all-gather weights)"; break;
-    case 2: out.dataParallel = r * (m * st.gradients + st.weights) * P; dpFormula = "(D−1)/D · (m·g + w)·P  (grads reduce-scattered every micro-batch)"; break;
-    default: out.dataParallel = r * m * (2 * st.weights + st.gradients) * P; dpFormula = "(D−1)/D · m·(2w + g)·P  (weights gathered in fwd and bwd, every micro-batch)"; break;
-    }
+    // Only trainable parameters are reduced (LoRA: the adapters); experts over their own group.
+    auto dataParallelBytes = [&](double shards, double params) {
+        const double r = (shards - 1) / shards;
+        switch (tr.zeroStage) {
+        case 0: return 2 * r * st.gradients * params;
+        case 1: return r * (st.gradients + st.weights) * params;
+        case 2: return r * (m * st.gradients + st.weights) * params;
+        default: return r * m * (2 * st.weights + st.gradients) * params;
+        }
+    };
+    const char* dpFormula = tr.zeroStage == 0 ? "2·(D−1)/D · g·P  (gradient all-reduce once per step)"
+        : tr.zeroStage == 1                   ? "(D−1)/D · (g + w)·P  (reduce-scatter grads, all-gather weights)"
+        : tr.zeroStage == 2                   ? "(D−1)/D · (m·g + w)·P  (grads reduce-scattered every micro-batch)"
+                                              : "(D−1)/D · m·(2w + g)·P  (weights gathered in fwd and bwd, every micro-batch)";
+    const double trainable = ctx.adapters ? ctx.adapterParameters / (t * ctx.p) : P;
+    out.dataParallel = dataParallelBytes(ctx.zeroShards, trainable) + (ctx.adapters ? 0 : dataParallelBytes(ctx.expertShards, expertP));
 
     // Tensor parallel: 4 all-reduces (or all-gather + reduce-scatter with SP) of s·b·h per
     // layer per micro-batch, 2 more with full recomputation (Korthikanti §4.2.2).
@@ -175,10 +201,18 @@ void communication(const EstimateContext& ctx, int maxLayers, double P, Communic
         out.contextParallel = m * maxLayers * (ctx.c - 1) * (3 + (tr.recompute == Recompute::Full ? 1 : 0)) * kvChunk;
     }
 
+    // Expert parallel: dispatch and combine all-to-alls of the routed tokens, forward and
+    // backward (+ forward again under full recomputation).
+    const double ep = s.parallel.expert;
+    if (ep > 1 && maxMoeLayers > 0) {
+        const double routed = T / seqShard * ctx.shape.moeTopK * tr.moeCapacityFactor;
+        out.expertParallel = m * maxMoeLayers * (4 + (tr.recompute == Recompute::Full ? 2 : 0)) * (ep - 1) / ep * e * routed * h;
+    }
+
     if (w) {
         w->add(Term::CommDataParallel, -1, out.dataParallel,
-               {{"D", dz, Unit::Count}, {"g", st.gradients, Unit::BytesPerParameter}, {"w", st.weights, Unit::BytesPerParameter},
-                {"P", P, Unit::Count}, {"m", m, Unit::Count}},
+               {{"D", double(ctx.zeroShards), Unit::Count}, {"g", st.gradients, Unit::BytesPerParameter}, {"w", st.weights, Unit::BytesPerParameter},
+                {"P", trainable, Unit::Count}, {"m", m, Unit::Count}},
                {}, dpFormula);
         w->add(Term::CommTensorParallel, -1, out.tensorParallel,
                {{"m", m, Unit::Count}, {"n_layers", double(maxLayers), Unit::Count}, {"collectives", collectives, Unit::Count},
@@ -187,6 +221,10 @@ void communication(const EstimateContext& ctx, int maxLayers, double P, Communic
                {{"m", m, Unit::Count}, {"v", double(ctx.v), Unit::Count}, {"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"t_sp", seqShard, Unit::Count}});
         w->add(Term::CommContextParallel, -1, out.contextParallel,
                {{"c", double(ctx.c), Unit::Count}, {"m", m, Unit::Count}, {"n_layers", double(maxLayers), Unit::Count}});
+        if (out.expertParallel > 0)
+            w->add(Term::CommExpertParallel, -1, out.expertParallel,
+                   {{"m", m, Unit::Count}, {"MoE layers", double(maxMoeLayers), Unit::Count}, {"EP", ep, Unit::Count},
+                    {"k", double(ctx.shape.moeTopK), Unit::Count}, {"CF", tr.moeCapacityFactor, Unit::Count}});
     }
 }
 

@@ -3,6 +3,9 @@
 #include <algorithm>
 
 #include "core/estimate_context.h"
+#include "core/inference.h"
+#include "core/finetune.h"
+#include "core/kvcache.h"
 #include "core/working.h"
 
 namespace core {
@@ -45,7 +48,10 @@ void fillContext(EstimateContext& ctx, Working* w)
     ctx.c = s.parallel.context;
     ctx.dp = s.parallel.dataParallel();
     ctx.zeroShards = ctx.dp * ctx.c; // Megatron shards the distributed optimizer over DP × CP
-    ctx.micro = int(s.training.globalBatchSize / (s.training.microBatchSize * ctx.dp));
+    ctx.expertShards = std::max(1, s.parallel.expertDataParallel());
+    ctx.micro = ctx.dp > 0 ? int(s.training.globalBatchSize / (s.training.microBatchSize * ctx.dp)) : 1;
+    ctx.adapters = s.mode == Mode::FineTune && s.finetune.method != FineTuneMethod::Full;
+    ctx.rl = s.mode == Mode::FineTune && s.finetune.rl.algorithm != RlAlgorithm::None;
     if (ctx.countOnly) {
         ctx.shape = familyShape(s.model.parameters);
         ctx.params = countParameters(s.model);
@@ -57,13 +63,21 @@ void fillContext(EstimateContext& ctx, Working* w)
     } else {
         ctx.shape = s.model;
         ctx.params = countParameters(s.model, ctx.t);
-        ctx.layerReplicatedParams = ctx.params.normsPerLayer + (s.model.linearBias ? 2.0 * s.model.hiddenSize : 0.0);
-        ctx.layerShardedParams = (ctx.params.perLayer - ctx.layerReplicatedParams) / ctx.t;
         ctx.largestModuleParams = ctx.params.largestModule / ctx.t;
     }
     ctx.state = stateBytes(s.training.precision, s.training.optimizer, matrixAspect(ctx.shape));
     ctx.tokensPerMicroBatch = double(s.training.seqLength) / ctx.c * double(s.training.microBatchSize);
-    layerActivations(activationShape(s, ctx.shape), ctx.layer);
+    ActivationShape shape = activationShape(s, ctx.shape);
+    if (ctx.adapters) {
+        const AdapterCounts a = countAdapters(ctx.shape, s.finetune.loraRank, s.finetune.loraTargets);
+        shape.loraRankTimesTargets = double(s.finetune.loraRank) * a.adaptedMatrices;
+    }
+    layerActivations(shape, ctx.layer);
+    if (ctx.shape.isMoE()) {
+        ActivationShape moe = activationShape(s, ctx.shape, true);
+        moe.loraRankTimesTargets = shape.loraRankTimesTargets;
+        layerActivations(moe, ctx.moeLayer);
+    }
     prepareStages(ctx);
 
     if (w) {
@@ -90,8 +104,14 @@ void fillContext(EstimateContext& ctx, Working* w)
             w->add(Term::ParamsOutput, -1, pc.outputLayer + pc.finalNorm, {{"V", pc.paddedVocab, Unit::Count}, {"h", h, Unit::Count}},
                    {}, m.tiedEmbeddings ? "final norm only (output tied to the embedding)" : "V·h + final norm");
             w->add(Term::ParamsTotal, -1, pc.total,
-                   {{"embedding", pc.embedding + pc.positionEmbedding, Unit::Count}, {"L", double(m.numLayers), Unit::Count},
-                    {"per layer", pc.perLayer, Unit::Count}, {"output + final norm", pc.outputLayer + pc.finalNorm, Unit::Count}});
+                   {{"embedding", pc.embedding + pc.positionEmbedding, Unit::Count}, {"dense layers", double(pc.denseLayers), Unit::Count},
+                    {"per dense layer", pc.perLayer, Unit::Count}, {"MoE layers", double(pc.moeLayers), Unit::Count},
+                    {"per MoE layer", pc.perMoeLayer, Unit::Count}, {"output + final norm", pc.outputLayer + pc.finalNorm, Unit::Count}});
+            if (m.isMoE())
+                w->add(Term::ParamsActive, -1, pc.active,
+                       {{"total", pc.total, Unit::Count}, {"MoE layers", double(pc.moeLayers), Unit::Count},
+                        {"E", double(m.numExperts), Unit::Count}, {"k", double(m.moeTopK), Unit::Count},
+                        {"expert", pc.expertPerExpert, Unit::Count}});
         }
         w->add(Term::StateBytesPerParameter, -1, ctx.state.total(),
                {{"w", ctx.state.weights, Unit::BytesPerParameter}, {"g", ctx.state.gradients, Unit::BytesPerParameter},
@@ -108,7 +128,70 @@ void fillContext(EstimateContext& ctx, Working* w)
 
 bool sameProfile(const RankGroup& a, const RankGroup& b)
 {
-    return a.layers == b.layers && a.bytes == b.bytes;
+    // The totals differ for almost every pair of distinct stages: compare them first.
+    return a.totalBytes == b.totalBytes && a.layers == b.layers && a.phase == b.phase && a.bytes == b.bytes;
+}
+
+} // namespace
+
+namespace {
+
+void addGroup(const EstimateContext& ctx, int stage, StagePhase phase, GroupPhase label, Estimate& out, Working* w, RankGroup& scratch)
+{
+    const int ranksPerStage = ctx.scenario.parallel.gpus / ctx.p;
+    const std::size_t mark = w ? w->lines().size() : 0;
+    stageMemory(ctx, stage, phase, scratch, w);
+    scratch.phase = label;
+    if (!out.groups.empty() && sameProfile(scratch, out.groups.back())) {
+        // Same memory profile as the previous stage: extend that group.
+        out.groups.back().lastStage = stage;
+        out.groups.back().lastRank = (stage + 1) * ranksPerStage - 1;
+        if (w)
+            w->truncate(mark);
+        return;
+    }
+    scratch.firstStage = scratch.lastStage = stage;
+    scratch.firstRank = stage * ranksPerStage;
+    scratch.lastRank = (stage + 1) * ranksPerStage - 1;
+    scratch.capacityBytes = ctx.scenario.hardware.gpu.memoryBytes;
+    scratch.fits = scratch.totalBytes <= scratch.capacityBytes;
+    out.groups.push_back(scratch);
+    if (w)
+        w->retag(mark, int(out.groups.size() - 1));
+}
+
+/// RL with a separate rollout pool: its GPUs hold the engine's weights and reserved KV cache.
+void addRolloutPool(const EstimateContext& ctx, Estimate& out)
+{
+    const RlSetup& rl = ctx.scenario.finetune.rl;
+    RankGroup& g = out.groups.emplace_back();
+    g.phase = GroupPhase::RolloutPool;
+    g.firstRank = ctx.scenario.parallel.gpus;
+    g.lastRank = ctx.scenario.parallel.gpus + rl.rolloutGpus - 1;
+    g.layers = ctx.shape.numLayers;
+    g.bytes[std::size_t(Component::RolloutWeights)] = ctx.rolloutWeightBytes;
+    g.bytes[std::size_t(Component::RolloutKvCache)] = ctx.rolloutKvBytes;
+    g.bytes[std::size_t(Component::CudaContext)] = ctx.scenario.runtime.cudaContextBytes;
+    for (double b : g.bytes)
+        g.totalBytes += b;
+    g.capacityBytes = ctx.scenario.hardware.gpu.memoryBytes;
+    g.fits = g.totalBytes <= g.capacityBytes;
+}
+
+void rolloutNeeds(const EstimateContext& ctx, Estimate& out)
+{
+    const RlSetup& rl = ctx.scenario.finetune.rl;
+    const double sequences = double(rl.promptsPerGpu) * rl.samplesPerPrompt * std::max(1, rl.rolloutTensor);
+    out.finetune.rolloutKvNeeded = kvCacheBytes(ctx.shape, KvCacheDtype::Bf16, rl.rolloutTensor, 0, ctx.shape.numLayers,
+                                                double(rl.promptLength + rl.maxNewTokens), sequences, 16);
+    out.finetune.rolloutKvReserved = ctx.rolloutKvBytes;
+    const double capacity = ctx.scenario.hardware.gpu.memoryBytes;
+    if (rl.rolloutMemoryFraction * capacity <= ctx.rolloutWeightBytes)
+        out.issues.push_back(Issue{IssueCode::RolloutReservationTooSmall, Severity::Warning, "finetune.rl.rollout_memory_fraction",
+                                   rl.rolloutMemoryFraction * capacity, ctx.rolloutWeightBytes});
+    else if (out.finetune.rolloutKvNeeded > ctx.rolloutKvBytes)
+        out.issues.push_back(Issue{IssueCode::RolloutKvInsufficient, Severity::Warning, "finetune.rl.rollout_memory_fraction",
+                                   out.finetune.rolloutKvNeeded, ctx.rolloutKvBytes});
 }
 
 } // namespace
@@ -118,6 +201,7 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
     out.issues.clear();
     out.groups.clear();
     out.valid = false;
+    out.mode = s.mode;
     validate(s, out.issues);
     if (hasErrors(out.issues))
         return;
@@ -133,37 +217,41 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
     out.dataParallel = ctx.dp;
     out.zeroShards = ctx.zeroShards;
     out.microBatchesPerStep = ctx.micro;
-
-    // One ledger per pipeline stage; consecutive stages with the same profile share a group.
-    const int ranksPerStage = s.parallel.gpus / ctx.p;
     const double capacity = s.hardware.gpu.memoryBytes;
-    int maxLayers = 0;
-    double maxResident = 0, maxCpu = 0;
-    std::size_t workingStart = w ? w->lines().size() : 0;
-    for (int i = 0; i < ctx.p; ++i) {
-        // Written in place; folded into the previous group if the profile is the same.
-        RankGroup& g = out.groups.emplace_back();
-        stageMemory(ctx, i, g, w);
-        maxLayers = std::max(maxLayers, g.layers);
-        maxResident = std::max(maxResident, g.residentParameters);
-        maxCpu = std::max(maxCpu, g.cpuOffloadBytes);
-        const std::size_t n = out.groups.size();
-        if (n > 1 && sameProfile(g, out.groups[n - 2])) {
-            out.groups.pop_back();
-            out.groups.back().lastStage = i;
-            out.groups.back().lastRank = (i + 1) * ranksPerStage - 1;
-            continue;
+
+    if (s.mode == Mode::Inference) {
+        estimateInference(s, out, w);
+    } else {
+        // One ledger per pipeline stage (and per phase when a colocated rollout engine
+        // time-shares the GPUs); consecutive stages with the same profile share a group.
+        const bool colocatedPhases = ctx.rl && s.finetune.rl.placement == RolloutPlacement::Colocated && s.finetune.rl.rolloutSleeps;
+        RankGroup scratch;
+        if (colocatedPhases) {
+            for (int i = 0; i < ctx.p; ++i)
+                addGroup(ctx, i, StagePhase::Training, GroupPhase::RlTrainingPhase, out, w, scratch);
+            for (int i = 0; i < ctx.p; ++i)
+                addGroup(ctx, i, StagePhase::Rollout, GroupPhase::RlRolloutPhase, out, w, scratch);
+        } else {
+            for (int i = 0; i < ctx.p; ++i)
+                addGroup(ctx, i, StagePhase::Only, GroupPhase::Training, out, w, scratch);
         }
-        g.firstStage = g.lastStage = i;
-        g.firstRank = i * ranksPerStage;
-        g.lastRank = (i + 1) * ranksPerStage - 1;
-        g.capacityBytes = capacity;
-        g.fits = g.totalBytes <= capacity;
+        if (ctx.rl) {
+            if (s.finetune.rl.placement == RolloutPlacement::Separate)
+                addRolloutPool(ctx, out);
+            rolloutNeeds(ctx, out);
+        }
+        out.finetune.adapterParameters = ctx.adapterParameters;
+        out.finetune.trainableParameters = ctx.adapters ? ctx.adapterParameters : ctx.params.total;
     }
 
+    int maxLayers = 0, maxMoe = 0;
+    double maxResident = 0, maxExpert = 0, maxCpu = 0;
     out.fullestGroup = 0;
     for (std::size_t i = 0; i < out.groups.size(); ++i) {
         const RankGroup& g = out.groups[i];
+        maxLayers = std::max(maxLayers, g.layers);
+        maxResident = std::max(maxResident, g.residentParameters);
+        maxCpu = std::max(maxCpu, g.cpuOffloadBytes);
         if (g.totalBytes > out.groups[std::size_t(out.fullestGroup)].totalBytes)
             out.fullestGroup = int(i);
         if (!g.fits) {
@@ -177,8 +265,18 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
     const int gpusOnNode = std::min(s.parallel.gpusPerNode, s.parallel.gpus);
     out.cpuBytesPerNode = maxCpu * gpusOnNode * s.runtime.cpuBufferFactor;
 
-    computeTime(ctx, out.compute, out.issues, w);
-    communication(ctx, maxLayers, maxResident, out.communication, w);
+    if (s.mode != Mode::Inference) {
+        if (ctx.shape.isMoE()) {
+            for (int i = 0; i < ctx.p; ++i) {
+                const int first = i * ctx.baseLayersPerStage + std::min(i, ctx.stagesWithExtraLayer);
+                const int count = ctx.baseLayersPerStage + (i < ctx.stagesWithExtraLayer ? 1 : 0);
+                maxMoe = std::max(maxMoe, ctx.shape.moeLayersIn(first, first + count));
+            }
+            maxExpert = maxMoe * ctx.expertParams;
+        }
+        computeTime(ctx, out.compute, out.issues, w);
+        communication(ctx, maxLayers, maxMoe, maxResident - maxExpert, maxExpert, out.communication, w);
+    }
     if (hasErrors(out.issues)) {
         out.groups.clear();
         return;
@@ -186,20 +284,6 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
     out.valid = true;
 
     if (w) {
-        // Per-stage lines were tagged with the stage index: keep those of each group's first
-        // stage, retagged with the group index, and add the totals.
-        std::vector<WorkingLine> kept(w->lines().begin(), w->lines().begin() + std::ptrdiff_t(workingStart));
-        for (std::size_t k = workingStart; k < w->lines().size(); ++k) {
-            WorkingLine line = w->lines()[k];
-            if (line.group >= 0) {
-                auto it = std::find_if(out.groups.begin(), out.groups.end(), [&](const RankGroup& g) { return g.firstStage == line.group; });
-                if (it == out.groups.end())
-                    continue;
-                line.group = int(it - out.groups.begin());
-            }
-            kept.push_back(std::move(line));
-        }
-        w->setLines(std::move(kept));
         for (std::size_t i = 0; i < out.groups.size(); ++i) {
             const RankGroup& g = out.groups[i];
             w->add(Term::TotalBytes, int(i), g.totalBytes, {{"capacity", g.capacityBytes, Unit::Bytes}});

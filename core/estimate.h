@@ -12,9 +12,14 @@ namespace core {
 
 class Working;
 
+/// What a bar shows: a training GPU, one moment of a colocated RL step, the separate rollout
+/// pool, or a serving GPU.
+enum class GroupPhase { Training, RlTrainingPhase, RlRolloutPhase, RolloutPool, Serving };
+
 /// Ranks with the same memory profile: one or more consecutive pipeline stages.
 struct RankGroup
 {
+    GroupPhase phase = GroupPhase::Training;
     int firstStage = 0;
     int lastStage = 0;
     int firstRank = 0;              ///< Megatron order tp-cp-dp-pp: a stage's ranks are contiguous
@@ -57,10 +62,44 @@ struct CommunicationEstimate
     double tensorParallel = 0;
     double pipelineParallel = 0;
     double contextParallel = 0;
+    double expertParallel = 0;
+};
+
+/// Serving answers: does it fit, how much more fits, how fast (mode = inference).
+struct InferenceEstimate
+{
+    double linearBitsPerParameter = 0;  ///< storage format incl. scales
+    double kvBytesPerTokenPerLayer = 0; ///< one GPU, a full-attention layer
+    double kvBytesPerSequence = 0;      ///< whole model (all stages), at the scenario's context
+    double freeBytesForKv = 0;          ///< fullest stage: capacity − everything but the KV cache
+    double maxBatchAtContext = 0;       ///< largest batch whose KV cache fits at this context
+    double maxContextAtBatch = 0;       ///< longest context that fits at this batch (memory only)
+    int replicas = 1;                   ///< GPUs / (TP × PP)
+    double prefillFlops = 0;
+    double prefillSeconds = 0;          ///< time to first token for the whole batch (compute-bound)
+    double decodeBytesPerStep = 0;      ///< read from HBM per generated token (replica)
+    double decodeFlopsPerStep = 0;
+    double decodeStepSeconds = 0;
+    double tokensPerSecondPerSequence = 0;
+    double tokensPerSecondPerReplica = 0;
+    double tokensPerSecondTotal = 0;
+    double arithmeticIntensity = 0;     ///< decode FLOPs per byte
+    double ridgePoint = 0;              ///< GPU peak / bandwidth: above it compute-bound
+    bool memoryBound = true;
+};
+
+/// Fine-tuning answers (mode = finetune).
+struct FineTuneEstimate
+{
+    double trainableParameters = 0;
+    double adapterParameters = 0;
+    double rolloutKvNeeded = 0;         ///< RL: KV the rollout batch needs per GPU
+    double rolloutKvReserved = 0;       ///< RL: what the engine reserves per GPU
 };
 
 struct Estimate
 {
+    Mode mode = Mode::Train;
     bool valid = false;                 ///< false: errors in issues, numbers below are not set
     std::vector<Issue> issues;
     ParameterCounts parameters;
@@ -74,6 +113,8 @@ struct Estimate
     double cpuBytesPerNode = 0;
     ComputeEstimate compute;
     CommunicationEstimate communication;
+    InferenceEstimate inference;
+    FineTuneEstimate finetune;
 
     const RankGroup& fullest() const { return groups[std::size_t(fullestGroup)]; }
 };

@@ -8,40 +8,62 @@
 
 namespace core {
 
+/// Which moment of an RL step a bar shows when the rollout engine shares the GPUs.
+enum class StagePhase { Only, Training, Rollout };
+
 struct EstimateContext
 {
     explicit EstimateContext(const Scenario& s) : scenario(s) {}
     const Scenario& scenario;
     ModelArchitecture shape;          ///< architecture used (family shape for count-only models)
     bool countOnly = false;
+    bool adapters = false;            ///< LoRA/QLoRA fine-tuning: frozen base + trainable adapters
+    bool rl = false;
     ParameterCounts params;           ///< of the real model (count-only: total only)
-    StateBytesPerParameter state;
+    StateBytesPerParameter state;     ///< of the trainable parameters
     int t = 1, p = 1, v = 1, c = 1;
     int dp = 1;                       ///< data-parallel degree
     int zeroShards = 1;               ///< DP × CP: ZeRO / distributed optimizer shard group
+    int expertShards = 1;             ///< expert data parallel: ZeRO group of expert weights
     int micro = 1;                    ///< micro-batches per step per pipeline
-    LayerActivations layer;           ///< per layer, per micro-batch, on one GPU
-    double layerShardedParams = 0;    ///< per layer, divided by TP
-    double layerReplicatedParams = 0; ///< per layer, replicated across TP (norms, row-parallel biases)
-    double largestModuleParams = 0;   ///< per TP rank, what ZeRO-3 gathers at once
+    LayerActivations layer;           ///< dense layer, per micro-batch, on one GPU
+    LayerActivations moeLayer;        ///< MoE layer (MoE models only)
     double tokensPerMicroBatch = 0;   ///< (s / CP) · b on one GPU
+    double largestModuleParams = 0;   ///< per TP rank, what ZeRO-3 gathers at once
+    double adapterParameters = 0;     ///< whole model (LoRA)
 
     // Per-estimate constants of the stage ledger (prepareStages), so that the per-stage work
     // is a handful of multiplications: a 16-stage pipeline is estimated 1000× per second.
     int baseLayersPerStage = 0;       ///< L / p (the first L mod p stages get one more)
     int stagesWithExtraLayer = 0;     ///< L mod p
     double stageParams = 0;           ///< count-only models: Ψ/(t·p) per stage, no layer structure
-    double layerParams = 0;           ///< resident parameters per layer on one GPU
+    double denseLinear = 0;           ///< per dense layer on one GPU: TP-sharded matrices
+    double denseOther = 0;            ///< per dense layer: replicated norms and row-parallel biases
+    double moeLinear = 0;             ///< per MoE layer, non-expert: attention + shared experts / t
+    double moeOther = 0;              ///< per MoE layer: norms + router
+    double expertParams = 0;          ///< per MoE layer: routed experts on this GPU, (E/EP)·expert/ETP
     double firstStageParams = 0;      ///< embedding (+ learned positions) on stage 0
     double lastStageParams = 0;       ///< final norm + output layer (or tied copy) on the last stage
-    double weightBytesPerParam = 0;   ///< after ZeRO sharding and offload
-    double gradientBytesPerParam = 0;
-    double optimizerBytesPerParam = 0;
-    double cpuBytesPerParam = 0;      ///< offloaded states per resident parameter
+    double adapterDense = 0;          ///< LoRA parameters per dense / MoE layer on one GPU
+    double adapterMoe = 0;
+    // bytes per resident parameter after ZeRO sharding and offload
+    double weightBytes = 0, gradientBytes = 0, optimizerBytes = 0;              ///< dense (trainable)
+    double expertWeightBytes = 0, expertGradientBytes = 0, expertOptimizerBytes = 0;
+    double frozenLinearBytes = 0, frozenOtherBytes = 0;                        ///< LoRA base
+    double adapterWeightBytes = 0, adapterGradientBytes = 0, adapterOptimizerBytes = 0;
+    double cpuBytesPerParam = 0;      ///< offloaded states per resident trainable parameter
     double embeddingActivationsPerMicroBatch = 0;
     double outputActivations = 0;
     double commBucketBytes = 0;
     double zero3GatherBytes = 0;
+    double moeDispatchBytes = 0;
+    double dequantBytes = 0;
+    // RL roles, bytes on one GPU per stage (colocated)
+    double referenceBytesPerParam = 0; ///< per resident policy parameter (0: shares the base)
+    double rewardBytesPerStage = 0;
+    double criticWeightsPerParam = 0, criticGradientsPerParam = 0, criticOptimizerPerParam = 0;
+    double rolloutWeightBytes = 0;
+    double rolloutKvBytes = 0;
 };
 
 /// Fills the per-estimate constants of the stage ledger (memory.cpp).
@@ -49,13 +71,17 @@ void prepareStages(EstimateContext& ctx);
 
 /// The ledger of one pipeline stage's GPU (memory.cpp), written into `out` (its stage and
 /// rank fields are the caller's). Working lines are tagged with the stage index.
-void stageMemory(const EstimateContext& ctx, int stage, RankGroup& out, Working* working);
+void stageMemory(const EstimateContext& ctx, int stage, StagePhase phase, RankGroup& out, Working* working);
+
+/// Records the working of one stage's ledger (memory_working.cpp).
+void explainStage(const EstimateContext& ctx, int stage, const RankGroup& out, double linear, double other, double experts,
+                  int denseLayers, int moeLayers, Working* working);
 
 /// FLOPs, time, cost and bubble (compute.cpp).
 void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<Issue>& issues, Working* working);
 
 /// Bytes each GPU sends per step (compute.cpp). `maxLayers`/`maxResident`: the busiest stage.
-void communication(const EstimateContext& ctx, int maxLayers, double maxResident, CommunicationEstimate& out,
-                   Working* working);
+void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, double maxResident, double maxExpert,
+                   CommunicationEstimate& out, Working* working);
 
 } // namespace core

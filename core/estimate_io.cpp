@@ -1,5 +1,6 @@
 #include "core/estimate_io.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "core/json_reader.h"
@@ -11,17 +12,42 @@ namespace core {
 std::string groupLabel(const Estimate& e, std::size_t i)
 {
     const RankGroup& g = e.groups[i];
-    char buf[128];
+    char buf[160];
     const char* dash = "\xE2\x80\x93"; // en dash
-    if (e.groups.size() == 1 && g.lastStage == 0) { // no pipeline: one profile for the whole job
-        std::snprintf(buf, sizeof buf, "all ranks 0%s%d", dash, g.lastRank);
+    const char* dot = "\xC2\xB7";       // middle dot
+    if (g.phase == GroupPhase::RolloutPool) {
+        std::snprintf(buf, sizeof buf, "rollout GPUs %s ranks %d%s%d", dot, g.firstRank, dash, g.lastRank);
         return buf;
     }
-    if (g.firstStage == g.lastStage)
-        std::snprintf(buf, sizeof buf, "PP stage %d \xC2\xB7 ranks %d%s%d", g.firstStage, g.firstRank, dash, g.lastRank);
+    bool pipeline = false;
+    for (const RankGroup& other : e.groups)
+        pipeline |= other.lastStage > 0;
+    if (!pipeline && g.lastRank == 0)
+        std::snprintf(buf, sizeof buf, "rank 0");
+    else if (!pipeline)
+        std::snprintf(buf, sizeof buf, "all ranks 0%s%d", dash, g.lastRank);
+    else if (g.firstStage == g.lastStage)
+        std::snprintf(buf, sizeof buf, "PP stage %d %s ranks %d%s%d", g.firstStage, dot, g.firstRank, dash, g.lastRank);
     else
-        std::snprintf(buf, sizeof buf, "PP stages %d%s%d \xC2\xB7 ranks %d%s%d", g.firstStage, dash, g.lastStage, g.firstRank, dash, g.lastRank);
-    return buf;
+        std::snprintf(buf, sizeof buf, "PP stages %d%s%d %s ranks %d%s%d", g.firstStage, dash, g.lastStage, dot, g.firstRank, dash, g.lastRank);
+    std::string label = buf;
+    if (g.phase == GroupPhase::RlTrainingPhase)
+        label += std::string(" ") + dot + " training phase";
+    else if (g.phase == GroupPhase::RlRolloutPhase)
+        label += std::string(" ") + dot + " rollout phase";
+    return label;
+}
+
+std::string_view phaseName(GroupPhase phase)
+{
+    switch (phase) {
+    case GroupPhase::Training: return "training";
+    case GroupPhase::RlTrainingPhase: return "rl_training_phase";
+    case GroupPhase::RlRolloutPhase: return "rl_rollout_phase";
+    case GroupPhase::RolloutPool: return "rollout_pool";
+    case GroupPhase::Serving: return "serving";
+    }
+    return "";
 }
 
 namespace {
@@ -51,6 +77,7 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
 {
     Json j;
     j["valid"] = e.valid;
+    j["mode"] = std::string(toString(s.mode));
     if (e.valid) {
         j["parameters"] = Json{{"total", e.parameters.total}, {"active", e.parameters.active}};
         j["data_parallel"] = e.dataParallel;
@@ -67,7 +94,16 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
             Json components;
             for (std::size_t c = 0; c < kComponentCount; ++c)
                 components[std::string(componentName(Component(c)))] = g.bytes[c];
+            Json roles;
+            for (std::size_t r = 0; r < kRoleCount; ++r) {
+                double sum = 0;
+                for (std::size_t c = 0; c < kComponentCount; ++c)
+                    if (roleOf(Component(c)) == Role(r))
+                        sum += g.bytes[c];
+                roles[std::string(roleName(Role(r)))] = sum;
+            }
             groups.push_back(Json{{"label", groupLabel(e, i)},
+                                  {"phase", std::string(phaseName(g.phase))},
                                   {"first_rank", g.firstRank},
                                   {"last_rank", g.lastRank},
                                   {"pipeline_stage", g.firstStage},
@@ -77,6 +113,7 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
                                   {"resident_parameters", g.residentParameters},
                                   {"bytes", bytes},
                                   {"components", components},
+                                  {"roles", roles},
                                   {"total_bytes", g.totalBytes},
                                   {"capacity_bytes", g.capacityBytes},
                                   {"fits", g.fits}});
@@ -99,7 +136,34 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
                             {"bubble_fraction", c.bubbleFraction}};
         const CommunicationEstimate& m = e.communication;
         j["communication_bytes_per_step"] = Json{{"data_parallel", m.dataParallel}, {"tensor_parallel", m.tensorParallel},
-                                                 {"pipeline_parallel", m.pipelineParallel}, {"context_parallel", m.contextParallel}};
+                                                 {"pipeline_parallel", m.pipelineParallel}, {"context_parallel", m.contextParallel},
+                                                 {"expert_parallel", m.expertParallel}};
+        if (e.mode == Mode::Inference) {
+            const InferenceEstimate& r = e.inference;
+            j["inference"] = Json{{"weight_bits_per_parameter", r.linearBitsPerParameter},
+                                  {"kv_bytes_per_token_per_layer", r.kvBytesPerTokenPerLayer},
+                                  {"kv_bytes_per_sequence", r.kvBytesPerSequence},
+                                  {"free_bytes_for_kv", r.freeBytesForKv},
+                                  {"max_batch_at_context", r.maxBatchAtContext},
+                                  {"max_context_at_batch", r.maxContextAtBatch},
+                                  {"replicas", r.replicas},
+                                  {"prefill_flops", r.prefillFlops},
+                                  {"prefill_seconds", r.prefillSeconds},
+                                  {"decode_bytes_per_step", r.decodeBytesPerStep},
+                                  {"decode_flops_per_step", r.decodeFlopsPerStep},
+                                  {"decode_step_seconds", r.decodeStepSeconds},
+                                  {"tokens_per_second_per_sequence", r.tokensPerSecondPerSequence},
+                                  {"tokens_per_second_per_replica", r.tokensPerSecondPerReplica},
+                                  {"tokens_per_second_total", r.tokensPerSecondTotal},
+                                  {"arithmetic_intensity", r.arithmeticIntensity},
+                                  {"ridge_point", r.ridgePoint},
+                                  {"bound", r.memoryBound ? "memory" : "compute"}};
+        }
+        if (e.mode == Mode::FineTune)
+            j["finetune"] = Json{{"trainable_parameters", e.finetune.trainableParameters},
+                                 {"adapter_parameters", e.finetune.adapterParameters},
+                                 {"rollout_kv_needed_bytes", e.finetune.rolloutKvNeeded},
+                                 {"rollout_kv_reserved_bytes", e.finetune.rolloutKvReserved}};
     }
     j["warnings"] = issuesJson(e.issues, extra);
     if (w) {
@@ -119,7 +183,6 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
         }
         j["working"] = lines;
     }
-    (void)s;
     return j.dump(2) + "\n";
 }
 
@@ -134,30 +197,58 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
     const std::string modelName = !s.model.name.empty() ? s.model.name : (s.model.preset.empty() ? "custom model" : s.model.preset);
     line("ShardScope estimate: %s on %d x %s\n", modelName.c_str(), s.parallel.gpus, s.hardware.gpu.name.c_str());
     if (e.valid) {
-        line("Parameters: %.4g (active %.4g)   D = %d, ZeRO-%d over %d ranks, %d micro-batches/step, %.4g B/param\n",
-             e.parameters.total, e.parameters.active, e.dataParallel, s.training.zeroStage, e.zeroShards, e.microBatchesPerStep,
-             e.stateBytes.total());
+        if (e.mode == Mode::Inference)
+            line("Serving: parameters %.4g (active %.4g), %s weights, TP %d x PP %d per replica\n", e.parameters.total, e.parameters.active,
+                 std::string(toString(s.inference.weights.format)).c_str(), s.parallel.tensor, s.parallel.pipeline);
+        else
+            line("Parameters: %.4g (active %.4g)   D = %d, ZeRO-%d over %d ranks, %d micro-batches/step, %.4g B per trainable parameter\n",
+                 e.parameters.total, e.parameters.active, e.dataParallel, s.training.zeroStage, e.zeroShards, e.microBatchesPerStep,
+                 e.stateBytes.total());
         out += "\nPer-GPU memory (GB)\n";
-        line("%-34s %9s %9s %9s %9s %9s %9s %9s %9s  %s\n", "rank group", "params", "grads", "optim", "activ", "kv", "temp", "runtime",
-             "total", "fits");
+        std::size_t labelWidth = 10;
+        auto displayWidth = [](const std::string& text) {
+            std::size_t width = 0;
+            for (unsigned char ch : text)
+                width += (ch & 0xC0) != 0x80; // count UTF-8 characters, not bytes
+            return width;
+        };
+        for (std::size_t i = 0; i < e.groups.size(); ++i)
+            labelWidth = std::max(labelWidth, displayWidth(groupLabel(e, i)));
+        out += "rank group" + std::string(labelWidth - 10, ' ');
+        line(" %9s %9s %9s %9s %9s %9s %9s %9s  %s\n", "params", "grads", "optim", "activ", "kv", "temp", "runtime", "total", "fits");
         for (std::size_t i = 0; i < e.groups.size(); ++i) {
             const RankGroup& g = e.groups[i];
             const std::string label = groupLabel(e, i);
-            // Pad by display width: the label holds two multi-byte characters (· and –).
-            std::string padded = label;
-            std::size_t width = 0;
-            for (unsigned char ch : label)
-                width += (ch & 0xC0) != 0x80;
-            while (width++ < 34)
-                padded += ' ';
-            out += padded;
+            out += label + std::string(labelWidth - displayWidth(label), ' ');
             for (std::size_t c = 0; c < kCategoryCount; ++c)
                 line(" %9s", gbText(g.categoryBytes(Category(c))).c_str());
             line(" %9s  %s of %s\n", gbText(g.totalBytes).c_str(), g.fits ? "yes" : "NO ", (gbText(g.capacityBytes) + " GB").c_str());
         }
         if (e.cpuBytesPerNode > 0)
             line("CPU memory per node for offloaded states: %s GB\n", gbText(e.cpuBytesPerNode).c_str());
+        if (e.mode == Mode::Inference) {
+            const InferenceEstimate& r = e.inference;
+            out += "\nServing\n";
+            line("  weights                        %.3f bits per linear parameter\n", r.linearBitsPerParameter);
+            line("  KV cache per sequence          %s GB at %lld tokens\n", gbText(r.kvBytesPerSequence).c_str(),
+                 (long long)s.inference.context());
+            line("  free for the KV cache          %s GB (tightest stage)\n", gbText(r.freeBytesForKv).c_str());
+            line("  largest batch at this context  %.0f\n", r.maxBatchAtContext);
+            line("  longest context at this batch  %.0f tokens\n", r.maxContextAtBatch);
+            line("  prefill (time to first token)  %.3f s\n", r.prefillSeconds);
+            line("  decode step                    %.2f ms -> %.1f tokens/s per sequence, %.0f tokens/s per replica (%d replicas)\n",
+                 r.decodeStepSeconds * 1e3, r.tokensPerSecondPerSequence, r.tokensPerSecondPerReplica, r.replicas);
+            line("  roofline                       %.1f FLOP/byte vs ridge %.0f: %s-bound\n", r.arithmeticIntensity, r.ridgePoint,
+                 r.memoryBound ? "memory" : "compute");
+        }
+        if (e.mode == Mode::FineTune) {
+            line("\nTrainable parameters: %.4g (adapters %.4g)\n", e.finetune.trainableParameters, e.finetune.adapterParameters);
+            if (e.finetune.rolloutKvReserved > 0 || e.finetune.rolloutKvNeeded > 0)
+                line("Rollout KV cache per GPU: needs %s GB, engine reserves %s GB\n", gbText(e.finetune.rolloutKvNeeded).c_str(),
+                     gbText(e.finetune.rolloutKvReserved).c_str());
+        }
         const ComputeEstimate& c = e.compute;
+        if (e.mode != Mode::Inference) {
         out += "\nCompute and time\n";
         line("  model FLOPs per iteration      %.4g\n", c.modelFlopsPerIteration);
         line("  hardware FLOPs per iteration   %.4g\n", c.hardwareFlopsPerIteration);
@@ -170,8 +261,10 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
         line("  pipeline bubble                %.1f %%\n", c.bubbleFraction * 100);
         const CommunicationEstimate& m = e.communication;
         out += "\nCommunication per GPU per step (GB)\n";
-        line("  data parallel %s   tensor parallel %s   pipeline %s   context %s\n", gbText(m.dataParallel).c_str(),
-             gbText(m.tensorParallel).c_str(), gbText(m.pipelineParallel).c_str(), gbText(m.contextParallel).c_str());
+        line("  data parallel %s   tensor parallel %s   pipeline %s   context %s   expert %s\n", gbText(m.dataParallel).c_str(),
+             gbText(m.tensorParallel).c_str(), gbText(m.pipelineParallel).c_str(), gbText(m.contextParallel).c_str(),
+             gbText(m.expertParallel).c_str());
+        }
     }
     bool header = false;
     for (const auto* v : {&e.issues, &extra})

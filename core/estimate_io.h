@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/estimate.h"
@@ -11,6 +12,9 @@ class Working;
 
 /// "PP stage 0 · ranks 0–15", "PP stages 1–2 · ranks 16–47", "all ranks 0–7".
 std::string groupLabel(const Estimate& estimate, std::size_t group);
+
+/// Stable id of a bar's phase: "training", "rl_rollout_phase", "serving", …
+std::string_view phaseName(GroupPhase phase);
 
 /// The estimate as JSON (the command line's --format json; documented in README.md).
 /// `extraIssues` (e.g. unknown keys from loading) are listed with the estimate's own.

@@ -46,6 +46,18 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::OffloadNeedsZero: return "offload_needs_zero";
     case IssueCode::NoGpuMemory: return "no_gpu_memory";
     case IssueCode::NoPeakThroughput: return "no_peak_throughput";
+    case IssueCode::TopKExceedsExperts: return "top_k_exceeds_experts";
+    case IssueCode::ExpertNotDividingExperts: return "expert_not_dividing_experts";
+    case IssueCode::ExpertLayoutNotDividingGpus: return "expert_layout_not_dividing_gpus";
+    case IssueCode::QuantGroupLargerThanRow: return "quant_group_larger_than_row";
+    case IssueCode::KvHeadsNotDividingTensor: return "kv_heads_not_dividing_tensor";
+    case IssueCode::ContextLongerThanModel: return "context_longer_than_model";
+    case IssueCode::KvHeadsReplicated: return "kv_heads_replicated";
+    case IssueCode::ExpertParallelWithoutExperts: return "expert_parallel_without_experts";
+    case IssueCode::ContextParallelInServing: return "context_parallel_in_serving";
+    case IssueCode::RolloutReservationTooSmall: return "rollout_reservation_too_small";
+    case IssueCode::RolloutKvInsufficient: return "rollout_kv_insufficient";
+    case IssueCode::SequenceShorterThanRollout: return "sequence_shorter_than_rollout";
     case IssueCode::MalformedJson: return "malformed_json";
     case IssueCode::WrongType: return "wrong_type";
     case IssueCode::NotAnInteger: return "not_an_integer";
@@ -103,6 +115,27 @@ std::string describe(const Issue& i)
     case IssueCode::OffloadNeedsZero: m = "offloading the optimizer needs ZeRO stage 1, 2 or 3"; break;
     case IssueCode::NoGpuMemory: m = "the GPU has no memory size"; break;
     case IssueCode::NoPeakThroughput: m = "the GPU has no peak throughput for this precision"; break;
+    case IssueCode::TopKExceedsExperts: m = "top-k = " + num(i.a) + " routes each token to more experts than the " + num(i.b) + " there are"; break;
+    case IssueCode::ExpertNotDividingExperts: m = "EP = " + num(i.a) + " does not divide the " + num(i.b) + " experts"; break;
+    case IssueCode::ExpertLayoutNotDividingGpus:
+        m = "PP × EP × expert TP = " + num(i.a) + " does not divide the " + num(i.b) + " GPUs, so no whole expert-data-parallel degree exists"; break;
+    case IssueCode::QuantGroupLargerThanRow:
+        m = "quantization group of " + num(i.a) + " values is larger than a weight row (" + num(i.b) + " values)"; break;
+    case IssueCode::KvHeadsNotDividingTensor:
+        m = "TP = " + num(i.a) + " neither divides the " + num(i.b) + " KV heads nor is a multiple of them"; break;
+    case IssueCode::ContextLongerThanModel:
+        m = "context " + num(i.a) + " tokens is longer than the model's " + num(i.b) + " positions: quality is not guaranteed"; break;
+    case IssueCode::KvHeadsReplicated:
+        m = num(i.a) + " KV heads over TP = " + num(i.b) + ": each rank keeps a copy of one KV head (the cache does not shrink with TP)"; break;
+    case IssueCode::ExpertParallelWithoutExperts: m = "EP = " + num(i.a) + " has no effect on a dense model"; break;
+    case IssueCode::ContextParallelInServing: m = "context parallelism is not modelled for serving; CP is ignored"; break;
+    case IssueCode::RolloutReservationTooSmall:
+        m = "the rollout engine reserves " + gb(i.a) + " per GPU, less than its own weights (" + gb(i.b) + "): no room for a KV cache"; break;
+    case IssueCode::RolloutKvInsufficient:
+        m = "the rollout batch needs " + gb(i.a) + " of KV cache per GPU but the engine reserves " + gb(i.b)
+            + ": it will run fewer sequences at once (or preempt)"; break;
+    case IssueCode::SequenceShorterThanRollout:
+        m = "training sequence " + num(i.a) + " is shorter than prompt + new tokens = " + num(i.b) + ": responses would be truncated"; break;
     case IssueCode::MalformedJson: m = "not valid JSON: " + i.hint; break;
     case IssueCode::WrongType: m = "expected " + i.hint; break;
     case IssueCode::NotAnInteger: m = "expected a whole number, got " + num(i.a); break;

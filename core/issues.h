@@ -30,6 +30,11 @@ enum class IssueCode {
     OffloadNeedsZero,               ///< offloading the optimizer needs ZeRO ≥ 1
     NoGpuMemory,
     NoPeakThroughput,               ///< the GPU has no peak for the compute dtype or any fallback
+    TopKExceedsExperts,             ///< a = top-k, b = experts
+    ExpertNotDividingExperts,       ///< a = EP, b = experts
+    ExpertLayoutNotDividingGpus,    ///< a = PP × EP × expert TP, b = GPUs
+    QuantGroupLargerThanRow,        ///< a = group size, b = row length (hidden size)
+    KvHeadsNotDividingTensor,       ///< a = KV heads, b = TP (serving: TP must divide them or be a multiple)
     MalformedJson,                  ///< hint = parser message
     WrongType,                      ///< hint = expected type
     NotAnInteger,                   ///< a = value
@@ -55,6 +60,13 @@ enum class IssueCode {
     OverheadBelowOne,               ///< a = overhead factor
     TrainTokensZero,
     SequenceLongerThanPositions,    ///< a = sequence, b = max positions
+    ContextLongerThanModel,         ///< a = context, b = max positions (serving)
+    KvHeadsReplicated,              ///< a = KV heads, b = TP: each rank keeps a copy
+    ExpertParallelWithoutExperts,   ///< a = EP
+    ContextParallelInServing,       ///< CP is not modelled for serving
+    RolloutReservationTooSmall,     ///< a = reserved bytes, b = rollout weight bytes
+    RolloutKvInsufficient,          ///< a = needed, b = reserved
+    SequenceShorterThanRollout,     ///< a = training sequence, b = prompt + new tokens
     UnknownKey,                     ///< path = the key, hint = the nearest known key
     Count
 };

@@ -1,5 +1,8 @@
 #include "core/estimate_context.h"
+#include "core/finetune.h"
+#include "core/kvcache.h"
 #include "core/pipeline.h"
+#include "core/weightformat.h"
 #include "core/working.h"
 
 namespace core {
@@ -13,155 +16,211 @@ double sequenceShard(const EstimateContext& ctx)
     return (ctx.scenario.parallel.sequenceParallel && ctx.t > 1) ? double(ctx.t) : 1.0;
 }
 
+/// ZeRO shares: stage ≥ 1 shards the optimizer, ≥ 2 the gradients, 3 the weights (ZeRO §5).
+struct Shares { double weights, gradients, optimizer; };
+Shares zeroShares(int stage, double shards)
+{
+    return {stage >= 3 ? 1 / shards : 1.0, stage >= 2 ? 1 / shards : 1.0, stage >= 1 ? 1 / shards : 1.0};
+}
+
 } // namespace
 
 void prepareStages(EstimateContext& ctx)
 {
     const Scenario& s = ctx.scenario;
     const TrainingSetup& tr = s.training;
+    const ModelArchitecture& m = ctx.shape;
     const double t = ctx.t;
 
-    // Parameters this GPU owns before ZeRO: TP divides the matrices, PP the layers.
+    // Parameters this GPU owns before ZeRO: TP divides the matrices, PP the layers, EP × expert
+    // TP the routed experts (Megatron parallel folding).
     if (ctx.countOnly) {
         ctx.stageParams = ctx.params.total / (t * ctx.p); // Ψ/(t·p) on every stage (seed 1 §6.2)
     } else {
-        ctx.layerParams = ctx.layerShardedParams + ctx.layerReplicatedParams;
-        ctx.firstStageParams = ctx.params.embedding / t + ctx.params.positionEmbedding;
+        const ParameterCounts& pc = ctx.params;
+        ctx.denseOther = pc.normsPerLayer + (m.linearBias ? 2.0 * m.hiddenSize : 0.0);
+        ctx.denseLinear = (pc.perLayer - ctx.denseOther) / t;
+        if (m.isMoE()) {
+            ctx.moeOther = pc.normsPerLayer + pc.routerPerLayer;
+            ctx.moeLinear = (pc.attentionPerLayer + pc.sharedExpertsPerLayer) / t;
+            ctx.expertParams = pc.routedExpertsPerLayer / (double(s.parallel.expert) * s.parallel.effectiveExpertTensor());
+        }
+        ctx.firstStageParams = pc.embedding / t + pc.positionEmbedding;
         // Tied embeddings with PP > 1: the last stage keeps its own copy of the word embedding
         // for the output layer, synchronised by an all-reduce (Megatron).
-        const double outputLayer = ctx.shape.tiedEmbeddings ? (ctx.p > 1 ? ctx.params.embedding : 0) : ctx.params.outputLayer;
-        ctx.lastStageParams = ctx.params.finalNorm + outputLayer / t;
+        const double outputLayer = m.tiedEmbeddings ? (ctx.p > 1 ? pc.embedding : 0) : pc.outputLayer;
+        ctx.lastStageParams = pc.finalNorm + outputLayer / t;
     }
+    ctx.baseLayersPerStage = m.numLayers / ctx.p;
+    ctx.stagesWithExtraLayer = m.numLayers % ctx.p;
 
-    // Model states: ZeRO shards optimizer (≥1), gradients (≥2), weights (3) over D_z ranks.
-    const double dz = ctx.zeroShards;
+    // Model states of the trainable parameters.
     const int z = tr.zeroStage;
     const StateBytesPerParameter& st = ctx.state;
-    ctx.weightBytesPerParam = tr.offloadParameters ? 0 : st.weights * (z >= 3 ? 1 / dz : 1.0);
-    ctx.gradientBytesPerParam = tr.offloadOptimizer ? 0 : st.gradients * (z >= 2 ? 1 / dz : 1.0);
-    ctx.optimizerBytesPerParam = tr.offloadOptimizer ? 0 : st.optimizer() * (z >= 1 ? 1 / dz : 1.0);
-    // ZeRO-Offload: optimizer states and an fp32 gradient copy live in CPU memory and the
-    // optimizer step runs there (DeepSpeed estimate_zero2/3_model_states_mem_needs: 16 or 18 B).
-    ctx.cpuBytesPerParam = ((tr.offloadOptimizer ? st.optimizer() + 4 : 0) + (tr.offloadParameters ? st.weights : 0)) / dz;
+    const Shares dense = zeroShares(z, ctx.zeroShards);
+    const Shares expert = zeroShares(z, ctx.expertShards);
+    if (!ctx.adapters) {
+        ctx.weightBytes = tr.offloadParameters ? 0 : st.weights * dense.weights;
+        ctx.gradientBytes = tr.offloadOptimizer ? 0 : st.gradients * dense.gradients;
+        ctx.optimizerBytes = tr.offloadOptimizer ? 0 : st.optimizer() * dense.optimizer;
+        ctx.expertWeightBytes = tr.offloadParameters ? 0 : st.weights * expert.weights;
+        ctx.expertGradientBytes = tr.offloadOptimizer ? 0 : st.gradients * expert.gradients;
+        ctx.expertOptimizerBytes = tr.offloadOptimizer ? 0 : st.optimizer() * expert.optimizer;
+        // ZeRO-Offload: optimizer states and an fp32 gradient copy live in CPU memory and the
+        // optimizer step runs there (DeepSpeed estimate_zero2/3_model_states_mem_needs: 16 or 18 B).
+        ctx.cpuBytesPerParam = ((tr.offloadOptimizer ? st.optimizer() + 4 : 0) + (tr.offloadParameters ? st.weights : 0)) / ctx.zeroShards;
+    } else {
+        // LoRA/QLoRA: the base is frozen (no gradients, no optimizer) in its storage format;
+        // ZeRO-3 still shards it. The adapters carry the recipe's model states.
+        const WeightQuantization& base = s.finetune.base;
+        const double frozenShare = (z >= 3 ? 1.0 / ctx.zeroShards : 1.0) * (tr.offloadParameters ? 0.0 : 1.0);
+        ctx.frozenLinearBytes = frozenLinearBytes(base, m) * frozenShare;
+        ctx.frozenOtherBytes = (ctx.countOnly ? ctx.frozenLinearBytes : 2 * frozenShare);
+        if (base.quantizeEmbeddings)
+            ctx.frozenOtherBytes = ctx.frozenLinearBytes;
+        ctx.adapterWeightBytes = st.weights * dense.weights;
+        ctx.adapterGradientBytes = tr.offloadOptimizer ? 0 : st.gradients * dense.gradients;
+        ctx.adapterOptimizerBytes = tr.offloadOptimizer ? 0 : st.optimizer() * dense.optimizer;
+        ctx.cpuBytesPerParam = 0;
+        const AdapterCounts a = countAdapters(m, s.finetune.loraRank, s.finetune.loraTargets);
+        ctx.adapterDense = a.perDenseLayer / t;
+        ctx.adapterMoe = a.perMoeLayer / t;
+        ctx.adapterParameters = a.total;
+        if (ctx.countOnly) { // spread the family shape's adapters over the stages
+            ctx.adapterDense = a.total / (t * std::max(1, m.numLayers));
+            ctx.adapterMoe = ctx.adapterDense;
+        }
+        if (base.format == WeightFormat::Nf4 || base.format == WeightFormat::Int4 || base.format == WeightFormat::Int8)
+            // QLoRA dequantizes one weight matrix at a time to 16 bits for its GEMM.
+            ctx.dequantBytes = 2 * std::max({double(m.hiddenSize) * m.ffnHiddenSize, double(m.hiddenSize) * m.hiddenSize}) / t;
+    }
 
     // Megatron theoretical_memory_usage.py: input ids 8sb and the embedding dropout mask sbh
     // per micro-batch on the first stage; final norm and output-layer inputs (2sbh each, ÷t
     // with SP) and the fp32 logits of the vocab-parallel cross entropy (4sbV/t) on the last.
-    ctx.baseLayersPerStage = ctx.shape.numLayers / ctx.p;
-    ctx.stagesWithExtraLayer = ctx.shape.numLayers % ctx.p;
     const double T = ctx.tokensPerMicroBatch;
-    const double h = ctx.shape.hiddenSize;
+    const double h = m.hiddenSize;
     const double seqShard = sequenceShard(ctx);
-    ctx.embeddingActivationsPerMicroBatch = 8 * T + (ctx.shape.dropout ? T * h / seqShard : 0);
+    ctx.embeddingActivationsPerMicroBatch = 8 * T + (m.dropout ? T * h / seqShard : 0);
     ctx.outputActivations = 2 * activationBytes(tr.precision) * T * h / seqShard + 4 * T * ctx.params.paddedVocab / t;
 
     ctx.commBucketBytes = ctx.zeroShards > 1 ? s.runtime.commBucketBytes : 0;
-    ctx.zero3GatherBytes = z == 3 ? s.runtime.zero3PrefetchModules * st.weights * ctx.largestModuleParams : 0;
+    ctx.zero3GatherBytes = z == 3 ? s.runtime.zero3PrefetchModules * (ctx.adapters ? 2.0 : st.weights) * ctx.largestModuleParams : 0;
+    if (m.isMoE() && s.parallel.expert > 1) // all-to-all send + receive of one layer's routed tokens
+        ctx.moeDispatchBytes = 2 * activationBytes(tr.precision) * T / seqShard * m.moeTopK * tr.moeCapacityFactor * h;
+
+    if (!ctx.rl)
+        return;
+    // --- RL roles (Ouyang et al. 2022 PPO; Shao et al. 2024 GRPO; verl / TRL placement)
+    const RlSetup& rl = s.finetune.rl;
+    const double z3 = z >= 3 ? 1.0 / ctx.zeroShards : 1.0;
+    if (rl.reference && !rl.referenceOffload && !ctx.adapters) {
+        WeightQuantization q;
+        q.format = rl.referenceFormat;
+        ctx.referenceBytesPerParam = frozenLinearBytes(q, m) * z3; // a frozen copy, sharded like the policy
+    }
+    if (rl.rewardModel) {
+        const double rewardParams = rl.rewardParameters > 0 ? rl.rewardParameters : ctx.params.total;
+        WeightQuantization q;
+        q.format = rl.rewardFormat;
+        ctx.rewardBytesPerStage = rewardParams / (t * ctx.p) * frozenLinearBytes(q, m) * z3;
+    }
+    if (rl.critic) {
+        // A value model of the policy's size, trained like the policy (LoRA: its own frozen
+        // base + adapters; full: full model states).
+        if (ctx.adapters) {
+            ctx.criticWeightsPerParam = ctx.frozenLinearBytes;
+        } else {
+            ctx.criticWeightsPerParam = ctx.weightBytes;
+            ctx.criticGradientsPerParam = ctx.gradientBytes;
+            ctx.criticOptimizerPerParam = ctx.optimizerBytes;
+        }
+    }
+    // The rollout engine (vLLM) holds the policy in bf16 over its own TP and reserves a share
+    // of the GPU (gpu_memory_utilization) for weights + KV cache.
+    ctx.rolloutWeightBytes = 2 * ctx.params.total / std::max(1, rl.rolloutTensor);
+    ctx.rolloutKvBytes = std::max(0.0, rl.rolloutMemoryFraction * s.hardware.gpu.memoryBytes - ctx.rolloutWeightBytes);
 }
 
-void stageMemory(const EstimateContext& ctx, int stage, RankGroup& out, Working* w)
+void stageMemory(const EstimateContext& ctx, int stage, StagePhase phase, RankGroup& out, Working* w)
 {
     const RuntimeOverheads& rt = ctx.scenario.runtime;
     const bool first = stage == 0;
     const bool last = stage == ctx.p - 1;
     ComponentBytes& b = out.bytes;
+    b.fill(0);
 
-    out.layers = ctx.baseLayersPerStage + (stage < ctx.stagesWithExtraLayer ? 1 : 0); // layersOnStage() without a division
+    const int extra = stage < ctx.stagesWithExtraLayer ? 1 : 0;
+    out.layers = ctx.baseLayersPerStage + extra; // layersOnStage() without a division
+    const int firstLayer = stage * ctx.baseLayersPerStage + (stage < ctx.stagesWithExtraLayer ? stage : ctx.stagesWithExtraLayer);
+    const int moe = ctx.shape.isMoE() ? ctx.shape.moeLayersIn(firstLayer, firstLayer + out.layers) : 0;
+    const int denseLayers = out.layers - moe;
     out.inFlightMicroBatches = inFlightMicroBatches(ctx.p, ctx.v, ctx.micro, stage);
-    const double resident = ctx.stageParams + out.layers * ctx.layerParams + (first ? ctx.firstStageParams : 0) + (last ? ctx.lastStageParams : 0);
-    out.residentParameters = resident;
-    out.cpuOffloadBytes = ctx.cpuBytesPerParam * resident;
 
-    at(b, Component::Weights) = ctx.weightBytesPerParam * resident;
-    at(b, Component::Gradients) = ctx.gradientBytesPerParam * resident;
-    at(b, Component::OptimizerStates) = ctx.optimizerBytesPerParam * resident;
+    const double linear = ctx.stageParams + denseLayers * ctx.denseLinear + moe * ctx.moeLinear;
+    const double other = denseLayers * ctx.denseOther + moe * ctx.moeOther + (first ? ctx.firstStageParams : 0) + (last ? ctx.lastStageParams : 0);
+    const double experts = moe * ctx.expertParams;
+    const double dense = linear + other;
+    out.residentParameters = dense + experts;
+
+    if (!ctx.adapters) {
+        at(b, Component::Weights) = ctx.weightBytes * dense + ctx.expertWeightBytes * experts;
+        at(b, Component::Gradients) = ctx.gradientBytes * dense + ctx.expertGradientBytes * experts;
+        at(b, Component::OptimizerStates) = ctx.optimizerBytes * dense + ctx.expertOptimizerBytes * experts;
+        out.cpuOffloadBytes = ctx.cpuBytesPerParam * out.residentParameters;
+    } else {
+        const double adapters = denseLayers * ctx.adapterDense + moe * ctx.adapterMoe;
+        at(b, Component::Weights) = ctx.frozenLinearBytes * (linear + experts) + ctx.frozenOtherBytes * other;
+        at(b, Component::AdapterWeights) = ctx.adapterWeightBytes * adapters;
+        at(b, Component::Gradients) = ctx.adapterGradientBytes * adapters;
+        at(b, Component::OptimizerStates) = ctx.adapterOptimizerBytes * adapters;
+        out.cpuOffloadBytes = 0;
+    }
     // Activations: saved tensors × layers × micro-batches in flight (1F1B / interleaved).
-    at(b, Component::LayerActivations) = ctx.layer.total * out.layers * out.inFlightMicroBatches;
+    const double perMicroBatch = denseLayers * ctx.layer.total + moe * ctx.moeLayer.total;
+    at(b, Component::LayerActivations) = perMicroBatch * out.inFlightMicroBatches;
     at(b, Component::EmbeddingActivations) = first ? ctx.embeddingActivationsPerMicroBatch * out.inFlightMicroBatches : 0;
     at(b, Component::OutputActivations) = last ? ctx.outputActivations : 0; // one micro-batch on the last stage
-    at(b, Component::RecomputeWorkspace) = out.layers > 0 ? ctx.layer.recomputeWorkspace : 0;
+    at(b, Component::RecomputeWorkspace) = out.layers > 0 ? std::max(denseLayers > 0 ? ctx.layer.recomputeWorkspace : 0.0,
+                                                                     moe > 0 ? ctx.moeLayer.recomputeWorkspace : 0.0)
+                                                          : 0;
     at(b, Component::CommBuckets) = ctx.commBucketBytes;
     at(b, Component::Zero3GatherBuffers) = ctx.zero3GatherBytes;
-    // Fragmentation is a share of what the caching allocator holds; the CUDA context is not in it.
-    const double allocated = at(b, Component::Weights) + at(b, Component::Gradients) + at(b, Component::OptimizerStates)
-        + at(b, Component::LayerActivations) + at(b, Component::EmbeddingActivations) + at(b, Component::OutputActivations)
-        + at(b, Component::RecomputeWorkspace) + at(b, Component::CommBuckets) + at(b, Component::Zero3GatherBuffers);
-    at(b, Component::Fragmentation) = rt.fragmentationFraction * allocated;
+    at(b, Component::MoeDispatchBuffers) = moe > 0 ? ctx.moeDispatchBytes : 0;
+    at(b, Component::DequantWorkspace) = ctx.dequantBytes;
+
+    if (ctx.rl) {
+        at(b, Component::ReferenceWeights) = ctx.referenceBytesPerParam * out.residentParameters;
+        at(b, Component::RewardWeights) = ctx.rewardBytesPerStage;
+        at(b, Component::CriticWeights) = ctx.criticWeightsPerParam * out.residentParameters
+            + (ctx.adapters && ctx.scenario.finetune.rl.critic ? at(b, Component::AdapterWeights) : 0);
+        at(b, Component::CriticGradients) = ctx.adapters ? (ctx.scenario.finetune.rl.critic ? at(b, Component::Gradients) : 0)
+                                                         : ctx.criticGradientsPerParam * out.residentParameters;
+        at(b, Component::CriticOptimizerStates) = ctx.adapters ? (ctx.scenario.finetune.rl.critic ? at(b, Component::OptimizerStates) : 0)
+                                                               : ctx.criticOptimizerPerParam * out.residentParameters;
+        if (ctx.scenario.finetune.rl.placement == RolloutPlacement::Colocated && phase != StagePhase::Training) {
+            at(b, Component::RolloutWeights) = ctx.rolloutWeightBytes;
+            at(b, Component::RolloutKvCache) = ctx.rolloutKvBytes;
+        }
+        if (phase == StagePhase::Rollout) // generation keeps no training activations
+            for (Component c : {Component::LayerActivations, Component::EmbeddingActivations, Component::OutputActivations,
+                                Component::RecomputeWorkspace, Component::Zero3GatherBuffers, Component::DequantWorkspace,
+                                Component::MoeDispatchBuffers})
+                at(b, c) = 0;
+    }
+
+    // Fragmentation is a share of what the caching allocator holds: not the CUDA context, not a
+    // serving engine's preallocated KV pool.
+    double allocated = 0;
+    for (std::size_t i = 0; i < std::size_t(Component::CudaContext); ++i)
+        allocated += b[i];
+    const double pools = at(b, Component::RolloutKvCache) + at(b, Component::RolloutWeights);
+    at(b, Component::Fragmentation) = rt.fragmentationFraction * (allocated - pools);
     at(b, Component::CudaContext) = rt.cudaContextBytes;
     out.totalBytes = allocated + at(b, Component::Fragmentation) + rt.cudaContextBytes;
 
-    if (!w)
-        return;
-
-    // --- the working, for the GUI's explanation panel and `estimate --explain`
-    const Scenario& s = ctx.scenario;
-    const TrainingSetup& tr = s.training;
-    const double t = ctx.t;
-    const double dz = ctx.zeroShards;
-    const int z = tr.zeroStage;
-    const StateBytesPerParameter& st = ctx.state;
-    const double seqShard = sequenceShard(ctx);
-    if (ctx.countOnly)
-        w->add(Term::ResidentParameters, stage, resident,
-               {{"Ψ", ctx.params.total, Unit::Count}, {"t", t, Unit::Count}, {"p", double(ctx.p), Unit::Count}}, {},
-               "P = Ψ / (t·p)  (count-only model: split evenly, seed 1 §6.2)");
-    else
-        w->add(Term::ResidentParameters, stage, resident,
-               {{"n_layers", double(out.layers), Unit::Count}, {"P_layer/t", ctx.layerShardedParams, Unit::Count},
-                {"P_replicated", ctx.layerReplicatedParams, Unit::Count},
-                {"P_embedding", first ? ctx.firstStageParams : 0, Unit::Count}, {"P_output", last ? ctx.lastStageParams : 0, Unit::Count}});
-    w->add(Term::Weights, stage, at(b, Component::Weights),
-           {{"w", st.weights, Unit::BytesPerParameter}, {"P", resident, Unit::Count}, {"D_z", z >= 3 ? dz : 1, Unit::Count}}, {},
-           tr.offloadParameters ? "0 (weights offloaded to CPU; gathered per module)" : (z >= 3 ? "w·P / D_z" : "w·P"));
-    w->add(Term::Gradients, stage, at(b, Component::Gradients),
-           {{"g", st.gradients, Unit::BytesPerParameter}, {"P", resident, Unit::Count}, {"D_z", z >= 2 ? dz : 1, Unit::Count}}, {},
-           tr.offloadOptimizer ? "0 (gradients streamed to CPU)" : (z >= 2 ? "g·P / D_z" : "g·P"));
-    w->add(Term::OptimizerStates, stage, at(b, Component::OptimizerStates),
-           {{"master", st.master, Unit::BytesPerParameter}, {"moments", st.moments, Unit::BytesPerParameter},
-            {"P", resident, Unit::Count}, {"D_z", z >= 1 ? dz : 1, Unit::Count}}, {},
-           tr.offloadOptimizer ? "0 (optimizer offloaded to CPU)" : (z >= 1 ? "(master + moments)·P / D_z" : "(master + moments)·P"));
-    if (out.cpuOffloadBytes > 0)
-        w->add(Term::CpuOffload, stage, out.cpuOffloadBytes,
-               {{"o", st.optimizer(), Unit::BytesPerParameter}, {"w", tr.offloadParameters ? st.weights : 0, Unit::BytesPerParameter},
-                {"P", resident, Unit::Count}, {"D_z", dz, Unit::Count}});
-    for (int i = 0; i < ctx.layer.count; ++i) {
-        const SavedTensor& tensor = ctx.layer.tensors[std::size_t(i)];
-        const TensorInfo& info = tensorInfo(tensor.kind);
-        const bool tp = info.split == TensorSplit::TensorSharded;
-        w->add(Term::SavedTensor, stage, tensor.bytes,
-               {{"s", double(tr.seqLength) / ctx.c, Unit::Tokens}, {"b", double(tr.microBatchSize), Unit::Count},
-                {tp ? "t" : "t_sp", tp ? t : seqShard, Unit::Count}},
-               info.label, info.formula);
-    }
-    w->add(Term::LayerActivationsPerMicroBatch, stage, ctx.layer.total,
-           {{"Table 2 terms", ctx.layer.paperTotal, Unit::Bytes}, {"extras", ctx.layer.total - ctx.layer.paperTotal, Unit::Bytes}});
-    w->add(Term::InFlightMicroBatches, stage, out.inFlightMicroBatches,
-           {{"p", double(ctx.p), Unit::Count}, {"i", double(stage), Unit::Count}, {"m", double(ctx.micro), Unit::Count},
-            {"v", double(ctx.v), Unit::Count}},
-           {}, ctx.v > 1 ? "min(2(p−i−1) + (v−1)p + 1, v·m) / v" : "min(p − i, m)");
-    w->add(Term::LayerActivations, stage, at(b, Component::LayerActivations),
-           {{"A_layer", ctx.layer.total, Unit::Bytes}, {"n_layers", double(out.layers), Unit::Count}, {"in flight", out.inFlightMicroBatches, Unit::Count}});
-    const double T = ctx.tokensPerMicroBatch;
-    const double h = ctx.shape.hiddenSize;
-    if (first)
-        w->add(Term::EmbeddingActivations, stage, at(b, Component::EmbeddingActivations),
-               {{"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"in flight", out.inFlightMicroBatches, Unit::Count}}, {},
-               ctx.shape.dropout ? "(8·s·b + s·b·h / t_sp) × in flight" : "8·s·b × in flight (no dropout mask)");
-    if (last)
-        w->add(Term::OutputActivations, stage, at(b, Component::OutputActivations),
-               {{"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"V", ctx.params.paddedVocab, Unit::Count}, {"t", t, Unit::Count}});
-    if (at(b, Component::RecomputeWorkspace) > 0)
-        w->add(Term::RecomputeWorkspace, stage, at(b, Component::RecomputeWorkspace), {},
-               {}, tr.recompute == Recompute::Full ? "Σ saved tensors of one layer without recomputation" : "5·a·s²·b / t (attention core of one layer)");
-    w->add(Term::CommBuckets, stage, at(b, Component::CommBuckets), {{"bucket bytes", rt.commBucketBytes, Unit::Bytes}, {"D_z", dz, Unit::Count}},
-           {}, ctx.zeroShards > 1 ? "bucket_cap × 2 in flight" : "0 (no data parallelism: nothing to reduce)");
-    if (z == 3)
-        w->add(Term::Zero3GatherBuffers, stage, at(b, Component::Zero3GatherBuffers),
-               {{"modules", rt.zero3PrefetchModules, Unit::Count}, {"w", st.weights, Unit::BytesPerParameter},
-                {"ℓ", ctx.largestModuleParams, Unit::Count}});
-    w->add(Term::CudaContext, stage, rt.cudaContextBytes, {});
-    w->add(Term::Fragmentation, stage, at(b, Component::Fragmentation),
-           {{"f", rt.fragmentationFraction, Unit::Fraction}, {"allocated", allocated, Unit::Bytes}});
+    if (w)
+        explainStage(ctx, stage, out, linear, other, experts, denseLayers, moe, w);
 }
 
 } // namespace core

@@ -16,6 +16,31 @@ double paddedVocabSize(const ModelArchitecture& model, int tensorParallel)
     return std::ceil(vocab / multiple) * multiple;
 }
 
+int ModelArchitecture::moeLayersIn(int first, int last) const
+{
+    if (numExperts <= 0)
+        return 0;
+    const int f = std::max(0, firstDenseLayers);
+    const int step = moeLayerFrequency > 0 ? moeLayerFrequency : 1;
+    const int a = std::max(first, f);
+    if (a >= last)
+        return 0;
+    const int l0 = f + (a - f + step - 1) / step * step; // first MoE layer ≥ a
+    return l0 < last ? (last - 1 - l0) / step + 1 : 0;
+}
+
+int ModelArchitecture::globalLayersIn(int first, int last) const
+{
+    if (last <= first)
+        return 0;
+    if (slidingWindow <= 0)
+        return last - first;
+    if (globalLayerEvery <= 0)
+        return 0;
+    // Gemma 3 pattern: layers N−1, 2N−1, … are global.
+    return last / globalLayerEvery - first / globalLayerEvery;
+}
+
 ParameterCounts countParameters(const ModelArchitecture& model, int tensorParallel)
 {
     ParameterCounts c;
@@ -31,33 +56,56 @@ ParameterCounts countParameters(const ModelArchitecture& model, int tensorParall
     const double k = g * d; // key (and value) projection size
     const double F = model.ffnHiddenSize;
     const double normSize = model.normalization == Normalization::RMSNorm ? 1 : 2; // LayerNorm has a bias
+    const double matrices = model.gatedMlp ? 3 : 2;
 
     c.paddedVocab = paddedVocabSize(model, tensorParallel);
     c.embedding = c.paddedVocab * h;
     if (model.positionEmbedding == PositionEmbedding::Learned)
         c.positionEmbedding = double(model.maxPositionEmbeddings) * h;
 
-    // Attention: Q h·q, K and V 2·h·k, output q·h (Megatron: 2h²(1 + g/a)·q/h).
-    c.attentionPerLayer = h * q + 2 * h * k + q * h;
-    if (model.linearBias)
-        c.attentionPerLayer += q + 2 * k + h;
-    else if (model.qkvBias)
-        c.attentionPerLayer += q + 2 * k;
+    if (model.isMla()) {
+        // DeepSeek-V2/V3 MLA (Megatron theoretical_memory_usage.py): low-rank Q (with its norm),
+        // a joint KV latent plus a shared RoPE key, up-projections, output projection.
+        const double qk = double(model.qkNopeHeadDim) + model.qkRopeHeadDim;
+        const double qTerm = model.qLoraRank > 0 ? model.qLoraRank * (h + a * qk + normSize) : h * a * qk;
+        const double kvTerm = model.kvLoraRank * (h + a * (double(model.qkNopeHeadDim) + model.vHeadDim) + normSize) + h * model.qkRopeHeadDim;
+        c.attentionPerLayer = qTerm + kvTerm + a * model.vHeadDim * h;
+    } else {
+        // Attention: Q h·q, K and V 2·h·k, output q·h (Megatron: 2h²(1 + g/a)·q/h).
+        c.attentionPerLayer = h * q + 2 * h * k + q * h;
+        if (model.linearBias)
+            c.attentionPerLayer += q + 2 * k + h;
+        else if (model.qkvBias)
+            c.attentionPerLayer += q + 2 * k;
+    }
 
     // MLP: two h×F matrices, three when gated (SwiGLU: gate, up, down).
-    const double matrices = model.gatedMlp ? 3 : 2;
     c.mlpPerLayer = matrices * h * F;
     if (model.linearBias)
         c.mlpPerLayer += (matrices - 1) * F + h;
 
-    c.normsPerLayer = 2 * normSize * h;
+    c.normsPerLayer = model.normsPerLayer * normSize * h + (model.qkNorm ? 2.0 * d : 0.0);
     c.perLayer = c.attentionPerLayer + c.mlpPerLayer + c.normsPerLayer;
-    c.layers = c.perLayer * model.numLayers;
+
+    c.moeLayers = model.moeLayersIn(0, model.numLayers);
+    c.denseLayers = model.numLayers - c.moeLayers;
+    if (model.isMoE()) {
+        c.expertPerExpert = matrices * h * model.moeFfnHiddenSize;
+        c.routedExpertsPerLayer = model.numExperts * c.expertPerExpert;
+        c.sharedExpertsPerLayer = matrices * h * model.sharedExpertWidth() + (model.sharedExpertGate ? h : 0);
+        c.routerPerLayer = h * model.numExperts;
+        const double common = c.attentionPerLayer + c.normsPerLayer + c.routerPerLayer + c.sharedExpertsPerLayer;
+        c.perMoeLayer = common + c.routedExpertsPerLayer;
+        c.activePerMoeLayer = common + model.moeTopK * c.expertPerExpert;
+        c.expertParameters = c.routedExpertsPerLayer * c.moeLayers;
+    }
+    c.layers = c.perLayer * c.denseLayers + c.perMoeLayer * c.moeLayers;
     c.finalNorm = normSize * h;
     c.outputLayer = model.tiedEmbeddings ? 0 : c.embedding;
     c.total = c.embedding + c.positionEmbedding + c.layers + c.finalNorm + c.outputLayer;
-    c.active = c.total;
-    c.largestModule = std::max({c.embedding, c.mlpPerLayer, c.attentionPerLayer});
+    c.active = c.total - c.moeLayers * (c.perMoeLayer - c.activePerMoeLayer);
+    c.largestModule = std::max({c.embedding, c.attentionPerLayer, c.denseLayers > 0 ? c.mlpPerLayer : 0.0, c.sharedExpertsPerLayer,
+                                c.expertPerExpert});
     return c;
 }
 

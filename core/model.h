@@ -34,15 +34,43 @@ struct ModelArchitecture
     bool qkvBias = false;         ///< biases on Q, K, V only (Qwen2); implied by linearBias
     bool dropout = false;         ///< hidden and attention dropout during training (GPT: yes, Llama: no)
 
-    // Mixture of experts (the MoE issue): zero experts means a dense model.
+    int normsPerLayer = 2;        ///< norms per layer (Gemma 2/3 have 4: pre and post)
+    bool qkNorm = false;          ///< per-head RMSNorm on Q and K (Gemma 3, Qwen 3): 2·head_dim each
+
+    // Mixture of experts: zero experts means a dense model. Layer l (0-based) is an MoE layer
+    // when l ≥ firstDenseLayers and (l − firstDenseLayers) % moeLayerFrequency == 0.
     int numExperts = 0;
     int moeTopK = 0;
-    int moeFfnHiddenSize = 0;
-    int numSharedExperts = 0;
+    int moeFfnHiddenSize = 0;     ///< per routed expert
+    int numSharedExperts = 0;     ///< always-active experts (DeepSeek, Qwen MoE)
+    int sharedExpertFfnHiddenSize = 0; ///< total FFN width of the shared experts; 0: numSharedExperts × moeFfnHiddenSize
+    bool sharedExpertGate = false;///< sigmoid gate h×1 on the shared expert (Qwen MoE)
     int moeLayerFrequency = 1;
+    int firstDenseLayers = 0;     ///< DeepSeek first_k_dense_replace
+
+    // Multi-head latent attention (DeepSeek-V2/V3): active when kvLoraRank > 0.
+    int qLoraRank = 0;            ///< 0: Q projected directly
+    int kvLoraRank = 0;
+    int qkNopeHeadDim = 0;
+    int qkRopeHeadDim = 0;
+    int vHeadDim = 0;
+
+    // Attention span: layers with a sliding window cache only the last `slidingWindow` tokens.
+    int slidingWindow = 0;        ///< 0: every layer attends to the whole context
+    int globalLayerEvery = 0;     ///< with a window: every N-th layer is global (Gemma 3: 6); 0: all layers windowed
 
     int effectiveHeadDim() const { return headDim > 0 ? headDim : (numAttentionHeads > 0 ? hiddenSize / numAttentionHeads : 0); }
     bool isMoE() const { return numExperts > 0; }
+    bool isMla() const { return kvLoraRank > 0; }
+    bool isMoeLayer(int layer) const
+    {
+        return numExperts > 0 && layer >= firstDenseLayers && (layer - firstDenseLayers) % (moeLayerFrequency > 0 ? moeLayerFrequency : 1) == 0;
+    }
+    /// MoE layers among layers [first, last).
+    int moeLayersIn(int first, int last) const;
+    /// Layers among [first, last) that attend to the whole context (not windowed).
+    int globalLayersIn(int first, int last) const;
+    int sharedExpertWidth() const { return sharedExpertFfnHiddenSize > 0 ? sharedExpertFfnHiddenSize : numSharedExperts * moeFfnHiddenSize; }
 };
 
 /// Parameter counts by part, for one model replica (no parallelism).
@@ -51,15 +79,25 @@ struct ParameterCounts
     double paddedVocab = 0;
     double embedding = 0;          ///< word embedding V'·h
     double positionEmbedding = 0;  ///< learned positions, max_pos·h
-    double attentionPerLayer = 0;  ///< Q, K, V, O weights (+ biases)
-    double mlpPerLayer = 0;        ///< dense MLP weights (+ biases)
-    double normsPerLayer = 0;      ///< the two norms of a layer
-    double perLayer = 0;           ///< attention + MLP + norms
+    double attentionPerLayer = 0;  ///< Q, K, V, O weights (+ biases, MLA down/up projections and their norms)
+    double mlpPerLayer = 0;        ///< dense MLP weights (+ biases) of a dense layer
+    double normsPerLayer = 0;      ///< the norms of a layer (+ Q/K norms)
+    double perLayer = 0;           ///< attention + dense MLP + norms (a dense layer)
+    // MoE layers (zero for dense models)
+    double expertPerExpert = 0;    ///< one routed expert's MLP
+    double routedExpertsPerLayer = 0; ///< all routed experts of one MoE layer
+    double sharedExpertsPerLayer = 0;
+    double routerPerLayer = 0;     ///< h·E gate
+    double perMoeLayer = 0;        ///< attention + norms + router + shared + all routed experts
+    double activePerMoeLayer = 0;  ///< … with only top-k routed experts
+    int moeLayers = 0;
+    int denseLayers = 0;
     double finalNorm = 0;
     double outputLayer = 0;        ///< V'·h when untied, else 0
-    double layers = 0;             ///< perLayer × L
+    double layers = 0;             ///< Σ over layers
+    double expertParameters = 0;   ///< all routed-expert weights (sharded by EP)
     double total = 0;
-    double active = 0;             ///< parameters one token uses (== total for dense models)
+    double active = 0;             ///< parameters one token uses: memory uses total, compute uses active (seed 1 §1.2)
     double largestModule = 0;      ///< largest single module (ZeRO-3 gathers one at a time)
 };
 

@@ -28,12 +28,26 @@ bool readModelKeys(JsonReader& r, ModelArchitecture& m)
     r.boolean("qkv_bias", m.qkvBias);
     r.boolean("dropout", m.dropout);
     r.string("name", m.name);
-    // Mixture of experts (read now so files stay valid; estimated by the MoE work).
+    r.integer("norms_per_layer", m.normsPerLayer, -kMax, kMax);
+    r.boolean("qk_norm", m.qkNorm);
+    // Mixture of experts
     r.integer("num_experts", m.numExperts, -kMax, kMax);
     r.integer("moe_top_k", m.moeTopK, -kMax, kMax);
     r.integer("moe_ffn_hidden_size", m.moeFfnHiddenSize, -kMax, kMax);
     r.integer("num_shared_experts", m.numSharedExperts, -kMax, kMax);
+    r.integer("shared_expert_ffn_hidden_size", m.sharedExpertFfnHiddenSize, -kMax, kMax);
+    r.boolean("shared_expert_gate", m.sharedExpertGate);
     r.integer("moe_layer_frequency", m.moeLayerFrequency, -kMax, kMax);
+    r.integer("first_dense_layers", m.firstDenseLayers, -kMax, kMax);
+    // Multi-head latent attention
+    r.integer("q_lora_rank", m.qLoraRank, -kMax, kMax);
+    r.integer("kv_lora_rank", m.kvLoraRank, -kMax, kMax);
+    r.integer("qk_nope_head_dim", m.qkNopeHeadDim, -kMax, kMax);
+    r.integer("qk_rope_head_dim", m.qkRopeHeadDim, -kMax, kMax);
+    r.integer("v_head_dim", m.vHeadDim, -kMax, kMax);
+    // Attention span
+    r.integer("sliding_window", m.slidingWindow, -kMax, kMax);
+    r.integer("global_layer_every", m.globalLayerEvery, -kMax, kMax);
     return arch;
 }
 
@@ -57,13 +71,27 @@ void writeModelKeys(Json& j, const ModelArchitecture& m)
     j["linear_bias"] = m.linearBias;
     j["qkv_bias"] = m.qkvBias;
     j["dropout"] = m.dropout;
+    j["norms_per_layer"] = m.normsPerLayer;
+    j["qk_norm"] = m.qkNorm;
     if (m.isMoE()) {
         j["num_experts"] = m.numExperts;
         j["moe_top_k"] = m.moeTopK;
         j["moe_ffn_hidden_size"] = m.moeFfnHiddenSize;
         j["num_shared_experts"] = m.numSharedExperts;
+        j["shared_expert_ffn_hidden_size"] = m.sharedExpertFfnHiddenSize;
+        j["shared_expert_gate"] = m.sharedExpertGate;
         j["moe_layer_frequency"] = m.moeLayerFrequency;
+        j["first_dense_layers"] = m.firstDenseLayers;
     }
+    if (m.isMla()) {
+        j["q_lora_rank"] = m.qLoraRank;
+        j["kv_lora_rank"] = m.kvLoraRank;
+        j["qk_nope_head_dim"] = m.qkNopeHeadDim;
+        j["qk_rope_head_dim"] = m.qkRopeHeadDim;
+        j["v_head_dim"] = m.vHeadDim;
+    }
+    j["sliding_window"] = m.slidingWindow;
+    j["global_layer_every"] = m.globalLayerEvery;
 }
 
 void readGpuKeys(JsonReader& r, const Json& object, GpuSpec& g, std::vector<Issue>& issues)

@@ -9,7 +9,25 @@
 
 namespace core {
 
+/// What the GPUs are doing: pre-training, serving, or fine-tuning (LoRA/QLoRA/full, optionally RL).
+enum class Mode { Train, Inference, FineTune };
+
 enum class Recompute { None, Selective, Full };
+
+/// How weights are stored: 16/32-bit floats, FP8, or integer/NF4 with per-group scales.
+enum class WeightFormat { Fp32, Bf16, Fp16, Fp8, Int8, Int4, Nf4 };
+enum class ScaleFormat { Fp32, Fp16, Bf16, Fp8, E8M0 };
+enum class KvCacheDtype { Fp32, Bf16, Fp16, Fp8, Int8 };
+
+struct WeightQuantization
+{
+    WeightFormat format = WeightFormat::Bf16;
+    int groupSize = 128;              ///< values per scale (Int8/Int4); NF4 uses 64 (QLoRA)
+    ScaleFormat scale = ScaleFormat::Fp16;
+    bool zeroPoint = false;           ///< asymmetric: one zero point per group (4 or 8 bits)
+    bool doubleQuantization = false;  ///< NF4: absmax quantized to 8 bits per 256 blocks (QLoRA §3)
+    bool quantizeEmbeddings = false;  ///< embedding and output layer too (tools keep them 16-bit)
+};
 
 /// How model FLOPs are counted: Megatron's per-iteration formula (6ND plus attention and
 /// logits, needs the architecture) or the seeds' 6·N·D approximation.
@@ -29,6 +47,7 @@ struct TrainingSetup
     Recompute recompute = Recompute::None;
     bool flashAttention = true;
     FlopsFormula flopsFormula = FlopsFormula::Megatron;
+    double moeCapacityFactor = 1.0;        ///< expert capacity / (tokens·k/E); dropless ≈ 1 on average
 };
 
 struct ParallelLayout
@@ -40,6 +59,8 @@ struct ParallelLayout
     int virtualPipeline = 1;               ///< model chunks per pipeline rank (interleaved 1F1B when > 1)
     int context = 1;
     bool sequenceParallel = false;
+    int expert = 1;                        ///< EP: experts split over this many ranks
+    int expertTensor = 0;                  ///< TP inside an expert; 0: same as `tensor`
 
     /// Data-parallel degree: GPUs / (TP × PP × CP); 0 if that does not divide.
     int dataParallel() const
@@ -47,6 +68,62 @@ struct ParallelLayout
         const std::int64_t mp = std::int64_t(tensor) * pipeline * context;
         return (mp > 0 && gpus % mp == 0) ? int(gpus / mp) : 0;
     }
+    int effectiveExpertTensor() const { return expertTensor > 0 ? expertTensor : tensor; }
+    /// Expert-data-parallel degree: GPUs / (PP × EP × expert TP) (Megatron MoE parallel folding).
+    int expertDataParallel() const
+    {
+        const std::int64_t mp = std::int64_t(pipeline) * expert * effectiveExpertTensor();
+        return (mp > 0 && gpus % mp == 0) ? int(gpus / mp) : 0;
+    }
+};
+
+/// Serving: weights in a storage format, a KV cache, a prefill chunk's workspace.
+struct InferenceSetup
+{
+    WeightQuantization weights;
+    KvCacheDtype kvCacheDtype = KvCacheDtype::Bf16;
+    std::int64_t batchSize = 1;            ///< concurrent sequences per model replica
+    std::int64_t promptLength = 1024;
+    std::int64_t generatedTokens = 1024;   ///< context = prompt + generated
+    int kvBlockSize = 16;                  ///< paged KV cache block (vLLM default 16); 0: contiguous
+    std::int64_t maxBatchedTokens = 2048;  ///< tokens per prefill chunk (vLLM max_num_batched_tokens)
+    std::int64_t context() const { return promptLength + generatedTokens; }
+};
+
+enum class FineTuneMethod { Full, LoRA, QLoRA };
+enum LoraTarget : unsigned { LoraQ = 1, LoraK = 2, LoraV = 4, LoraO = 8, LoraGate = 16, LoraUp = 32, LoraDown = 64 };
+enum class RlAlgorithm { None, Grpo, Ppo };
+enum class RolloutPlacement { Colocated, Separate };
+
+/// Reinforcement learning on top of fine-tuning: the model roles that share (or not) the GPUs.
+struct RlSetup
+{
+    RlAlgorithm algorithm = RlAlgorithm::None;
+    bool reference = true;                 ///< KL reference policy (frozen)
+    WeightFormat referenceFormat = WeightFormat::Bf16;
+    bool referenceOffload = false;
+    bool rewardModel = false;              ///< a learned reward model (GRPO often uses rules instead)
+    double rewardParameters = 0;           ///< 0: same size as the policy
+    WeightFormat rewardFormat = WeightFormat::Bf16;
+    bool critic = false;                   ///< PPO value model, trained like the policy
+    int samplesPerPrompt = 8;              ///< GRPO group size
+    std::int64_t promptLength = 512;
+    std::int64_t maxNewTokens = 2048;
+    int promptsPerGpu = 1;                 ///< prompts each rollout engine generates for at once
+    double rolloutMemoryFraction = 0.4;    ///< vLLM gpu_memory_utilization: weights + KV it reserves
+    RolloutPlacement placement = RolloutPlacement::Colocated;
+    bool rolloutSleeps = true;             ///< colocated: KV freed, weights offloaded while training (verl free_cache_engine, vLLM sleep mode)
+    int rolloutTensor = 1;                 ///< TP of the rollout engine
+    int rolloutGpus = 8;                   ///< separate placement: size of the rollout pool
+};
+
+struct FineTuneSetup
+{
+    FineTuneMethod method = FineTuneMethod::LoRA;
+    int loraRank = 16;
+    unsigned loraTargets = LoraQ | LoraK | LoraV | LoraO;
+    WeightQuantization base;               ///< frozen base: bf16 (LoRA), NF4 + double quantization (QLoRA)
+    RlSetup rl;
 };
 
 struct HardwareSetup
@@ -71,11 +148,14 @@ struct RuntimeOverheads
 /// Everything one estimate needs: the single source of truth the GUI edits.
 struct Scenario
 {
+    Mode mode = Mode::Train;
     ModelArchitecture model;
     TrainingSetup training;
     ParallelLayout parallel;
     HardwareSetup hardware;
     RuntimeOverheads runtime;
+    InferenceSetup inference;
+    FineTuneSetup finetune;
 };
 
 } // namespace core

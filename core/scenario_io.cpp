@@ -45,7 +45,85 @@ std::string_view toString(Normalization v) { return v == Normalization::RMSNorm 
 std::string_view toString(PositionEmbedding v) { return v == PositionEmbedding::Rotary ? "rope" : "learned"; }
 std::string_view toString(FlopsFormula v) { return v == FlopsFormula::Megatron ? "megatron" : "6nd"; }
 
+std::string_view toString(Mode v)
+{
+    switch (v) {
+    case Mode::Train: return "train";
+    case Mode::Inference: return "inference";
+    case Mode::FineTune: return "finetune";
+    }
+    return "";
+}
+
+std::string_view toString(WeightFormat v)
+{
+    switch (v) {
+    case WeightFormat::Fp32: return "fp32";
+    case WeightFormat::Bf16: return "bf16";
+    case WeightFormat::Fp16: return "fp16";
+    case WeightFormat::Fp8: return "fp8";
+    case WeightFormat::Int8: return "int8";
+    case WeightFormat::Int4: return "int4";
+    case WeightFormat::Nf4: return "nf4";
+    }
+    return "";
+}
+
+std::string_view toString(ScaleFormat v)
+{
+    switch (v) {
+    case ScaleFormat::Fp32: return "fp32";
+    case ScaleFormat::Fp16: return "fp16";
+    case ScaleFormat::Bf16: return "bf16";
+    case ScaleFormat::Fp8: return "fp8";
+    case ScaleFormat::E8M0: return "e8m0";
+    }
+    return "";
+}
+
+std::string_view toString(KvCacheDtype v)
+{
+    switch (v) {
+    case KvCacheDtype::Fp32: return "fp32";
+    case KvCacheDtype::Bf16: return "bf16";
+    case KvCacheDtype::Fp16: return "fp16";
+    case KvCacheDtype::Fp8: return "fp8";
+    case KvCacheDtype::Int8: return "int8";
+    }
+    return "";
+}
+
+std::string_view toString(FineTuneMethod v)
+{
+    switch (v) {
+    case FineTuneMethod::Full: return "full";
+    case FineTuneMethod::LoRA: return "lora";
+    case FineTuneMethod::QLoRA: return "qlora";
+    }
+    return "";
+}
+
+std::string_view toString(RlAlgorithm v)
+{
+    switch (v) {
+    case RlAlgorithm::None: return "none";
+    case RlAlgorithm::Grpo: return "grpo";
+    case RlAlgorithm::Ppo: return "ppo";
+    }
+    return "";
+}
+
 namespace {
+
+const std::initializer_list<std::pair<std::string_view, WeightFormat>> kWeightFormats = {
+    {"fp32", WeightFormat::Fp32}, {"bf16", WeightFormat::Bf16}, {"fp16", WeightFormat::Fp16}, {"fp8", WeightFormat::Fp8},
+    {"int8", WeightFormat::Int8}, {"int4", WeightFormat::Int4}, {"nf4", WeightFormat::Nf4}};
+const std::initializer_list<std::pair<std::string_view, ScaleFormat>> kScaleFormats = {
+    {"fp32", ScaleFormat::Fp32}, {"fp16", ScaleFormat::Fp16}, {"bf16", ScaleFormat::Bf16}, {"fp8", ScaleFormat::Fp8}, {"e8m0", ScaleFormat::E8M0}};
+
+struct LoraTargetName { std::string_view name; unsigned bit; };
+constexpr LoraTargetName kLoraTargets[] = {{"q", LoraQ}, {"k", LoraK}, {"v", LoraV}, {"o", LoraO},
+                                           {"gate", LoraGate}, {"up", LoraUp}, {"down", LoraDown}};
 
 void addError(std::vector<Issue>& issues, IssueCode code, std::string path, std::string hint = {})
 {
@@ -149,7 +227,114 @@ void readTraining(const Json& doc, Scenario& s, std::vector<Issue>& issues)
     r.choice("recompute", t.recompute, {{"none", Recompute::None}, {"selective", Recompute::Selective}, {"full", Recompute::Full}});
     r.boolean("flash_attention", t.flashAttention);
     r.choice("flops_formula", t.flopsFormula, {{"megatron", FlopsFormula::Megatron}, {"6nd", FlopsFormula::SixND}});
+    r.number("moe_capacity_factor", t.moeCapacityFactor);
     r.reportUnknown();
+}
+
+void readQuantization(JsonReader& r, WeightQuantization& q, const char* formatKey, const char* groupKey, const char* scaleKey,
+                      const char* zeroKey, const char* doubleKey, const char* embeddingsKey)
+{
+    r.choice(formatKey, q.format, kWeightFormats);
+    r.integer(groupKey, q.groupSize);
+    r.choice(scaleKey, q.scale, kScaleFormats);
+    r.boolean(zeroKey, q.zeroPoint);
+    r.boolean(doubleKey, q.doubleQuantization);
+    r.boolean(embeddingsKey, q.quantizeEmbeddings);
+}
+
+void readInference(const Json& doc, Scenario& s, std::vector<Issue>& issues)
+{
+    if (!doc.contains("inference"))
+        return;
+    if (!doc.at("inference").is_object()) {
+        addError(issues, IssueCode::WrongType, "inference", "an object");
+        return;
+    }
+    JsonReader r(doc.at("inference"), "inference.", issues);
+    InferenceSetup& in = s.inference;
+    readQuantization(r, in.weights, "weight_format", "quant_group_size", "quant_scale_format", "quant_zero_point",
+                     "double_quantization", "quantize_embeddings");
+    r.choice("kv_cache_dtype", in.kvCacheDtype,
+             {{"fp32", KvCacheDtype::Fp32}, {"bf16", KvCacheDtype::Bf16}, {"fp16", KvCacheDtype::Fp16}, {"fp8", KvCacheDtype::Fp8},
+              {"int8", KvCacheDtype::Int8}});
+    long long v = 0;
+    if (r.integer64("batch_size", v)) in.batchSize = v;
+    if (r.integer64("prompt_length", v)) in.promptLength = v;
+    if (r.integer64("generated_tokens", v)) in.generatedTokens = v;
+    r.integer("kv_block_size", in.kvBlockSize);
+    if (r.integer64("max_batched_tokens", v)) in.maxBatchedTokens = v;
+    r.reportUnknown();
+}
+
+void readFineTune(const Json& doc, Scenario& s, std::vector<Issue>& issues)
+{
+    if (!doc.contains("finetune"))
+        return;
+    const Json& section = doc.at("finetune");
+    if (!section.is_object()) {
+        addError(issues, IssueCode::WrongType, "finetune", "an object");
+        return;
+    }
+    JsonReader r(section, "finetune.", issues);
+    FineTuneSetup& f = s.finetune;
+    if (r.choice("method", f.method, {{"full", FineTuneMethod::Full}, {"lora", FineTuneMethod::LoRA}, {"qlora", FineTuneMethod::QLoRA}})
+        && f.method == FineTuneMethod::QLoRA) {
+        // QLoRA's defaults (Dettmers et al. 2023): NF4 base with double quantization.
+        f.base.format = WeightFormat::Nf4;
+        f.base.doubleQuantization = true;
+    }
+    r.integer("lora_rank", f.loraRank);
+    r.known("lora_targets");
+    if (section.contains("lora_targets")) {
+        const Json& targets = section.at("lora_targets");
+        if (!targets.is_array()) {
+            r.error(IssueCode::WrongType, "lora_targets", "an array such as [\"q\", \"k\", \"v\", \"o\"]");
+        } else {
+            f.loraTargets = 0;
+            for (const Json& t : targets) {
+                bool found = false;
+                for (const LoraTargetName& n : kLoraTargets)
+                    if (t.is_string() && t.get<std::string>() == n.name) {
+                        f.loraTargets |= n.bit;
+                        found = true;
+                    }
+                if (!found)
+                    r.error(IssueCode::UnknownValue, "lora_targets", "q, k, v, o, gate, up, down");
+            }
+        }
+    }
+    readQuantization(r, f.base, "base_format", "base_quant_group_size", "base_quant_scale_format", "base_quant_zero_point",
+                     "double_quantization", "quantize_embeddings");
+    r.known("rl");
+    r.reportUnknown();
+    if (!section.contains("rl"))
+        return;
+    if (!section.at("rl").is_object()) {
+        addError(issues, IssueCode::WrongType, "finetune.rl", "an object");
+        return;
+    }
+    JsonReader q(section.at("rl"), "finetune.rl.", issues);
+    RlSetup& rl = f.rl;
+    if (q.choice("algorithm", rl.algorithm, {{"none", RlAlgorithm::None}, {"grpo", RlAlgorithm::Grpo}, {"ppo", RlAlgorithm::Ppo}}))
+        rl.critic = rl.algorithm == RlAlgorithm::Ppo; // PPO trains a value model; GRPO does not
+    q.boolean("reference", rl.reference);
+    q.choice("reference_format", rl.referenceFormat, kWeightFormats);
+    q.boolean("reference_offload", rl.referenceOffload);
+    q.boolean("reward_model", rl.rewardModel);
+    q.number("reward_parameters", rl.rewardParameters);
+    q.choice("reward_format", rl.rewardFormat, kWeightFormats);
+    q.boolean("critic", rl.critic);
+    q.integer("samples_per_prompt", rl.samplesPerPrompt);
+    long long v = 0;
+    if (q.integer64("prompt_length", v)) rl.promptLength = v;
+    if (q.integer64("max_new_tokens", v)) rl.maxNewTokens = v;
+    q.integer("prompts_per_gpu", rl.promptsPerGpu);
+    q.number("rollout_memory_fraction", rl.rolloutMemoryFraction);
+    q.choice("placement", rl.placement, {{"colocated", RolloutPlacement::Colocated}, {"separate", RolloutPlacement::Separate}});
+    q.boolean("rollout_sleeps", rl.rolloutSleeps);
+    q.integer("rollout_tensor", rl.rolloutTensor);
+    q.integer("rollout_gpus", rl.rolloutGpus);
+    q.reportUnknown();
 }
 
 void readParallel(const Json& doc, Scenario& s, std::vector<Issue>& issues)
@@ -169,6 +354,8 @@ void readParallel(const Json& doc, Scenario& s, std::vector<Issue>& issues)
     r.integer("virtual_pipeline", p.virtualPipeline);
     r.integer("context", p.context);
     r.boolean("sequence_parallel", p.sequenceParallel);
+    r.integer("expert", p.expert);
+    r.integer("expert_tensor", p.expertTensor);
     r.reportUnknown();
 }
 
@@ -267,14 +454,17 @@ ScenarioLoad loadScenario(std::string_view text, const std::vector<std::string>&
     top.string("title", out.title);
     std::string ignored;
     top.string("description", ignored);
-    for (const char* section : {"model", "training", "parallel", "hardware", "runtime"})
+    for (const char* section : {"model", "training", "parallel", "hardware", "runtime", "inference", "finetune"})
         top.known(section);
+    Mode mode = Mode::Train;
+    top.choice("mode", mode, {{"train", Mode::Train}, {"inference", Mode::Inference}, {"finetune", Mode::FineTune}});
     top.reportUnknown();
     if (hasErrors(out.issues))
         return out;
 
     Scenario& s = out.scenario;
     s = Scenario{};
+    s.mode = mode;
     if (const GpuSpec* gpu = findGpuPreset("a100-80gb"))
         s.hardware.gpu = *gpu;
     readModel(doc, s, out.issues);
@@ -282,6 +472,8 @@ ScenarioLoad loadScenario(std::string_view text, const std::vector<std::string>&
     readParallel(doc, s, out.issues);
     readHardware(doc, s, out.issues);
     readRuntime(doc, s, out.issues);
+    readInference(doc, s, out.issues);
+    readFineTune(doc, s, out.issues);
     out.ok = !hasErrors(out.issues);
     return out;
 }
@@ -292,6 +484,7 @@ std::string saveScenario(const Scenario& s, std::string_view title)
     j["schema_version"] = 1;
     if (!title.empty())
         j["title"] = std::string(title);
+    j["mode"] = std::string(toString(s.mode));
     Json model;
     if (!s.model.preset.empty())
         model["preset"] = s.model.preset;
@@ -315,10 +508,12 @@ std::string saveScenario(const Scenario& s, std::string_view title)
                          {"offload_parameters", t.offloadParameters},
                          {"recompute", std::string(toString(t.recompute))},
                          {"flash_attention", t.flashAttention},
-                         {"flops_formula", std::string(toString(t.flopsFormula))}};
+                         {"flops_formula", std::string(toString(t.flopsFormula))},
+                         {"moe_capacity_factor", t.moeCapacityFactor}};
     const ParallelLayout& p = s.parallel;
     j["parallel"] = Json{{"gpus", p.gpus}, {"gpus_per_node", p.gpusPerNode}, {"tensor", p.tensor}, {"pipeline", p.pipeline},
-                         {"virtual_pipeline", p.virtualPipeline}, {"context", p.context}, {"sequence_parallel", p.sequenceParallel}};
+                         {"virtual_pipeline", p.virtualPipeline}, {"context", p.context}, {"sequence_parallel", p.sequenceParallel},
+                         {"expert", p.expert}, {"expert_tensor", p.expertTensor}};
     Json gpu;
     writeGpuKeys(gpu, s.hardware.gpu);
     j["hardware"] = Json{{"gpu", gpu}, {"mfu", s.hardware.mfu}, {"achieved_tflops", s.hardware.achievedTflops},
@@ -327,6 +522,51 @@ std::string saveScenario(const Scenario& s, std::string_view title)
     j["runtime"] = Json{{"cuda_context_bytes", r.cudaContextBytes}, {"comm_bucket_bytes", r.commBucketBytes},
                         {"zero3_prefetch_modules", r.zero3PrefetchModules}, {"fragmentation_fraction", r.fragmentationFraction},
                         {"cpu_buffer_factor", r.cpuBufferFactor}};
+    const InferenceSetup& in = s.inference;
+    j["inference"] = Json{{"weight_format", std::string(toString(in.weights.format))},
+                          {"quant_group_size", in.weights.groupSize},
+                          {"quant_scale_format", std::string(toString(in.weights.scale))},
+                          {"quant_zero_point", in.weights.zeroPoint},
+                          {"double_quantization", in.weights.doubleQuantization},
+                          {"quantize_embeddings", in.weights.quantizeEmbeddings},
+                          {"kv_cache_dtype", std::string(toString(in.kvCacheDtype))},
+                          {"batch_size", in.batchSize},
+                          {"prompt_length", in.promptLength},
+                          {"generated_tokens", in.generatedTokens},
+                          {"kv_block_size", in.kvBlockSize},
+                          {"max_batched_tokens", in.maxBatchedTokens}};
+    const FineTuneSetup& f = s.finetune;
+    Json targets = Json::array();
+    for (const LoraTargetName& n : kLoraTargets)
+        if (f.loraTargets & n.bit)
+            targets.push_back(std::string(n.name));
+    const RlSetup& rl = f.rl;
+    j["finetune"] = Json{{"method", std::string(toString(f.method))},
+                         {"lora_rank", f.loraRank},
+                         {"lora_targets", targets},
+                         {"base_format", std::string(toString(f.base.format))},
+                         {"base_quant_group_size", f.base.groupSize},
+                         {"base_quant_scale_format", std::string(toString(f.base.scale))},
+                         {"base_quant_zero_point", f.base.zeroPoint},
+                         {"double_quantization", f.base.doubleQuantization},
+                         {"quantize_embeddings", f.base.quantizeEmbeddings},
+                         {"rl", Json{{"algorithm", std::string(toString(rl.algorithm))},
+                                     {"reference", rl.reference},
+                                     {"reference_format", std::string(toString(rl.referenceFormat))},
+                                     {"reference_offload", rl.referenceOffload},
+                                     {"reward_model", rl.rewardModel},
+                                     {"reward_parameters", rl.rewardParameters},
+                                     {"reward_format", std::string(toString(rl.rewardFormat))},
+                                     {"critic", rl.critic},
+                                     {"samples_per_prompt", rl.samplesPerPrompt},
+                                     {"prompt_length", rl.promptLength},
+                                     {"max_new_tokens", rl.maxNewTokens},
+                                     {"prompts_per_gpu", rl.promptsPerGpu},
+                                     {"rollout_memory_fraction", rl.rolloutMemoryFraction},
+                                     {"placement", rl.placement == RolloutPlacement::Colocated ? "colocated" : "separate"},
+                                     {"rollout_sleeps", rl.rolloutSleeps},
+                                     {"rollout_tensor", rl.rolloutTensor},
+                                     {"rollout_gpus", rl.rolloutGpus}}}};
     return j.dump(2) + "\n";
 }
 

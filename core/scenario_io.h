@@ -37,5 +37,11 @@ std::string_view toString(Recompute value);
 std::string_view toString(Normalization value);
 std::string_view toString(PositionEmbedding value);
 std::string_view toString(FlopsFormula value);
+std::string_view toString(Mode value);
+std::string_view toString(WeightFormat value);
+std::string_view toString(ScaleFormat value);
+std::string_view toString(KvCacheDtype value);
+std::string_view toString(FineTuneMethod value);
+std::string_view toString(RlAlgorithm value);
 
 } // namespace core

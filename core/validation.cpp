@@ -66,6 +66,7 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
     const TrainingSetup& tr = s.training;
     const ParallelLayout& p = s.parallel;
     const HardwareSetup& hw = s.hardware;
+    const bool serving = s.mode == Mode::Inference;
 
     // --- model
     bool modelOk = true;
@@ -141,8 +142,16 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
         if (m.hasArchitecture && modelOk) {
             if (m.numAttentionHeads % p.tensor != 0)
                 c.error(IssueCode::TensorNotDividingHeads, "parallel.tensor", p.tensor, m.numAttentionHeads);
-            else if (m.numQueryGroups % p.tensor != 0)
+            else if (m.isMla())
+                ; // MLA: every head has its own K and V after the up-projection
+            else if (!serving && m.numQueryGroups % p.tensor != 0)
                 c.error(IssueCode::TensorNotDividingKvHeads, "parallel.tensor", p.tensor, m.numQueryGroups);
+            else if (serving && m.numQueryGroups < p.tensor && p.tensor % m.numQueryGroups != 0)
+                c.error(IssueCode::KvHeadsNotDividingTensor, "parallel.tensor", p.tensor, m.numQueryGroups);
+            else if (serving && m.numQueryGroups >= p.tensor && m.numQueryGroups % p.tensor != 0)
+                c.error(IssueCode::KvHeadsNotDividingTensor, "parallel.tensor", p.tensor, m.numQueryGroups);
+            else if (serving && m.numQueryGroups < p.tensor)
+                c.info(IssueCode::KvHeadsReplicated, "parallel.tensor", m.numQueryGroups, p.tensor);
             if (p.pipeline > m.numLayers)
                 c.error(IssueCode::PipelineDeeperThanLayers, "parallel.pipeline", p.pipeline, m.numLayers);
             else if (p.virtualPipeline > 1 && m.numLayers % (p.pipeline * p.virtualPipeline) != 0)
@@ -157,7 +166,7 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
             c.warning(IssueCode::ContextParallelImbalance, "parallel.context", p.context, double(tr.seqLength));
         if (p.context > 1 && !tr.flashAttention)
             c.warning(IssueCode::ContextParallelWithoutFlash, "training.flash_attention");
-        if (layoutOk && mbOk && gbOk) {
+        if (layoutOk && mbOk && gbOk && !serving) {
             const long long perStep = tr.microBatchSize * (long long)p.dataParallel();
             if (tr.globalBatchSize % perStep != 0) {
                 c.error(IssueCode::GlobalBatchNotDivisible, "training.global_batch_size", double(tr.globalBatchSize), double(perStep));
@@ -168,6 +177,73 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
                 if (p.virtualPipeline > 1 && micro % p.pipeline != 0)
                     c.warning(IssueCode::InterleavedMicroBatches, "parallel.virtual_pipeline", double(micro), p.pipeline);
             }
+        }
+    }
+
+    // --- mixture of experts
+    if (layoutOk && c.positive("parallel.expert", p.expert, kMaxGpus) && (p.expertTensor == 0 || c.positive("parallel.expert_tensor", p.expertTensor, kMaxGpus))) {
+        if (m.hasArchitecture && modelOk && m.isMoE()) {
+            if (c.positive("model.moe_top_k", m.moeTopK, 1e6) && m.moeTopK > m.numExperts)
+                c.error(IssueCode::TopKExceedsExperts, "model.moe_top_k", m.moeTopK, m.numExperts);
+            c.positive("model.moe_ffn_hidden_size", m.moeFfnHiddenSize, kMaxDimension * 8);
+            c.positive("model.moe_layer_frequency", m.moeLayerFrequency, kMaxLayers);
+            if (m.numExperts % p.expert != 0)
+                c.error(IssueCode::ExpertNotDividingExperts, "parallel.expert", p.expert, m.numExperts);
+            const long long folded = (long long)p.pipeline * p.expert * p.effectiveExpertTensor();
+            if (folded > p.gpus || p.gpus % folded != 0)
+                c.error(IssueCode::ExpertLayoutNotDividingGpus, "parallel.expert", double(folded), p.gpus);
+            c.range("training.moe_capacity_factor", tr.moeCapacityFactor, 0.1, 64);
+        } else if (p.expert > 1) {
+            c.warning(IssueCode::ExpertParallelWithoutExperts, "parallel.expert", p.expert);
+        }
+    }
+
+    // --- serving
+    if (serving) {
+        const InferenceSetup& in = s.inference;
+        c.positive("inference.batch_size", double(in.batchSize), 1e9);
+        c.positive("inference.prompt_length", double(in.promptLength), kMaxSequence);
+        if (in.generatedTokens < 0)
+            c.error(IssueCode::Negative, "inference.generated_tokens", double(in.generatedTokens));
+        if (in.kvBlockSize < 0)
+            c.error(IssueCode::Negative, "inference.kv_block_size", in.kvBlockSize);
+        c.positive("inference.max_batched_tokens", double(in.maxBatchedTokens), 1e9);
+        if (m.hasArchitecture && modelOk) {
+            const WeightFormat f = in.weights.format;
+            if ((f == WeightFormat::Int4 || f == WeightFormat::Int8) && in.weights.groupSize > m.hiddenSize)
+                c.error(IssueCode::QuantGroupLargerThanRow, "inference.quant_group_size", in.weights.groupSize, m.hiddenSize);
+            if (m.maxPositionEmbeddings > 0 && in.context() > m.maxPositionEmbeddings)
+                c.warning(IssueCode::ContextLongerThanModel, "inference.prompt_length", double(in.context()), m.maxPositionEmbeddings);
+        }
+        if (in.weights.groupSize < 0)
+            c.error(IssueCode::Negative, "inference.quant_group_size", in.weights.groupSize);
+        if (p.context > 1)
+            c.warning(IssueCode::ContextParallelInServing, "parallel.context");
+    }
+
+    // --- fine-tuning and RL
+    if (s.mode == Mode::FineTune) {
+        const FineTuneSetup& f = s.finetune;
+        if (f.method != FineTuneMethod::Full)
+            c.positive("finetune.lora_rank", f.loraRank, 1e6);
+        if (f.base.groupSize < 0)
+            c.error(IssueCode::Negative, "finetune.base_quant_group_size", f.base.groupSize);
+        if (f.rl.algorithm != RlAlgorithm::None) {
+            c.positive("finetune.rl.samples_per_prompt", f.rl.samplesPerPrompt, 1e6);
+            c.positive("finetune.rl.prompt_length", double(f.rl.promptLength), kMaxSequence);
+            if (f.rl.maxNewTokens < 0)
+                c.error(IssueCode::Negative, "finetune.rl.max_new_tokens", double(f.rl.maxNewTokens));
+            c.positive("finetune.rl.prompts_per_gpu", f.rl.promptsPerGpu, 1e6);
+            c.range("finetune.rl.rollout_memory_fraction", f.rl.rolloutMemoryFraction, 0.01, 0.98);
+            c.positive("finetune.rl.rollout_tensor", f.rl.rolloutTensor, 1024);
+            c.positive("finetune.rl.rollout_gpus", f.rl.rolloutGpus, kMaxGpus);
+            if (f.rl.rewardParameters < 0)
+                c.error(IssueCode::Negative, "finetune.rl.reward_parameters", f.rl.rewardParameters);
+            else if (f.rl.rewardParameters > kMaxParameters)
+                c.error(IssueCode::TooLarge, "finetune.rl.reward_parameters", f.rl.rewardParameters, kMaxParameters);
+            if (tr.seqLength < f.rl.promptLength + f.rl.maxNewTokens)
+                c.warning(IssueCode::SequenceShorterThanRollout, "training.seq_length", double(tr.seqLength),
+                          double(f.rl.promptLength + f.rl.maxNewTokens));
         }
     }
 

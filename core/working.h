@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -22,6 +23,12 @@ enum class Term {
     ModelFlopsPerIteration, HardwareFlopsPerIteration, Iterations, TotalModelFlops, PeakFlops,
     IterationSeconds, TrainingSeconds, GpuHours, Cost, BubbleFraction,
     CommDataParallel, CommTensorParallel, CommPipelineParallel, CommContextParallel,
+    // mixture of experts, fine-tuning, RL roles
+    ParamsActive, ExpertShards, MoeDispatchBuffers, CommExpertParallel, FrozenBase, AdapterStates, DequantWorkspace,
+    ReferenceWeights, RewardWeights, CriticStates, CriticGradients, CriticOptimizerStates, RolloutWeights, RolloutKvCache,
+    // serving
+    ServingWeights, KvBytesPerToken, KvCache, InferenceWorkspace, MaxBatch, MaxContext, PrefillSeconds, DecodeStepSeconds,
+    DecodeTokensPerSecond, ArithmeticIntensity,
     Count
 };
 
@@ -70,6 +77,15 @@ public:
     const std::vector<WorkingLine>& lines() const { return m_lines; }
     void clear() { m_lines.clear(); }
     void setLines(std::vector<WorkingLine> lines) { m_lines = std::move(lines); }
+    /// Drops the lines from `size` on (a folded pipeline stage's duplicate working).
+    void truncate(std::size_t size) { m_lines.erase(m_lines.begin() + std::ptrdiff_t(std::min(size, m_lines.size())), m_lines.end()); }
+    /// Tags the lines from `from` on with `group` (lines recorded per stage before grouping).
+    void retag(std::size_t from, int group)
+    {
+        for (std::size_t i = from; i < m_lines.size(); ++i)
+            if (m_lines[i].group >= 0)
+                m_lines[i].group = group;
+    }
 
 private:
     std::vector<WorkingLine> m_lines;

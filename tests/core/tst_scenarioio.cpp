@@ -192,7 +192,7 @@ private slots:
     {
         // Every entry of the preset files parses without a single issue (a broken entry is
         // skipped at run time, so this is where it must fail).
-        QCOMPARE(core::modelPresets().size(), std::size_t(11));
+        QCOMPARE(core::modelPresets().size(), std::size_t(15));
         QCOMPARE(core::gpuPresets().size(), std::size_t(10));
         for (const core::GpuSpec& g : core::gpuPresets()) {
             QVERIFY2(!g.source.empty(), g.preset.c_str());

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "core/model.h"
+#include "core/scenario.h"
+
+namespace core {
+
+/// KV-cache bytes one token adds to one layer on one GPU.
+/// MHA/GQA/MQA: 2 (K and V) · g_local · d · bytes, g_local = g/t, or 1 when g < t (the KV heads
+/// are replicated, vLLM); MLA: the latent (kv_lora_rank + qk_rope_head_dim) · bytes, the same
+/// on every TP rank (DeepSeek-V2 §2.1; vLLM replicates the latent cache).
+double kvBytesPerTokenPerLayer(const ModelArchitecture& model, KvCacheDtype dtype, int tensor);
+
+/// Tokens one sequence keeps in a layer: the whole context, or for a sliding-window layer the
+/// window. Paged caches allocate whole blocks: a window that straddles blocks needs one more.
+double cachedTokens(double context, double window, int blockSize);
+
+/// KV cache of layers [firstLayer, lastLayer) for `batch` sequences of `context` tokens on one GPU.
+double kvCacheBytes(const ModelArchitecture& model, KvCacheDtype dtype, int tensor, int firstLayer, int lastLayer,
+                    double context, double batch, int blockSize);
+
+/// Longest context whose KV cache for layers [firstLayer, lastLayer) and `batch` sequences fits
+/// in `freeBytes` (closed form: the cache is linear in the rounded context, piecewise around the
+/// window). Returns `limit` when the cache stops growing (every layer windowed).
+double maxContextThatFits(const ModelArchitecture& model, KvCacheDtype dtype, int tensor, int firstLayer, int lastLayer, double batch,
+                          int blockSize, double freeBytes, double limit);
+
+} // namespace core

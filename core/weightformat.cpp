@@ -1,0 +1,65 @@
+#include "core/weightformat.h"
+
+namespace core {
+
+double valueBits(WeightFormat format)
+{
+    switch (format) {
+    case WeightFormat::Fp32: return 32;
+    case WeightFormat::Bf16:
+    case WeightFormat::Fp16: return 16;
+    case WeightFormat::Fp8:
+    case WeightFormat::Int8: return 8;
+    case WeightFormat::Int4:
+    case WeightFormat::Nf4: return 4;
+    }
+    return 16;
+}
+
+double scaleBits(ScaleFormat format)
+{
+    switch (format) {
+    case ScaleFormat::Fp32: return 32;
+    case ScaleFormat::Fp16:
+    case ScaleFormat::Bf16: return 16;
+    case ScaleFormat::Fp8:
+    case ScaleFormat::E8M0: return 8;
+    }
+    return 16;
+}
+
+double bitsPerParameter(const WeightQuantization& q, double rowLength)
+{
+    switch (q.format) {
+    case WeightFormat::Fp32:
+    case WeightFormat::Bf16:
+    case WeightFormat::Fp16:
+    case WeightFormat::Fp8: // one per-tensor scale: negligible
+        return valueBits(q.format);
+    case WeightFormat::Nf4:
+        // bitsandbytes: one fp32 absmax per 64 weights; double quantization stores it in 8 bits
+        // with one fp32 constant per 256 blocks (Dettmers et al. 2023, §3).
+        return q.doubleQuantization ? 4 + 8 / kNf4Block + 32 / (kNf4Block * kNf4DoubleQuantBlock) : 4 + 32 / kNf4Block;
+    case WeightFormat::Int8:
+    case WeightFormat::Int4: {
+        const double group = q.groupSize > 0 ? q.groupSize : (rowLength > 0 ? rowLength : 1);
+        const double zeroBits = q.zeroPoint ? valueBits(q.format) : 0;
+        return valueBits(q.format) + (scaleBits(q.scale) + zeroBits) / group;
+    }
+    }
+    return 16;
+}
+
+double kvElementBytes(KvCacheDtype dtype)
+{
+    switch (dtype) {
+    case KvCacheDtype::Fp32: return 4;
+    case KvCacheDtype::Bf16:
+    case KvCacheDtype::Fp16: return 2;
+    case KvCacheDtype::Fp8:
+    case KvCacheDtype::Int8: return 1;
+    }
+    return 2;
+}
+
+} // namespace core

@@ -1,0 +1,197 @@
+// Fine-tuning: LoRA/QLoRA adapters and frozen bases, and RL with several model roles on the
+// same GPUs (the seeds' "7B GRPO on 8 × A100" and "can 8 × A100 train 70B?").
+#include <QtTest>
+
+#include "core/estimate.h"
+#include "core/finetune.h"
+#include "core/presets.h"
+#include "core/scenario_io.h"
+#include "testscenarios.h"
+
+using namespace testscenarios;
+
+namespace {
+
+double bytesOf(const core::RankGroup& g, core::Component c)
+{
+    return g.bytes[std::size_t(c)];
+}
+
+core::Scenario lora(const char* modelId, int gpus, int zeroStage)
+{
+    core::Scenario s = preset(modelId, gpus);
+    s.mode = core::Mode::FineTune;
+    s.finetune.method = core::FineTuneMethod::LoRA;
+    s.finetune.loraRank = 16;
+    s.training.zeroStage = zeroStage;
+    s.training.globalBatchSize = gpus;
+    s.training.recompute = core::Recompute::Full;
+    s.training.seqLength = 2048;
+    return s;
+}
+
+/// Seed 1 §7.3: LoRA r=16 on q,k,v,o, ZeRO-3, gradient checkpointing, micro-batch 1, 8 samples
+/// per prompt, 2048 new tokens; vLLM rollout colocated.
+core::Scenario grpo7b()
+{
+    const core::ScenarioLoad l = core::loadScenario(R"({"schema_version": 1, "mode": "finetune",
+        "model": {"preset": "llama-2-7b"},
+        "training": {"seq_length": 2560, "micro_batch_size": 1, "global_batch_size": 64, "precision": "mixed_16",
+                     "optimizer": "adamw", "zero_stage": 3, "recompute": "full"},
+        "finetune": {"method": "lora", "lora_rank": 16, "lora_targets": ["q", "k", "v", "o"],
+                     "rl": {"algorithm": "grpo", "samples_per_prompt": 8, "prompt_length": 512, "max_new_tokens": 2048}},
+        "parallel": {"gpus": 8}, "hardware": {"gpu": "a100-80gb"}})");
+    return l.scenario;
+}
+
+} // namespace
+
+class TestFineTune : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void adapterCounts_data()
+    {
+        QTest::addColumn<int>("rank");
+        QTest::addColumn<unsigned>("targets");
+        QTest::addColumn<double>("expected");
+        // Llama-2-7B: q,k,v,o are 4096×4096 → r·(4096 + 4096) each, 32 layers.
+        QTest::addRow("r16 qkvo") << 16 << unsigned(core::LoraQ | core::LoraK | core::LoraV | core::LoraO) << 32 * 4 * 16 * 8192.0;
+        // All linear layers, r 8: + gate/up 4096→11008 and down 11008→4096 → 19,988,480 (PEFT's
+        // print_trainable_parameters for Llama-2-7B, r=8, all-linear).
+        QTest::addRow("r8 all linear") << 8 << unsigned(0x7F) << 19988480.0;
+    }
+    void adapterCounts()
+    {
+        QFETCH(int, rank);
+        QFETCH(unsigned, targets);
+        QFETCH(double, expected);
+        QCOMPARE(core::countAdapters(core::findModelPreset("llama-2-7b")->model, rank, targets).total, expected);
+    }
+
+    void loraStates()
+    {
+        // Frozen bf16 base: 2 B per parameter, no gradients or optimizer for it; adapters carry
+        // 16 B each (mixed-precision Adam) — formulas.md "adapters … at 16 B each".
+        core::Scenario s = lora("llama-2-7b", 1, 0);
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.valid);
+        const core::RankGroup& g = e.groups[0];
+        const double adapters = 32 * 4 * 16 * 8192.0;
+        QCOMPARE(bytesOf(g, core::Component::Weights), 2 * 6738415616.0);
+        QCOMPARE(bytesOf(g, core::Component::AdapterWeights), 2 * adapters);
+        QCOMPARE(bytesOf(g, core::Component::Gradients), 2 * adapters);
+        QCOMPARE(bytesOf(g, core::Component::OptimizerStates), 12 * adapters);
+        QCOMPARE(e.finetune.trainableParameters, adapters);
+    }
+
+    void qloraBase()
+    {
+        // QLoRA: linear weights in NF4 with double quantization (4.127 bits); embeddings, norms
+        // and the output layer stay 16-bit. Llama-2-7B: 32 × (202,383,360 − 8192) linear.
+        core::Scenario s = lora("llama-2-7b", 1, 0);
+        s.finetune.method = core::FineTuneMethod::QLoRA;
+        s.finetune.base.format = core::WeightFormat::Nf4;
+        s.finetune.base.doubleQuantization = true;
+        const core::Estimate e = core::estimate(s);
+        const double linear = 32 * (202383360.0 - 8192);
+        const double other = 6738415616.0 - linear;
+        const double bits = 4 + 8.0 / 64 + 32.0 / (64 * 256);
+        QVERIFY(std::abs(bytesOf(e.groups[0], core::Component::Weights) - (linear * bits / 8 + other * 2)) < 1);
+        QVERIFY(bytesOf(e.groups[0], core::Component::DequantWorkspace) > 0);
+    }
+
+    void canEightA100Train70B()
+    {
+        // Seed 1 §6.4 / Q8: full fine-tuning of 70B on 8 × 80 GB: no (≥ 140 GB per GPU even with
+        // ZeRO-3); LoRA with ZeRO-3: yes (a 140 GB bf16 base / 8); QLoRA: even on one GPU.
+        core::Scenario full = lora("llama-2-70b", 8, 3);
+        full.finetune.method = core::FineTuneMethod::Full;
+        QVERIFY(!core::estimate(full).fullest().fits);
+        const core::Estimate l = core::estimate(lora("llama-2-70b", 8, 3));
+        QVERIFY(l.valid);
+        QVERIFY(l.fullest().fits);
+        QVERIFY(std::abs(bytesOf(l.groups[0], core::Component::Weights) - 2 * 68976648192.0 / 8) < 1);
+        core::Scenario q = lora("llama-2-70b", 1, 0);
+        q.finetune.method = core::FineTuneMethod::QLoRA;
+        q.finetune.base.format = core::WeightFormat::Nf4;
+        q.finetune.base.doubleQuantization = true;
+        q.training.seqLength = 1024;
+        QVERIFY(core::estimate(q).fullest().fits);
+    }
+
+    void grpoSeedCheck()
+    {
+        // Seed 1 §7.1: "单卡可控制在 60GB 内" — every phase of the step under 60 GB per GPU.
+        const core::Estimate e = core::estimate(grpo7b());
+        QVERIFY2(e.valid, e.issues.empty() ? "" : core::describe(e.issues.front()).c_str());
+        QCOMPARE(e.groups.size(), std::size_t(2)); // training phase, rollout phase
+        QVERIFY(e.groups[0].phase == core::GroupPhase::RlTrainingPhase);
+        QVERIFY(e.groups[1].phase == core::GroupPhase::RlRolloutPhase);
+        for (const core::RankGroup& g : e.groups)
+            QVERIFY2(g.totalBytes < 60e9, qPrintable(QString::number(g.totalBytes / 1e9)));
+        // The breakdown: the reference is the frozen base with adapters off (no copy); the
+        // rollout engine holds a bf16 copy (2 B × Ψ) and reserves 40 % of the GPU with its KV.
+        const core::RankGroup& rollout = e.groups[1];
+        QCOMPARE(bytesOf(rollout, core::Component::ReferenceWeights), 0.0);
+        QCOMPARE(bytesOf(rollout, core::Component::RolloutWeights), 2 * 6738415616.0);
+        QCOMPARE(bytesOf(rollout, core::Component::RolloutKvCache), 0.4 * 80 * 1073741824.0 - 2 * 6738415616.0);
+        QCOMPARE(bytesOf(e.groups[0], core::Component::RolloutKvCache), 0.0); // freed while training
+        QVERIFY(bytesOf(e.groups[0], core::Component::LayerActivations) > 0);
+        QCOMPARE(bytesOf(rollout, core::Component::LayerActivations), 0.0);
+        // Base sharded by ZeRO-3 over 8: 6.738e9 × 2 B / 8.
+        QCOMPARE(bytesOf(e.groups[0], core::Component::Weights), 2 * 6738415616.0 / 8);
+        // The rollout needs 8 samples × 2560 tokens × 0.5 MiB = 10.7 GB of KV, less than reserved.
+        QCOMPARE(e.finetune.rolloutKvNeeded, 8 * 2560 * 524288.0);
+        QVERIFY(e.finetune.rolloutKvNeeded < e.finetune.rolloutKvReserved);
+    }
+
+    void ppoRolesAndPlacement()
+    {
+        core::Scenario s = grpo7b();
+        s.finetune.method = core::FineTuneMethod::Full;
+        s.finetune.rl.algorithm = core::RlAlgorithm::Ppo;
+        s.finetune.rl.critic = true;
+        s.finetune.rl.rewardModel = true;
+        s.finetune.rl.placement = core::RolloutPlacement::Separate;
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.valid);
+        // Training GPUs hold policy, reference, reward and critic; the rollout pool the engine.
+        const core::RankGroup& train = e.groups.front();
+        const core::RankGroup& pool = e.groups.back();
+        QVERIFY(pool.phase == core::GroupPhase::RolloutPool);
+        QCOMPARE(pool.firstRank, 8);
+        QCOMPARE(bytesOf(train, core::Component::RolloutWeights), 0.0);
+        // Full fine-tuning: the reference is a frozen bf16 copy, ZeRO-3-sharded: 2 B × Ψ / 8.
+        QCOMPARE(bytesOf(train, core::Component::ReferenceWeights), 2 * 6738415616.0 / 8);
+        QCOMPARE(bytesOf(train, core::Component::RewardWeights), 2 * 6738415616.0 / 8);
+        // The critic is trained like the policy: the same model states.
+        QCOMPARE(bytesOf(train, core::Component::CriticOptimizerStates), bytesOf(train, core::Component::OptimizerStates));
+        QVERIFY(bytesOf(pool, core::Component::RolloutKvCache) > 0);
+    }
+
+    void loraFlops()
+    {
+        // Frozen weights get no weight-gradient GEMM: 4·N per token + 6 per adapter parameter.
+        core::Scenario s = countOnly(7e9, 8, 3);
+        s.mode = core::Mode::FineTune;
+        s.finetune.method = core::FineTuneMethod::LoRA;
+        s.training.trainTokens = 1e9;
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.valid);
+        QVERIFY(std::abs(e.compute.totalModelFlops - (4 * 7e9 + 6 * e.finetune.adapterParameters) * 1e9) < 1e-9 * e.compute.totalModelFlops);
+    }
+
+    void roundTripsThroughFiles()
+    {
+        const core::Scenario s = grpo7b();
+        const core::ScenarioLoad l = core::loadScenario(core::saveScenario(s));
+        QVERIFY(l.ok);
+        QCOMPARE(core::saveScenario(l.scenario), core::saveScenario(s));
+        QCOMPARE(core::estimate(l.scenario).fullest().totalBytes, core::estimate(s).fullest().totalBytes);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFineTune)
+#include "tst_finetune.moc"

@@ -1,0 +1,291 @@
+// Serving: weights by storage format, KV cache per layer type (MHA/GQA/MQA/MLA, sliding windows,
+// hybrid layouts, paged blocks), what fits, and bandwidth-bound decode speed.
+#include <QtTest>
+
+#include "core/estimate.h"
+#include "core/kvcache.h"
+#include "core/presets.h"
+#include "core/weightformat.h"
+#include "testscenarios.h"
+
+using namespace testscenarios;
+
+namespace {
+
+core::Scenario serving(const char* modelId, int gpus, int tp, const char* gpuId = "a100-80gb")
+{
+    core::Scenario s = preset(modelId, gpus, gpuId);
+    s.mode = core::Mode::Inference;
+    s.parallel.tensor = tp;
+    s.inference.weights.format = core::WeightFormat::Fp16;
+    s.inference.kvCacheDtype = core::KvCacheDtype::Fp16;
+    s.inference.batchSize = 1;
+    s.inference.promptLength = 1024;
+    s.inference.generatedTokens = 1024;
+    s.inference.kvBlockSize = 16;
+    return s;
+}
+
+core::Scenario servingCount(double parameters, core::WeightFormat format, int groupSize = 128)
+{
+    core::Scenario s = countOnly(parameters, 1, 0);
+    s.mode = core::Mode::Inference;
+    s.inference.weights.format = format;
+    s.inference.weights.groupSize = groupSize;
+    s.inference.promptLength = 1024;
+    s.inference.generatedTokens = 1024;
+    return s;
+}
+
+double bytesOf(const core::Estimate& e, core::Component c, std::size_t group = 0)
+{
+    return e.groups.at(group).bytes[std::size_t(c)];
+}
+
+} // namespace
+
+class TestInference : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void seed7bFp16()
+    {
+        // Seed 2: 7B MHA, fp16, 2048 tokens, batch 1: KV = 2·32·32·128·2048·2 B = 1 GiB exactly;
+        // weights 7e9 × 2 = 14 GB; total 16–18 GB with workspace and CUDA context.
+        const core::Estimate e = core::estimate(serving("llama-2-7b", 1, 1));
+        QVERIFY(e.valid);
+        QCOMPARE(bytesOf(e, core::Component::KvCache), 1073741824.0);
+        QCOMPARE(bytesOf(e, core::Component::Weights), 2 * 6738415616.0);
+        const core::Estimate ce = core::estimate(servingCount(7e9, core::WeightFormat::Fp16));
+        QCOMPARE(bytesOf(ce, core::Component::Weights), 14e9);
+        const double totalGB = e.groups[0].totalBytes / 1e9;
+        QVERIFY2(totalGB >= 16 && totalGB <= 18, qPrintable(QString::number(totalGB)));
+    }
+
+    void weightFormats_data()
+    {
+        QTest::addColumn<int>("format");
+        QTest::addColumn<int>("group");
+        QTest::addColumn<double>("expectedGB");
+        QTest::addColumn<double>("tolerance");
+        using F = core::WeightFormat;
+        // Seed 2: 28 / 14 / 7 / 3.5 GB for fp32 / fp16 / int8 / int4 (per-channel scales, ≈ 0).
+        QTest::addRow("fp32") << int(F::Fp32) << 0 << 28.0 << 1e-9;
+        QTest::addRow("fp16") << int(F::Fp16) << 0 << 14.0 << 1e-9;
+        QTest::addRow("int8 per channel") << int(F::Int8) << 0 << 7.0 << 0.005;
+        QTest::addRow("int4 per channel") << int(F::Int4) << 0 << 3.5 << 0.005;
+        // Group 128 with fp16 scales: 4 + 16/128 = 4.125 bits (GPTQ/AWQ).
+        QTest::addRow("int4 g128 fp16 scales") << int(F::Int4) << 128 << 7e9 * 4.125 / 8 / 1e9 << 1e-9;
+        QTest::addRow("fp8") << int(F::Fp8) << 0 << 7.0 << 1e-9;
+    }
+    void weightFormats()
+    {
+        QFETCH(int, format);
+        QFETCH(int, group);
+        QFETCH(double, expectedGB);
+        QFETCH(double, tolerance);
+        const core::Estimate e = core::estimate(servingCount(7e9, core::WeightFormat(format), group));
+        QVERIFY(e.valid);
+        const double got = bytesOf(e, core::Component::Weights) / 1e9;
+        QVERIFY2(std::abs(got - expectedGB) <= tolerance * expectedGB, qPrintable(QString::number(got, 'g', 10)));
+    }
+
+    void quantizationBits_data()
+    {
+        QTest::addColumn<int>("format");
+        QTest::addColumn<int>("group");
+        QTest::addColumn<int>("scale");
+        QTest::addColumn<bool>("zero");
+        QTest::addColumn<bool>("doubleQuant");
+        QTest::addColumn<double>("bits");
+        using F = core::WeightFormat;
+        using S = core::ScaleFormat;
+        QTest::addRow("int4 g128 fp16") << int(F::Int4) << 128 << int(S::Fp16) << false << false << 4.125;
+        QTest::addRow("int4 g128 fp16 + zero") << int(F::Int4) << 128 << int(S::Fp16) << true << false << 4.0 + 20.0 / 128;
+        QTest::addRow("int4 g32 e8m0 (MXFP4-like)") << int(F::Int4) << 32 << int(S::E8M0) << false << false << 4.25;
+        QTest::addRow("int8 g64 fp32") << int(F::Int8) << 64 << int(S::Fp32) << false << false << 8.5;
+        // QLoRA §3: NF4 with an fp32 absmax per 64 → 4.5; double quantization → 4.127.
+        QTest::addRow("nf4") << int(F::Nf4) << 64 << int(S::Fp32) << false << false << 4.5;
+        QTest::addRow("nf4 double quantization") << int(F::Nf4) << 64 << int(S::Fp32) << false << true << 4 + 8.0 / 64 + 32.0 / (64 * 256);
+    }
+    void quantizationBits()
+    {
+        QFETCH(int, format);
+        QFETCH(int, group);
+        QFETCH(int, scale);
+        QFETCH(bool, zero);
+        QFETCH(bool, doubleQuant);
+        QFETCH(double, bits);
+        core::WeightQuantization q;
+        q.format = core::WeightFormat(format);
+        q.groupSize = group;
+        q.scale = core::ScaleFormat(scale);
+        q.zeroPoint = zero;
+        q.doubleQuantization = doubleQuant;
+        QCOMPARE(core::bitsPerParameter(q, 4096), bits);
+        if (doubleQuant)
+            QVERIFY(std::abs(bits - 4.127) < 0.001); // the paper's rounded figure
+    }
+
+    void seventyBOnEightA100()
+    {
+        // Seed 1 §6.4: 70B in bf16 is 140 GB: TP 8 over 8 × 80 GB → 17.5 GB of weights per GPU.
+        core::Scenario s = servingCount(70e9, core::WeightFormat::Bf16);
+        s.parallel.gpus = 8;
+        s.parallel.tensor = 8;
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.valid);
+        QCOMPARE(bytesOf(e, core::Component::Weights), 140e9 / 8);
+        QVERIFY(e.groups[0].fits);
+        // …and on a single GPU it does not.
+        s.parallel.gpus = s.parallel.tensor = 1;
+        QVERIFY(!core::estimate(s).groups[0].fits);
+    }
+
+    void kvPerTokenPerLayer_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<double>("bytes");
+        // 2 (K and V) · heads on this GPU · head dim · 2 bytes.
+        QTest::addRow("Llama-2-7B MHA") << "llama-2-7b" << 1 << 2.0 * 32 * 128 * 2;
+        QTest::addRow("Llama-2-70B GQA 8") << "llama-2-70b" << 1 << 2.0 * 8 * 128 * 2;
+        QTest::addRow("Llama-2-70B GQA, TP 8") << "llama-2-70b" << 8 << 2.0 * 1 * 128 * 2;
+        QTest::addRow("Llama-2-70B GQA, TP 16: replicated") << "llama-2-70b" << 16 << 2.0 * 1 * 128 * 2;
+        // DeepSeek-V2 §2.1: MLA caches (d_c + d_R) = 512 + 64 per token and layer, on every TP rank.
+        QTest::addRow("DeepSeek-V3 MLA") << "deepseek-v3" << 1 << (512.0 + 64) * 2;
+        QTest::addRow("DeepSeek-V3 MLA, TP 8") << "deepseek-v3" << 8 << (512.0 + 64) * 2;
+    }
+    void kvPerTokenPerLayer()
+    {
+        QFETCH(QString, id);
+        QFETCH(int, tp);
+        QFETCH(double, bytes);
+        QCOMPARE(core::kvBytesPerTokenPerLayer(core::findModelPreset(id.toStdString())->model, core::KvCacheDtype::Bf16, tp), bytes);
+    }
+
+    void slidingWindowAndHybrid()
+    {
+        // Mistral 7B v0.1: every layer windowed at 4096 → a 32k context caches 4096 tokens per layer.
+        const core::ModelArchitecture& mistral = core::findModelPreset("mistral-7b")->model;
+        QCOMPARE(core::kvCacheBytes(mistral, core::KvCacheDtype::Bf16, 1, 0, 32, 32768, 1, 0), 32 * 4096 * (2.0 * 8 * 128 * 2));
+        // Gemma 3 27B: 62 layers, every 6th global (10), 52 local with a 1024 window; 16 KV heads
+        // of 128. At 128k tokens: 8192 B × (10·131072 + 52·1024).
+        const core::ModelArchitecture& gemma = core::findModelPreset("gemma-3-27b")->model;
+        QCOMPARE(gemma.globalLayersIn(0, 62), 10);
+        const double hybrid = core::kvCacheBytes(gemma, core::KvCacheDtype::Bf16, 1, 0, 62, 131072, 1, 0);
+        QCOMPARE(hybrid, 8192.0 * (10 * 131072 + 52 * 1024));
+        // What a calculator that ignores windows and GQA would say: 32 heads on all 62 layers.
+        const double naive = 2.0 * 32 * 128 * 2 * 62 * 131072;
+        QVERIFY(naive / hybrid > 10);
+    }
+
+    void longestContextWithWindows()
+    {
+        // Gemma 3 27B, 10 GB free: past the 1024 window only the 10 global layers grow:
+        // (10e9 − 8192 B × 52 layers × 1024) / (8192 B × 10) = 116,745.5 → 116,745 tokens.
+        const core::ModelArchitecture& gemma = core::findModelPreset("gemma-3-27b")->model;
+        QCOMPARE(core::maxContextThatFits(gemma, core::KvCacheDtype::Bf16, 1, 0, 62, 1, 0, 10e9, 1e10), 116745.0);
+        // Below the window: 1 MB free over 62 layers × 8192 B → 1 token… rounded down to blocks of 16: 0.
+        QCOMPARE(core::maxContextThatFits(gemma, core::KvCacheDtype::Bf16, 1, 0, 62, 1, 16, 1e6, 1e10), 0.0);
+        // Mistral v0.1 windows every layer: the cache stops growing at 4096 tokens.
+        const core::ModelArchitecture& mistral = core::findModelPreset("mistral-7b")->model;
+        QCOMPARE(core::maxContextThatFits(mistral, core::KvCacheDtype::Bf16, 1, 0, 32, 1, 16, 10e9, 1e10), 1e10);
+    }
+
+    void pagedBlocks()
+    {
+        const core::ModelArchitecture& m = core::findModelPreset("llama-2-7b")->model;
+        const double perToken = 32 * 2.0 * 32 * 128 * 2;
+        QCOMPARE(core::kvCacheBytes(m, core::KvCacheDtype::Fp16, 1, 0, 32, 2049, 1, 16), perToken * 2064); // 129 blocks of 16
+        QCOMPARE(core::kvCacheBytes(m, core::KvCacheDtype::Fp16, 1, 0, 32, 2049, 1, 0), perToken * 2049);
+        QCOMPARE(core::kvCacheBytes(m, core::KvCacheDtype::Fp8, 1, 0, 32, 2048, 3, 16), perToken / 2 * 2048 * 3);
+    }
+
+    void largestBatchThatFits()
+    {
+        // Property, not a pasted number: the reported batch fits and one more does not.
+        core::Scenario s = serving("llama-2-7b", 1, 1);
+        const core::Estimate e = core::estimate(s);
+        const double maxBatch = e.inference.maxBatchAtContext;
+        QVERIFY(maxBatch > 10);
+        const double kvPerSequence = 1073741824.0; // 1 GiB at 2048 tokens (seed 2)
+        QCOMPARE(e.inference.kvBytesPerSequence, kvPerSequence);
+        QVERIFY(maxBatch * kvPerSequence <= e.inference.freeBytesForKv);
+        QVERIFY((maxBatch + 1) * kvPerSequence > e.inference.freeBytesForKv);
+        s.inference.batchSize = std::int64_t(maxBatch);
+        QVERIFY(core::estimate(s).groups[0].fits);
+        s.inference.batchSize = std::int64_t(maxBatch) + 1;
+        QVERIFY(!core::estimate(s).groups[0].fits);
+        // Longest context at batch 1: the same free memory over 0.5 MiB per token.
+        const double perToken = kvPerSequence / 2048;
+        QVERIFY(e.inference.maxContextAtBatch * perToken <= e.inference.freeBytesForKv);
+        QVERIFY((e.inference.maxContextAtBatch + 16) * perToken > e.inference.freeBytesForKv);
+    }
+
+    void decodeIsBandwidthBound()
+    {
+        // Batch 1: each token reads all 13.48 GB of weights and the KV cache at the average
+        // context (1024 + 512 tokens, 0.5 MiB each) from 2039 GB/s of HBM.
+        const core::Estimate e = core::estimate(serving("llama-2-7b", 1, 1));
+        const double bytes = 2 * 6738415616.0 + 1536 * 524288.0;
+        QVERIFY(std::abs(e.inference.decodeStepSeconds - bytes / 2039e9) < 1e-9);
+        QVERIFY(e.inference.memoryBound);
+        QVERIFY(std::abs(e.inference.ridgePoint - 312e12 / 2039e9) < 1e-9);
+        // A large batch of short sequences crosses the ridge: compute-bound.
+        core::Scenario big = serving("llama-2-7b", 1, 1);
+        big.inference.batchSize = 512;
+        big.inference.promptLength = 64;
+        big.inference.generatedTokens = 64;
+        QVERIFY(!core::estimate(big).inference.memoryBound);
+    }
+
+    void prefillIsComputeBound()
+    {
+        // 2·N per token plus the causal attention core 2·prompt·q per layer and token (average
+        // span prompt/2, QKᵀ and ·V): (2·6.738e9 + 2·4096·32·1024) · 1024 / (312 TF · 0.4).
+        const core::Estimate e = core::estimate(serving("llama-2-7b", 1, 1));
+        const double flops = 1024 * (2 * 6738415616.0 + 2.0 * 4096 * 32 * 1024);
+        QVERIFY(std::abs(e.inference.prefillFlops - flops) < 1e-9 * flops);
+        QVERIFY(std::abs(e.inference.prefillSeconds - flops / (312e12 * 0.4)) < 1e-12);
+    }
+
+    void badInput()
+    {
+        core::Scenario s = serving("llama-2-7b", 1, 1);
+        s.inference.weights.format = core::WeightFormat::Int4;
+        s.inference.weights.groupSize = 8192; // longer than a 4096-wide row
+        core::Estimate e = core::estimate(s);
+        QVERIFY(!e.valid);
+        QCOMPARE(e.issues.front().code, core::IssueCode::QuantGroupLargerThanRow);
+
+        s = serving("llama-2-7b", 1, 1);
+        s.inference.promptLength = 8000; // Llama 2 has 4096 positions: a warning, still estimated
+        e = core::estimate(s);
+        QVERIFY(e.valid);
+        bool warned = false;
+        for (const core::Issue& i : e.issues)
+            warned |= i.code == core::IssueCode::ContextLongerThanModel && i.severity == core::Severity::Warning;
+        QVERIFY(warned);
+
+        // 48 heads, 12 KV heads, TP 16: TP neither divides the KV heads nor is a multiple of them.
+        s = serving("llama-2-7b", 16, 16);
+        s.model.numAttentionHeads = 48;
+        s.model.numQueryGroups = 12;
+        s.model.hiddenSize = 6144;
+        e = core::estimate(s);
+        QVERIFY(!e.valid);
+        bool kv = false;
+        for (const core::Issue& i : e.issues)
+            kv |= i.code == core::IssueCode::KvHeadsNotDividingTensor;
+        QVERIFY(kv);
+
+        s = serving("llama-2-7b", 1, 1);
+        s.inference.batchSize = 0;
+        QVERIFY(!core::estimate(s).valid);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestInference)
+#include "tst_inference.moc"

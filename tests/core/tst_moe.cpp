@@ -1,0 +1,197 @@
+// Mixture of experts: total vs active parameters, expert sharding over EP × expert TP with ZeRO
+// over the expert-data-parallel group, MoE activations, all-to-all volume, validation.
+#include <QtTest>
+
+#include "core/estimate.h"
+#include "core/model.h"
+#include "core/presets.h"
+#include "testscenarios.h"
+
+using namespace testscenarios;
+
+namespace {
+
+core::Scenario mixtral64()
+{
+    // Mixtral 8x7B on 64 H100: TP 2, PP 4, EP 8, expert TP 1 → DP 8, expert DP 2.
+    core::Scenario s = preset("mixtral-8x7b", 64, "h100-sxm");
+    s.training.precision = core::PrecisionRecipe::MixedBf16Fp32Grads;
+    s.training.zeroStage = 1;
+    s.training.globalBatchSize = 512;
+    s.training.recompute = core::Recompute::Selective;
+    s.parallel.tensor = 2;
+    s.parallel.pipeline = 4;
+    s.parallel.expert = 8;
+    s.parallel.expertTensor = 1;
+    s.parallel.sequenceParallel = true;
+    return s;
+}
+
+} // namespace
+
+class TestMoe : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void activeParameters_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<double>("active");
+        QTest::addColumn<double>("tolerance");
+        // Model cards: Mixtral "12.9B active" (Jiang et al. 2024); DeepSeek-V3 "37B activated";
+        // Qwen1.5-MoE "A2.7B".
+        QTest::addRow("Mixtral 8x7B") << "mixtral-8x7b" << 12.9e9 << 0.005;
+        QTest::addRow("DeepSeek-V3") << "deepseek-v3" << 37e9 << 0.02;
+        QTest::addRow("Qwen1.5-MoE-A2.7B") << "qwen1.5-moe-a2.7b" << 2.7e9 << 0.01;
+    }
+    void activeParameters()
+    {
+        QFETCH(QString, id);
+        QFETCH(double, active);
+        QFETCH(double, tolerance);
+        const core::ModelPreset* p = core::findModelPreset(id.toStdString());
+        QVERIFY(p);
+        const core::ParameterCounts c = core::countParameters(p->model);
+        QVERIFY2(std::abs(c.active - active) <= tolerance * active, qPrintable(QString::number(c.active)));
+        QVERIFY(c.active < c.total);
+    }
+
+    void mixtralByHand()
+    {
+        // 32 MoE layers: attention 2·4096² + 2·4096·1024, norms 2·4096, router 4096·8, eight
+        // experts of 3·4096·14336; embedding and output 32000·4096; final norm 4096.
+        const core::ParameterCounts c = core::countParameters(core::findModelPreset("mixtral-8x7b")->model);
+        const double attention = 2.0 * 4096 * 4096 + 2.0 * 4096 * 1024, expert = 3.0 * 4096 * 14336;
+        const double layer = attention + 2 * 4096 + 4096 * 8 + 8 * expert;
+        QCOMPARE(c.total, 32 * layer + 2 * 32000.0 * 4096 + 4096);
+        QCOMPARE(c.active, c.total - 32 * 6 * expert);
+        QCOMPARE(c.moeLayers, 32);
+    }
+
+    void deepSeekV3SeedRow()
+    {
+        // Seed 1 §1.2: 671B (total) → 10.7 TB of model states at 16 B/param, 1.34 TB of bf16 weights.
+        const core::ParameterCounts c = core::countParameters(core::findModelPreset("deepseek-v3")->model);
+        QVERIFY(std::abs(c.total - 671e9) < 0.001 * 671e9);
+        QVERIFY(std::abs(16 * c.total / 1e12 - 10.7) < 0.05);
+        QVERIFY(std::abs(2 * c.total / 1e12 - 1.34) < 0.005);
+        QCOMPARE(c.moeLayers, 58); // first_k_dense_replace = 3 of 61 layers
+        core::Scenario s = countOnly(c.total, 8, 0);
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(std::abs(e.groups[0].modelStateBytes() / 1e12 - 10.7) < 0.05);
+    }
+
+    void moeLayerPattern_data()
+    {
+        QTest::addColumn<int>("frequency");
+        QTest::addColumn<int>("firstDense");
+        QTest::addColumn<int>("first");
+        QTest::addColumn<int>("last");
+        QTest::addColumn<int>("expected");
+        QTest::addRow("every layer") << 1 << 0 << 0 << 32 << 32;
+        QTest::addRow("every 2nd") << 2 << 0 << 0 << 32 << 16;   // layers 0, 2, …, 30
+        QTest::addRow("every 2nd, stage 1") << 2 << 0 << 5 << 10 << 2; // 6, 8
+        QTest::addRow("3 dense first") << 1 << 3 << 0 << 61 << 58;
+        QTest::addRow("3 dense, stage 0 of 4") << 1 << 3 << 0 << 16 << 13;
+        QTest::addRow("range inside dense") << 1 << 3 << 0 << 2 << 0;
+    }
+    void moeLayerPattern()
+    {
+        QFETCH(int, frequency);
+        QFETCH(int, firstDense);
+        QFETCH(int, first);
+        QFETCH(int, last);
+        QFETCH(int, expected);
+        core::ModelArchitecture m;
+        m.numExperts = 8;
+        m.moeLayerFrequency = frequency;
+        m.firstDenseLayers = firstDense;
+        QCOMPARE(m.moeLayersIn(first, last), expected);
+        int brute = 0;
+        for (int l = first; l < last; ++l)
+            brute += m.isMoeLayer(l);
+        QCOMPARE(brute, expected);
+    }
+
+    void expertShardingAndZero()
+    {
+        // Per GPU of stage 0: 8 layers; dense part = attention/2 + norms + router, embedding/2;
+        // experts = 8 experts × 3·4096·14336 / (EP 8 · ETP 1) per layer.
+        const core::Estimate e = core::estimate(mixtral64());
+        QVERIFY(e.valid);
+        const double attention = 2.0 * 4096 * 4096 + 2.0 * 4096 * 1024;
+        const double dense = 8 * (attention / 2 + 2 * 4096 + 4096 * 8) + 32000.0 * 4096 / 2;
+        const double experts = 8 * (3.0 * 4096 * 14336);
+        const core::RankGroup& g = e.groups.front();
+        QCOMPARE(g.residentParameters, dense + experts);
+        QCOMPARE(g.bytes[std::size_t(core::Component::Weights)], 2 * (dense + experts));
+        // Distributed optimizer (ZeRO-1): 12 B/param over DP·CP = 8 for the dense part, over the
+        // expert-data-parallel group 64 / (PP 4 · EP 8 · ETP 1) = 2 for the experts.
+        QCOMPARE(g.bytes[std::size_t(core::Component::OptimizerStates)], 12 * dense / 8 + 12 * experts / 2);
+    }
+
+    void allToAllVolume()
+    {
+        // Per GPU per step: m micro-batches × 8 MoE layers × 4 all-to-alls (dispatch + combine,
+        // fwd + bwd) × (EP−1)/EP × 2 bytes × (s/t_sp)·b·k·CF tokens × h.
+        const core::Estimate e = core::estimate(mixtral64());
+        const double m = 512.0 / 8, tokens = 4096.0 / 2 * 2;
+        QCOMPARE(e.communication.expertParallel, m * 8 * 4 * (7.0 / 8) * 2 * tokens * 4096);
+    }
+
+    void moeActivationsScaleWithCapacity()
+    {
+        core::Scenario s = mixtral64();
+        const core::Estimate a = core::estimate(s);
+        s.training.moeCapacityFactor = 2.0;
+        const core::Estimate b = core::estimate(s);
+        // Only the routed-token tensors grow: per layer 2·(s/2)·2·(h + 2F + F + h)·Δk·CF bytes… at
+        // least the layer activations and the dispatch buffers grow, nothing else.
+        QVERIFY(b.groups[0].bytes[std::size_t(core::Component::LayerActivations)] > a.groups[0].bytes[std::size_t(core::Component::LayerActivations)]);
+        QCOMPARE(b.groups[0].bytes[std::size_t(core::Component::MoeDispatchBuffers)],
+                 2 * a.groups[0].bytes[std::size_t(core::Component::MoeDispatchBuffers)]);
+        QCOMPARE(b.groups[0].bytes[std::size_t(core::Component::Weights)], a.groups[0].bytes[std::size_t(core::Component::Weights)]);
+    }
+
+    void computeUsesActiveParameters()
+    {
+        // Megatron's count with k routed experts: 12·L·h·(q+k) + 18·h·(k·F_e)·L + 6·s·q·L + 6·h·V.
+        core::Scenario s = mixtral64();
+        const core::Estimate e = core::estimate(s);
+        const double L = 32, h = 4096, q = 4096, kv = 1024, sq = 4096, V = 32000;
+        const double perToken = 12 * L * h * (q + kv) + 18 * h * (2 * 14336.0) * L + 6 * sq * q * L + 6 * h * V;
+        QVERIFY(std::abs(e.compute.modelFlopsPerIteration - perToken * 512 * 4096) < 1e-9 * e.compute.modelFlopsPerIteration);
+    }
+
+    void invalidLayouts_data()
+    {
+        QTest::addColumn<int>("topK");
+        QTest::addColumn<int>("ep");
+        QTest::addColumn<int>("etp");
+        QTest::addColumn<int>("code");
+        QTest::addRow("top-k > experts") << 9 << 8 << 1 << int(core::IssueCode::TopKExceedsExperts);
+        QTest::addRow("EP does not divide experts") << 2 << 3 << 1 << int(core::IssueCode::ExpertNotDividingExperts);
+        QTest::addRow("PP·EP·ETP does not divide GPUs") << 2 << 8 << 4 << int(core::IssueCode::ExpertLayoutNotDividingGpus);
+    }
+    void invalidLayouts()
+    {
+        QFETCH(int, topK);
+        QFETCH(int, ep);
+        QFETCH(int, etp);
+        QFETCH(int, code);
+        core::Scenario s = mixtral64();
+        s.model.moeTopK = topK;
+        s.parallel.expert = ep;
+        s.parallel.expertTensor = etp;
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(!e.valid);
+        bool found = false;
+        for (const core::Issue& i : e.issues)
+            found |= i.code == core::IssueCode(code) && i.severity == core::Severity::Error;
+        QVERIFY(found);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMoe)
+#include "tst_moe.moc"
