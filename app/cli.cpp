@@ -8,6 +8,7 @@
 #include "app/exportcommand.h"
 #include "core/estimate.h"
 #include "core/estimate_io.h"
+#include "core/hfconfig.h"
 #include "core/presets.h"
 #include "core/scenario_io.h"
 #include "core/working.h"
@@ -19,6 +20,7 @@ const char* kUsage =
     "       shardscope estimate FILE.json|--default [--format table|json] [--set section.key=value ...] [--explain]\n"
     "       shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory] [--size WxH]\n"
     "                  [--scale N] [--theme light|dark] [--lang en|zh_CN] [--transparent] [--set ...]\n"
+    "       shardscope import-hf CONFIG.json [--out SCENARIO.json]   a scenario from a Hugging Face config.json\n"
     "       shardscope presets                          list model and GPU presets\n"
     "Exit status: 0 success, 2 invalid scenario or arguments (the reason is printed on stderr).\n";
 
@@ -111,6 +113,63 @@ static int estimateCommand(const std::vector<std::string>& args)
     return 0;
 }
 
+static bool readFile(const std::string& path, std::string& text)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return false;
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    text = buffer.str();
+    return true;
+}
+
+/// `import-hf CONFIG.json`: the default scenario with the model replaced by the config's
+/// architecture; every key is reported as used, ignored (no effect on memory) or not understood.
+static int importHfCommand(const std::vector<std::string>& args)
+{
+    std::string file, out;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        if (args[i] == "--out" && i + 1 < args.size())
+            out = args[++i];
+        else if (file.empty() && !args[i].empty() && args[i][0] != '-')
+            file = args[i];
+        else
+            return usageError("unexpected argument '" + args[i] + "'");
+    }
+    if (file.empty())
+        return usageError("import-hf needs a config.json");
+    std::string text;
+    if (!readFile(file, text)) {
+        std::cerr << "shardscope: cannot read " << file << "\n";
+        return kExitInvalid;
+    }
+    const core::HfImport imported = core::importHfConfig(text);
+    for (const core::Issue& i : imported.issues)
+        std::cerr << "shardscope: " << file << ": " << (i.severity == core::Severity::Error ? "" : "warning: ") << core::describe(i) << "\n";
+    if (!imported.ok)
+        return kExitInvalid;
+    std::cerr << "shardscope: " << file << ": used " << imported.used.size() << " keys, ignored " << imported.ignored.size()
+              << " that do not affect memory\n";
+    core::Scenario scenario = core::defaultScenario();
+    scenario.model = imported.model;
+    if (scenario.model.name.empty())
+        scenario.model.name = imported.modelType.empty() ? std::string("imported model") : imported.modelType;
+    if (imported.hasQuantization)
+        scenario.inference.weights = imported.quantization;
+    const std::string json = core::saveScenario(scenario, "Imported from " + file);
+    if (out.empty()) {
+        std::cout << json;
+        return 0;
+    }
+    std::ofstream o(out, std::ios::binary | std::ios::trunc);
+    if (!(o << json)) {
+        std::cerr << "shardscope: cannot write " << out << "\n";
+        return 1;
+    }
+    return 0;
+}
+
 int runCommandLine(const std::vector<std::string>& args)
 {
     if (args.empty())
@@ -122,6 +181,8 @@ int runCommandLine(const std::vector<std::string>& args)
         return exportCommand(args);
     if (command == "presets")
         return listPresets();
+    if (command == "import-hf")
+        return importHfCommand(args);
     if (command == "--help" || command == "-h" || command == "help") {
         std::cout << kUsage;
         return 0;

@@ -120,9 +120,19 @@ std::string formatValue(double v, Unit unit)
     case Unit::Money: return printf1("$%.4g%s", v, "");
     case Unit::Fraction: return printf1("%.3g%s", v * 100, " %");
     case Unit::Tokens: return printf1("%.4g%s", v, "");
-    case Unit::Count:
-        if (a >= 1e6 || (a != std::floor(a))) return printf1("%.6g%s", v, "");
-        return printf1("%.0f%s", v, "");
+    case Unit::Count: {
+        if (a != std::floor(a) || a >= 1e15)
+            return printf1("%.4g%s", v, "");
+        // Whole counts with thousands separators: 6,738,415,616 reads better than 6.738e+09.
+        const std::string digits = printf1("%.0f%s", a, "");
+        std::string out = v < 0 ? "-" : "";
+        for (std::size_t i = 0; i < digits.size(); ++i) {
+            if (i > 0 && (digits.size() - i) % 3 == 0)
+                out.push_back(',');
+            out.push_back(digits[i]);
+        }
+        return out;
+    }
     }
     return printf1("%g%s", v, "");
 }

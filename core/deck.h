@@ -1,0 +1,48 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/issues.h"
+#include "core/scenario.h"
+
+namespace core {
+
+/// Text in the languages ShardScope ships ("en", "zh_CN"); English when a language is missing.
+struct LocalizedText
+{
+    std::string en;
+    std::string zhCN;
+    const std::string& in(std::string_view language) const { return (language.rfind("zh", 0) == 0 && !zhCN.empty()) ? zhCN : en; }
+};
+
+/// One step of a presentation: a scenario with a title and speaker notes.
+struct Scene
+{
+    LocalizedText title;
+    LocalizedText notes;
+    Scenario scenario;
+};
+
+/// A deck of saved scenarios stepped through in presentation mode.
+struct Deck
+{
+    LocalizedText title;
+    std::vector<Scene> scenes;
+};
+
+struct DeckLoad
+{
+    bool ok = false;
+    Deck deck;
+    std::vector<Issue> issues; ///< paths name the scene: "scenes[3].parallel.tensor"
+};
+
+DeckLoad loadDeck(std::string_view jsonText);
+std::string saveDeck(const Deck& deck);
+
+/// The built-in deck of the seeds' worked examples (resources/decks/seed-examples.json).
+std::string_view seedDeckJson();
+
+} // namespace core

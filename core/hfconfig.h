@@ -1,0 +1,30 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/issues.h"
+#include "core/model.h"
+#include "core/scenario.h"
+
+namespace core {
+
+/// A Hugging Face `config.json` mapped onto the architecture ShardScope estimates.
+struct HfImport
+{
+    bool ok = false;
+    ModelArchitecture model;
+    std::string modelType;              ///< "llama", "mixtral", "deepseek_v3", …
+    bool hasQuantization = false;       ///< quantization_config present (GPTQ/AWQ/bitsandbytes)
+    WeightQuantization quantization;    ///< …mapped to a storage format
+    std::vector<std::string> used;      ///< keys that set something
+    std::vector<std::string> ignored;   ///< keys known not to affect memory (rope_theta, token ids, …)
+    std::vector<Issue> issues;          ///< errors (missing or malformed keys), warnings (keys not understood)
+};
+
+/// Llama, Mistral, Qwen2/2.5/3, Qwen2-MoE, Mixtral, DeepSeek-V2/V3, Gemma 2/3 (text_config),
+/// GPT-2 and GPT-NeoX style keys. No network: the file the user already has.
+HfImport importHfConfig(std::string_view jsonText);
+
+} // namespace core

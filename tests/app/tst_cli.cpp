@@ -1,0 +1,129 @@
+// The command line as users run it: exit codes, messages naming the key, JSON keys, all modes.
+#include <QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run run(const QStringList& args)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(SHARDSCOPE_BINARY), args);
+    p.waitForFinished(60000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+QString writeFile(QTemporaryDir& dir, const QString& name, const QByteArray& content)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(content);
+    return path;
+}
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void estimateJson()
+    {
+        const Run r = run({"estimate", "--default", "--format", "json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o["parameters"].toObject()["total"].toDouble(), 6738415616.0); // the default is Llama 2 7B
+        QVERIFY(o["rank_groups"].toArray().first().toObject()["fits"].toBool());
+        QVERIFY(o["compute"].toObject()["training_seconds"].toDouble() > 0);
+    }
+
+    void invalidScenarioExitsTwoNamingTheKey_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("needle");
+        QTest::addRow("TP not dividing heads") << QStringList{"estimate", "--default", "--set", "parallel.tensor=3"} << "parallel.tensor";
+        QTest::addRow("zero GPUs") << QStringList{"estimate", "--default", "--set", "parallel.gpus=0"} << "parallel.gpus";
+        QTest::addRow("negative batch") << QStringList{"estimate", "--default", "--set", "training.micro_batch_size=-4"} << "training.micro_batch_size";
+        QTest::addRow("wrong type") << QStringList{"estimate", "--default", "--set", "training.zero_stage=\"three\""} << "training.zero_stage";
+        QTest::addRow("missing file") << QStringList{"estimate", "/nonexistent/scenario.json"} << "cannot read";
+        QTest::addRow("bad format") << QStringList{"estimate", "--default", "--format", "xml"} << "--format";
+    }
+    void invalidScenarioExitsTwoNamingTheKey()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, needle);
+        const Run r = run(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.constData());
+    }
+
+    void malformedAndHugeFiles()
+    {
+        QTemporaryDir dir;
+        Run r = run({"estimate", writeFile(dir, "broken.json", R"({"schema_version": 1, "model": {"preset": )")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("not valid JSON"));
+        // 10^15 parameters: no overflow, no crash, an answer (it does not fit).
+        r = run({"estimate", writeFile(dir, "huge.json", R"({"schema_version": 1, "model": {"parameters": 1e15}})"), "--format", "json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o["parameters"].toObject()["total"].toDouble(), 1e15);
+        QVERIFY(!o["rank_groups"].toArray().first().toObject()["fits"].toBool());
+    }
+
+    void allModes()
+    {
+        Run r = run({"estimate", "--default", "--format", "json", "--set", "mode=inference", "--set", "inference.batch_size=4"});
+        QCOMPARE(r.exitCode, 0);
+        QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(o["inference"].toObject()["max_batch_at_context"].toDouble() >= 4);
+        QVERIFY(o["rank_groups"].toArray().first().toObject()["bytes"].toObject()["kv_cache"].toDouble() > 0);
+        r = run({"estimate", "--default", "--format", "json", "--set", "mode=finetune", "--set", "finetune.rl.algorithm=grpo",
+                 "--set", "training.zero_stage=3"});
+        QCOMPARE(r.exitCode, 0);
+        o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject roles = o["rank_groups"].toArray().last().toObject()["roles"].toObject();
+        QVERIFY(roles["rollout"].toDouble() > 0);
+        QVERIFY(roles["policy"].toDouble() > 0);
+    }
+
+    void importHuggingFaceConfig()
+    {
+        QTemporaryDir dir;
+        const QString scenario = dir.filePath("imported.json");
+        Run r = run({"import-hf", QStringLiteral(SHARDSCOPE_TEST_DATA "/hf/llama-2-7b.json"), "--out", scenario});
+        QCOMPARE(r.exitCode, 0);
+        r = run({"estimate", scenario, "--format", "json"});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()["parameters"].toObject()["total"].toDouble(), 6738415616.0);
+        r = run({"import-hf", writeFile(dir, "bad.json", R"({"model_type": "llama", "num_hidden_layers": 32})")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("hidden_size"));
+    }
+
+    void explainShowsTheWorking()
+    {
+        const Run r = run({"estimate", "--default", "--explain"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("Korthikanti"));
+        QVERIFY(r.out.contains("ZeRO"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
