@@ -1,9 +1,46 @@
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QScreen>
+#include <QStyleFactory>
+#include <QTimer>
 #include <cstdio>
 
 #include "app/cli.h"
 #include "app/mainwindow.h"
+#include "app/scenariocontroller.h"
+#include "widgets/memorychart.h"
+
+namespace {
+
+/// A dark Fusion palette, for checking the window in dark mode where the platform has none.
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x2B, 0x2D, 0x31), base(0x1F, 0x21, 0x24), text(0xE8, 0xEA, 0xED);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, QColor(0x9A, 0xA0, 0xA6));
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::white);
+    p.setColor(QPalette::Mid, QColor(0x5F, 0x63, 0x68));
+    p.setColor(QPalette::Dark, QColor(0x17, 0x18, 0x1A));
+    p.setColor(QPalette::Light, QColor(0x3C, 0x40, 0x43));
+    p.setColor(QPalette::Highlight, QColor(0x4C, 0x8B, 0xF5));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Link, QColor(0x8A, 0xB4, 0xF8));
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x86, 0x8B));
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x86, 0x8B));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x86, 0x8B));
+    return p;
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -16,7 +53,58 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("ShardScope"));
     QApplication::setOrganizationName(QStringLiteral("ShardScope"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("scenario"), QStringLiteral("Scenario file to open (JSON)."), QStringLiteral("[FILE.json]"));
+    // Hidden: for screenshots and visual checks (docs/screenshot-explorer.png).
+    QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Grab the window to FILE and quit."), QStringLiteral("FILE"));
+    QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size WxH."), QStringLiteral("WxH"));
+    QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light or dark (Fusion style)."), QStringLiteral("THEME"));
+    QCommandLineOption segment(QStringLiteral("select-segment"), QStringLiteral("Click a bar segment: GROUP,component_id."), QStringLiteral("G,ID"));
+    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment}) {
+        o->setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(*o);
+    }
+    parser.process(app);
+
+    if (parser.isSet(theme)) {
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        if (parser.value(theme) == QLatin1String("dark"))
+            QApplication::setPalette(darkPalette());
+    }
+
     MainWindow window;
+    if (!parser.positionalArguments().isEmpty()) {
+        QString error;
+        if (!window.openScenario(parser.positionalArguments().front(), &error))
+            std::fprintf(stderr, "shardscope: %s\n", qPrintable(error));
+    }
+    if (parser.isSet(size)) {
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        if (wh.size() == 2)
+            window.resize(wh[0].toInt(), wh[1].toInt());
+    }
     window.show();
+    if (parser.isSet(segment)) {
+        const QStringList parts = parser.value(segment).split(QLatin1Char(','));
+        const int group = parts.value(0).toInt();
+        const std::string id = parts.value(1).toStdString();
+        for (std::size_t c = 0; c < core::kComponentCount; ++c)
+            if (core::componentName(core::Component(c)) == id)
+                QTimer::singleShot(400, &window, [&window, group, c] {
+                    window.memoryChart()->setSelectedSegment(group, core::Component(c));
+                    emit window.memoryChart()->segmentClicked(group, core::Component(c));
+                });
+    }
+    if (parser.isSet(screenshot)) {
+        // After the gauges' animation has settled.
+        QTimer::singleShot(900, &window, [&window, file = parser.value(screenshot)] {
+            const bool ok = window.grab().save(file);
+            std::fprintf(stderr, "shardscope: %s %s\n", ok ? "wrote" : "could not write", qPrintable(file));
+            QApplication::exit(ok ? 0 : 1);
+        });
+    }
     return app.exec();
 }

@@ -1,15 +1,390 @@
 #include "app/mainwindow.h"
 
-#include "core/estimate.h"
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPdfWriter>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QSvgGenerator>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include "app/controlspanel.h"
+#include "app/scenariocontroller.h"
 #include "core/scenario_io.h"
+#include "widgets/comparisonview.h"
+#include "widgets/componentpalette.h"
+#include "widgets/gaugepanel.h"
+#include "widgets/issuetext.h"
 #include "widgets/memorychart.h"
+#include "widgets/workingpanel.h"
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
+    , m_controller(new ScenarioController(this))
+    , m_controls(new ControlsPanel(m_controller, this))
+    , m_gauges(new GaugePanel(this))
     , m_chart(new MemoryChart(this))
+    , m_comparison(new ComparisonView(this))
+    , m_working(new WorkingPanel(this))
+    , m_splitter(new QSplitter(Qt::Vertical, this))
+    , m_controlsDock(new QDockWidget(this))
+    , m_workingDock(new QDockWidget(this))
+    , m_status(new QLabel(this))
+    , m_warnings(new QLabel(this))
 {
-    setWindowTitle(tr("ShardScope"));
-    setCentralWidget(m_chart);
-    m_chart->setEstimate(core::estimate(core::defaultScenario()));
+    setObjectName(QStringLiteral("MainWindow"));
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(6, 6, 6, 0);
+    layout->setSpacing(6);
+    layout->addWidget(m_gauges);
+    m_splitter->addWidget(m_chart);
+    m_splitter->addWidget(m_comparison);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    m_splitter->setChildrenCollapsible(true);
+    layout->addWidget(m_splitter, 1);
+    setCentralWidget(central);
+
+    m_controlsDock->setObjectName(QStringLiteral("ControlsDock"));
+    m_controlsDock->setWidget(m_controls);
+    m_controlsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::LeftDockWidgetArea, m_controlsDock);
+    m_workingDock->setObjectName(QStringLiteral("WorkingDock"));
+    m_workingDock->setWidget(m_working);
+    addDockWidget(Qt::RightDockWidgetArea, m_workingDock);
+
+    m_status->setTextFormat(Qt::PlainText);
+    statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_warnings);
+
+    createActions();
+    createMenus();
+    wire();
+    retranslateUi();
     resize(1280, 720);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    auto make = [this](const QKeySequence& shortcut = {}) {
+        auto* a = new QAction(this);
+        a->setShortcut(shortcut);
+        return a;
+    };
+    m_actions.open = make(QKeySequence::Open);
+    m_actions.save = make(QKeySequence::Save);
+    m_actions.exportChart = make(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_actions.quit = make(QKeySequence::Quit);
+    m_actions.undo = m_controller->undoStack()->createUndoAction(this);
+    m_actions.undo->setShortcut(QKeySequence::Undo);
+    m_actions.redo = m_controller->undoStack()->createRedoAction(this);
+    m_actions.redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
+    m_actions.reset = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    for (int stage = 0; stage < 4; ++stage) {
+        m_actions.zero[stage] = make(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + stage)));
+        connect(m_actions.zero[stage], &QAction::triggered, m_controller, [this, stage] { m_controller->setZeroStage(stage); });
+    }
+    const core::Recompute policies[] = {core::Recompute::None, core::Recompute::Selective, core::Recompute::Full};
+    const Qt::Key keys[] = {Qt::Key_N, Qt::Key_S, Qt::Key_F};
+    for (int i = 0; i < 3; ++i) {
+        m_actions.recompute[i] = make(QKeySequence(Qt::ALT | Qt::SHIFT | keys[i]));
+        connect(m_actions.recompute[i], &QAction::triggered, m_controller, [this, p = policies[i]] { m_controller->setRecompute(p); });
+    }
+    m_actions.gib = make(QKeySequence(Qt::CTRL | Qt::Key_G));
+    m_actions.gib->setCheckable(true);
+    m_actions.comparisons = make(QKeySequence(Qt::CTRL | Qt::Key_K));
+    m_actions.comparisons->setCheckable(true);
+    m_actions.comparisons->setChecked(true);
+    m_actions.fullScreen = make(QKeySequence::FullScreen);
+    m_actions.fullScreen->setCheckable(true);
+    m_actions.about = make();
+
+    connect(m_actions.open, &QAction::triggered, this, &MainWindow::openDialog);
+    connect(m_actions.save, &QAction::triggered, this, &MainWindow::saveDialog);
+    connect(m_actions.exportChart, &QAction::triggered, this, &MainWindow::exportDialog);
+    connect(m_actions.quit, &QAction::triggered, this, &QWidget::close);
+    connect(m_actions.reset, &QAction::triggered, m_controller, &ScenarioController::resetToDefault);
+    connect(m_actions.gib, &QAction::toggled, this, &MainWindow::setUnitGiB);
+    connect(m_actions.comparisons, &QAction::toggled, m_comparison, &QWidget::setVisible);
+    connect(m_actions.fullScreen, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
+    connect(m_actions.about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About ShardScope"),
+                           tr("<p><b>ShardScope %1</b></p><p>How much GPU memory LLM training takes per GPU under a parallel "
+                              "layout, and how long it takes — with the working shown.</p><p>GPL-3.0-or-later.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::createMenus()
+{
+    m_menus.file = menuBar()->addMenu(QString());
+    m_menus.file->addActions({m_actions.open, m_actions.save, m_actions.exportChart});
+    m_menus.file->addSeparator();
+    m_menus.file->addAction(m_actions.quit);
+    m_menus.edit = menuBar()->addMenu(QString());
+    m_menus.edit->addActions({m_actions.undo, m_actions.redo});
+    m_menus.scenario = menuBar()->addMenu(QString());
+    for (QAction* a : m_actions.zero)
+        m_menus.scenario->addAction(a);
+    m_menus.scenario->addSeparator();
+    for (QAction* a : m_actions.recompute)
+        m_menus.scenario->addAction(a);
+    m_menus.scenario->addSeparator();
+    m_menus.scenario->addAction(m_actions.reset);
+    m_menus.view = menuBar()->addMenu(QString());
+    QAction* controls = m_controlsDock->toggleViewAction();
+    controls->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    QAction* working = m_workingDock->toggleViewAction();
+    working->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    m_menus.view->addActions({controls, working, m_actions.comparisons});
+    m_menus.view->addSeparator();
+    m_menus.view->addActions({m_actions.gib, m_actions.fullScreen});
+    m_menus.help = menuBar()->addMenu(QString());
+    m_menus.help->addAction(m_actions.about);
+}
+
+void MainWindow::wire()
+{
+    ScenarioController* c = m_controller;
+    connect(c, &ScenarioController::estimateChanged, m_chart, &MemoryChart::setEstimate);
+    connect(c, &ScenarioController::estimateChanged, m_gauges, &GaugePanel::setEstimate);
+    connect(c, &ScenarioController::issuesChanged, this, &MainWindow::showValidation);
+    connect(c, &ScenarioController::scenarioChanged, this, &MainWindow::updateTitle);
+    // While a hand drags a slider the dials follow it directly; they glide for discrete changes.
+    connect(c, &ScenarioController::draggingChanged, m_gauges, [this](bool dragging) { m_gauges->setAnimated(!dragging); });
+    connect(c, &ScenarioController::comparisonsChanged, m_comparison,
+            [this](const std::vector<core::Estimate>& zero, const std::vector<core::Estimate>& recompute) {
+                const core::TrainingSetup& t = m_controller->scenario().training;
+                m_comparison->setZeroVariants(zero, t.zeroStage);
+                m_comparison->setRecomputeVariants(recompute, int(t.recompute));
+            });
+    connect(c, &ScenarioController::workingChanged, m_working, [this](const core::Working& working, const core::Estimate& e) {
+        QStringList labels;
+        for (std::size_t g = 0; g < e.groups.size(); ++g)
+            labels << MemoryChart::rankGroupLabel(e, int(g));
+        m_working->setWorking(working, labels);
+    });
+    // The working costs allocations: record it only while its panel can be seen.
+    connect(m_workingDock, &QDockWidget::visibilityChanged, c, &ScenarioController::setWorkingEnabled);
+    connect(m_actions.comparisons, &QAction::toggled, c, &ScenarioController::setComparisonsEnabled);
+
+    // Selecting a bar segment or a dial highlights the working behind it.
+    connect(m_chart, &MemoryChart::segmentClicked, this, [this](int group, core::Component component) {
+        m_gauges->setSelected(GaugePanel::Kind::Count);
+        showWorking();
+        m_working->highlightComponent(group, component);
+    });
+    connect(m_gauges, &GaugePanel::activated, this, [this](GaugePanel::Kind kind, int group) {
+        m_chart->setSelectedSegment(-1, core::Component::Weights);
+        showWorking();
+        m_working->highlightTerms(GaugePanel::terms(kind), group);
+    });
+    connect(m_comparison, &ComparisonView::zeroStageChosen, c, &ScenarioController::setZeroStage);
+    connect(m_comparison, &ComparisonView::recomputeChosen, c, [this](int p) { m_controller->setRecompute(core::Recompute(p)); });
+}
+
+void MainWindow::showWorking()
+{
+    if (!m_workingDock->isVisible()) {
+        m_workingDock->show();
+        m_controller->setWorkingEnabled(true);
+    }
+    m_workingDock->raise();
+}
+
+void MainWindow::showValidation(bool valid, const std::vector<core::Issue>& issues)
+{
+    const bool dark = ComponentPalette::isDark(palette());
+    const QStringList errors = IssueText::messages(issues, core::Severity::Error);
+    const QStringList warnings = IssueText::messages(issues, core::Severity::Warning);
+    ComponentPalette::Level level = ComponentPalette::Level::Good;
+    QString text;
+    if (!valid) {
+        level = ComponentPalette::Level::Bad;
+        //: status bar; %1 = the first reason, %2 = how many more
+        text = errors.size() > 1 ? tr("✖ Invalid scenario: %1 (and %2 more)").arg(errors.front()).arg(errors.size() - 1)
+                                 : tr("✖ Invalid scenario: %1").arg(errors.value(0));
+        //: over the chart; %1 = the reasons, one per line
+        m_invalidMessage = tr("This layout cannot run:\n%1\n\nThe bars show the last valid scenario.").arg(errors.join(QLatin1Char('\n')));
+        m_chart->setInvalid(m_invalidMessage);
+        m_gauges->setStale(true);
+        m_working->setStaleMessage(tr("The scenario is invalid; this is the working of the last valid one."));
+    } else {
+        const core::Estimate& e = m_controller->estimate();
+        const core::RankGroup& f = e.fullest();
+        const QString used = DisplayFormat::bytes(f.totalBytes, m_chart->unit(), 1);
+        const QString capacity = DisplayFormat::bytes(f.capacityBytes, m_chart->unit(), 1);
+        const QString label = MemoryChart::rankGroupLabel(e, e.fullestGroup);
+        if (f.fits) {
+            //: status bar; %1 = rank group, %2 = used, %3 = capacity, %4 = percentage
+            text = tr("✔ Fits: the fullest GPU (%1) uses %2 of %3 (%4)").arg(label, used, capacity, DisplayFormat::percent(f.totalBytes / f.capacityBytes, 0));
+        } else {
+            level = ComponentPalette::Level::Bad;
+            //: status bar; %1 = rank group, %2 = needed, %3 = capacity
+            text = tr("⚠ Does not fit: %1 needs %2 per GPU but has %3").arg(label, used, capacity);
+        }
+    }
+    m_status->setText(text);
+    QPalette p = m_status->palette();
+    p.setColor(QPalette::WindowText, level == ComponentPalette::Level::Good ? palette().color(QPalette::WindowText)
+                                                                            : ComponentPalette::levelColor(level, dark));
+    m_status->setPalette(p);
+    //: status bar; %1 = number of warnings (hover for the list)
+    m_warnings->setText(warnings.isEmpty() ? QString() : tr("⚠ Warnings: %1").arg(warnings.size()));
+    m_warnings->setToolTip(warnings.join(QLatin1Char('\n')));
+}
+
+void MainWindow::updateTitle()
+{
+    const core::Scenario& s = m_controller->scenario();
+    //: window title; %1 = model, %2 = GPUs, %3 = GPU model
+    setWindowTitle(tr("%1 on %2 × %3 — ShardScope")
+                       .arg(QString::fromStdString(s.model.name))
+                       .arg(s.parallel.gpus)
+                       .arg(QString::fromStdString(s.hardware.gpu.name)));
+}
+
+void MainWindow::setUnitGiB(bool gib)
+{
+    const auto unit = gib ? DisplayFormat::MemoryUnit::GiB : DisplayFormat::MemoryUnit::GB;
+    m_chart->setUnit(unit);
+    m_comparison->setUnit(unit);
+    m_gauges->setUnit(unit);
+    m_controller->refresh();
+}
+
+bool MainWindow::openScenario(const QString& path, QString* error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = tr("Cannot read %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    const core::ScenarioLoad load = core::loadScenario(file.readAll().toStdString());
+    if (!load.ok) {
+        if (error)
+            *error = IssueText::messages(load.issues, core::Severity::Error).join(QLatin1Char('\n'));
+        return false;
+    }
+    //: undo text; %1 = file name
+    m_controller->setScenario(load.scenario, tr("Open %1").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+void MainWindow::openDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), {}, tr("Scenarios (*.json)"));
+    QString error;
+    if (!path.isEmpty() && !openScenario(path, &error))
+        QMessageBox::warning(this, tr("Open scenario"), error);
+}
+
+void MainWindow::saveDialog()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), {}, tr("Scenarios (*.json)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    QFile file(path);
+    const std::string json = core::saveScenario(m_controller->scenario(), m_controller->scenario().model.name);
+    if (!file.open(QIODevice::WriteOnly) || file.write(json.data(), qint64(json.size())) != qint64(json.size()))
+        QMessageBox::warning(this, tr("Save scenario"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+}
+
+void MainWindow::exportDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), {}, tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    const QSize size(1600, 900);
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    bool ok = false;
+    if (suffix == QLatin1String("svg")) {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setResolution(96); // the default 72 dpi would shrink the text by a quarter
+        ok = m_chart->renderToPaintDevice(&svg, size);
+    } else if (suffix == QLatin1String("pdf")) {
+        QPdfWriter pdf(path);
+        pdf.setPageSize(QPageSize(QSizeF(size.width() * 0.75, size.height() * 0.75), QPageSize::Point));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        pdf.setResolution(96);
+        ok = m_chart->renderToPaintDevice(&pdf, size);
+    } else {
+        ok = m_chart->renderImage(size, devicePixelRatioF()).save(path.endsWith(QLatin1String(".png"), Qt::CaseInsensitive) ? path : path + QStringLiteral(".png"));
+    }
+    if (!ok)
+        QMessageBox::warning(this, tr("Export chart"), tr("Cannot write %1.").arg(path));
+}
+
+void MainWindow::retranslateUi()
+{
+    m_controlsDock->setWindowTitle(tr("Scenario"));
+    m_workingDock->setWindowTitle(tr("Working"));
+    m_menus.file->setTitle(tr("&File"));
+    m_menus.edit->setTitle(tr("&Edit"));
+    m_menus.scenario->setTitle(tr("&Scenario"));
+    m_menus.view->setTitle(tr("&View"));
+    m_menus.help->setTitle(tr("&Help"));
+    m_actions.open->setText(tr("&Open Scenario…"));
+    m_actions.save->setText(tr("&Save Scenario As…"));
+    m_actions.exportChart->setText(tr("&Export Chart…"));
+    m_actions.quit->setText(tr("&Quit"));
+    m_actions.reset->setText(tr("&Reset to Default"));
+    const char* zero[] = {QT_TR_NOOP("No ZeRO"), QT_TR_NOOP("ZeRO Stage &1"), QT_TR_NOOP("ZeRO Stage &2"), QT_TR_NOOP("ZeRO Stage &3")};
+    for (int i = 0; i < 4; ++i)
+        m_actions.zero[i]->setText(tr(zero[i]));
+    const char* recompute[] = {QT_TR_NOOP("&No Recomputation"), QT_TR_NOOP("&Selective Recomputation"), QT_TR_NOOP("&Full Recomputation")};
+    for (int i = 0; i < 3; ++i)
+        m_actions.recompute[i]->setText(tr(recompute[i]));
+    m_actions.gib->setText(tr("Memory in &GiB"));
+    m_actions.gib->setToolTip(tr("Show memory in GiB (2³⁰ bytes) instead of GB (10⁹ bytes, the seeds' arithmetic)"));
+    m_actions.comparisons->setText(tr("&Comparisons"));
+    m_actions.fullScreen->setText(tr("&Full Screen"));
+    m_actions.about->setText(tr("&About ShardScope"));
+    m_workingDock->toggleViewAction()->setText(tr("&Working"));
+    m_controlsDock->toggleViewAction()->setText(tr("&Controls"));
+    updateTitle();
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (m_docksSized)
+        return;
+    m_docksSized = true;
+    // The docks share what the central views leave: the working gets more on wide screens.
+    const int em = fontMetrics().height();
+    const int working = std::clamp(width() * 29 / 100, em * 22, em * 34);
+    resizeDocks({m_controlsDock, m_workingDock}, {m_controls->minimumWidth(), working}, Qt::Horizontal);
+    // On a small screen the charts get the width; a click on a bar or a dial opens the working.
+    if (width() < em * 105)
+        m_workingDock->hide();
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslateUi();
+        m_controller->refresh(); // labels and messages are made from the estimate
+    } else if (event->type() == QEvent::PaletteChange) {
+        m_controller->refresh(); // the status colour
+    }
+    QMainWindow::changeEvent(event);
 }

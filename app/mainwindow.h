@@ -1,17 +1,95 @@
 #pragma once
 
 #include <QMainWindow>
+#include <vector>
 
+#include "core/estimate.h"
+
+class ComparisonView;
+class ControlsPanel;
+class GaugePanel;
 class MemoryChart;
+class QAction;
+class QDockWidget;
+class QLabel;
+class QSplitter;
+class ScenarioController;
+class WorkingPanel;
 
-/// The explorer window (built out by the explorer-window issue).
+/// The explorer window. It only builds the views and wires them to the controller: the
+/// controller holds the scenario, the views observe it and never call each other.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Reads a scenario file into the controller; false (and `error`) if it is not valid.
+    bool openScenario(const QString& path, QString* error = nullptr);
+
+    ScenarioController* controller() const { return m_controller; }
+    ControlsPanel* controlsPanel() const { return m_controls; }
+    MemoryChart* memoryChart() const { return m_chart; }
+    GaugePanel* gaugePanel() const { return m_gauges; }
+    ComparisonView* comparisonView() const { return m_comparison; }
+    WorkingPanel* workingPanel() const { return m_working; }
+    QDockWidget* workingDock() const { return m_workingDock; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
+    void createActions();
+    void createMenus();
+    void retranslateUi();
+    void wire();
+    void showValidation(bool valid, const std::vector<core::Issue>& issues);
+    void updateTitle();
+    void setUnitGiB(bool gib);
+    void openDialog();
+    void saveDialog();
+    void exportDialog();
+    void showWorking();
+
+    ScenarioController* m_controller = nullptr;
+    ControlsPanel* m_controls = nullptr;
+    GaugePanel* m_gauges = nullptr;
     MemoryChart* m_chart = nullptr;
+    ComparisonView* m_comparison = nullptr;
+    WorkingPanel* m_working = nullptr;
+    QSplitter* m_splitter = nullptr;
+    QDockWidget* m_controlsDock = nullptr;
+    QDockWidget* m_workingDock = nullptr;
+    QLabel* m_status = nullptr;
+    QLabel* m_warnings = nullptr;
+    QString m_invalidMessage;
+    bool m_docksSized = false;
+
+    struct
+    {
+        QAction* open = nullptr;
+        QAction* save = nullptr;
+        QAction* exportChart = nullptr;
+        QAction* quit = nullptr;
+        QAction* undo = nullptr;
+        QAction* redo = nullptr;
+        QAction* reset = nullptr;
+        QAction* zero[4] = {};
+        QAction* recompute[3] = {};
+        QAction* gib = nullptr;
+        QAction* comparisons = nullptr;
+        QAction* fullScreen = nullptr;
+        QAction* about = nullptr;
+    } m_actions;
+    struct
+    {
+        QMenu* file = nullptr;
+        QMenu* edit = nullptr;
+        QMenu* scenario = nullptr;
+        QMenu* view = nullptr;
+        QMenu* help = nullptr;
+    } m_menus;
 };

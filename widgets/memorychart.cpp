@@ -8,36 +8,74 @@
 
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <cmath>
 
-#include "core/estimate_io.h"
 #include "widgets/componentpalette.h"
+#include "widgets/opaqueplot.h"
+
+static_assert(core::kComponentCount <= 64, "MemoryChart keeps legend membership in a 64-bit set");
 
 namespace {
 
-bool isDark(const QPalette& palette)
+constexpr double kBarWidth = 0.6;
+
+/// The next "round" number at or above x (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10^k): the axis
+/// keeps its range, and its cached tick labels, while a drag moves the bars a little.
+double roundUp(double x)
 {
-    return palette.color(QPalette::Window).lightness() < 128;
+    if (!(x > 0))
+        return 1;
+    const double decade = std::pow(10.0, std::floor(std::log10(x)));
+    for (const double m : {1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
+        if (m * decade >= x * (1 - 1e-12))
+            return m * decade;
+    return 10 * decade;
 }
 
 } // namespace
 
 MemoryChart::MemoryChart(QWidget* parent)
     : QWidget(parent)
-    , m_plot(new QCustomPlot(this))
+    , m_plot(OpaquePlot::create(this))
+    , m_ticker(new QCPAxisTickerText)
+    , m_capacityTicker(new QCPAxisTickerText)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
+    m_plot->setMinimumSize(240, 180);
     m_plot->setNoAntialiasingOnDrag(true);
+    // A replot marks the widget dirty instead of repainting at once (the default hint), so the
+    // charts paint in the window's one update pass; the opaque buffer (OpaquePlot) covers
+    // every pixel.
+    m_plot->setPlottingHints(QCP::phCacheLabels);
+    m_plot->setAttribute(Qt::WA_OpaquePaintEvent);
+    m_plot->xAxis->setTicker(m_ticker);
+    m_plot->xAxis->setTickLength(0, 0);
+    m_plot->xAxis->setSubTicks(false);
+    m_plot->xAxis->grid()->setVisible(false);
+    m_plot->yAxis->setPadding(6);
+
+    // The legend lives in its own column right of the bars, so it never covers them.
     m_plot->legend->setVisible(true);
-    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    auto* side = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(0, 1, side);
+    m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
+    side->addElement(0, 0, m_plot->legend);
+    side->addElement(1, 0, new QCPLayoutElement(m_plot)); // pushes the legend to the top
+    side->setRowStretchFactor(0, 0.001);
+    m_plot->legend->setMargins(QMargins(8, 6, 8, 6));
+    m_plot->legend->setRowSpacing(2);
 
     QCPBars* below = nullptr;
     for (std::size_t i = 0; i < core::kComponentCount; ++i) {
         auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
-        bars->setWidth(0.6);
-        bars->setStackingGap(0);
+        bars->setWidth(kBarWidth);
+        bars->setStackingGap(1); // a pixel of background between segments: no outline to stroke
+        bars->setAntialiased(false); // axis-aligned rectangles: crisp and cheaper without
+        bars->setSelectable(QCP::stNone);
+        bars->removeFromLegend();
         if (below)
             bars->moveAbove(below);
         below = bars;
@@ -45,11 +83,20 @@ MemoryChart::MemoryChart(QWidget* parent)
     }
     m_capacityLine = new QCPItemStraightLine(m_plot);
     m_capacityLine->setVisible(false);
+    // The capacity is named on a right-hand axis, outside the bars, so no bar label covers it.
+    m_plot->yAxis2->setVisible(true);
+    m_plot->yAxis2->setTicker(m_capacityTicker);
+    m_plot->yAxis2->setSubTicks(false);
+    m_plot->yAxis2->setTickLength(0, 4);
+    m_plot->yAxis2->grid()->setVisible(false);
+    m_selection = new QCPItemRect(m_plot);
+    m_selection->setVisible(false);
     m_message = new QCPItemText(m_plot);
     m_message->setPositionAlignment(Qt::AlignCenter);
     m_message->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_message->position->setCoords(0.5, 0.45);
-    m_message->setPadding(QMargins(10, 6, 10, 6));
+    m_message->position->setCoords(0.5, 0.4);
+    m_message->setPadding(QMargins(14, 10, 14, 10));
+    m_message->setTextAlignment(Qt::AlignLeft);
     m_message->setVisible(false);
 
     m_plot->setMouseTracking(true);
@@ -57,59 +104,34 @@ MemoryChart::MemoryChart(QWidget* parent)
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
         int group = 0;
         core::Component component{};
-        if (hitTest(event->position(), group, component))
+        if (hitTest(event->position(), group, component)) {
+            setSelectedSegment(group, component);
             emit segmentClicked(group, component);
+        }
     });
+    updateNames();
     updateColors();
 }
 
 MemoryChart::~MemoryChart() = default;
 
-void MemoryChart::setEstimate(const core::Estimate& estimate)
+bool MemoryChart::sameBars(const QVector<Bar>& a, const QVector<Bar>& b)
 {
-    if (!estimate.valid)
-        return;
-    m_estimate = estimate;
-    m_invalid = false;
-    rebuild();
+    if (a.size() != b.size())
+        return false;
+    for (qsizetype i = 0; i < a.size(); ++i)
+        if (a[i].bytes != b[i].bytes || a[i].totalBytes != b[i].totalBytes || a[i].capacityBytes != b[i].capacityBytes
+            || a[i].current != b[i].current || a[i].label != b[i].label)
+            return false;
+    return true;
 }
 
-void MemoryChart::setInvalid(const QString& message)
+QString MemoryChart::rankGroupLabel(const core::Estimate& estimate, int group)
 {
-    m_invalid = true;
-    m_message->setText(message);
-    updateColors();
-    m_message->setVisible(true);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-void MemoryChart::setUnit(Unit unit)
-{
-    if (m_unit == unit)
-        return;
-    m_unit = unit;
-    rebuild();
-}
-
-void MemoryChart::setTitle(const QString& title)
-{
-    m_title = title;
-    rebuild();
-}
-
-double MemoryChart::barBytes(int group, core::Component component) const
-{
-    if (group < 0 || std::size_t(group) >= m_estimate.groups.size())
-        return 0;
-    return m_estimate.groups[std::size_t(group)].bytes[std::size_t(component)];
-}
-
-QString MemoryChart::groupLabel(int group) const
-{
-    if (group < 0 || std::size_t(group) >= m_estimate.groups.size())
+    if (group < 0 || std::size_t(group) >= estimate.groups.size())
         return {};
-    const core::RankGroup& g = m_estimate.groups[std::size_t(group)];
-    if (m_estimate.groups.size() == 1 && g.lastStage == 0)
+    const core::RankGroup& g = estimate.groups[std::size_t(group)];
+    if (estimate.groups.size() == 1 && g.lastStage == 0)
         //: bar label when every GPU has the same memory; %1 = last rank
         return tr("all ranks 0–%1").arg(g.lastRank);
     if (g.firstStage == g.lastStage)
@@ -119,100 +141,336 @@ QString MemoryChart::groupLabel(int group) const
     return tr("PP stages %1–%2 · ranks %3–%4").arg(g.firstStage).arg(g.lastStage).arg(g.firstRank).arg(g.lastRank);
 }
 
+void MemoryChart::setEstimate(const core::Estimate& estimate)
+{
+    if (!estimate.valid)
+        return;
+    QVector<Bar> bars;
+    bars.reserve(qsizetype(estimate.groups.size()));
+    for (std::size_t i = 0; i < estimate.groups.size(); ++i) {
+        const core::RankGroup& g = estimate.groups[i];
+        bars.push_back(Bar{rankGroupLabel(estimate, int(i)), g.bytes, g.totalBytes, g.capacityBytes, false});
+    }
+    setBars(bars);
+}
+
+void MemoryChart::setBars(const QVector<Bar>& bars)
+{
+    // A slider that changes no byte (MFU, price) must not cost a replot.
+    if (!m_invalid && sameBars(bars, m_barData))
+        return;
+    const bool shapeChanged = bars.size() != m_barData.size();
+    m_barData = bars;
+    m_invalid = false;
+    if (shapeChanged)
+        m_selectedGroup = -1;
+    rebuild();
+}
+
+void MemoryChart::setInvalid(const QString& message)
+{
+    if (m_invalid && m_message->text() == message)
+        return;
+    m_invalid = true;
+    m_message->setText(message);
+    updateColors();
+    m_message->setVisible(true);
+    replot();
+}
+
+QString MemoryChart::invalidMessage() const
+{
+    return m_invalid ? m_message->text() : QString();
+}
+
+void MemoryChart::setUnit(DisplayFormat::MemoryUnit unit)
+{
+    if (m_unit == unit)
+        return;
+    m_unit = unit;
+    rebuild();
+}
+
+void MemoryChart::setTitle(const QString& title)
+{
+    if (!m_title && title.isEmpty())
+        return;
+    if (!m_title) {
+        m_plot->plotLayout()->insertRow(0);
+        m_title = new QCPTextElement(m_plot, title, QFont(font().family(), font().pointSize() + 1, QFont::DemiBold));
+        m_plot->plotLayout()->addElement(0, 0, m_title);
+    }
+    m_title->setText(title);
+    updateColors();
+    replot();
+}
+
+void MemoryChart::setLegendVisible(bool visible)
+{
+    if (m_legendVisible == visible)
+        return;
+    m_legendVisible = visible;
+    // An empty legend without margins takes no width in its layout column.
+    m_plot->legend->clearItems();
+    m_inLegend.reset();
+    m_plot->legend->setVisible(visible);
+    m_plot->legend->setMargins(visible ? QMargins(8, 6, 8, 6) : QMargins());
+    rebuild();
+}
+
+void MemoryChart::setSelectedSegment(int group, core::Component component)
+{
+    m_selectedGroup = group;
+    m_selectedComponent = component;
+    updateSelection();
+    replot();
+}
+
+double MemoryChart::barBytes(int group, core::Component component) const
+{
+    if (group < 0 || group >= m_barData.size() || std::size_t(component) >= core::kComponentCount)
+        return 0;
+    return m_barData[group].bytes[std::size_t(component)];
+}
+
+double MemoryChart::barTotalBytes(int group) const
+{
+    return group >= 0 && group < m_barData.size() ? m_barData[group].totalBytes : 0;
+}
+
+QString MemoryChart::groupLabel(int group) const
+{
+    return group >= 0 && group < m_barData.size() ? m_barData[group].label : QString();
+}
+
+QCPItemText* MemoryChart::labelItem(int index)
+{
+    while (m_totalLabels.size() <= index) {
+        auto* text = new QCPItemText(m_plot);
+        text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        text->setTextAlignment(Qt::AlignHCenter);
+        text->setPadding(QMargins(2, 1, 2, 3));
+        text->setClipToAxisRect(false);
+        m_totalLabels.push_back(text);
+    }
+    return m_totalLabels[index];
+}
+
+QCPItemRect* MemoryChart::overItem(int index)
+{
+    while (m_overRects.size() <= index) {
+        auto* rect = new QCPItemRect(m_plot);
+        rect->setAntialiased(false);
+        m_overRects.push_back(rect);
+    }
+    return m_overRects[index];
+}
+
 void MemoryChart::rebuild()
 {
-    const double scale = m_unit == Unit::GB ? 1e9 : double(1ull << 30);
-    const std::size_t n = m_estimate.groups.size();
-    m_groupCount = int(n);
-    QVector<double> keys;
-    for (std::size_t g = 0; g < n; ++g)
-        keys.push_back(double(g));
+    const double scale = DisplayFormat::bytesPerUnit(m_unit);
+    const qsizetype n = m_barData.size();
+    // Long labels go on two lines once several bars share the width.
+    const bool twoLines = n >= 3;
+    m_ticker->clear();
+    QVector<double> keys(n);
+    for (qsizetype g = 0; g < n; ++g) {
+        keys[g] = double(g);
+        QString label = m_barData[g].label;
+        if (twoLines)
+            label.replace(QStringLiteral(" · "), QStringLiteral("\n"));
+        m_ticker->addTick(double(g), label);
+    }
     double maxTotal = 0, capacity = 0;
+    std::bitset<64> present;
+    QVector<double> values(n);
     for (std::size_t c = 0; c < core::kComponentCount; ++c) {
-        QVector<double> values;
-        bool any = false;
-        for (const core::RankGroup& g : m_estimate.groups) {
-            values.push_back(g.bytes[c] / scale);
-            any |= g.bytes[c] > 0;
+        for (qsizetype g = 0; g < n; ++g) {
+            values[g] = m_barData[g].bytes[c] / scale;
+            present[c] = present[c] || m_barData[g].bytes[c] > 0;
         }
         m_bars[qsizetype(c)]->setData(keys, values, true);
-        m_bars[qsizetype(c)]->setName(ComponentPalette::componentName(core::Component(c)));
-        // Keep the legend to what this scenario has.
-        if (any)
-            m_bars[qsizetype(c)]->addToLegend();
-        else
-            m_bars[qsizetype(c)]->removeFromLegend();
     }
-    for (const core::RankGroup& g : m_estimate.groups) {
-        maxTotal = std::max(maxTotal, g.totalBytes / scale);
-        capacity = g.capacityBytes / scale;
+    // Keep the legend to what this scenario has, listed top-down like the stack.
+    if (m_legendVisible && present != m_inLegend) {
+        m_plot->legend->clearItems();
+        for (std::size_t c = core::kComponentCount; c-- > 0;)
+            if (present[c])
+                m_bars[qsizetype(c)]->addToLegend();
+        m_inLegend = present;
     }
-
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    for (std::size_t g = 0; g < n; ++g)
-        ticker->addTick(double(g), groupLabel(int(g)));
-    m_plot->xAxis->setTicker(ticker);
-    m_plot->xAxis->setRange(-0.6, double(n) - 0.4);
-    m_plot->yAxis->setLabel(m_unit == Unit::GB ? tr("Memory per GPU (GB)") : tr("Memory per GPU (GiB)"));
-    m_plot->yAxis->setRange(0, std::max(maxTotal, capacity) * 1.15);
+    for (const Bar& b : m_barData) {
+        maxTotal = std::max(maxTotal, b.totalBytes / scale);
+        capacity = std::max(capacity, b.capacityBytes / scale);
+    }
+    // A lone bar must not fill the width: keep at least 2.6 slots visible.
+    const double visibleSlots = std::max(double(n), 2.6);
+    const double centre = (double(n) - 1) / 2;
+    m_plot->xAxis->setRange(centre - visibleSlots / 2, centre + visibleSlots / 2);
+    m_plot->yAxis->setLabel(m_unit == DisplayFormat::MemoryUnit::GB ? tr("Memory per GPU (GB)") : tr("Memory per GPU (GiB)"));
+    m_plot->yAxis->setRange(0, roundUp(std::max(std::max(maxTotal, capacity) * 1.12, 1.0)));
 
     m_capacityLine->setVisible(capacity > 0);
     m_capacityLine->point1->setCoords(-1, capacity);
     m_capacityLine->point2->setCoords(1, capacity);
+    m_plot->yAxis2->setRange(m_plot->yAxis->range());
+    m_capacityTicker->clear();
+    if (capacity > 0)
+        //: right-hand axis label at the capacity line; %1 = memory per GPU
+        m_capacityTicker->addTick(capacity, tr("capacity\n%1").arg(DisplayFormat::bytes(capacity * scale, m_unit, 1)));
+
+    for (qsizetype g = 0; g < n; ++g) {
+        const Bar& b = m_barData[g];
+        const double total = b.totalBytes / scale;
+        const double cap = b.capacityBytes / scale;
+        const bool over = cap > 0 && total > cap;
+        QCPItemText* label = labelItem(int(g));
+        label->setVisible(true);
+        label->position->setCoords(double(g), total);
+        if (b.totalBytes <= 0)
+            label->setText(QString()); // a variant that does not exist (n/a)
+        else if (over && !m_compactLabels)
+            //: above an over-full bar; %1 = total, %2 = amount above the GPU's capacity
+            label->setText(tr("%1\nover by %2").arg(DisplayFormat::bytes(b.totalBytes, m_unit, 1), DisplayFormat::bytes(b.totalBytes - b.capacityBytes, m_unit, 1)));
+        else
+            label->setText(DisplayFormat::bytes(b.totalBytes, m_unit, 1));
+        QCPItemRect* rect = overItem(int(g));
+        rect->setVisible(over);
+        rect->topLeft->setCoords(double(g) - kBarWidth / 2, total);
+        rect->bottomRight->setCoords(double(g) + kBarWidth / 2, cap);
+    }
+    for (qsizetype i = n; i < m_totalLabels.size(); ++i)
+        m_totalLabels[i]->setVisible(false);
+    for (qsizetype i = n; i < m_overRects.size(); ++i)
+        m_overRects[i]->setVisible(false);
     m_message->setVisible(false);
+    updateSelection();
     updateColors();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    replot();
+}
+
+void MemoryChart::updateSelection()
+{
+    const bool visible = m_selectedGroup >= 0 && m_selectedGroup < m_barData.size()
+        && m_barData[m_selectedGroup].bytes[std::size_t(m_selectedComponent)] > 0;
+    m_selection->setVisible(visible);
+    if (!visible)
+        return;
+    const double scale = DisplayFormat::bytesPerUnit(m_unit);
+    const Bar& b = m_barData[m_selectedGroup];
+    double bottom = 0;
+    for (std::size_t c = 0; c < std::size_t(m_selectedComponent); ++c)
+        bottom += b.bytes[c];
+    const double top = bottom + b.bytes[std::size_t(m_selectedComponent)];
+    m_selection->topLeft->setCoords(m_selectedGroup - kBarWidth / 2, top / scale);
+    m_selection->bottomRight->setCoords(m_selectedGroup + kBarWidth / 2, bottom / scale);
+}
+
+void MemoryChart::updateNames()
+{
+    for (std::size_t c = 0; c < core::kComponentCount; ++c)
+        m_bars[qsizetype(c)]->setName(ComponentPalette::componentName(core::Component(c)));
 }
 
 void MemoryChart::updateColors()
 {
     const QPalette pal = palette();
-    const bool dark = isDark(pal);
+    const bool dark = ComponentPalette::isDark(pal);
     const QColor text = pal.color(QPalette::WindowText);
     const QColor base = pal.color(QPalette::Base);
-    m_plot->setBackground(base);
-    m_plot->axisRect()->setBackground(base);
+    QColor muted = text;
+    muted.setAlphaF(0.7f);
+    const QColor bad = ComponentPalette::levelColor(ComponentPalette::Level::Bad, dark);
+    OpaquePlot::setBackground(m_plot, base);
+    m_plot->axisRect()->setBackground(Qt::NoBrush); // the buffer is cleared to the background already
+    QColor grid = pal.color(QPalette::Mid);
+    grid.setAlphaF(0.5f);
     for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setBasePen(QPen(text));
-        axis->setTickPen(QPen(text));
-        axis->setSubTickPen(QPen(text));
+        axis->setBasePen(QPen(muted));
+        axis->setTickPen(QPen(muted));
+        axis->setSubTickPen(QPen(muted));
         axis->setTickLabelColor(text);
         axis->setLabelColor(text);
-        axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 0, Qt::DotLine));
+        axis->grid()->setPen(QPen(grid, 0, Qt::SolidLine));
     }
     m_plot->legend->setBrush(base);
-    m_plot->legend->setBorderPen(QPen(pal.color(QPalette::Mid)));
+    m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->legend->setTextColor(text);
+    if (m_title)
+        m_title->setTextColor(text);
     for (std::size_t c = 0; c < core::kComponentCount; ++c) {
         QColor color = ComponentPalette::componentColor(core::Component(c), dark);
         if (m_invalid)
-            color.setAlpha(70);
+            color.setAlpha(60);
         m_bars[qsizetype(c)]->setBrush(color);
-        m_bars[qsizetype(c)]->setPen(QPen(color.darker(130)));
+        m_bars[qsizetype(c)]->setPen(Qt::NoPen);
     }
     bool over = false;
-    for (const core::RankGroup& g : m_estimate.groups)
-        over |= !g.fits;
-    m_capacityLine->setPen(QPen(over ? QColor(0xD0, 0x10, 0x20) : text, 2, Qt::DashLine));
+    for (const Bar& b : m_barData)
+        over = over || (b.capacityBytes > 0 && b.totalBytes > b.capacityBytes);
+    const QColor capacityColor = over ? bad : text;
+    m_capacityLine->setPen(QPen(capacityColor, over ? 2.5 : 1.5, Qt::DashLine));
+    m_plot->yAxis2->setBasePen(Qt::NoPen);
+    m_plot->yAxis2->setTickPen(QPen(capacityColor, 2));
+    m_plot->yAxis2->setTickLabelColor(capacityColor);
+    QFont bold = font();
+    bold.setBold(over);
+    m_plot->yAxis2->setTickLabelFont(bold);
+    QColor hatch = bad;
+    for (QCPItemRect* rect : std::as_const(m_overRects)) {
+        rect->setPen(QPen(bad, 1.5));
+        rect->setBrush(QBrush(hatch, Qt::BDiagPattern));
+    }
+    for (qsizetype g = 0; g < m_totalLabels.size(); ++g) {
+        const bool barOver = g < m_barData.size() && m_barData[g].capacityBytes > 0 && m_barData[g].totalBytes > m_barData[g].capacityBytes;
+        const bool current = g < m_barData.size() && m_barData[g].current;
+        m_totalLabels[g]->setColor(barOver ? bad : text);
+        QFont f = font();
+        f.setBold(barOver || current);
+        m_totalLabels[g]->setFont(f);
+    }
+    m_selection->setPen(QPen(pal.color(QPalette::Highlight), 3));
+    m_selection->setBrush(Qt::NoBrush);
     m_message->setColor(text);
-    m_message->setBrush(QColor(base.red(), base.green(), base.blue(), 230));
-    m_message->setPen(QPen(QColor(0xD0, 0x10, 0x20)));
+    QColor box = base;
+    box.setAlpha(235);
+    m_message->setBrush(box);
+    m_message->setPen(QPen(bad, 1.5));
+}
+
+void MemoryChart::replot()
+{
+    // Hidden charts (a collapsed comparison) render once when shown instead of on every change.
+    if (!isVisible()) {
+        m_dirty = true;
+        return;
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MemoryChart::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_dirty) {
+        m_dirty = false;
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 bool MemoryChart::hitTest(const QPointF& pos, int& group, core::Component& component) const
 {
-    if (m_estimate.groups.empty())
+    if (m_barData.isEmpty() || !m_plot->axisRect()->rect().contains(pos.toPoint()))
         return false;
     const double key = m_plot->xAxis->pixelToCoord(pos.x());
     const double value = m_plot->yAxis->pixelToCoord(pos.y());
     const int g = int(std::lround(key));
-    if (g < 0 || g >= m_groupCount || std::abs(key - g) > 0.3 || value < 0)
+    if (g < 0 || g >= m_barData.size() || std::abs(key - g) > kBarWidth / 2 || value < 0)
         return false;
-    const double scale = m_unit == Unit::GB ? 1e9 : double(1ull << 30);
+    const double scale = DisplayFormat::bytesPerUnit(m_unit);
     double top = 0;
     for (std::size_t c = 0; c < core::kComponentCount; ++c) {
-        top += m_estimate.groups[std::size_t(g)].bytes[c] / scale;
-        if (value <= top && m_estimate.groups[std::size_t(g)].bytes[c] > 0) {
+        top += m_barData[g].bytes[c] / scale;
+        if (value <= top && m_barData[g].bytes[c] > 0) {
             group = g;
             component = core::Component(c);
             return true;
@@ -227,55 +485,40 @@ void MemoryChart::showToolTip(QMouseEvent* event)
     core::Component component{};
     if (!hitTest(event->position(), group, component)) {
         QToolTip::hideText();
+        m_plot->setCursor(Qt::ArrowCursor);
         return;
     }
-    const core::RankGroup& g = m_estimate.groups[std::size_t(group)];
-    const double bytes = g.bytes[std::size_t(component)];
-    const double scale = m_unit == Unit::GB ? 1e9 : double(1ull << 30);
-    const QString unit = m_unit == Unit::GB ? tr("GB") : tr("GiB");
-    //: tooltip: %1 = component, %2 = group label, %3 = size, %4 = unit, %5 = share of the GPU's total
-    QToolTip::showText(event->globalPosition().toPoint(),
-                       tr("<b>%1</b><br>%2<br>%3 %4 (%5 % of this GPU)")
-                           .arg(ComponentPalette::componentName(component), groupLabel(group))
-                           .arg(bytes / scale, 0, 'f', 2)
-                           .arg(unit)
-                           .arg(100.0 * bytes / g.totalBytes, 0, 'f', 1),
-                       this);
+    m_plot->setCursor(Qt::PointingHandCursor);
+    const Bar& b = m_barData[group];
+    const double bytes = b.bytes[std::size_t(component)];
+    const QString exact = QLocale().toString(bytes, 'f', 0);
+    //: tooltip: %1 = component, %2 = bar label, %3 = size, %4 = exact bytes, %5 = share of the GPU's total, %6 = explanation, %7 = what a click does
+    const QString text = tr("<b>%1</b><br>%2<br>%3 (%4 bytes)<br>%5 of this GPU's memory<br><i>%6</i><br>%7")
+                             .arg(ComponentPalette::componentName(component).toHtmlEscaped(), b.label.toHtmlEscaped(),
+                                  DisplayFormat::bytes(bytes, m_unit, 2), exact,
+                                  DisplayFormat::percent(b.totalBytes > 0 ? bytes / b.totalBytes : 0),
+                                  ComponentPalette::componentDescription(component).toHtmlEscaped(),
+                                  m_clickHint.isEmpty() ? tr("Click to see how it is computed.") : m_clickHint.toHtmlEscaped());
+    QToolTip::showText(event->globalPosition().toPoint(), text, this);
 }
 
 QImage MemoryChart::renderImage(const QSize& size, double scale, bool transparent)
 {
-    QImage image(size * scale, QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(scale);
-    image.fill(transparent ? Qt::transparent : palette().color(QPalette::Base));
-    const QBrush background = m_plot->background();
-    if (transparent)
-        m_plot->setBackground(Qt::NoBrush);
-    QCPPainter painter(&image);
-    m_plot->toPainter(&painter, size.width(), size.height());
-    painter.end();
-    if (transparent)
-        m_plot->setBackground(background);
-    return image;
+    return OpaquePlot::renderImage(m_plot, size, scale, transparent ? QColor(Qt::transparent) : palette().color(QPalette::Base));
 }
 
 bool MemoryChart::renderToPaintDevice(QPaintDevice* device, const QSize& size)
 {
-    QCPPainter painter;
-    if (!painter.begin(device))
-        return false;
-    painter.setMode(QCPPainter::pmVectorized);
-    painter.setMode(QCPPainter::pmNoCaching);
-    m_plot->toPainter(&painter, size.width(), size.height());
-    return painter.end();
+    return OpaquePlot::render(m_plot, device, size, palette().color(QPalette::Base));
 }
 
 void MemoryChart::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::PaletteChange) {
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
         updateColors();
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        replot();
     } else if (event->type() == QEvent::LanguageChange) {
+        updateNames();
         rebuild();
     }
     QWidget::changeEvent(event);

@@ -2,39 +2,69 @@
 
 #include <QVector>
 #include <QWidget>
+#include <bitset>
 
 #include "core/components.h"
 #include "core/estimate.h"
+#include "widgets/displayformat.h"
 
 class QCustomPlot;
 class QCPBars;
+class QCPAxisTickerText;
+class QCPItemRect;
 class QCPItemStraightLine;
 class QCPItemText;
+class QCPTextElement;
 
-/// Per-GPU stacked bars: one bar per rank group, stacked by component, with the GPU's
-/// capacity as a line and anything above it marked. Knows the core's Estimate, nothing else.
+/// Per-GPU stacked bars: one bar per rank group (or per compared variant), stacked by component,
+/// with the GPU's capacity as a line and anything above it hatched in red and labelled. Knows
+/// the core's Estimate, nothing of the window or the controller.
 class MemoryChart : public QWidget
 {
     Q_OBJECT
 
 public:
-    enum class Unit { GB, GiB };
+    /// One stacked bar: a rank group of an estimate, or one variant in a comparison.
+    struct Bar
+    {
+        QString label;
+        core::ComponentBytes bytes{};
+        double totalBytes = 0;
+        double capacityBytes = 0;
+        bool current = false; ///< drawn emphasised (the scenario as it is, among variants)
+    };
 
     explicit MemoryChart(QWidget* parent = nullptr);
     ~MemoryChart() override;
 
+    /// One bar per rank group of a valid estimate; an invalid one is ignored (see setInvalid).
     void setEstimate(const core::Estimate& estimate);
-    /// Shows the message over the last valid bars (an invalid scenario keeps them, dimmed).
+    /// Arbitrary bars (comparisons).
+    void setBars(const QVector<Bar>& bars);
+    /// Shows the message over the last valid bars, which stay, dimmed.
     void setInvalid(const QString& message);
-    void setUnit(Unit unit);
-    Unit unit() const { return m_unit; }
+    void setUnit(DisplayFormat::MemoryUnit unit);
+    DisplayFormat::MemoryUnit unit() const { return m_unit; }
     void setTitle(const QString& title);
+    /// Outlines one segment (group −1: none).
+    void setSelectedSegment(int group, core::Component component);
+    /// The tooltip's last line: what clicking a segment does.
+    void setClickHint(const QString& hint) { m_clickHint = hint; }
+    /// Bar labels show only the total (red when over capacity), for narrow side-by-side charts.
+    void setCompactLabels(bool compact) { m_compactLabels = compact; }
+    /// Hides the legend (compact charts next to a main chart that has one).
+    void setLegendVisible(bool visible);
 
     /// Heights currently drawn, bytes per group and component (for tests and exports).
     double barBytes(int group, core::Component component) const;
-    int groupCount() const { return m_groupCount; }
+    double barTotalBytes(int group) const;
+    int groupCount() const { return int(m_barData.size()); }
     QString groupLabel(int group) const;
     bool isShowingInvalid() const { return m_invalid; }
+    QString invalidMessage() const;
+
+    /// "PP stage 0 · ranks 0–15" for a rank group of an estimate (translated).
+    static QString rankGroupLabel(const core::Estimate& estimate, int group);
 
     /// The chart rendered at `size` (device-independent pixels) × `scale`.
     QImage renderImage(const QSize& size, double scale = 1.0, bool transparent = false);
@@ -43,25 +73,43 @@ public:
     QCustomPlot* plot() const { return m_plot; }
 
 signals:
-    /// A bar segment was clicked: group index and component.
+    /// A bar segment was clicked: bar index and component.
     void segmentClicked(int group, core::Component component);
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
+    static bool sameBars(const QVector<Bar>& a, const QVector<Bar>& b);
     void rebuild();
     void updateColors();
+    void updateNames();
+    void updateSelection();
+    void replot();
     void showToolTip(QMouseEvent* event);
     bool hitTest(const QPointF& pos, int& group, core::Component& component) const;
+    QCPItemText* labelItem(int index);
+    QCPItemRect* overItem(int index);
 
     QCustomPlot* m_plot = nullptr;
     QVector<QCPBars*> m_bars; // one per component, stacked in component order
+    QSharedPointer<QCPAxisTickerText> m_ticker;
+    QSharedPointer<QCPAxisTickerText> m_capacityTicker;
     QCPItemStraightLine* m_capacityLine = nullptr;
     QCPItemText* m_message = nullptr;
-    core::Estimate m_estimate;
-    int m_groupCount = 0;
+    QCPItemRect* m_selection = nullptr;
+    QCPTextElement* m_title = nullptr;
+    QVector<QCPItemText*> m_totalLabels; // pooled: reused across updates, hidden when unused
+    QVector<QCPItemRect*> m_overRects;
+    QVector<Bar> m_barData;
+    QString m_clickHint;
+    std::bitset<64> m_inLegend;
+    int m_selectedGroup = -1;
+    core::Component m_selectedComponent = core::Component::Weights;
     bool m_invalid = false;
-    Unit m_unit = Unit::GB;
-    QString m_title;
+    bool m_dirty = false;
+    bool m_legendVisible = true;
+    bool m_compactLabels = false;
+    DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
 };

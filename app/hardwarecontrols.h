@@ -1,0 +1,34 @@
+#pragma once
+
+#include "app/controlsection.h"
+
+class QComboBox;
+class QLabel;
+class ValueSlider;
+
+/// GPU type, GPUs per node, MFU, price per GPU-hour and the overhead factor.
+class HardwareControls : public ControlSection
+{
+    Q_OBJECT
+
+public:
+    explicit HardwareControls(ScenarioController* controller, QWidget* parent = nullptr);
+
+    QString title() const override;
+    void setScenario(const core::Scenario& scenario) override;
+
+    QComboBox* gpuBox() const { return m_gpu; }
+    ValueSlider* mfuSlider() const { return m_mfu; }
+
+protected:
+    void retranslateUi() override;
+
+private:
+    QComboBox* m_gpu = nullptr;
+    QLabel* m_gpuLabel = nullptr;
+    QLabel* m_gpuNote = nullptr;
+    ValueSlider* m_perNode = nullptr;
+    ValueSlider* m_mfu = nullptr;
+    ValueSlider* m_price = nullptr;
+    ValueSlider* m_overhead = nullptr;
+};

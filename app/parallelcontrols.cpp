@@ -1,0 +1,160 @@
+#include "app/parallelcontrols.h"
+
+#include <QCheckBox>
+#include <QLabel>
+#include <QDoubleSpinBox>
+#include <QVBoxLayout>
+#include <numeric>
+
+#include "widgets/notelabel.h"
+#include "widgets/valueslider.h"
+
+namespace {
+
+QVector<double> withCurrent(QVector<double> steps, double current)
+{
+    if (!steps.contains(current) && current > 0) {
+        steps.push_back(current);
+        std::sort(steps.begin(), steps.end());
+    }
+    return steps;
+}
+
+/// What is left for one degree when the other two are fixed: n / (a·b), or n if that does not divide.
+int remaining(int gpus, int a, int b)
+{
+    const long long mp = std::max(1LL, (long long)a * b);
+    return gpus % mp == 0 ? int(gpus / mp) : gpus;
+}
+
+} // namespace
+
+QVector<double> ParallelControls::divisors(int n, int limit)
+{
+    QVector<double> out;
+    for (int d = 1; d <= std::min(n, limit); ++d)
+        if (n % d == 0)
+            out.push_back(d);
+    return out;
+}
+
+ParallelControls::ParallelControls(ScenarioController* controller, QWidget* parent)
+    : ControlSection(controller, parent)
+    , m_gpus(new ValueSlider(this))
+    , m_tensor(new ValueSlider(this))
+    , m_pipeline(new ValueSlider(this))
+    , m_virtual(new ValueSlider(this))
+    , m_context(new ValueSlider(this))
+    , m_sequenceParallel(new QCheckBox(this))
+    , m_dataParallel(new NoteLabel(this))
+{
+    m_gpus->setSpinBox(1, 1048576, 0);
+    m_gpus->spinBox()->setGroupSeparatorShown(true);
+    for (ValueSlider* s : {m_tensor, m_pipeline, m_virtual, m_context})
+        s->setSpinBox(1, 1024, 0);
+
+    connect(m_gpus, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setGpus(int(v)); });
+    connect(m_tensor, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setTensorParallel(int(v)); });
+    connect(m_pipeline, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setPipelineParallel(int(v)); });
+    connect(m_virtual, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setVirtualPipeline(int(v)); });
+    connect(m_context, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setContextParallel(int(v)); });
+    connect(m_sequenceParallel, &QCheckBox::toggled, m_controller, &ScenarioController::setSequenceParallel);
+    bind(m_gpus, ScenarioController::Control::Gpus, "parallel.gpus");
+    bind(m_tensor, ScenarioController::Control::Tensor, "parallel.tensor");
+    bind(m_pipeline, ScenarioController::Control::Pipeline, "parallel.pipeline");
+    bind(m_virtual, ScenarioController::Control::VirtualPipeline, "parallel.virtual_pipeline");
+    bind(m_context, ScenarioController::Control::Context, "parallel.context");
+    addKey("parallel.sequence_parallel");
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    for (ValueSlider* s : {m_gpus, m_tensor, m_pipeline, m_virtual, m_context})
+        layout->addWidget(s);
+    layout->addWidget(m_sequenceParallel);
+    layout->addWidget(m_dataParallel);
+    addIssueLine(layout);
+    retranslateUi();
+}
+
+QString ParallelControls::title() const
+{
+    return tr("Parallelism");
+}
+
+void ParallelControls::setScenario(const core::Scenario& s)
+{
+    const core::ParallelLayout& p = s.parallel;
+    const core::ModelArchitecture& m = s.model;
+    QVector<double> gpus;
+    for (int n = 1; n <= 16384; n *= 2)
+        gpus.push_back(n);
+    m_gpus->setSteps(withCurrent(gpus, p.gpus));
+    m_gpus->setValue(p.gpus);
+
+    // TP must divide the heads and KV heads; PP at most one stage per layer; CP divides s.
+    QVector<double> tensor;
+    for (double d : divisors(remaining(p.gpus, p.pipeline, p.context), 64)) {
+        const int t = int(d);
+        const int kv = m.numQueryGroups > 0 ? m.numQueryGroups : m.numAttentionHeads;
+        if (!m.hasArchitecture || (m.numAttentionHeads % t == 0 && kv % t == 0))
+            tensor.push_back(d);
+    }
+    m_tensor->setSteps(withCurrent(tensor, p.tensor));
+    m_tensor->setValue(p.tensor);
+
+    QVector<double> pipeline;
+    const int layers = m.hasArchitecture ? m.numLayers : 1 << 20;
+    for (double d : divisors(remaining(p.gpus, p.tensor, p.context), 256))
+        if (int(d) <= layers)
+            pipeline.push_back(d);
+    m_pipeline->setSteps(withCurrent(pipeline, p.pipeline));
+    m_pipeline->setValue(p.pipeline);
+
+    QVector<double> chunks{1};
+    if (p.pipeline > 1 && m.hasArchitecture)
+        for (int v = 2; v <= 16; ++v)
+            if (m.numLayers % (p.pipeline * v) == 0)
+                chunks.push_back(v);
+    m_virtual->setSteps(withCurrent(chunks, p.virtualPipeline));
+    m_virtual->setValue(p.virtualPipeline);
+    m_virtual->setEnabled(p.pipeline > 1 || p.virtualPipeline > 1);
+
+    QVector<double> context;
+    for (double d : divisors(remaining(p.gpus, p.tensor, p.pipeline), 64))
+        if (s.training.seqLength % std::int64_t(d) == 0)
+            context.push_back(d);
+    m_context->setSteps(withCurrent(context, p.context));
+    m_context->setValue(p.context);
+
+    {
+        const QSignalBlocker block(m_sequenceParallel);
+        m_sequenceParallel->setChecked(p.sequenceParallel);
+    }
+    m_sequenceParallel->setEnabled(p.tensor > 1 || p.sequenceParallel);
+
+    const int dp = p.dataParallel();
+    if (dp > 0)
+        //: derived degree; %1 = DP, %2 = GPUs, %3 = TP, %4 = PP, %5 = CP
+        m_dataParallel->setText(tr("Data parallel DP = %1 = %2 GPUs / (TP %3 × PP %4 × CP %5)")
+                                    .arg(dp).arg(p.gpus).arg(p.tensor).arg(p.pipeline).arg(p.context));
+    else
+        //: %1 = GPUs, %2 = TP × PP × CP
+        m_dataParallel->setText(tr("No whole data-parallel degree: %1 GPUs / %2").arg(p.gpus).arg(p.tensor * p.pipeline * p.context));
+}
+
+void ParallelControls::retranslateUi()
+{
+    m_gpus->setLabel(tr("G&PUs"));
+    m_gpus->setToolTip(tr("Number of GPUs in the job. The slider offers powers of two; type any count in the box."));
+    m_tensor->setLabel(tr("&Tensor parallel (TP)"));
+    m_tensor->setToolTip(tr("Splits every weight matrix over TP GPUs (Megatron). Offered: degrees that divide the GPUs left\n"
+                            "and the attention and KV heads. Keep it within a node."));
+    m_pipeline->setLabel(tr("P&ipeline parallel (PP)"));
+    m_pipeline->setToolTip(tr("Splits the layers into PP stages. Offered: degrees that divide the GPUs left, at most one per layer."));
+    m_virtual->setLabel(tr("&Virtual stages"));
+    m_virtual->setToolTip(tr("Model chunks per pipeline rank (interleaved 1F1B): a smaller bubble, more activations on stage 0."));
+    m_context->setLabel(tr("&Context parallel (CP)"));
+    m_context->setToolTip(tr("Splits each sequence over CP GPUs (ring attention). Offered: degrees that divide the GPUs left and the sequence."));
+    m_sequenceParallel->setText(tr("&Sequence parallel (with TP)"));
+    m_sequenceParallel->setToolTip(tr("Also splits the norms' and dropouts' activations over the TP group (Korthikanti et al.)."));
+}

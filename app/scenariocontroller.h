@@ -1,0 +1,139 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <vector>
+
+#include "core/estimate.h"
+#include "core/scenario.h"
+#include "core/working.h"
+
+class QTimer;
+class QUndoStack;
+
+/// The single source of truth: holds the core::Scenario the window edits. Setters compare and
+/// only then change; a burst of changes (a slider drag) coalesces into one estimate on the
+/// next event-loop pass. Every change is a whole-scenario snapshot on the undo stack, and the
+/// changes of one drag merge into one step.
+class ScenarioController : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// Which control made a change: the undo command id, so one drag merges into one step.
+    enum class Control {
+        Load, ModelPreset, ModelSize, Layers, Hidden, Heads, KvHeads, Ffn,
+        SeqLength, MicroBatch, GlobalBatch, TrainTokens,
+        Precision, Optimizer, ZeroStage, OffloadOptimizer, OffloadParameters, Recompute, FlashAttention,
+        Gpus, Tensor, Pipeline, VirtualPipeline, Context, SequenceParallel,
+        GpuPreset, GpusPerNode, Mfu, Price, Overhead,
+    };
+
+    explicit ScenarioController(QObject* parent = nullptr);
+    ~ScenarioController() override;
+
+    const core::Scenario& scenario() const { return m_scenario; }
+    /// The latest estimate (may be invalid) and the latest valid one.
+    const core::Estimate& estimate() const { return m_estimate; }
+    const core::Estimate& lastValidEstimate() const { return m_lastValid; }
+    QUndoStack* undoStack() const { return m_undo; }
+    /// How many estimates have run (each coalesced burst counts once).
+    int estimateCount() const { return m_estimateCount; }
+
+    /// The working (formulas and values) is recorded only while someone shows it.
+    void setWorkingEnabled(bool enabled);
+    bool isWorkingEnabled() const { return m_workingEnabled; }
+    /// The ZeRO and recompute comparisons are computed only while someone shows them.
+    void setComparisonsEnabled(bool enabled);
+
+    /// Edits between beginDrag and endDrag by the same control are one undo step.
+    void beginDrag(Control control);
+    void endDrag();
+    bool isDragging() const { return m_gesture > 0; }
+
+    /// Re-emits everything on the next pass (after a language change, say).
+    void refresh() { scheduleRecompute(); }
+    /// Runs a pending estimate now (tests, benchmarks, before saving).
+    void flush();
+
+    // The scenario as a whole: a file, a preset, the default. One undo step.
+    void setScenario(const core::Scenario& scenario, const QString& description = {});
+    void resetToDefault();
+
+    // Model
+    void setModelPreset(const QString& id);
+    void setModelSize(double parameters); ///< along core::familyShape
+    void setLayers(int layers);
+    void setHiddenSize(int hidden);
+    void setAttentionHeads(int heads);
+    void setKvHeads(int heads);
+    void setFfnHiddenSize(int ffn);
+    // Sequence & batch
+    void setSeqLength(std::int64_t tokens);
+    void setMicroBatch(std::int64_t sequences);
+    void setGlobalBatch(std::int64_t sequences);
+    void setTrainTokens(double tokens);
+    // Precision & optimizer
+    void setPrecision(core::PrecisionRecipe recipe);
+    void setOptimizer(core::Optimizer optimizer);
+    void setZeroStage(int stage);
+    void setOffloadOptimizer(bool offload);
+    void setOffloadParameters(bool offload);
+    void setRecompute(core::Recompute recompute);
+    void setFlashAttention(bool enabled);
+    // Parallelism
+    void setGpus(int gpus);
+    void setTensorParallel(int degree);
+    void setPipelineParallel(int degree);
+    void setVirtualPipeline(int chunks);
+    void setContextParallel(int degree);
+    void setSequenceParallel(bool enabled);
+    // Hardware & cost
+    void setGpuPreset(const QString& id);
+    void setGpusPerNode(int gpus);
+    void setMfu(double mfu);
+    void setPricePerGpuHour(double dollars);
+    void setOverheadFactor(double factor);
+
+    /// Applies an undo/redo snapshot (called by ScenarioCommand only).
+    void restore(const core::Scenario& scenario);
+    /// The translated name of a control, for undo texts ("Change ZeRO stage").
+    static QString controlName(Control control);
+
+signals:
+    /// A slider drag started or ended (views may skip animations while the hand moves).
+    void draggingChanged(bool dragging);
+    /// After every coalesced change, before the estimate signals.
+    void scenarioChanged(const core::Scenario& scenario);
+    /// A valid estimate of the current scenario.
+    void estimateChanged(const core::Estimate& estimate);
+    /// After every estimate: valid or not, and the errors and warnings.
+    void issuesChanged(bool valid, const std::vector<core::Issue>& issues);
+    /// With the working enabled: the working of the latest valid estimate.
+    void workingChanged(const core::Working& working, const core::Estimate& estimate);
+    /// With comparisons enabled: the fullest GPU under ZeRO 0–3 and recompute none/selective/full.
+    void comparisonsChanged(const std::vector<core::Estimate>& zeroStages, const std::vector<core::Estimate>& recompute);
+
+private:
+    template <typename Mutate>
+    void edit(Control control, Mutate&& mutate);
+    void editModel(Control control, int core::ModelArchitecture::*field, int value);
+    void scheduleRecompute();
+    void recompute();
+    void computeComparisons();
+
+    core::Scenario m_scenario;
+    core::Estimate m_estimate;
+    core::Estimate m_lastValid;
+    core::Working m_working;
+    std::vector<core::Estimate> m_zeroVariants;
+    std::vector<core::Estimate> m_recomputeVariants;
+    QUndoStack* m_undo = nullptr;
+    QTimer* m_timer = nullptr;
+    int m_estimateCount = 0;
+    int m_gesture = 0;       ///< current drag's id; 0 when no drag is on
+    int m_lastGesture = 0;
+    Control m_dragControl = Control::Load;
+    bool m_workingEnabled = false;
+    bool m_comparisonsEnabled = true;
+};

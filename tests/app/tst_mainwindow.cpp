@@ -1,0 +1,165 @@
+// The whole window, offscreen: sliders drive the chart through the controller, ZeRO 0→3 gives
+// the seeds' heights, an invalid layout shows its reason over the last valid bars, ten quick
+// slider moves are one estimate, a click on a segment opens its working, undo restores.
+#include <QtTest>
+
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QSlider>
+#include <QStatusBar>
+#include <QTranslator>
+#include <QTreeView>
+#include <QUndoStack>
+
+#include "../widgets/guiscenarios.h"
+#include "app/batchcontrols.h"
+#include "app/controlspanel.h"
+#include "app/mainwindow.h"
+#include "app/parallelcontrols.h"
+#include "app/precisioncontrols.h"
+#include "app/scenariocontroller.h"
+#include "widgets/memorychart.h"
+#include "widgets/valueslider.h"
+#include "widgets/workingmodel.h"
+#include "widgets/workingpanel.h"
+
+namespace {
+
+double modelStateGB(const MemoryChart& chart)
+{
+    return (chart.barBytes(0, core::Component::Weights) + chart.barBytes(0, core::Component::Gradients)
+            + chart.barBytes(0, core::Component::OptimizerStates)) / 1e9;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void zeroSliderGivesTheSeedsHeights_data()
+    {
+        QTest::addColumn<int>("stage");
+        QTest::addColumn<double>("expectedGB");
+        // Seed 2: 7B, mixed-precision Adam, 8 GPUs.
+        QTest::addRow("0") << 0 << 112.0;
+        QTest::addRow("1") << 1 << 38.5;
+        QTest::addRow("2") << 2 << 26.25;
+        QTest::addRow("3") << 3 << 14.0;
+    }
+    void zeroSliderGivesTheSeedsHeights()
+    {
+        QFETCH(int, stage);
+        QFETCH(double, expectedGB);
+        MainWindow w;
+        w.controller()->setScenario(guiscenarios::sevenBillionOnEight(stage == 0 ? 3 : 0));
+        w.controller()->flush();
+        // Move the ZeRO slider as a user would.
+        w.controlsPanel()->precisionControls()->zeroSlider()->slider()->setValue(stage);
+        w.controller()->flush();
+        QCOMPARE(w.controller()->scenario().training.zeroStage, stage);
+        QVERIFY2(std::abs(modelStateGB(*w.memoryChart()) - expectedGB) < 1e-9, qPrintable(QString::number(modelStateGB(*w.memoryChart()))));
+    }
+
+    void tenSliderMovesAreOneEstimate()
+    {
+        MainWindow w;
+        w.controller()->flush();
+        QSignalSpy estimates(w.controller(), &ScenarioController::estimateChanged);
+        QSlider* slider = w.controlsPanel()->batchControls()->seqLengthSlider()->slider();
+        // Powers of two from 128: positions 1…10 are 256 … 131072 tokens.
+        for (int position = 1; position <= 10; ++position)
+            slider->setValue(position);
+        QTRY_COMPARE(estimates.count(), 1);
+        QTest::qWait(20);
+        QCOMPARE(estimates.count(), 1);
+        QCOMPARE(w.controller()->scenario().training.seqLength, std::int64_t(131072));
+    }
+
+    void invalidLayoutShowsWhyAndKeepsTheBars()
+    {
+        MainWindow w;
+        w.controller()->setScenario(guiscenarios::sevenBillionOnEight(1));
+        w.controller()->flush();
+        const double total = w.memoryChart()->barTotalBytes(0);
+        // Type TP = 3 into the spin box: 3 divides neither the 8 GPUs nor the layout.
+        QDoubleSpinBox* tp = w.controlsPanel()->parallelControls()->tensorSlider()->spinBox();
+        tp->setValue(3);
+        w.controller()->flush();
+        QVERIFY(!w.controller()->estimate().valid);
+        QVERIFY(w.memoryChart()->isShowingInvalid());
+        QVERIFY2(w.memoryChart()->invalidMessage().contains(QStringLiteral("does not divide the 8 GPUs")), qPrintable(w.memoryChart()->invalidMessage()));
+        QCOMPARE(w.memoryChart()->barTotalBytes(0), total);
+        // The reason is also at the control that can fix it (GPUs) and in the status bar.
+        QVERIFY(!w.controlsPanel()->parallelControls()->gpusSlider()->error().isEmpty());
+        const auto* status = w.statusBar()->findChild<QLabel*>();
+        QVERIFY(status && status->text().startsWith(QStringLiteral("✖")));
+        // Undo brings back the valid layout and the chart's normal state.
+        w.controller()->undoStack()->undo();
+        w.controller()->flush();
+        QVERIFY(!w.memoryChart()->isShowingInvalid());
+        QCOMPARE(w.controller()->scenario().parallel.tensor, 1);
+    }
+
+    void tensorSliderOffersOnlyValidDegrees()
+    {
+        MainWindow w;
+        w.controller()->setScenario(guiscenarios::llama70bOn64());
+        w.controller()->flush();
+        // 64 GPUs / (PP 4 × CP 1) = 16 left; Llama-2-70B has 64 heads and 8 KV heads: TP ∈ {1, 2, 4, 8}.
+        const QVector<double> expected{1, 2, 4, 8};
+        QCOMPARE(w.controlsPanel()->parallelControls()->tensorSlider()->steps(), expected);
+    }
+
+    void clickingASegmentOpensItsWorking()
+    {
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.controller()->flush();
+        emit w.memoryChart()->segmentClicked(0, core::Component::Gradients);
+        QVERIFY(w.workingDock()->isVisible());
+        QTRY_VERIFY(w.workingPanel()->model()->lineCount() > 0);
+        const QModelIndex current = w.workingPanel()->view()->currentIndex();
+        QVERIFY(current.isValid());
+        QCOMPARE(current.data(WorkingModel::TermRole).toInt(), int(core::Term::Gradients));
+    }
+
+    void undoShortcutRestoresTheScenario()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.controller()->flush();
+        const int stage = w.controller()->scenario().training.zeroStage;
+        QTest::keyClick(&w, Qt::Key_3, Qt::ControlModifier); // ZeRO-3
+        QCOMPARE(w.controller()->scenario().training.zeroStage, 3);
+        QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w.controller()->scenario().training.zeroStage, stage);
+    }
+
+    void languageChangeRetranslatesInPlace()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.controller()->flush();
+        const QString dock = w.workingDock()->windowTitle();
+        const int groups = w.memoryChart()->groupCount();
+        // Installing a translator sends QEvent::LanguageChange to every widget: texts are set
+        // again by retranslateUi(), nothing is rebuilt, the estimate is re-emitted.
+        QTranslator translator;
+        QCoreApplication::installTranslator(&translator);
+        QTRY_COMPARE(w.workingDock()->windowTitle(), dock);
+        w.controller()->flush();
+        QCOMPARE(w.memoryChart()->groupCount(), groups);
+        QVERIFY(!w.memoryChart()->groupLabel(0).isEmpty());
+        QCoreApplication::removeTranslator(&translator);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,155 @@
+// The controller: compare-then-emit setters, one estimate per burst of changes, whole-scenario
+// undo/redo with a drag merged into one step, comparisons and the working on demand.
+#include <QtTest>
+
+#include <QUndoStack>
+
+#include "../widgets/guiscenarios.h"
+#include "app/scenariocontroller.h"
+#include "core/scenario_io.h"
+
+namespace {
+
+std::string json(const ScenarioController& c)
+{
+    return core::saveScenario(c.scenario());
+}
+
+} // namespace
+
+class TestScenarioController : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void tenRapidChangesAreOneEstimate()
+    {
+        ScenarioController c;
+        c.flush();
+        QSignalSpy estimates(&c, &ScenarioController::estimateChanged);
+        QSignalSpy scenarios(&c, &ScenarioController::scenarioChanged);
+        for (int i = 0; i < 10; ++i)
+            c.setSeqLength(1024 + 256 * i);
+        QCOMPARE(estimates.count(), 0); // nothing until the event loop runs
+        QTRY_COMPARE(estimates.count(), 1);
+        QTest::qWait(20);
+        QCOMPARE(estimates.count(), 1);
+        QCOMPARE(scenarios.count(), 1);
+        QCOMPARE(c.scenario().training.seqLength, std::int64_t(1024 + 256 * 9));
+        QCOMPARE(estimates.at(0).at(0).value<core::Estimate>().valid, true);
+    }
+
+    void settingTheSameValueDoesNothing()
+    {
+        ScenarioController c;
+        c.flush();
+        const int steps = c.undoStack()->count();
+        const int before = c.estimateCount();
+        c.setZeroStage(c.scenario().training.zeroStage);
+        c.setGpus(c.scenario().parallel.gpus);
+        c.setModelPreset(QString::fromStdString(c.scenario().model.preset));
+        QTest::qWait(10);
+        QCOMPARE(c.undoStack()->count(), steps);
+        QCOMPARE(c.estimateCount(), before);
+    }
+
+    void undoRedoRoundTrips()
+    {
+        ScenarioController c;
+        c.flush();
+        const std::string start = json(c);
+        c.setZeroStage(3);
+        c.setModelPreset(QStringLiteral("llama-2-13b"));
+        c.setGpus(16);
+        c.setRecompute(core::Recompute::Full);
+        c.setGpuPreset(QStringLiteral("h100-sxm"));
+        c.flush();
+        const std::string end = json(c);
+        QVERIFY(end != start);
+        QCOMPARE(c.undoStack()->count(), 5);
+        for (int i = 0; i < 5; ++i)
+            c.undoStack()->undo();
+        c.flush();
+        QCOMPARE(json(c), start);
+        for (int i = 0; i < 5; ++i)
+            c.undoStack()->redo();
+        c.flush();
+        QCOMPARE(json(c), end);
+        QCOMPARE(c.scenario().training.zeroStage, 3);
+        QCOMPARE(c.scenario().model.preset, std::string("llama-2-13b"));
+    }
+
+    void aDragIsOneUndoStep()
+    {
+        ScenarioController c;
+        c.flush();
+        const int gpus = c.scenario().parallel.gpus;
+        const int steps = c.undoStack()->count();
+        c.beginDrag(ScenarioController::Control::Gpus);
+        for (int n : {16, 32, 64, 128})
+            c.setGpus(n);
+        c.endDrag();
+        QCOMPARE(c.undoStack()->count(), steps + 1);
+        // A second drag of the same slider is a step of its own.
+        c.beginDrag(ScenarioController::Control::Gpus);
+        c.setGpus(256);
+        c.endDrag();
+        QCOMPARE(c.undoStack()->count(), steps + 2);
+        c.undoStack()->undo();
+        QCOMPARE(c.scenario().parallel.gpus, 128);
+        c.undoStack()->undo();
+        QCOMPARE(c.scenario().parallel.gpus, gpus);
+    }
+
+    void invalidScenarioReportsItsIssues()
+    {
+        ScenarioController c;
+        c.setScenario(guiscenarios::sevenBillionOnEight(1));
+        c.flush();
+        QSignalSpy issues(&c, &ScenarioController::issuesChanged);
+        QSignalSpy estimates(&c, &ScenarioController::estimateChanged);
+        c.setTensorParallel(3);
+        c.flush();
+        QCOMPARE(issues.count(), 1);
+        QCOMPARE(issues.at(0).at(0).toBool(), false);
+        QCOMPARE(estimates.count(), 0); // only valid estimates are broadcast
+        QVERIFY(c.lastValidEstimate().valid);
+    }
+
+    void comparisonsAreTheSeedsTable()
+    {
+        ScenarioController c;
+        c.setScenario(guiscenarios::sevenBillionOnEight(1));
+        QSignalSpy spy(&c, &ScenarioController::comparisonsChanged);
+        c.flush();
+        QCOMPARE(spy.count(), 1);
+        const auto zero = spy.at(0).at(0).value<std::vector<core::Estimate>>();
+        QCOMPARE(zero.size(), std::size_t(4));
+        // Seed 2: 112 / 38.5 / 26.25 / 14 GB of model states per GPU.
+        const double expected[] = {112, 38.5, 26.25, 14};
+        for (int stage = 0; stage < 4; ++stage)
+            QVERIFY(std::abs(zero[std::size_t(stage)].fullest().modelStateBytes() / 1e9 - expected[stage]) < 1e-9);
+        const auto recompute = spy.at(0).at(1).value<std::vector<core::Estimate>>();
+        QCOMPARE(recompute.size(), std::size_t(3));
+        // Full recomputation keeps only each layer's input: less than no recomputation.
+        QVERIFY(recompute[2].fullest().categoryBytes(core::Category::Activations)
+                < recompute[0].fullest().categoryBytes(core::Category::Activations));
+    }
+
+    void workingOnlyWhenEnabled()
+    {
+        ScenarioController c;
+        QSignalSpy working(&c, &ScenarioController::workingChanged);
+        c.flush();
+        QCOMPARE(working.count(), 0);
+        c.setWorkingEnabled(true);
+        QTRY_COMPARE(working.count(), 1);
+        QVERIFY(!working.at(0).at(0).value<core::Working>().lines().empty());
+    }
+};
+
+Q_DECLARE_METATYPE(core::Estimate)
+Q_DECLARE_METATYPE(core::Working)
+Q_DECLARE_METATYPE(std::vector<core::Estimate>)
+QTEST_MAIN(TestScenarioController)
+#include "tst_scenariocontroller.moc"

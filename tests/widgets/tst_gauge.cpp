@@ -1,0 +1,132 @@
+// The painted gauges: value property and animation, colour zones, and the gauge panel's
+// numbers against the seeds' worked training time.
+#include <QtTest>
+
+#include "core/estimate.h"
+#include "guiscenarios.h"
+#include "widgets/gauge.h"
+#include "widgets/gaugepanel.h"
+
+using Level = ComponentPalette::Level;
+Q_DECLARE_METATYPE(ComponentPalette::Level)
+
+class TestGauge : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void zones_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<Level>("level");
+        QTest::addRow("below the range") << -1.0 << Level::Warning;
+        QTest::addRow("poorly tuned") << 0.1 << Level::Warning;
+        QTest::addRow("realistic") << 0.4 << Level::Good;
+        QTest::addRow("zone edge belongs to the upper zone") << 0.55 << Level::Bad;
+        QTest::addRow("above the range") << 2.0 << Level::Bad;
+    }
+    void zones()
+    {
+        QFETCH(double, value);
+        QFETCH(Level, level);
+        Gauge g;
+        g.setRange(0, 1);
+        g.setZones({{0, 0.2, Level::Warning}, {0.2, 0.55, Level::Good}, {0.55, 1.01, Level::Bad}});
+        QCOMPARE(g.levelAt(value), level);
+    }
+
+    void valueIsAnAnimatedProperty()
+    {
+        Gauge g;
+        QVERIFY(g.metaObject()->indexOfProperty("value") >= 0);
+        QVERIFY(!g.sizeHint().isEmpty());
+        g.setRange(0, 100);
+        // Hidden: no animation, the value jumps.
+        g.animateTo(40);
+        QCOMPARE(g.value(), 40.0);
+        g.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&g));
+        QSignalSpy changed(&g, &Gauge::valueChanged);
+        g.animateTo(80);
+        QCOMPARE(g.target(), 80.0);
+        QVERIFY(g.value() < 80.0); // still on its way
+        QTRY_COMPARE(g.value(), 80.0);
+        QVERIFY(changed.count() > 1); // it passed through values in between
+    }
+
+    void activatedByClickAndKeyboard()
+    {
+        Gauge g;
+        g.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&g));
+        QSignalSpy activated(&g, &Gauge::activated);
+        QTest::mouseClick(&g, Qt::LeftButton);
+        g.setFocus();
+        QTest::keyClick(&g, Qt::Key_Space);
+        QCOMPARE(activated.count(), 2);
+    }
+
+    void panelShowsTheSeedsTrainingTime()
+    {
+        // Seed 1 §2.3: 7B, 1T tokens, 64 × A100 (312 TFLOP/s), MFU 40 %:
+        // 6 × 7e9 × 1e12 = 4.2e22 FLOPs / (64 × 312e12 × 0.4) = 5.26e6 s ≈ 60.9 days.
+        core::Scenario s = guiscenarios::sevenBillionOnEight(1);
+        s.parallel.gpus = 64;
+        s.training.globalBatchSize = 1024;
+        s.training.trainTokens = 1e12;
+        s.hardware.mfu = 0.4;
+        s.training.flopsFormula = core::FlopsFormula::SixND;
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.valid);
+        GaugePanel panel;
+        panel.setAnimated(false);
+        panel.setEstimate(e);
+        const double days = 4.2e22 / (64 * 312e12 * 0.4) / 86400;
+        QVERIFY2(std::abs(panel.gauge(GaugePanel::Kind::TrainingTime)->value() - days) < 0.01 * days,
+                 qPrintable(QString::number(panel.gauge(GaugePanel::Kind::TrainingTime)->value())));
+        QCOMPARE(panel.gauge(GaugePanel::Kind::Mfu)->value(), 0.4);
+        // GPU-hours = days × 24 × 64.
+        QVERIFY(std::abs(panel.gauge(GaugePanel::Kind::GpuHours)->value() - days * 24 * 64) < 0.01 * days * 24 * 64);
+        QVERIFY(panel.gauge(GaugePanel::Kind::TrainingTime)->valueText().contains(QStringLiteral("days")));
+        // No pipeline: no bubble.
+        QCOMPARE(panel.gauge(GaugePanel::Kind::Bubble)->value(), 0.0);
+        QCOMPARE(panel.gauge(GaugePanel::Kind::TrainingTime)->levelAt(days), Level::Warning); // between a month and six
+    }
+
+    void headroomTurnsRedWhenItDoesNotFit()
+    {
+        // No ZeRO: 112 GB of model states alone on an 80 GiB (85.9 GB) GPU.
+        const core::Estimate e = core::estimate(guiscenarios::sevenBillionOnEight(0));
+        QVERIFY(e.valid);
+        GaugePanel panel;
+        panel.setAnimated(false);
+        panel.setEstimate(e);
+        Gauge* headroom = panel.gauge(GaugePanel::Kind::Headroom);
+        QVERIFY(headroom->value() < 0);
+        QCOMPARE(headroom->levelAt(headroom->value()), Level::Bad);
+        panel.setStale(true);
+        QVERIFY(headroom->isStale());
+    }
+
+    void paintsWithoutPaletteSurprises()
+    {
+        for (const bool dark : {false, true}) {
+            Gauge g;
+            g.resize(180, 140);
+            QPalette p;
+            if (dark) {
+                p.setColor(QPalette::Window, QColor(0x20, 0x20, 0x20));
+                p.setColor(QPalette::WindowText, Qt::white);
+            }
+            g.setPalette(p);
+            g.setTitle(QStringLiteral("MFU"));
+            g.setValueText(QStringLiteral("40 %"));
+            g.setValue(0.4);
+            const QImage image = g.grab().toImage();
+            QCOMPARE(image.size(), QSize(180, 140) * image.devicePixelRatio());
+        }
+    }
+};
+
+QTEST_MAIN(TestGauge)
+#include "tst_gauge.moc"

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QString>
+
+/// Numbers as the window shows them: locale-aware, translated units, short.
+namespace DisplayFormat {
+
+/// Memory is shown in decimal GB (the seeds' arithmetic: 7B × 16 B = 112 GB) or in GiB.
+enum class MemoryUnit { GB, GiB };
+
+double bytesPerUnit(MemoryUnit unit);
+QString unitName(MemoryUnit unit);
+/// "58.7 GB"; `decimals` < 0 picks 2 below 10 units, 1 otherwise.
+QString bytes(double bytes, MemoryUnit unit, int decimals = -1);
+/// Parameter or token counts: "6.74 B", "350 M", "1.20 T".
+QString count(double value);
+/// "70.9 s", "2.4 hours", "61.0 days", "3.4 years".
+QString duration(double seconds);
+QString days(double days);
+/// "$223 k", "$2.23 M".
+QString money(double dollars);
+QString percent(double fraction, int decimals = 1);
+/// "4.29 × 10²² FLOP"
+QString scientific(double value, const QString& unit = {});
+
+} // namespace DisplayFormat

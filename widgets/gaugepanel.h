@@ -1,0 +1,51 @@
+#pragma once
+
+#include <QVector>
+#include <QWidget>
+#include <array>
+
+#include "core/estimate.h"
+#include "core/working.h"
+#include "widgets/displayformat.h"
+
+class Gauge;
+
+/// The row of dials under the controls' reach: training days, GPU-hours, cost, MFU, pipeline
+/// bubble and the memory headroom of the fullest GPU, each coloured by what its value means.
+class GaugePanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    enum class Kind { TrainingTime, GpuHours, Cost, Mfu, Bubble, Headroom, Count };
+
+    explicit GaugePanel(QWidget* parent = nullptr);
+
+    void setEstimate(const core::Estimate& estimate);
+    /// The scenario is invalid: the dials keep the last valid numbers, faded.
+    void setStale(bool stale);
+    void setUnit(DisplayFormat::MemoryUnit unit);
+    void setAnimated(bool animated);
+    /// Frames one dial (Kind::Count: none).
+    void setSelected(Kind kind);
+    Gauge* gauge(Kind kind) const { return m_gauges[std::size_t(kind)]; }
+
+    /// The estimate's terms behind a dial (its number first, then what it is made of), for
+    /// the working panel.
+    static QVector<core::Term> terms(Kind kind);
+
+signals:
+    /// A dial was clicked; `group` is the rank group it concerns (−1: the whole job).
+    void activated(GaugePanel::Kind kind, int group);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslateUi();
+    void updateTexts();
+
+    std::array<Gauge*, std::size_t(Kind::Count)> m_gauges{};
+    core::Estimate m_estimate;
+    DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
+};

@@ -1,0 +1,279 @@
+#include "widgets/valueslider.h"
+
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QLabel>
+#include <QSlider>
+#include <cmath>
+#include <functional>
+
+#include "widgets/componentpalette.h"
+#include "widgets/notelabel.h"
+
+namespace {
+
+constexpr int kContinuousSteps = 1000;
+
+/// Arrow keys and the wheel walk through the slider's allowed values; typing accepts anything.
+class StepSpinBox : public QDoubleSpinBox
+{
+public:
+    using QDoubleSpinBox::QDoubleSpinBox;
+    std::function<double(double shown, int steps)> stepper;
+
+    void stepBy(int steps) override
+    {
+        if (stepper)
+            setValue(stepper(value(), steps));
+        else
+            QDoubleSpinBox::stepBy(steps);
+    }
+
+protected:
+    StepEnabled stepEnabled() const override
+    {
+        return stepper ? StepUpEnabled | StepDownEnabled : QDoubleSpinBox::stepEnabled();
+    }
+};
+
+} // namespace
+
+ValueSlider::ValueSlider(QWidget* parent)
+    : QWidget(parent)
+    , m_label(new QLabel(this))
+    , m_spin(new StepSpinBox(this))
+    , m_slider(new QSlider(Qt::Horizontal, this))
+    , m_note(new NoteLabel(this))
+    , m_error(new QLabel(this))
+{
+    static_cast<StepSpinBox*>(m_spin)->stepper = [this](double shown, int steps) {
+        if (m_steps.isEmpty())
+            return shown + steps * m_spin->singleStep();
+        // From a value between steps, one step up lands on the next allowed value above it.
+        const double value = shown * m_scale;
+        int at = positionOf(value);
+        if (steps > 0 && m_steps[at] > value)
+            --at;
+        if (steps < 0 && m_steps[at] < value)
+            ++at;
+        return m_steps[std::clamp(at + steps, 0, int(m_steps.size()) - 1)] / m_scale;
+    };
+    m_spin->setKeyboardTracking(false); // typing "4096" is one edit, not four
+    m_spin->setAlignment(Qt::AlignRight);
+    m_spin->setAccelerated(true);
+    m_spin->setMinimumWidth(m_spin->fontMetrics().horizontalAdvance(QStringLiteral("0000000.00 B")));
+    m_label->setBuddy(m_spin);
+    m_error->setWordWrap(true);
+    m_error->setVisible(false);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    m_note->setFont(small);
+    m_error->setFont(small);
+
+    auto* layout = new QGridLayout(this);
+    layout->setContentsMargins(0, 2, 0, 2);
+    layout->setHorizontalSpacing(6);
+    layout->setVerticalSpacing(1);
+    layout->addWidget(m_label, 0, 0);
+    layout->addWidget(m_spin, 0, 1, Qt::AlignRight);
+    layout->addWidget(m_slider, 1, 0, 1, 2);
+    layout->addWidget(m_note, 2, 0, 1, 2);
+    layout->addWidget(m_error, 3, 0, 1, 2);
+    layout->setColumnStretch(0, 1);
+
+    connect(m_slider, &QSlider::valueChanged, this, &ValueSlider::onSliderMoved);
+    connect(m_slider, &QSlider::sliderPressed, this, &ValueSlider::dragStarted);
+    connect(m_slider, &QSlider::sliderReleased, this, &ValueSlider::dragFinished);
+    connect(m_spin, &QDoubleSpinBox::valueChanged, this, &ValueSlider::onSpinChanged);
+    updateErrorColors();
+}
+
+ValueSlider::~ValueSlider() = default;
+
+void ValueSlider::setLabel(const QString& label)
+{
+    m_label->setText(label);
+    m_slider->setAccessibleName(QString(label).remove(QLatin1Char('&')));
+}
+
+void ValueSlider::setSteps(const QVector<double>& values)
+{
+    if (values == m_steps)
+        return;
+    m_steps = values;
+    const QSignalBlocker block(m_slider);
+    m_slider->setRange(0, std::max(0, int(values.size()) - 1));
+    m_slider->setPageStep(1);
+    m_slider->setTickPosition(values.size() <= 24 ? QSlider::TicksBelow : QSlider::NoTicks);
+    m_slider->setTickInterval(1);
+    updateSlider();
+}
+
+void ValueSlider::setContinuous(double minimum, double maximum, bool logarithmic)
+{
+    m_steps.clear();
+    m_minimum = minimum;
+    m_maximum = maximum;
+    m_logarithmic = logarithmic;
+    const QSignalBlocker block(m_slider);
+    m_slider->setRange(0, kContinuousSteps);
+    m_slider->setPageStep(kContinuousSteps / 20);
+    m_slider->setTickPosition(QSlider::NoTicks);
+    updateSlider();
+}
+
+void ValueSlider::setSpinBox(double minimum, double maximum, int decimals, double scale)
+{
+    const QSignalBlocker block(m_spin);
+    m_scale = scale;
+    m_spin->setDecimals(decimals);
+    m_spin->setRange(minimum, maximum);
+    m_spin->setSingleStep(decimals > 0 ? std::pow(10.0, -std::min(decimals, 2)) : 1.0);
+    m_spin->setValue(m_value / m_scale);
+}
+
+void ValueSlider::setSuffix(const QString& suffix)
+{
+    m_spin->setSuffix(suffix);
+}
+
+void ValueSlider::setPrefix(const QString& prefix)
+{
+    m_spin->setPrefix(prefix);
+}
+
+void ValueSlider::setValue(double value)
+{
+    // The controller echoes every scenario change to every control: an unchanged spin box
+    // must not re-set (and repaint) its text.
+    if (value == m_value && m_spin->value() == m_spin->valueFromText(m_spin->textFromValue(value / m_scale))) {
+        updateSlider();
+        return;
+    }
+    m_value = value;
+    {
+        const QSignalBlocker block(m_spin);
+        m_spin->setValue(value / m_scale);
+    }
+    updateSlider();
+}
+
+void ValueSlider::setNote(const QString& note)
+{
+    m_note->setText(note);
+}
+
+void ValueSlider::setError(const QString& message)
+{
+    if (m_errorText == message)
+        return;
+    m_errorText = message;
+    m_error->setText(message);
+    m_error->setVisible(!message.isEmpty());
+    updateErrorColors();
+}
+
+bool ValueSlider::isDragging() const
+{
+    return m_slider->isSliderDown();
+}
+
+int ValueSlider::positionOf(double value) const
+{
+    if (!m_steps.isEmpty()) {
+        // Nearest step; on a ratio scale when the steps are positive (powers of two).
+        int best = 0;
+        double bestDistance = INFINITY;
+        for (int i = 0; i < m_steps.size(); ++i) {
+            const double s = m_steps[i];
+            const double d = (s > 0 && value > 0) ? std::fabs(std::log(s / value)) : std::fabs(s - value);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = i;
+            }
+        }
+        return best;
+    }
+    double f = 0;
+    if (m_logarithmic)
+        f = value > 0 ? std::log(value / m_minimum) / std::log(m_maximum / m_minimum) : 0;
+    else
+        f = (value - m_minimum) / (m_maximum - m_minimum);
+    return int(std::lround(std::clamp(f, 0.0, 1.0) * kContinuousSteps));
+}
+
+double ValueSlider::valueAt(int position) const
+{
+    if (!m_steps.isEmpty())
+        return m_steps.value(std::clamp(position, 0, int(m_steps.size()) - 1));
+    const double f = double(position) / kContinuousSteps;
+    return m_logarithmic ? m_minimum * std::pow(m_maximum / m_minimum, f) : m_minimum + f * (m_maximum - m_minimum);
+}
+
+void ValueSlider::updateSlider()
+{
+    const int position = positionOf(m_value);
+    // While the user drags, the handle is where their hand is.
+    if (m_slider->value() != position && !m_slider->isSliderDown()) {
+        const QSignalBlocker block(m_slider);
+        m_slider->setValue(position);
+    }
+}
+
+void ValueSlider::onSliderMoved(int position)
+{
+    double value = valueAt(position);
+    // Continuous values are rounded to what the spin box shows, so both agree.
+    if (m_steps.isEmpty()) {
+        const double factor = std::pow(10.0, m_spin->decimals());
+        value = std::round(value / m_scale * factor) / factor * m_scale;
+    }
+    if (value == m_value)
+        return;
+    m_value = value;
+    {
+        const QSignalBlocker block(m_spin);
+        m_spin->setValue(value / m_scale);
+    }
+    emit valueEdited(value);
+}
+
+void ValueSlider::onSpinChanged(double shown)
+{
+    double value = shown * m_scale;
+    if (value == m_value)
+        return;
+    m_value = value;
+    updateSlider();
+    emit valueEdited(value);
+}
+
+void ValueSlider::updateErrorColors()
+{
+    const bool dark = ComponentPalette::isDark(palette());
+    const QColor bad = ComponentPalette::levelColor(ComponentPalette::Level::Bad, dark);
+    QPalette errorPalette = m_error->palette();
+    errorPalette.setColor(QPalette::WindowText, bad);
+    m_error->setPalette(errorPalette);
+    QPalette notePalette = m_note->palette();
+    QColor muted = palette().color(QPalette::WindowText);
+    muted.setAlphaF(0.7f);
+    notePalette.setColor(QPalette::WindowText, muted);
+    m_note->setPalette(notePalette);
+    QPalette spin = palette();
+    if (!m_errorText.isEmpty()) {
+        QColor tint = palette().color(QPalette::Base);
+        tint = QColor::fromRgbF(tint.redF() * 0.75f + bad.redF() * 0.25f, tint.greenF() * 0.75f + bad.greenF() * 0.25f,
+                                tint.blueF() * 0.75f + bad.blueF() * 0.25f);
+        spin.setColor(QPalette::Base, tint);
+    }
+    m_spin->setPalette(spin);
+}
+
+void ValueSlider::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        updateErrorColors();
+    QWidget::changeEvent(event);
+}

@@ -1,0 +1,183 @@
+#include "widgets/workingtext.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <cmath>
+
+#include "widgets/displayformat.h"
+
+namespace WorkingText {
+
+namespace {
+
+struct Text
+{
+    std::string_view id;
+    const char* title;
+    const char* explanation;
+};
+
+constexpr Text kTexts[] = {
+    {"params_embedding", QT_TRANSLATE_NOOP("WorkingText", "Word embedding parameters"),
+     QT_TRANSLATE_NOOP("WorkingText", "Every token id looks up a row of h numbers, so the table has V rows of h.")},
+    {"params_attention", QT_TRANSLATE_NOOP("WorkingText", "Attention parameters per layer"),
+     QT_TRANSLATE_NOOP("WorkingText", "Four projections per layer: queries, keys, values and the output. With grouped-query attention the keys and values are smaller.")},
+    {"params_mlp", QT_TRANSLATE_NOOP("WorkingText", "MLP parameters per layer"),
+     QT_TRANSLATE_NOOP("WorkingText", "The feed-forward block widens each token from h to F and back; a gated MLP (SwiGLU) has three such matrices instead of two.")},
+    {"params_norms", QT_TRANSLATE_NOOP("WorkingText", "Norm parameters per layer"),
+     QT_TRANSLATE_NOOP("WorkingText", "Each layer normalizes twice; an RMSNorm has h scales, a LayerNorm also h biases.")},
+    {"params_per_layer", QT_TRANSLATE_NOOP("WorkingText", "Parameters per transformer layer"),
+     QT_TRANSLATE_NOOP("WorkingText", "One layer: attention, MLP and its two norms.")},
+    {"params_output", QT_TRANSLATE_NOOP("WorkingText", "Output layer and final norm"),
+     QT_TRANSLATE_NOOP("WorkingText", "The last layer turns h numbers back into V scores, one per vocabulary word. Tied models reuse the embedding instead.")},
+    {"params_total", QT_TRANSLATE_NOOP("WorkingText", "Total parameters Ψ"),
+     QT_TRANSLATE_NOOP("WorkingText", "All parameters of one copy of the model: the number every later line builds on.")},
+    {"family_shape", QT_TRANSLATE_NOOP("WorkingText", "Shape assumed for a count-only model"),
+     QT_TRANSLATE_NOOP("WorkingText", "Only a parameter count is known, so a Llama-3-like shape of that size stands in for activations and FLOPs.")},
+    {"state_bytes_per_parameter", QT_TRANSLATE_NOOP("WorkingText", "Model-state bytes per parameter"),
+     QT_TRANSLATE_NOOP("WorkingText", "What each parameter costs in training: the weight, its gradient and the optimizer's state. Mixed precision with Adam: 2 + 2 + 12 = 16 bytes.")},
+    {"data_parallel", QT_TRANSLATE_NOOP("WorkingText", "Data-parallel degree D"),
+     QT_TRANSLATE_NOOP("WorkingText", "The GPUs left after tensor, pipeline and context parallelism: each group holds a replica and trains on different data.")},
+    {"zero_shards", QT_TRANSLATE_NOOP("WorkingText", "ZeRO shard group D_z"),
+     QT_TRANSLATE_NOOP("WorkingText", "ZeRO splits the model states over this many GPUs; each keeps 1/D_z of what is sharded.")},
+    {"micro_batches", QT_TRANSLATE_NOOP("WorkingText", "Micro-batches per step m"),
+     QT_TRANSLATE_NOOP("WorkingText", "Each replica works through its part of the global batch in m micro-batches and adds up their gradients.")},
+    {"resident_parameters", QT_TRANSLATE_NOOP("WorkingText", "Parameters on this GPU P"),
+     QT_TRANSLATE_NOOP("WorkingText", "Pipeline parallelism gives this GPU only its stage's layers, and tensor parallelism a 1/t slice of each matrix.")},
+    {"weights", QT_TRANSLATE_NOOP("WorkingText", "Weights on this GPU"),
+     QT_TRANSLATE_NOOP("WorkingText", "w bytes for each parameter this GPU holds; ZeRO-3 divides them over the shard group.")},
+    {"gradients", QT_TRANSLATE_NOOP("WorkingText", "Gradients on this GPU"),
+     QT_TRANSLATE_NOOP("WorkingText", "One gradient per weight; ZeRO-2 and ZeRO-3 keep only this GPU's 1/D_z share.")},
+    {"optimizer_states", QT_TRANSLATE_NOOP("WorkingText", "Optimizer states on this GPU"),
+     QT_TRANSLATE_NOOP("WorkingText", "The fp32 master weights and the optimizer's moments; from ZeRO-1 on, each GPU keeps only its 1/D_z share.")},
+    {"saved_tensor", QT_TRANSLATE_NOOP("WorkingText", "Saved tensor"),
+     QT_TRANSLATE_NOOP("WorkingText", "A tensor the forward pass keeps because the backward pass needs it.")},
+    {"layer_activations_per_micro_batch", QT_TRANSLATE_NOOP("WorkingText", "Activations of one layer, one micro-batch"),
+     QT_TRANSLATE_NOOP("WorkingText", "The tensors one layer saves for one micro-batch, added up (Korthikanti et al. list them one by one).")},
+    {"in_flight_micro_batches", QT_TRANSLATE_NOOP("WorkingText", "Micro-batches in flight on this stage"),
+     QT_TRANSLATE_NOOP("WorkingText", "Under the 1F1B schedule stage i starts p − i micro-batches forward before the first backward frees one, so early stages hold more.")},
+    {"layer_activations", QT_TRANSLATE_NOOP("WorkingText", "Layer activations on this GPU"),
+     QT_TRANSLATE_NOOP("WorkingText", "One layer's activations × the layers on this GPU × the micro-batches in flight.")},
+    {"embedding_activations", QT_TRANSLATE_NOOP("WorkingText", "Embedding activations"),
+     QT_TRANSLATE_NOOP("WorkingText", "The token ids (and a dropout mask, if used), kept on the first stage.")},
+    {"output_activations", QT_TRANSLATE_NOOP("WorkingText", "Logits and loss"),
+     QT_TRANSLATE_NOOP("WorkingText", "The scores over the whole vocabulary in fp32, for every token: large when V is large. Kept on the last stage.")},
+    {"recompute_workspace", QT_TRANSLATE_NOOP("WorkingText", "Recomputed layer (transient)"),
+     QT_TRANSLATE_NOOP("WorkingText", "Recomputation rebuilds one layer's activations during its backward pass; they need room while they exist.")},
+    {"comm_buckets", QT_TRANSLATE_NOOP("WorkingText", "Communication buckets"),
+     QT_TRANSLATE_NOOP("WorkingText", "Gradients are gathered into buckets before the data-parallel reduction; two are in flight.")},
+    {"zero3_gather_buffers", QT_TRANSLATE_NOOP("WorkingText", "ZeRO-3 gathered parameters"),
+     QT_TRANSLATE_NOOP("WorkingText", "ZeRO-3 gathers the full weights of the module being computed (and the next one) for a moment.")},
+    {"cuda_context", QT_TRANSLATE_NOOP("WorkingText", "CUDA context and workspaces"),
+     QT_TRANSLATE_NOOP("WorkingText", "Taken by CUDA, cuBLAS and NCCL before training starts: an assumption you can edit.")},
+    {"fragmentation", QT_TRANSLATE_NOOP("WorkingText", "Allocator fragmentation"),
+     QT_TRANSLATE_NOOP("WorkingText", "PyTorch's caching allocator holds memory it cannot hand out in one piece: a share of everything else.")},
+    {"total_bytes", QT_TRANSLATE_NOOP("WorkingText", "Total on this GPU"),
+     QT_TRANSLATE_NOOP("WorkingText", "Everything above added up. It has to stay below the GPU's capacity.")},
+    {"cpu_offload", QT_TRANSLATE_NOOP("WorkingText", "CPU memory for offloaded states"),
+     QT_TRANSLATE_NOOP("WorkingText", "States moved to the host's memory: they no longer count on the GPU.")},
+    {"model_flops_per_iteration", QT_TRANSLATE_NOOP("WorkingText", "Model FLOPs per iteration"),
+     QT_TRANSLATE_NOOP("WorkingText", "The arithmetic of one step: about 6 FLOPs per parameter per token (2 forward, 4 backward), plus attention and the logits.")},
+    {"hardware_flops_per_iteration", QT_TRANSLATE_NOOP("WorkingText", "Hardware FLOPs per iteration"),
+     QT_TRANSLATE_NOOP("WorkingText", "What the GPUs really execute: the model FLOPs plus the forward work recomputation repeats.")},
+    {"iterations", QT_TRANSLATE_NOOP("WorkingText", "Iterations"),
+     QT_TRANSLATE_NOOP("WorkingText", "Training tokens divided by the tokens one step processes.")},
+    {"total_model_flops", QT_TRANSLATE_NOOP("WorkingText", "Total model FLOPs C"),
+     QT_TRANSLATE_NOOP("WorkingText", "The whole run: roughly 6 × parameters × tokens.")},
+    {"peak_flops", QT_TRANSLATE_NOOP("WorkingText", "Peak FLOP/s per GPU"),
+     QT_TRANSLATE_NOOP("WorkingText", "The datasheet's dense peak for the number format the matrix multiplications use.")},
+    {"iteration_seconds", QT_TRANSLATE_NOOP("WorkingText", "Time per iteration"),
+     QT_TRANSLATE_NOOP("WorkingText", "A step's FLOPs divided by what all GPUs achieve per second: their peak × MFU, the share they really reach.")},
+    {"training_seconds", QT_TRANSLATE_NOOP("WorkingText", "Training time"),
+     QT_TRANSLATE_NOOP("WorkingText", "Time per step × number of steps.")},
+    {"gpu_hours", QT_TRANSLATE_NOOP("WorkingText", "GPU-hours"),
+     QT_TRANSLATE_NOOP("WorkingText", "Training time × number of GPUs: what a cloud bills.")},
+    {"cost", QT_TRANSLATE_NOOP("WorkingText", "Cost"),
+     QT_TRANSLATE_NOOP("WorkingText", "GPU-hours × price, × an overhead for failures, restarts and tuning.")},
+    {"bubble_fraction", QT_TRANSLATE_NOOP("WorkingText", "Pipeline bubble"),
+     QT_TRANSLATE_NOOP("WorkingText", "The share of a step that pipeline stages wait for each other; more micro-batches shrink it.")},
+    {"comm_data_parallel", QT_TRANSLATE_NOOP("WorkingText", "Data-parallel traffic per GPU per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "Bytes each GPU sends to reduce gradients (and, with ZeRO, to gather weights).")},
+    {"comm_tensor_parallel", QT_TRANSLATE_NOOP("WorkingText", "Tensor-parallel traffic per GPU per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "Tensor parallelism all-reduces activations four times per layer per micro-batch.")},
+    {"comm_pipeline_parallel", QT_TRANSLATE_NOOP("WorkingText", "Pipeline traffic per GPU per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "Each stage sends its output forward and the gradient backward for every micro-batch.")},
+    {"comm_context_parallel", QT_TRANSLATE_NOOP("WorkingText", "Context-parallel traffic per GPU per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "Context parallelism passes key and value chunks around a ring.")},
+};
+
+
+const Text* find(core::Term term)
+{
+    const std::string_view id = core::termInfo(term).id;
+    for (const Text& t : kTexts)
+        if (t.id == id)
+            return &t;
+    return nullptr;
+}
+
+QString fromCore(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+} // namespace
+
+QString title(core::Term term)
+{
+    if (const Text* t = find(term))
+        return QCoreApplication::translate("WorkingText", t->title);
+    return fromCore(core::termInfo(term).title);
+}
+
+QString explanation(core::Term term)
+{
+    if (const Text* t = find(term))
+        return QCoreApplication::translate("WorkingText", t->explanation);
+    return {};
+}
+
+QString quantity(const core::WorkingLine& line)
+{
+    return line.detail.empty() ? title(line.term) : fromCore(line.detail);
+}
+
+QString formatValue(double value, core::Unit unit)
+{
+    switch (unit) {
+    case core::Unit::Count:
+    case core::Unit::Tokens:
+        // Exact counts with digit grouping (6,738,415,616): students check them against papers.
+        if (value == std::floor(value) && std::fabs(value) < 1e13)
+            return QLocale().toString(qint64(value));
+        return DisplayFormat::scientific(value);
+    case core::Unit::Flops: return DisplayFormat::scientific(value, QStringLiteral("FLOP"));
+    default: break;
+    }
+    return QString::fromStdString(core::formatValue(value, unit));
+}
+
+QString substitutions(const core::WorkingLine& line)
+{
+    QStringList parts;
+    for (const core::Substitution& s : line.substitutions)
+        parts << fromCore(s.symbol) + QStringLiteral(" = ") + WorkingText::formatValue(s.value, s.unit);
+    return parts.join(QStringLiteral(", "));
+}
+
+QString formula(const core::WorkingLine& line)
+{
+    return fromCore(line.formula.empty() ? core::termInfo(line.term).formula : line.formula);
+}
+
+QString value(const core::WorkingLine& line)
+{
+    return WorkingText::formatValue(line.value, core::termInfo(line.term).unit);
+}
+
+QString source(core::Term term)
+{
+    return fromCore(core::termInfo(term).source);
+}
+
+} // namespace WorkingText
