@@ -28,7 +28,7 @@ enum class TensorKind : std::uint8_t {
 
 struct TensorInfo
 {
-    std::string_view id;       ///< "softmax_output"
+    std::string_view id;       ///< stable and unique: "softmax_output" (for translations)
     std::string_view label;    ///< "Softmax output"
     std::string_view formula;  ///< per micro-batch, before parallelism: "2·a·s²·b"
     LayerBlock block;

@@ -35,6 +35,8 @@ struct GpuSpec
         }
         return 0;
     }
+
+    bool operator==(const GpuSpec&) const = default;
 };
 
 } // namespace core

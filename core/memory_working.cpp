@@ -76,7 +76,7 @@ void explainStage(const EstimateContext& ctx, int stage, const RankGroup& out, d
             w->add(Term::SavedTensor, stage, tensor.bytes,
                    {{"s", double(tr.seqLength) / ctx.c, Unit::Tokens}, {"b", double(tr.microBatchSize), Unit::Count},
                     {tp ? "t" : "t_sp", tp ? t : seqShard, Unit::Count}},
-                   info.label, info.formula);
+                   info.label, info.formula, info.id);
         }
         w->add(Term::LayerActivationsPerMicroBatch, stage, layer->total,
                {{"Table 2 terms", layer->paperTotal, Unit::Bytes}, {"extras", layer->total - layer->paperTotal, Unit::Bytes}}, {},

@@ -71,6 +71,8 @@ struct ModelArchitecture
     /// Layers among [first, last) that attend to the whole context (not windowed).
     int globalLayersIn(int first, int last) const;
     int sharedExpertWidth() const { return sharedExpertFfnHiddenSize > 0 ? sharedExpertFfnHiddenSize : numSharedExperts * moeFfnHiddenSize; }
+
+    bool operator==(const ModelArchitecture&) const = default;
 };
 
 /// Parameter counts by part, for one model replica (no parallelism).

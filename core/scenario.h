@@ -27,6 +27,8 @@ struct WeightQuantization
     bool zeroPoint = false;           ///< asymmetric: one zero point per group (4 or 8 bits)
     bool doubleQuantization = false;  ///< NF4: absmax quantized to 8 bits per 256 blocks (QLoRA §3)
     bool quantizeEmbeddings = false;  ///< embedding and output layer too (tools keep them 16-bit)
+
+    bool operator==(const WeightQuantization&) const = default;
 };
 
 /// How model FLOPs are counted: Megatron's per-iteration formula (6ND plus attention and
@@ -48,6 +50,8 @@ struct TrainingSetup
     bool flashAttention = true;
     FlopsFormula flopsFormula = FlopsFormula::Megatron;
     double moeCapacityFactor = 1.0;        ///< expert capacity / (tokens·k/E); dropless ≈ 1 on average
+
+    bool operator==(const TrainingSetup&) const = default;
 };
 
 struct ParallelLayout
@@ -75,6 +79,8 @@ struct ParallelLayout
         const std::int64_t mp = std::int64_t(pipeline) * expert * effectiveExpertTensor();
         return (mp > 0 && gpus % mp == 0) ? int(gpus / mp) : 0;
     }
+
+    bool operator==(const ParallelLayout&) const = default;
 };
 
 /// Serving: weights in a storage format, a KV cache, a prefill chunk's workspace.
@@ -88,6 +94,8 @@ struct InferenceSetup
     int kvBlockSize = 16;                  ///< paged KV cache block (vLLM default 16); 0: contiguous
     std::int64_t maxBatchedTokens = 2048;  ///< tokens per prefill chunk (vLLM max_num_batched_tokens)
     std::int64_t context() const { return promptLength + generatedTokens; }
+
+    bool operator==(const InferenceSetup&) const = default;
 };
 
 enum class FineTuneMethod { Full, LoRA, QLoRA };
@@ -115,6 +123,8 @@ struct RlSetup
     bool rolloutSleeps = true;             ///< colocated: KV freed, weights offloaded while training (verl free_cache_engine, vLLM sleep mode)
     int rolloutTensor = 1;                 ///< TP of the rollout engine
     int rolloutGpus = 8;                   ///< separate placement: size of the rollout pool
+
+    bool operator==(const RlSetup&) const = default;
 };
 
 struct FineTuneSetup
@@ -124,6 +134,8 @@ struct FineTuneSetup
     unsigned loraTargets = LoraQ | LoraK | LoraV | LoraO;
     WeightQuantization base;               ///< frozen base: bf16 (LoRA), NF4 + double quantization (QLoRA)
     RlSetup rl;
+
+    bool operator==(const FineTuneSetup&) const = default;
 };
 
 struct HardwareSetup
@@ -133,6 +145,8 @@ struct HardwareSetup
     double achievedTflops = 0;             ///< if > 0: measured per-GPU hardware TFLOP/s, replaces MFU
     double pricePerGpuHour = 2.0;          ///< USD
     double overheadFactor = 1.0;           ///< failures, restarts, tuning (seed 1 Q10: 1.3–1.5)
+
+    bool operator==(const HardwareSetup&) const = default;
 };
 
 /// Memory that is not in the papers' formulas, each an explicit, editable assumption.
@@ -143,6 +157,8 @@ struct RuntimeOverheads
     double zero3PrefetchModules = 2;       ///< ZeRO-3 gathers the current module + one prefetched (DeepSpeed: 4·ℓ bytes)
     double fragmentationFraction = 0.05;   ///< caching-allocator fragmentation, of everything else
     double cpuBufferFactor = 1.5;          ///< DeepSpeed additional_buffer_factor for pinned CPU buffers
+
+    bool operator==(const RuntimeOverheads&) const = default;
 };
 
 /// Everything one estimate needs: the single source of truth the GUI edits.
@@ -156,6 +172,8 @@ struct Scenario
     RuntimeOverheads runtime;
     InferenceSetup inference;
     FineTuneSetup finetune;
+
+    bool operator==(const Scenario&) const = default;
 };
 
 } // namespace core

@@ -98,6 +98,43 @@ const TermInfo& termInfo(Term term)
     return kTerms[std::size_t(term)];
 }
 
+TermSection termSection(Term term)
+{
+    switch (term) {
+    case Term::ParamsEmbedding: case Term::ParamsAttention: case Term::ParamsMlp: case Term::ParamsNorms:
+    case Term::ParamsPerLayer: case Term::ParamsOutput: case Term::ParamsTotal: case Term::ParamsActive: case Term::FamilyShape:
+        return TermSection::Model;
+    case Term::StateBytesPerParameter: case Term::DataParallel: case Term::ZeroShards: case Term::MicroBatches:
+    case Term::ExpertShards: case Term::ResidentParameters:
+        return TermSection::Layout;
+    case Term::Weights: case Term::Gradients: case Term::OptimizerStates: case Term::FrozenBase: case Term::AdapterStates:
+    case Term::CpuOffload: case Term::TotalBytes:
+        return TermSection::ModelStates;
+    case Term::SavedTensor: case Term::LayerActivationsPerMicroBatch: case Term::InFlightMicroBatches: case Term::LayerActivations:
+    case Term::EmbeddingActivations: case Term::OutputActivations: case Term::RecomputeWorkspace:
+        return TermSection::Activations;
+    case Term::CommBuckets: case Term::Zero3GatherBuffers: case Term::CudaContext: case Term::Fragmentation:
+    case Term::MoeDispatchBuffers: case Term::DequantWorkspace:
+        return TermSection::Buffers;
+    case Term::ReferenceWeights: case Term::RewardWeights: case Term::CriticStates: case Term::CriticGradients:
+    case Term::CriticOptimizerStates: case Term::RolloutWeights: case Term::RolloutKvCache:
+        return TermSection::Roles;
+    case Term::ModelFlopsPerIteration: case Term::HardwareFlopsPerIteration: case Term::Iterations: case Term::TotalModelFlops:
+    case Term::PeakFlops: case Term::IterationSeconds: case Term::TrainingSeconds: case Term::GpuHours: case Term::Cost:
+    case Term::BubbleFraction:
+        return TermSection::Compute;
+    case Term::CommDataParallel: case Term::CommTensorParallel: case Term::CommPipelineParallel: case Term::CommContextParallel:
+    case Term::CommExpertParallel:
+        return TermSection::Communication;
+    case Term::ServingWeights: case Term::KvBytesPerToken: case Term::KvCache: case Term::InferenceWorkspace: case Term::MaxBatch:
+    case Term::MaxContext: case Term::PrefillSeconds: case Term::DecodeStepSeconds: case Term::DecodeTokensPerSecond:
+    case Term::ArithmeticIntensity:
+        return TermSection::Serving;
+    case Term::Count: break;
+    }
+    return TermSection::Model;
+}
+
 std::string formatValue(double v, Unit unit)
 {
     const double a = std::fabs(v);

@@ -32,6 +32,9 @@ enum class Term {
     Count
 };
 
+/// Which part of the estimate a term belongs to (the working panel's sections).
+enum class TermSection { Model, Layout, ModelStates, Activations, Buffers, Roles, Compute, Communication, Serving };
+
 struct TermInfo
 {
     std::string_view id;       ///< stable: "gradients"
@@ -41,6 +44,8 @@ struct TermInfo
     Unit unit;
     Component component;       ///< the bar segment it explains, Component::Count if none
 };
+
+TermSection termSection(Term term);
 
 const TermInfo& termInfo(Term term);
 
@@ -63,6 +68,7 @@ struct WorkingLine
     std::vector<Substitution> substitutions;
     std::string_view detail;
     std::string_view formula;
+    std::string_view detailId; ///< stable id of `detail` (a saved tensor's id), for translations
 };
 
 /// Records the working of one estimate. Optional: estimate() runs without it at full speed.
@@ -70,9 +76,9 @@ class Working
 {
 public:
     void add(Term term, int group, double value, std::initializer_list<Substitution> subs,
-             std::string_view detail = {}, std::string_view formula = {})
+             std::string_view detail = {}, std::string_view formula = {}, std::string_view detailId = {})
     {
-        m_lines.push_back(WorkingLine{term, group, value, subs, detail, formula});
+        m_lines.push_back(WorkingLine{term, group, value, subs, detail, formula, detailId});
     }
     const std::vector<WorkingLine>& lines() const { return m_lines; }
     void clear() { m_lines.clear(); }

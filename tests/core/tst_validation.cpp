@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "core/estimate.h"
+#include "core/layoutchoices.h"
 #include "testscenarios.h"
 
 using namespace testscenarios;
@@ -140,6 +141,27 @@ private slots:
         QCOMPARE(layers, 30);
         QCOMPARE(e.groups.front().layers, 4); // 30 = 6 × 4 + 2 × 3
         QCOMPARE(e.groups.back().layers, 3);
+    }
+
+    void layoutChoices()
+    {
+        // Llama-2-7B (32 heads and KV heads, 32 layers) on 64 GPUs, global batch 1024:
+        // TP must divide the heads and the GPUs: 1, 2, 4, 8, 16, 32 (64 does not divide 32 heads).
+        core::Scenario s = preset("llama-2-7b", 64);
+        s.training.globalBatchSize = 1024;
+        const core::LayoutChoices c = core::layoutChoices(s);
+        QCOMPARE(c.tensor, (std::vector<int>{1, 2, 4, 8, 16, 32}));
+        // PP ≤ 32 layers and dividing 64 GPUs: 1…32 powers of two (uneven splits are warnings).
+        QCOMPARE(c.pipeline, (std::vector<int>{1, 2, 4, 8, 16, 32}));
+        // CP must also divide the 4096-token sequence: every power of two up to 64.
+        QCOMPARE(c.context, (std::vector<int>{1, 2, 4, 8, 16, 32, 64}));
+        // With PP 4: virtual stages must divide the 8 layers per stage.
+        s.parallel.pipeline = 4;
+        QCOMPARE(core::layoutChoices(s).virtualPipeline, (std::vector<int>{1, 2, 4, 8}));
+        // A global batch of 96 sequences: DP must divide it, so TP 1 (DP 64) is out.
+        s.parallel.pipeline = 1;
+        s.training.globalBatchSize = 96;
+        QCOMPARE(core::layoutChoices(s).tensor, (std::vector<int>{2, 4, 8, 16, 32}));
     }
 
     void everyIssueCodeHasANameAndMessage()

@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "core/activations.h"
 #include "core/components.h"
 #include "core/estimate.h"
 #include "core/scenario_io.h"
@@ -41,6 +42,9 @@ private slots:
             QVERIFY2(!info.id.empty() && !info.title.empty(), qPrintable(QString::number(t)));
             QVERIFY2(ids.insert(info.id).second, std::string(info.id).c_str());
         }
+        std::set<std::string_view> tensors;
+        for (int k = 0; k < int(core::TensorKind::Count); ++k)
+            QVERIFY2(tensors.insert(core::tensorInfo(core::TensorKind(k)).id).second, std::string(core::tensorInfo(core::TensorKind(k)).id).c_str());
         std::set<std::string_view> names;
         for (std::size_t c = 0; c < core::kComponentCount; ++c) {
             QVERIFY(!core::componentLabel(core::Component(c)).empty());
