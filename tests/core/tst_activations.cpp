@@ -172,6 +172,23 @@ private slots:
         QCOMPARE(core::bubbleFraction(p, v, m), expected);
     }
 
+    void interleavedStageZeroMatchesKorthikanti()
+    {
+        // Korthikanti §4.2.3: with v model chunks, stage 0 holds the whole model's activations
+        // for one micro-batch times 1 + (p − 1)/(p·v). Llama-2-7B, p 4, v 2, m 8:
+        // 32 layers × A_layer × (1 + 3/8).
+        core::Scenario s = testscenarios::preset("llama-2-7b", 4);
+        s.parallel.pipeline = 4;
+        s.parallel.virtualPipeline = 2;
+        s.training.globalBatchSize = 8;
+        s.training.recompute = Recompute::Selective;
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.valid);
+        const core::LayerActivations layer = core::layerActivations(core::activationShape(s, s.model));
+        QCOMPARE(e.groups.front().bytes[std::size_t(core::Component::LayerActivations)], layer.total * 32 * (1 + 3.0 / 8));
+        QCOMPARE(e.compute.bubbleFraction, 3.0 / (2 * 8 + 3));
+    }
+
     void pipelineStagesHoldTheRightExtras()
     {
         // Llama-2-7B, PP 4, 8 micro-batches: stage 0 holds 4 micro-batches of its 8 layers plus
