@@ -64,6 +64,11 @@ BatchControls::BatchControls(ScenarioController* controller, QWidget* parent)
     retranslateUi();
 }
 
+bool BatchControls::appliesTo(const core::Scenario& s) const
+{
+    return s.mode != core::Mode::Inference; // serving has its own batch and formats
+}
+
 QString BatchControls::title() const
 {
     return tr("Sequence && batch");

@@ -14,6 +14,7 @@ public:
     explicit BatchControls(ScenarioController* controller, QWidget* parent = nullptr);
 
     QString title() const override;
+    bool appliesTo(const core::Scenario& scenario) const override;
     void setScenario(const core::Scenario& scenario) override;
 
     ValueSlider* seqLengthSlider() const { return m_seq; }

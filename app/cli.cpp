@@ -18,8 +18,9 @@ namespace {
 const char* kUsage =
     "usage: shardscope [FILE.json]                      open the explorer window\n"
     "       shardscope estimate FILE.json|--default [--format table|json] [--set section.key=value ...] [--explain]\n"
-    "       shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory] [--size WxH]\n"
-    "                  [--scale N] [--theme light|dark] [--lang en|zh_CN] [--transparent] [--set ...]\n"
+    "       shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory|comparison|gauges|bits|dashboard]\n"
+    "                  [--size WxH] [--scale N] [--transparent] [--theme light|dark|high-contrast-light|high-contrast-dark]\n"
+    "                  [--title TEXT] [--no-caption] [--lang en|zh_CN] [--unit GB|GiB] [--value X] [--set ...]\n"
     "       shardscope import-hf CONFIG.json [--out SCENARIO.json]   a scenario from a Hugging Face config.json\n"
     "       shardscope presets                          list model and GPU presets\n"
     "Exit status: 0 success, 2 invalid scenario or arguments (the reason is printed on stderr).\n";

@@ -14,6 +14,15 @@ ControlSection::ControlSection(ScenarioController* controller, QWidget* parent)
 {
 }
 
+bool ControlSection::appliesTo(const core::Scenario&) const
+{
+    return true;
+}
+
+void ControlSection::setEstimate(const core::Estimate&)
+{
+}
+
 void ControlSection::bind(ValueSlider* slider, ScenarioController::Control control, const char* key)
 {
     connect(slider, &ValueSlider::dragStarted, m_controller, [this, control] { m_controller->beginDrag(control); });

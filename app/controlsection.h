@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/scenariocontroller.h"
+#include "core/estimate.h"
 #include "core/issues.h"
 
 class QLabel;
@@ -27,6 +28,10 @@ public:
     virtual void setScenario(const core::Scenario& scenario) = 0;
     /// Errors (and notable warnings) at the controls of their keys, the rest at the section's end.
     void setIssues(const std::vector<core::Issue>& issues);
+    /// Whether the section means anything for the scenario (its mode, its model); the panel hides it if not.
+    virtual bool appliesTo(const core::Scenario& scenario) const;
+    /// A valid estimate, for notes that show a derived number (bits per parameter, trainable parameters).
+    virtual void setEstimate(const core::Estimate& estimate);
 
 protected:
     virtual void retranslateUi() = 0;

@@ -5,44 +5,89 @@
 #include <QVBoxLayout>
 
 #include "app/batchcontrols.h"
+#include "app/finetunecontrols.h"
 #include "app/hardwarecontrols.h"
+#include "app/inferencecontrols.h"
 #include "app/modelcontrols.h"
+#include "app/modeselector.h"
 #include "app/parallelcontrols.h"
 #include "app/precisioncontrols.h"
+#include "app/rlcontrols.h"
 #include "app/scenariocontroller.h"
 #include "widgets/collapsiblesection.h"
 
 ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     : QScrollArea(parent)
+    , m_controller(controller)
+    , m_mode(new ModeSelector(this))
     , m_model(new ModelControls(controller))
     , m_batch(new BatchControls(controller))
     , m_precision(new PrecisionControls(controller))
     , m_parallel(new ParallelControls(controller))
     , m_hardware(new HardwareControls(controller))
+    , m_inference(new InferenceControls(controller))
+    , m_finetune(new FineTuneControls(controller))
+    , m_rl(new RlControls(controller))
 {
     auto* content = new QWidget(this);
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(6, 4, 6, 6);
     layout->setSpacing(2);
-    m_controls = {m_model, m_batch, m_precision, m_parallel, m_hardware};
+    // Mode-specific sections sit right under the model: what the mode is about comes first.
+    m_controls = {m_model, m_inference, m_finetune, m_rl, m_batch, m_precision, m_parallel, m_hardware};
     for (ControlSection* controls : std::as_const(m_controls)) {
         auto* section = new CollapsibleSection(content);
         section->contentLayout()->addWidget(controls);
         layout->addWidget(section);
         m_sections.push_back(section);
-        connect(controller, &ScenarioController::scenarioChanged, controls, &ControlSection::setScenario);
         connect(controller, &ScenarioController::issuesChanged, controls,
                 [controls](bool, const std::vector<core::Issue>& issues) { controls->setIssues(issues); });
-        controls->setScenario(controller->scenario());
+        connect(controller, &ScenarioController::estimateChanged, controls, &ControlSection::setEstimate);
     }
+    connect(controller, &ScenarioController::scenarioChanged, this, &ControlsPanel::setScenario);
+    connect(m_mode, &ModeSelector::modeChosen, controller, &ScenarioController::setMode);
     layout->addStretch(1);
     setWidget(content);
     setWidgetResizable(true);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setFrameShape(QFrame::NoFrame);
     retranslateUi();
-    // No horizontal scrolling: the panel is never narrower than its controls.
-    setMinimumWidth(content->minimumSizeHint().width() + verticalScrollBar()->sizeHint().width());
+    // No horizontal scrolling: the panel is never narrower than its controls (of every mode).
+    setMinimumWidth(std::max(content->minimumSizeHint().width(), m_mode->minimumSizeHint().width()) + verticalScrollBar()->sizeHint().width());
+    // The mode stays in view while the sections scroll under it.
+    setViewportMargins(0, m_mode->sizeHint().height(), 0, 0);
+    setScenario(controller->scenario());
+}
+
+CollapsibleSection* ControlsPanel::sectionOf(const ControlSection* controls) const
+{
+    const qsizetype i = m_controls.indexOf(const_cast<ControlSection*>(controls));
+    return i >= 0 ? m_sections[i] : nullptr;
+}
+
+void ControlsPanel::setScenario(const core::Scenario& scenario)
+{
+    m_mode->setMode(scenario.mode);
+    for (qsizetype i = 0; i < m_controls.size(); ++i) {
+        // A hidden section catches up when its mode comes back: it is not shown until then.
+        const bool applies = m_controls[i]->appliesTo(scenario);
+        if (applies)
+            m_controls[i]->setScenario(scenario);
+        if (m_sections[i]->isVisibleTo(this) != applies)
+            m_sections[i]->setVisible(applies);
+    }
+}
+
+void ControlsPanel::placeModeSelector()
+{
+    const QRect r = viewport()->geometry();
+    m_mode->setGeometry(r.left(), 0, r.width(), r.top());
+}
+
+void ControlsPanel::resizeEvent(QResizeEvent* event)
+{
+    QScrollArea::resizeEvent(event);
+    placeModeSelector();
 }
 
 QSize ControlsPanel::sizeHint() const

@@ -91,6 +91,12 @@ void HardwareControls::setScenario(const core::Scenario& s)
     m_mfu->setValue(s.hardware.mfu);
     m_price->setValue(s.hardware.pricePerGpuHour);
     m_overhead->setValue(s.hardware.overheadFactor);
+    // Serving has no training bill; its MFU is the prefill's share of peak.
+    const bool serving = s.mode == core::Mode::Inference;
+    for (ValueSlider* w : {m_price, m_overhead})
+        if (w->isVisibleTo(this) == serving)
+            w->setVisible(!serving);
+    m_mfu->setNote(serving ? tr("used for the prefill (time to first token); decoding is bandwidth-bound") : QString());
 }
 
 void HardwareControls::retranslateUi()

@@ -19,6 +19,7 @@ public:
 
     QComboBox* gpuBox() const { return m_gpu; }
     ValueSlider* mfuSlider() const { return m_mfu; }
+    ValueSlider* priceSlider() const { return m_price; }
 
 protected:
     void retranslateUi() override;

@@ -1,4 +1,6 @@
+#include <QAction>
 #include <QApplication>
+#include <QIcon>
 #include <QCommandLineParser>
 #include <QScreen>
 #include <QStyleFactory>
@@ -6,8 +8,12 @@
 #include <cstdio>
 
 #include "app/cli.h"
+#include "app/documentcontroller.h"
+#include "app/explorerpages.h"
+#include "app/languagemanager.h"
 #include "app/mainwindow.h"
 #include "app/scenariocontroller.h"
+#include "app/sessionstore.h"
 #include "widgets/memorychart.h"
 
 namespace {
@@ -51,6 +57,7 @@ int main(int argc, char** argv)
 
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("ShardScope"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/shardscope.svg")));
     QApplication::setOrganizationName(QStringLiteral("ShardScope"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
 
@@ -63,7 +70,10 @@ int main(int argc, char** argv)
     QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size WxH."), QStringLiteral("WxH"));
     QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light or dark (Fusion style)."), QStringLiteral("THEME"));
     QCommandLineOption segment(QStringLiteral("select-segment"), QStringLiteral("Click a bar segment: GROUP,component_id."), QStringLiteral("G,ID"));
-    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment}) {
+    QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language: en or zh_CN."), QStringLiteral("LANG"));
+    QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Central page: explorer or lab."), QStringLiteral("PAGE"));
+    QCommandLineOption byRole(QStringLiteral("color-by-role"), QStringLiteral("Colour the bars by model role."));
+    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole}) {
         o->setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(*o);
     }
@@ -76,6 +86,14 @@ int main(int argc, char** argv)
     }
 
     MainWindow window;
+    // A screenshot shows exactly what its arguments say: no session is read or written.
+    const bool screenshotRun = parser.isSet(screenshot);
+    SessionStore* session = screenshotRun ? nullptr : new SessionStore(&window);
+    if (session)
+        session->restore();
+    window.documentController()->setInteractive(!screenshotRun);
+    if (parser.isSet(lang) || screenshotRun)
+        window.languageManager()->setLanguage(parser.value(lang));
     if (!parser.positionalArguments().isEmpty()) {
         QString error;
         if (!window.openScenario(parser.positionalArguments().front(), &error))
@@ -87,6 +105,10 @@ int main(int argc, char** argv)
             window.resize(wh[0].toInt(), wh[1].toInt());
     }
     window.show();
+    if (parser.value(page) == QLatin1String("lab"))
+        window.explorerPages()->showLab(true);
+    if (parser.isSet(byRole))
+        window.memoryChart()->colorByRoleAction()->setChecked(true);
     if (parser.isSet(segment)) {
         const QStringList parts = parser.value(segment).split(QLatin1Char(','));
         const int group = parts.value(0).toInt();

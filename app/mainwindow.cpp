@@ -10,14 +10,18 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QPdfWriter>
 #include <QSplitter>
 #include <QStatusBar>
-#include <QSvgGenerator>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
 #include "app/controlspanel.h"
+#include "app/exportdialog.h"
+#include "app/documentcontroller.h"
+#include "app/explorerpages.h"
+#include "app/languagemanager.h"
+#include "app/modewiring.h"
+#include "app/presentationwindow.h"
 #include "app/scenariocontroller.h"
 #include "core/scenario_io.h"
 #include "widgets/comparisonview.h"
@@ -30,6 +34,8 @@
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_controller(new ScenarioController(this))
+    , m_document(new DocumentController(m_controller, this))
+    , m_language(new LanguageManager(this))
     , m_controls(new ControlsPanel(m_controller, this))
     , m_gauges(new GaugePanel(this))
     , m_chart(new MemoryChart(this))
@@ -53,7 +59,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_splitter->setStretchFactor(1, 2);
     m_splitter->setChildrenCollapsible(true);
     layout->addWidget(m_splitter, 1);
-    setCentralWidget(central);
+    // The explorer and the number-format lab share the centre as tabs.
+    m_pages = new ExplorerPages(central, this);
+    setCentralWidget(m_pages);
 
     m_controlsDock->setObjectName(QStringLiteral("ControlsDock"));
     m_controlsDock->setWidget(m_controls);
@@ -83,14 +91,17 @@ void MainWindow::createActions()
         a->setShortcut(shortcut);
         return a;
     };
-    m_actions.open = make(QKeySequence::Open);
-    m_actions.save = make(QKeySequence::Save);
     m_actions.exportChart = make(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_actions.copySlide = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    m_actions.presentation = make(QKeySequence(Qt::Key_F5));
     m_actions.quit = make(QKeySequence::Quit);
     m_actions.undo = m_controller->undoStack()->createUndoAction(this);
     m_actions.undo->setShortcut(QKeySequence::Undo);
     m_actions.redo = m_controller->undoStack()->createRedoAction(this);
     m_actions.redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
+    // QUndoStack words its actions with Qt's own catalogue, fixed when they are made: ours follow the language.
+    connect(m_controller->undoStack(), &QUndoStack::undoTextChanged, this, &MainWindow::updateUndoTexts);
+    connect(m_controller->undoStack(), &QUndoStack::redoTextChanged, this, &MainWindow::updateUndoTexts);
     m_actions.reset = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     for (int stage = 0; stage < 4; ++stage) {
         m_actions.zero[stage] = make(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + stage)));
@@ -111,9 +122,9 @@ void MainWindow::createActions()
     m_actions.fullScreen->setCheckable(true);
     m_actions.about = make();
 
-    connect(m_actions.open, &QAction::triggered, this, &MainWindow::openDialog);
-    connect(m_actions.save, &QAction::triggered, this, &MainWindow::saveDialog);
     connect(m_actions.exportChart, &QAction::triggered, this, &MainWindow::exportDialog);
+    connect(m_actions.copySlide, &QAction::triggered, this, &MainWindow::copySlide);
+    connect(m_actions.presentation, &QAction::triggered, this, &MainWindow::showPresentation);
     connect(m_actions.quit, &QAction::triggered, this, &QWidget::close);
     connect(m_actions.reset, &QAction::triggered, m_controller, &ScenarioController::resetToDefault);
     connect(m_actions.gib, &QAction::toggled, this, &MainWindow::setUnitGiB);
@@ -130,11 +141,15 @@ void MainWindow::createActions()
 void MainWindow::createMenus()
 {
     m_menus.file = menuBar()->addMenu(QString());
-    m_menus.file->addActions({m_actions.open, m_actions.save, m_actions.exportChart});
+    m_document->addFileActions(m_menus.file);
+    m_menus.file->addSeparator();
+    m_menus.file->addAction(m_actions.exportChart);
     m_menus.file->addSeparator();
     m_menus.file->addAction(m_actions.quit);
     m_menus.edit = menuBar()->addMenu(QString());
     m_menus.edit->addActions({m_actions.undo, m_actions.redo});
+    m_menus.edit->addSeparator();
+    m_menus.edit->addAction(m_actions.copySlide);
     m_menus.scenario = menuBar()->addMenu(QString());
     for (QAction* a : m_actions.zero)
         m_menus.scenario->addAction(a);
@@ -149,8 +164,11 @@ void MainWindow::createMenus()
     QAction* working = m_workingDock->toggleViewAction();
     working->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
     m_menus.view->addActions({controls, working, m_actions.comparisons});
+    m_menus.view->addActions({m_pages->labAction(), m_chart->colorByRoleAction()});
     m_menus.view->addSeparator();
-    m_menus.view->addActions({m_actions.gib, m_actions.fullScreen});
+    m_menus.view->addActions({m_actions.gib, m_actions.fullScreen, m_actions.presentation});
+    m_menus.view->addSeparator();
+    m_menus.view->addMenu(m_language->createMenu(this));
     m_menus.help = menuBar()->addMenu(QString());
     m_menus.help->addAction(m_actions.about);
 }
@@ -162,6 +180,7 @@ void MainWindow::wire()
     connect(c, &ScenarioController::estimateChanged, m_gauges, &GaugePanel::setEstimate);
     connect(c, &ScenarioController::issuesChanged, this, &MainWindow::showValidation);
     connect(c, &ScenarioController::scenarioChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &DocumentController::documentChanged, this, &MainWindow::updateTitle);
     // While a hand drags a slider the dials follow it directly; they glide for discrete changes.
     connect(c, &ScenarioController::draggingChanged, m_gauges, [this](bool dragging) { m_gauges->setAnimated(!dragging); });
     connect(c, &ScenarioController::comparisonsChanged, m_comparison,
@@ -193,6 +212,7 @@ void MainWindow::wire()
     });
     connect(m_comparison, &ComparisonView::zeroStageChosen, c, &ScenarioController::setZeroStage);
     connect(m_comparison, &ComparisonView::recomputeChosen, c, [this](int p) { m_controller->setRecompute(core::Recompute(p)); });
+    wireModeViews(this); // serving and fine-tuning views, the lab, colour by role
 }
 
 void MainWindow::showWorking()
@@ -250,10 +270,23 @@ void MainWindow::updateTitle()
 {
     const core::Scenario& s = m_controller->scenario();
     //: window title; %1 = model, %2 = GPUs, %3 = GPU model
-    setWindowTitle(tr("%1 on %2 × %3 — ShardScope")
-                       .arg(QString::fromStdString(s.model.name))
-                       .arg(s.parallel.gpus)
-                       .arg(QString::fromStdString(s.hardware.gpu.name)));
+    const QString scenario = tr("%1 on %2 × %3 — ShardScope")
+                                 .arg(QString::fromStdString(s.model.name))
+                                 .arg(s.parallel.gpus)
+                                 .arg(QString::fromStdString(s.hardware.gpu.name));
+    // "[*]" is where Qt shows the modified marker.
+    //: window title; %1 = file name or "Untitled", %2 = the scenario's title
+    setWindowTitle(tr("%1[*] — %2").arg(m_document->displayName(), scenario));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::updateUndoTexts()
+{
+    const QUndoStack* stack = m_controller->undoStack();
+    //: Edit menu; %1 = what undoing reverts, e.g. "Change ZeRO stage"
+    m_actions.undo->setText(stack->undoText().isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(stack->undoText()));
+    //: Edit menu; %1 = what redoing repeats
+    m_actions.redo->setText(stack->redoText().isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(stack->redoText()));
 }
 
 void MainWindow::setUnitGiB(bool gib)
@@ -267,70 +300,46 @@ void MainWindow::setUnitGiB(bool gib)
 
 bool MainWindow::openScenario(const QString& path, QString* error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = tr("Cannot read %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    const core::ScenarioLoad load = core::loadScenario(file.readAll().toStdString());
-    if (!load.ok) {
-        if (error)
-            *error = IssueText::messages(load.issues, core::Severity::Error).join(QLatin1Char('\n'));
-        return false;
-    }
-    //: undo text; %1 = file name
-    m_controller->setScenario(load.scenario, tr("Open %1").arg(QFileInfo(path).fileName()));
-    return true;
-}
-
-void MainWindow::openDialog()
-{
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), {}, tr("Scenarios (*.json)"));
-    QString error;
-    if (!path.isEmpty() && !openScenario(path, &error))
-        QMessageBox::warning(this, tr("Open scenario"), error);
-}
-
-void MainWindow::saveDialog()
-{
-    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), {}, tr("Scenarios (*.json)"));
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".json");
-    QFile file(path);
-    const std::string json = core::saveScenario(m_controller->scenario(), m_controller->scenario().model.name);
-    if (!file.open(QIODevice::WriteOnly) || file.write(json.data(), qint64(json.size())) != qint64(json.size()))
-        QMessageBox::warning(this, tr("Save scenario"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+    const bool ok = m_document->openAny(path);
+    if (!ok && error)
+        *error = m_document->lastError();
+    return ok;
 }
 
 void MainWindow::exportDialog()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), {}, tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
-    if (path.isEmpty())
-        return;
-    const QSize size(1600, 900);
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    bool ok = false;
-    if (suffix == QLatin1String("svg")) {
-        QSvgGenerator svg;
-        svg.setFileName(path);
-        svg.setSize(size);
-        svg.setViewBox(QRect(QPoint(0, 0), size));
-        svg.setResolution(96); // the default 72 dpi would shrink the text by a quarter
-        ok = m_chart->renderToPaintDevice(&svg, size);
-    } else if (suffix == QLatin1String("pdf")) {
-        QPdfWriter pdf(path);
-        pdf.setPageSize(QPageSize(QSizeF(size.width() * 0.75, size.height() * 0.75), QPageSize::Point));
-        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-        pdf.setResolution(96);
-        ok = m_chart->renderToPaintDevice(&pdf, size);
-    } else {
-        ok = m_chart->renderImage(size, devicePixelRatioF()).save(path.endsWith(QLatin1String(".png"), Qt::CaseInsensitive) ? path : path + QStringLiteral(".png"));
+    if (!m_exportDialog)
+        m_exportDialog = new ExportDialog(m_controller, this);
+    m_exportDialog->setMemoryUnit(m_chart->unit());
+    m_exportDialog->show();
+    m_exportDialog->raise();
+    m_exportDialog->activateWindow();
+}
+
+void MainWindow::copySlide()
+{
+    // The slide the Export dialog is set up for (the memory chart at 1920 × 1080 at first).
+    if (!m_exportDialog)
+        m_exportDialog = new ExportDialog(m_controller, this);
+    m_exportDialog->setMemoryUnit(m_chart->unit());
+    if (m_exportDialog->copyToClipboard())
+        //: status bar, after Edit ▸ Copy Slide; %1 = the view copied
+        statusBar()->showMessage(tr("Copied the %1 as an image and as SVG.").arg(SlideViews::displayName(m_exportDialog->options().view)), 4000);
+    else
+        statusBar()->showMessage(tr("Nothing to copy: the scenario is not valid."), 4000);
+}
+
+void MainWindow::showPresentation()
+{
+    if (!m_presentation) {
+        // A window of its own (Qt::Window): full screen, with its own palette and type.
+        m_presentation = new PresentationWindow(m_controller, this);
+        connect(m_presentation, &PresentationWindow::left, this, [this] {
+            activateWindow();
+            raise();
+        });
     }
-    if (!ok)
-        QMessageBox::warning(this, tr("Export chart"), tr("Cannot write %1.").arg(path));
+    m_presentation->start();
 }
 
 void MainWindow::retranslateUi()
@@ -342,9 +351,12 @@ void MainWindow::retranslateUi()
     m_menus.scenario->setTitle(tr("&Scenario"));
     m_menus.view->setTitle(tr("&View"));
     m_menus.help->setTitle(tr("&Help"));
-    m_actions.open->setText(tr("&Open Scenario…"));
-    m_actions.save->setText(tr("&Save Scenario As…"));
-    m_actions.exportChart->setText(tr("&Export Chart…"));
+    m_actions.exportChart->setText(tr("&Export…"));
+    m_actions.exportChart->setToolTip(tr("A view as PNG, SVG or PDF for slides, with a live preview"));
+    m_actions.copySlide->setText(tr("&Copy Slide"));
+    m_actions.copySlide->setToolTip(tr("The view set up in File ▸ Export, as an image and as SVG"));
+    m_actions.presentation->setText(tr("&Presentation"));
+    m_actions.presentation->setToolTip(tr("Full screen with scenes for teaching; arrow keys step, Esc leaves"));
     m_actions.quit->setText(tr("&Quit"));
     m_actions.reset->setText(tr("&Reset to Default"));
     const char* zero[] = {QT_TR_NOOP("No ZeRO"), QT_TR_NOOP("ZeRO Stage &1"), QT_TR_NOOP("ZeRO Stage &2"), QT_TR_NOOP("ZeRO Stage &3")};
@@ -360,6 +372,7 @@ void MainWindow::retranslateUi()
     m_actions.about->setText(tr("&About ShardScope"));
     m_workingDock->toggleViewAction()->setText(tr("&Working"));
     m_controlsDock->toggleViewAction()->setText(tr("&Controls"));
+    updateUndoTexts();
     updateTitle();
 }
 

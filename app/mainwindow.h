@@ -6,9 +6,14 @@
 #include "core/estimate.h"
 
 class ComparisonView;
+class ExplorerPages;
 class ControlsPanel;
+class DocumentController;
+class ExportDialog;
 class GaugePanel;
+class LanguageManager;
 class MemoryChart;
+class PresentationWindow;
 class QAction;
 class QDockWidget;
 class QLabel;
@@ -36,6 +41,16 @@ public:
     ComparisonView* comparisonView() const { return m_comparison; }
     WorkingPanel* workingPanel() const { return m_working; }
     QDockWidget* workingDock() const { return m_workingDock; }
+    /// View ▸ Presentation (F5); null until it is first shown.
+    PresentationWindow* presentationWindow() const { return m_presentation; }
+    /// The central tabs: the explorer and the number-format lab (View ▸ Number-Format Lab).
+    ExplorerPages* explorerPages() const { return m_pages; }
+    /// The scenario's file: open, save, recent files, imports, drops, "save changes?".
+    DocumentController* documentController() const { return m_document; }
+    /// View ▸ Language.
+    LanguageManager* languageManager() const { return m_language; }
+    /// The docks' layout came from the last session: the first show keeps it as it is.
+    void keepDockLayout() { m_docksSized = true; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -48,31 +63,37 @@ private:
     void wire();
     void showValidation(bool valid, const std::vector<core::Issue>& issues);
     void updateTitle();
+    void updateUndoTexts();
     void setUnitGiB(bool gib);
-    void openDialog();
-    void saveDialog();
     void exportDialog();
+    void copySlide();
+    void showPresentation();
     void showWorking();
 
     ScenarioController* m_controller = nullptr;
+    DocumentController* m_document = nullptr;
+    LanguageManager* m_language = nullptr;
     ControlsPanel* m_controls = nullptr;
     GaugePanel* m_gauges = nullptr;
     MemoryChart* m_chart = nullptr;
     ComparisonView* m_comparison = nullptr;
     WorkingPanel* m_working = nullptr;
     QSplitter* m_splitter = nullptr;
+    ExplorerPages* m_pages = nullptr;
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_workingDock = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_warnings = nullptr;
     QString m_invalidMessage;
     bool m_docksSized = false;
+    ExportDialog* m_exportDialog = nullptr;     ///< made on first use; keeps its options
+    PresentationWindow* m_presentation = nullptr; ///< made on first use; keeps its deck
 
     struct
     {
-        QAction* open = nullptr;
-        QAction* save = nullptr;
         QAction* exportChart = nullptr;
+        QAction* copySlide = nullptr;
+        QAction* presentation = nullptr;
         QAction* quit = nullptr;
         QAction* undo = nullptr;
         QAction* redo = nullptr;

@@ -47,11 +47,16 @@ ParallelControls::ParallelControls(ScenarioController* controller, QWidget* pare
     , m_context(new ValueSlider(this))
     , m_sequenceParallel(new QCheckBox(this))
     , m_dataParallel(new NoteLabel(this))
+    , m_expert(new ValueSlider(this))
+    , m_expertTensor(new ValueSlider(this))
+    , m_capacity(new ValueSlider(this))
 {
     m_gpus->setSpinBox(1, 1048576, 0);
     m_gpus->spinBox()->setGroupSeparatorShown(true);
-    for (ValueSlider* s : {m_tensor, m_pipeline, m_virtual, m_context})
+    for (ValueSlider* s : {m_tensor, m_pipeline, m_virtual, m_context, m_expert, m_expertTensor})
         s->setSpinBox(1, 1024, 0);
+    m_capacity->setContinuous(1, 4, false);
+    m_capacity->setSpinBox(0.1, 64, 2);
 
     connect(m_gpus, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setGpus(int(v)); });
     connect(m_tensor, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setTensorParallel(int(v)); });
@@ -59,6 +64,13 @@ ParallelControls::ParallelControls(ScenarioController* controller, QWidget* pare
     connect(m_virtual, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setVirtualPipeline(int(v)); });
     connect(m_context, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setContextParallel(int(v)); });
     connect(m_sequenceParallel, &QCheckBox::toggled, m_controller, &ScenarioController::setSequenceParallel);
+    connect(m_expert, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setExpertParallel(int(v)); });
+    connect(m_expertTensor, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setExpertTensorParallel(int(v)); });
+    connect(m_capacity, &ValueSlider::valueEdited, m_controller, &ScenarioController::setCapacityFactor);
+    bind(m_expert, ScenarioController::Control::Expert, "parallel.expert");
+    bind(m_expertTensor, ScenarioController::Control::ExpertTensor, "parallel.expert_tensor");
+    bind(m_capacity, ScenarioController::Control::CapacityFactor, "training.moe_capacity_factor");
+    addKey("model.moe_top_k");
     bind(m_gpus, ScenarioController::Control::Gpus, "parallel.gpus");
     bind(m_tensor, ScenarioController::Control::Tensor, "parallel.tensor");
     bind(m_pipeline, ScenarioController::Control::Pipeline, "parallel.pipeline");
@@ -72,6 +84,8 @@ ParallelControls::ParallelControls(ScenarioController* controller, QWidget* pare
         layout->addWidget(s);
     layout->addWidget(m_sequenceParallel);
     layout->addWidget(m_dataParallel);
+    for (ValueSlider* s : {m_expert, m_expertTensor, m_capacity})
+        layout->addWidget(s);
     addIssueLine(layout);
     retranslateUi();
 }
@@ -91,12 +105,15 @@ void ParallelControls::setScenario(const core::Scenario& s)
     m_gpus->setSteps(withCurrent(gpus, p.gpus));
     m_gpus->setValue(p.gpus);
 
-    // TP must divide the heads and KV heads; PP at most one stage per layer; CP divides s.
+    // TP must divide the heads and KV heads (serving: or be a multiple of the KV heads, each
+    // rank keeping a copy); PP at most one stage per layer; CP divides s.
+    const bool serving = s.mode == core::Mode::Inference;
     QVector<double> tensor;
-    for (double d : divisors(remaining(p.gpus, p.pipeline, p.context), 64)) {
+    for (double d : divisors(remaining(p.gpus, p.pipeline, serving ? 1 : p.context), 64)) {
         const int t = int(d);
         const int kv = m.numQueryGroups > 0 ? m.numQueryGroups : m.numAttentionHeads;
-        if (!m.hasArchitecture || (m.numAttentionHeads % t == 0 && kv % t == 0))
+        const bool kvOk = kv % t == 0 || (serving && t % kv == 0);
+        if (!m.hasArchitecture || (m.numAttentionHeads % t == 0 && kvOk))
             tensor.push_back(d);
     }
     m_tensor->setSteps(withCurrent(tensor, p.tensor));
@@ -132,14 +149,59 @@ void ParallelControls::setScenario(const core::Scenario& s)
     }
     m_sequenceParallel->setEnabled(p.tensor > 1 || p.sequenceParallel);
 
+    // Serving splits a replica over TP × PP only; sequence and interleaving belong to training.
+    for (QWidget* w : std::initializer_list<QWidget*>{m_virtual, m_context, m_sequenceParallel})
+        if (w->isVisibleTo(this) == serving)
+            w->setVisible(!serving);
+    setExpertScenario(s);
+
     const int dp = p.dataParallel();
-    if (dp > 0)
+    if (serving && p.tensor * p.pipeline > 0 && p.gpus % (p.tensor * p.pipeline) == 0)
+        //: derived degree when serving; %1 = replicas, %2 = GPUs, %3 = TP, %4 = PP
+        m_dataParallel->setText(tr("Replicas = %1 = %2 GPUs / (TP %3 × PP %4)")
+                                    .arg(p.gpus / (p.tensor * p.pipeline)).arg(p.gpus).arg(p.tensor).arg(p.pipeline));
+    else if (dp > 0)
         //: derived degree; %1 = DP, %2 = GPUs, %3 = TP, %4 = PP, %5 = CP
         m_dataParallel->setText(tr("Data parallel DP = %1 = %2 GPUs / (TP %3 × PP %4 × CP %5)")
                                     .arg(dp).arg(p.gpus).arg(p.tensor).arg(p.pipeline).arg(p.context));
     else
         //: %1 = GPUs, %2 = TP × PP × CP
         m_dataParallel->setText(tr("No whole data-parallel degree: %1 GPUs / %2").arg(p.gpus).arg(p.tensor * p.pipeline * p.context));
+}
+
+void ParallelControls::setExpertScenario(const core::Scenario& s)
+{
+    const core::ParallelLayout& p = s.parallel;
+    const core::ModelArchitecture& m = s.model;
+    const bool moe = m.isMoE();
+    for (ValueSlider* w : {m_expert, m_expertTensor})
+        if (w->isVisibleTo(this) != moe)
+            w->setVisible(moe);
+    // The capacity factor sizes training's dispatch buffers; serving routes without padding.
+    const bool capacity = moe && s.mode != core::Mode::Inference;
+    if (m_capacity->isVisibleTo(this) != capacity)
+        m_capacity->setVisible(capacity);
+    if (!moe)
+        return;
+    // EP divides the experts and what PP × expert TP leave of the GPUs (Megatron's folding).
+    const int etp = p.effectiveExpertTensor();
+    QVector<double> expert;
+    for (double d : divisors(remaining(p.gpus, p.pipeline, etp), 1024))
+        if (m.numExperts % int(d) == 0)
+            expert.push_back(d);
+    m_expert->setSteps(withCurrent(expert, p.expert));
+    m_expert->setValue(p.expert);
+    QVector<double> expertTensor = divisors(remaining(p.gpus, p.pipeline, p.expert), 64);
+    m_expertTensor->setSteps(withCurrent(expertTensor, etp));
+    m_expertTensor->setValue(etp);
+    const int edp = p.expertDataParallel();
+    if (edp > 0)
+        //: under expert TP; %1 = expert-data-parallel degree, %2 = experts per EP rank, %3 = experts, %4 = top-k
+        m_expertTensor->setNote(tr("Expert DP = %1 · %2 of %3 experts per GPU, top-%4 routing")
+                                    .arg(edp).arg(p.expert > 0 ? m.numExperts / p.expert : 0).arg(m.numExperts).arg(m.moeTopK));
+    else
+        m_expertTensor->setNote(QString());
+    m_capacity->setValue(s.training.moeCapacityFactor);
 }
 
 void ParallelControls::retranslateUi()
@@ -157,4 +219,13 @@ void ParallelControls::retranslateUi()
     m_context->setToolTip(tr("Splits each sequence over CP GPUs (ring attention). Offered: degrees that divide the GPUs left and the sequence."));
     m_sequenceParallel->setText(tr("&Sequence parallel (with TP)"));
     m_sequenceParallel->setToolTip(tr("Also splits the norms' and dropouts' activations over the TP group (Korthikanti et al.)."));
+    m_expert->setLabel(tr("&Expert parallel (EP)"));
+    m_expert->setToolTip(tr("Splits each MoE layer's experts over EP GPUs; tokens travel to their experts by all-to-all.\n"
+                            "Offered: degrees that divide the experts and the GPUs left by PP × expert TP."));
+    m_expertTensor->setLabel(tr("E&xpert TP"));
+    m_expertTensor->setToolTip(tr("Tensor parallelism inside each expert (Megatron's expert_tensor_parallel_size; by default the same as TP)."));
+    m_capacity->setLabel(tr("Capacity &factor"));
+    m_capacity->setSuffix(tr(" ×"));
+    m_capacity->setToolTip(tr("Expert capacity as a multiple of an even share of the routed tokens (GShard): the dispatch\n"
+                              "buffers are sized for it. Dropless routing averages about 1."));
 }

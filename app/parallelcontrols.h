@@ -10,7 +10,9 @@ class ValueSlider;
 
 /// GPUs and the parallel degrees. The sliders offer only degrees that divide what is left
 /// (and the heads, layers, sequence); a typed or loaded value that does not is shown with
-/// the reason under its control.
+/// the reason under its control. Mixture-of-experts models add expert parallelism (EP),
+/// expert TP and the capacity factor; serving hides what it does not use (virtual stages,
+/// CP, SP).
 class ParallelControls : public ControlSection
 {
     Q_OBJECT
@@ -24,6 +26,12 @@ public:
     ValueSlider* gpusSlider() const { return m_gpus; }
     ValueSlider* tensorSlider() const { return m_tensor; }
     ValueSlider* pipelineSlider() const { return m_pipeline; }
+    ValueSlider* expertSlider() const { return m_expert; }
+    ValueSlider* expertTensorSlider() const { return m_expertTensor; }
+    ValueSlider* capacitySlider() const { return m_capacity; }
+    QCheckBox* sequenceParallelBox() const { return m_sequenceParallel; }
+    ValueSlider* virtualSlider() const { return m_virtual; }
+    ValueSlider* contextSlider() const { return m_context; }
 
     /// Degrees d ≤ limit dividing n (ascending).
     static QVector<double> divisors(int n, int limit);
@@ -32,6 +40,8 @@ protected:
     void retranslateUi() override;
 
 private:
+    void setExpertScenario(const core::Scenario& scenario);
+
     ValueSlider* m_gpus = nullptr;
     ValueSlider* m_tensor = nullptr;
     ValueSlider* m_pipeline = nullptr;
@@ -39,4 +49,7 @@ private:
     ValueSlider* m_context = nullptr;
     QCheckBox* m_sequenceParallel = nullptr;
     NoteLabel* m_dataParallel = nullptr;
+    ValueSlider* m_expert = nullptr;
+    ValueSlider* m_expertTensor = nullptr;
+    ValueSlider* m_capacity = nullptr;
 };

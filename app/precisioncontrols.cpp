@@ -71,6 +71,11 @@ PrecisionControls::PrecisionControls(ScenarioController* controller, QWidget* pa
     retranslateUi();
 }
 
+bool PrecisionControls::appliesTo(const core::Scenario& s) const
+{
+    return s.mode != core::Mode::Inference; // serving has its own batch and formats
+}
+
 QString PrecisionControls::title() const
 {
     return tr("Precision && optimizer");

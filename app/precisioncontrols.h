@@ -16,6 +16,7 @@ public:
     explicit PrecisionControls(ScenarioController* controller, QWidget* parent = nullptr);
 
     QString title() const override;
+    bool appliesTo(const core::Scenario& scenario) const override;
     void setScenario(const core::Scenario& scenario) override;
 
     ValueSlider* zeroSlider() const { return m_zero; }

@@ -9,6 +9,21 @@
 
 namespace {
 
+/// The method and the base format that goes with it (scenario_io does the same when loading):
+/// QLoRA quantizes the frozen base to NF4 with double quantization, LoRA keeps it 16-bit.
+void applyMethod(core::FineTuneSetup& f, core::FineTuneMethod method)
+{
+    const core::FineTuneMethod before = f.method;
+    f.method = method;
+    if (method == core::FineTuneMethod::QLoRA && before != method) {
+        f.base.format = core::WeightFormat::Nf4;
+        f.base.doubleQuantization = true;
+    } else if (method != core::FineTuneMethod::QLoRA && before == core::FineTuneMethod::QLoRA) {
+        f.base.format = core::WeightFormat::Bf16;
+        f.base.doubleQuantization = false;
+    }
+}
+
 bool sameShape(const core::ModelArchitecture& a, const core::ModelArchitecture& b)
 {
     return a.hasArchitecture == b.hasArchitecture && a.numLayers == b.numLayers && a.hiddenSize == b.hiddenSize
@@ -29,6 +44,8 @@ ScenarioController::ScenarioController(QObject* parent)
     connect(m_timer, &QTimer::timeout, this, &ScenarioController::recompute);
     m_zeroVariants.resize(4);
     m_recomputeVariants.resize(3);
+    m_firstVariants.resize(servingWeightVariants().size());
+    m_secondVariants.resize(kvCacheVariants().size());
     scheduleRecompute();
 }
 
@@ -67,6 +84,37 @@ QString ScenarioController::controlName(Control control)
     case Control::Mfu: return tr("MFU");
     case Control::Price: return tr("price");
     case Control::Overhead: return tr("overhead");
+    case Control::Mode: return tr("mode");
+    case Control::Expert: return tr("expert parallelism");
+    case Control::ExpertTensor: return tr("expert tensor parallelism");
+    case Control::CapacityFactor: return tr("capacity factor");
+    case Control::WeightFormat: return tr("weight format");
+    case Control::QuantGroup: return tr("quantization group");
+    case Control::ScaleFormat: return tr("scale format");
+    case Control::KvCacheDtype: return tr("KV-cache type");
+    case Control::ServingBatch: return tr("batch size");
+    case Control::PromptTokens: return tr("prompt length");
+    case Control::GeneratedTokens: return tr("generated tokens");
+    case Control::KvBlock: return tr("KV block size");
+    case Control::FineTuneMethod: return tr("fine-tuning method");
+    case Control::LoraRank: return tr("LoRA rank");
+    case Control::LoraTargets: return tr("LoRA matrices");
+    case Control::BaseFormat: return tr("base format");
+    case Control::RlAlgorithm: return tr("RL algorithm");
+    case Control::RlReference: return tr("reference model");
+    case Control::RlReferenceFormat: return tr("reference format");
+    case Control::RlReferenceOffload: return tr("reference offload");
+    case Control::RlReward: return tr("reward model");
+    case Control::RlRewardSize: return tr("reward model size");
+    case Control::RlRewardFormat: return tr("reward model format");
+    case Control::RlCritic: return tr("critic");
+    case Control::RlSamples: return tr("samples per prompt");
+    case Control::RlPromptTokens: return tr("rollout prompt length");
+    case Control::RlNewTokens: return tr("new tokens");
+    case Control::RlMemoryFraction: return tr("rollout memory");
+    case Control::RlPlacement: return tr("rollout placement");
+    case Control::RlRolloutTensor: return tr("rollout TP");
+    case Control::RlRolloutGpus: return tr("rollout GPUs");
     }
     return {};
 }
@@ -161,8 +209,74 @@ void ScenarioController::recompute()
         if (m_workingEnabled)
             emit workingChanged(m_working, m_estimate);
     }
-    if (m_comparisonsEnabled)
-        computeComparisons();
+    if (!m_comparisonsEnabled)
+        return;
+    switch (m_scenario.mode) {
+    case core::Mode::Train: computeComparisons(); break;
+    case core::Mode::Inference: computeServingComparisons(); break;
+    case core::Mode::FineTune: computeFineTuneComparisons(); break;
+    }
+}
+
+const std::vector<core::WeightFormat>& ScenarioController::servingWeightVariants()
+{
+    // 16-bit stands for BF16 and FP16 alike: the same bytes.
+    static const std::vector<core::WeightFormat> formats = {core::WeightFormat::Bf16, core::WeightFormat::Fp8, core::WeightFormat::Int8,
+                                                            core::WeightFormat::Int4, core::WeightFormat::Nf4};
+    return formats;
+}
+
+const std::vector<core::KvCacheDtype>& ScenarioController::kvCacheVariants()
+{
+    static const std::vector<core::KvCacheDtype> dtypes = {core::KvCacheDtype::Bf16, core::KvCacheDtype::Fp8, core::KvCacheDtype::Int8};
+    return dtypes;
+}
+
+const std::vector<core::FineTuneMethod>& ScenarioController::fineTuneMethodVariants()
+{
+    static const std::vector<core::FineTuneMethod> methods = {core::FineTuneMethod::Full, core::FineTuneMethod::LoRA,
+                                                              core::FineTuneMethod::QLoRA};
+    return methods;
+}
+
+void ScenarioController::computeServingComparisons()
+{
+    core::Scenario variant = m_scenario;
+    const std::vector<core::WeightFormat>& formats = servingWeightVariants();
+    m_firstVariants.resize(formats.size());
+    for (std::size_t i = 0; i < formats.size(); ++i) {
+        variant.inference.weights.format = formats[i];
+        core::estimate(variant, m_firstVariants[i]);
+    }
+    variant.inference.weights = m_scenario.inference.weights;
+    const std::vector<core::KvCacheDtype>& dtypes = kvCacheVariants();
+    m_secondVariants.resize(dtypes.size());
+    for (std::size_t i = 0; i < dtypes.size(); ++i) {
+        variant.inference.kvCacheDtype = dtypes[i];
+        core::estimate(variant, m_secondVariants[i]);
+    }
+    emit servingComparisonsChanged(m_firstVariants, m_secondVariants);
+}
+
+void ScenarioController::computeFineTuneComparisons()
+{
+    core::Scenario variant = m_scenario;
+    const std::vector<core::FineTuneMethod>& methods = fineTuneMethodVariants();
+    m_firstVariants.resize(methods.size());
+    for (std::size_t i = 0; i < methods.size(); ++i) {
+        variant.finetune = m_scenario.finetune;
+        applyMethod(variant.finetune, methods[i]);
+        core::estimate(variant, m_firstVariants[i]);
+    }
+    variant.finetune = m_scenario.finetune;
+    for (int stage = 0; stage < 4; ++stage) {
+        variant.training = m_scenario.training;
+        variant.training.zeroStage = stage;
+        variant.training.offloadParameters = m_scenario.training.offloadParameters && stage == 3;
+        variant.training.offloadOptimizer = m_scenario.training.offloadOptimizer && stage >= 1;
+        core::estimate(variant, m_zeroVariants[std::size_t(stage)]);
+    }
+    emit fineTuneComparisonsChanged(m_firstVariants, m_zeroVariants);
 }
 
 void ScenarioController::computeComparisons()
@@ -251,6 +365,35 @@ SHARDSCOPE_SETTER(setSequenceParallel, bool, Control::SequenceParallel, parallel
 SHARDSCOPE_SETTER(setGpusPerNode, int, Control::GpusPerNode, parallel.gpusPerNode)
 SHARDSCOPE_SETTER(setPricePerGpuHour, double, Control::Price, hardware.pricePerGpuHour)
 SHARDSCOPE_SETTER(setOverheadFactor, double, Control::Overhead, hardware.overheadFactor)
+SHARDSCOPE_SETTER(setMode, core::Mode, Control::Mode, mode)
+SHARDSCOPE_SETTER(setExpertParallel, int, Control::Expert, parallel.expert)
+SHARDSCOPE_SETTER(setExpertTensorParallel, int, Control::ExpertTensor, parallel.expertTensor)
+SHARDSCOPE_SETTER(setCapacityFactor, double, Control::CapacityFactor, training.moeCapacityFactor)
+SHARDSCOPE_SETTER(setServingWeightFormat, core::WeightFormat, Control::WeightFormat, inference.weights.format)
+SHARDSCOPE_SETTER(setQuantGroupSize, int, Control::QuantGroup, inference.weights.groupSize)
+SHARDSCOPE_SETTER(setQuantScaleFormat, core::ScaleFormat, Control::ScaleFormat, inference.weights.scale)
+SHARDSCOPE_SETTER(setKvCacheDtype, core::KvCacheDtype, Control::KvCacheDtype, inference.kvCacheDtype)
+SHARDSCOPE_SETTER(setServingBatch, std::int64_t, Control::ServingBatch, inference.batchSize)
+SHARDSCOPE_SETTER(setPromptLength, std::int64_t, Control::PromptTokens, inference.promptLength)
+SHARDSCOPE_SETTER(setGeneratedTokens, std::int64_t, Control::GeneratedTokens, inference.generatedTokens)
+SHARDSCOPE_SETTER(setKvBlockSize, int, Control::KvBlock, inference.kvBlockSize)
+SHARDSCOPE_SETTER(setLoraRank, int, Control::LoraRank, finetune.loraRank)
+SHARDSCOPE_SETTER(setLoraTargets, unsigned, Control::LoraTargets, finetune.loraTargets)
+SHARDSCOPE_SETTER(setBaseFormat, core::WeightFormat, Control::BaseFormat, finetune.base.format)
+SHARDSCOPE_SETTER(setReference, bool, Control::RlReference, finetune.rl.reference)
+SHARDSCOPE_SETTER(setReferenceFormat, core::WeightFormat, Control::RlReferenceFormat, finetune.rl.referenceFormat)
+SHARDSCOPE_SETTER(setReferenceOffload, bool, Control::RlReferenceOffload, finetune.rl.referenceOffload)
+SHARDSCOPE_SETTER(setRewardModel, bool, Control::RlReward, finetune.rl.rewardModel)
+SHARDSCOPE_SETTER(setRewardParameters, double, Control::RlRewardSize, finetune.rl.rewardParameters)
+SHARDSCOPE_SETTER(setRewardFormat, core::WeightFormat, Control::RlRewardFormat, finetune.rl.rewardFormat)
+SHARDSCOPE_SETTER(setCritic, bool, Control::RlCritic, finetune.rl.critic)
+SHARDSCOPE_SETTER(setSamplesPerPrompt, int, Control::RlSamples, finetune.rl.samplesPerPrompt)
+SHARDSCOPE_SETTER(setRlPromptLength, std::int64_t, Control::RlPromptTokens, finetune.rl.promptLength)
+SHARDSCOPE_SETTER(setRlNewTokens, std::int64_t, Control::RlNewTokens, finetune.rl.maxNewTokens)
+SHARDSCOPE_SETTER(setRolloutMemoryFraction, double, Control::RlMemoryFraction, finetune.rl.rolloutMemoryFraction)
+SHARDSCOPE_SETTER(setRolloutPlacement, core::RolloutPlacement, Control::RlPlacement, finetune.rl.placement)
+SHARDSCOPE_SETTER(setRolloutTensor, int, Control::RlRolloutTensor, finetune.rl.rolloutTensor)
+SHARDSCOPE_SETTER(setRolloutGpus, int, Control::RlRolloutGpus, finetune.rl.rolloutGpus)
 
 #undef SHARDSCOPE_SETTER
 
@@ -270,5 +413,34 @@ void ScenarioController::setMfu(double mfu)
     edit(Control::Mfu, [&](core::Scenario& s) {
         s.hardware.mfu = mfu;
         s.hardware.achievedTflops = 0;
+    });
+}
+
+void ScenarioController::useWeightFormatForServing(core::WeightFormat format)
+{
+    if (m_scenario.mode == core::Mode::Inference && m_scenario.inference.weights.format == format)
+        return;
+    // The lab's format means nothing to a training bar: show it where it applies, in one step.
+    edit(Control::WeightFormat, [&](core::Scenario& s) {
+        s.mode = core::Mode::Inference;
+        s.inference.weights.format = format;
+    });
+}
+
+void ScenarioController::setFineTuneMethod(core::FineTuneMethod method)
+{
+    if (m_scenario.finetune.method == method)
+        return;
+    edit(Control::FineTuneMethod, [&](core::Scenario& s) { applyMethod(s.finetune, method); });
+}
+
+void ScenarioController::setRlAlgorithm(core::RlAlgorithm algorithm)
+{
+    if (m_scenario.finetune.rl.algorithm == algorithm)
+        return;
+    // PPO trains a value model; GRPO (group-relative advantages) does without (scenario_io too).
+    edit(Control::RlAlgorithm, [&](core::Scenario& s) {
+        s.finetune.rl.algorithm = algorithm;
+        s.finetune.rl.critic = algorithm == core::RlAlgorithm::Ppo;
     });
 }

@@ -27,6 +27,12 @@ public:
         Precision, Optimizer, ZeroStage, OffloadOptimizer, OffloadParameters, Recompute, FlashAttention,
         Gpus, Tensor, Pipeline, VirtualPipeline, Context, SequenceParallel,
         GpuPreset, GpusPerNode, Mfu, Price, Overhead,
+        // modes, mixture of experts, serving, fine-tuning and RL
+        Mode, Expert, ExpertTensor, CapacityFactor,
+        WeightFormat, QuantGroup, ScaleFormat, KvCacheDtype, ServingBatch, PromptTokens, GeneratedTokens, KvBlock,
+        FineTuneMethod, LoraRank, LoraTargets, BaseFormat,
+        RlAlgorithm, RlReference, RlReferenceFormat, RlReferenceOffload, RlReward, RlRewardSize, RlRewardFormat, RlCritic,
+        RlSamples, RlPromptTokens, RlNewTokens, RlMemoryFraction, RlPlacement, RlRolloutTensor, RlRolloutGpus,
     };
 
     explicit ScenarioController(QObject* parent = nullptr);
@@ -94,11 +100,54 @@ public:
     void setMfu(double mfu);
     void setPricePerGpuHour(double dollars);
     void setOverheadFactor(double factor);
+    // Mode: training, serving or fine-tuning
+    void setMode(core::Mode mode);
+    // Mixture of experts
+    void setExpertParallel(int degree);
+    void setExpertTensorParallel(int degree);
+    void setCapacityFactor(double factor);
+    // Serving
+    void setServingWeightFormat(core::WeightFormat format);
+    /// "Use for weights" in the number-format lab: the serving weights, in inference mode.
+    void useWeightFormatForServing(core::WeightFormat format);
+    void setQuantGroupSize(int values);
+    void setQuantScaleFormat(core::ScaleFormat format);
+    void setKvCacheDtype(core::KvCacheDtype dtype);
+    void setServingBatch(std::int64_t sequences);
+    void setPromptLength(std::int64_t tokens);
+    void setGeneratedTokens(std::int64_t tokens);
+    void setKvBlockSize(int tokens);
+    // Fine-tuning
+    void setFineTuneMethod(core::FineTuneMethod method); ///< QLoRA brings NF4 + double quantization
+    void setLoraRank(int rank);
+    void setLoraTargets(unsigned targets);
+    void setBaseFormat(core::WeightFormat format);
+    // Reinforcement learning
+    void setRlAlgorithm(core::RlAlgorithm algorithm); ///< PPO brings a critic, GRPO drops it
+    void setReference(bool enabled);
+    void setReferenceFormat(core::WeightFormat format);
+    void setReferenceOffload(bool offload);
+    void setRewardModel(bool enabled);
+    void setRewardParameters(double parameters);
+    void setRewardFormat(core::WeightFormat format);
+    void setCritic(bool enabled);
+    void setSamplesPerPrompt(int samples);
+    void setRlPromptLength(std::int64_t tokens);
+    void setRlNewTokens(std::int64_t tokens);
+    void setRolloutMemoryFraction(double fraction);
+    void setRolloutPlacement(core::RolloutPlacement placement);
+    void setRolloutTensor(int degree);
+    void setRolloutGpus(int gpus);
 
     /// Applies an undo/redo snapshot (called by ScenarioCommand only).
     void restore(const core::Scenario& scenario);
     /// The translated name of a control, for undo texts ("Change ZeRO stage").
     static QString controlName(Control control);
+
+    /// What the serving and fine-tuning comparisons vary, in their order.
+    static const std::vector<core::WeightFormat>& servingWeightVariants();
+    static const std::vector<core::KvCacheDtype>& kvCacheVariants();
+    static const std::vector<core::FineTuneMethod>& fineTuneMethodVariants();
 
 signals:
     /// A slider drag started or ended (views may skip animations while the hand moves).
@@ -111,8 +160,14 @@ signals:
     void issuesChanged(bool valid, const std::vector<core::Issue>& issues);
     /// With the working enabled: the working of the latest valid estimate.
     void workingChanged(const core::Working& working, const core::Estimate& estimate);
-    /// With comparisons enabled: the fullest GPU under ZeRO 0–3 and recompute none/selective/full.
+    /// With comparisons enabled, in training mode: the fullest GPU under ZeRO 0–3 and recompute
+    /// none/selective/full.
     void comparisonsChanged(const std::vector<core::Estimate>& zeroStages, const std::vector<core::Estimate>& recompute);
+    /// With comparisons enabled, in inference mode: the weights as fp16, fp8, int8, int4, nf4
+    /// (servingWeightVariants()) and the KV cache as fp16, fp8, int8 (kvCacheVariants()).
+    void servingComparisonsChanged(const std::vector<core::Estimate>& weightFormats, const std::vector<core::Estimate>& kvDtypes);
+    /// With comparisons enabled, in fine-tuning mode: Full / LoRA / QLoRA and ZeRO 0–3.
+    void fineTuneComparisonsChanged(const std::vector<core::Estimate>& methods, const std::vector<core::Estimate>& zeroStages);
 
 private:
     template <typename Mutate>
@@ -121,6 +176,8 @@ private:
     void scheduleRecompute();
     void recompute();
     void computeComparisons();
+    void computeServingComparisons();
+    void computeFineTuneComparisons();
 
     core::Scenario m_scenario;
     core::Estimate m_estimate;
@@ -128,6 +185,8 @@ private:
     core::Working m_working;
     std::vector<core::Estimate> m_zeroVariants;
     std::vector<core::Estimate> m_recomputeVariants;
+    std::vector<core::Estimate> m_firstVariants;  ///< serving weight formats / fine-tuning methods
+    std::vector<core::Estimate> m_secondVariants; ///< KV-cache dtypes
     QUndoStack* m_undo = nullptr;
     QTimer* m_timer = nullptr;
     int m_estimateCount = 0;

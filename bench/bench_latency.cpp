@@ -3,27 +3,43 @@
 // each slider's full range. Offscreen, 1920×1080. Not a test: prints median and 95th
 // percentile (README "Performance"). Goal: under 8 ms, one 120 Hz frame.
 //
-//   build/bench/bench_latency [--working] [--no-comparisons]
+//   build/bench/bench_latency [--mode train|inference|finetune] [--working] [--no-comparisons]
+//                             [--passes] [--tail] [--only NAME]
+//
+// --passes: time per event-loop pass and per event type; --tail: the same by event type for
+// the slowest 5 % of moves (where the 95th percentile comes from).
+// QCustomPlot 2.1 uses foreach; include it first with QT_NO_FOREACH lifted (house style §4).
+#undef QT_NO_FOREACH
+#include <qcustomplot.h>
+#undef foreach
+#define QT_NO_FOREACH
+
 #include <QApplication>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QPaintEvent>
 #include <QSlider>
 #include <QTest>
 #include <algorithm>
 #include <map>
+#include <string>
 #include <cstdio>
 #include <vector>
 
 #include "app/batchcontrols.h"
 #include "app/controlspanel.h"
+#include "app/finetunecontrols.h"
 #include "app/hardwarecontrols.h"
+#include "app/inferencecontrols.h"
 #include "app/mainwindow.h"
 #include "app/modelcontrols.h"
 #include "app/parallelcontrols.h"
 #include "app/precisioncontrols.h"
+#include "app/rlcontrols.h"
 #include "app/scenariocontroller.h"
 #include "core/scenario_io.h"
 #include "widgets/comparisonview.h"
+#include "widgets/memorychart.h"
 #include "widgets/valueslider.h"
 
 namespace {
@@ -36,6 +52,23 @@ const char* kScenario = R"({
                "recompute": "selective", "flash_attention": true},
   "parallel": {"gpus": 64, "gpus_per_node": 8, "tensor": 8, "pipeline": 4, "sequence_parallel": true},
   "hardware": {"gpu": "h100-sxm", "mfu": 0.4, "price_per_gpu_hour": 2.5, "overhead_factor": 1.3}
+})";
+
+// --mode inference: the README's serving screenshot (Llama 3 70B, FP8, TP 8 on 8 H100).
+const char* kServingScenario = R"({
+  "schema_version": 1, "mode": "inference", "model": {"preset": "llama-3-70b"},
+  "inference": {"weight_format": "fp8", "kv_cache_dtype": "bf16", "batch_size": 32, "prompt_length": 4096, "generated_tokens": 1024},
+  "parallel": {"gpus": 8, "gpus_per_node": 8, "tensor": 8}, "hardware": {"gpu": "h100-sxm", "mfu": 0.4}
+})";
+
+// --mode finetune: the seeds' 7B GRPO on 8 × A100 (LoRA, ZeRO-3, colocated rollout).
+const char* kGrpoScenario = R"({
+  "schema_version": 1, "mode": "finetune", "model": {"preset": "llama-2-7b"},
+  "training": {"seq_length": 2560, "micro_batch_size": 1, "global_batch_size": 64, "train_tokens": 1e8,
+               "precision": "mixed_16", "optimizer": "adamw", "zero_stage": 3, "recompute": "full"},
+  "finetune": {"method": "lora", "lora_rank": 16, "lora_targets": ["q", "k", "v", "o"],
+               "rl": {"algorithm": "grpo", "samples_per_prompt": 8, "prompt_length": 512, "max_new_tokens": 2048}},
+  "parallel": {"gpus": 8}, "hardware": {"gpu": "a100-80gb"}
 })";
 
 /// Counts every event the application delivers, to tell when the event loop has gone idle.
@@ -73,10 +106,33 @@ class TimingApplication : public QApplication
 public:
     using QApplication::QApplication;
     std::map<int, double> msByType;
+    std::map<std::string, double> paintMsByClass; ///< paint events at any depth, by widget class
+    std::map<std::string, double> paintPixelsByClass;
+    std::map<std::string, int> resizesByClass; ///< resize and move events (--passes): what layouts moved
     bool notify(QObject* receiver, QEvent* event) override
     {
         if (m_depth++ > 0) {
+            QElapsedTimer t;
+            t.start();
+            const bool paint = event->type() == QEvent::Paint;
             const bool r = QApplication::notify(receiver, event);
+            if (event->type() == QEvent::Resize || event->type() == QEvent::Move) {
+                std::string name = receiver->metaObject()->className();
+                if (receiver->parent())
+                    name += std::string(" in ") + receiver->parent()->metaObject()->className();
+                resizesByClass[name] += 1;
+            }
+            if (paint) {
+                // A plain QWidget is named by its parent (a view's viewport, a scroll area's content).
+                std::string name = receiver->metaObject()->className();
+                if (name == "QWidget" && receiver->parent())
+                    name += std::string(" in ") + receiver->parent()->metaObject()->className();
+                if (name == "QScrollBar" && receiver->parent() && receiver->parent()->parent())
+                    name += std::string(" of ") + receiver->parent()->parent()->metaObject()->className();
+                paintMsByClass[name] += double(t.nsecsElapsed()) / 1e6;
+                const QRect r = static_cast<QPaintEvent*>(event)->region().boundingRect();
+                paintPixelsByClass[name] += double(r.width()) * r.height();
+            }
             --m_depth;
             return r;
         }
@@ -92,6 +148,16 @@ public:
 private:
     int m_depth = 0;
 };
+
+/// One move's time per event type (--tail).
+struct Move
+{
+    double ms = 0;
+    std::map<int, double> byType;
+    std::map<std::string, double> paintByClass;
+};
+std::vector<Move> g_moves;
+TimingApplication* g_app = nullptr;
 
 struct Stats
 {
@@ -132,11 +198,19 @@ std::vector<double> drag(ValueSlider* control, int step, const EventCounter& cou
     for (int p : positions) {
         if (p == slider->value())
             continue;
+        const std::map<int, double> before = g_app->msByType;
+        const std::map<std::string, double> paintBefore = g_app->paintMsByClass;
         QElapsedTimer timer;
         timer.start();
         slider->setValue(p);
         settle(counter);
         ms.push_back(double(timer.nsecsElapsed()) / 1e6);
+        Move move{ms.back(), {}, {}};
+        for (const auto& [type, total] : g_app->msByType)
+            move.byType[type] = total - (before.count(type) ? before.at(type) : 0.0);
+        for (const auto& [name, total] : g_app->paintMsByClass)
+            move.paintByClass[name] = total - (paintBefore.count(name) ? paintBefore.at(name) : 0.0);
+        g_moves.push_back(std::move(move));
     }
     slider->setSliderDown(false);
     settle(counter);
@@ -150,12 +224,16 @@ int main(int argc, char** argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     TimingApplication app(argc, argv);
+    g_app = &app;
     const QStringList args = QCoreApplication::arguments();
     const bool working = args.contains(QStringLiteral("--working"));
     const bool comparisons = !args.contains(QStringLiteral("--no-comparisons"));
 
     MainWindow window;
-    const core::ScenarioLoad load = core::loadScenario(kScenario);
+    const qsizetype modeArg = args.indexOf(QStringLiteral("--mode"));
+    const QString mode = modeArg >= 0 ? args.value(modeArg + 1) : QStringLiteral("train");
+    const char* scenario = mode == QLatin1String("inference") ? kServingScenario : mode == QLatin1String("finetune") ? kGrpoScenario : kScenario;
+    const core::ScenarioLoad load = core::loadScenario(scenario);
     if (!load.ok)
         return 1;
     window.controller()->setScenario(load.scenario);
@@ -167,6 +245,16 @@ int main(int argc, char** argv)
     window.controller()->setComparisonsEnabled(comparisons);
     if (!comparisons)
         window.comparisonView()->hide();
+    // Replot time of each chart (--passes): QCustomPlot measures its own replots.
+    std::map<std::string, std::pair<double, int>> replots;
+    const std::pair<const char*, MemoryChart*> charts[] = {{"main chart", window.memoryChart()},
+                                                           {"first comparison", window.comparisonView()->chart(ComparisonView::First)},
+                                                           {"second comparison", window.comparisonView()->chart(ComparisonView::Second)}};
+    for (const auto& [name, chart] : charts)
+        QObject::connect(chart->plot(), &QCustomPlot::afterReplot, chart, [&replots, name = std::string(name), plot = chart->plot()] {
+            replots[name].first += plot->replotTime();
+            replots[name].second += 1;
+        });
     EventCounter counter;
     app.installEventFilter(&counter);
     settle(counter);
@@ -180,7 +268,7 @@ int main(int argc, char** argv)
         ValueSlider* slider;
         int step;
     };
-    const Drag drags[] = {
+    std::vector<Drag> drags = {
         {"model size 1B…2T", panel->modelControls()->sizeSlider(), 10},
         {"sequence length", panel->batchControls()->seqLengthSlider(), 1},
         {"global batch", panel->batchControls()->globalBatchSlider(), 1},
@@ -188,12 +276,39 @@ int main(int argc, char** argv)
         {"GPUs", panel->parallelControls()->gpusSlider(), 1},
         {"MFU", panel->hardwareControls()->mfuSlider(), 25},
     };
-    std::printf("Slider change → finished repaint, 1920×1080 offscreen, working panel %s, comparisons %s\n",
-                working ? "shown" : "hidden", comparisons ? "shown" : "hidden");
+    if (mode == QLatin1String("inference"))
+        drags = {
+            {"model size 1B…2T", panel->modelControls()->sizeSlider(), 10},
+            {"batch", panel->inferenceControls()->batchSlider(), 1},
+            {"prompt", panel->inferenceControls()->promptSlider(), 1},
+            {"generated", panel->inferenceControls()->generatedSlider(), 1},
+            {"GPUs", panel->parallelControls()->gpusSlider(), 1},
+            {"MFU", panel->hardwareControls()->mfuSlider(), 25},
+        };
+    else if (mode == QLatin1String("finetune"))
+        drags = {
+            {"model size 1B…2T", panel->modelControls()->sizeSlider(), 10},
+            {"LoRA rank", panel->fineTuneControls()->rankSlider(), 1},
+            {"samples per prompt", panel->rlControls()->samplesSlider(), 1},
+            {"new tokens", panel->rlControls()->newTokensSlider(), 1},
+            {"rollout memory", panel->rlControls()->memoryFractionSlider(), 25},
+            {"ZeRO stage", panel->precisionControls()->zeroSlider(), 1},
+            {"GPUs", panel->parallelControls()->gpusSlider(), 1},
+        };
+    std::printf("Slider change → finished repaint, 1920×1080 offscreen, %s mode, working panel %s, comparisons %s\n",
+                qPrintable(mode), working ? "shown" : "hidden", comparisons ? "shown" : "hidden");
     std::printf("%-20s %6s %9s %9s %9s\n", "drag", "moves", "median", "p95", "max");
     std::vector<double> all;
     app.msByType.clear();
+    app.paintMsByClass.clear();
+    app.paintPixelsByClass.clear();
+    app.resizesByClass.clear();
+    // --only NAME: just the drags whose name starts with NAME (to profile one of them).
+    const qsizetype only = args.indexOf(QStringLiteral("--only"));
+    const QString onlyName = only >= 0 ? args.value(only + 1) : QString();
     for (const Drag& d : drags) {
+        if (!onlyName.isEmpty() && !QString::fromUtf8(d.name).startsWith(onlyName))
+            continue;
         const std::vector<double> ms = drag(d.slider, d.step, counter);
         const Stats s = stats(ms);
         std::printf("%-20s %6zu %7.2f ms %6.2f ms %6.2f ms\n", d.name, s.n, s.median, s.p95, s.max);
@@ -213,5 +328,38 @@ int main(int argc, char** argv)
         for (const auto& [type, ms] : app.msByType)
             if (ms / double(s.n) > 0.02)
                 std::printf("event type %4d: %.2f ms per move\n", type, ms / double(s.n));
+    if (args.contains(QStringLiteral("--passes")))
+        for (const auto& [name, r] : replots)
+            std::printf("replot %-27s %.2f ms per move (%d replots)\n", name.c_str(), r.first / double(s.n), r.second);
+    if (args.contains(QStringLiteral("--passes")))
+        for (const auto& [name, ms] : app.paintMsByClass)
+            if (ms / double(s.n) > 0.02)
+                std::printf("paint %-28s %.2f ms per move, %.0f kpixels\n", name.c_str(), ms / double(s.n),
+                            app.paintPixelsByClass[name] / double(s.n) / 1e3);
+    if (args.contains(QStringLiteral("--passes")))
+        for (const auto& [name, n] : app.resizesByClass)
+            if (n >= int(s.n) / 4)
+                std::printf("moved or resized: %-40s %d times\n", name.c_str(), n);
+    if (args.contains(QStringLiteral("--tail"))) {
+        // Event types (QEvent::Type): 1 timer (the estimate and every view's update), 43 queued
+        // calls (chart replots), 76 layout requests, 77 update requests (painting).
+        std::sort(g_moves.begin(), g_moves.end(), [](const Move& a, const Move& b) { return a.ms > b.ms; });
+        const std::size_t tail = std::max<std::size_t>(1, g_moves.size() / 20);
+        std::map<int, double> sum;
+        std::map<std::string, double> paint;
+        for (std::size_t i = 0; i < tail; ++i) {
+            for (const auto& [type, ms] : g_moves[i].byType)
+                sum[type] += ms;
+            for (const auto& [name, ms] : g_moves[i].paintByClass)
+                paint[name] += ms;
+        }
+        std::printf("slowest %zu moves (from %.2f ms):\n", tail, g_moves[tail - 1].ms);
+        for (const auto& [type, ms] : sum)
+            if (ms / double(tail) > 0.05)
+                std::printf("event type %4d: %.2f ms per move\n", type, ms / double(tail));
+        for (const auto& [name, ms] : paint)
+            if (ms / double(tail) > 0.05)
+                std::printf("paint %-28s %.2f ms per move\n", name.c_str(), ms / double(tail));
+    }
     return 0;
 }

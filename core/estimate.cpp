@@ -113,6 +113,8 @@ void fillContext(EstimateContext& ctx, Working* w)
                         {"E", double(m.numExperts), Unit::Count}, {"k", double(m.moeTopK), Unit::Count},
                         {"expert", pc.expertPerExpert, Unit::Count}});
         }
+        if (s.mode == Mode::Inference)
+            return; // serving has no optimizer, ZeRO or micro-batches: inference.cpp explains the rest
         w->add(Term::StateBytesPerParameter, -1, ctx.state.total(),
                {{"w", ctx.state.weights, Unit::BytesPerParameter}, {"g", ctx.state.gradients, Unit::BytesPerParameter},
                 {"master", ctx.state.master, Unit::BytesPerParameter}, {"moments", ctx.state.moments, Unit::BytesPerParameter}});

@@ -50,6 +50,26 @@ double bitsPerParameter(const WeightQuantization& q, double rowLength)
     return 16;
 }
 
+std::optional<WeightFormat> weightFormatFor(NumberFormat format)
+{
+    switch (format) {
+    case NumberFormat::Fp32: return WeightFormat::Fp32;
+    case NumberFormat::Bf16: return WeightFormat::Bf16;
+    case NumberFormat::Fp16: return WeightFormat::Fp16;
+    case NumberFormat::Fp8E4M3:
+    case NumberFormat::Fp8E5M2: return WeightFormat::Fp8;
+    case NumberFormat::Int8: return WeightFormat::Int8;
+    case NumberFormat::Int4: return WeightFormat::Int4;
+    case NumberFormat::Tf32:
+    case NumberFormat::Fp4E2M1:
+    case NumberFormat::Uint8:
+    case NumberFormat::MxFp8:
+    case NumberFormat::MxFp4:
+    case NumberFormat::NvFp4: break;
+    }
+    return std::nullopt;
+}
+
 double kvElementBytes(KvCacheDtype dtype)
 {
     switch (dtype) {

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <optional>
+
+#include "core/numberformat.h"
 #include "core/scenario.h"
 
 namespace core {
@@ -16,6 +19,12 @@ double bitsPerParameter(const WeightQuantization& quantization, double rowLength
 
 /// Bytes per KV-cache element.
 double kvElementBytes(KvCacheDtype dtype);
+
+/// The serving weight format that stores each value as `format` does: FP32, BF16, FP16, FP8
+/// (E4M3 and E5M2 are both WeightFormat::Fp8, one byte), INT8, INT4. Nothing for formats weights
+/// are not stored in here: TF32 (a tensor-core mode in 32-bit registers), UINT8, FP4 E2M1 and
+/// the block-scaled MX/NV formats (their shared scales are not modelled as a WeightFormat).
+std::optional<WeightFormat> weightFormatFor(NumberFormat format);
 
 /// Block size of bitsandbytes' 4-bit quantization (QLoRA) and of its second-level scales.
 inline constexpr double kNf4Block = 64;

@@ -76,6 +76,15 @@ constexpr Text kCategories[] = {
     {"runtime", QT_TRANSLATE_NOOP("ComponentPalette", "Runtime overhead"), ""},
 };
 
+constexpr Text kRoles[] = {
+    {"policy", QT_TRANSLATE_NOOP("ComponentPalette", "Policy (trained model)"), ""},
+    {"reference", QT_TRANSLATE_NOOP("ComponentPalette", "Reference policy"), ""},
+    {"reward", QT_TRANSLATE_NOOP("ComponentPalette", "Reward model"), ""},
+    {"critic", QT_TRANSLATE_NOOP("ComponentPalette", "Critic"), ""},
+    {"rollout", QT_TRANSLATE_NOOP("ComponentPalette", "Rollout engine"), ""},
+    {"shared", QT_TRANSLATE_NOOP("ComponentPalette", "Buffers and runtime"), ""},
+};
+
 template <std::size_t N>
 const Text* find(const Text (&table)[N], std::string_view id)
 {
@@ -110,6 +119,22 @@ QColor categoryColor(core::Category category, bool dark)
         QColor(0x99, 0x99, 0x99), // runtime: grey
     };
     const std::size_t i = std::size_t(category);
+    const QColor c = i < std::size(kColors) ? kColors[i] : QColor(0x77, 0x77, 0x77);
+    return dark ? c.lighter(115) : c;
+}
+
+QColor roleColor(core::Role role, bool dark)
+{
+    // The same Okabe–Ito hues, one per model: the policy keeps the weights' blue.
+    static const QColor kColors[] = {
+        QColor(0x00, 0x72, 0xB2), // policy: blue
+        QColor(0xCC, 0x79, 0xA7), // reference: purple
+        QColor(0xD5, 0x5E, 0x00), // reward: vermilion
+        QColor(0x00, 0x9E, 0x73), // critic: green
+        QColor(0xE6, 0x9F, 0x00), // rollout engine: orange
+        QColor(0x99, 0x99, 0x99), // shared buffers and runtime: grey
+    };
+    const std::size_t i = std::size_t(role);
     const QColor c = i < std::size(kColors) ? kColors[i] : QColor(0x77, 0x77, 0x77);
     return dark ? c.lighter(115) : c;
 }
@@ -149,6 +174,13 @@ QString categoryName(core::Category category)
     if (const Text* t = find(kCategories, core::categoryName(category)))
         return QCoreApplication::translate("ComponentPalette", t->name);
     return fromCore(core::categoryLabel(category));
+}
+
+QString roleName(core::Role role)
+{
+    if (const Text* t = find(kRoles, core::roleName(role)))
+        return QCoreApplication::translate("ComponentPalette", t->name);
+    return fromCore(core::roleLabel(role));
 }
 
 QString componentDescription(core::Component component)

@@ -21,10 +21,14 @@ bool isDark(const QPalette& palette);
 QColor categoryColor(core::Category category, bool dark);
 QColor componentColor(core::Component component, bool dark);
 QColor levelColor(Level level, bool dark);
+/// One hue per model role (policy, reference, reward, critic, rollout engine, shared buffers),
+/// for charts coloured by role instead of by component.
+QColor roleColor(core::Role role, bool dark);
 
 /// Translated, user-visible name of a component / category.
 QString componentName(core::Component component);
 QString categoryName(core::Category category);
+QString roleName(core::Role role);
 /// One sentence a student can follow: what the component holds and why it is there.
 QString componentDescription(core::Component component);
 

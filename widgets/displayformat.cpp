@@ -71,7 +71,10 @@ QString count(double value)
     if (a >= 1e9) return QCoreApplication::translate("DisplayFormat", "%1 B").arg(threeDigits(value / 1e9));
     if (a >= 1e6) return QCoreApplication::translate("DisplayFormat", "%1 M").arg(threeDigits(value / 1e6));
     if (a >= 1e4) return QCoreApplication::translate("DisplayFormat", "%1 k").arg(threeDigits(value / 1e3));
-    return QLocale().toString(value, 'g', 6);
+    // Whole counts as they are (5,120 tokens); fractions of small ones to three digits (6.35 GPU-hours).
+    if (value == std::round(value) || a >= 100)
+        return QLocale().toString(std::round(value), 'f', 0);
+    return threeDigits(value);
 }
 
 QString days(double d)
@@ -91,6 +94,9 @@ QString days(double d)
 
 QString duration(double seconds)
 {
+    if (seconds > 0 && seconds < 1)
+        //: %1 = number of milliseconds
+        return QCoreApplication::translate("DisplayFormat", "%1 ms").arg(threeDigits(seconds * 1e3));
     if (seconds < 120)
         //: %1 = number of seconds
         return QCoreApplication::translate("DisplayFormat", "%1 s").arg(threeDigits(seconds));

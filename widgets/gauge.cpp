@@ -1,6 +1,7 @@
 #include "widgets/gauge.h"
 
 #include <QKeyEvent>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPropertyAnimation>
 #include <cmath>
@@ -100,7 +101,7 @@ void Gauge::setStale(bool stale)
     if (m_stale == stale)
         return;
     m_stale = stale;
-    invalidateCache();
+    update(); // the cached track is drawn faded (paintEvent's opacity): it stays valid
 }
 
 void Gauge::setSelected(bool selected)
@@ -198,6 +199,12 @@ void Gauge::renderCache(const Geometry& g)
     m_cache.fill(Qt::transparent);
     QPainter p(&m_cache);
     p.setRenderHint(QPainter::Antialiasing);
+    drawStatic(p, g);
+    m_cacheValid = true;
+}
+
+void Gauge::drawStatic(QPainter& p, const Geometry& g) const
+{
     const QPalette pal = palette();
     const bool dark = ComponentPalette::isDark(pal);
 
@@ -214,8 +221,6 @@ void Gauge::renderCache(const Geometry& g)
     p.setFont(g.titleFont);
     p.drawText(QRectF(g.area.left(), g.area.top(), g.area.width(), g.titleHeight), Qt::AlignHCenter | Qt::AlignTop,
                QFontMetricsF(g.titleFont).elidedText(m_title, Qt::ElideRight, g.area.width()));
-
-    m_cacheValid = true;
 }
 
 void Gauge::drawTexts(QPainter& p, const Geometry& g)
@@ -258,14 +263,21 @@ void Gauge::drawTexts(QPainter& p, const Geometry& g)
 void Gauge::paintEvent(QPaintEvent*)
 {
     const Geometry g = geometry();
-    if (!m_cacheValid || m_cache.size() != size() * devicePixelRatioF())
-        renderCache(g);
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     const QPalette pal = palette();
     if (m_stale)
         p.setOpacity(0.45);
-    p.drawPixmap(0, 0, m_cache);
+    // An export (SVG, PDF, an image at another scale) paints through a shared painter: draw
+    // the static parts directly there, as vectors or at its resolution, not as the pixmap.
+    const QPaintDevice* target = p.paintEngine() ? p.paintEngine()->paintDevice() : nullptr;
+    if (p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster && target && target->devicePixelRatio() == devicePixelRatioF()) {
+        if (!m_cacheValid || m_cache.size() != size() * devicePixelRatioF())
+            renderCache(g);
+        p.drawPixmap(0, 0, m_cache);
+    } else {
+        drawStatic(p, g);
+    }
 
     // The value: a filled arc in the colour of the zone the target lies in, and a needle tip.
     const double f = fraction(m_value);

@@ -86,6 +86,7 @@ private:
     double fraction(double value) const; ///< position of a value along the arc, 0…1
     void invalidateCache();
     void renderCache(const Geometry& g);
+    void drawStatic(QPainter& p, const Geometry& g) const; ///< track, zones and title
     void drawTexts(QPainter& p, const Geometry& g);
     static void drawArc(QPainter& p, const QRectF& circle, double from, double to, const QColor& color, double width);
 

@@ -6,11 +6,13 @@
 
 #include "core/units.h"
 #include "widgets/gauge.h"
+#include "widgets/servinggauges.h"
 
 using Level = ComponentPalette::Level;
 
 GaugePanel::GaugePanel(QWidget* parent)
     : QWidget(parent)
+    , m_serving(new ServingGauges(this))
 {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -25,6 +27,15 @@ GaugePanel::GaugePanel(QWidget* parent)
             emit activated(kind, kind == Kind::Headroom ? m_estimate.fullestGroup : -1);
         });
     }
+    // The serving dials share the row; only one set is shown (the training dials stay direct
+    // children of the layout, where exports take them from).
+    layout->addWidget(m_serving);
+    m_serving->hide();
+    connect(m_serving, &ServingGauges::activated, this, [this](ServingGauges::Kind kind) {
+        for (Gauge* g : m_gauges)
+            g->setSelected(false);
+        emit servingActivated(ServingGauges::terms(kind), kind == ServingGauges::Kind::Headroom ? m_estimate.fullestGroup : -1);
+    });
     // Zones say what a value means; the tooltips (retranslateUi) say it in words.
     gauge(Kind::TrainingTime)->setRange(0.1, 3650, Gauge::Scale::Log);
     gauge(Kind::TrainingTime)->setZones({{0, 30, Level::Good}, {30, 180, Level::Warning}, {180, 1e300, Level::Bad}});
@@ -56,10 +67,31 @@ QVector<core::Term> GaugePanel::terms(Kind kind)
     return {};
 }
 
+void GaugePanel::showServing(bool serving)
+{
+    if (m_servingShown == serving)
+        return;
+    m_servingShown = serving;
+    for (Gauge* g : m_gauges)
+        g->setVisible(!serving);
+    m_serving->setVisible(serving);
+}
+
+void GaugePanel::setServingRequest(std::int64_t batch, std::int64_t prompt, std::int64_t context)
+{
+    m_serving->setRequest(batch, prompt, context);
+}
+
 void GaugePanel::setEstimate(const core::Estimate& estimate)
 {
     if (!estimate.valid)
         return;
+    showServing(estimate.mode == core::Mode::Inference);
+    if (m_servingShown) {
+        m_estimate = estimate;
+        m_serving->setEstimate(estimate);
+        return;
+    }
     m_estimate = estimate;
     const core::ComputeEstimate& c = estimate.compute;
     gauge(Kind::TrainingTime)->animateTo(c.trainingSeconds / core::kSecondsPerDay);
@@ -75,7 +107,7 @@ void GaugePanel::setEstimate(const core::Estimate& estimate)
 
 void GaugePanel::updateTexts()
 {
-    if (!m_estimate.valid)
+    if (!m_estimate.valid || m_servingShown)
         return;
     const core::ComputeEstimate& c = m_estimate.compute;
     const QLocale locale;
@@ -110,11 +142,13 @@ void GaugePanel::setStale(bool stale)
 {
     for (Gauge* g : m_gauges)
         g->setStale(stale);
+    m_serving->setStale(stale);
 }
 
 void GaugePanel::setUnit(DisplayFormat::MemoryUnit unit)
 {
     m_unit = unit;
+    m_serving->setUnit(unit);
     updateTexts();
 }
 
@@ -122,12 +156,14 @@ void GaugePanel::setAnimated(bool animated)
 {
     for (Gauge* g : m_gauges)
         g->setAnimated(animated);
+    m_serving->setAnimated(animated);
 }
 
 void GaugePanel::setSelected(Kind kind)
 {
     for (std::size_t i = 0; i < m_gauges.size(); ++i)
         m_gauges[i]->setSelected(Kind(i) == kind);
+    m_serving->setSelected(ServingGauges::Kind::Count);
 }
 
 void GaugePanel::retranslateUi()

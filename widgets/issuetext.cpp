@@ -55,7 +55,107 @@ constexpr KeyLabel kKeys[] = {
     {"hardware.mfu", QT_TRANSLATE_NOOP("IssueText", "MFU")},
     {"hardware.price_per_gpu_hour", QT_TRANSLATE_NOOP("IssueText", "Price")},
     {"hardware.overhead_factor", QT_TRANSLATE_NOOP("IssueText", "Overhead factor")},
+    // mixture of experts, serving, fine-tuning: the controls' names in those sections
+    {"model.moe_top_k", QT_TRANSLATE_NOOP("IssueText", "Experts per token (top-k)")},
+    {"parallel.expert", QT_TRANSLATE_NOOP("IssueText", "Expert parallel (EP)")},
+    {"parallel.expert_tensor", QT_TRANSLATE_NOOP("IssueText", "Expert TP")},
+    {"training.moe_capacity_factor", QT_TRANSLATE_NOOP("IssueText", "Capacity factor")},
+    {"inference.weight_format", QT_TRANSLATE_NOOP("IssueText", "Weights")},
+    {"inference.quant_group_size", QT_TRANSLATE_NOOP("IssueText", "Group size")},
+    {"inference.quant_scale_format", QT_TRANSLATE_NOOP("IssueText", "Scale type")},
+    {"inference.kv_cache_dtype", QT_TRANSLATE_NOOP("IssueText", "KV cache")},
+    {"inference.batch_size", QT_TRANSLATE_NOOP("IssueText", "Batch")},
+    {"inference.prompt_length", QT_TRANSLATE_NOOP("IssueText", "Prompt")},
+    {"inference.generated_tokens", QT_TRANSLATE_NOOP("IssueText", "Generated tokens")},
+    {"inference.kv_block_size", QT_TRANSLATE_NOOP("IssueText", "Paged blocks")},
+    {"inference.max_batched_tokens", QT_TRANSLATE_NOOP("IssueText", "Prefill chunk")},
+    {"finetune.method", QT_TRANSLATE_NOOP("IssueText", "Fine-tuning method")},
+    {"finetune.lora_rank", QT_TRANSLATE_NOOP("IssueText", "LoRA rank")},
+    {"finetune.lora_targets", QT_TRANSLATE_NOOP("IssueText", "Adapted matrices")},
+    {"finetune.base_format", QT_TRANSLATE_NOOP("IssueText", "Base format")},
+    {"finetune.base_quant_group_size", QT_TRANSLATE_NOOP("IssueText", "Base group size")},
+    {"finetune.rl.samples_per_prompt", QT_TRANSLATE_NOOP("IssueText", "Samples per prompt")},
+    {"finetune.rl.prompt_length", QT_TRANSLATE_NOOP("IssueText", "Rollout prompt")},
+    {"finetune.rl.max_new_tokens", QT_TRANSLATE_NOOP("IssueText", "New tokens")},
+    {"finetune.rl.prompts_per_gpu", QT_TRANSLATE_NOOP("IssueText", "Prompts per GPU")},
+    {"finetune.rl.rollout_memory_fraction", QT_TRANSLATE_NOOP("IssueText", "Rollout memory")},
+    {"finetune.rl.rollout_tensor", QT_TRANSLATE_NOOP("IssueText", "Rollout TP")},
+    {"finetune.rl.rollout_gpus", QT_TRANSLATE_NOOP("IssueText", "Rollout GPUs")},
+    {"finetune.rl.reward_parameters", QT_TRANSLATE_NOOP("IssueText", "Reward model size")},
 };
+
+// What a file's value should have been (core hints, English): "a whole number, got a string".
+constexpr const char* kExpected[] = {
+    QT_TRANSLATE_NOOP("IssueText", "a number"),
+    QT_TRANSLATE_NOOP("IssueText", "a whole number"),
+    QT_TRANSLATE_NOOP("IssueText", "a finite number"),
+    QT_TRANSLATE_NOOP("IssueText", "true or false"),
+    QT_TRANSLATE_NOOP("IssueText", "a string"),
+    QT_TRANSLATE_NOOP("IssueText", "a boolean"),
+    QT_TRANSLATE_NOOP("IssueText", "an array"),
+    QT_TRANSLATE_NOOP("IssueText", "an object"),
+    QT_TRANSLATE_NOOP("IssueText", "null"),
+    QT_TRANSLATE_NOOP("IssueText", "a JSON object"),
+    QT_TRANSLATE_NOOP("IssueText", "a model section with a preset, an architecture or a parameter count"),
+    QT_TRANSLATE_NOOP("IssueText", "a preset, an architecture (num_layers, hidden_size, …) or parameters"),
+    QT_TRANSLATE_NOOP("IssueText", "an array such as [\"q\", \"k\", \"v\", \"o\"]"),
+    QT_TRANSLATE_NOOP("IssueText", "a GPU preset id or an object"),
+    QT_TRANSLATE_NOOP("IssueText", "an object of TFLOP/s by dtype"),
+};
+
+QString expectedText(std::string_view hint)
+{
+    for (const char* e : kExpected)
+        if (hint == e)
+            return QCoreApplication::translate("IssueText", e);
+    return QString::fromUtf8(hint.data(), qsizetype(hint.size()));
+}
+
+/// The reasons a file could not be read (core hints are English; their known forms are translated).
+QString fileReason(const core::Issue& i)
+{
+    using C = core::IssueCode;
+    const std::string& hint = i.hint;
+    switch (i.code) {
+    //: %1 = the JSON parser's own message (English)
+    case C::MalformedJson: return QCoreApplication::translate("IssueText", "not valid JSON: %1").arg(QString::fromStdString(hint));
+    case C::WrongType: {
+        if (hint.rfind("this key", 0) == 0)
+            return QCoreApplication::translate("IssueText", "missing: the model's size cannot be known without it");
+        if (hint == "\"schema_version\": 1")
+            return QCoreApplication::translate("IssueText", "missing: a scenario file starts with \"schema_version\": 1");
+        const std::size_t got = hint.find(", got ");
+        if (got != std::string::npos)
+            //: %1 = what was expected, %2 = what the file has (e.g. "a whole number", "a string")
+            return QCoreApplication::translate("IssueText", "expected %1, got %2")
+                .arg(expectedText(std::string_view(hint).substr(0, got)), expectedText(std::string_view(hint).substr(got + 6)));
+        //: %1 = what was expected, e.g. "an object"
+        return QCoreApplication::translate("IssueText", "expected %1").arg(expectedText(hint));
+    }
+    //: %1 = the value given
+    case C::NotAnInteger: return QCoreApplication::translate("IssueText", "expected a whole number, got %1").arg(num(i.a));
+    //: %1 = the preset id given
+    case C::UnknownPreset: return QCoreApplication::translate("IssueText", "no preset named “%1”").arg(QString::fromStdString(hint));
+    case C::UnknownValue:
+        if (hint.rfind("a regular pattern", 0) == 0)
+            return QCoreApplication::translate("IssueText", "only a regular pattern is modelled: the listed dense layers are counted as MoE layers");
+        if (hint.rfind("the main model only", 0) == 0)
+            return QCoreApplication::translate("IssueText", "only the main model is counted, not its multi-token-prediction module");
+        //: %1 = the accepted values
+        return QCoreApplication::translate("IssueText", "expected one of %1").arg(QString::fromStdString(hint));
+    //: %1 = the version in the file
+    case C::UnsupportedSchemaVersion: return QCoreApplication::translate("IssueText", "schema_version %1 is not supported (this version reads 1)").arg(num(i.a));
+    //: %1 = the --set argument
+    case C::MalformedOverride: return QCoreApplication::translate("IssueText", "expected section.key=value, got “%1”").arg(QString::fromStdString(hint));
+    case C::UnknownKey:
+        if (hint.empty())
+            return QCoreApplication::translate("IssueText", "unknown key, ignored");
+        //: %1 = the known key that was probably meant
+        return QCoreApplication::translate("IssueText", "unknown key, ignored (did you mean “%1”?)").arg(QString::fromStdString(hint));
+    default: break;
+    }
+    return {};
+}
 
 } // namespace
 
@@ -141,9 +241,42 @@ QString reason(const core::Issue& i)
     case C::TrainTokensZero: return QCoreApplication::translate("IssueText", "no training tokens: time and cost are zero");
     //: %1 = sequence length, %2 = the model's positions
     case C::SequenceLongerThanPositions: return QCoreApplication::translate("IssueText", "sequence length %1 exceeds the model's %2 positions").arg(num(i.a), num(i.b));
+    //: %1 = experts per token, %2 = experts
+    case C::TopKExceedsExperts: return QCoreApplication::translate("IssueText", "top-k = %1 routes each token to more experts than the %2 there are").arg(num(i.a), num(i.b));
+    //: %1 = EP, %2 = experts
+    case C::ExpertNotDividingExperts: return QCoreApplication::translate("IssueText", "EP = %1 does not divide the %2 experts").arg(num(i.a), num(i.b));
+    case C::ExpertLayoutNotDividingGpus:
+        //: %1 = PP × EP × expert TP, %2 = GPUs
+        return QCoreApplication::translate("IssueText", "PP × EP × expert TP = %1 does not divide the %2 GPUs, so no whole expert-data-parallel degree exists").arg(num(i.a), num(i.b));
+    case C::QuantGroupLargerThanRow:
+        //: %1 = group size, %2 = row length
+        return QCoreApplication::translate("IssueText", "a quantization group of %1 values is larger than a weight row (%2 values)").arg(num(i.a), num(i.b));
+    case C::KvHeadsNotDividingTensor:
+        //: %1 = TP, %2 = KV heads
+        return QCoreApplication::translate("IssueText", "TP = %1 neither divides the %2 KV heads nor is a multiple of them").arg(num(i.a), num(i.b));
+    case C::ContextLongerThanModel:
+        //: %1 = context length, %2 = the model's positions
+        return QCoreApplication::translate("IssueText", "a context of %1 tokens is longer than the model's %2 positions: quality is not guaranteed").arg(num(i.a), num(i.b));
+    case C::KvHeadsReplicated:
+        //: %1 = KV heads, %2 = TP
+        return QCoreApplication::translate("IssueText", "%1 KV heads over TP = %2: each rank keeps a copy of one KV head (the cache does not shrink with TP)").arg(num(i.a), num(i.b));
+    //: %1 = EP
+    case C::ExpertParallelWithoutExperts: return QCoreApplication::translate("IssueText", "EP = %1 has no effect on a dense model").arg(num(i.a));
+    case C::ContextParallelInServing: return QCoreApplication::translate("IssueText", "context parallelism is not modelled for serving; CP is ignored");
+    case C::RolloutReservationTooSmall:
+        //: %1 = memory the rollout engine reserves, %2 = its weights
+        return QCoreApplication::translate("IssueText", "the rollout engine reserves %1 per GPU, less than its own weights (%2): no room for a KV cache").arg(gb(i.a), gb(i.b));
+    case C::RolloutKvInsufficient:
+        //: %1 = KV cache needed, %2 = KV cache reserved
+        return QCoreApplication::translate("IssueText", "the rollout batch needs %1 of KV cache per GPU but the engine reserves %2: it runs fewer sequences at once").arg(gb(i.a), gb(i.b));
+    case C::SequenceShorterThanRollout:
+        //: %1 = training sequence length, %2 = prompt + new tokens
+        return QCoreApplication::translate("IssueText", "training sequence %1 is shorter than prompt + new tokens = %2: responses would be truncated").arg(num(i.a), num(i.b));
     default: break;
     }
-    // Codes about reading files (and any the core adds later): the core's English text.
+    if (const QString text = fileReason(i); !text.isEmpty())
+        return text;
+    // Codes the core adds later: its English text until they are given a translation here.
     return QString::fromStdString(core::describe(i));
 }
 

@@ -6,14 +6,16 @@
 
 #include "widgets/memorychart.h"
 
+#include <QAction>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "widgets/barstack.h"
+#include "widgets/chartitems.h"
 #include "widgets/componentpalette.h"
+#include "widgets/memorycharttext.h"
 #include "widgets/opaqueplot.h"
-
-static_assert(core::kComponentCount <= 64, "MemoryChart keeps legend membership in a 64-bit set");
 
 namespace {
 
@@ -68,19 +70,12 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_plot->legend->setMargins(QMargins(8, 6, 8, 6));
     m_plot->legend->setRowSpacing(2);
 
-    QCPBars* below = nullptr;
-    for (std::size_t i = 0; i < core::kComponentCount; ++i) {
-        auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
-        bars->setWidth(kBarWidth);
-        bars->setStackingGap(1); // a pixel of background between segments: no outline to stroke
-        bars->setAntialiased(false); // axis-aligned rectangles: crisp and cheaper without
-        bars->setSelectable(QCP::stNone);
-        bars->removeFromLegend();
-        if (below)
-            bars->moveAbove(below);
-        below = bars;
-        m_bars.push_back(bars);
-    }
+    m_stack = std::make_unique<BarStack>(m_plot->xAxis, m_plot->yAxis, kBarWidth);
+    m_roleAction = new QAction(this);
+    m_roleAction->setCheckable(true);
+    connect(m_roleAction, &QAction::toggled, this, &MemoryChart::setColorByRole);
+    m_plot->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_plot->addAction(m_roleAction);
     m_capacityLine = new QCPItemStraightLine(m_plot);
     m_capacityLine->setVisible(false);
     // The capacity is named on a right-hand axis, outside the bars, so no bar label covers it.
@@ -91,7 +86,7 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_plot->yAxis2->grid()->setVisible(false);
     m_selection = new QCPItemRect(m_plot);
     m_selection->setVisible(false);
-    m_message = new QCPItemText(m_plot);
+    m_message = ChartItems::text(m_plot);
     m_message->setPositionAlignment(Qt::AlignCenter);
     m_message->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_message->position->setCoords(0.5, 0.4);
@@ -102,6 +97,8 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &MemoryChart::showToolTip);
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
+        if (event->button() != Qt::LeftButton)
+            return; // the right button opens the context menu
         int group = 0;
         core::Component component{};
         if (hitTest(event->position(), group, component)) {
@@ -128,17 +125,7 @@ bool MemoryChart::sameBars(const QVector<Bar>& a, const QVector<Bar>& b)
 
 QString MemoryChart::rankGroupLabel(const core::Estimate& estimate, int group)
 {
-    if (group < 0 || std::size_t(group) >= estimate.groups.size())
-        return {};
-    const core::RankGroup& g = estimate.groups[std::size_t(group)];
-    if (estimate.groups.size() == 1 && g.lastStage == 0)
-        //: bar label when every GPU has the same memory; %1 = last rank
-        return tr("all ranks 0–%1").arg(g.lastRank);
-    if (g.firstStage == g.lastStage)
-        //: %1 = pipeline stage, %2–%3 = rank range
-        return tr("PP stage %1 · ranks %2–%3").arg(g.firstStage).arg(g.firstRank).arg(g.lastRank);
-    //: %1–%2 = pipeline stages, %3–%4 = rank range
-    return tr("PP stages %1–%2 · ranks %3–%4").arg(g.firstStage).arg(g.lastStage).arg(g.firstRank).arg(g.lastRank);
+    return MemoryChartText::rankGroupLabel(estimate, group);
 }
 
 void MemoryChart::setEstimate(const core::Estimate& estimate)
@@ -218,6 +205,23 @@ void MemoryChart::setLegendVisible(bool visible)
     rebuild();
 }
 
+void MemoryChart::setColorByRole(bool byRole)
+{
+    if (m_colorByRole == byRole)
+        return;
+    m_colorByRole = byRole;
+    m_roleAction->setChecked(byRole);
+    m_stack->setByRole(byRole);
+    m_plot->legend->clearItems();
+    m_inLegend.reset();
+    rebuild();
+}
+
+const std::array<core::Component, core::kComponentCount>& MemoryChart::stackOrder() const
+{
+    return m_stack->order();
+}
+
 void MemoryChart::setSelectedSegment(int group, core::Component component)
 {
     m_selectedGroup = group;
@@ -246,7 +250,7 @@ QString MemoryChart::groupLabel(int group) const
 QCPItemText* MemoryChart::labelItem(int index)
 {
     while (m_totalLabels.size() <= index) {
-        auto* text = new QCPItemText(m_plot);
+        QCPItemText* text = ChartItems::text(m_plot);
         text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         text->setTextAlignment(Qt::AlignHCenter);
         text->setPadding(QMargins(2, 1, 2, 3));
@@ -259,7 +263,7 @@ QCPItemText* MemoryChart::labelItem(int index)
 QCPItemRect* MemoryChart::overItem(int index)
 {
     while (m_overRects.size() <= index) {
-        auto* rect = new QCPItemRect(m_plot);
+        QCPItemRect* rect = ChartItems::hatchedRect(m_plot);
         rect->setAntialiased(false);
         m_overRects.push_back(rect);
     }
@@ -289,14 +293,12 @@ void MemoryChart::rebuild()
             values[g] = m_barData[g].bytes[c] / scale;
             present[c] = present[c] || m_barData[g].bytes[c] > 0;
         }
-        m_bars[qsizetype(c)]->setData(keys, values, true);
+        m_stack->bars(core::Component(c))->setData(keys, values, true);
     }
-    // Keep the legend to what this scenario has, listed top-down like the stack.
+    m_stack->restack(present);
+    // Keep the legend to what this scenario has.
     if (m_legendVisible && present != m_inLegend) {
-        m_plot->legend->clearItems();
-        for (std::size_t c = core::kComponentCount; c-- > 0;)
-            if (present[c])
-                m_bars[qsizetype(c)]->addToLegend();
+        m_stack->fillLegend(m_plot->legend, present);
         m_inLegend = present;
     }
     for (const Bar& b : m_barData) {
@@ -359,8 +361,8 @@ void MemoryChart::updateSelection()
     const double scale = DisplayFormat::bytesPerUnit(m_unit);
     const Bar& b = m_barData[m_selectedGroup];
     double bottom = 0;
-    for (std::size_t c = 0; c < std::size_t(m_selectedComponent); ++c)
-        bottom += b.bytes[c];
+    for (std::size_t i = 0; m_stack->order()[i] != m_selectedComponent; ++i)
+        bottom += b.bytes[std::size_t(m_stack->order()[i])];
     const double top = bottom + b.bytes[std::size_t(m_selectedComponent)];
     m_selection->topLeft->setCoords(m_selectedGroup - kBarWidth / 2, top / scale);
     m_selection->bottomRight->setCoords(m_selectedGroup + kBarWidth / 2, bottom / scale);
@@ -368,8 +370,10 @@ void MemoryChart::updateSelection()
 
 void MemoryChart::updateNames()
 {
-    for (std::size_t c = 0; c < core::kComponentCount; ++c)
-        m_bars[qsizetype(c)]->setName(ComponentPalette::componentName(core::Component(c)));
+    m_roleAction->setText(tr("Colour by Model &Role"));
+    m_roleAction->setToolTip(tr("Colour the bars by the model each part belongs to (policy, reference, reward model, critic,\n"
+                                "rollout engine) instead of by component"));
+    m_stack->updateNames();
 }
 
 void MemoryChart::updateColors()
@@ -392,19 +396,20 @@ void MemoryChart::updateColors()
         axis->setTickLabelColor(text);
         axis->setLabelColor(text);
         axis->grid()->setPen(QPen(grid, 0, Qt::SolidLine));
+        // QCustomPlot copies the font once, when it is made: follow the widget's (slides and
+        // presentation mode use large type).
+        axis->setTickLabelFont(font());
+        axis->setLabelFont(font());
     }
     m_plot->legend->setBrush(base);
     m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->legend->setTextColor(text);
+    m_plot->legend->setFont(font());
+    for (int i = 0; i < m_plot->legend->itemCount(); ++i)
+        m_plot->legend->item(i)->setFont(font());
     if (m_title)
         m_title->setTextColor(text);
-    for (std::size_t c = 0; c < core::kComponentCount; ++c) {
-        QColor color = ComponentPalette::componentColor(core::Component(c), dark);
-        if (m_invalid)
-            color.setAlpha(60);
-        m_bars[qsizetype(c)]->setBrush(color);
-        m_bars[qsizetype(c)]->setPen(Qt::NoPen);
-    }
+    m_stack->updateColors(dark, m_invalid);
     bool over = false;
     for (const Bar& b : m_barData)
         over = over || (b.capacityBytes > 0 && b.totalBytes > b.capacityBytes);
@@ -468,11 +473,11 @@ bool MemoryChart::hitTest(const QPointF& pos, int& group, core::Component& compo
         return false;
     const double scale = DisplayFormat::bytesPerUnit(m_unit);
     double top = 0;
-    for (std::size_t c = 0; c < core::kComponentCount; ++c) {
-        top += m_barData[g].bytes[c] / scale;
-        if (value <= top && m_barData[g].bytes[c] > 0) {
+    for (const core::Component c : m_stack->order()) {
+        top += m_barData[g].bytes[std::size_t(c)] / scale;
+        if (value <= top && m_barData[g].bytes[std::size_t(c)] > 0) {
             group = g;
-            component = core::Component(c);
+            component = c;
             return true;
         }
     }
@@ -490,15 +495,7 @@ void MemoryChart::showToolTip(QMouseEvent* event)
     }
     m_plot->setCursor(Qt::PointingHandCursor);
     const Bar& b = m_barData[group];
-    const double bytes = b.bytes[std::size_t(component)];
-    const QString exact = QLocale().toString(bytes, 'f', 0);
-    //: tooltip: %1 = component, %2 = bar label, %3 = size, %4 = exact bytes, %5 = share of the GPU's total, %6 = explanation, %7 = what a click does
-    const QString text = tr("<b>%1</b><br>%2<br>%3 (%4 bytes)<br>%5 of this GPU's memory<br><i>%6</i><br>%7")
-                             .arg(ComponentPalette::componentName(component).toHtmlEscaped(), b.label.toHtmlEscaped(),
-                                  DisplayFormat::bytes(bytes, m_unit, 2), exact,
-                                  DisplayFormat::percent(b.totalBytes > 0 ? bytes / b.totalBytes : 0),
-                                  ComponentPalette::componentDescription(component).toHtmlEscaped(),
-                                  m_clickHint.isEmpty() ? tr("Click to see how it is computed.") : m_clickHint.toHtmlEscaped());
+    const QString text = MemoryChartText::segmentToolTip(component, b.label, b.bytes[std::size_t(component)], b.totalBytes, m_unit, m_clickHint);
     QToolTip::showText(event->globalPosition().toPoint(), text, this);
 }
 
@@ -519,6 +516,8 @@ void MemoryChart::changeEvent(QEvent* event)
         replot();
     } else if (event->type() == QEvent::LanguageChange) {
         updateNames();
+        m_plot->legend->clearItems(); // role names are set as the legend is filled
+        m_inLegend.reset();
         rebuild();
     }
     QWidget::changeEvent(event);

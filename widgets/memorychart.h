@@ -2,12 +2,16 @@
 
 #include <QVector>
 #include <QWidget>
+#include <array>
 #include <bitset>
+#include <memory>
 
 #include "core/components.h"
 #include "core/estimate.h"
 #include "widgets/displayformat.h"
 
+class BarStack;
+class QAction;
 class QCustomPlot;
 class QCPBars;
 class QCPAxisTickerText;
@@ -54,6 +58,12 @@ public:
     void setCompactLabels(bool compact) { m_compactLabels = compact; }
     /// Hides the legend (compact charts next to a main chart that has one).
     void setLegendVisible(bool visible);
+    /// Colours (and stacks, and names in the legend) the segments by model role — policy,
+    /// reference, reward, critic, rollout engine, shared buffers — instead of by component.
+    void setColorByRole(bool byRole);
+    bool colorByRole() const { return m_colorByRole; }
+    /// Checkable "Colour by Model Role", in the chart's context menu; a window may add it to a menu.
+    QAction* colorByRoleAction() const { return m_roleAction; }
 
     /// Heights currently drawn, bytes per group and component (for tests and exports).
     double barBytes(int group, core::Component component) const;
@@ -63,8 +73,11 @@ public:
     bool isShowingInvalid() const { return m_invalid; }
     QString invalidMessage() const;
 
-    /// "PP stage 0 · ranks 0–15" for a rank group of an estimate (translated).
+    /// "PP stage 0 · ranks 0–15" for a rank group of an estimate (translated), with the phase
+    /// of an RL step ("all ranks 0–7 · rollout phase") or "rollout GPUs · ranks 8–15".
     static QString rankGroupLabel(const core::Estimate& estimate, int group);
+    /// The bottom-to-top order of the segments: component order, or grouped by role.
+    const std::array<core::Component, core::kComponentCount>& stackOrder() const;
 
     /// The chart rendered at `size` (device-independent pixels) × `scale`.
     QImage renderImage(const QSize& size, double scale = 1.0, bool transparent = false);
@@ -93,7 +106,7 @@ private:
     QCPItemRect* overItem(int index);
 
     QCustomPlot* m_plot = nullptr;
-    QVector<QCPBars*> m_bars; // one per component, stacked in component order
+    std::unique_ptr<BarStack> m_stack; // one QCPBars per component
     QSharedPointer<QCPAxisTickerText> m_ticker;
     QSharedPointer<QCPAxisTickerText> m_capacityTicker;
     QCPItemStraightLine* m_capacityLine = nullptr;
@@ -104,6 +117,7 @@ private:
     QVector<QCPItemRect*> m_overRects;
     QVector<Bar> m_barData;
     QString m_clickHint;
+    QAction* m_roleAction = nullptr;
     std::bitset<64> m_inLegend;
     int m_selectedGroup = -1;
     core::Component m_selectedComponent = core::Component::Weights;
@@ -111,5 +125,6 @@ private:
     bool m_dirty = false;
     bool m_legendVisible = true;
     bool m_compactLabels = false;
+    bool m_colorByRole = false;
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
 };

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/weightformat.h"
 #include "widgets/bitlayoutview.h"
 #include "widgets/formattable.h"
 #include "widgets/numberformatstyle.h"
@@ -147,6 +148,7 @@ NumberFormatLab::NumberFormatLab(QWidget* parent)
     top->addWidget(m_message);
 
     auto* columns = new QHBoxLayout;
+    m_columns = columns;
     top->addLayout(columns, 1);
 
     // Left: one bit row per format.
@@ -200,14 +202,33 @@ NumberFormatLab::NumberFormatLab(QWidget* parent)
     right->addWidget(m_ui.quantization);
 
     connect(m_edit, &QLineEdit::textEdited, this, &NumberFormatLab::onTextEdited);
-    connect(m_table, &FormatTable::formatActivated, this, &NumberFormatLab::weightFormatChosen);
+    // Only formats weights can be served in leave the lab (core::weightFormatFor).
+    connect(m_table, &FormatTable::formatActivated, this, [this](core::NumberFormat f) {
+        if (core::weightFormatFor(f))
+            emit weightFormatChosen(f);
+    });
     connect(m_table, &FormatTable::currentFormatChanged, this, &NumberFormatLab::updateMemoryLine);
-    connect(m_ui.useForWeights, &QPushButton::clicked, this, [this] { emit weightFormatChosen(m_table->currentFormat()); });
+    connect(m_ui.useForWeights, &QPushButton::clicked, this, [this] {
+        if (core::weightFormatFor(m_table->currentFormat()))
+            emit weightFormatChosen(m_table->currentFormat());
+    });
 
     retranslateUi();
     updateColors();
     m_edit->setText(QStringLiteral("3.14159265"));
     onTextEdited(m_edit->text());
+}
+
+void NumberFormatLab::setStacked(bool stacked)
+{
+    const auto direction = stacked ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight;
+    if (m_columns->direction() != direction)
+        m_columns->setDirection(direction);
+}
+
+bool NumberFormatLab::isStacked() const
+{
+    return m_columns->direction() == QBoxLayout::TopToBottom;
 }
 
 BitLayoutView* NumberFormatLab::view(core::NumberFormat format) const
@@ -363,6 +384,18 @@ void NumberFormatLab::updateMemoryLine()
     m_ui.memory->setText(tr("7 B parameters in %1: %2 B each → %3 GB of weights.")
                              .arg(NumberFormatStyle::formatName(f), QString::number(bytes, 'g', 6),
                                   QString::number(7 * bytes, 'g', 4)));
+    // Say why a format cannot be the weights' rather than hiding the button.
+    const bool servable = core::weightFormatFor(f).has_value();
+    m_ui.useForWeights->setEnabled(servable);
+    if (servable)
+        //: tooltip of "Use for weights"; %1 = format
+        m_ui.useForWeights->setToolTip(tr("Serve the model with its weights in %1 (switches the explorer to inference)").arg(NumberFormatStyle::formatName(f)));
+    else if (f == core::NumberFormat::Tf32)
+        m_ui.useForWeights->setToolTip(tr("TF32 is how tensor cores read FP32 inputs, not a format weights are stored in"));
+    else
+        //: tooltip of the disabled "Use for weights"; %1 = format
+        m_ui.useForWeights->setToolTip(tr("The estimate has no serving weight format for %1 (it knows FP32, BF16, FP16, FP8, INT8, INT4 and NF4)")
+                                           .arg(NumberFormatStyle::formatName(f)));
 }
 
 void NumberFormatLab::retranslateUi()
@@ -380,7 +413,6 @@ void NumberFormatLab::retranslateUi()
     m_ui.plotHint->setText(tr("Dashed: subnormals · ticks: every 8- and 4-bit value · drag or scroll to zoom"));
     m_ui.plotHint->setToolTip(tr("Log scale of |x|. Double-click the plot to see the whole range again."));
     m_ui.useForWeights->setText(tr("Use for &weights"));
-    m_ui.useForWeights->setToolTip(tr("Set the scenario's weight format to the selected row"));
     updateMemoryLine();
     updateStory();
     updateColors();

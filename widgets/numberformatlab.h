@@ -9,6 +9,7 @@ class BitLayoutView;
 class FormatTable;
 class NumberLinePlot;
 class QuantizationPanel;
+class QBoxLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
@@ -37,18 +38,25 @@ public:
     /// The message under the input: the error, or the overflow / flush-to-zero story.
     QString message() const;
 
+    /// The bit rows above the table and plots instead of beside them (a narrow window).
+    void setStacked(bool stacked);
+    bool isStacked() const;
+
     BitLayoutView* view(core::NumberFormat format) const;
     QLineEdit* valueEdit() const { return m_edit; }
     FormatTable* formatTable() const { return m_table; }
     NumberLinePlot* numberLine() const { return m_plot; }
     QuantizationPanel* quantizationPanel() const { return m_quantization; }
+    /// "Use for weights": enabled for formats core::weightFormatFor maps, with a tooltip saying why not.
+    QPushButton* useForWeightsButton() const { return m_ui.useForWeights; }
 
 public slots:
     void setValue(double value);
 
 signals:
     void valueChanged(double value);
-    /// The user picked `format` for the model's weights (table double-click or the button).
+    /// The user picked `format` for the model's weights (table double-click or the button);
+    /// only formats core::weightFormatFor maps to a serving weight format.
     void weightFormatChosen(core::NumberFormat format);
 
 protected:
@@ -64,6 +72,7 @@ private:
     void retranslateUi();
     void updateColors();
 
+    QBoxLayout* m_columns = nullptr;
     QLineEdit* m_edit = nullptr;
     QLabel* m_message = nullptr;
     QLabel* m_legend = nullptr;

@@ -10,7 +10,7 @@ namespace {
 bool isCommunication(core::Term t)
 {
     return t == core::Term::CommDataParallel || t == core::Term::CommTensorParallel || t == core::Term::CommPipelineParallel
-        || t == core::Term::CommContextParallel;
+        || t == core::Term::CommContextParallel || t == core::Term::CommExpertParallel;
 }
 
 bool isModelSetup(core::Term t)
@@ -38,107 +38,218 @@ WorkingModel::WorkingModel(QObject* parent)
 
 void WorkingModel::setWorking(const core::Working& working, const QStringList& groupLabels)
 {
-    if (sameStructure(m_lines, working.lines()) && groupLabels == m_groupLabels) {
-        // Same rows: only numbers moved. Signal single cells, and only those that changed: a
-        // range would make the view repaint (and re-shape the text of) every visible row.
-        const std::vector<core::WorkingLine> old = std::exchange(m_lines, working.lines());
-        for (int node = 0; node < m_nodes.size(); ++node) {
-            const int line = m_nodes[node].line;
-            if (line < 0)
-                continue;
-            const core::WorkingLine& before = old[std::size_t(line)];
-            const core::WorkingLine& after = m_lines[std::size_t(line)];
-            // A formula's branch (ZeRO sharded or not) may change with the same rows.
-            bool substitutionsChanged = after.substitutions.size() != before.substitutions.size();
-            for (std::size_t i = 0; !substitutionsChanged && i < after.substitutions.size(); ++i)
-                substitutionsChanged = after.substitutions[i].value != before.substitutions[i].value
-                    || after.substitutions[i].symbol != before.substitutions[i].symbol;
-            if (after.formula != before.formula) {
-                const QModelIndex formula = indexOfNode(node, FormulaColumn);
-                emit dataChanged(formula, formula);
-            }
-            if (after.value != before.value) {
-                const QModelIndex value = indexOfNode(node, ValueColumn);
-                emit dataChanged(value, value);
-            }
-            if (substitutionsChanged) {
-                const QModelIndex values = indexOfNode(node, SubstitutionColumn);
-                emit dataChanged(values, values);
-            }
+    std::vector<core::WorkingLine> lines = working.lines();
+    if (m_topLevel.isEmpty()) {
+        // The first working: nothing to keep.
+        beginResetModel();
+        m_lines = std::move(lines);
+        m_groupLabels = groupLabels;
+        m_nodes.clear();
+        m_freeNodes.clear();
+        const std::vector<Shape> shapes = shapeOf(m_lines, int(m_groupLabels.size()));
+        for (std::size_t i = 0; i < shapes.size(); ++i)
+            m_topLevel.push_back(allocate(-1, int(i), shapes[i]));
+        endResetModel();
+        return;
+    }
+    const QStringList oldLabels = m_groupLabels;
+    m_kept.clear();
+    if (sameStructure(m_lines, lines) && groupLabels.size() == m_groupLabels.size()) {
+        // Same rows (a slider moved the numbers): line i stays line i.
+        for (int node = 0; node < int(m_nodes.size()); ++node)
+            if (m_nodes[node].parent != kFree)
+                m_kept.push_back(Kept{node, m_nodes[node].line, m_nodes[node].line});
+        const std::vector<core::WorkingLine> oldLines = std::exchange(m_lines, std::move(lines));
+        m_groupLabels = groupLabels;
+        for (const Kept& k : std::as_const(m_kept))
+            signalChanges(k, oldLines, oldLabels);
+        return;
+    }
+    // Rows are matched by what they show (a term of a group, a section): what no longer is goes,
+    // what is new comes, in place. Removals first, against the old lines; then the kept rows
+    // point into the new lines; then insertions.
+    const std::vector<Shape> shapes = shapeOf(lines, int(groupLabels.size()));
+    m_keptPrefix.clear();
+    removeRows(-1, shapes, lines);
+    const std::vector<core::WorkingLine> oldLines = std::exchange(m_lines, std::move(lines));
+    m_groupLabels = groupLabels;
+    for (const Kept& k : std::as_const(m_kept))
+        m_nodes[k.node].line = k.newLine;
+    insertRows(-1, shapes);
+    for (const Kept& k : std::as_const(m_kept))
+        signalChanges(k, oldLines, oldLabels);
+    m_kept.clear();
+}
+
+void WorkingModel::signalChanges(const Kept& kept, const std::vector<core::WorkingLine>& oldLines, const QStringList& oldLabels)
+{
+    const Node& n = m_nodes[kept.node];
+    if (n.line < 0) {
+        if (n.section == GroupSection && oldLabels.value(n.group) != m_groupLabels.value(n.group)) {
+            const QModelIndex title = indexOfNode(kept.node, QuantityColumn);
+            emit dataChanged(title, title);
         }
         return;
     }
-    beginResetModel();
-    m_lines = working.lines();
-    m_groupLabels = groupLabels;
-    rebuild();
-    endResetModel();
+    const core::WorkingLine& before = oldLines[std::size_t(kept.oldLine)];
+    const core::WorkingLine& after = m_lines[std::size_t(n.line)];
+    // A formula's branch (ZeRO sharded or not) may change with the same rows.
+    bool substitutionsChanged = after.substitutions.size() != before.substitutions.size();
+    for (std::size_t i = 0; !substitutionsChanged && i < after.substitutions.size(); ++i)
+        substitutionsChanged = after.substitutions[i].value != before.substitutions[i].value
+            || after.substitutions[i].symbol != before.substitutions[i].symbol;
+    for (const auto& [changed, column] : {std::pair{after.formula != before.formula, FormulaColumn},
+                                          std::pair{after.value != before.value, ValueColumn},
+                                          std::pair{substitutionsChanged, SubstitutionColumn}})
+        if (changed) {
+            const QModelIndex cell = indexOfNode(kept.node, column);
+            emit dataChanged(cell, cell);
+        }
 }
 
-int WorkingModel::addNode(int parent, int line, int group, int section)
+std::vector<WorkingModel::Shape> WorkingModel::shapeOf(const std::vector<core::WorkingLine>& lines, int groups)
 {
-    Node n;
-    n.parent = parent;
-    n.line = line;
-    n.group = group;
-    n.section = section;
-    const int id = int(m_nodes.size());
-    if (parent < 0) {
-        n.row = int(m_topLevel.size());
-        m_topLevel.push_back(id);
-    } else {
-        n.row = int(m_nodes[parent].children.size());
-        m_nodes[parent].children.push_back(id);
-    }
-    m_nodes.push_back(n);
-    return id;
-}
-
-void WorkingModel::rebuild()
-{
-    m_nodes.clear();
-    m_topLevel.clear();
-    const int model = addNode(-1, -1, -1, ModelSection);
-    QVector<int> groups;
-    for (int g = 0; g < m_groupLabels.size(); ++g)
-        groups.push_back(addNode(-1, -1, g, GroupSection));
-    const int compute = addNode(-1, -1, -1, ComputeSection);
-    const int communication = addNode(-1, -1, -1, CommunicationSection);
-
+    std::vector<Shape> top;
+    top.push_back(Shape{-1, -1, ModelSection, {}});
+    for (int g = 0; g < groups; ++g)
+        top.push_back(Shape{-1, g, GroupSection, {}});
+    top.push_back(Shape{-1, -1, ServingSection, {}});
+    top.push_back(Shape{-1, -1, ComputeSection, {}});
+    top.push_back(Shape{-1, -1, CommunicationSection, {}});
+    const std::size_t serving = std::size_t(groups) + 1;
+    const std::size_t compute = serving + 1;
+    const std::size_t communication = compute + 1;
     // A layer's saved tensors are listed before their total: hold them until it comes.
-    QVector<int> pendingTensors;
-    for (int i = 0; i < int(m_lines.size()); ++i) {
-        const core::WorkingLine& line = m_lines[std::size_t(i)];
+    std::vector<int> pendingTensors;
+    for (int i = 0; i < int(lines.size()); ++i) {
+        const core::WorkingLine& line = lines[std::size_t(i)];
         if (line.term == core::Term::SavedTensor) {
             pendingTensors.push_back(i);
             continue;
         }
-        int parent = compute;
-        if (line.group >= 0 && line.group < groups.size())
-            parent = groups[line.group];
+        std::size_t parent = compute;
+        if (line.group >= 0 && line.group < groups)
+            parent = std::size_t(line.group) + 1;
         else if (isCommunication(line.term))
             parent = communication;
         else if (isModelSetup(line.term))
-            parent = model;
-        const int node = addNode(parent, i, line.group, m_nodes[parent].section);
+            parent = 0;
+        else if (core::termSection(line.term) == core::TermSection::Serving)
+            parent = serving;
+        Shape shape{i, line.group, top[parent].section, {}};
         if (line.term == core::Term::LayerActivationsPerMicroBatch) {
-            for (int t : std::as_const(pendingTensors))
-                addNode(node, t, m_lines[std::size_t(t)].group, m_nodes[parent].section);
+            for (int t : pendingTensors)
+                shape.children.push_back(Shape{t, lines[std::size_t(t)].group, top[parent].section, {}});
             pendingTensors.clear();
         }
+        top[parent].children.push_back(std::move(shape));
     }
-    for (int t : std::as_const(pendingTensors)) {
-        const int g = m_lines[std::size_t(t)].group;
-        addNode(g >= 0 && g < groups.size() ? groups[g] : compute, t, g, GroupSection);
+    for (int t : pendingTensors) {
+        const int g = lines[std::size_t(t)].group;
+        top[g >= 0 && g < groups ? std::size_t(g) + 1 : compute].children.push_back(Shape{t, g, GroupSection, {}});
     }
     // Empty sections (no communication lines in an old core, say) are dropped.
-    QVector<int> kept;
-    for (int top : std::as_const(m_topLevel))
-        if (!m_nodes[top].children.isEmpty())
-            kept.push_back(top);
-    for (int i = 0; i < kept.size(); ++i)
-        m_nodes[kept[i]].row = i;
-    m_topLevel = kept;
+    top.erase(std::remove_if(top.begin(), top.end(), [](const Shape& s) { return s.children.empty(); }), top.end());
+    return top;
+}
+
+bool WorkingModel::sameKey(const Node& node, const std::vector<core::WorkingLine>& oldLines, const Shape& shape,
+                           const std::vector<core::WorkingLine>& newLines) const
+{
+    if (node.line < 0 || shape.line < 0)
+        return node.line < 0 && shape.line < 0 && node.section == shape.section && node.group == shape.group;
+    const core::WorkingLine& a = oldLines[std::size_t(node.line)];
+    const core::WorkingLine& b = newLines[std::size_t(shape.line)];
+    return a.term == b.term && a.group == b.group && a.detail == b.detail;
+}
+
+void WorkingModel::removeRows(int parent, const std::vector<Shape>& shapes, const std::vector<core::WorkingLine>& newLines)
+{
+    // Rows that match at the start and at the end stay; those between go (and the shapes
+    // between come, in insertRows). Lines keep their order, so this finds what a slider changes.
+    const QVector<int> kids = childrenOf(parent);
+    const int n = int(kids.size());
+    const int m = int(shapes.size());
+    int prefix = 0;
+    while (prefix < n && prefix < m && sameKey(m_nodes[kids[prefix]], m_lines, shapes[std::size_t(prefix)], newLines))
+        ++prefix;
+    int suffix = 0;
+    while (suffix < n - prefix && suffix < m - prefix
+           && sameKey(m_nodes[kids[n - 1 - suffix]], m_lines, shapes[std::size_t(m - 1 - suffix)], newLines))
+        ++suffix;
+    m_keptPrefix[parent] = prefix;
+    if (n - prefix - suffix > 0) {
+        beginRemoveRows(parent < 0 ? QModelIndex() : indexOfNode(parent, 0), prefix, n - suffix - 1);
+        for (int i = prefix; i < n - suffix; ++i)
+            release(kids[i]);
+        QVector<int>& children = childrenOf(parent);
+        children.erase(children.begin() + prefix, children.begin() + (n - suffix));
+        renumber(parent);
+        endRemoveRows();
+    }
+    auto keep = [&](int node, const Shape& shape) {
+        m_kept.push_back(Kept{node, m_nodes[node].line, shape.line});
+        removeRows(node, shape.children, newLines);
+    };
+    for (int i = 0; i < prefix; ++i)
+        keep(kids[i], shapes[std::size_t(i)]);
+    for (int j = 0; j < suffix; ++j)
+        keep(kids[n - suffix + j], shapes[std::size_t(m - suffix + j)]);
+}
+
+void WorkingModel::insertRows(int parent, const std::vector<Shape>& shapes)
+{
+    const int prefix = m_keptPrefix.value(parent, 0);
+    const int add = int(shapes.size()) - int(childrenOf(parent).size());
+    if (add > 0) {
+        beginInsertRows(parent < 0 ? QModelIndex() : indexOfNode(parent, 0), prefix, prefix + add - 1);
+        QVector<int> fresh;
+        for (int i = 0; i < add; ++i)
+            fresh.push_back(allocate(parent, prefix + i, shapes[std::size_t(prefix + i)]));
+        QVector<int>& children = childrenOf(parent); // allocate() may have moved the nodes
+        children.insert(prefix, add, -1);
+        std::copy(fresh.begin(), fresh.end(), children.begin() + prefix);
+        renumber(parent);
+        endInsertRows();
+    }
+    // Kept rows may have rows to gain further down; new ones came complete.
+    const int size = int(shapes.size());
+    for (int i = 0; i < size; ++i)
+        if (i < prefix || i >= prefix + std::max(add, 0))
+            insertRows(childrenOf(parent)[i], shapes[std::size_t(i)].children);
+}
+
+int WorkingModel::allocate(int parent, int row, const Shape& shape)
+{
+    int id = 0;
+    if (!m_freeNodes.isEmpty()) {
+        id = m_freeNodes.takeLast();
+    } else {
+        id = int(m_nodes.size());
+        m_nodes.push_back(Node{});
+    }
+    m_nodes[id] = Node{parent, row, shape.line, shape.group, shape.section, {}};
+    for (std::size_t i = 0; i < shape.children.size(); ++i) {
+        const int child = allocate(id, int(i), shape.children[i]);
+        m_nodes[id].children.push_back(child);
+    }
+    return id;
+}
+
+void WorkingModel::release(int node)
+{
+    for (int child : std::as_const(m_nodes[node].children))
+        release(child);
+    m_nodes[node].children.clear();
+    m_nodes[node].parent = kFree;
+    m_freeNodes.push_back(node);
+}
+
+void WorkingModel::renumber(int parent)
+{
+    const QVector<int>& children = childrenOf(parent);
+    for (int i = 0; i < int(children.size()); ++i)
+        m_nodes[children[i]].row = i;
 }
 
 QString WorkingModel::sectionTitle(const Node& node) const
@@ -148,6 +259,7 @@ QString WorkingModel::sectionTitle(const Node& node) const
     case GroupSection:
         //: working panel section; %1 = rank group label such as "PP stage 0 · ranks 0–15"
         return tr("Memory per GPU: %1").arg(m_groupLabels.value(node.group));
+    case ServingSection: return tr("Serving: batch, context and speed");
     case ComputeSection: return tr("Compute, time and cost");
     case CommunicationSection: return tr("Communication per step");
     }
@@ -190,7 +302,7 @@ QModelIndex WorkingModel::firstHighlighted() const
 {
     for (int i = 0; i < m_nodes.size(); ++i) {
         const Node& n = m_nodes[i];
-        if (n.line >= 0 && isHighlighted(m_lines[std::size_t(n.line)]))
+        if (n.parent != kFree && n.line >= 0 && isHighlighted(m_lines[std::size_t(n.line)]))
             return indexOfNode(i, 0);
     }
     return {};

@@ -2,14 +2,16 @@
 
 #include <QAbstractItemModel>
 #include <QColor>
+#include <QHash>
 #include <QStringList>
 #include <QVector>
+#include <vector>
 
 #include "core/components.h"
 #include "core/working.h"
 
-/// The working of one estimate as a tree: sections (model, one per rank group, compute,
-/// communication) holding lines; a layer's saved tensors sit under its per-layer total.
+/// The working of one estimate as a tree: sections (model, one per rank group, serving,
+/// compute, communication) holding lines; a layer's saved tensors sit under its per-layer total.
 /// Columns: quantity, value, formula, substituted values, source.
 class WorkingModel : public QAbstractItemModel
 {
@@ -27,8 +29,10 @@ public:
 
     explicit WorkingModel(QObject* parent = nullptr);
 
-    /// Replaces the lines. When only the numbers changed (a slider moved), rows stay and
-    /// dataChanged is emitted, so the view keeps its expansion, selection and scroll position.
+    /// Replaces the lines. Rows that stay (the same term in the same place) stay, with
+    /// dataChanged for the numbers and titles that changed; lines and sections that come or go
+    /// are inserted and removed as rows. The view keeps its expansion, selection and scroll
+    /// position: only the first working resets the model.
     void setWorking(const core::Working& working, const QStringList& groupLabels);
     /// Marks lines: those of `terms` (in `group`, or any when −1) and those explaining
     /// `component` in `group`. Empty terms and Component::Count clear the marks.
@@ -59,18 +63,45 @@ private:
         int section = 0;       ///< which kind of section (for its title)
         QVector<int> children;
     };
-    enum Section { ModelSection, GroupSection, ComputeSection, CommunicationSection };
+    /// The tree a working should have, before it becomes nodes (see shapeOf).
+    struct Shape
+    {
+        int line = -1;
+        int group = -1;
+        int section = 0;
+        std::vector<Shape> children;
+    };
+    enum Section { ModelSection, GroupSection, ComputeSection, CommunicationSection, ServingSection };
 
-    void rebuild();
-    int addNode(int parent, int line, int group, int section);
+    static std::vector<Shape> shapeOf(const std::vector<core::WorkingLine>& lines, int groups);
+    bool sameKey(const Node& node, const std::vector<core::WorkingLine>& oldLines, const Shape& shape,
+                 const std::vector<core::WorkingLine>& newLines) const;
+    void removeRows(int parent, const std::vector<Shape>& shapes, const std::vector<core::WorkingLine>& newLines);
+    void insertRows(int parent, const std::vector<Shape>& shapes);
+    /// A row that stays through setWorking: its line in the old and in the new working.
+    struct Kept
+    {
+        int node = 0;
+        int oldLine = -1;
+        int newLine = -1;
+    };
+    static constexpr int kFree = -2; ///< Node::parent of a node in the free list
+    void signalChanges(const Kept& kept, const std::vector<core::WorkingLine>& oldLines, const QStringList& oldLabels);
+    QVector<int>& childrenOf(int parent) { return parent < 0 ? m_topLevel : m_nodes[parent].children; }
+    int allocate(int parent, int row, const Shape& shape);
+    void release(int node);
+    void renumber(int parent);
     QString sectionTitle(const Node& node) const;
     bool isHighlighted(const core::WorkingLine& line) const;
     QModelIndex indexOfNode(int node, int column) const;
 
     std::vector<core::WorkingLine> m_lines;
     QStringList m_groupLabels;
-    QVector<Node> m_nodes;
+    QVector<Node> m_nodes;     ///< a pool: a node keeps its index (the model index's id) while it lives
+    QVector<int> m_freeNodes;
     QVector<int> m_topLevel;
+    QHash<int, int> m_keptPrefix; ///< during setWorking: matched rows at the start, per parent
+    QVector<Kept> m_kept;         ///< during setWorking: the rows that stay
     QVector<core::Term> m_highlightTerms;
     int m_highlightGroup = -1;
     core::Component m_highlightComponent = core::Component::Count;

@@ -70,7 +70,16 @@ WorkingPanel::WorkingPanel(QWidget* parent)
         revealHighlight(); // the marked lines are new rows now
     });
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &WorkingPanel::spanSections);
-    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &WorkingPanel::spanSections);
+    // A section that comes with a new working (a rank group, say) opens like the others did.
+    for (QAbstractItemModel* model : {static_cast<QAbstractItemModel*>(m_model), static_cast<QAbstractItemModel*>(m_proxy)})
+        connect(model, &QAbstractItemModel::rowsInserted, this, [this, model](const QModelIndex& parent, int first, int last) {
+            if (parent.isValid() || m_view->model() != model)
+                return;
+            for (int row = first; row <= last; ++row) {
+                m_view->setFirstColumnSpanned(row, QModelIndex(), true);
+                m_view->expand(model->index(row, 0));
+            }
+        });
     connect(m_model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex& changed) {
         // Only the line on show needs its words redone.
         const QModelIndex current = toSource(m_view->currentIndex());

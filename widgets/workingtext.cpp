@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "widgets/displayformat.h"
+#include "widgets/workingnotation.h"
 
 namespace WorkingText {
 
@@ -104,7 +105,106 @@ constexpr Text kTexts[] = {
      QT_TRANSLATE_NOOP("WorkingText", "Each stage sends its output forward and the gradient backward for every micro-batch.")},
     {"comm_context_parallel", QT_TRANSLATE_NOOP("WorkingText", "Context-parallel traffic per GPU per step"),
      QT_TRANSLATE_NOOP("WorkingText", "Context parallelism passes key and value chunks around a ring.")},
+    // Mixture of experts, fine-tuning and RL roles
+    {"params_active", QT_TRANSLATE_NOOP("WorkingText", "Active parameters per token"),
+     QT_TRANSLATE_NOOP("WorkingText", "A token passes through only k of the E routed experts: compute follows these, memory all of them.")},
+    {"expert_shards", QT_TRANSLATE_NOOP("WorkingText", "Expert data-parallel group"),
+     QT_TRANSLATE_NOOP("WorkingText", "The GPUs that hold the same experts: the experts' states are replicated, or sharded by ZeRO, over them.")},
+    {"moe_dispatch_buffers", QT_TRANSLATE_NOOP("WorkingText", "MoE dispatch buffers"),
+     QT_TRANSLATE_NOOP("WorkingText", "Room to send tokens to the GPUs of their experts and receive the results (all-to-all).")},
+    {"comm_expert_parallel", QT_TRANSLATE_NOOP("WorkingText", "Expert-parallel all-to-all per GPU per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "Every MoE layer sends the tokens to their experts and back, forward and backward.")},
+    {"frozen_base", QT_TRANSLATE_NOOP("WorkingText", "Frozen base weights"),
+     QT_TRANSLATE_NOOP("WorkingText", "LoRA and QLoRA leave the base model untouched: only its weights, in their storage format, no gradients or optimizer states.")},
+    {"adapter_states", QT_TRANSLATE_NOOP("WorkingText", "LoRA adapters with gradients and optimizer"),
+     QT_TRANSLATE_NOOP("WorkingText", "The small trained matrices, each with a gradient and the optimizer's states: little memory.")},
+    {"dequant_workspace", QT_TRANSLATE_NOOP("WorkingText", "Dequantized weight (QLoRA)"),
+     QT_TRANSLATE_NOOP("WorkingText", "QLoRA turns one 4-bit matrix back into 16 bits for its multiplication, one matrix at a time.")},
+    {"reference_weights", QT_TRANSLATE_NOOP("WorkingText", "Reference policy"),
+     QT_TRANSLATE_NOOP("WorkingText", "A frozen copy of the starting model, for the KL penalty that keeps the policy close to it.")},
+    {"reward_weights", QT_TRANSLATE_NOOP("WorkingText", "Reward model"),
+     QT_TRANSLATE_NOOP("WorkingText", "A frozen model that scores the answers; only its weights are kept.")},
+    {"critic_states", QT_TRANSLATE_NOOP("WorkingText", "Critic (value model) weights"),
+     QT_TRANSLATE_NOOP("WorkingText", "PPO trains a value model next to the policy, in the same way.")},
+    {"critic_gradients", QT_TRANSLATE_NOOP("WorkingText", "Critic gradients"),
+     QT_TRANSLATE_NOOP("WorkingText", "The value model's gradients, as the policy's.")},
+    {"critic_optimizer_states", QT_TRANSLATE_NOOP("WorkingText", "Critic optimizer states"),
+     QT_TRANSLATE_NOOP("WorkingText", "The value model's master weights and moments, as the policy's.")},
+    {"rollout_weights", QT_TRANSLATE_NOOP("WorkingText", "Rollout engine weights"),
+     QT_TRANSLATE_NOOP("WorkingText", "The generation engine keeps its own 16-bit copy of the policy, split over its tensor-parallel GPUs.")},
+    {"rollout_kv_cache", QT_TRANSLATE_NOOP("WorkingText", "Rollout KV cache (reserved)"),
+     QT_TRANSLATE_NOOP("WorkingText", "The engine reserves a share of the GPU up front; what its weights leave of it holds the KV cache.")},
+    // Serving
+    {"serving_weights", QT_TRANSLATE_NOOP("WorkingText", "Weights for serving"),
+     QT_TRANSLATE_NOOP("WorkingText", "Each parameter in the serving format, group scales included; embeddings usually stay 16-bit.")},
+    {"kv_bytes_per_token", QT_TRANSLATE_NOOP("WorkingText", "KV cache per token per layer"),
+     QT_TRANSLATE_NOOP("WorkingText", "Every token keeps a key and a value for each KV head of every layer, so later tokens need not recompute them.")},
+    {"kv_cache", QT_TRANSLATE_NOOP("WorkingText", "KV cache"),
+     QT_TRANSLATE_NOOP("WorkingText", "Per-token bytes × layers × cached tokens × sequences in the batch.")},
+    {"inference_workspace", QT_TRANSLATE_NOOP("WorkingText", "Prefill workspace"),
+     QT_TRANSLATE_NOOP("WorkingText", "Transient tensors of one prefill chunk and the logits for sampling.")},
+    {"max_batch", QT_TRANSLATE_NOOP("WorkingText", "Largest batch at this context"),
+     QT_TRANSLATE_NOOP("WorkingText", "How many sequences of this length fit in the memory the weights and the runtime leave.")},
+    {"max_context", QT_TRANSLATE_NOOP("WorkingText", "Longest context at this batch"),
+     QT_TRANSLATE_NOOP("WorkingText", "How many tokens each sequence of the batch can cache in the memory that is left.")},
+    {"prefill_seconds", QT_TRANSLATE_NOOP("WorkingText", "Prefill time (compute-bound)"),
+     QT_TRANSLATE_NOOP("WorkingText", "Reading the prompts: about 2 FLOPs per parameter per prompt token, limited by compute.")},
+    {"decode_step_seconds", QT_TRANSLATE_NOOP("WorkingText", "Decode step (bandwidth-bound)"),
+     QT_TRANSLATE_NOOP("WorkingText", "Each new token reads every weight and the whole KV cache from memory: bandwidth, not compute, sets the pace.")},
+    {"decode_tokens_per_second", QT_TRANSLATE_NOOP("WorkingText", "Decode tokens/s per sequence"),
+     QT_TRANSLATE_NOOP("WorkingText", "One token per decode step for each sequence.")},
+    {"arithmetic_intensity", QT_TRANSLATE_NOOP("WorkingText", "Decode arithmetic intensity"),
+     QT_TRANSLATE_NOOP("WorkingText", "FLOPs per byte read. Below the GPU's ridge point (peak / bandwidth) the step waits for memory.")},
 };
+
+/// The tensors a layer saves (core/activations.cpp), by their stable id.
+struct TensorText
+{
+    std::string_view id;
+    const char* label;
+};
+
+constexpr TensorText kTensors[] = {
+    {"attn_norm_input", QT_TRANSLATE_NOOP("WorkingText", "Input of the attention norm")},
+    {"qkv_input", QT_TRANSLATE_NOOP("WorkingText", "QKV projection input")},
+    {"query", QT_TRANSLATE_NOOP("WorkingText", "Query (for QKᵀ)")},
+    {"key", QT_TRANSLATE_NOOP("WorkingText", "Key (for QKᵀ)")},
+    {"query_for_recompute", QT_TRANSLATE_NOOP("WorkingText", "Query (input of the recomputed attention core)")},
+    {"key_for_recompute", QT_TRANSLATE_NOOP("WorkingText", "Key (input of the recomputed attention core)")},
+    {"softmax_output", QT_TRANSLATE_NOOP("WorkingText", "Softmax output")},
+    {"softmax_dropout_mask", QT_TRANSLATE_NOOP("WorkingText", "Attention dropout mask")},
+    {"attention_dropout_output", QT_TRANSLATE_NOOP("WorkingText", "Attention dropout output (for ·V)")},
+    {"value", QT_TRANSLATE_NOOP("WorkingText", "Value (for ·V)")},
+    {"flash_softmax_lse", QT_TRANSLATE_NOOP("WorkingText", "FlashAttention log-sum-exp (fp32)")},
+    {"attention_output", QT_TRANSLATE_NOOP("WorkingText", "Output-projection input")},
+    {"attention_residual_dropout_mask", QT_TRANSLATE_NOOP("WorkingText", "Attention-block dropout mask")},
+    {"mlp_norm_input", QT_TRANSLATE_NOOP("WorkingText", "Input of the MLP norm")},
+    {"fc1_input", QT_TRANSLATE_NOOP("WorkingText", "First MLP linear input")},
+    {"gelu_input", QT_TRANSLATE_NOOP("WorkingText", "GELU input")},
+    {"swiglu_input", QT_TRANSLATE_NOOP("WorkingText", "SwiGLU input (gate and up, 2F wide)")},
+    {"fc2_input", QT_TRANSLATE_NOOP("WorkingText", "Second MLP linear input")},
+    {"mlp_dropout_mask", QT_TRANSLATE_NOOP("WorkingText", "MLP dropout mask")},
+    {"layernorm_statistics", QT_TRANSLATE_NOOP("WorkingText", "LayerNorm mean and rstd (fp32, two norms)")},
+    {"rmsnorm_statistics", QT_TRANSLATE_NOOP("WorkingText", "RMSNorm rstd (fp32, two norms)")},
+    {"layer_input", QT_TRANSLATE_NOOP("WorkingText", "Layer input (checkpoint)")},
+    {"mla_latents", QT_TRANSLATE_NOOP("WorkingText", "MLA latents (compressed Q and KV with their norms)")},
+    {"router_probabilities", QT_TRANSLATE_NOOP("WorkingText", "Router probabilities (fp32)")},
+    {"expert_input", QT_TRANSLATE_NOOP("WorkingText", "Tokens dispatched to experts")},
+    {"expert_gelu_input", QT_TRANSLATE_NOOP("WorkingText", "Expert GELU input")},
+    {"expert_swiglu_input", QT_TRANSLATE_NOOP("WorkingText", "Expert SwiGLU input (2F_e wide)")},
+    {"expert_fc2_input", QT_TRANSLATE_NOOP("WorkingText", "Expert second linear input")},
+    {"expert_output", QT_TRANSLATE_NOOP("WorkingText", "Expert outputs (for the weighted combine)")},
+    {"shared_expert_activation_input", QT_TRANSLATE_NOOP("WorkingText", "Shared-expert activation input")},
+    {"shared_expert_fc2_input", QT_TRANSLATE_NOOP("WorkingText", "Shared-expert second linear input")},
+    {"lora_intermediates", QT_TRANSLATE_NOOP("WorkingText", "LoRA x·A products")},
+};
+
+/// Three significant digits in the locale's format, never as an exponent: 1.23, 12.3, 123.
+QString threeDigits(double v)
+{
+    const double a = std::fabs(v);
+    return QLocale().toString(v, 'f', a >= 100 ? 0 : a >= 10 ? 1 : 2);
+}
 
 
 const Text* find(core::Term term)
@@ -139,7 +239,12 @@ QString explanation(core::Term term)
 
 QString quantity(const core::WorkingLine& line)
 {
-    return line.detail.empty() ? title(line.term) : fromCore(line.detail);
+    if (line.detail.empty())
+        return title(line.term);
+    for (const TensorText& t : kTensors)
+        if (!line.detailId.empty() && t.id == line.detailId)
+            return QCoreApplication::translate("WorkingText", t.label);
+    return fromCore(line.detail);
 }
 
 QString formatValue(double value, core::Unit unit)
@@ -152,7 +257,26 @@ QString formatValue(double value, core::Unit unit)
             return QLocale().toString(qint64(value));
         return DisplayFormat::scientific(value);
     case core::Unit::Flops: return DisplayFormat::scientific(value, QStringLiteral("FLOP"));
-    default: break;
+    // The rest in the locale's digits and the language's words (the core's text is English).
+    case core::Unit::Bytes: {
+        const double a = std::fabs(value);
+        const char* units[] = {"TB", "GB", "MB", "kB"};
+        const double scales[] = {1e12, 1e9, 1e6, 1e3};
+        for (int i = 0; i < 4; ++i)
+            if (a >= scales[i])
+                return threeDigits(value / scales[i]) + QLatin1Char(' ') + QLatin1String(units[i]);
+        return QLocale().toString(value, 'f', 0) + QStringLiteral(" B");
+    }
+    case core::Unit::BytesPerParameter: return QLocale().toString(value, 'g', 4) + QStringLiteral(" B");
+    case core::Unit::FlopsPerSecond: return QLocale().toString(value / 1e12, 'g', 4) + QStringLiteral(" TFLOP/s");
+    case core::Unit::Seconds: return DisplayFormat::duration(value);
+    case core::Unit::Days: return DisplayFormat::days(value);
+    case core::Unit::Hours:
+        //: a number of GPU-hours; %1 = the number
+        return QCoreApplication::translate("WorkingText", "%1 GPU-h").arg(std::fabs(value) >= 100 ? QLocale().toString(value, 'f', 0) : threeDigits(value));
+    case core::Unit::Money:
+        return QCoreApplication::translate("DisplayFormat", "$%1").arg(std::fabs(value) >= 100 ? QLocale().toString(value, 'f', 0) : QLocale().toString(value, 'f', 2));
+    case core::Unit::Fraction: return DisplayFormat::percent(value, 1);
     }
     return QString::fromStdString(core::formatValue(value, unit));
 }
@@ -161,13 +285,13 @@ QString substitutions(const core::WorkingLine& line)
 {
     QStringList parts;
     for (const core::Substitution& s : line.substitutions)
-        parts << fromCore(s.symbol) + QStringLiteral(" = ") + WorkingText::formatValue(s.value, s.unit);
+        parts << WorkingNotation::symbol(s.symbol) + QStringLiteral(" = ") + WorkingText::formatValue(s.value, s.unit);
     return parts.join(QStringLiteral(", "));
 }
 
 QString formula(const core::WorkingLine& line)
 {
-    return fromCore(line.formula.empty() ? core::termInfo(line.term).formula : line.formula);
+    return WorkingNotation::formula(line.formula.empty() ? core::termInfo(line.term).formula : line.formula);
 }
 
 QString value(const core::WorkingLine& line)

@@ -3,6 +3,9 @@
 // slider moves are one estimate, a click on a segment opens its working, undo restores.
 #include <QtTest>
 
+#include <QFile>
+#include <QIcon>
+
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -39,6 +42,13 @@ class TestMainWindow : public QObject
     Q_OBJECT
 
 private slots:
+    void applicationIconIsBuiltIn()
+    {
+        // The window and the task bar show resources/icons/shardscope.svg, compiled in.
+        QVERIFY(QFile::exists(QStringLiteral(":/icons/shardscope.svg")));
+        QVERIFY(!QIcon(QStringLiteral(":/icons/shardscope.svg")).pixmap(64, 64).isNull());
+    }
+
     void zeroSliderGivesTheSeedsHeights_data()
     {
         QTest::addColumn<int>("stage");

@@ -264,20 +264,35 @@ private slots:
         QCOMPARE(spy.count(), 1);
     }
 
+    void weightFormatChosen_data()
+    {
+        QTest::addColumn<NumberFormat>("format");
+        QTest::addColumn<bool>("servable");
+        // The formats the estimate can store weights in (core::weightFormatFor), and some it cannot:
+        // TF32 is a tensor-core mode, NVFP4/UINT8 have no serving weight format in the core.
+        QTest::addRow("INT4") << NumberFormat::Int4 << true;
+        QTest::addRow("FP8 E4M3") << NumberFormat::Fp8E4M3 << true;
+        QTest::addRow("BF16") << NumberFormat::Bf16 << true;
+        QTest::addRow("TF32") << NumberFormat::Tf32 << false;
+        QTest::addRow("NVFP4") << NumberFormat::NvFp4 << false;
+        QTest::addRow("UINT8") << NumberFormat::Uint8 << false;
+    }
     void weightFormatChosen()
     {
+        QFETCH(NumberFormat, format);
+        QFETCH(bool, servable);
         NumberFormatLab lab;
         lab.show();
         QSignalSpy spy(&lab, &NumberFormatLab::weightFormatChosen);
-        lab.formatTable()->setCurrentFormat(NumberFormat::NvFp4);
-        auto* button = lab.findChild<QPushButton*>();
-        QVERIFY(button);
+        lab.formatTable()->setCurrentFormat(format);
+        QPushButton* button = lab.useForWeightsButton();
+        QCOMPARE(button->isEnabled(), servable);
+        QVERIFY(!button->toolTip().isEmpty()); // says what it does, or why it cannot
         QTest::mouseClick(button, Qt::LeftButton);
-        QCOMPARE(spy.count(), 1);
-        QCOMPARE(spy.at(0).at(0).value<core::NumberFormat>(), NumberFormat::NvFp4);
-        emit lab.formatTable()->cellDoubleClicked(lab.formatTable()->rowOf(NumberFormat::Int4), 0);
-        QCOMPARE(spy.count(), 2);
-        QCOMPARE(spy.at(1).at(0).value<core::NumberFormat>(), NumberFormat::Int4);
+        emit lab.formatTable()->cellDoubleClicked(lab.formatTable()->rowOf(format), 0);
+        QCOMPARE(spy.count(), servable ? 2 : 0);
+        for (const QList<QVariant>& args : std::as_const(spy))
+            QCOMPARE(args.at(0).value<core::NumberFormat>(), format);
     }
 
     void formatTableShowsBytesPerValue_data()

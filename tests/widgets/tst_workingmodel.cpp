@@ -12,6 +12,7 @@
 #include "widgets/workingpanel.h"
 
 Q_DECLARE_METATYPE(core::Scenario)
+Q_DECLARE_METATYPE(QVector<core::Scenario>)
 
 namespace {
 
@@ -42,6 +43,21 @@ int countLines(const QAbstractItemModel& model, const QModelIndex& parent = {})
         n += countLines(model, index);
     }
     return n;
+}
+
+/// The whole tree as text: every row's quantity, value and depth, for comparing two models.
+QStringList dump(const QAbstractItemModel& model, const QModelIndex& parent = {}, int depth = 0)
+{
+    QStringList out;
+    for (int row = 0; row < model.rowCount(parent); ++row) {
+        const QModelIndex index = model.index(row, 0, parent);
+        out << QStringLiteral("%1%2 = %3 [%4]")
+                   .arg(QString(depth * 2, QLatin1Char(' ')), index.data().toString(),
+                        index.siblingAtColumn(WorkingModel::ValueColumn).data().toString(),
+                        index.siblingAtColumn(WorkingModel::FormulaColumn).data().toString());
+        out << dump(model, index, depth + 1);
+    }
+    return out;
 }
 
 } // namespace
@@ -101,12 +117,84 @@ private slots:
         model.setWorking(workingOf(s), labels(4));
         QCOMPARE(reset.count(), 0);
         QVERIFY(changed.count() > 0);
-        s.parallel.pipeline = 2; // two rank groups fewer: the tree is rebuilt
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        s.parallel.pipeline = 2; // two rank groups fewer: their sections go, the rest stays
         s.parallel.tensor = 8;
         core::Estimate e;
         const core::Working w = workingOf(s, &e);
         model.setWorking(w, labels(int(e.groups.size())));
-        QCOMPARE(reset.count(), 1);
+        QCOMPARE(reset.count(), 0);
+        QVERIFY(removed.count() > 0);
+        QCOMPARE(model.rowCount(), 1 + 2 + 2);
+        QCOMPARE(countLines(model), int(w.lines().size()));
+    }
+
+    void structuralChangesMatchAFreshModel_data()
+    {
+        // A walk through scenarios whose workings differ in lines, groups and labels.
+        QTest::addColumn<QVector<core::Scenario>>("walk");
+        core::Scenario s = guiscenarios::llama70bOn64();
+        QVector<core::Scenario> walk{s};
+        for (int zero : {2, 3, 0, 1}) { // ZeRO-3 adds gather buffers, ZeRO 0 drops the shard lines
+            s.training.zeroStage = zero;
+            walk << s;
+        }
+        for (int pp : {8, 1, 2, 4}) { // rank groups come and go
+            s.parallel.pipeline = pp;
+            walk << s;
+        }
+        for (int gpus : {128, 256, 64}) // the same rows, other rank ranges in the titles
+            walk.push_back([&] { core::Scenario t = s; t.parallel.gpus = gpus; return t; }());
+        walk << guiscenarios::sevenBillionOnEight(3) << guiscenarios::llama70bOn64();
+        QTest::addRow("ZeRO, PP, GPUs, models") << walk;
+    }
+    void structuralChangesMatchAFreshModel()
+    {
+        QFETCH(QVector<core::Scenario>, walk);
+        WorkingModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        for (const core::Scenario& s : std::as_const(walk)) {
+            core::Estimate e;
+            const core::Working w = workingOf(s, &e);
+            QStringList groupLabels;
+            for (std::size_t g = 0; g < e.groups.size(); ++g)
+                groupLabels << QStringLiteral("ranks %1–%2").arg(e.groups[g].firstRank).arg(e.groups[g].lastRank);
+            model.setWorking(w, groupLabels);
+            WorkingModel fresh;
+            fresh.setWorking(w, groupLabels);
+            QCOMPARE(dump(model), dump(fresh));
+        }
+        QCOMPARE(reset.count(), 1); // only the first working
+    }
+
+    void viewKeepsItsExpansionThroughStructuralChanges()
+    {
+        core::Scenario s = guiscenarios::llama70bOn64();
+        s.parallel.pipeline = 2; // two rank groups
+        WorkingPanel panel;
+        core::Estimate e;
+        // The estimate first, then its group count (argument order is unspecified).
+        auto show = [&] {
+            const core::Working w = workingOf(s, &e);
+            panel.setWorking(w, labels(int(e.groups.size())));
+        };
+        show();
+        QCOMPARE(int(e.groups.size()), 2);
+        QTreeView* view = panel.view();
+        const int compute = view->model()->rowCount() - 2;
+        view->collapse(view->model()->index(compute, 0)); // the user folds "Compute, time and cost"
+        s.training.zeroStage = 3; // lines come: ZeRO-3's gathered parameters
+        show();
+        QVERIFY(!view->isExpanded(view->model()->index(compute, 0)));
+        QVERIFY(view->isExpanded(view->model()->index(1, 0)));
+        s.parallel.pipeline = 4; // two more rank groups: their sections open like the others
+        show();
+        QCOMPARE(int(e.groups.size()), 4);
+        QCOMPARE(view->model()->rowCount(), 1 + 4 + 2);
+        QVERIFY(view->isExpanded(view->model()->index(4, 0)));
+        QVERIFY(view->isFirstColumnSpanned(4, QModelIndex()));
+        QVERIFY(!view->isExpanded(view->model()->index(1 + 4, 0))); // still folded
     }
 
     void highlightFindsTheLinesOfASegment()

@@ -1,0 +1,112 @@
+#include "app/modewiring.h"
+
+#include <QAction>
+#include <QDockWidget>
+
+#include "app/explorerpages.h"
+#include "app/mainwindow.h"
+#include "app/scenariocontroller.h"
+#include "core/weightformat.h"
+#include "widgets/comparisonview.h"
+#include "widgets/gaugepanel.h"
+#include "widgets/memorychart.h"
+#include "widgets/numberformatlab.h"
+#include "widgets/workingpanel.h"
+
+namespace {
+
+/// Index of `value` in `list`, or −1 (the scenario's own bar among the variants).
+template <typename T>
+int indexOf(const std::vector<T>& list, T value)
+{
+    for (std::size_t i = 0; i < list.size(); ++i)
+        if (list[i] == value)
+            return int(i);
+    return -1;
+}
+
+/// 16-bit formats share a bar: FP16 and BF16 store the same bytes.
+core::WeightFormat sixteenBitAsBf16(core::WeightFormat f)
+{
+    return f == core::WeightFormat::Fp16 ? core::WeightFormat::Bf16 : f;
+}
+
+core::KvCacheDtype sixteenBitAsBf16(core::KvCacheDtype d)
+{
+    return d == core::KvCacheDtype::Fp16 ? core::KvCacheDtype::Bf16 : d;
+}
+
+} // namespace
+
+void wireModeViews(MainWindow* w)
+{
+    ScenarioController* c = w->controller();
+    ComparisonView* comparison = w->comparisonView();
+    GaugePanel* gauges = w->gaugePanel();
+    using V = ComparisonView::Variant;
+
+    QObject::connect(c, &ScenarioController::servingComparisonsChanged, comparison,
+                     [c, comparison](const std::vector<core::Estimate>& formats, const std::vector<core::Estimate>& kv) {
+                         const core::InferenceSetup& in = c->scenario().inference;
+                         comparison->setVariants(ComparisonView::First, V::WeightFormat, formats,
+                                                 indexOf(ScenarioController::servingWeightVariants(), sixteenBitAsBf16(in.weights.format)));
+                         comparison->setVariants(ComparisonView::Second, V::KvCacheDtype, kv,
+                                                 indexOf(ScenarioController::kvCacheVariants(), sixteenBitAsBf16(in.kvCacheDtype)));
+                     });
+    QObject::connect(c, &ScenarioController::fineTuneComparisonsChanged, comparison,
+                     [c, comparison](const std::vector<core::Estimate>& methods, const std::vector<core::Estimate>& zero) {
+                         const core::Scenario& s = c->scenario();
+                         comparison->setVariants(ComparisonView::First, V::FineTuneMethod, methods,
+                                                 indexOf(ScenarioController::fineTuneMethodVariants(), s.finetune.method));
+                         comparison->setVariants(ComparisonView::Second, V::ZeroStage, zero, s.training.zeroStage);
+                     });
+    // ZeRO and recomputation clicks reach the controller through MainWindow::wire.
+    QObject::connect(comparison, &ComparisonView::variantChosen, c, [c](ComparisonView::Variant variant, int index) {
+        const auto i = std::size_t(index);
+        switch (variant) {
+        case V::WeightFormat:
+            // A click on the 16-bit bar keeps FP16 if that is what the scenario has.
+            if (i < ScenarioController::servingWeightVariants().size()
+                && sixteenBitAsBf16(c->scenario().inference.weights.format) != ScenarioController::servingWeightVariants()[i])
+                c->setServingWeightFormat(ScenarioController::servingWeightVariants()[i]);
+            break;
+        case V::KvCacheDtype:
+            if (i < ScenarioController::kvCacheVariants().size()
+                && sixteenBitAsBf16(c->scenario().inference.kvCacheDtype) != ScenarioController::kvCacheVariants()[i])
+                c->setKvCacheDtype(ScenarioController::kvCacheVariants()[i]);
+            break;
+        case V::FineTuneMethod:
+            if (i < ScenarioController::fineTuneMethodVariants().size())
+                c->setFineTuneMethod(ScenarioController::fineTuneMethodVariants()[i]);
+            break;
+        case V::ZeroStage:
+        case V::Recompute: break;
+        }
+    });
+
+    // The serving dials' zones compare with the scenario's own batch and context.
+    QObject::connect(c, &ScenarioController::scenarioChanged, gauges, [gauges](const core::Scenario& s) {
+        gauges->setServingRequest(s.inference.batchSize, s.inference.promptLength, s.inference.context());
+    });
+    QObject::connect(gauges, &GaugePanel::servingActivated, w, [w, c](const QVector<core::Term>& terms, int group) {
+        w->memoryChart()->setSelectedSegment(-1, core::Component::Weights);
+        if (!w->workingDock()->isVisible()) {
+            w->workingDock()->show();
+            c->setWorkingEnabled(true);
+        }
+        w->workingDock()->raise();
+        w->workingPanel()->highlightTerms(terms, group);
+    });
+
+    // The lab's "Use for weights": the served weights, in inference mode (one undo step).
+    QObject::connect(w->explorerPages()->lab(), &NumberFormatLab::weightFormatChosen, c, [c](core::NumberFormat format) {
+        if (const std::optional<core::WeightFormat> weights = core::weightFormatFor(format))
+            c->useWeightFormatForServing(*weights);
+    });
+
+    // One "colour by role" for the main chart and the comparisons.
+    QObject::connect(w->memoryChart()->colorByRoleAction(), &QAction::toggled, comparison, [comparison](bool byRole) {
+        comparison->chart(ComparisonView::First)->setColorByRole(byRole);
+        comparison->chart(ComparisonView::Second)->setColorByRole(byRole);
+    });
+}

@@ -1,0 +1,136 @@
+// File ▸ Export…: the dialog writes what its options say, previews it, follows the scenario,
+// and Copy puts an image and SVG on the clipboard.
+#include <QtTest>
+
+#include <QClipboard>
+#include <QComboBox>
+#include <QImage>
+#include <QMimeData>
+#include <QTemporaryDir>
+
+#include "../widgets/guiscenarios.h"
+#include "app/exportdialog.h"
+#include "app/mainwindow.h"
+#include "app/scenariocontroller.h"
+
+class TestExportDialog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void writesWhatTheOptionsSay_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QByteArray>("magic");
+        QTest::addRow("png") << "slide.png" << QByteArray("\x89PNG");
+        QTest::addRow("svg") << "slide.svg" << QByteArray("<?xml");
+        QTest::addRow("pdf") << "slide.pdf" << QByteArray("%PDF");
+    }
+    void writesWhatTheOptionsSay()
+    {
+        QFETCH(QString, file);
+        QFETCH(QByteArray, magic);
+        ScenarioController controller;
+        controller.setScenario(guiscenarios::sevenBillionOnEight(2));
+        controller.flush();
+        ExportDialog dialog(&controller);
+        SlideOptions o;
+        o.view = SlideView::Dashboard;
+        o.size = QSize(1280, 720);
+        o.scale = 2;
+        o.title = QStringLiteral("ZeRO-2");
+        dialog.setOptions(o);
+        QCOMPARE(dialog.options(), o);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(file);
+        QString error;
+        QVERIFY2(dialog.exportTo(path, &error), qPrintable(error));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.read(8).startsWith(magic));
+        if (file.endsWith(QLatin1String(".png")))
+            QCOMPARE(QImage(path).size(), QSize(2560, 1440)); // 1280 × 720 at scale 2
+    }
+
+    void previewFollowsOptionsAndScenario()
+    {
+        ScenarioController controller;
+        controller.setScenario(guiscenarios::sevenBillionOnEight(0));
+        controller.flush();
+        ExportDialog dialog(&controller);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        SlideOptions o = dialog.options();
+        o.size = QSize(1280, 720);
+        dialog.setOptions(o);
+        dialog.updatePreview();
+        QCOMPARE(dialog.previewImage().size(), QSize(1280, 720));
+        QCOMPARE(dialog.content().scenario.training.zeroStage, 0);
+        controller.setZeroStage(3);
+        controller.flush();
+        QCOMPARE(dialog.content().scenario.training.zeroStage, 3);
+        // Size presets fill in the custom fields.
+        auto* size = dialog.findChildren<QComboBox*>().at(2);
+        size->setCurrentIndex(0);
+        QCOMPARE(dialog.options().size, QSize(1920, 1080));
+    }
+
+    void copyPutsImageAndSvgOnTheClipboard()
+    {
+        ScenarioController controller;
+        controller.flush();
+        ExportDialog dialog(&controller);
+        SlideOptions o;
+        o.size = QSize(640, 360);
+        dialog.setOptions(o);
+        QVERIFY(dialog.copyToClipboard());
+        const QMimeData* data = QGuiApplication::clipboard()->mimeData();
+        QVERIFY(data);
+        QVERIFY(data->hasImage());
+        QVERIFY(data->hasFormat(QStringLiteral("image/svg+xml")));
+        QVERIFY(data->data(QStringLiteral("image/svg+xml")).contains("Memory per GPU"));
+        // The dialog was never shown: Copy still takes the scenario as it is now.
+        controller.setZeroStage(3);
+        controller.flush();
+        QVERIFY(dialog.copyToClipboard());
+        QCOMPARE(dialog.content().scenario.training.zeroStage, 3);
+        QVERIFY(QGuiApplication::clipboard()->mimeData()->data(QStringLiteral("image/svg+xml")).contains("ZeRO-3"));
+    }
+
+    void invalidScenarioHasNothingToExport()
+    {
+        ScenarioController controller;
+        core::Scenario s = guiscenarios::sevenBillionOnEight(0);
+        s.parallel.tensor = 3; // does not divide 8 GPUs
+        controller.setScenario(s);
+        controller.flush();
+        ExportDialog dialog(&controller);
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY(!dialog.exportTo(dir.filePath(QStringLiteral("x.png")), &error));
+        QVERIFY(!error.isEmpty());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.png"))));
+    }
+
+    void mainWindowHasExportAndCopy()
+    {
+        MainWindow window;
+        QAction* exportAction = nullptr;
+        QAction* copy = nullptr;
+        for (QAction* a : window.findChildren<QAction*>()) {
+            if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_E))
+                exportAction = a;
+            if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C))
+                copy = a;
+        }
+        QVERIFY(exportAction);
+        QVERIFY(copy);
+        window.controller()->flush();
+        QGuiApplication::clipboard()->clear();
+        copy->trigger();
+        QVERIFY(QGuiApplication::clipboard()->mimeData()->hasFormat(QStringLiteral("image/svg+xml")));
+    }
+};
+
+QTEST_MAIN(TestExportDialog)
+#include "tst_exportdialog.moc"

@@ -1,0 +1,5462 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>BatchControls</name>
+    <message>
+        <source>Sequence &amp;&amp; batch</source>
+        <translation>序列与批次</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches per replica · %2 tokens per step</source>
+        <extracomment>under the global batch; %1 = micro-batches per replica per step, %2 = tokens per step</extracomment>
+        <translation>每个副本 %1 个微批次 · 每步 %2 个 token</translation>
+    </message>
+    <message>
+        <source>%1 optimizer steps</source>
+        <extracomment>under training tokens; %1 = optimizer steps</extracomment>
+        <translation>%1 个优化器步</translation>
+    </message>
+    <message>
+        <source>Se&amp;quence length</source>
+        <translation>序列长度(&amp;Q)</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> token</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence. The slider snaps to powers of two; type any length in the box.</source>
+        <translation>每条序列的 token 数。滑块按 2 的幂取值；任意长度可在输入框中键入。</translation>
+    </message>
+    <message>
+        <source>&amp;Micro-batch</source>
+        <translation>微批次(&amp;M)</translation>
+    </message>
+    <message>
+        <source> seq</source>
+        <translation> 条</translation>
+    </message>
+    <message>
+        <source>Sequences each GPU processes in one forward/backward pass. Activations grow with it.</source>
+        <translation>每张 GPU 一次前向/反向处理的序列数。激活显存随之增长。</translation>
+    </message>
+    <message>
+        <source>&amp;Global batch</source>
+        <translation>全局批大小(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step over all replicas: micro-batch × DP × micro-batches per step.
+The slider offers only multiples of micro-batch × DP.</source>
+        <translation>所有副本每个优化器步处理的序列数：微批次 × DP × 每步微批次数。
+滑块只提供微批次 × DP 的整数倍。</translation>
+    </message>
+    <message>
+        <source>Training &amp;tokens</source>
+        <translation>训练 token 数(&amp;T)</translation>
+    </message>
+    <message>
+        <source> B</source>
+        <comment>billions of tokens</comment>
+        <translation> B</translation>
+    </message>
+    <message>
+        <source>Tokens to train on, in billions (1,000 B = 1 T). Chinchilla-optimal is about 20 per parameter.</source>
+        <translation>训练用的 token 数，单位为十亿（1,000 B = 1 T）。Chinchilla 最优约为每个参数 20 个 token。</translation>
+    </message>
+</context>
+<context>
+    <name>BitLayoutView</name>
+    <message>
+        <source>exponent all ones, mantissa 0 → ±∞</source>
+        <translation>指数全 1、尾数为 0 → ±∞</translation>
+    </message>
+    <message>
+        <source>S.1111.111 is this format's only NaN (it has no infinity)</source>
+        <translation>S.1111.111 是此格式唯一的 NaN（它没有无穷大）</translation>
+    </message>
+    <message>
+        <source>exponent all ones, mantissa ≠ 0 → NaN</source>
+        <translation>指数全 1、尾数 ≠ 0 → NaN</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>rounded</source>
+        <translation>已舍入</translation>
+    </message>
+    <message>
+        <source> · error %1 (%2)</source>
+        <extracomment>%1 = absolute rounding error, %2 = relative error in percent</extracomment>
+        <translation> · 误差 %1（%2）</translation>
+    </message>
+    <message>
+        <source>rounds to 0</source>
+        <translation>舍入为 0</translation>
+    </message>
+    <message>
+        <source>flushes to zero: below half of the smallest value, %1</source>
+        <extracomment>%1 = smallest positive value of the format</extracomment>
+        <translation>下溢为零：小于最小值 %1 的一半</translation>
+    </message>
+    <message>
+        <source>out of range: clamps to %1</source>
+        <extracomment>integer clamping; %1 = the value stored</extracomment>
+        <translation>超出范围：截断为 %1</translation>
+    </message>
+    <message>
+        <source>overflows to %1 (max %2)</source>
+        <extracomment>%1 = +∞ or −∞, %2 = largest finite value</extracomment>
+        <translation>上溢为 %1（最大值 %2）</translation>
+    </message>
+    <message>
+        <source>overflows to NaN (max %1)</source>
+        <extracomment>%1 = largest finite value</extracomment>
+        <translation>上溢为 NaN（最大值 %1）</translation>
+    </message>
+    <message>
+        <source>saturates at %1</source>
+        <extracomment>%1 = the largest finite value, with its sign</extracomment>
+        <translation>饱和于 %1</translation>
+    </message>
+    <message>
+        <source>NaN has no pattern in this format</source>
+        <translation>此格式没有表示 NaN 的位模式</translation>
+    </message>
+    <message>
+        <source>↓ %1   ↑ %2</source>
+        <extracomment>neighbouring representable values: %1 = next below, %2 = next above</extracomment>
+        <translation>↓ %1   ↑ %2</translation>
+    </message>
+    <message>
+        <source>Bit %1: the two's-complement sign bit, worth %2</source>
+        <extracomment>%1 = bit index, %2 = its (negative) weight</extracomment>
+        <translation>第 %1 位：补码的符号位，权值 %2</translation>
+    </message>
+    <message>
+        <source>Bit %1: worth %2</source>
+        <extracomment>%1 = bit index, %2 = its weight</extracomment>
+        <translation>第 %1 位：权值 %2</translation>
+    </message>
+    <message>
+        <source>Bit %1: sign — 0 positive, 1 negative</source>
+        <extracomment>%1 = bit index</extracomment>
+        <translation>第 %1 位：符号位 —— 0 为正，1 为负</translation>
+    </message>
+    <message>
+        <source>Bit %1: exponent bit worth %2 in e (bias %3)</source>
+        <extracomment>%1 = bit index, %2 = weight within the exponent field, %3 = exponent bias</extracomment>
+        <translation>第 %1 位：指数位，在 e 中权值 %2（偏置 %3）</translation>
+    </message>
+    <message>
+        <source>Bit %1: mantissa bit worth %2 of the significand</source>
+        <extracomment>%1 = bit index, %2 = fraction this bit adds to the significand, e.g. 2⁻³</extracomment>
+        <translation>第 %1 位：尾数位，为有效数贡献 %2</translation>
+    </message>
+    <message>
+        <source>The implicit leading bit: 1 for normal numbers, 0 for zero and subnormals. Not stored.</source>
+        <translation>隐含的前导位：规格化数为 1，零和次正规数为 0。不实际存储。</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonView</name>
+    <message>
+        <source>No ZeRO</source>
+        <translation>无 ZeRO</translation>
+    </message>
+    <message>
+        <source>ZeRO-1</source>
+        <translation>ZeRO-1</translation>
+    </message>
+    <message>
+        <source>ZeRO-2</source>
+        <translation>ZeRO-2</translation>
+    </message>
+    <message>
+        <source>ZeRO-3</source>
+        <translation>ZeRO-3</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>Invalid scenario:
+no comparison</source>
+        <translation>场景无效：
+无法比较</translation>
+    </message>
+    <message>
+        <source>%1 · (now)</source>
+        <extracomment>comparison bar label of the scenario as it is; %1 = e.g. "ZeRO-1"</extracomment>
+        <translation>%1 · （当前）</translation>
+    </message>
+    <message>
+        <source>%1 · (n/a)</source>
+        <extracomment>comparison bar label of a variant that is not a valid scenario; %1 = e.g. "No ZeRO"</extracomment>
+        <translation>%1 · （不可用）</translation>
+    </message>
+    <message>
+        <source>ZeRO stage · fullest GPU</source>
+        <translation>ZeRO 阶段 · 显存最满的 GPU</translation>
+    </message>
+    <message>
+        <source>Recomputation · fullest GPU</source>
+        <translation>重计算 · 显存最满的 GPU</translation>
+    </message>
+    <message>
+        <source>Click to switch the scenario to this ZeRO stage.</source>
+        <translation>点击将场景切换到此 ZeRO 阶段。</translation>
+    </message>
+    <message>
+        <source>Click to switch the scenario to this recomputation policy.</source>
+        <translation>点击将场景切换到此重计算策略。</translation>
+    </message>
+    <message>
+        <source>BF16/FP16</source>
+        <translation>BF16/FP16</translation>
+    </message>
+    <message>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <source>INT8</source>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <source>INT4</source>
+        <translation>INT4</translation>
+    </message>
+    <message>
+        <source>NF4</source>
+        <translation>NF4</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>Weight format · fullest GPU</source>
+        <translation>权重格式 · 显存最满的 GPU</translation>
+    </message>
+    <message>
+        <source>Click to serve the weights in this format.</source>
+        <translation>点击以此格式部署权重。</translation>
+    </message>
+    <message>
+        <source>KV-cache type · fullest GPU</source>
+        <translation>KV Cache 类型 · 显存最满的 GPU</translation>
+    </message>
+    <message>
+        <source>Click to keep the KV cache in this type.</source>
+        <translation>点击以此类型存放 KV Cache。</translation>
+    </message>
+    <message>
+        <source>Fine-tuning method · fullest GPU</source>
+        <translation>微调方法 · 显存最满的 GPU</translation>
+    </message>
+    <message>
+        <source>Click to fine-tune with this method.</source>
+        <translation>点击用此方法微调。</translation>
+    </message>
+</context>
+<context>
+    <name>ComponentPalette</name>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>The model's weights this GPU keeps: its share after tensor and pipeline parallelism, and after ZeRO-3 if enabled.</source>
+        <translation>此 GPU 保存的模型权重：经张量并行和流水线并行切分后（若启用 ZeRO-3 还要再分片）的那一份。</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>One gradient per weight, accumulated over the micro-batches of a step; ZeRO-2 and 3 split them over the data-parallel ranks.</source>
+        <translation>每个权重一个梯度，在一步的各微批次上累积；ZeRO-2 和 ZeRO-3 把它们切分到各数据并行 rank 上。</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>The fp32 master copy and the optimizer's moments (Adam: momentum and variance); ZeRO-1 and above split them over the data-parallel ranks.</source>
+        <translation>FP32 主权重副本和优化器的矩估计（Adam：一阶动量和二阶动量）；ZeRO-1 及以上把它们切分到各数据并行 rank 上。</translation>
+    </message>
+    <message>
+        <source>Layer activations</source>
+        <translation>层激活</translation>
+    </message>
+    <message>
+        <source>Tensors the forward pass saves for the backward pass, for every layer on this GPU and every micro-batch in flight.</source>
+        <translation>前向为反向保存的张量，覆盖此 GPU 上的每一层和每个在途微批次。</translation>
+    </message>
+    <message>
+        <source>Embedding activations</source>
+        <translation>嵌入层激活</translation>
+    </message>
+    <message>
+        <source>Token ids and the embedding's dropout mask, kept on the first pipeline stage.</source>
+        <translation>token id 和嵌入层的 dropout 掩码，保存在流水线第一段。</translation>
+    </message>
+    <message>
+        <source>Logits and loss</source>
+        <translation>Logits 与损失</translation>
+    </message>
+    <message>
+        <source>The final norm's output and the fp32 logits over the whole vocabulary, kept on the last pipeline stage.</source>
+        <translation>最终归一化层的输出和整个词表上的 FP32 logits，保存在流水线最后一段。</translation>
+    </message>
+    <message>
+        <source>Recomputed layer</source>
+        <translation>重计算层</translation>
+    </message>
+    <message>
+        <source>With recomputation, one layer's activations are rebuilt during its backward pass and need room while they exist.</source>
+        <translation>开启重计算时，一层的激活在其反向过程中重新算出，存在期间需要占用显存。</translation>
+    </message>
+    <message>
+        <source>Communication buckets</source>
+        <translation>通信桶</translation>
+    </message>
+    <message>
+        <source>Buffers that gather gradients into large messages for the data-parallel reduction.</source>
+        <translation>把梯度汇集成大消息、用于数据并行归约的缓冲区。</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gathered parameters</source>
+        <translation>ZeRO-3 收集的参数</translation>
+    </message>
+    <message>
+        <source>Under ZeRO-3 the layer being computed (and the next, prefetched) is gathered in full for a moment.</source>
+        <translation>ZeRO-3 下，正在计算的层（以及预取的下一层）会被短暂地完整收集。</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>The small low-rank matrices LoRA trains; the base model's weights stay frozen.</source>
+        <translation>LoRA 训练的小型低秩矩阵；基座模型的权重保持冻结。</translation>
+    </message>
+    <message>
+        <source>Reference model</source>
+        <translation>参考模型</translation>
+    </message>
+    <message>
+        <source>Reinforcement learning: a frozen copy of the starting policy for the KL penalty.</source>
+        <translation>强化学习：初始策略的冻结副本，用于 KL 惩罚。</translation>
+    </message>
+    <message>
+        <source>Reward model</source>
+        <translation>奖励模型</translation>
+    </message>
+    <message>
+        <source>Reinforcement learning: the frozen model that scores the policy's answers.</source>
+        <translation>强化学习：为策略的回答打分的冻结模型。</translation>
+    </message>
+    <message>
+        <source>Critic weights</source>
+        <translation>Critic 权重</translation>
+    </message>
+    <message>
+        <source>PPO: the value model that estimates the reward still to come.</source>
+        <translation>PPO：估计未来回报的价值模型。</translation>
+    </message>
+    <message>
+        <source>Rollout engine weights</source>
+        <translation>Rollout 引擎权重</translation>
+    </message>
+    <message>
+        <source>Reinforcement learning: the generation engine's own copy of the policy.</source>
+        <translation>强化学习：生成引擎自己的一份策略副本。</translation>
+    </message>
+    <message>
+        <source>Critic gradients</source>
+        <translation>Critic 梯度</translation>
+    </message>
+    <message>
+        <source>Gradients of the PPO value model.</source>
+        <translation>PPO 价值模型的梯度。</translation>
+    </message>
+    <message>
+        <source>Critic optimizer states</source>
+        <translation>Critic 优化器状态</translation>
+    </message>
+    <message>
+        <source>Master weights and moments of the PPO value model.</source>
+        <translation>PPO 价值模型的主权重和矩估计。</translation>
+    </message>
+    <message>
+        <source>Prefill workspace</source>
+        <translation>Prefill 工作区</translation>
+    </message>
+    <message>
+        <source>Serving: one prefill chunk's transient tensors and the logits for sampling.</source>
+        <translation>推理服务：一个 prefill 分块的临时张量以及用于采样的 logits。</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV Cache</translation>
+    </message>
+    <message>
+        <source>Serving: the keys and values of every cached token, so a new token need not recompute them.</source>
+        <translation>推理服务：每个已缓存 token 的 K 和 V，新 token 无需重新计算它们。</translation>
+    </message>
+    <message>
+        <source>Rollout KV cache</source>
+        <translation>Rollout KV Cache</translation>
+    </message>
+    <message>
+        <source>Reinforcement learning: the KV cache the generation engine reserves.</source>
+        <translation>强化学习：生成引擎预留的 KV Cache。</translation>
+    </message>
+    <message>
+        <source>MoE dispatch buffers</source>
+        <translation>MoE 分发缓冲区</translation>
+    </message>
+    <message>
+        <source>Send and receive buffers that route tokens to experts on other GPUs.</source>
+        <translation>把 token 路由到其他 GPU 上专家的收发缓冲区。</translation>
+    </message>
+    <message>
+        <source>Dequantized weight (QLoRA)</source>
+        <translation>反量化权重（QLoRA）</translation>
+    </message>
+    <message>
+        <source>QLoRA turns one 4-bit weight matrix back into 16 bits at a time for its multiplication.</source>
+        <translation>QLoRA 每次把一个 4 位权重矩阵还原成 16 位用于矩阵乘法。</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>Memory the CUDA context, cuBLAS and NCCL take before training starts: an assumption you can edit.</source>
+        <translation>CUDA 上下文、cuBLAS 和 NCCL 在训练开始前占用的显存：一个可修改的假设。</translation>
+    </message>
+    <message>
+        <source>Fragmentation</source>
+        <translation>碎片</translation>
+    </message>
+    <message>
+        <source>Memory the caching allocator holds but cannot use because it is split into pieces: an assumption you can edit.</source>
+        <translation>缓存分配器持有、但因被切成碎块而无法使用的显存：一个可修改的假设。</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Temporary buffers</source>
+        <translation>临时缓冲区</translation>
+    </message>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>运行时开销</translation>
+    </message>
+    <message>
+        <source>Policy (trained model)</source>
+        <translation>策略（被训练的模型）</translation>
+    </message>
+    <message>
+        <source>Reference policy</source>
+        <translation>参考策略</translation>
+    </message>
+    <message>
+        <source>Critic</source>
+        <translation>Critic</translation>
+    </message>
+    <message>
+        <source>Rollout engine</source>
+        <translation>Rollout 引擎</translation>
+    </message>
+    <message>
+        <source>Buffers and runtime</source>
+        <translation>缓冲区与运行时</translation>
+    </message>
+</context>
+<context>
+    <name>DeckNavigator</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <extracomment>%1 = file, %2 = the system's reason</extracomment>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is too large to be a deck of scenes.</source>
+        <extracomment>%1 = file</extracomment>
+        <translation>%1 太大，不可能是场景集。</translation>
+    </message>
+    <message>
+        <source>the deck has no scenes</source>
+        <translation>场景集中没有任何场景</translation>
+    </message>
+    <message>
+        <source>%1 is not a deck of scenes:
+%2</source>
+        <extracomment>%1 = file name, %2 = the reasons, one per line</extracomment>
+        <translation>%1 不是场景集：
+%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <extracomment>%1 = file, %2 = the system's reason</extracomment>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>DisplayFormat</name>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>TB</source>
+        <translation>TB</translation>
+    </message>
+    <message>
+        <source>TiB</source>
+        <translation>TiB</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>%1 = number, %2 = TB or TiB
+----------
+%1 = number, %2 = GB or GiB</extracomment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 T</source>
+        <extracomment>count suffixes: trillion, billion, million, thousand; %1 = number</extracomment>
+        <translation>%1 T</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation>%1 M</translation>
+    </message>
+    <message>
+        <source>%1 k</source>
+        <translation>%1 k</translation>
+    </message>
+    <message>
+        <source>%1 years</source>
+        <extracomment>%1 = number of years</extracomment>
+        <translation>%1 年</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <extracomment>%1 = number of days</extracomment>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1 hours</source>
+        <extracomment>%1 = number of hours</extracomment>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <extracomment>%1 = number of minutes</extracomment>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <extracomment>%1 = number of seconds</extracomment>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>$%1 B</source>
+        <extracomment>money: %1 = amount in US dollars, with a suffix for thousands, millions, billions</extracomment>
+        <translation>$%1 B</translation>
+    </message>
+    <message>
+        <source>$%1 M</source>
+        <translation>$%1 M</translation>
+    </message>
+    <message>
+        <source>$%1 k</source>
+        <translation>$%1 k</translation>
+    </message>
+    <message>
+        <source>$%1</source>
+        <translation>$%1</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <extracomment>%1 = percentage number</extracomment>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <extracomment>%1 = number of milliseconds</extracomment>
+        <translation>%1 毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentController</name>
+    <message numerus="yes">
+        <source>Removed %n missing file(s) from the recent list.</source>
+        <extracomment>status bar; %n = number of recent files that no longer exist</extracomment>
+        <translation><numerusform>已从最近文件列表中移除 %n 个不存在的文件。</numerusform></translation>
+    </message>
+    <message>
+        <source>&amp;New Scenario</source>
+        <translation>新建场景(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Start again from the default scenario</source>
+        <translation>从默认场景重新开始</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a scenario file (or a Hugging Face config.json)</source>
+        <translation>打开场景文件（或 Hugging Face 的 config.json）</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import Hugging Face Config…</source>
+        <translation>导入 Hugging Face 配置(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Take the model's architecture from a config.json; nothing is downloaded</source>
+        <translation>从 config.json 读取模型结构；不会下载任何内容</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <extracomment>%1 = file path, %2 = the system's reason</extracomment>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is too large to be a scenario or a model configuration.</source>
+        <extracomment>%1 = file path</extracomment>
+        <translation>%1 太大，不可能是场景文件或模型配置。</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid scenario file:
+%2
+
+The current scenario was not changed.</source>
+        <extracomment>%1 = file name, %2 = the reasons, one per line, each naming the key</extracomment>
+        <translation>%1 不是有效的场景文件：
+%2
+
+当前场景未作任何改动。</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <extracomment>undo text; %1 = file name</extracomment>
+        <translation>打开 %1</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>%1 was opened, with remarks:
+%2</source>
+        <extracomment>%1 = file name, %2 = the warnings, one per line</extracomment>
+        <translation>已打开 %1，但有以下提示：
+%2</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <extracomment>status bar; %1 = file name</extracomment>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <extracomment>%1 = file path, %2 = the system's reason</extracomment>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <extracomment>status bar; %1 = file name</extracomment>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>New scenario</source>
+        <translation>新建场景</translation>
+    </message>
+    <message>
+        <source>Import %1</source>
+        <extracomment>undo text; %1 = file name</extracomment>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>Imported %1 from %2</source>
+        <extracomment>status bar; %1 = model name, %2 = file name</extracomment>
+        <translation>已从 %2 导入 %1</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>Save the changes to “%1”?</source>
+        <extracomment>%1 = file name or "Untitled"</extracomment>
+        <translation>是否保存对“%1”的更改？</translation>
+    </message>
+    <message>
+        <source>Changes you do not save are lost.</source>
+        <translation>不保存的更改将会丢失。</translation>
+    </message>
+    <message>
+        <source>&amp;Don't Save</source>
+        <translation>不保存(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Scenarios and model configs (*.json)</source>
+        <translation>场景与模型配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>scenario.json</source>
+        <translation>scenario.json</translation>
+    </message>
+    <message>
+        <source>Save Scenario As</source>
+        <translation>场景另存为</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json)</source>
+        <translation>场景 (*.json)</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face Config</source>
+        <translation>导入 Hugging Face 配置</translation>
+    </message>
+    <message>
+        <source>Model configurations (config.json *.json)</source>
+        <translation>模型配置 (config.json *.json)</translation>
+    </message>
+</context>
+<context>
+    <name>ExplorerPages</name>
+    <message>
+        <source>Explorer</source>
+        <translation>显存估算</translation>
+    </message>
+    <message>
+        <source>Memory per GPU, the comparisons and the dials of the scenario</source>
+        <translation>场景的每卡显存、对比图和仪表</translation>
+    </message>
+    <message>
+        <source>Number formats</source>
+        <translation>数值格式</translation>
+    </message>
+    <message>
+        <source>What FP32 … INT4 store, bit by bit; pick a format for the served weights</source>
+        <translation>FP32 … INT4 逐位存储了什么；为推理权重选择格式</translation>
+    </message>
+    <message>
+        <source>Number-Format &amp;Lab</source>
+        <translation>数值格式实验室(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Switch between the explorer and the number-format lab (Ctrl+L)</source>
+        <translation>在显存估算和数值格式实验室之间切换（Ctrl+L）</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <source>The scenario is not valid: there is nothing to export yet.</source>
+        <translation>场景无效：暂时没有可导出的内容。</translation>
+    </message>
+    <message>
+        <source>%1 × %2 px, %3</source>
+        <extracomment>under the export preview; %1 × %2 = pixels of the file, %3 = the format</extracomment>
+        <translation>%1 × %2 像素，%3</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>&amp;View:</source>
+        <translation>视图(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>尺寸(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>S&amp;cale:</source>
+        <translation>缩放(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>主题(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>T&amp;itle:</source>
+        <translation>标题(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Bit viewer &amp;value:</source>
+        <translation>位视图数值(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG 图像</translation>
+    </message>
+    <message>
+        <source>SVG drawing (real text)</source>
+        <translation>SVG 矢量图（真实文字）</translation>
+    </message>
+    <message>
+        <source>PDF document (vector)</source>
+        <translation>PDF 文档（矢量）</translation>
+    </message>
+    <message>
+        <source>1920 × 1080 (16:9 slide)</source>
+        <translation>1920 × 1080（16:9 幻灯片）</translation>
+    </message>
+    <message>
+        <source>1280 × 720 (16:9 slide)</source>
+        <translation>1280 × 720（16:9 幻灯片）</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>Pixels per point of the slide: 2 gives sharp text on a projector or a high-resolution screen.</source>
+        <translation>幻灯片每个点对应的像素数：设为 2 时，在投影仪或高分屏上文字清晰。</translation>
+    </message>
+    <message>
+        <source>Transparent &amp;background</source>
+        <translation>透明背景(&amp;B)</translation>
+    </message>
+    <message>
+        <source>No title</source>
+        <translation>无标题</translation>
+    </message>
+    <message>
+        <source>&amp;Caption with the scenario's settings</source>
+        <translation>附上场景设置说明(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The number the bit viewer shows in every format, e.g. 0.1 or 1e-8.</source>
+        <translation>位视图在各格式中展示的数值，例如 0.1 或 1e-8。</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>C&amp;opy to Clipboard</source>
+        <translation>复制到剪贴板(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Copies the slide as an image and as SVG, to paste into a presentation.</source>
+        <translation>把幻灯片以图像和 SVG 两种形式复制，便于粘贴到演示文稿中。</translation>
+    </message>
+</context>
+<context>
+    <name>FineTuneControls</name>
+    <message>
+        <source>Fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>%1 trainable parameters (%2 of the model)</source>
+        <extracomment>under the fine-tuning method; %1 = trainable parameters, %2 = their share of the model</extracomment>
+        <translation>%1 个可训练参数（占模型的 %2）</translation>
+    </message>
+    <message>
+        <source>&amp;Method</source>
+        <translation>方法(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning</source>
+        <translation>全参微调</translation>
+    </message>
+    <message>
+        <source>LoRA (frozen 16-bit base)</source>
+        <translation>LoRA（冻结的 16 位基座）</translation>
+    </message>
+    <message>
+        <source>QLoRA (frozen NF4 base)</source>
+        <translation>QLoRA（冻结的 NF4 基座）</translation>
+    </message>
+    <message>
+        <source>Full: every weight trains, with gradients and optimizer states (like training).
+LoRA: the base is frozen; small rank-r adapters train (Hu et al. 2021).
+QLoRA: LoRA on a base quantized to 4-bit NF4 with double quantization (Dettmers et al. 2023).</source>
+        <translation>全参：每个权重都参与训练，带梯度和优化器状态（与预训练相同）。
+LoRA：冻结基座，只训练秩为 r 的小适配器（Hu 等，2021）。
+QLoRA：在量化为 4 位 NF4（含双重量化）的基座上做 LoRA（Dettmers 等，2023）。</translation>
+    </message>
+    <message>
+        <source>LoRA &amp;rank</source>
+        <translation>LoRA 秩(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Rank r of each adapter: r·(d_in + d_out) parameters per adapted matrix.</source>
+        <translation>每个适配器的秩 r：每个被适配的矩阵增加 r·(d_in + d_out) 个参数。</translation>
+    </message>
+    <message>
+        <source>Adapted matrices</source>
+        <translation>适配的矩阵</translation>
+    </message>
+    <message>
+        <source>q</source>
+        <translation>q</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation>k</translation>
+    </message>
+    <message>
+        <source>v</source>
+        <translation>v</translation>
+    </message>
+    <message>
+        <source>o</source>
+        <translation>o</translation>
+    </message>
+    <message>
+        <source>gate</source>
+        <translation>gate</translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>up</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>down</translation>
+    </message>
+    <message>
+        <source>Query projection</source>
+        <translation>Q 投影</translation>
+    </message>
+    <message>
+        <source>Key projection</source>
+        <translation>K 投影</translation>
+    </message>
+    <message>
+        <source>Value projection</source>
+        <translation>V 投影</translation>
+    </message>
+    <message>
+        <source>Attention output projection</source>
+        <translation>注意力输出投影</translation>
+    </message>
+    <message>
+        <source>MLP gate projection</source>
+        <translation>MLP gate 投影</translation>
+    </message>
+    <message>
+        <source>MLP up projection</source>
+        <translation>MLP up 投影</translation>
+    </message>
+    <message>
+        <source>MLP down projection</source>
+        <translation>MLP down 投影</translation>
+    </message>
+    <message>
+        <source>&amp;Base format</source>
+        <translation>基座格式(&amp;B)</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <source>INT8</source>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <source>INT4</source>
+        <translation>INT4</translation>
+    </message>
+    <message>
+        <source>NF4 (QLoRA)</source>
+        <translation>NF4（QLoRA）</translation>
+    </message>
+    <message>
+        <source>The format the frozen base weights are loaded in; the adapters train in the recipe's precision.</source>
+        <translation>冻结的基座权重加载时使用的格式；适配器按所选精度方案训练。</translation>
+    </message>
+</context>
+<context>
+    <name>FormatTable</name>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Bits</source>
+        <translation>位宽</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>Min normal</source>
+        <translation>最小规格化数</translation>
+    </message>
+    <message>
+        <source>Min subnormal</source>
+        <translation>最小次正规数</translation>
+    </message>
+    <message>
+        <source>Epsilon</source>
+        <translation>机器精度</translation>
+    </message>
+    <message>
+        <source>Digits</source>
+        <translation>有效位数</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Sign · exponent · mantissa bits; block-scaled formats: element bits + scale bits / block size</source>
+        <translation>符号 · 指数 · 尾数位数；块缩放格式：元素位数 + 缩放因子位数 / 块大小</translation>
+    </message>
+    <message>
+        <source>Smallest positive value; anything below half of it flushes to zero</source>
+        <translation>最小正数；小于它一半的值都会下溢为零</translation>
+    </message>
+    <message>
+        <source>Machine epsilon: the gap between 1 and the next value, 2^−M</source>
+        <translation>机器精度：1 与下一个可表示值之间的间隔，2^−M</translation>
+    </message>
+    <message>
+        <source>Significant decimal digits, (M + 1)·log₁₀2</source>
+        <translation>有效十进制位数，(M + 1)·log₁₀2</translation>
+    </message>
+    <message>
+        <source>Bytes per value, block scales included: bytes per parameter when the weights use this format</source>
+        <translation>每个值的字节数（含块缩放因子）：权重采用此格式时每参数的字节数</translation>
+    </message>
+    <message>
+        <source>%1 values, one %2 scale per %3</source>
+        <extracomment>block-scaled format row; %1 = element format, %2 = scale format, %3 = block size</extracomment>
+        <translation>%1 数值，每 %3 个共享一个 %2 缩放因子</translation>
+    </message>
+    <message>
+        <source>E8M0</source>
+        <translation>E8M0</translation>
+    </message>
+    <message>
+        <source>E4M3</source>
+        <translation>E4M3</translation>
+    </message>
+</context>
+<context>
+    <name>GaugePanel</name>
+    <message>
+        <source>%1 per step</source>
+        <extracomment>caption under training time; %1 = time per optimizer step</extracomment>
+        <translation>每步 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>on %n GPU(s)</source>
+        <extracomment>caption under GPU-hours; %1 = number of GPUs</extracomment>
+        <translation><numerusform>共 %n 张 GPU</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 steps</source>
+        <extracomment>caption under cost; %1 = iterations</extracomment>
+        <translation>%1 步</translation>
+    </message>
+    <message>
+        <source>%1 TFLOP/s</source>
+        <extracomment>caption under MFU; %1 = achieved TFLOP/s per GPU</extracomment>
+        <translation>%1 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>m = %1</source>
+        <extracomment>caption under the pipeline bubble; %1 = micro-batches per step</extracomment>
+        <translation>m = %1</translation>
+    </message>
+    <message>
+        <source>free of %1</source>
+        <extracomment>caption under the memory headroom; %1 = capacity of the fullest GPU</extracomment>
+        <translation>总容量 %1</translation>
+    </message>
+    <message>
+        <source>over capacity (%1)</source>
+        <extracomment>caption under the memory headroom when over capacity; %1 = capacity of the fullest GPU</extracomment>
+        <translation>超出容量（%1）</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>Wall-clock time to train on all tokens: total FLOPs / (GPUs × peak × MFU).
+Green under a month, amber up to six months, red beyond.</source>
+        <translation>训练完全部 token 的墙钟时间：总 FLOPs / (GPU 数 × 峰值 × MFU)。
+绿色：一个月以内；琥珀色：六个月以内；红色：更长。</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Training time × number of GPUs.
+Green under 100 k (a lab's budget), amber up to 10 M, red beyond (frontier scale).</source>
+        <translation>训练时间 × GPU 数。
+绿色：10 万以内（一个实验室的预算）；琥珀色：1000 万以内；红色：更多（前沿规模）。</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>GPU-hours × price per GPU-hour × overhead for failures and restarts.
+Green under $100 k, amber up to $10 M, red beyond.</source>
+        <translation>GPU 小时 × 每 GPU 小时单价 × 故障与重启的开销系数。
+绿色：10 万美元以内；琥珀色：1000 万美元以内；红色：更多。</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilization: the share of the GPUs' peak that does useful model maths.
+Large runs reach 35–55 % (green); above 55 % is unrealistic (red); below 20 % is poorly tuned (amber).</source>
+        <translation>模型算力利用率（MFU）：GPU 峰值中真正用于模型计算的比例。
+大规模训练可达 35%–55%（绿色）；高于 55% 不现实（红色）；低于 20% 说明调优不足（琥珀色）。</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Share of each step the pipeline stages wait idle: (p − 1) / (m + p − 1).
+Green under 5 %, amber up to 15 %, red beyond: use more micro-batches.</source>
+        <translation>每一步中流水线各段空闲等待的比例：(p − 1) / (m + p − 1)。
+绿色：5% 以下；琥珀色：15% 以下；红色：更高，应增加微批次数。</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>显存余量</translation>
+    </message>
+    <message>
+        <source>Memory headroom: free memory on the fullest GPU, as a share of its capacity.
+Red: it does not fit. Amber: under 10 % left, fragile. Green: room to spare.</source>
+        <translation>显存余量：显存最满的 GPU 上的空闲显存占其容量的比例。
+红色：放不下。琥珀色：剩余不足 10%，很脆弱。绿色：绰绰有余。</translation>
+    </message>
+</context>
+<context>
+    <name>HardwareControls</name>
+    <message>
+        <source>Hardware &amp;&amp; cost</source>
+        <translation>硬件与成本</translation>
+    </message>
+    <message>
+        <source>%1 GiB · %2 TFLOP/s BF16 dense · %3 TB/s</source>
+        <extracomment>GPU summary; %1 = memory in GiB, %2 = BF16 TFLOP/s, %3 = memory bandwidth in TB/s</extracomment>
+        <translation>%1 GiB · BF16 稠密 %2 TFLOP/s · %3 TB/s</translation>
+    </message>
+    <message>
+        <source>G&amp;PU</source>
+        <translation>GPU(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Custom GPU (from file)</source>
+        <translation>自定义 GPU（来自文件）</translation>
+    </message>
+    <message>
+        <source>GPUs per &amp;node</source>
+        <translation>每节点 GPU 数(&amp;N)</translation>
+    </message>
+    <message>
+        <source>GPUs joined by NVLink in one server; tensor parallelism should stay inside one.</source>
+        <translation>一台服务器内通过 NVLink 相连的 GPU 数；张量并行应限制在一个节点内。</translation>
+    </message>
+    <message>
+        <source>&amp;MFU</source>
+        <translation>MFU(&amp;M)</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilization: the share of peak throughput spent on the model's maths.
+Well-tuned large runs reach 35–55 % (PaLM: 46 %, Llama 3: 38–43 %).</source>
+        <translation>模型算力利用率（MFU）：峰值算力中用于模型计算的比例。
+调优良好的大规模训练可达 35%–55%（PaLM：46%，Llama 3：38%–43%）。</translation>
+    </message>
+    <message>
+        <source>P&amp;rice per GPU-hour</source>
+        <translation>每 GPU 小时单价(&amp;R)</translation>
+    </message>
+    <message>
+        <source>$</source>
+        <translation>$</translation>
+    </message>
+    <message>
+        <source>Rental price of one GPU for one hour, in US dollars.</source>
+        <translation>租用一张 GPU 一小时的价格，单位为美元。</translation>
+    </message>
+    <message>
+        <source>O&amp;verhead factor</source>
+        <translation>开销系数(&amp;V)</translation>
+    </message>
+    <message>
+        <source> ×</source>
+        <translation> ×</translation>
+    </message>
+    <message>
+        <source>Multiplies the cost for failures, restarts, evaluation and tuning (seed notes: 1.3–1.5).</source>
+        <translation>为故障、重启、评测和调参而乘在成本上的系数（参考资料：1.3–1.5）。</translation>
+    </message>
+    <message>
+        <source>used for the prefill (time to first token); decoding is bandwidth-bound</source>
+        <translation>用于 prefill（首 token 延迟）；解码受带宽限制</translation>
+    </message>
+</context>
+<context>
+    <name>HfImportDialog</name>
+    <message>
+        <source>%1 cannot be imported:
+%2
+
+The current scenario was not changed.</source>
+        <extracomment>%1 = file name, %2 = the errors, one per line, each naming the key</extracomment>
+        <translation>%1 无法导入：
+%2
+
+当前场景未作任何改动。</translation>
+    </message>
+    <message>
+        <source>Errors: nothing can be imported</source>
+        <translation>错误：无法导入任何内容</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; model with &lt;b&gt;%2&lt;/b&gt; parameters (%3)</source>
+        <extracomment>%1 = model type (e.g. llama), %2 = exact parameter count, %3 = the same, short (6.74 B)</extracomment>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 模型，共 &lt;b&gt;%2&lt;/b&gt; 个参数（%3）</translation>
+    </message>
+    <message>
+        <source>%1 layers · hidden size %2 · FFN %3 · %4 attention heads · %5 KV heads · vocabulary %6</source>
+        <extracomment>architecture summary; %1 = layers, %2 = hidden size, %3 = FFN size, %4 = attention heads, %5 = KV heads, %6 = vocabulary</extracomment>
+        <translation>%1 层 · 隐藏维度 %2 · FFN %3 · %4 个注意力头 · %5 个 KV 头 · 词表 %6</translation>
+    </message>
+    <message>
+        <source>Mixture of experts: %1 experts, %2 per token, %3 shared</source>
+        <extracomment>%1 = routed experts, %2 = experts per token, %3 = shared experts</extracomment>
+        <translation>混合专家（MoE）：%1 个专家，每个 token 激活 %2 个，%3 个共享专家</translation>
+    </message>
+    <message>
+        <source>Multi-head latent attention: KV compressed to %1</source>
+        <extracomment>%1 = compressed KV dimension (kv_lora_rank)</extracomment>
+        <translation>多头潜在注意力（MLA）：KV 压缩到 %1 维</translation>
+    </message>
+    <message>
+        <source>Pre-quantized weights: %1 (used for serving)</source>
+        <extracomment>%1 = weight format such as INT4</extracomment>
+        <translation>预量化权重：%1（用于推理）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Used (%n)</source>
+        <extracomment>%n = number of keys</extracomment>
+        <translation><numerusform>已采用（%n 个）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Ignored: no effect on memory (%n)</source>
+        <extracomment>keys such as rope_theta or token ids; %n = number of keys</extracomment>
+        <translation><numerusform>已忽略：不影响显存（%n 个）</numerusform></translation>
+    </message>
+    <message>
+        <source>Applying replaces the model; the rest of the scenario stays as it is.</source>
+        <translation>应用后将替换模型；场景的其余设置保持不变。</translation>
+    </message>
+    <message>
+        <source>The current scenario was not changed.</source>
+        <translation>当前场景未作任何改动。</translation>
+    </message>
+    <message>
+        <source>Import %1</source>
+        <extracomment>dialog title; %1 = file name</extracomment>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>%1 describes this model. Apply it to the scenario?</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1 描述了下面这个模型。要应用到场景中吗？</translation>
+    </message>
+    <message>
+        <source>%1 cannot be imported.</source>
+        <translation>%1 无法导入。</translation>
+    </message>
+    <message>
+        <source>&amp;Apply to Scenario</source>
+        <translation>应用到场景(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Remarks</source>
+        <translation>说明</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not understood, left out (%n)</source>
+        <extracomment>keys the importer does not know (they are left out); %n = number of keys</extracomment>
+        <translation><numerusform>无法识别，已略过（%n 个）</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>InferenceControls</name>
+    <message>
+        <source>Serving</source>
+        <translation>推理服务</translation>
+    </message>
+    <message>
+        <source>per channel (one scale per row)</source>
+        <translation>按通道（每行一个缩放因子）</translation>
+    </message>
+    <message>
+        <source>Only INT8 and INT4 weights keep a scale per group of values; NF4 uses blocks of 64.</source>
+        <translation>只有 INT8 和 INT4 权重按组保存缩放因子；NF4 使用 64 个值一块。</translation>
+    </message>
+    <message>
+        <source>Values that share one scale: smaller groups are more accurate and cost more bits.</source>
+        <translation>共享一个缩放因子的值的个数：分组越小越精确，但占用的位数越多。</translation>
+    </message>
+    <message>
+        <source>The type each group's scale is stored in (fp16: 16 bits per group).</source>
+        <translation>每组缩放因子的存储类型（FP16：每组 16 位）。</translation>
+    </message>
+    <message>
+        <source>context %1 tokens (the model knows %2)</source>
+        <extracomment>under generated tokens; %1 = prompt + generated, %2 = the model's trained positions</extracomment>
+        <translation>上下文 %1 个 token（模型训练长度为 %2）</translation>
+    </message>
+    <message>
+        <source>context %1 tokens</source>
+        <extracomment>under generated tokens; %1 = prompt + generated</extracomment>
+        <translation>上下文 %1 个 token</translation>
+    </message>
+    <message>
+        <source>%1 bits per weight with scales · %2 of weights per GPU</source>
+        <extracomment>under the weight format; %1 = bits per weight incl. scales, %2 = weights on the fullest GPU</extracomment>
+        <translation>含缩放因子每个权重 %1 位 · 每卡权重 %2</translation>
+    </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>权重(&amp;W)</translation>
+    </message>
+    <message>
+        <source>FP32 (32 bits)</source>
+        <translation>FP32（32 位）</translation>
+    </message>
+    <message>
+        <source>BF16 (16 bits)</source>
+        <translation>BF16（16 位）</translation>
+    </message>
+    <message>
+        <source>FP16 (16 bits)</source>
+        <translation>FP16（16 位）</translation>
+    </message>
+    <message>
+        <source>FP8 (8 bits)</source>
+        <translation>FP8（8 位）</translation>
+    </message>
+    <message>
+        <source>INT8 + group scales</source>
+        <translation>INT8 + 分组缩放</translation>
+    </message>
+    <message>
+        <source>INT4 + group scales (GPTQ, AWQ)</source>
+        <translation>INT4 + 分组缩放（GPTQ、AWQ）</translation>
+    </message>
+    <message>
+        <source>NF4 (bitsandbytes)</source>
+        <translation>NF4（bitsandbytes）</translation>
+    </message>
+    <message>
+        <source>How the served weights are stored. INT8/INT4 add one scale per group of values;
+the embedding and output layer stay 16-bit, as serving stacks keep them.</source>
+        <translation>推理时权重的存储方式。INT8/INT4 每组值另加一个缩放因子；
+嵌入层和输出层保持 16 位，与常见推理框架一致。</translation>
+    </message>
+    <message>
+        <source>&amp;Group size</source>
+        <translation>分组大小(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Scale type</source>
+        <translation>缩放因子类型(&amp;S)</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <source>E8M0 (power of two, MX)</source>
+        <translation>E8M0（2 的幂，MX）</translation>
+    </message>
+    <message>
+        <source>&amp;KV cache</source>
+        <translation>KV Cache(&amp;K)</translation>
+    </message>
+    <message>
+        <source>INT8</source>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <source>The type of the cached keys and values: FP8 or INT8 halve the cache of a 16-bit one.</source>
+        <translation>缓存的 K 和 V 的类型：FP8 或 INT8 可让 KV Cache 比 16 位减半。</translation>
+    </message>
+    <message>
+        <source>&amp;Paged blocks</source>
+        <translation>分页块(&amp;P)</translation>
+    </message>
+    <message>
+        <source>contiguous (no paging)</source>
+        <extracomment>paged KV-cache block size; %1 = tokens per block</extracomment>
+        <translation>连续存放（不分页）</translation>
+    </message>
+    <message>
+        <source>%1 tokens per block</source>
+        <translation>每块 %1 个 token</translation>
+    </message>
+    <message>
+        <source>vLLM's PagedAttention allocates the cache in blocks (16 tokens by default): a sequence's last block
+is rounded up.</source>
+        <translation>vLLM 的 PagedAttention 按块分配 KV Cache（默认每块 16 个 token）：
+每条序列的最后一块向上取整。</translation>
+    </message>
+    <message>
+        <source>&amp;Batch</source>
+        <translation>批大小(&amp;B)</translation>
+    </message>
+    <message>
+        <source> seq</source>
+        <translation> 条</translation>
+    </message>
+    <message>
+        <source>Sequences served at once by one model replica (TP × PP GPUs). The KV cache grows with it;
+the weights are read once per step for all of them.</source>
+        <translation>一个模型副本（TP × PP 张 GPU）同时服务的序列数。KV Cache 随之增长；
+每一步对所有序列只读取一次权重。</translation>
+    </message>
+    <message>
+        <source>P&amp;rompt</source>
+        <translation>提示长度(&amp;R)</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> token</translation>
+    </message>
+    <message>
+        <source>Tokens of each prompt: the prefill computes them all at once (time to first token).</source>
+        <translation>每条提示的 token 数：prefill 会一次性算完它们（决定首 token 延迟）。</translation>
+    </message>
+    <message>
+        <source>Ge&amp;nerated</source>
+        <translation>生成长度(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Tokens generated per sequence, one decode step each. The cache holds prompt + generated tokens.</source>
+        <translation>每条序列生成的 token 数，每个需要一个解码步。KV Cache 保存提示 + 生成的 token。</translation>
+    </message>
+</context>
+<context>
+    <name>IssueText</name>
+    <message>
+        <source>%1 GB</source>
+        <extracomment>%1 = gigabytes (decimal)</extracomment>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Model size</source>
+        <translation>模型规模</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation>FFN 维度</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Offload optimizer</source>
+        <translation>卸载优化器状态</translation>
+    </message>
+    <message>
+        <source>Offload parameters</source>
+        <translation>卸载参数</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation>流水线并行（PP）</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>虚拟段数</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation>上下文并行（CP）</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>单价</translation>
+    </message>
+    <message>
+        <source>Overhead factor</source>
+        <translation>开销系数</translation>
+    </message>
+    <message>
+        <source>must be at least 1, got %1</source>
+        <extracomment>%1 = the value given</extracomment>
+        <translation>至少应为 1，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must not be negative, got %1</source>
+        <extracomment>%1 = the value given</extracomment>
+        <translation>不能为负数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2, got %3</source>
+        <extracomment>%1 = minimum, %2 = maximum, %3 = the value given</extracomment>
+        <translation>应在 %1 到 %2 之间，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1 is more than ShardScope accepts (at most %2)</source>
+        <extracomment>%1 = the value given, %2 = the largest accepted value</extracomment>
+        <translation>%1 超出了 ShardScope 能接受的范围（最多 %2）</translation>
+    </message>
+    <message>
+        <source>TP × PP × CP = %1 does not divide the %2 GPUs, so no whole data-parallel degree exists</source>
+        <extracomment>%1 = TP × PP × CP, %2 = number of GPUs</extracomment>
+        <translation>TP × PP × CP = %1 不能整除 %2 张 GPU，因此得不到整数的数据并行度</translation>
+    </message>
+    <message>
+        <source>TP = %1 does not divide the %2 attention heads</source>
+        <extracomment>%1 = TP, %2 = attention heads</extracomment>
+        <translation>TP = %1 不能整除 %2 个注意力头</translation>
+    </message>
+    <message>
+        <source>TP = %1 does not divide the %2 KV heads</source>
+        <extracomment>%1 = TP, %2 = KV heads</extracomment>
+        <translation>TP = %1 不能整除 %2 个 KV 头</translation>
+    </message>
+    <message>
+        <source>%1 KV heads do not divide the %2 attention heads</source>
+        <extracomment>%1 = KV heads, %2 = attention heads</extracomment>
+        <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
+    </message>
+    <message>
+        <source>hidden size %1 is not a multiple of the %2 heads</source>
+        <extracomment>%1 = hidden size, %2 = attention heads</extracomment>
+        <translation>隐藏维度 %1 不是头数 %2 的整数倍</translation>
+    </message>
+    <message>
+        <source>PP = %1 stages for only %2 layers: some stages would be empty</source>
+        <extracomment>%1 = PP, %2 = layers</extracomment>
+        <translation>PP = %1 段，但只有 %2 层：有些段会是空的</translation>
+    </message>
+    <message>
+        <source>PP × virtual stages = %1 does not divide the %2 layers</source>
+        <extracomment>%1 = PP × virtual stages, %2 = layers</extracomment>
+        <translation>PP × 虚拟段数 = %1 不能整除 %2 层</translation>
+    </message>
+    <message>
+        <source>%1 virtual stages need pipeline parallelism (PP &gt; 1)</source>
+        <extracomment>%1 = virtual stages</extracomment>
+        <translation>%1 个虚拟段需要流水线并行（PP &gt; 1）</translation>
+    </message>
+    <message>
+        <source>CP = %1 does not divide the sequence length %2</source>
+        <extracomment>%1 = CP, %2 = sequence length</extracomment>
+        <translation>CP = %1 不能整除序列长度 %2</translation>
+    </message>
+    <message>
+        <source>global batch %1 is not a multiple of micro-batch × DP = %2</source>
+        <extracomment>%1 = global batch, %2 = micro-batch × DP</extracomment>
+        <translation>全局批大小 %1 不是 微批次 × DP = %2 的整数倍</translation>
+    </message>
+    <message>
+        <source>offloading parameters needs ZeRO stage 3 (stage is %1)</source>
+        <extracomment>%1 = ZeRO stage</extracomment>
+        <translation>卸载参数需要 ZeRO-3（当前为阶段 %1）</translation>
+    </message>
+    <message>
+        <source>offloading the optimizer needs ZeRO stage 1, 2 or 3</source>
+        <translation>卸载优化器状态需要 ZeRO 阶段 1、2 或 3</translation>
+    </message>
+    <message>
+        <source>the GPU has no memory size</source>
+        <translation>该 GPU 没有显存容量数据</translation>
+    </message>
+    <message>
+        <source>the GPU has no peak throughput for this precision</source>
+        <translation>该 GPU 没有此精度下的峰值算力数据</translation>
+    </message>
+    <message>
+        <source>%1 layers do not split evenly over %2 stages: the first %3 get one extra layer</source>
+        <extracomment>%1 = layers, %2 = PP, %3 = stages with one extra layer</extracomment>
+        <translation>%1 层无法平均分到 %2 段：前 %3 段各多一层</translation>
+    </message>
+    <message>
+        <source>sequence parallelism has no effect without tensor parallelism</source>
+        <translation>没有张量并行时，序列并行不起作用</translation>
+    </message>
+    <message>
+        <source>TP = %1 spans more than one node of %2 GPUs: its all-reduces leave NVLink</source>
+        <extracomment>%1 = TP, %2 = GPUs per node</extracomment>
+        <translation>TP = %1 跨越了不止一个 %2 卡节点：其 all-reduce 将离开 NVLink</translation>
+    </message>
+    <message>
+        <source>only %1 micro-batches per step for %2 pipeline stages: the bubble dominates</source>
+        <extracomment>%1 = micro-batches per step, %2 = PP</extracomment>
+        <translation>每步只有 %1 个微批次，却有 %2 个流水线段：气泡占主导</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches is not a multiple of PP = %2, which the interleaved schedule expects</source>
+        <extracomment>%1 = micro-batches, %2 = PP</extracomment>
+        <translation>%1 个微批次不是 PP = %2 的整数倍，而交错式调度要求如此</translation>
+    </message>
+    <message>
+        <source>this GPU has no BF16 tensor cores: the FP16 peak is used</source>
+        <translation>该 GPU 没有 BF16 Tensor Core：改用 FP16 峰值</translation>
+    </message>
+    <message>
+        <source>this GPU has no FP8 tensor cores: the BF16 peak is used</source>
+        <translation>该 GPU 没有 FP8 Tensor Core：改用 BF16 峰值</translation>
+    </message>
+    <message>
+        <source>context parallelism without FlashAttention counts the score blocks in full</source>
+        <translation>不开 FlashAttention 的上下文并行会完整计入注意力分数块</translation>
+    </message>
+    <message>
+        <source>sequence %1 is not a multiple of 2 × CP = %2: causal load balancing is uneven</source>
+        <extracomment>%1 = sequence length, %2 = 2 × CP</extracomment>
+        <translation>序列长度 %1 不是 2 × CP = %2 的整数倍：因果负载均衡不均匀</translation>
+    </message>
+    <message>
+        <source>only a parameter count is known: activations assume the family shape h = %1, L = %2</source>
+        <extracomment>%1 = hidden size, %2 = layers of the assumed shape</extracomment>
+        <translation>只知道参数量：激活按同族结构 h = %1、L = %2 估算</translation>
+    </message>
+    <message>
+        <source>the given %1 parameters differ from the %2 the architecture has</source>
+        <extracomment>%1 = given parameters, %2 = counted parameters</extracomment>
+        <translation>给定的参数量 %1 与结构算出的 %2 不一致</translation>
+    </message>
+    <message>
+        <source>rank group %1 needs %2 per GPU but has %3</source>
+        <extracomment>%1 = rank group number, %2 = memory needed, %3 = capacity</extracomment>
+        <translation>rank 组 %1 每卡需要 %2，但只有 %3</translation>
+    </message>
+    <message>
+        <source>rank group %1: the model states alone need %2 per GPU, more than its %3; shard further or offload</source>
+        <extracomment>%1 = rank group number, %2 = model-state memory, %3 = capacity</extracomment>
+        <translation>rank 组 %1：仅模型状态每卡就需要 %2，超过其 %3；请进一步分片或卸载</translation>
+    </message>
+    <message>
+        <source>MFU %1 % is above what large training runs reach (35–55 %)</source>
+        <extracomment>%1 = MFU in percent</extracomment>
+        <translation>MFU %1% 高于大规模训练能达到的水平（35%–55%）</translation>
+    </message>
+    <message>
+        <source>overhead factor %1 is below 1</source>
+        <extracomment>%1 = overhead factor</extracomment>
+        <translation>开销系数 %1 小于 1</translation>
+    </message>
+    <message>
+        <source>no training tokens: time and cost are zero</source>
+        <translation>没有训练 token：时间和成本为零</translation>
+    </message>
+    <message>
+        <source>sequence length %1 exceeds the model's %2 positions</source>
+        <extracomment>%1 = sequence length, %2 = the model's positions</extracomment>
+        <translation>序列长度 %1 超过了模型的 %2 个位置</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>%1 = the setting, %2 = what is wrong with it</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a finite number</source>
+        <translation>有限数值</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>“true”或“false”</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>空值（null）</translation>
+    </message>
+    <message>
+        <source>a JSON object</source>
+        <translation>JSON 对象</translation>
+    </message>
+    <message>
+        <source>a model section with a preset, an architecture or a parameter count</source>
+        <translation>含预设、结构或参数量的 model 段</translation>
+    </message>
+    <message>
+        <source>a preset, an architecture (num_layers, hidden_size, …) or parameters</source>
+        <translation>预设、结构（num_layers、hidden_size 等）或 parameters</translation>
+    </message>
+    <message>
+        <source>an array such as ["q", "k", "v", "o"]</source>
+        <translation>形如 ["q", "k", "v", "o"] 的数组</translation>
+    </message>
+    <message>
+        <source>a GPU preset id or an object</source>
+        <translation>GPU 预设 id 或对象</translation>
+    </message>
+    <message>
+        <source>an object of TFLOP/s by dtype</source>
+        <translation>按数据类型给出 TFLOP/s 的对象</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <extracomment>%1 = the JSON parser's own message (English)</extracomment>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>missing: the model's size cannot be known without it</source>
+        <translation>缺失：没有它就无法得知模型大小</translation>
+    </message>
+    <message>
+        <source>missing: a scenario file starts with "schema_version": 1</source>
+        <translation>缺失：场景文件应以 "schema_version": 1 开头</translation>
+    </message>
+    <message>
+        <source>expected %1, got %2</source>
+        <extracomment>%1 = what was expected, %2 = what the file has (e.g. "a whole number", "a string")</extracomment>
+        <translation>应为%1，实际为%2</translation>
+    </message>
+    <message>
+        <source>expected %1</source>
+        <extracomment>%1 = what was expected, e.g. "an object"</extracomment>
+        <translation>应为%1</translation>
+    </message>
+    <message>
+        <source>expected a whole number, got %1</source>
+        <extracomment>%1 = the value given</extracomment>
+        <translation>应为整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>no preset named “%1”</source>
+        <extracomment>%1 = the preset id given</extracomment>
+        <translation>没有名为“%1”的预设</translation>
+    </message>
+    <message>
+        <source>only a regular pattern is modelled: the listed dense layers are counted as MoE layers</source>
+        <translation>只支持规则的分布：列出的稠密层按 MoE 层计算</translation>
+    </message>
+    <message>
+        <source>only the main model is counted, not its multi-token-prediction module</source>
+        <translation>只计入主模型，不含多 token 预测（MTP）模块</translation>
+    </message>
+    <message>
+        <source>expected one of %1</source>
+        <extracomment>%1 = the accepted values</extracomment>
+        <translation>应为以下之一：%1</translation>
+    </message>
+    <message>
+        <source>schema_version %1 is not supported (this version reads 1)</source>
+        <extracomment>%1 = the version in the file</extracomment>
+        <translation>不支持 schema_version %1（本版本只读取 1）</translation>
+    </message>
+    <message>
+        <source>expected section.key=value, got “%1”</source>
+        <extracomment>%1 = the --set argument</extracomment>
+        <translation>应为 section.key=value，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>unknown key, ignored</source>
+        <translation>未知的键，已忽略</translation>
+    </message>
+    <message>
+        <source>unknown key, ignored (did you mean “%1”?)</source>
+        <extracomment>%1 = the known key that was probably meant</extracomment>
+        <translation>未知的键，已忽略（是否想写“%1”？）</translation>
+    </message>
+    <message>
+        <source>top-k = %1 routes each token to more experts than the %2 there are</source>
+        <extracomment>%1 = experts per token, %2 = experts</extracomment>
+        <translation>top-k = %1 让每个 token 路由到的专家数超过了总共的 %2 个</translation>
+    </message>
+    <message>
+        <source>EP = %1 does not divide the %2 experts</source>
+        <extracomment>%1 = EP, %2 = experts</extracomment>
+        <translation>EP = %1 不能整除 %2 个专家</translation>
+    </message>
+    <message>
+        <source>PP × EP × expert TP = %1 does not divide the %2 GPUs, so no whole expert-data-parallel degree exists</source>
+        <extracomment>%1 = PP × EP × expert TP, %2 = GPUs</extracomment>
+        <translation>PP × EP × 专家 TP = %1 不能整除 %2 张 GPU，因此得不到整数的专家数据并行度</translation>
+    </message>
+    <message>
+        <source>a quantization group of %1 values is larger than a weight row (%2 values)</source>
+        <extracomment>%1 = group size, %2 = row length</extracomment>
+        <translation>量化分组 %1 个值，大于一行权重（%2 个值）</translation>
+    </message>
+    <message>
+        <source>TP = %1 neither divides the %2 KV heads nor is a multiple of them</source>
+        <extracomment>%1 = TP, %2 = KV heads</extracomment>
+        <translation>TP = %1 既不能整除 %2 个 KV 头，也不是它的整数倍</translation>
+    </message>
+    <message>
+        <source>a context of %1 tokens is longer than the model's %2 positions: quality is not guaranteed</source>
+        <extracomment>%1 = context length, %2 = the model's positions</extracomment>
+        <translation>%1 个 token 的上下文超过了模型的 %2 个位置：无法保证质量</translation>
+    </message>
+    <message>
+        <source>%1 KV heads over TP = %2: each rank keeps a copy of one KV head (the cache does not shrink with TP)</source>
+        <extracomment>%1 = KV heads, %2 = TP</extracomment>
+        <translation>%1 个 KV 头分到 TP = %2：每个 rank 各保留一个 KV 头的副本（KV Cache 不随 TP 缩小）</translation>
+    </message>
+    <message>
+        <source>EP = %1 has no effect on a dense model</source>
+        <extracomment>%1 = EP</extracomment>
+        <translation>EP = %1 对稠密模型不起作用</translation>
+    </message>
+    <message>
+        <source>context parallelism is not modelled for serving; CP is ignored</source>
+        <translation>推理服务不建模上下文并行；忽略 CP</translation>
+    </message>
+    <message>
+        <source>the rollout engine reserves %1 per GPU, less than its own weights (%2): no room for a KV cache</source>
+        <extracomment>%1 = memory the rollout engine reserves, %2 = its weights</extracomment>
+        <translation>Rollout 引擎每卡预留 %1，比它自己的权重（%2）还少：没有空间放 KV Cache</translation>
+    </message>
+    <message>
+        <source>the rollout batch needs %1 of KV cache per GPU but the engine reserves %2: it runs fewer sequences at once</source>
+        <extracomment>%1 = KV cache needed, %2 = KV cache reserved</extracomment>
+        <translation>Rollout 批次每卡需要 %1 的 KV Cache，但引擎只预留了 %2：同时运行的序列会更少</translation>
+    </message>
+    <message>
+        <source>training sequence %1 is shorter than prompt + new tokens = %2: responses would be truncated</source>
+        <extracomment>%1 = training sequence length, %2 = prompt + new tokens</extracomment>
+        <translation>训练序列长度 %1 短于 提示 + 新生成 token = %2：回答会被截断</translation>
+    </message>
+    <message>
+        <source>Experts per token (top-k)</source>
+        <translation>每 token 专家数（top-k）</translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP)</source>
+        <translation>专家并行（EP）</translation>
+    </message>
+    <message>
+        <source>Expert TP</source>
+        <translation>专家 TP</translation>
+    </message>
+    <message>
+        <source>Capacity factor</source>
+        <translation>容量因子</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Group size</source>
+        <translation>分组大小</translation>
+    </message>
+    <message>
+        <source>Scale type</source>
+        <translation>缩放因子类型</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV Cache</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>提示长度</translation>
+    </message>
+    <message>
+        <source>Generated tokens</source>
+        <translation>生成 token 数</translation>
+    </message>
+    <message>
+        <source>Paged blocks</source>
+        <translation>分页块</translation>
+    </message>
+    <message>
+        <source>Prefill chunk</source>
+        <translation>Prefill 分块</translation>
+    </message>
+    <message>
+        <source>Fine-tuning method</source>
+        <translation>微调方法</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Adapted matrices</source>
+        <translation>适配的矩阵</translation>
+    </message>
+    <message>
+        <source>Base format</source>
+        <translation>基座格式</translation>
+    </message>
+    <message>
+        <source>Base group size</source>
+        <translation>基座分组大小</translation>
+    </message>
+    <message>
+        <source>Samples per prompt</source>
+        <translation>每条提示的采样数</translation>
+    </message>
+    <message>
+        <source>Rollout prompt</source>
+        <translation>Rollout 提示长度</translation>
+    </message>
+    <message>
+        <source>New tokens</source>
+        <translation>新生成 token 数</translation>
+    </message>
+    <message>
+        <source>Prompts per GPU</source>
+        <translation>每卡提示数</translation>
+    </message>
+    <message>
+        <source>Rollout memory</source>
+        <translation>Rollout 显存</translation>
+    </message>
+    <message>
+        <source>Rollout TP</source>
+        <translation>Rollout TP</translation>
+    </message>
+    <message>
+        <source>Rollout GPUs</source>
+        <translation>Rollout GPU 数</translation>
+    </message>
+    <message>
+        <source>Reward model size</source>
+        <translation>奖励模型规模</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageManager</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System (%1)</source>
+        <extracomment>View ▸ Language: follow the operating system's language; %1 = the language that gives</extracomment>
+        <translation>跟随系统（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>About ShardScope</source>
+        <translation>关于 ShardScope</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;ShardScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;How much GPU memory LLM training takes per GPU under a parallel layout, and how long it takes — with the working shown.&lt;/p&gt;&lt;p&gt;GPL-3.0-or-later.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;ShardScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;在给定的并行布局下，大模型训练每张 GPU 需要多少显存、要训练多久——并展示完整的计算过程。&lt;/p&gt;&lt;p&gt;GPL-3.0-or-later。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>✖ Invalid scenario: %1 (and %2 more)</source>
+        <extracomment>status bar; %1 = the first reason, %2 = how many more</extracomment>
+        <translation>✖ 场景无效：%1（另有 %2 条）</translation>
+    </message>
+    <message>
+        <source>✖ Invalid scenario: %1</source>
+        <translation>✖ 场景无效：%1</translation>
+    </message>
+    <message>
+        <source>This layout cannot run:
+%1
+
+The bars show the last valid scenario.</source>
+        <extracomment>over the chart; %1 = the reasons, one per line</extracomment>
+        <translation>这个布局无法运行：
+%1
+
+柱状图显示的是上一个有效场景。</translation>
+    </message>
+    <message>
+        <source>The scenario is invalid; this is the working of the last valid one.</source>
+        <translation>场景无效；这里是上一个有效场景的计算过程。</translation>
+    </message>
+    <message>
+        <source>✔ Fits: the fullest GPU (%1) uses %2 of %3 (%4)</source>
+        <extracomment>status bar; %1 = rank group, %2 = used, %3 = capacity, %4 = percentage</extracomment>
+        <translation>✔ 放得下：显存最满的 GPU（%1）使用 %2 / %3（%4）</translation>
+    </message>
+    <message>
+        <source>⚠ Does not fit: %1 needs %2 per GPU but has %3</source>
+        <extracomment>status bar; %1 = rank group, %2 = needed, %3 = capacity</extracomment>
+        <translation>⚠ 放不下：%1 每卡需要 %2，但只有 %3</translation>
+    </message>
+    <message>
+        <source>⚠ Warnings: %1</source>
+        <extracomment>status bar; %1 = number of warnings (hover for the list)</extracomment>
+        <translation>⚠ 警告：%1</translation>
+    </message>
+    <message>
+        <source>%1 on %2 × %3 — ShardScope</source>
+        <extracomment>window title; %1 = model, %2 = GPUs, %3 = GPU model</extracomment>
+        <translation>%1 · %2 × %3 — ShardScope</translation>
+    </message>
+    <message>
+        <source>%1[*] — %2</source>
+        <extracomment>window title; %1 = file name or "Untitled", %2 = the scenario's title</extracomment>
+        <translation>%1[*] — %2</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Working</source>
+        <translation>计算过程</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Scenario</source>
+        <translation>场景(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset to Default</source>
+        <translation>恢复默认(&amp;R)</translation>
+    </message>
+    <message>
+        <source>No ZeRO</source>
+        <translation>不用 ZeRO</translation>
+    </message>
+    <message>
+        <source>ZeRO Stage &amp;1</source>
+        <translation>ZeRO 阶段 &amp;1</translation>
+    </message>
+    <message>
+        <source>ZeRO Stage &amp;2</source>
+        <translation>ZeRO 阶段 &amp;2</translation>
+    </message>
+    <message>
+        <source>ZeRO Stage &amp;3</source>
+        <translation>ZeRO 阶段 &amp;3</translation>
+    </message>
+    <message>
+        <source>&amp;No Recomputation</source>
+        <translation>不重计算(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Selective Recomputation</source>
+        <translation>选择性重计算(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Full Recomputation</source>
+        <translation>完全重计算(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Memory in &amp;GiB</source>
+        <translation>以 GiB 显示显存(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Show memory in GiB (2³⁰ bytes) instead of GB (10⁹ bytes, the seeds' arithmetic)</source>
+        <translation>以 GiB（2³⁰ 字节）而不是 GB（10⁹ 字节，参考资料的算法）显示显存</translation>
+    </message>
+    <message>
+        <source>&amp;Comparisons</source>
+        <translation>对比(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;About ShardScope</source>
+        <translation>关于 ShardScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Working</source>
+        <translation>计算过程(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Controls</source>
+        <translation>控制面板(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <extracomment>Edit menu; %1 = what undoing reverts, e.g. "Change ZeRO stage"</extracomment>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销 %1(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <extracomment>Edit menu; %1 = what redoing repeats</extracomment>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做 %1(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Copied the %1 as an image and as SVG.</source>
+        <extracomment>status bar, after Edit ▸ Copy Slide; %1 = the view copied</extracomment>
+        <translation>已将%1以图像和 SVG 两种形式复制。</translation>
+    </message>
+    <message>
+        <source>Nothing to copy: the scenario is not valid.</source>
+        <translation>没有可复制的内容：场景无效。</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>A view as PNG, SVG or PDF for slides, with a live preview</source>
+        <translation>把某个视图导出为 PNG、SVG 或 PDF 用于幻灯片，带实时预览</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Slide</source>
+        <translation>复制幻灯片(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The view set up in File ▸ Export, as an image and as SVG</source>
+        <translation>以图像和 SVG 形式复制在“文件 ▸ 导出”中设置的视图</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen with scenes for teaching; arrow keys step, Esc leaves</source>
+        <translation>全屏展示教学场景；方向键切换，Esc 退出</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryChart</name>
+    <message>
+        <source>all ranks 0–%1</source>
+        <extracomment>bar label when every GPU has the same memory; %1 = last rank</extracomment>
+        <translation>全部 rank 0–%1</translation>
+    </message>
+    <message>
+        <source>PP stage %1 · ranks %2–%3</source>
+        <extracomment>%1 = pipeline stage, %2–%3 = rank range</extracomment>
+        <translation>PP 第 %1 段 · rank %2–%3</translation>
+    </message>
+    <message>
+        <source>PP stages %1–%2 · ranks %3–%4</source>
+        <extracomment>%1–%2 = pipeline stages, %3–%4 = rank range</extracomment>
+        <translation>PP 第 %1–%2 段 · rank %3–%4</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GB)</source>
+        <translation>每卡显存（GB）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GiB)</source>
+        <translation>每卡显存（GiB）</translation>
+    </message>
+    <message>
+        <source>capacity
+%1</source>
+        <extracomment>right-hand axis label at the capacity line; %1 = memory per GPU</extracomment>
+        <translation>容量
+%1</translation>
+    </message>
+    <message>
+        <source>%1
+over by %2</source>
+        <extracomment>above an over-full bar; %1 = total, %2 = amount above the GPU's capacity</extracomment>
+        <translation>%1
+超出 %2</translation>
+    </message>
+    <message>
+        <source>Click to see how it is computed.</source>
+        <translation>点击查看计算过程。</translation>
+    </message>
+    <message>
+        <source>rollout GPUs · ranks %1–%2</source>
+        <extracomment>bar label of the GPUs that only generate (RL, separate placement); %1–%2 = rank range</extracomment>
+        <translation>Rollout GPU · rank %1–%2</translation>
+    </message>
+    <message>
+        <source>rank 0</source>
+        <extracomment>bar label of a single GPU</extracomment>
+        <translation>rank 0</translation>
+    </message>
+    <message>
+        <source>%1 · training phase</source>
+        <extracomment>RL with a colocated rollout engine: the moment the policy trains; %1 = the ranks</extracomment>
+        <translation>%1 · 训练阶段</translation>
+    </message>
+    <message>
+        <source>%1 · rollout phase</source>
+        <extracomment>RL with a colocated rollout engine: the moment it generates; %1 = the ranks</extracomment>
+        <translation>%1 · Rollout 阶段</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3&lt;br&gt;%4 (%5 bytes)&lt;br&gt;%6 of this GPU's memory&lt;br&gt;&lt;i&gt;%7&lt;/i&gt;&lt;br&gt;%8</source>
+        <extracomment>tooltip: %1 = component, %2 = model role (policy, reference, rollout engine…), %3 = bar label, %4 = size, %5 = exact bytes, %6 = share of the GPU's total, %7 = explanation, %8 = what a click does</extracomment>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3&lt;br&gt;%4（%5 字节）&lt;br&gt;占此 GPU 显存的 %6&lt;br&gt;&lt;i&gt;%7&lt;/i&gt;&lt;br&gt;%8</translation>
+    </message>
+    <message>
+        <source>Colour by Model &amp;Role</source>
+        <translation>按模型角色着色(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Colour the bars by the model each part belongs to (policy, reference, reward model, critic,
+rollout engine) instead of by component</source>
+        <translation>按各部分所属的模型（策略、参考模型、奖励模型、Critic、
+Rollout 引擎）而不是按组成部分为柱状图着色</translation>
+    </message>
+</context>
+<context>
+    <name>ModeSelector</name>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Pre-training: weights, gradients, optimizer states and activations per GPU; training time and cost.</source>
+        <translation>预训练：每卡的权重、梯度、优化器状态和激活；训练时间与成本。</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Serving: weights in their storage format and the KV cache per GPU; the largest batch and
+context that fit, time to first token and decode speed.</source>
+        <translation>推理服务：每卡按存储格式的权重和 KV Cache；能放下的最大批大小
+和最长上下文、首 token 延迟和解码速度。</translation>
+    </message>
+    <message>
+        <source>Fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning, LoRA or QLoRA, optionally with reinforcement learning (GRPO, PPO):
+the policy, reference, reward model, critic and rollout engine on the GPUs.</source>
+        <translation>全参微调、LoRA 或 QLoRA，可选强化学习（GRPO、PPO）：
+GPU 上的策略、参考模型、奖励模型、Critic 和 Rollout 引擎。</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+</context>
+<context>
+    <name>ModelControls</name>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>%1 parameters · %2 layers · hidden %3 · %4 heads (%5 KV) · FFN %6</source>
+        <extracomment>model shape under the size slider; %1 = parameters, %2 = layers, %3 = hidden size, %4 = heads, %5 = KV heads, %6 = FFN size</extracomment>
+        <translation>%1 参数 · %2 层 · 隐藏维度 %3 · %4 个头（%5 个 KV）· FFN %6</translation>
+    </message>
+    <message>
+        <source>%1 parameters (count only: activations assume the family shape)</source>
+        <extracomment>under the size slider for a model known only by its parameter count; %1 = parameters</extracomment>
+        <translation>%1 参数（仅参数量：激活按同族结构估算）</translation>
+    </message>
+    <message>
+        <source>Custom (size slider or edited)</source>
+        <translation>自定义（规模滑块或手动修改）</translation>
+    </message>
+    <message>
+        <source>Published model architectures; their parameter counts match the model cards.</source>
+        <translation>已发布的模型结构；参数量与模型卡一致。</translation>
+    </message>
+    <message>
+        <source>Model &amp;size</source>
+        <translation>模型规模(&amp;S)</translation>
+    </message>
+    <message>
+        <source> B</source>
+        <comment>billions of parameters</comment>
+        <translation> B</translation>
+    </message>
+    <message>
+        <source>Moves along a Llama-3-style family of shapes from 1 B to 2 T parameters:
+hidden size, depth and heads grow together as in Llama 3 1B…405B.</source>
+        <translation>沿 Llama 3 风格的一族结构从 1 B 到 2 T 参数变化：
+隐藏维度、层数和头数像 Llama 3 1B…405B 那样同步增长。</translation>
+    </message>
+    <message>
+        <source>&amp;Edit layers, hidden size and heads</source>
+        <translation>编辑层数、隐藏维度和头数(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation>FFN 维度</translation>
+    </message>
+    <message>
+        <source>Key/value heads (query groups): fewer than the attention heads is grouped-query attention.</source>
+        <translation>K/V 头数（查询分组数）：少于注意力头数即为分组查询注意力（GQA）。</translation>
+    </message>
+    <message>
+        <source>Width of the MLP's hidden layer (SwiGLU: about 3.5 × hidden).</source>
+        <translation>MLP 中间层的宽度（SwiGLU：约为 3.5 × 隐藏维度）。</translation>
+    </message>
+</context>
+<context>
+    <name>NumberFormatLab</name>
+    <message>
+        <source>%1 now holds %2; the other rows keep %3.</source>
+        <extracomment>after flipping a bit; %1 = format, %2 = +∞, −∞ or NaN, %3 = the value the other rows keep</extracomment>
+        <translation>%1 现在存的是 %2；其他行仍为 %3。</translation>
+    </message>
+    <message>
+        <source>Type a number, e.g. 3.14159265, 65504, 1e-8, 448 or 2^-24.</source>
+        <translation>请输入一个数，例如 3.14159265、65504、1e-8、448 或 2^-24。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number. Try 3.14159265, 1e-8, 2^-24, 1/3 or pi.</source>
+        <extracomment>%1 = what was typed</extracomment>
+        <translation>“%1”不是数值。试试 3.14159265、1e-8、2^-24、1/3 或 pi。</translation>
+    </message>
+    <message>
+        <source>NaN is not a value to store. To see how a format encodes NaN, set its exponent bits to all ones.</source>
+        <translation>NaN 不是可以存储的数值。要查看某种格式如何编码 NaN，请把它的指数位全部置 1。</translation>
+    </message>
+    <message>
+        <source>∞ cannot be typed here. To see a format's infinity, set its exponent bits to all ones (FP8 E4M3 and FP4 E2M1 have none).</source>
+        <translation>这里不能输入 ∞。要查看某种格式的无穷大，请把它的指数位全部置 1（FP8 E4M3 和 FP4 E2M1 没有无穷大）。</translation>
+    </message>
+    <message>
+        <source>“%1” is beyond even FP64's range (±1.8 × 10³⁰⁸), so no format here can hold it.</source>
+        <extracomment>%1 = what was typed</extracomment>
+        <translation>“%1”甚至超出了 FP64 的范围（±1.8 × 10³⁰⁸），这里没有任何格式能存下它。</translation>
+    </message>
+    <message>
+        <source>“%1” is below FP64's smallest value (4.9 × 10⁻³²⁴): every format stores 0.</source>
+        <extracomment>%1 = what was typed</extracomment>
+        <translation>“%1”小于 FP64 的最小值（4.9 × 10⁻³²⁴）：所有格式都存为 0。</translation>
+    </message>
+    <message>
+        <source>A gradient of %1 vanishes in FP16 but survives in BF16, which keeps FP32's exponent range. This is why FP16 training scales the loss: ×%2 (%3) lifts this value into FP16's normal range.</source>
+        <extracomment>%1 = the value, %2 = loss-scale factor, %3 = its power of two</extracomment>
+        <translation>大小为 %1 的梯度在 FP16 中会消失，在 BF16 中却能保留，因为 BF16 保留了 FP32 的指数范围。这正是 FP16 训练要做 Loss Scaling 的原因：×%2（%3）可把这个值抬进 FP16 的规格化范围。</translation>
+    </message>
+    <message>
+        <source>%1 overflows FP16 (max 65504) but not BF16. Under dynamic loss scaling an overflow like this skips the step and halves the scale.</source>
+        <extracomment>%1 = the value</extracomment>
+        <translation>%1 会让 FP16 上溢（最大 65504），但 BF16 不会。在动态 Loss Scaling 下，这样的溢出会跳过该步并把缩放因子减半。</translation>
+    </message>
+    <message>
+        <source>Flushes to zero in %1.</source>
+        <extracomment>%1 = list of formats</extracomment>
+        <translation>在 %1 中下溢为零。</translation>
+    </message>
+    <message>
+        <source>Overflows or clamps in %1.</source>
+        <extracomment>%1 = list of formats</extracomment>
+        <translation>在 %1 中上溢或被截断。</translation>
+    </message>
+    <message>
+        <source>%1 is within range of every format; the rows show how each rounds it.</source>
+        <extracomment>%1 = the value</extracomment>
+        <translation>%1 在所有格式的范围之内；各行显示了每种格式如何对它舍入。</translation>
+    </message>
+    <message>
+        <source>7 B parameters in %1: %2 B each → %3 GB of weights.</source>
+        <extracomment>%1 = format, %2 = bytes per parameter, %3 = gigabytes for 7 billion parameters</extracomment>
+        <translation>7 B 参数用 %1 存储：每个 %2 B → 权重共 %3 GB。</translation>
+    </message>
+    <message>
+        <source>&amp;Value:</source>
+        <translation>数值(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>A decimal such as 3.14159265, 1e-8 or 2^-24</source>
+        <translation>十进制数，例如 3.14159265、1e-8 或 2^-24</translation>
+    </message>
+    <message>
+        <source>Every format below shows what it stores for this value. Accepts decimals, 1e-8, 2^-24, 1/3 and pi.</source>
+        <translation>下方每种格式都会显示它为这个值实际存储的内容。可输入小数、1e-8、2^-24、1/3 和 pi。</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <extracomment>tooltip of an example button; %1 = the example value</extracomment>
+        <translation>显示 %1</translation>
+    </message>
+    <message>
+        <source>What each format stores</source>
+        <translation>各格式实际存储的值</translation>
+    </message>
+    <message>
+        <source>Ranges, precision and memory</source>
+        <translation>范围、精度与显存</translation>
+    </message>
+    <message>
+        <source>Where the positive values lie</source>
+        <translation>正数分布在哪里</translation>
+    </message>
+    <message>
+        <source>Integer quantization: x_q = round(x / scale) + z</source>
+        <translation>整数量化：x_q = round(x / scale) + z</translation>
+    </message>
+    <message>
+        <source>Dashed: subnormals · ticks: every 8- and 4-bit value · drag or scroll to zoom</source>
+        <translation>虚线：次正规数 · 刻度：每个 8 位和 4 位值 · 拖动或滚轮缩放</translation>
+    </message>
+    <message>
+        <source>Log scale of |x|. Double-click the plot to see the whole range again.</source>
+        <translation>|x| 的对数坐标。双击图表可重新显示全部范围。</translation>
+    </message>
+    <message>
+        <source>Use for &amp;weights</source>
+        <translation>用作权重格式(&amp;W)</translation>
+    </message>
+    <message>
+        <source>%1 sign  %2 exponent  %3 mantissa  %4 integer  &lt;span style="color:%5"&gt;· dashed: implicit bit · click a bit to flip it, ↑/↓ to step&lt;/span&gt;</source>
+        <extracomment>legend of the bit colours</extracomment>
+        <translation>%1 符号  %2 指数  %3 尾数  %4 整数  &lt;span style="color:%5"&gt;· 虚线：隐含位 · 点击某一位可翻转，↑/↓ 可步进&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Serve the model with its weights in %1 (switches the explorer to inference)</source>
+        <extracomment>tooltip of "Use for weights"; %1 = format</extracomment>
+        <translation>以 %1 格式的权重部署模型（将切换到推理模式）</translation>
+    </message>
+    <message>
+        <source>TF32 is how tensor cores read FP32 inputs, not a format weights are stored in</source>
+        <translation>TF32 是 Tensor Core 读取 FP32 输入的方式，不是存储权重的格式</translation>
+    </message>
+    <message>
+        <source>The estimate has no serving weight format for %1 (it knows FP32, BF16, FP16, FP8, INT8, INT4 and NF4)</source>
+        <extracomment>tooltip of the disabled "Use for weights"; %1 = format</extracomment>
+        <translation>估算中没有对应 %1 的推理权重格式（支持 FP32、BF16、FP16、FP8、INT8、INT4 和 NF4）</translation>
+    </message>
+</context>
+<context>
+    <name>NumberFormatStyle</name>
+    <message>
+        <source>FP32</source>
+        <extracomment>number format name, usually kept as is</extracomment>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>TF32</source>
+        <extracomment>number format name, usually kept as is</extracomment>
+        <translation>TF32</translation>
+    </message>
+    <message>
+        <source>FP16</source>
+        <extracomment>number format name, usually kept as is</extracomment>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <extracomment>number format name, usually kept as is</extracomment>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <source>FP8 E4M3</source>
+        <extracomment>number format name, usually kept as is</extracomment>
+        <translation>FP8 E4M3</translation>
+    </message>
+    <message>
+        <source>FP8 E5M2</source>
+        <extracomment>number format name, usually kept as is</extracomment>
+        <translation>FP8 E5M2</translation>
+    </message>
+    <message>
+        <source>FP4 E2M1</source>
+        <extracomment>number format name, usually kept as is</extracomment>
+        <translation>FP4 E2M1</translation>
+    </message>
+    <message>
+        <source>INT8</source>
+        <extracomment>number format name, usually kept as is</extracomment>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <source>UINT8</source>
+        <extracomment>number format name, usually kept as is</extracomment>
+        <translation>UINT8</translation>
+    </message>
+    <message>
+        <source>INT4</source>
+        <extracomment>number format name, usually kept as is</extracomment>
+        <translation>INT4</translation>
+    </message>
+    <message>
+        <source>MXFP8</source>
+        <extracomment>number format name, usually kept as is</extracomment>
+        <translation>MXFP8</translation>
+    </message>
+    <message>
+        <source>MXFP4</source>
+        <extracomment>number format name, usually kept as is</extracomment>
+        <translation>MXFP4</translation>
+    </message>
+    <message>
+        <source>NVFP4</source>
+        <extracomment>number format name, usually kept as is</extracomment>
+        <translation>NVFP4</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <extracomment>field widths: %1 sign bits, %2 exponent bits, %3 mantissa bits</extracomment>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>%1 + %2/%3 = %4</source>
+        <extracomment>effective bits of a block-scaled format: %1 element bits, %2 scale bits, %3 block size, %4 total</extracomment>
+        <translation>%1 + %2/%3 = %4</translation>
+    </message>
+    <message>
+        <source>IEEE 754 single precision: optimizer states and the master copy of the weights.</source>
+        <translation>IEEE 754 单精度：用于优化器状态和权重的主副本（master weights）。</translation>
+    </message>
+    <message>
+        <source>NVIDIA TensorFloat-32: FP32's range with FP16's 10-bit mantissa; the A100's tensor cores read FP32 inputs this way. Stored as 32 bits.</source>
+        <translation>NVIDIA TensorFloat-32：FP32 的范围加上 FP16 的 10 位尾数；A100 的 Tensor Core 就是这样读取 FP32 输入的。以 32 位存储。</translation>
+    </message>
+    <message>
+        <source>IEEE 754 half precision: 5-bit exponent, so small gradients flush to zero without loss scaling.</source>
+        <translation>IEEE 754 半精度：只有 5 位指数，不做 Loss Scaling 时小梯度会下溢为零。</translation>
+    </message>
+    <message>
+        <source>Google Brain bfloat16: FP32's 8-bit exponent with a 7-bit mantissa; the usual training format on A100 and later.</source>
+        <translation>Google Brain bfloat16：FP32 的 8 位指数加 7 位尾数；A100 及以后的常用训练格式。</translation>
+    </message>
+    <message>
+        <source>OCP FP8 E4M3 ("FN"): no infinities, S.1111.111 is NaN, max 448; weights and activations in FP8 training.</source>
+        <translation>OCP FP8 E4M3（"FN"）：没有无穷大，S.1111.111 为 NaN，最大 448；FP8 训练中用于权重和激活。</translation>
+    </message>
+    <message>
+        <source>OCP FP8 E5M2: IEEE-like with infinities, max 57344; gradients in FP8 training.</source>
+        <translation>OCP FP8 E5M2：类似 IEEE，有无穷大，最大 57344；FP8 训练中用于梯度。</translation>
+    </message>
+    <message>
+        <source>OCP FP4 E2M1: eight magnitudes 0, 0.5, 1, 1.5, 2, 3, 4, 6; no infinity or NaN. The element of MXFP4 and NVFP4.</source>
+        <translation>OCP FP4 E2M1：只有 0、0.5、1、1.5、2、3、4、6 八个量级；没有无穷大和 NaN。是 MXFP4 和 NVFP4 的元素格式。</translation>
+    </message>
+    <message>
+        <source>8-bit two's complement integer: W8A8 inference after calibrating a scale and zero point.</source>
+        <translation>8 位补码整数：校准缩放因子和零点后用于 W8A8 推理。</translation>
+    </message>
+    <message>
+        <source>8-bit unsigned integer: asymmetric quantization of non-negative tensors.</source>
+        <translation>8 位无符号整数：用于非负张量的非对称量化。</translation>
+    </message>
+    <message>
+        <source>4-bit two's complement integer: weight-only quantization (GPTQ, AWQ) with per-group scales.</source>
+        <translation>4 位补码整数：按组缩放的仅权重量化（GPTQ、AWQ）。</translation>
+    </message>
+    <message>
+        <source>OCP Microscaling MXFP8: blocks of 32 FP8 E4M3 values share one 8-bit power-of-two scale (E8M0).</source>
+        <translation>OCP 微缩放 MXFP8：每 32 个 FP8 E4M3 值为一块，共享一个 8 位的 2 的幂缩放因子（E8M0）。</translation>
+    </message>
+    <message>
+        <source>OCP Microscaling MXFP4: blocks of 32 FP4 E2M1 values share one 8-bit power-of-two scale (E8M0).</source>
+        <translation>OCP 微缩放 MXFP4：每 32 个 FP4 E2M1 值为一块，共享一个 8 位的 2 的幂缩放因子（E8M0）。</translation>
+    </message>
+    <message>
+        <source>NVIDIA NVFP4 (Blackwell): blocks of 16 FP4 E2M1 values share one FP8 E4M3 scale, plus one FP32 scale per tensor.</source>
+        <translation>NVIDIA NVFP4（Blackwell）：每 16 个 FP4 E2M1 值为一块，共享一个 FP8 E4M3 缩放因子，每个张量另有一个 FP32 缩放因子。</translation>
+    </message>
+    <message>
+        <source>zero</source>
+        <translation>零</translation>
+    </message>
+    <message>
+        <source>subnormal</source>
+        <translation>次正规数</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation>规格化数</translation>
+    </message>
+    <message>
+        <source>infinity</source>
+        <translation>无穷大</translation>
+    </message>
+    <message>
+        <source>NaN</source>
+        <translation>NaN</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <extracomment>a percentage; %1 = number</extracomment>
+        <translation>%1%</translation>
+    </message>
+</context>
+<context>
+    <name>NumberLinePlot</name>
+    <message>
+        <source>|x| = %1</source>
+        <extracomment>marker on the number line; %1 = the typed value's magnitude</extracomment>
+        <translation>|x| = %1</translation>
+    </message>
+</context>
+<context>
+    <name>ParallelControls</name>
+    <message>
+        <source>Parallelism</source>
+        <translation>并行策略</translation>
+    </message>
+    <message>
+        <source>Data parallel DP = %1 = %2 GPUs / (TP %3 × PP %4 × CP %5)</source>
+        <extracomment>derived degree; %1 = DP, %2 = GPUs, %3 = TP, %4 = PP, %5 = CP</extracomment>
+        <translation>数据并行 DP = %1 = %2 张 GPU / (TP %3 × PP %4 × CP %5)</translation>
+    </message>
+    <message>
+        <source>No whole data-parallel degree: %1 GPUs / %2</source>
+        <extracomment>%1 = GPUs, %2 = TP × PP × CP</extracomment>
+        <translation>数据并行度不是整数：%1 张 GPU / %2</translation>
+    </message>
+    <message>
+        <source>G&amp;PUs</source>
+        <translation>GPU 数(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Number of GPUs in the job. The slider offers powers of two; type any count in the box.</source>
+        <translation>作业使用的 GPU 数。滑块按 2 的幂取值；任意数量可在输入框中键入。</translation>
+    </message>
+    <message>
+        <source>&amp;Tensor parallel (TP)</source>
+        <translation>张量并行 TP(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Splits every weight matrix over TP GPUs (Megatron). Offered: degrees that divide the GPUs left
+and the attention and KV heads. Keep it within a node.</source>
+        <translation>把每个权重矩阵切分到 TP 张 GPU 上（Megatron）。可选值：能整除剩余 GPU 数
+以及注意力头数和 KV 头数的并行度。应限制在一个节点内。</translation>
+    </message>
+    <message>
+        <source>P&amp;ipeline parallel (PP)</source>
+        <translation>流水线并行 PP(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Splits the layers into PP stages. Offered: degrees that divide the GPUs left, at most one per layer.</source>
+        <translation>把各层切分成 PP 段。可选值：能整除剩余 GPU 数的并行度，每段至少一层。</translation>
+    </message>
+    <message>
+        <source>&amp;Virtual stages</source>
+        <translation>虚拟段数(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Model chunks per pipeline rank (interleaved 1F1B): a smaller bubble, more activations on stage 0.</source>
+        <translation>每个流水线 rank 上的模型分块数（交错式 1F1B）：气泡更小，第 0 段的激活更多。</translation>
+    </message>
+    <message>
+        <source>&amp;Context parallel (CP)</source>
+        <translation>上下文并行 CP(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Splits each sequence over CP GPUs (ring attention). Offered: degrees that divide the GPUs left and the sequence.</source>
+        <translation>把每条序列切分到 CP 张 GPU 上（Ring Attention）。可选值：能整除剩余 GPU 数和序列长度的并行度。</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence parallel (with TP)</source>
+        <translation>序列并行（配合 TP）(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Also splits the norms' and dropouts' activations over the TP group (Korthikanti et al.).</source>
+        <translation>把归一化层和 dropout 的激活也切分到 TP 组上（Korthikanti 等）。</translation>
+    </message>
+    <message>
+        <source>Expert DP = %1 · %2 of %3 experts per GPU, top-%4 routing</source>
+        <extracomment>under expert TP; %1 = expert-data-parallel degree, %2 = experts per EP rank, %3 = experts, %4 = top-k</extracomment>
+        <translation>专家 DP = %1 · 每卡 %2 / %3 个专家，top-%4 路由</translation>
+    </message>
+    <message>
+        <source>&amp;Expert parallel (EP)</source>
+        <translation>专家并行 EP(&amp;E)</translation>
+    </message>
+    <message>
+        <source>E&amp;xpert TP</source>
+        <translation>专家 TP(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism inside each expert (Megatron's expert_tensor_parallel_size; by default the same as TP).</source>
+        <translation>每个专家内部的张量并行（Megatron 的 expert_tensor_parallel_size；默认与 TP 相同）。</translation>
+    </message>
+    <message>
+        <source>Capacity &amp;factor</source>
+        <translation>容量因子(&amp;F)</translation>
+    </message>
+    <message>
+        <source> ×</source>
+        <translation> ×</translation>
+    </message>
+    <message>
+        <source>Splits each MoE layer's experts over EP GPUs; tokens travel to their experts by all-to-all.
+Offered: degrees that divide the experts and the GPUs left by PP × expert TP.</source>
+        <translation>把每个 MoE 层的专家切分到 EP 张 GPU 上；token 通过 all-to-all 发往各自的专家。
+可选值：能整除专家数以及 PP × 专家 TP 之后剩余 GPU 数的并行度。</translation>
+    </message>
+    <message>
+        <source>Expert capacity as a multiple of an even share of the routed tokens (GShard): the dispatch
+buffers are sized for it. Dropless routing averages about 1.</source>
+        <translation>专家容量，以平均分到的路由 token 数的倍数表示（GShard）：分发缓冲区
+按它来分配。无丢弃路由平均约为 1。</translation>
+    </message>
+    <message>
+        <source>Replicas = %1 = %2 GPUs / (TP %3 × PP %4)</source>
+        <extracomment>derived degree when serving; %1 = replicas, %2 = GPUs, %3 = TP, %4 = PP</extracomment>
+        <translation>副本数 = %1 = %2 张 GPU / (TP %3 × PP %4)</translation>
+    </message>
+</context>
+<context>
+    <name>PrecisionControls</name>
+    <message>
+        <source>Precision &amp;&amp; optimizer</source>
+        <translation>精度与优化器</translation>
+    </message>
+    <message>
+        <source>Every data-parallel rank keeps all model states.</source>
+        <translation>每个数据并行 rank 都保存全部模型状态。</translation>
+    </message>
+    <message>
+        <source>Each rank keeps 1/%1 of the optimizer states.</source>
+        <extracomment>%1 = ranks ZeRO shards over</extracomment>
+        <translation>每个 rank 保存 1/%1 的优化器状态。</translation>
+    </message>
+    <message>
+        <source>Each rank keeps 1/%1 of the optimizer states and gradients.</source>
+        <extracomment>%1 = ranks ZeRO shards over</extracomment>
+        <translation>每个 rank 保存 1/%1 的优化器状态和梯度。</translation>
+    </message>
+    <message>
+        <source>Each rank keeps 1/%1 of the weights, gradients and optimizer states.</source>
+        <extracomment>%1 = ranks ZeRO shards over</extracomment>
+        <translation>每个 rank 保存 1/%1 的权重、梯度和优化器状态。</translation>
+    </message>
+    <message>
+        <source>&amp;Precision</source>
+        <translation>精度(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Mixed 16-bit (2 + 2 + 12 B)</source>
+        <translation>16 位混合精度（2 + 2 + 12 B）</translation>
+    </message>
+    <message>
+        <source>BF16, FP32 grads (2 + 4 + 12 B)</source>
+        <translation>BF16，FP32 梯度（2 + 4 + 12 B）</translation>
+    </message>
+    <message>
+        <source>FP32 (4 + 4 + 8 B)</source>
+        <translation>FP32（4 + 4 + 8 B）</translation>
+    </message>
+    <message>
+        <source>Pure BF16 (2 + 2 + 4 B)</source>
+        <translation>纯 BF16（2 + 2 + 4 B）</translation>
+    </message>
+    <message>
+        <source>FP8 weights (1 + 4 + 12 B)</source>
+        <translation>FP8 权重（1 + 4 + 12 B）</translation>
+    </message>
+    <message>
+        <source>How weights, gradients and optimizer states are stored: bytes per parameter for weights + gradients + optimizer (with Adam).</source>
+        <translation>权重、梯度和优化器状态的存储方式：每参数的字节数，依次为权重 + 梯度 + 优化器（以 Adam 计）。</translation>
+    </message>
+    <message>
+        <source>&amp;Optimizer</source>
+        <translation>优化器(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>带动量的 SGD</translation>
+    </message>
+    <message>
+        <source>Lion</source>
+        <translation>Lion</translation>
+    </message>
+    <message>
+        <source>8-bit Adam</source>
+        <translation>8 位 Adam</translation>
+    </message>
+    <message>
+        <source>Adafactor</source>
+        <translation>Adafactor</translation>
+    </message>
+    <message>
+        <source>&amp;ZeRO stage</source>
+        <translation>ZeRO 阶段(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>ZeRO shards model states over the data-parallel ranks: 1 the optimizer states, 2 also the gradients,
+3 also the weights (Ctrl+0 … Ctrl+3).</source>
+        <translation>ZeRO 把模型状态分片到各数据并行 rank 上：1 切分优化器状态，2 再加梯度，
+3 再加权重（Ctrl+0 … Ctrl+3）。</translation>
+    </message>
+    <message>
+        <source>Offload optimizer to CPU</source>
+        <translation>把优化器状态卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>ZeRO-Offload: keep optimizer states in CPU memory (needs ZeRO 1–3).</source>
+        <translation>ZeRO-Offload：把优化器状态放在 CPU 内存中（需要 ZeRO 1–3）。</translation>
+    </message>
+    <message>
+        <source>Offload parameters to CPU</source>
+        <translation>把参数卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>ZeRO-Infinity style: keep the weights in CPU memory too (needs ZeRO-3).</source>
+        <translation>ZeRO-Infinity 方式：把权重也放在 CPU 内存中（需要 ZeRO-3）。</translation>
+    </message>
+    <message>
+        <source>&amp;Recompute</source>
+        <translation>重计算(&amp;R)</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Selective (attention core)</source>
+        <translation>选择性（注意力核心）</translation>
+    </message>
+    <message>
+        <source>Full (every layer)</source>
+        <translation>完全（每一层）</translation>
+    </message>
+    <message>
+        <source>Activation recomputation: save less in the forward pass and recompute it in the backward pass.
+Selective recomputes the attention core (Korthikanti et al.); full keeps only each layer's input.</source>
+        <translation>激活重计算：前向少存一些，反向时再重新计算。
+选择性重计算只重算注意力核心（Korthikanti 等）；完全重计算只保存每层的输入。</translation>
+    </message>
+    <message>
+        <source>&amp;FlashAttention</source>
+        <translation>FlashAttention(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Fused attention that never stores the s × s score matrix.</source>
+        <translation>融合的注意力实现，从不存储 s × s 的分数矩阵。</translation>
+    </message>
+</context>
+<context>
+    <name>PresentationControls</name>
+    <message>
+        <source>Try it</source>
+        <translation>动手试试</translation>
+    </message>
+    <message>
+        <source>TP %1 · PP %2 · DP %3</source>
+        <extracomment>under the GPU slider; %1 = tensor, %2 = pipeline, %3 = data-parallel degree</extracomment>
+        <translation>TP %1 · PP %2 · DP %3</translation>
+    </message>
+    <message>
+        <source>every rank keeps all model states</source>
+        <translation>每个 rank 都保存全部模型状态</translation>
+    </message>
+    <message>
+        <source>optimizer states sharded</source>
+        <translation>优化器状态分片</translation>
+    </message>
+    <message>
+        <source>+ gradients sharded</source>
+        <translation>+ 梯度分片</translation>
+    </message>
+    <message>
+        <source>+ weights sharded</source>
+        <translation>+ 权重分片</translation>
+    </message>
+    <message>
+        <source>none: every activation is kept</source>
+        <translation>不重计算：保存全部激活</translation>
+    </message>
+    <message>
+        <source>selective: the attention core is recomputed</source>
+        <translation>选择性：重算注意力核心</translation>
+    </message>
+    <message>
+        <source>full: only each layer's input is kept</source>
+        <translation>完全：只保存每层的输入</translation>
+    </message>
+    <message>
+        <source>Model size</source>
+        <translation>模型规模</translation>
+    </message>
+    <message>
+        <source> B</source>
+        <comment>billions of parameters</comment>
+        <translation> B</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source> seq</source>
+        <translation> 条</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> token</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+</context>
+<context>
+    <name>PresentationWindow</name>
+    <message>
+        <source>Scene %1: %2</source>
+        <extracomment>undo text; %1 = scene number, %2 = scene title</extracomment>
+        <translation>场景 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <extracomment>scene counter; %1 = current scene, %2 = scenes in the deck</extracomment>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>This layout cannot run: %1</source>
+        <extracomment>presentation status; %1 = why the layout cannot run</extracomment>
+        <translation>这个布局无法运行：%1</translation>
+    </message>
+    <message>
+        <source>Fits: %1 of %2 on the fullest GPU</source>
+        <extracomment>presentation status; %1 = memory used on the fullest GPU, %2 = its capacity</extracomment>
+        <translation>放得下：显存最满的 GPU 使用 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1 needed, %2 per GPU</source>
+        <extracomment>presentation status; %1 = memory needed per GPU, %2 = its capacity</extracomment>
+        <translation>放不下：需要 %1，每卡只有 %2</translation>
+    </message>
+    <message>
+        <source>Open Deck</source>
+        <translation>打开场景集</translation>
+    </message>
+    <message>
+        <source>Decks of scenes (*.json)</source>
+        <translation>场景集 (*.json)</translation>
+    </message>
+    <message>
+        <source>Save Deck</source>
+        <translation>保存场景集</translation>
+    </message>
+    <message>
+        <source>Scene %1</source>
+        <extracomment>default title of a scene added from the current scenario; %1 = its number</extracomment>
+        <translation>场景 %1</translation>
+    </message>
+    <message>
+        <source>Add Scene</source>
+        <translation>添加场景</translation>
+    </message>
+    <message>
+        <source>Title of the new scene (the current scenario):</source>
+        <translation>新场景（即当前场景）的标题：</translation>
+    </message>
+    <message>
+        <source>ShardScope — Presentation</source>
+        <translation>ShardScope — 演示</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 上一个</translation>
+    </message>
+    <message>
+        <source>Previous scene (Left, Page Up)</source>
+        <translation>上一个场景（←、Page Up）</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一个 ▶</translation>
+    </message>
+    <message>
+        <source>Next scene (Right, Page Down, Space)</source>
+        <translation>下一个场景（→、Page Down、空格）</translation>
+    </message>
+    <message>
+        <source>Open Deck…</source>
+        <translation>打开场景集…</translation>
+    </message>
+    <message>
+        <source>Add Scene…</source>
+        <translation>添加场景…</translation>
+    </message>
+    <message>
+        <source>Adds the scenario as it is now as a scene after this one.</source>
+        <translation>把当前场景作为新场景添加到这一个之后。</translation>
+    </message>
+    <message>
+        <source>Save Deck…</source>
+        <translation>保存场景集…</translation>
+    </message>
+    <message>
+        <source>Light Theme (T)</source>
+        <translation>浅色主题（T）</translation>
+    </message>
+    <message>
+        <source>Dark Theme (T)</source>
+        <translation>深色主题（T）</translation>
+    </message>
+    <message>
+        <source>Leave (Esc)</source>
+        <translation>退出（Esc）</translation>
+    </message>
+</context>
+<context>
+    <name>QuantizationPanel</name>
+    <message>
+        <source>The range's lower end is above its upper end: swap them.</source>
+        <translation>范围的下限高于上限：请交换两者。</translation>
+    </message>
+    <message>
+        <source>The range has no width, so there is nothing to spread over the integers.</source>
+        <translation>范围宽度为零，没有可以映射到整数上的区间。</translation>
+    </message>
+    <message>
+        <source>These settings cannot be quantized.</source>
+        <translation>这些设置无法量化。</translation>
+    </message>
+    <message>
+        <source>max|x| / %2 = %1 / %2 = %3</source>
+        <extracomment>symmetric scale; %1 = max |x|, %2 = largest integer used, %3 = scale</extracomment>
+        <translation>max|x| / %2 = %1 / %2 = %3</translation>
+    </message>
+    <message>
+        <source>0 (symmetric: real 0 is integer 0)</source>
+        <translation>0（对称量化：实数 0 对应整数 0）</translation>
+    </message>
+    <message>
+        <source>%1 (the middle of %2…%3)</source>
+        <extracomment>%1 = zero point, %2–%3 = the integer range</extracomment>
+        <translation>%1（%2…%3 的中点）</translation>
+    </message>
+    <message>
+        <source>(max − min) / %3 = (%1 − %2) / %3 = %4</source>
+        <extracomment>asymmetric scale; %1 = max, %2 = min, %3 = number of integer steps, %4 = scale</extracomment>
+        <translation>(max − min) / %3 = (%1 − %2) / %3 = %4</translation>
+    </message>
+    <message>
+        <source>q_min − round(min / scale) = %1 − round(%2) = %3</source>
+        <extracomment>%1 = q_min, %2 = min / scale, %3 = zero point</extracomment>
+        <translation>q_min − round(min / scale) = %1 − round(%2) = %3</translation>
+    </message>
+    <message>
+        <source>round(x / scale) + z = round(%1) + %2 = %3   →  %4</source>
+        <extracomment>%1 = x / scale, %2 = zero point, %3 = stored integer, %4 = its bits</extracomment>
+        <translation>round(x / scale) + z = round(%1) + %2 = %3   →  %4</translation>
+    </message>
+    <message>
+        <source>(q − z) × scale = (%1 − %2) × %3 = %4   error %5</source>
+        <extracomment>%1 = stored integer, %2 = zero point, %3 = scale, %4 = dequantized value, %5 = error</extracomment>
+        <translation>(q − z) × scale = (%1 − %2) × %3 = %4   误差 %5</translation>
+    </message>
+    <message>
+        <source>%1 lies outside %2…%3 and is clipped to the nearest end.</source>
+        <extracomment>%1 = the value, %2 = lowest representable, %3 = highest representable real value</extracomment>
+        <translation>%1 在 %2…%3 之外，被截断到最近的端点。</translation>
+    </message>
+    <message>
+        <source>Inside the range the error is at most half a step, ±%1.</source>
+        <extracomment>%1 = half a step, the largest rounding error inside the range</extracomment>
+        <translation>在范围内，误差最多为半个步长，即 ±%1。</translation>
+    </message>
+    <message>
+        <source>Symmetric</source>
+        <translation>对称</translation>
+    </message>
+    <message>
+        <source>Asymmetric</source>
+        <translation>非对称</translation>
+    </message>
+    <message>
+        <source>Zero point fixed, scale from max|x| (weights)</source>
+        <translation>零点固定，缩放因子取自 max|x|（权重）</translation>
+    </message>
+    <message>
+        <source>Scale and zero point map [min, max] onto the full integer range (activations)</source>
+        <translation>缩放因子和零点把 [min, max] 映射到整个整数范围（激活）</translation>
+    </message>
+    <message>
+        <source>&amp;Format</source>
+        <translation>格式(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Scheme</source>
+        <translation>方案(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Range</source>
+        <translation>范围(&amp;R)</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>到</translation>
+    </message>
+    <message>
+        <source>&amp;Value x</source>
+        <translation>数值 x(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>缩放因子</translation>
+    </message>
+    <message>
+        <source>Zero point z</source>
+        <translation>零点 z</translation>
+    </message>
+    <message>
+        <source>Stored q</source>
+        <translation>存储值 q</translation>
+    </message>
+    <message>
+        <source>Dequantized</source>
+        <translation>反量化值</translation>
+    </message>
+</context>
+<context>
+    <name>RecentFiles</name>
+    <message>
+        <source>No recent files</source>
+        <translation>没有最近打开的文件</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Menu</source>
+        <translation>清除列表(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>RlControls</name>
+    <message>
+        <source>Reinforcement learning</source>
+        <translation>强化学习</translation>
+    </message>
+    <message>
+        <source>PPO's value model: trained like the policy, with its own gradients and optimizer states.</source>
+        <translation>PPO 的价值模型：像策略一样训练，有自己的梯度和优化器状态。</translation>
+    </message>
+    <message>
+        <source>GRPO needs no critic: it compares each answer with the others of its group.</source>
+        <translation>GRPO 不需要 Critic：它把每个回答与同组的其他回答比较。</translation>
+    </message>
+    <message>
+        <source>KV cache: the rollouts need %1 per GPU, the engine reserves %2</source>
+        <extracomment>under the rollout memory; %1 = KV cache the rollout batch needs per GPU, %2 = what the engine reserves</extracomment>
+        <translation>KV Cache：Rollout 每卡需要 %1，引擎预留了 %2</translation>
+    </message>
+    <message>
+        <source>&amp;Algorithm</source>
+        <translation>算法(&amp;A)</translation>
+    </message>
+    <message>
+        <source>None (supervised)</source>
+        <translation>无（监督微调）</translation>
+    </message>
+    <message>
+        <source>GRPO</source>
+        <translation>GRPO</translation>
+    </message>
+    <message>
+        <source>PPO</source>
+        <translation>PPO</translation>
+    </message>
+    <message>
+        <source>GRPO (Shao et al. 2024): several answers per prompt, rewards compared within the group.
+PPO (Ouyang et al. 2022): a critic estimates the value of each answer.</source>
+        <translation>GRPO（Shao 等，2024）：每条提示生成多个回答，在组内比较奖励。
+PPO（Ouyang 等，2022）：由 Critic 估计每个回答的价值。</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <source>INT8</source>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <source>INT4</source>
+        <translation>INT4</translation>
+    </message>
+    <message>
+        <source>NF4</source>
+        <translation>NF4</translation>
+    </message>
+    <message>
+        <source>KL &amp;reference</source>
+        <translation>KL 参考模型(&amp;R)</translation>
+    </message>
+    <message>
+        <source>A frozen copy of the starting policy for the KL penalty (with LoRA it shares the frozen base).</source>
+        <translation>初始策略的冻结副本，用于 KL 惩罚（使用 LoRA 时与冻结的基座共享）。</translation>
+    </message>
+    <message>
+        <source>Offload the reference to CPU</source>
+        <translation>把参考模型卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>Re&amp;ward model</source>
+        <translation>奖励模型(&amp;W)</translation>
+    </message>
+    <message>
+        <source>A learned, frozen model that scores the answers (GRPO often uses rule-based rewards instead).</source>
+        <translation>训练好的冻结模型，为回答打分（GRPO 常改用基于规则的奖励）。</translation>
+    </message>
+    <message>
+        <source>Reward model size</source>
+        <translation>奖励模型规模</translation>
+    </message>
+    <message>
+        <source> B</source>
+        <comment>billions of parameters</comment>
+        <translation> B</translation>
+    </message>
+    <message>
+        <source>as the policy</source>
+        <translation>与策略相同</translation>
+    </message>
+    <message>
+        <source>&amp;Critic (value model)</source>
+        <translation>Critic（价值模型）(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Samples per prompt</source>
+        <translation>每条提示的采样数(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Answers generated per prompt (GRPO's group size).</source>
+        <translation>每条提示生成的回答数（GRPO 的组大小）。</translation>
+    </message>
+    <message>
+        <source>Rollout &amp;prompt</source>
+        <translation>Rollout 提示长度(&amp;P)</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> token</translation>
+    </message>
+    <message>
+        <source>&amp;New tokens</source>
+        <translation>新生成 token 数(&amp;N)</translation>
+    </message>
+    <message>
+        <source>The longest answer the rollout engine generates.</source>
+        <translation>Rollout 引擎生成的最长回答。</translation>
+    </message>
+    <message>
+        <source>Rollout &amp;memory</source>
+        <translation>Rollout 显存(&amp;M)</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>vLLM's gpu_memory_utilization: the share of each GPU the rollout engine reserves for its weights
+and KV cache (verl's default 0.4 when colocated).</source>
+        <translation>vLLM 的 gpu_memory_utilization：Rollout 引擎为其权重和 KV Cache 预留的
+每卡显存比例（verl 共置时默认 0.4）。</translation>
+    </message>
+    <message>
+        <source>P&amp;lacement</source>
+        <translation>部署方式(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Colocated (time-shared)</source>
+        <translation>共置（分时复用）</translation>
+    </message>
+    <message>
+        <source>Separate rollout GPUs</source>
+        <translation>独立的 Rollout GPU</translation>
+    </message>
+    <message>
+        <source>Colocated: training and generation take turns on the same GPUs (the engine sleeps while training),
+which gives two bars, one per phase. Separate: a pool of GPUs only generates.</source>
+        <translation>共置：训练和生成在同一批 GPU 上轮流进行（训练时引擎休眠），
+因此每个阶段各有一根柱。独立：由一组专用 GPU 只负责生成。</translation>
+    </message>
+    <message>
+        <source>Rollout &amp;TP</source>
+        <translation>Rollout TP(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism of the rollout engine: its weights and KV cache split over this many GPUs.</source>
+        <translation>Rollout 引擎的张量并行：其权重和 KV Cache 切分到这么多张 GPU 上。</translation>
+    </message>
+    <message>
+        <source>Rollout &amp;GPUs</source>
+        <translation>Rollout GPU 数(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Size of the separate pool of GPUs that only generate.</source>
+        <translation>只负责生成的独立 GPU 池的大小。</translation>
+    </message>
+</context>
+<context>
+    <name>RooflineView</name>
+    <message>
+        <source>memory-bound · ≤ %1 of peak</source>
+        <extracomment>under the roofline; %1 = share of the GPU's peak FLOP/s the decode step can use, e.g. "6.9 %"</extracomment>
+        <translation>带宽受限 · 最多达到峰值的 %1</translation>
+    </message>
+    <message>
+        <source>compute-bound</source>
+        <translation>计算受限</translation>
+    </message>
+    <message>
+        <source>ridge %1</source>
+        <extracomment>label at the roofline's ridge point; %1 = FLOP per byte</extracomment>
+        <translation>脊点 %1</translation>
+    </message>
+    <message>
+        <source>%1 FLOP/B</source>
+        <extracomment>label at the decode point on the roofline; %1 = FLOP per byte</extracomment>
+        <translation>%1 FLOP/B</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioCommand</name>
+    <message>
+        <source>Change %1</source>
+        <extracomment>undo/redo text; %1 = the control, e.g. "ZeRO stage"</extracomment>
+        <translation>修改“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioController</name>
+    <message>
+        <source>scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>model size</source>
+        <translation>模型规模</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation>FFN 维度</translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>optimizer offload</source>
+        <translation>优化器卸载</translation>
+    </message>
+    <message>
+        <source>parameter offload</source>
+        <translation>参数卸载</translation>
+    </message>
+    <message>
+        <source>recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>tensor parallelism</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>pipeline parallelism</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>virtual stages</source>
+        <translation>虚拟段数</translation>
+    </message>
+    <message>
+        <source>context parallelism</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>sequence parallelism</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>price</source>
+        <translation>单价</translation>
+    </message>
+    <message>
+        <source>overhead</source>
+        <translation>开销系数</translation>
+    </message>
+    <message>
+        <source>Reset to the default scenario</source>
+        <translation>恢复默认场景</translation>
+    </message>
+    <message>
+        <source>Custom model</source>
+        <translation>自定义模型</translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>expert parallelism</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>expert tensor parallelism</source>
+        <translation>专家张量并行</translation>
+    </message>
+    <message>
+        <source>capacity factor</source>
+        <translation>容量因子</translation>
+    </message>
+    <message>
+        <source>weight format</source>
+        <translation>权重格式</translation>
+    </message>
+    <message>
+        <source>quantization group</source>
+        <translation>量化分组</translation>
+    </message>
+    <message>
+        <source>scale format</source>
+        <translation>缩放因子格式</translation>
+    </message>
+    <message>
+        <source>KV-cache type</source>
+        <translation>KV Cache 类型</translation>
+    </message>
+    <message>
+        <source>batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>prompt length</source>
+        <translation>提示长度</translation>
+    </message>
+    <message>
+        <source>generated tokens</source>
+        <translation>生成 token 数</translation>
+    </message>
+    <message>
+        <source>KV block size</source>
+        <translation>KV 块大小</translation>
+    </message>
+    <message>
+        <source>fine-tuning method</source>
+        <translation>微调方法</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>LoRA matrices</source>
+        <translation>LoRA 矩阵</translation>
+    </message>
+    <message>
+        <source>base format</source>
+        <translation>基座格式</translation>
+    </message>
+    <message>
+        <source>RL algorithm</source>
+        <translation>强化学习算法</translation>
+    </message>
+    <message>
+        <source>reference model</source>
+        <translation>参考模型</translation>
+    </message>
+    <message>
+        <source>reference format</source>
+        <translation>参考模型格式</translation>
+    </message>
+    <message>
+        <source>reference offload</source>
+        <translation>参考模型卸载</translation>
+    </message>
+    <message>
+        <source>reward model</source>
+        <translation>奖励模型</translation>
+    </message>
+    <message>
+        <source>reward model size</source>
+        <translation>奖励模型规模</translation>
+    </message>
+    <message>
+        <source>reward model format</source>
+        <translation>奖励模型格式</translation>
+    </message>
+    <message>
+        <source>critic</source>
+        <translation>Critic</translation>
+    </message>
+    <message>
+        <source>samples per prompt</source>
+        <translation>每条提示的采样数</translation>
+    </message>
+    <message>
+        <source>rollout prompt length</source>
+        <translation>Rollout 提示长度</translation>
+    </message>
+    <message>
+        <source>new tokens</source>
+        <translation>新生成 token 数</translation>
+    </message>
+    <message>
+        <source>rollout memory</source>
+        <translation>Rollout 显存</translation>
+    </message>
+    <message>
+        <source>rollout placement</source>
+        <translation>Rollout 部署方式</translation>
+    </message>
+    <message>
+        <source>rollout TP</source>
+        <translation>Rollout TP</translation>
+    </message>
+    <message>
+        <source>rollout GPUs</source>
+        <translation>Rollout GPU 数</translation>
+    </message>
+</context>
+<context>
+    <name>ServingGauges</name>
+    <message>
+        <source>%1 seq</source>
+        <extracomment>largest batch that fits; %1 = sequences</extracomment>
+        <translation>%1 条</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>at %1 tokens</source>
+        <extracomment>caption under the largest batch; %1 = context in tokens</extracomment>
+        <translation>上下文 %1 token</translation>
+    </message>
+    <message>
+        <source>prefill of %1 tokens</source>
+        <extracomment>caption under time to first token; %1 = prompt tokens prefilled for the whole batch</extracomment>
+        <translation>prefill %1 个 token</translation>
+    </message>
+    <message>
+        <source>%1 tok/s</source>
+        <extracomment>replica throughput; %1 = tokens per second, e.g. "8.86 k"</extracomment>
+        <translation>%1 token/s</translation>
+    </message>
+    <message>
+        <source>%1 per step</source>
+        <extracomment>caption under decode speed; %1 = time of one decode step</extracomment>
+        <translation>每步 %1</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>显存余量</translation>
+    </message>
+    <message>
+        <source>Free memory on the fullest GPU once the weights, the KV cache of this batch and the runtime are in.
+Red: it does not fit. Amber: under 10 % left. Green: room for more sequences.</source>
+        <translation>放入权重、本批次的 KV Cache 和运行时开销后，显存最满的 GPU 上的空闲显存。
+红色：放不下。琥珀色：剩余不足 10%。绿色：还能容纳更多序列。</translation>
+    </message>
+    <message>
+        <source>Largest batch</source>
+        <translation>最大批大小</translation>
+    </message>
+    <message>
+        <source>The most sequences of this context whose KV cache fits in the memory the weights leave.
+Red: fewer than the batch asked for. Amber: less than twice. Green: room to batch more.</source>
+        <translation>在权重之外的剩余显存中，能放下 KV Cache 的此上下文长度序列的最大条数。
+红色：少于所要求的批大小。琥珀色：不到两倍。绿色：还能加大批次。</translation>
+    </message>
+    <message>
+        <source>Longest context</source>
+        <translation>最长上下文</translation>
+    </message>
+    <message>
+        <source>The longest context (prompt + generated) that fits at this batch, by memory alone
+(the model's trained positions may be fewer).</source>
+        <translation>在此批大小下仅按显存计算能放下的最长上下文（提示 + 生成）
+（模型训练时的位置数可能更少）。</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 延迟</translation>
+    </message>
+    <message>
+        <source>Prefill of the whole batch's prompts: compute-bound, FLOPs / (GPUs × peak × MFU).
+Green under 1 s, amber up to 5 s, red beyond.</source>
+        <translation>整个批次提示的 prefill：受算力限制，FLOPs / (GPU 数 × 峰值 × MFU)。
+绿色：1 秒以内；琥珀色：5 秒以内；红色：更长。</translation>
+    </message>
+    <message>
+        <source>Decode speed</source>
+        <translation>解码速度</translation>
+    </message>
+    <message>
+        <source>Tokens per second each sequence receives: one token per decode step, and a step reads
+every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.</source>
+        <translation>每条序列每秒得到的 token 数：每个解码步生成一个 token，而每一步都要从显存
+读出全部权重和 KV Cache。绿色：30 token/s 以上；红色：低于 10。</translation>
+    </message>
+    <message>
+        <source>Replica throughput</source>
+        <translation>副本吞吐量</translation>
+    </message>
+    <message>
+        <source>Tokens per second one model replica (TP × PP GPUs) generates for the whole batch.</source>
+        <translation>一个模型副本（TP × PP 张 GPU）为整个批次每秒生成的 token 数。</translation>
+    </message>
+    <message>
+        <source>Decode roofline</source>
+        <translation>解码 Roofline</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity of a decode step (FLOPs per byte read) against the GPU's ridge point
+(peak FLOP/s / memory bandwidth). Left of the ridge the step waits for memory: batch more.</source>
+        <translation>解码一步的算术强度（每读取一字节的 FLOPs）与 GPU 脊点
+（峰值 FLOP/s / 显存带宽）的对比。在脊点左侧时，这一步在等待显存：应加大批次。</translation>
+    </message>
+    <message>
+        <source>weights %1</source>
+        <extracomment>caption under the serving headroom; %1 = this GPU's weights</extracomment>
+        <translation>权重 %1</translation>
+    </message>
+    <message>
+        <source>tokens at batch %1</source>
+        <extracomment>caption under the longest context; %1 = sequences in the batch</extracomment>
+        <translation>批大小 %1 时的 token 数</translation>
+    </message>
+    <message>
+        <source>× %1 replicas = %2 tok/s</source>
+        <extracomment>caption under replica throughput; %1 = replicas, %2 = tokens per second of all replicas</extracomment>
+        <translation>× %1 个副本 = %2 token/s</translation>
+    </message>
+    <message>
+        <source>a single replica</source>
+        <translation>单个副本</translation>
+    </message>
+</context>
+<context>
+    <name>SlideContent</name>
+    <message>
+        <source>mixed 16-bit</source>
+        <translation>16 位混合精度</translation>
+    </message>
+    <message>
+        <source>BF16 with FP32 gradients</source>
+        <translation>BF16 + FP32 梯度</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>pure BF16</source>
+        <translation>纯 BF16</translation>
+    </message>
+    <message>
+        <source>FP8 weights</source>
+        <translation>FP8 权重</translation>
+    </message>
+    <message>
+        <source>full fine-tuning</source>
+        <translation>全参微调</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>%1-parameter model</source>
+        <extracomment>slide caption, a model known by its size only; %1 = parameters, e.g. "7.00 B"</extracomment>
+        <translation>%1 参数模型</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <extracomment>slide caption; %1 = number of GPUs, %2 = GPU model</extracomment>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>TP %1 · PP %2 · DP %3</source>
+        <extracomment>slide caption, the parallel layout; %1 = tensor, %2 = pipeline, %3 = data-parallel degree</extracomment>
+        <translation>TP %1 · PP %2 · DP %3</translation>
+    </message>
+    <message>
+        <source> · CP %1</source>
+        <extracomment>slide caption, appended to the layout; %1 = context-parallel degree</extracomment>
+        <translation> · CP %1</translation>
+    </message>
+    <message>
+        <source> · EP %1</source>
+        <extracomment>slide caption, appended to the layout; %1 = expert-parallel degree</extracomment>
+        <translation> · EP %1</translation>
+    </message>
+    <message>
+        <source>serving, %1 weights</source>
+        <extracomment>slide caption, serving; %1 = weight format such as INT4</extracomment>
+        <translation>推理，%1 权重</translation>
+    </message>
+    <message>
+        <source>batch %1 · context %2</source>
+        <extracomment>slide caption, serving; %1 = concurrent sequences, %2 = tokens of context</extracomment>
+        <translation>批大小 %1 · 上下文 %2</translation>
+    </message>
+    <message>
+        <source>no ZeRO</source>
+        <extracomment>slide caption; %1 = ZeRO stage 1–3</extracomment>
+        <translation>无 ZeRO</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation>ZeRO-%1</translation>
+    </message>
+    <message>
+        <source>sequence %1 · micro-batch %2 · global batch %3</source>
+        <extracomment>slide caption; %1 = tokens per sequence, %2 = micro-batch, %3 = global batch (sequences)</extracomment>
+        <translation>序列 %1 · 微批次 %2 · 全局批大小 %3</translation>
+    </message>
+    <message>
+        <source>selective recomputation</source>
+        <translation>选择性重计算</translation>
+    </message>
+    <message>
+        <source>full recomputation</source>
+        <translation>完全重计算</translation>
+    </message>
+</context>
+<context>
+    <name>SlideTheme</name>
+    <message>
+        <source>As the window</source>
+        <translation>与窗口相同</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>High contrast, light</source>
+        <translation>高对比度，浅色</translation>
+    </message>
+    <message>
+        <source>High contrast, dark</source>
+        <translation>高对比度，深色</translation>
+    </message>
+</context>
+<context>
+    <name>SlideViews</name>
+    <message>
+        <source>Memory chart</source>
+        <translation>显存图</translation>
+    </message>
+    <message>
+        <source>ZeRO and recomputation comparison</source>
+        <translation>ZeRO 与重计算对比</translation>
+    </message>
+    <message>
+        <source>Gauges</source>
+        <translation>仪表盘</translation>
+    </message>
+    <message>
+        <source>Bit viewer</source>
+        <translation>位视图</translation>
+    </message>
+    <message>
+        <source>Whole dashboard</source>
+        <translation>整个面板</translation>
+    </message>
+</context>
+<context>
+    <name>ViewRenderer</name>
+    <message>
+        <source>What each number format stores for %1</source>
+        <extracomment>bit-viewer slide heading; %1 = the value, e.g. 0.1</extracomment>
+        <translation>%1 在各数值格式中的实际存储</translation>
+    </message>
+    <message>
+        <source>%1: the file name must end in .png, .svg or .pdf</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1：文件名必须以 .png、.svg 或 .pdf 结尾</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <extracomment>%1 = file name, %2 = the system's reason</extracomment>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot render the slide into %1</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>无法把幻灯片渲染到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>WorkingModel</name>
+    <message>
+        <source>Model and layout</source>
+        <translation>模型与布局</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1</source>
+        <extracomment>working panel section; %1 = rank group label such as "PP stage 0 · ranks 0–15"</extracomment>
+        <translation>每卡显存：%1</translation>
+    </message>
+    <message>
+        <source>Compute, time and cost</source>
+        <translation>算力、时间与成本</translation>
+    </message>
+    <message>
+        <source>Communication per step</source>
+        <translation>每步通信量</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>量</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <source>Values substituted</source>
+        <translation>代入的数值</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>出处</translation>
+    </message>
+    <message>
+        <source>Serving: batch, context and speed</source>
+        <translation>推理服务：批大小、上下文与速度</translation>
+    </message>
+</context>
+<context>
+    <name>WorkingNotation</name>
+    <message>
+        <source>(8·s·b + s·b·h) × in flight</source>
+        <translation>(8·s·b + s·b·h) × 在途数</translation>
+    </message>
+    <message>
+        <source>(master + moments) · adapters (the frozen base has no optimizer state)</source>
+        <translation>(主权重 + 矩估计) · 适配器（冻结的基座没有优化器状态）</translation>
+    </message>
+    <message>
+        <source>(master + moments)·P (ZeRO ≥ 1: / D_z)</source>
+        <translation>(主权重 + 矩估计)·P（ZeRO ≥ 1：/ D_z）</translation>
+    </message>
+    <message>
+        <source>(o + 4 (fp32 grads) + w if params offloaded)·P / D_z</source>
+        <translation>(o + 4（FP32 梯度）+ w（参数卸载时）)·P / D_z</translation>
+    </message>
+    <message>
+        <source>1 / step</source>
+        <translation>1 / 每步时间</translation>
+    </message>
+    <message>
+        <source>2 B · largest matrix / t</source>
+        <translation>2 B · 最大矩阵 / t</translation>
+    </message>
+    <message>
+        <source>2 · 2·s·b·k·CF·h (all-to-all send + receive)</source>
+        <translation>2 · 2·s·b·k·CF·h（all-to-all 发送 + 接收）</translation>
+    </message>
+    <message>
+        <source>2 · g_local · d · bytes (MLA: (d_c + d_rope) · bytes)</source>
+        <translation>2 · g_local · d · 字节数（MLA：(d_c + d_rope) · 字节数）</translation>
+    </message>
+    <message>
+        <source>2·N·batch·prompt (+ attention) / (n · peak · MFU)</source>
+        <translation>2·N·批大小·提示长度（+ 注意力）/ (n · 峰值 · MFU)</translation>
+    </message>
+    <message>
+        <source>2·h (RMSNorm) or 2·2h (LayerNorm)</source>
+        <translation>2·h（RMSNorm）或 2·2h（LayerNorm）</translation>
+    </message>
+    <message>
+        <source>3·h·F gated, 2·h·F otherwise</source>
+        <translation>门控为 3·h·F，否则为 2·h·F</translation>
+    </message>
+    <message>
+        <source>A_layer × n_layers × in flight</source>
+        <translation>A_layer × n_layers × 在途数</translation>
+    </message>
+    <message>
+        <source>C_hw / (n · X)  (Narayanan: achieved throughput counts recomputation)</source>
+        <translation>C_hw / (n · X)  （Narayanan：实测吞吐量包含重计算）</translation>
+    </message>
+    <message>
+        <source>C_iter / (n · peak · MFU)</source>
+        <translation>C_iter / (n · 峰值 · MFU)</translation>
+    </message>
+    <message>
+        <source>FLOPs / bytes read (ridge = peak / bandwidth)</source>
+        <translation>FLOPs / 读取字节数（脊点 = 峰值 / 带宽）</translation>
+    </message>
+    <message>
+        <source>GPU-hours × price × overhead</source>
+        <translation>GPU 小时 × 单价 × 开销系数</translation>
+    </message>
+    <message>
+        <source>Llama-3-style family shape of the same size</source>
+        <translation>同等规模的 Llama 3 式结构</translation>
+    </message>
+    <message>
+        <source>P = Ψ / (t·p)  (count-only model: split evenly, seed 1 §6.2)</source>
+        <translation>P = Ψ / (t·p)  （仅知参数量：平均切分，参考资料 1 §6.2）</translation>
+    </message>
+    <message>
+        <source>V·h (untied) + final norm</source>
+        <translation>V·h（不共享嵌入）+ 最终归一化</translation>
+    </message>
+    <message>
+        <source>as the policy's gradients</source>
+        <translation>同策略的梯度</translation>
+    </message>
+    <message>
+        <source>as the policy's optimizer states</source>
+        <translation>同策略的优化器状态</translation>
+    </message>
+    <message>
+        <source>assumed constant</source>
+        <translation>假定的常数</translation>
+    </message>
+    <message>
+        <source>attention + MLP + norms</source>
+        <translation>注意力 + MLP + 归一化</translation>
+    </message>
+    <message>
+        <source>bits(format)/8 · linear + 2 B · other</source>
+        <translation>bits(格式)/8 · 线性层 + 2 B · 其他</translation>
+    </message>
+    <message>
+        <source>bucket_cap × 2 in flight</source>
+        <translation>bucket_cap × 2（在途）</translation>
+    </message>
+    <message>
+        <source>bytes(format)·linear + 2 B·other (÷ D_z with ZeRO-3)</source>
+        <translation>bytes(格式)·线性层 + 2 B·其他（ZeRO-3 时 ÷ D_z）</translation>
+    </message>
+    <message>
+        <source>datasheet dense peak for the compute dtype</source>
+        <translation>计算所用数据类型在规格表上的稠密峰值</translation>
+    </message>
+    <message>
+        <source>embedding + L·per layer + final norm + output</source>
+        <translation>嵌入层 + L·每层 + 最终归一化 + 输出层</translation>
+    </message>
+    <message>
+        <source>f × allocator-held bytes</source>
+        <translation>f × 分配器持有的字节数</translation>
+    </message>
+    <message>
+        <source>free memory / (batch · KV per token)</source>
+        <translation>空闲显存 / (批大小 · 每 token 的 KV)</translation>
+    </message>
+    <message>
+        <source>free memory / KV per sequence</source>
+        <translation>空闲显存 / 每条序列的 KV</translation>
+    </message>
+    <message>
+        <source>frozen copy of the policy</source>
+        <translation>策略的冻结副本</translation>
+    </message>
+    <message>
+        <source>g · adapters (the frozen base has no gradients)</source>
+        <translation>g · 适配器（冻结的基座没有梯度）</translation>
+    </message>
+    <message>
+        <source>gpu_memory_utilization · capacity − rollout weights</source>
+        <translation>gpu_memory_utilization · 容量 − Rollout 权重</translation>
+    </message>
+    <message>
+        <source>m · MoE layers · 4 · (EP−1)/EP · 2·s·b·k·CF·h</source>
+        <translation>m · MoE 层数 · 4 · (EP−1)/EP · 2·s·b·k·CF·h</translation>
+    </message>
+    <message>
+        <source>m · n_layers · (c−1) · 3 · K,V chunk</source>
+        <translation>m · n_layers · (c−1) · 3 · K、V 分块</translation>
+    </message>
+    <message>
+        <source>m · n_layers · collectives · 2(t−1)/t · 2·s·b·h</source>
+        <translation>m · n_layers · 集合通信次数 · 2(t−1)/t · 2·s·b·h</translation>
+    </message>
+    <message>
+        <source>max(bytes read / HBM bandwidth, FLOPs / peak)</source>
+        <translation>max(读取字节数 / HBM 带宽, FLOPs / 峰值)</translation>
+    </message>
+    <message>
+        <source>model FLOPs + recomputation</source>
+        <translation>模型 FLOPs + 重计算</translation>
+    </message>
+    <message>
+        <source>modules × w × ℓ (largest module per TP rank)</source>
+        <translation>模块数 × w × ℓ（每个 TP rank 上的最大模块）</translation>
+    </message>
+    <message>
+        <source>n_layers·(P_layer/t + P_replicated) + embedding/t (first stage) + output/t (last)</source>
+        <translation>n_layers·(P_layer/t + P_replicated) + 嵌入层/t（第一段）+ 输出层/t（最后一段）</translation>
+    </message>
+    <message>
+        <source>one chunk's transient tensors + fp32 sampling logits</source>
+        <translation>一个分块的临时张量 + FP32 采样 logits</translation>
+    </message>
+    <message>
+        <source>one layer's activations rebuilt during its backward</source>
+        <translation>在反向中重建的一层激活</translation>
+    </message>
+    <message>
+        <source>per GPU × GPUs per node × buffer factor (DeepSpeed additional_buffer_factor)</source>
+        <translation>每卡 × 每节点 GPU 数 × 缓冲系数（DeepSpeed additional_buffer_factor）</translation>
+    </message>
+    <message>
+        <source>per-token FLOPs × D  (≈ 6·N·D)</source>
+        <translation>每 token FLOPs × D  （≈ 6·N·D）</translation>
+    </message>
+    <message>
+        <source>r·(d_in + d_out) per adapted matrix × recipe bytes</source>
+        <translation>每个适配矩阵 r·(d_in + d_out) × 精度方案字节数</translation>
+    </message>
+    <message>
+        <source>t_iter × iterations</source>
+        <translation>t_iter × 迭代次数</translation>
+    </message>
+    <message>
+        <source>total − MoE layers × (E − k) experts</source>
+        <translation>总数 − MoE 层数 × (E − k) 个专家</translation>
+    </message>
+    <message>
+        <source>trained like the policy</source>
+        <translation>与策略同样训练</translation>
+    </message>
+    <message>
+        <source>w + g + master + moments</source>
+        <translation>w + g + 主权重 + 矩估计</translation>
+    </message>
+    <message>
+        <source>w · adapters on this GPU (÷ D_z with ZeRO-3)</source>
+        <translation>w · 此 GPU 上的适配器（ZeRO-3 时 ÷ D_z）</translation>
+    </message>
+    <message>
+        <source>Σ components</source>
+        <translation>Σ 各组成部分</translation>
+    </message>
+    <message>
+        <source>Σ layers · per-token bytes · cached tokens · batch</source>
+        <translation>Σ 层 · 每 token 字节数 · 缓存的 token 数 · 批大小</translation>
+    </message>
+    <message>
+        <source>Σ saved tensors</source>
+        <translation>Σ 保存的张量</translation>
+    </message>
+    <message>
+        <source>Ψ as given (no architecture)</source>
+        <translation>给定的 Ψ（无结构信息）</translation>
+    </message>
+    <message>
+        <source>Ψ_reward / (t·p) · bytes(format)</source>
+        <translation>Ψ_reward / (t·p) · bytes(格式)</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>KV per sequence</source>
+        <translation>每条序列的 KV</translation>
+    </message>
+    <message>
+        <source>MoE layers</source>
+        <translation>MoE 层数</translation>
+    </message>
+    <message>
+        <source>TP-sharded matrices</source>
+        <translation>TP 切分的矩阵</translation>
+    </message>
+    <message>
+        <source>Table 2 terms</source>
+        <translation>表 2 各项</translation>
+    </message>
+    <message>
+        <source>adapters (model)</source>
+        <translation>适配器（整个模型）</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>attention core/token</source>
+        <translation>注意力核心/token</translation>
+    </message>
+    <message>
+        <source>bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>bits/param (linear)</source>
+        <translation>位/参数（线性层）</translation>
+    </message>
+    <message>
+        <source>block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>bucket bytes</source>
+        <translation>桶字节数</translation>
+    </message>
+    <message>
+        <source>buffer factor</source>
+        <translation>缓冲系数</translation>
+    </message>
+    <message>
+        <source>bytes read</source>
+        <translation>读取字节数</translation>
+    </message>
+    <message>
+        <source>bytes/param (linear)</source>
+        <translation>字节/参数（线性层）</translation>
+    </message>
+    <message>
+        <source>bytes/param (other)</source>
+        <translation>字节/参数（其他）</translation>
+    </message>
+    <message>
+        <source>capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>chunk tokens</source>
+        <translation>分块 token 数</translation>
+    </message>
+    <message>
+        <source>collectives</source>
+        <translation>集合通信次数</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>dense layers</source>
+        <translation>稠密层数</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>嵌入层</translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>extras</source>
+        <translation>附加项</translation>
+    </message>
+    <message>
+        <source>fraction</source>
+        <translation>比例</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>global layers</source>
+        <translation>全局注意力层数</translation>
+    </message>
+    <message>
+        <source>in flight</source>
+        <translation>在途数</translation>
+    </message>
+    <message>
+        <source>iterations</source>
+        <translation>迭代次数</translation>
+    </message>
+    <message>
+        <source>layer GEMMs/token</source>
+        <translation>层 GEMM/token</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>线性层</translation>
+    </message>
+    <message>
+        <source>logits/token</source>
+        <translation>logits/token</translation>
+    </message>
+    <message>
+        <source>master</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>modules</source>
+        <translation>模块数</translation>
+    </message>
+    <message>
+        <source>moments</source>
+        <translation>矩估计</translation>
+    </message>
+    <message>
+        <source>norms</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>output + final norm</source>
+        <translation>输出层 + 最终归一化</translation>
+    </message>
+    <message>
+        <source>overhead</source>
+        <translation>开销系数</translation>
+    </message>
+    <message>
+        <source>peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>per GPU</source>
+        <translation>每卡</translation>
+    </message>
+    <message>
+        <source>per MoE layer</source>
+        <translation>每个 MoE 层</translation>
+    </message>
+    <message>
+        <source>per dense layer</source>
+        <translation>每个稠密层</translation>
+    </message>
+    <message>
+        <source>per token</source>
+        <translation>每 token</translation>
+    </message>
+    <message>
+        <source>per token per layer</source>
+        <translation>每 token 每层</translation>
+    </message>
+    <message>
+        <source>price</source>
+        <translation>单价</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>replicated (norms, biases, routers) + embedding/output</source>
+        <translation>复制部分（归一化、偏置、路由器）+ 嵌入层/输出层</translation>
+    </message>
+    <message>
+        <source>ridge</source>
+        <translation>脊点</translation>
+    </message>
+    <message>
+        <source>rollout weights</source>
+        <translation>Rollout 权重</translation>
+    </message>
+    <message>
+        <source>routed experts (÷ EP·ETP)</source>
+        <translation>路由专家（÷ EP·ETP）</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>总数</translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>(8·s·b + s·b·h / t_sp) × in flight</source>
+        <translation>(8·s·b + s·b·h / t_sp) × 在途数</translation>
+    </message>
+    <message>
+        <source>(D−1)/D · (g + w)·P  (reduce-scatter grads, all-gather weights)</source>
+        <translation>(D−1)/D · (g + w)·P  （梯度 reduce-scatter，权重 all-gather）</translation>
+    </message>
+    <message>
+        <source>(D−1)/D · (m·g + w)·P  (grads reduce-scattered every micro-batch)</source>
+        <translation>(D−1)/D · (m·g + w)·P  （每个微批次都对梯度 reduce-scatter）</translation>
+    </message>
+    <message>
+        <source>(D−1)/D · m·(2w + g)·P  (weights gathered in fwd and bwd, every micro-batch)</source>
+        <translation>(D−1)/D · m·(2w + g)·P  （每个微批次在前向和反向中都收集权重）</translation>
+    </message>
+    <message>
+        <source>(master + moments)·P</source>
+        <translation>(主权重 + 矩估计)·P</translation>
+    </message>
+    <message>
+        <source>(master + moments)·P / D_z</source>
+        <translation>(主权重 + 矩估计)·P / D_z</translation>
+    </message>
+    <message>
+        <source>0 (gradients streamed to CPU)</source>
+        <translation>0（梯度流式传到 CPU）</translation>
+    </message>
+    <message>
+        <source>0 (no data parallelism: nothing to reduce)</source>
+        <translation>0（没有数据并行：无需归约）</translation>
+    </message>
+    <message>
+        <source>0 (optimizer offloaded to CPU)</source>
+        <translation>0（优化器状态已卸载到 CPU）</translation>
+    </message>
+    <message>
+        <source>0 (the reference is the frozen base with the adapters disabled)</source>
+        <translation>0（参考模型就是关闭适配器的冻结基座）</translation>
+    </message>
+    <message>
+        <source>0 (weights offloaded to CPU; gathered per module)</source>
+        <translation>0（权重已卸载到 CPU；按模块收集）</translation>
+    </message>
+    <message>
+        <source>2 × 2h (LayerNorm: scale and bias)</source>
+        <translation>2 × 2h（LayerNorm：缩放和偏置）</translation>
+    </message>
+    <message>
+        <source>2 × h (RMSNorm: scale only)</source>
+        <translation>2 × h（RMSNorm：只有缩放）</translation>
+    </message>
+    <message>
+        <source>2·(D−1)/D · g·P  (gradient all-reduce once per step)</source>
+        <translation>2·(D−1)/D · g·P  （每步对梯度做一次 all-reduce）</translation>
+    </message>
+    <message>
+        <source>2·s·b·F_s (×2 gated)</source>
+        <translation>2·s·b·F_s（门控时 ×2）</translation>
+    </message>
+    <message>
+        <source>2·s·b·r × adapted matrices</source>
+        <translation>2·s·b·r × 适配的矩阵数</translation>
+    </message>
+    <message>
+        <source>3·h·F (gate, up, down)</source>
+        <translation>3·h·F（gate、up、down）</translation>
+    </message>
+    <message>
+        <source>6·N·B·s  (seed 1 §2.1)</source>
+        <translation>6·N·B·s  （参考资料 1 §2.1）</translation>
+    </message>
+    <message>
+        <source>8·s·b × in flight (no dropout mask)</source>
+        <translation>8·s·b × 在途数（无 dropout 掩码）</translation>
+    </message>
+    <message>
+        <source>= model FLOPs (no recomputation)</source>
+        <translation>= 模型 FLOPs（无重计算）</translation>
+    </message>
+    <message>
+        <source>FLOPs / bytes &lt; ridge: memory-bound</source>
+        <translation>FLOPs / 字节 &lt; 脊点：带宽受限</translation>
+    </message>
+    <message>
+        <source>V·h + final norm</source>
+        <translation>V·h + 最终归一化</translation>
+    </message>
+    <message>
+        <source>bytes(format)·P (÷ D_z with ZeRO-3)</source>
+        <translation>bytes(格式)·P（ZeRO-3 时 ÷ D_z）</translation>
+    </message>
+    <message>
+        <source>final norm only (output tied to the embedding)</source>
+        <translation>只有最终归一化（输出层与嵌入层共享）</translation>
+    </message>
+    <message>
+        <source>model + (layers + core)/3 · B·s  (one more forward)</source>
+        <translation>模型 + (层 + 核心)/3 · B·s  （多做一次前向）</translation>
+    </message>
+    <message>
+        <source>model + core/3 · B·s  (attention core forward again)</source>
+        <translation>模型 + 核心/3 · B·s  （注意力核心再做一次前向）</translation>
+    </message>
+    <message>
+        <source>Σ saved tensors of an MoE layer</source>
+        <translation>Σ 一个 MoE 层保存的张量</translation>
+    </message>
+    <message>
+        <source>Σ saved tensors of one layer without recomputation</source>
+        <translation>Σ 不重计算时一层保存的张量</translation>
+    </message>
+</context>
+<context>
+    <name>WorkingPanel</name>
+    <message>
+        <source>Select a line to read it in words. Click a bar segment or a dial to find its lines.</source>
+        <translation>选中一行可查看文字说明。点击柱状图的某一段或某个仪表，可找到对应的行。</translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <source>With</source>
+        <translation>代入</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>出处</translation>
+    </message>
+    <message>
+        <source>Search the working (e.g. gradients, MFU, Korthikanti)</source>
+        <translation>搜索计算过程（例如 梯度、MFU、Korthikanti）</translation>
+    </message>
+    <message>
+        <source>Every number of the estimate. Right-click the header for more columns.</source>
+        <translation>估算中的每一个数。右键点击表头可显示更多列。</translation>
+    </message>
+</context>
+<context>
+    <name>WorkingText</name>
+    <message>
+        <source>Word embedding parameters</source>
+        <translation>词嵌入参数</translation>
+    </message>
+    <message>
+        <source>Every token id looks up a row of h numbers, so the table has V rows of h.</source>
+        <translation>每个 token id 查表得到一行 h 个数，所以这张表有 V 行、每行 h 个数。</translation>
+    </message>
+    <message>
+        <source>Attention parameters per layer</source>
+        <translation>每层注意力参数</translation>
+    </message>
+    <message>
+        <source>Four projections per layer: queries, keys, values and the output. With grouped-query attention the keys and values are smaller.</source>
+        <translation>每层四个投影：Q、K、V 和输出。使用分组查询注意力（GQA）时，K 和 V 的投影更小。</translation>
+    </message>
+    <message>
+        <source>MLP parameters per layer</source>
+        <translation>每层 MLP 参数</translation>
+    </message>
+    <message>
+        <source>The feed-forward block widens each token from h to F and back; a gated MLP (SwiGLU) has three such matrices instead of two.</source>
+        <translation>前馈块把每个 token 从 h 维扩展到 F 维再变回来；门控 MLP（SwiGLU）有三个这样的矩阵，而不是两个。</translation>
+    </message>
+    <message>
+        <source>Norm parameters per layer</source>
+        <translation>每层归一化参数</translation>
+    </message>
+    <message>
+        <source>Each layer normalizes twice; an RMSNorm has h scales, a LayerNorm also h biases.</source>
+        <translation>每层做两次归一化；RMSNorm 有 h 个缩放参数，LayerNorm 另有 h 个偏置。</translation>
+    </message>
+    <message>
+        <source>Parameters per transformer layer</source>
+        <translation>每个 Transformer 层的参数</translation>
+    </message>
+    <message>
+        <source>One layer: attention, MLP and its two norms.</source>
+        <translation>一层：注意力、MLP 和两个归一化层。</translation>
+    </message>
+    <message>
+        <source>Output layer and final norm</source>
+        <translation>输出层与最终归一化</translation>
+    </message>
+    <message>
+        <source>The last layer turns h numbers back into V scores, one per vocabulary word. Tied models reuse the embedding instead.</source>
+        <translation>最后一层把 h 个数变回 V 个分数，词表中每个词一个。共享嵌入的模型直接复用嵌入矩阵。</translation>
+    </message>
+    <message>
+        <source>Total parameters Ψ</source>
+        <translation>总参数量 Ψ</translation>
+    </message>
+    <message>
+        <source>All parameters of one copy of the model: the number every later line builds on.</source>
+        <translation>一份完整模型的全部参数：后面每一行都以它为基础。</translation>
+    </message>
+    <message>
+        <source>Shape assumed for a count-only model</source>
+        <translation>仅知参数量时假定的结构</translation>
+    </message>
+    <message>
+        <source>Only a parameter count is known, so a Llama-3-like shape of that size stands in for activations and FLOPs.</source>
+        <translation>只知道参数量，因此用同等规模的 Llama 3 式结构来估算激活和 FLOPs。</translation>
+    </message>
+    <message>
+        <source>Model-state bytes per parameter</source>
+        <translation>每参数的模型状态字节数</translation>
+    </message>
+    <message>
+        <source>What each parameter costs in training: the weight, its gradient and the optimizer's state. Mixed precision with Adam: 2 + 2 + 12 = 16 bytes.</source>
+        <translation>训练时每个参数的开销：权重、梯度和优化器状态。混合精度 Adam：2 + 2 + 12 = 16 字节。</translation>
+    </message>
+    <message>
+        <source>Data-parallel degree D</source>
+        <translation>数据并行度 D</translation>
+    </message>
+    <message>
+        <source>The GPUs left after tensor, pipeline and context parallelism: each group holds a replica and trains on different data.</source>
+        <translation>张量、流水线和上下文并行之后剩下的 GPU 数：每组持有一个模型副本，用不同的数据训练。</translation>
+    </message>
+    <message>
+        <source>ZeRO shard group D_z</source>
+        <translation>ZeRO 分片组 D_z</translation>
+    </message>
+    <message>
+        <source>ZeRO splits the model states over this many GPUs; each keeps 1/D_z of what is sharded.</source>
+        <translation>ZeRO 把模型状态切分到这么多张 GPU 上；被分片的部分每卡只保存 1/D_z。</translation>
+    </message>
+    <message>
+        <source>Micro-batches per step m</source>
+        <translation>每步微批次数 m</translation>
+    </message>
+    <message>
+        <source>Each replica works through its part of the global batch in m micro-batches and adds up their gradients.</source>
+        <translation>每个副本把自己那部分全局批次分成 m 个微批次依次处理，并累加它们的梯度。</translation>
+    </message>
+    <message>
+        <source>Parameters on this GPU P</source>
+        <translation>此 GPU 上的参数 P</translation>
+    </message>
+    <message>
+        <source>Pipeline parallelism gives this GPU only its stage's layers, and tensor parallelism a 1/t slice of each matrix.</source>
+        <translation>流水线并行让此 GPU 只持有本段的层，张量并行再让它只持有每个矩阵的 1/t。</translation>
+    </message>
+    <message>
+        <source>Weights on this GPU</source>
+        <translation>此 GPU 上的权重</translation>
+    </message>
+    <message>
+        <source>w bytes for each parameter this GPU holds; ZeRO-3 divides them over the shard group.</source>
+        <translation>此 GPU 持有的每个参数占 w 字节；ZeRO-3 再把它们分到分片组上。</translation>
+    </message>
+    <message>
+        <source>Gradients on this GPU</source>
+        <translation>此 GPU 上的梯度</translation>
+    </message>
+    <message>
+        <source>One gradient per weight; ZeRO-2 and ZeRO-3 keep only this GPU's 1/D_z share.</source>
+        <translation>每个权重一个梯度；ZeRO-2 和 ZeRO-3 只保留此 GPU 的 1/D_z 份。</translation>
+    </message>
+    <message>
+        <source>Optimizer states on this GPU</source>
+        <translation>此 GPU 上的优化器状态</translation>
+    </message>
+    <message>
+        <source>The fp32 master weights and the optimizer's moments; from ZeRO-1 on, each GPU keeps only its 1/D_z share.</source>
+        <translation>FP32 主权重和优化器的矩估计；从 ZeRO-1 起，每张 GPU 只保留自己的 1/D_z 份。</translation>
+    </message>
+    <message>
+        <source>Saved tensor</source>
+        <translation>保存的张量</translation>
+    </message>
+    <message>
+        <source>A tensor the forward pass keeps because the backward pass needs it.</source>
+        <translation>前向保留下来的张量，因为反向需要用到它。</translation>
+    </message>
+    <message>
+        <source>Activations of one layer, one micro-batch</source>
+        <translation>一层、一个微批次的激活</translation>
+    </message>
+    <message>
+        <source>The tensors one layer saves for one micro-batch, added up (Korthikanti et al. list them one by one).</source>
+        <translation>一层为一个微批次保存的张量之和（Korthikanti 等逐一列出了它们）。</translation>
+    </message>
+    <message>
+        <source>Micro-batches in flight on this stage</source>
+        <translation>本段的在途微批次数</translation>
+    </message>
+    <message>
+        <source>Under the 1F1B schedule stage i starts p − i micro-batches forward before the first backward frees one, so early stages hold more.</source>
+        <translation>在 1F1B 调度下，第 i 段在第一次反向释放一个微批次之前会先前向 p − i 个微批次，所以靠前的段保存得更多。</translation>
+    </message>
+    <message>
+        <source>Layer activations on this GPU</source>
+        <translation>此 GPU 上的层激活</translation>
+    </message>
+    <message>
+        <source>One layer's activations × the layers on this GPU × the micro-batches in flight.</source>
+        <translation>一层的激活 × 此 GPU 上的层数 × 在途微批次数。</translation>
+    </message>
+    <message>
+        <source>Embedding activations</source>
+        <translation>嵌入层激活</translation>
+    </message>
+    <message>
+        <source>The token ids (and a dropout mask, if used), kept on the first stage.</source>
+        <translation>token id（以及使用时的 dropout 掩码），保存在第一段。</translation>
+    </message>
+    <message>
+        <source>Logits and loss</source>
+        <translation>Logits 与损失</translation>
+    </message>
+    <message>
+        <source>The scores over the whole vocabulary in fp32, for every token: large when V is large. Kept on the last stage.</source>
+        <translation>每个 token 在整个词表上的 FP32 分数：V 大时很可观。保存在最后一段。</translation>
+    </message>
+    <message>
+        <source>Recomputed layer (transient)</source>
+        <translation>重计算层（临时）</translation>
+    </message>
+    <message>
+        <source>Recomputation rebuilds one layer's activations during its backward pass; they need room while they exist.</source>
+        <translation>重计算在一层的反向过程中重建其激活；它们存在期间需要占用显存。</translation>
+    </message>
+    <message>
+        <source>Communication buckets</source>
+        <translation>通信桶</translation>
+    </message>
+    <message>
+        <source>Gradients are gathered into buckets before the data-parallel reduction; two are in flight.</source>
+        <translation>梯度在数据并行归约前先汇集到桶中；同时有两个桶在途。</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gathered parameters</source>
+        <translation>ZeRO-3 收集的参数</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gathers the full weights of the module being computed (and the next one) for a moment.</source>
+        <translation>ZeRO-3 会短暂地收集正在计算的模块（以及下一个模块）的完整权重。</translation>
+    </message>
+    <message>
+        <source>CUDA context and workspaces</source>
+        <translation>CUDA 上下文与工作区</translation>
+    </message>
+    <message>
+        <source>Taken by CUDA, cuBLAS and NCCL before training starts: an assumption you can edit.</source>
+        <translation>训练开始前由 CUDA、cuBLAS 和 NCCL 占用：一个可修改的假设。</translation>
+    </message>
+    <message>
+        <source>Allocator fragmentation</source>
+        <translation>分配器碎片</translation>
+    </message>
+    <message>
+        <source>PyTorch's caching allocator holds memory it cannot hand out in one piece: a share of everything else.</source>
+        <translation>PyTorch 的缓存分配器持有无法整块分配出去的显存：按其余各项的一定比例计。</translation>
+    </message>
+    <message>
+        <source>Total on this GPU</source>
+        <translation>此 GPU 合计</translation>
+    </message>
+    <message>
+        <source>Everything above added up. It has to stay below the GPU's capacity.</source>
+        <translation>以上各项之和。它必须低于 GPU 的显存容量。</translation>
+    </message>
+    <message>
+        <source>CPU memory for offloaded states</source>
+        <translation>卸载状态所占的 CPU 内存</translation>
+    </message>
+    <message>
+        <source>States moved to the host's memory: they no longer count on the GPU.</source>
+        <translation>移到主机内存中的状态：不再计入 GPU 显存。</translation>
+    </message>
+    <message>
+        <source>Model FLOPs per iteration</source>
+        <translation>每次迭代的模型 FLOPs</translation>
+    </message>
+    <message>
+        <source>The arithmetic of one step: about 6 FLOPs per parameter per token (2 forward, 4 backward), plus attention and the logits.</source>
+        <translation>一步的计算量：每个参数每个 token 约 6 FLOPs（前向 2，反向 4），再加上注意力和 logits。</translation>
+    </message>
+    <message>
+        <source>Hardware FLOPs per iteration</source>
+        <translation>每次迭代的硬件 FLOPs</translation>
+    </message>
+    <message>
+        <source>What the GPUs really execute: the model FLOPs plus the forward work recomputation repeats.</source>
+        <translation>GPU 实际执行的计算量：模型 FLOPs 加上重计算重复的前向计算。</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>迭代次数</translation>
+    </message>
+    <message>
+        <source>Training tokens divided by the tokens one step processes.</source>
+        <translation>训练 token 数除以每步处理的 token 数。</translation>
+    </message>
+    <message>
+        <source>Total model FLOPs C</source>
+        <translation>总模型 FLOPs C</translation>
+    </message>
+    <message>
+        <source>The whole run: roughly 6 × parameters × tokens.</source>
+        <translation>整个训练：约为 6 × 参数量 × token 数。</translation>
+    </message>
+    <message>
+        <source>Peak FLOP/s per GPU</source>
+        <translation>每卡峰值 FLOP/s</translation>
+    </message>
+    <message>
+        <source>The datasheet's dense peak for the number format the matrix multiplications use.</source>
+        <translation>矩阵乘法所用数值格式在规格表上的稠密峰值。</translation>
+    </message>
+    <message>
+        <source>Time per iteration</source>
+        <translation>每次迭代的时间</translation>
+    </message>
+    <message>
+        <source>A step's FLOPs divided by what all GPUs achieve per second: their peak × MFU, the share they really reach.</source>
+        <translation>一步的 FLOPs 除以所有 GPU 每秒实际完成的计算量：峰值 × MFU（实际达到的比例）。</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>Time per step × number of steps.</source>
+        <translation>每步时间 × 步数。</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Training time × number of GPUs: what a cloud bills.</source>
+        <translation>训练时间 × GPU 数：云厂商按此计费。</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>GPU-hours × price, × an overhead for failures, restarts and tuning.</source>
+        <translation>GPU 小时 × 单价，再乘以故障、重启和调参的开销系数。</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>The share of a step that pipeline stages wait for each other; more micro-batches shrink it.</source>
+        <translation>一步中流水线各段相互等待的时间比例；增加微批次数可以减小它。</translation>
+    </message>
+    <message>
+        <source>Data-parallel traffic per GPU per step</source>
+        <translation>每卡每步的数据并行通信量</translation>
+    </message>
+    <message>
+        <source>Bytes each GPU sends to reduce gradients (and, with ZeRO, to gather weights).</source>
+        <translation>每张 GPU 为归约梯度（使用 ZeRO 时还有收集权重）发送的字节数。</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel traffic per GPU per step</source>
+        <translation>每卡每步的张量并行通信量</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism all-reduces activations four times per layer per micro-batch.</source>
+        <translation>张量并行每层每个微批次对激活做四次 all-reduce。</translation>
+    </message>
+    <message>
+        <source>Pipeline traffic per GPU per step</source>
+        <translation>每卡每步的流水线通信量</translation>
+    </message>
+    <message>
+        <source>Each stage sends its output forward and the gradient backward for every micro-batch.</source>
+        <translation>每个微批次，每段都向后一段发送输出，并向前一段回传梯度。</translation>
+    </message>
+    <message>
+        <source>Context-parallel traffic per GPU per step</source>
+        <translation>每卡每步的上下文并行通信量</translation>
+    </message>
+    <message>
+        <source>Context parallelism passes key and value chunks around a ring.</source>
+        <translation>上下文并行在环上传递 K 和 V 的分块。</translation>
+    </message>
+    <message>
+        <source>Active parameters per token</source>
+        <translation>每个 token 的激活参数</translation>
+    </message>
+    <message>
+        <source>A token passes through only k of the E routed experts: compute follows these, memory all of them.</source>
+        <translation>一个 token 只经过 E 个路由专家中的 k 个：计算量按激活参数算，显存按全部参数算。</translation>
+    </message>
+    <message>
+        <source>Expert data-parallel group</source>
+        <translation>专家数据并行组</translation>
+    </message>
+    <message>
+        <source>The GPUs that hold the same experts: the experts' states are replicated, or sharded by ZeRO, over them.</source>
+        <translation>持有相同专家的 GPU：专家的状态在它们之间复制，或由 ZeRO 分片。</translation>
+    </message>
+    <message>
+        <source>MoE dispatch buffers</source>
+        <translation>MoE 分发缓冲区</translation>
+    </message>
+    <message>
+        <source>Room to send tokens to the GPUs of their experts and receive the results (all-to-all).</source>
+        <translation>把 token 发往其专家所在的 GPU 并收回结果（all-to-all）所需的空间。</translation>
+    </message>
+    <message>
+        <source>Expert-parallel all-to-all per GPU per step</source>
+        <translation>每卡每步的专家并行 all-to-all 通信量</translation>
+    </message>
+    <message>
+        <source>Every MoE layer sends the tokens to their experts and back, forward and backward.</source>
+        <translation>每个 MoE 层在前向和反向中都把 token 发给专家再收回来。</translation>
+    </message>
+    <message>
+        <source>Frozen base weights</source>
+        <translation>冻结的基座权重</translation>
+    </message>
+    <message>
+        <source>LoRA and QLoRA leave the base model untouched: only its weights, in their storage format, no gradients or optimizer states.</source>
+        <translation>LoRA 和 QLoRA 不改动基座模型：只有按存储格式保存的权重，没有梯度和优化器状态。</translation>
+    </message>
+    <message>
+        <source>LoRA adapters with gradients and optimizer</source>
+        <translation>LoRA 适配器及其梯度和优化器状态</translation>
+    </message>
+    <message>
+        <source>The small trained matrices, each with a gradient and the optimizer's states: little memory.</source>
+        <translation>被训练的小矩阵，各自带有梯度和优化器状态：占用显存很少。</translation>
+    </message>
+    <message>
+        <source>Dequantized weight (QLoRA)</source>
+        <translation>反量化权重（QLoRA）</translation>
+    </message>
+    <message>
+        <source>QLoRA turns one 4-bit matrix back into 16 bits for its multiplication, one matrix at a time.</source>
+        <translation>QLoRA 每次把一个 4 位矩阵还原成 16 位用于矩阵乘法，一次一个矩阵。</translation>
+    </message>
+    <message>
+        <source>Reference policy</source>
+        <translation>参考策略</translation>
+    </message>
+    <message>
+        <source>A frozen copy of the starting model, for the KL penalty that keeps the policy close to it.</source>
+        <translation>初始模型的冻结副本，用于 KL 惩罚，使策略不偏离它太远。</translation>
+    </message>
+    <message>
+        <source>Reward model</source>
+        <translation>奖励模型</translation>
+    </message>
+    <message>
+        <source>A frozen model that scores the answers; only its weights are kept.</source>
+        <translation>为回答打分的冻结模型；只保存其权重。</translation>
+    </message>
+    <message>
+        <source>Critic (value model) weights</source>
+        <translation>Critic（价值模型）权重</translation>
+    </message>
+    <message>
+        <source>PPO trains a value model next to the policy, in the same way.</source>
+        <translation>PPO 在策略之外以同样方式训练一个价值模型。</translation>
+    </message>
+    <message>
+        <source>Critic gradients</source>
+        <translation>Critic 梯度</translation>
+    </message>
+    <message>
+        <source>The value model's gradients, as the policy's.</source>
+        <translation>价值模型的梯度，与策略相同。</translation>
+    </message>
+    <message>
+        <source>Critic optimizer states</source>
+        <translation>Critic 优化器状态</translation>
+    </message>
+    <message>
+        <source>The value model's master weights and moments, as the policy's.</source>
+        <translation>价值模型的主权重和矩估计，与策略相同。</translation>
+    </message>
+    <message>
+        <source>Rollout engine weights</source>
+        <translation>Rollout 引擎权重</translation>
+    </message>
+    <message>
+        <source>The generation engine keeps its own 16-bit copy of the policy, split over its tensor-parallel GPUs.</source>
+        <translation>生成引擎保存自己的一份 16 位策略副本，切分到其张量并行的各 GPU 上。</translation>
+    </message>
+    <message>
+        <source>Rollout KV cache (reserved)</source>
+        <translation>Rollout KV Cache（预留）</translation>
+    </message>
+    <message>
+        <source>The engine reserves a share of the GPU up front; what its weights leave of it holds the KV cache.</source>
+        <translation>引擎预先占用 GPU 显存的一定比例；扣除其权重后剩下的部分用来存放 KV Cache。</translation>
+    </message>
+    <message>
+        <source>Weights for serving</source>
+        <translation>推理用权重</translation>
+    </message>
+    <message>
+        <source>Each parameter in the serving format, group scales included; embeddings usually stay 16-bit.</source>
+        <translation>每个参数按推理格式存储（含分组缩放因子）；嵌入层通常保持 16 位。</translation>
+    </message>
+    <message>
+        <source>KV cache per token per layer</source>
+        <translation>每个 token 每层的 KV Cache</translation>
+    </message>
+    <message>
+        <source>Every token keeps a key and a value for each KV head of every layer, so later tokens need not recompute them.</source>
+        <translation>每个 token 在每层的每个 KV 头上保存一个 K 和一个 V，后面的 token 无需重新计算它们。</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV Cache</translation>
+    </message>
+    <message>
+        <source>Per-token bytes × layers × cached tokens × sequences in the batch.</source>
+        <translation>每 token 字节数 × 层数 × 缓存的 token 数 × 批中的序列数。</translation>
+    </message>
+    <message>
+        <source>Prefill workspace</source>
+        <translation>Prefill 工作区</translation>
+    </message>
+    <message>
+        <source>Transient tensors of one prefill chunk and the logits for sampling.</source>
+        <translation>一个 prefill 分块的临时张量，以及用于采样的 logits。</translation>
+    </message>
+    <message>
+        <source>Largest batch at this context</source>
+        <translation>此上下文长度下的最大批大小</translation>
+    </message>
+    <message>
+        <source>How many sequences of this length fit in the memory the weights and the runtime leave.</source>
+        <translation>扣除权重和运行时开销后，剩余显存能放下多少条这个长度的序列。</translation>
+    </message>
+    <message>
+        <source>Longest context at this batch</source>
+        <translation>此批大小下的最长上下文</translation>
+    </message>
+    <message>
+        <source>How many tokens each sequence of the batch can cache in the memory that is left.</source>
+        <translation>批中每条序列在剩余显存中能缓存多少个 token。</translation>
+    </message>
+    <message>
+        <source>Prefill time (compute-bound)</source>
+        <translation>Prefill 时间（计算受限）</translation>
+    </message>
+    <message>
+        <source>Reading the prompts: about 2 FLOPs per parameter per prompt token, limited by compute.</source>
+        <translation>处理提示：每个参数每个提示 token 约 2 FLOPs，受算力限制。</translation>
+    </message>
+    <message>
+        <source>Decode step (bandwidth-bound)</source>
+        <translation>解码一步（带宽受限）</translation>
+    </message>
+    <message>
+        <source>Each new token reads every weight and the whole KV cache from memory: bandwidth, not compute, sets the pace.</source>
+        <translation>每生成一个新 token 都要从显存读出全部权重和整个 KV Cache：决定速度的是带宽而不是算力。</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s per sequence</source>
+        <translation>每条序列的解码速度（token/s）</translation>
+    </message>
+    <message>
+        <source>One token per decode step for each sequence.</source>
+        <translation>每条序列每个解码步生成一个 token。</translation>
+    </message>
+    <message>
+        <source>Decode arithmetic intensity</source>
+        <translation>解码的算术强度</translation>
+    </message>
+    <message>
+        <source>FLOPs per byte read. Below the GPU's ridge point (peak / bandwidth) the step waits for memory.</source>
+        <translation>每读取一个字节的 FLOPs。低于 GPU 的脊点（峰值 / 带宽）时，这一步在等待显存。</translation>
+    </message>
+    <message>
+        <source>Input of the attention norm</source>
+        <translation>注意力归一化层的输入</translation>
+    </message>
+    <message>
+        <source>QKV projection input</source>
+        <translation>QKV 投影的输入</translation>
+    </message>
+    <message>
+        <source>Query (for QKᵀ)</source>
+        <translation>Q（用于 QKᵀ）</translation>
+    </message>
+    <message>
+        <source>Key (for QKᵀ)</source>
+        <translation>K（用于 QKᵀ）</translation>
+    </message>
+    <message>
+        <source>Query (input of the recomputed attention core)</source>
+        <translation>Q（重计算注意力核心的输入）</translation>
+    </message>
+    <message>
+        <source>Key (input of the recomputed attention core)</source>
+        <translation>K（重计算注意力核心的输入）</translation>
+    </message>
+    <message>
+        <source>Softmax output</source>
+        <translation>Softmax 输出</translation>
+    </message>
+    <message>
+        <source>Attention dropout mask</source>
+        <translation>注意力 dropout 掩码</translation>
+    </message>
+    <message>
+        <source>Attention dropout output (for ·V)</source>
+        <translation>注意力 dropout 输出（用于 ·V）</translation>
+    </message>
+    <message>
+        <source>Value (for ·V)</source>
+        <translation>V（用于 ·V）</translation>
+    </message>
+    <message>
+        <source>FlashAttention log-sum-exp (fp32)</source>
+        <translation>FlashAttention 的 log-sum-exp（FP32）</translation>
+    </message>
+    <message>
+        <source>Output-projection input</source>
+        <translation>输出投影的输入</translation>
+    </message>
+    <message>
+        <source>Attention-block dropout mask</source>
+        <translation>注意力块 dropout 掩码</translation>
+    </message>
+    <message>
+        <source>Input of the MLP norm</source>
+        <translation>MLP 归一化层的输入</translation>
+    </message>
+    <message>
+        <source>First MLP linear input</source>
+        <translation>MLP 第一个线性层的输入</translation>
+    </message>
+    <message>
+        <source>GELU input</source>
+        <translation>GELU 输入</translation>
+    </message>
+    <message>
+        <source>SwiGLU input (gate and up, 2F wide)</source>
+        <translation>SwiGLU 输入（gate 与 up，宽 2F）</translation>
+    </message>
+    <message>
+        <source>Second MLP linear input</source>
+        <translation>MLP 第二个线性层的输入</translation>
+    </message>
+    <message>
+        <source>MLP dropout mask</source>
+        <translation>MLP dropout 掩码</translation>
+    </message>
+    <message>
+        <source>LayerNorm mean and rstd (fp32, two norms)</source>
+        <translation>LayerNorm 的均值和 rstd（FP32，两个归一化层）</translation>
+    </message>
+    <message>
+        <source>RMSNorm rstd (fp32, two norms)</source>
+        <translation>RMSNorm 的 rstd（FP32，两个归一化层）</translation>
+    </message>
+    <message>
+        <source>Layer input (checkpoint)</source>
+        <translation>层输入（检查点）</translation>
+    </message>
+    <message>
+        <source>MLA latents (compressed Q and KV with their norms)</source>
+        <translation>MLA 潜向量（压缩后的 Q 和 KV 及其归一化）</translation>
+    </message>
+    <message>
+        <source>Router probabilities (fp32)</source>
+        <translation>路由概率（FP32）</translation>
+    </message>
+    <message>
+        <source>Tokens dispatched to experts</source>
+        <translation>分发给专家的 token</translation>
+    </message>
+    <message>
+        <source>Expert GELU input</source>
+        <translation>专家 GELU 输入</translation>
+    </message>
+    <message>
+        <source>Expert SwiGLU input (2F_e wide)</source>
+        <translation>专家 SwiGLU 输入（宽 2F_e）</translation>
+    </message>
+    <message>
+        <source>Expert second linear input</source>
+        <translation>专家第二个线性层的输入</translation>
+    </message>
+    <message>
+        <source>Expert outputs (for the weighted combine)</source>
+        <translation>专家输出（用于加权合并）</translation>
+    </message>
+    <message>
+        <source>Shared-expert activation input</source>
+        <translation>共享专家激活函数的输入</translation>
+    </message>
+    <message>
+        <source>Shared-expert second linear input</source>
+        <translation>共享专家第二个线性层的输入</translation>
+    </message>
+    <message>
+        <source>LoRA x·A products</source>
+        <translation>LoRA 的 x·A 乘积</translation>
+    </message>
+    <message>
+        <source>%1 GPU-h</source>
+        <extracomment>a number of GPU-hours; %1 = the number</extracomment>
+        <translation>%1 卡时</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <QString>
+
+#include "core/components.h"
+#include "core/estimate.h"
+#include "widgets/displayformat.h"
+
+/// The memory chart's words: bar labels of rank groups and a segment's tooltip. Translated in
+/// the "MemoryChart" context, where they have always been.
+namespace MemoryChartText {
+
+/// "PP stage 0 · ranks 0–15", "all ranks 0–7 · rollout phase", "rollout GPUs · ranks 8–15":
+/// the cases of core::groupLabel, translated.
+QString rankGroupLabel(const core::Estimate& estimate, int group);
+
+/// Rich-text tooltip of one segment: component and role, bar, bytes and share, what it holds,
+/// and what a click does (`clickHint`, or "see how it is computed").
+QString segmentToolTip(core::Component component, const QString& barLabel, double bytes, double barTotalBytes,
+                       DisplayFormat::MemoryUnit unit, const QString& clickHint);
+
+} // namespace MemoryChartText
