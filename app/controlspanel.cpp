@@ -52,8 +52,7 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setFrameShape(QFrame::NoFrame);
     retranslateUi();
-    // No horizontal scrolling: the panel is never narrower than its controls (of every mode).
-    setMinimumWidth(std::max(content->minimumSizeHint().width(), m_mode->minimumSizeHint().width()) + verticalScrollBar()->sizeHint().width());
+    updateMinimumWidth();
     // The mode stays in view while the sections scroll under it.
     setViewportMargins(0, m_mode->sizeHint().height(), 0, 0);
     setScenario(controller->scenario());
@@ -102,9 +101,21 @@ void ControlsPanel::retranslateUi()
         m_sections[i]->setTitle(m_controls[i]->title());
 }
 
+void ControlsPanel::updateMinimumWidth()
+{
+    // No horizontal scrolling: the panel is never narrower than its controls (of every mode),
+    // in whichever language and font they are shown.
+    if (QWidget* content = widget())
+        setMinimumWidth(std::max(content->minimumSizeHint().width(), m_mode->minimumSizeHint().width())
+                        + verticalScrollBar()->sizeHint().width());
+}
+
 void ControlsPanel::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslateUi();
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        // The texts' new widths are known once the layouts have processed the change.
+        QMetaObject::invokeMethod(this, &ControlsPanel::updateMinimumWidth, Qt::QueuedConnection);
     QScrollArea::changeEvent(event);
 }

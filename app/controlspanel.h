@@ -50,6 +50,7 @@ protected:
 
 private:
     void retranslateUi();
+    void updateMinimumWidth();
     void setScenario(const core::Scenario& scenario);
     void placeModeSelector();
 

@@ -28,8 +28,8 @@ install_missing_packages() {
 # configure_and_build DIR [extra cmake args...]
 configure_and_build() {
     local dir="$1"; shift
-    if [ ! -f "$dir/build.ninja" ]; then
-        cmake -S "$ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@"
-    fi
+    # Configuring an existing build directory takes a second and applies changed options.
+    cmake -S "$ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" > "$dir.configure.log" 2>&1 \
+        || { cat "$dir.configure.log"; return 1; }
     cmake --build "$dir" --parallel "$JOBS"
 }
