@@ -7,7 +7,8 @@ BUILD_DIR="${SHARDSCOPE_BUILD_DIR:-$ROOT/build}"
 JOBS="$(nproc 2>/dev/null || echo 2)"
 
 # Debian 12 packages (see DEVELOPERS docs: toolchain.md). Only missing ones are installed.
-PACKAGES=(g++ cmake ninja-build qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools
+# qt6-translations-l10n: Qt's own texts (file dialogs, context menus) in Chinese too.
+PACKAGES=(g++ cmake ninja-build qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
           libqcustomplot-dev nlohmann-json3-dev xvfb xauth fonts-dejavu-core fonts-wqy-microhei)
 
 install_missing_packages() {
