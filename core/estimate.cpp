@@ -138,13 +138,26 @@ bool sameProfile(const RankGroup& a, const RankGroup& b)
 
 namespace {
 
-void addGroup(const EstimateContext& ctx, int stage, StagePhase phase, GroupPhase label, Estimate& out, Working* w, RankGroup& scratch)
+/// Per-estimate scratch of the stage loop: the last stage shape's static ledger and a group.
+struct StageScratch
+{
+    StageStatic base;
+    RankGroup group;
+};
+
+void addGroup(const EstimateContext& ctx, int stage, StagePhase phase, GroupPhase label, Estimate& out, Working* w, StageScratch& scratch)
 {
     const int ranksPerStage = ctx.scenario.parallel.gpus / ctx.p;
     const std::size_t mark = w ? w->lines().size() : 0;
-    stageMemory(ctx, stage, phase, scratch, w);
-    scratch.phase = label;
-    if (!out.groups.empty() && sameProfile(scratch, out.groups.back())) {
+    int layers = 0, moe = 0;
+    stageShape(ctx, stage, layers, moe);
+    // Recording the working needs the whole computation for each stage.
+    if (w || !scratch.base.sameShape(layers, moe, stage == 0, stage == ctx.p - 1, phase))
+        stageStatic(ctx, stage, phase, scratch.base);
+    RankGroup& g = scratch.group;
+    stageMemory(ctx, stage, scratch.base, g, w);
+    g.phase = label;
+    if (!out.groups.empty() && sameProfile(g, out.groups.back())) {
         // Same memory profile as the previous stage: extend that group.
         out.groups.back().lastStage = stage;
         out.groups.back().lastRank = (stage + 1) * ranksPerStage - 1;
@@ -152,12 +165,12 @@ void addGroup(const EstimateContext& ctx, int stage, StagePhase phase, GroupPhas
             w->truncate(mark);
         return;
     }
-    scratch.firstStage = scratch.lastStage = stage;
-    scratch.firstRank = stage * ranksPerStage;
-    scratch.lastRank = (stage + 1) * ranksPerStage - 1;
-    scratch.capacityBytes = ctx.scenario.hardware.gpu.memoryBytes;
-    scratch.fits = scratch.totalBytes <= scratch.capacityBytes;
-    out.groups.push_back(scratch);
+    g.firstStage = g.lastStage = stage;
+    g.firstRank = stage * ranksPerStage;
+    g.lastRank = (stage + 1) * ranksPerStage - 1;
+    g.capacityBytes = ctx.scenario.hardware.gpu.memoryBytes;
+    g.fits = g.totalBytes <= g.capacityBytes;
+    out.groups.push_back(g);
     if (w)
         w->retag(mark, int(out.groups.size() - 1));
 }
@@ -227,7 +240,7 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
         // One ledger per pipeline stage (and per phase when a colocated rollout engine
         // time-shares the GPUs); consecutive stages with the same profile share a group.
         const bool colocatedPhases = ctx.rl && s.finetune.rl.placement == RolloutPlacement::Colocated && s.finetune.rl.rolloutSleeps;
-        RankGroup scratch;
+        StageScratch scratch;
         if (colocatedPhases) {
             for (int i = 0; i < ctx.p; ++i)
                 addGroup(ctx, i, StagePhase::Training, GroupPhase::RlTrainingPhase, out, w, scratch);

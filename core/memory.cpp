@@ -142,85 +142,108 @@ void prepareStages(EstimateContext& ctx)
     ctx.rolloutKvBytes = std::max(0.0, rl.rolloutMemoryFraction * s.hardware.gpu.memoryBytes - ctx.rolloutWeightBytes);
 }
 
-void stageMemory(const EstimateContext& ctx, int stage, StagePhase phase, RankGroup& out, Working* w)
+void stageShape(const EstimateContext& ctx, int stage, int& layers, int& moeLayers)
 {
-    const RuntimeOverheads& rt = ctx.scenario.runtime;
+    layers = ctx.baseLayersPerStage + (stage < ctx.stagesWithExtraLayer ? 1 : 0); // layersOnStage() without a division
+    moeLayers = 0;
+    if (ctx.shape.isMoE()) {
+        const int firstLayer = stage * ctx.baseLayersPerStage + (stage < ctx.stagesWithExtraLayer ? stage : ctx.stagesWithExtraLayer);
+        moeLayers = ctx.shape.moeLayersIn(firstLayer, firstLayer + layers);
+    }
+}
+
+void stageStatic(const EstimateContext& ctx, int stage, StagePhase phase, StageStatic& st)
+{
     const bool first = stage == 0;
     const bool last = stage == ctx.p - 1;
+    int layers = 0, moe = 0;
+    stageShape(ctx, stage, layers, moe);
+    st.layers = layers;
+    st.moeLayers = moe;
+    st.first = first;
+    st.last = last;
+    st.phase = phase;
+    RankGroup& out = st.base;
     ComponentBytes& b = out.bytes;
     b.fill(0);
+    out.layers = layers;
+    const int denseLayers = layers - moe;
 
-    const int extra = stage < ctx.stagesWithExtraLayer ? 1 : 0;
-    out.layers = ctx.baseLayersPerStage + extra; // layersOnStage() without a division
-    const int firstLayer = stage * ctx.baseLayersPerStage + (stage < ctx.stagesWithExtraLayer ? stage : ctx.stagesWithExtraLayer);
-    const int moe = ctx.shape.isMoE() ? ctx.shape.moeLayersIn(firstLayer, firstLayer + out.layers) : 0;
-    const int denseLayers = out.layers - moe;
-    out.inFlightMicroBatches = inFlightMicroBatches(ctx.p, ctx.v, ctx.micro, stage);
-
-    const double linear = ctx.stageParams + denseLayers * ctx.denseLinear + moe * ctx.moeLinear;
-    const double other = denseLayers * ctx.denseOther + moe * ctx.moeOther + (first ? ctx.firstStageParams : 0) + (last ? ctx.lastStageParams : 0);
-    const double experts = moe * ctx.expertParams;
-    const double dense = linear + other;
-    out.residentParameters = dense + experts;
+    st.linear = ctx.stageParams + denseLayers * ctx.denseLinear + moe * ctx.moeLinear;
+    st.other = denseLayers * ctx.denseOther + moe * ctx.moeOther + (first ? ctx.firstStageParams : 0) + (last ? ctx.lastStageParams : 0);
+    st.experts = moe * ctx.expertParams;
+    const double dense = st.linear + st.other;
+    out.residentParameters = dense + st.experts;
 
     if (!ctx.adapters) {
-        at(b, Component::Weights) = ctx.weightBytes * dense + ctx.expertWeightBytes * experts;
-        at(b, Component::Gradients) = ctx.gradientBytes * dense + ctx.expertGradientBytes * experts;
-        at(b, Component::OptimizerStates) = ctx.optimizerBytes * dense + ctx.expertOptimizerBytes * experts;
+        at(b, Component::Weights) = ctx.weightBytes * dense + ctx.expertWeightBytes * st.experts;
+        at(b, Component::Gradients) = ctx.gradientBytes * dense + ctx.expertGradientBytes * st.experts;
+        at(b, Component::OptimizerStates) = ctx.optimizerBytes * dense + ctx.expertOptimizerBytes * st.experts;
         out.cpuOffloadBytes = ctx.cpuBytesPerParam * out.residentParameters;
     } else {
         const double adapters = denseLayers * ctx.adapterDense + moe * ctx.adapterMoe;
-        at(b, Component::Weights) = ctx.frozenLinearBytes * (linear + experts) + ctx.frozenOtherBytes * other;
+        at(b, Component::Weights) = ctx.frozenLinearBytes * (st.linear + st.experts) + ctx.frozenOtherBytes * st.other;
         at(b, Component::AdapterWeights) = ctx.adapterWeightBytes * adapters;
         at(b, Component::Gradients) = ctx.adapterGradientBytes * adapters;
         at(b, Component::OptimizerStates) = ctx.adapterOptimizerBytes * adapters;
         out.cpuOffloadBytes = 0;
     }
-    // Activations: saved tensors × layers × micro-batches in flight (1F1B / interleaved).
-    const double perMicroBatch = denseLayers * ctx.layer.total + moe * ctx.moeLayer.total;
-    at(b, Component::LayerActivations) = perMicroBatch * out.inFlightMicroBatches;
-    at(b, Component::EmbeddingActivations) = first ? ctx.embeddingActivationsPerMicroBatch * out.inFlightMicroBatches : 0;
-    at(b, Component::OutputActivations) = last ? ctx.outputActivations : 0; // one micro-batch on the last stage
-    at(b, Component::RecomputeWorkspace) = out.layers > 0 ? std::max(denseLayers > 0 ? ctx.layer.recomputeWorkspace : 0.0,
+    // Activations of one micro-batch; the caller multiplies by the micro-batches in flight.
+    const bool training = phase != StagePhase::Rollout; // generation keeps no training activations
+    st.activationsPerMicroBatch = training ? denseLayers * ctx.layer.total + moe * ctx.moeLayer.total : 0;
+    if (training) {
+        at(b, Component::OutputActivations) = last ? ctx.outputActivations : 0; // one micro-batch on the last stage
+        at(b, Component::RecomputeWorkspace) = layers > 0 ? std::max(denseLayers > 0 ? ctx.layer.recomputeWorkspace : 0.0,
                                                                      moe > 0 ? ctx.moeLayer.recomputeWorkspace : 0.0)
                                                           : 0;
+        at(b, Component::Zero3GatherBuffers) = ctx.zero3GatherBytes;
+        at(b, Component::MoeDispatchBuffers) = moe > 0 ? ctx.moeDispatchBytes : 0;
+        at(b, Component::DequantWorkspace) = ctx.dequantBytes;
+    }
     at(b, Component::CommBuckets) = ctx.commBucketBytes;
-    at(b, Component::Zero3GatherBuffers) = ctx.zero3GatherBytes;
-    at(b, Component::MoeDispatchBuffers) = moe > 0 ? ctx.moeDispatchBytes : 0;
-    at(b, Component::DequantWorkspace) = ctx.dequantBytes;
 
     if (ctx.rl) {
+        const RlSetup& rl = ctx.scenario.finetune.rl;
         at(b, Component::ReferenceWeights) = ctx.referenceBytesPerParam * out.residentParameters;
         at(b, Component::RewardWeights) = ctx.rewardBytesPerStage;
         at(b, Component::CriticWeights) = ctx.criticWeightsPerParam * out.residentParameters
-            + (ctx.adapters && ctx.scenario.finetune.rl.critic ? at(b, Component::AdapterWeights) : 0);
-        at(b, Component::CriticGradients) = ctx.adapters ? (ctx.scenario.finetune.rl.critic ? at(b, Component::Gradients) : 0)
+            + (ctx.adapters && rl.critic ? at(b, Component::AdapterWeights) : 0);
+        at(b, Component::CriticGradients) = ctx.adapters ? (rl.critic ? at(b, Component::Gradients) : 0)
                                                          : ctx.criticGradientsPerParam * out.residentParameters;
-        at(b, Component::CriticOptimizerStates) = ctx.adapters ? (ctx.scenario.finetune.rl.critic ? at(b, Component::OptimizerStates) : 0)
+        at(b, Component::CriticOptimizerStates) = ctx.adapters ? (rl.critic ? at(b, Component::OptimizerStates) : 0)
                                                                : ctx.criticOptimizerPerParam * out.residentParameters;
-        if (ctx.scenario.finetune.rl.placement == RolloutPlacement::Colocated && phase != StagePhase::Training) {
+        if (rl.placement == RolloutPlacement::Colocated && phase != StagePhase::Training) {
             at(b, Component::RolloutWeights) = ctx.rolloutWeightBytes;
             at(b, Component::RolloutKvCache) = ctx.rolloutKvBytes;
         }
-        if (phase == StagePhase::Rollout) // generation keeps no training activations
-            for (Component c : {Component::LayerActivations, Component::EmbeddingActivations, Component::OutputActivations,
-                                Component::RecomputeWorkspace, Component::Zero3GatherBuffers, Component::DequantWorkspace,
-                                Component::MoeDispatchBuffers})
-                at(b, c) = 0;
     }
 
     // Fragmentation is a share of what the caching allocator holds: not the CUDA context, not a
-    // serving engine's preallocated KV pool.
+    // serving engine's preallocated pool.
+    st.pools = at(b, Component::RolloutKvCache) + at(b, Component::RolloutWeights);
     double allocated = 0;
     for (std::size_t i = 0; i < std::size_t(Component::CudaContext); ++i)
         allocated += b[i];
-    const double pools = at(b, Component::RolloutKvCache) + at(b, Component::RolloutWeights);
-    at(b, Component::Fragmentation) = rt.fragmentationFraction * (allocated - pools);
-    at(b, Component::CudaContext) = rt.cudaContextBytes;
-    out.totalBytes = allocated + at(b, Component::Fragmentation) + rt.cudaContextBytes;
+    st.allocated = allocated - st.pools;
+    at(b, Component::CudaContext) = ctx.scenario.runtime.cudaContextBytes;
+}
+
+void stageMemory(const EstimateContext& ctx, int stage, const StageStatic& st, RankGroup& out, Working* w)
+{
+    out = st.base;
+    ComponentBytes& b = out.bytes;
+    out.inFlightMicroBatches = inFlightMicroBatches(ctx.p, ctx.v, ctx.micro, stage);
+    // Activations: saved tensors × layers × micro-batches in flight (1F1B / interleaved).
+    const double layerActivations = st.activationsPerMicroBatch * out.inFlightMicroBatches;
+    const double embedding = st.first && st.phase != StagePhase::Rollout ? ctx.embeddingActivationsPerMicroBatch * out.inFlightMicroBatches : 0;
+    at(b, Component::LayerActivations) = layerActivations;
+    at(b, Component::EmbeddingActivations) = embedding;
+    const double allocated = st.allocated + layerActivations + embedding;
+    at(b, Component::Fragmentation) = ctx.scenario.runtime.fragmentationFraction * allocated;
+    out.totalBytes = allocated + st.pools + at(b, Component::Fragmentation) + at(b, Component::CudaContext);
 
     if (w)
-        explainStage(ctx, stage, out, linear, other, experts, denseLayers, moe, w);
+        explainStage(ctx, stage, out, st.linear, st.other, st.experts, st.layers - st.moeLayers, st.moeLayers, w);
 }
 
 } // namespace core
