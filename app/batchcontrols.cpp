@@ -8,28 +8,6 @@
 #include "widgets/displayformat.h"
 #include "widgets/valueslider.h"
 
-namespace {
-
-QVector<double> powersOfTwo(int fromExponent, int toExponent)
-{
-    QVector<double> v;
-    for (int e = fromExponent; e <= toExponent; ++e)
-        v.push_back(std::ldexp(1.0, e));
-    return v;
-}
-
-/// The steps plus `current` if it is not one of them (a value typed or loaded), in order.
-QVector<double> withCurrent(QVector<double> steps, double current)
-{
-    if (!steps.contains(current) && current > 0) {
-        steps.push_back(current);
-        std::sort(steps.begin(), steps.end());
-    }
-    return steps;
-}
-
-} // namespace
-
 BatchControls::BatchControls(ScenarioController* controller, QWidget* parent)
     : ControlSection(controller, parent)
     , m_seq(new ValueSlider(this))
@@ -77,9 +55,9 @@ QString BatchControls::title() const
 void BatchControls::setScenario(const core::Scenario& s)
 {
     const core::TrainingSetup& t = s.training;
-    m_seq->setSteps(withCurrent(powersOfTwo(7, 20), double(t.seqLength)));
+    m_seq->setSteps(withCurrentStep(powerOfTwoSteps(7, 20), double(t.seqLength)));
     m_seq->setValue(double(t.seqLength));
-    m_micro->setSteps(withCurrent(powersOfTwo(0, 6), double(t.microBatchSize)));
+    m_micro->setSteps(withCurrentStep(powerOfTwoSteps(0, 6), double(t.microBatchSize)));
     m_micro->setValue(double(t.microBatchSize));
     // Only global batches that split into whole micro-batches on every replica.
     const int dp = std::max(1, s.parallel.dataParallel());
@@ -87,7 +65,7 @@ void BatchControls::setScenario(const core::Scenario& s)
     QVector<double> globals;
     for (double g = unit; g <= std::max(65536.0, unit); g *= 2)
         globals.push_back(g);
-    m_global->setSteps(withCurrent(globals, double(t.globalBatchSize)));
+    m_global->setSteps(withCurrentStep(globals, double(t.globalBatchSize)));
     m_global->setValue(double(t.globalBatchSize));
     const double tokensPerStep = double(t.globalBatchSize) * double(t.seqLength);
     //: under the global batch; %1 = micro-batches per replica per step, %2 = tokens per step

@@ -1,5 +1,11 @@
 #include "app/controlsection.h"
 
+#include <QSignalBlocker>
+
+#include <QComboBox>
+
+#include <QCheckBox>
+
 #include <QEvent>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -78,4 +84,16 @@ void ControlSection::changeEvent(QEvent* event)
         m_issueLine->setPalette(p);
     }
     QWidget::changeEvent(event);
+}
+
+void ControlSection::selectData(QComboBox* box, int value)
+{
+    const QSignalBlocker block(box);
+    box->setCurrentIndex(box->findData(value));
+}
+
+void ControlSection::setCheckedQuietly(QCheckBox* box, bool on)
+{
+    const QSignalBlocker block(box);
+    box->setChecked(on);
 }

@@ -9,6 +9,8 @@
 #include "core/estimate.h"
 #include "core/issues.h"
 
+class QCheckBox;
+class QComboBox;
 class QLabel;
 class QVBoxLayout;
 class ValueSlider;
@@ -34,6 +36,10 @@ public:
     virtual void setEstimate(const core::Estimate& estimate);
 
 protected:
+    /// Shows a value without emitting (setScenario is not an edit).
+    static void selectData(QComboBox* box, int value);
+    static void setCheckedQuietly(QCheckBox* box, bool on);
+
     virtual void retranslateUi() = 0;
     void changeEvent(QEvent* event) override;
     /// A slider's drag is one undo step; its key's errors show under it.

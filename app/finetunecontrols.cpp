@@ -18,12 +18,6 @@ namespace {
 // core::LoraTarget bits in order; the labels are the matrices' usual names.
 constexpr unsigned kTargetBits[] = {core::LoraQ, core::LoraK, core::LoraV, core::LoraO, core::LoraGate, core::LoraUp, core::LoraDown};
 
-void select(QComboBox* box, int value)
-{
-    const QSignalBlocker block(box);
-    box->setCurrentIndex(box->findData(value));
-}
-
 } // namespace
 
 FineTuneControls::FineTuneControls(ScenarioController* controller, QWidget* parent)
@@ -113,7 +107,7 @@ bool FineTuneControls::appliesTo(const core::Scenario& s) const
 void FineTuneControls::setScenario(const core::Scenario& s)
 {
     const core::FineTuneSetup& f = s.finetune;
-    select(m_method, int(f.method));
+    selectData(m_method, int(f.method));
     // Full fine-tuning trains every weight in the recipe's precision: no adapters, no frozen base.
     m_adapters->setVisible(f.method != core::FineTuneMethod::Full);
     QVector<double> ranks = m_rank->steps();
@@ -127,7 +121,7 @@ void FineTuneControls::setScenario(const core::Scenario& s)
         const QSignalBlocker block(m_targets[i]);
         m_targets[i]->setChecked((f.loraTargets & kTargetBits[i]) != 0);
     }
-    select(m_base, int(f.base.format));
+    selectData(m_base, int(f.base.format));
     if (m_base->currentIndex() < 0) { // FP32 from a file
         const QSignalBlocker block(m_base);
         m_base->addItem(tr("FP32"), int(f.base.format));

@@ -12,33 +12,6 @@
 #include "widgets/notelabel.h"
 #include "widgets/valueslider.h"
 
-namespace {
-
-QVector<double> powersOfTwo(int fromExponent, int toExponent)
-{
-    QVector<double> v;
-    for (int e = fromExponent; e <= toExponent; ++e)
-        v.push_back(std::ldexp(1.0, e));
-    return v;
-}
-
-QVector<double> withCurrent(QVector<double> steps, double current)
-{
-    if (!steps.contains(current) && current > 0) {
-        steps.push_back(current);
-        std::sort(steps.begin(), steps.end());
-    }
-    return steps;
-}
-
-void select(QComboBox* box, int value)
-{
-    const QSignalBlocker block(box);
-    box->setCurrentIndex(box->findData(value));
-}
-
-} // namespace
-
 InferenceControls::InferenceControls(ScenarioController* controller, QWidget* parent)
     : ControlSection(controller, parent)
     , m_format(new QComboBox(this))
@@ -126,9 +99,9 @@ void InferenceControls::setScenario(const core::Scenario& s)
 {
     const core::InferenceSetup& in = s.inference;
     const core::WeightQuantization& w = in.weights;
-    select(m_format, int(w.format));
-    select(m_scale, int(w.scale));
-    select(m_kv, int(in.kvCacheDtype));
+    selectData(m_format, int(w.format));
+    selectData(m_scale, int(w.scale));
+    selectData(m_kv, int(in.kvCacheDtype));
     // Groups no longer than a weight row (the core rejects larger ones); per channel always works.
     const int hidden = s.model.hasArchitecture ? s.model.hiddenSize : 1 << 30;
     if (hidden != m_hiddenSize || m_group->findData(w.groupSize) < 0) {
@@ -146,7 +119,7 @@ void InferenceControls::setScenario(const core::Scenario& s)
             m_group->addItem(QLocale().toString(g), g);
         m_group->addItem(tr("per channel (one scale per row)"), 0);
     }
-    select(m_group, w.groupSize);
+    selectData(m_group, w.groupSize);
     // Group scales belong to INT8/INT4; NF4 has its fixed 64-value blocks, floats a per-tensor scale.
     m_quantized = w.format == core::WeightFormat::Int8 || w.format == core::WeightFormat::Int4;
     m_group->setEnabled(m_quantized);
@@ -160,13 +133,13 @@ void InferenceControls::setScenario(const core::Scenario& s)
             m_block->addItem(QLocale().toString(in.kvBlockSize), in.kvBlockSize);
         m_block->setCurrentIndex(m_block->findData(in.kvBlockSize));
     }
-    m_batch->setSteps(withCurrent(powersOfTwo(0, 12), double(in.batchSize)));
+    m_batch->setSteps(withCurrentStep(powerOfTwoSteps(0, 12), double(in.batchSize)));
     m_batch->setValue(double(in.batchSize));
-    m_prompt->setSteps(withCurrent(powersOfTwo(4, 20), double(in.promptLength)));
+    m_prompt->setSteps(withCurrentStep(powerOfTwoSteps(4, 20), double(in.promptLength)));
     m_prompt->setValue(double(in.promptLength));
-    QVector<double> generated = powersOfTwo(0, 17);
+    QVector<double> generated = powerOfTwoSteps(0, 17);
     generated.prepend(0);
-    m_generated->setSteps(withCurrent(generated, double(in.generatedTokens)));
+    m_generated->setSteps(withCurrentStep(generated, double(in.generatedTokens)));
     m_generated->setValue(double(in.generatedTokens));
     const int positions = s.model.hasArchitecture ? s.model.maxPositionEmbeddings : 0;
     if (positions > 0)

@@ -11,15 +11,6 @@
 
 namespace {
 
-QVector<double> withCurrent(QVector<double> steps, double current)
-{
-    if (!steps.contains(current) && current > 0) {
-        steps.push_back(current);
-        std::sort(steps.begin(), steps.end());
-    }
-    return steps;
-}
-
 /// What is left for one degree when the other two are fixed: n / (a·b), or n if that does not divide.
 int remaining(int gpus, int a, int b)
 {
@@ -102,7 +93,7 @@ void ParallelControls::setScenario(const core::Scenario& s)
     QVector<double> gpus;
     for (int n = 1; n <= 16384; n *= 2)
         gpus.push_back(n);
-    m_gpus->setSteps(withCurrent(gpus, p.gpus));
+    m_gpus->setSteps(withCurrentStep(gpus, p.gpus));
     m_gpus->setValue(p.gpus);
 
     // TP must divide the heads and KV heads (serving: or be a multiple of the KV heads, each
@@ -116,7 +107,7 @@ void ParallelControls::setScenario(const core::Scenario& s)
         if (!m.hasArchitecture || (m.numAttentionHeads % t == 0 && kvOk))
             tensor.push_back(d);
     }
-    m_tensor->setSteps(withCurrent(tensor, p.tensor));
+    m_tensor->setSteps(withCurrentStep(tensor, p.tensor));
     m_tensor->setValue(p.tensor);
 
     QVector<double> pipeline;
@@ -124,7 +115,7 @@ void ParallelControls::setScenario(const core::Scenario& s)
     for (double d : divisors(remaining(p.gpus, p.tensor, p.context), 256))
         if (int(d) <= layers)
             pipeline.push_back(d);
-    m_pipeline->setSteps(withCurrent(pipeline, p.pipeline));
+    m_pipeline->setSteps(withCurrentStep(pipeline, p.pipeline));
     m_pipeline->setValue(p.pipeline);
 
     QVector<double> chunks{1};
@@ -132,7 +123,7 @@ void ParallelControls::setScenario(const core::Scenario& s)
         for (int v = 2; v <= 16; ++v)
             if (m.numLayers % (p.pipeline * v) == 0)
                 chunks.push_back(v);
-    m_virtual->setSteps(withCurrent(chunks, p.virtualPipeline));
+    m_virtual->setSteps(withCurrentStep(chunks, p.virtualPipeline));
     m_virtual->setValue(p.virtualPipeline);
     m_virtual->setEnabled(p.pipeline > 1 || p.virtualPipeline > 1);
 
@@ -140,7 +131,7 @@ void ParallelControls::setScenario(const core::Scenario& s)
     for (double d : divisors(remaining(p.gpus, p.tensor, p.pipeline), 64))
         if (s.training.seqLength % std::int64_t(d) == 0)
             context.push_back(d);
-    m_context->setSteps(withCurrent(context, p.context));
+    m_context->setSteps(withCurrentStep(context, p.context));
     m_context->setValue(p.context);
 
     {
@@ -189,10 +180,10 @@ void ParallelControls::setExpertScenario(const core::Scenario& s)
     for (double d : divisors(remaining(p.gpus, p.pipeline, etp), 1024))
         if (m.numExperts % int(d) == 0)
             expert.push_back(d);
-    m_expert->setSteps(withCurrent(expert, p.expert));
+    m_expert->setSteps(withCurrentStep(expert, p.expert));
     m_expert->setValue(p.expert);
     QVector<double> expertTensor = divisors(remaining(p.gpus, p.pipeline, p.expert), 64);
-    m_expertTensor->setSteps(withCurrent(expertTensor, etp));
+    m_expertTensor->setSteps(withCurrentStep(expertTensor, etp));
     m_expertTensor->setValue(etp);
     const int edp = p.expertDataParallel();
     if (edp > 0)

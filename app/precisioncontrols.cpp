@@ -84,13 +84,9 @@ QString PrecisionControls::title() const
 void PrecisionControls::setScenario(const core::Scenario& s)
 {
     const core::TrainingSetup& t = s.training;
-    auto select = [](QComboBox* box, int value) {
-        const QSignalBlocker block(box);
-        box->setCurrentIndex(box->findData(value));
-    };
-    select(m_precision, int(t.precision));
-    select(m_optimizer, int(t.optimizer));
-    select(m_recompute, int(t.recompute));
+    selectData(m_precision, int(t.precision));
+    selectData(m_optimizer, int(t.optimizer));
+    selectData(m_recompute, int(t.recompute));
     m_zero->setValue(t.zeroStage);
     m_zeroShards = s.parallel.dataParallel() * s.parallel.context;
     const QString notes[] = {

@@ -9,28 +9,6 @@
 #include "widgets/displayformat.h"
 #include "widgets/valueslider.h"
 
-namespace {
-
-QVector<double> powersOfTwo(int fromExponent, int toExponent)
-{
-    QVector<double> v;
-    for (int e = fromExponent; e <= toExponent; ++e)
-        v.push_back(std::ldexp(1.0, e));
-    return v;
-}
-
-/// The steps plus `current` if it is not one of them (a scene's own value), in order.
-QVector<double> withCurrent(QVector<double> steps, double current)
-{
-    if (!steps.contains(current) && current > 0) {
-        steps.push_back(current);
-        std::sort(steps.begin(), steps.end());
-    }
-    return steps;
-}
-
-} // namespace
-
 PresentationControls::PresentationControls(ScenarioController* controller, QWidget* parent)
     : ControlSection(controller, parent)
     , m_size(new ValueSlider(this))
@@ -96,7 +74,7 @@ void PresentationControls::setScenario(const core::Scenario& s)
     QVector<double> gpus;
     for (int n = mp; n <= 16384; n *= 2)
         gpus.push_back(n);
-    m_gpus->setSteps(withCurrent(gpus, s.parallel.gpus));
+    m_gpus->setSteps(withCurrentStep(gpus, s.parallel.gpus));
     m_gpus->setValue(s.parallel.gpus);
     //: under the GPU slider; %1 = tensor, %2 = pipeline, %3 = data-parallel degree
     m_gpus->setNote(tr("TP %1 · PP %2 · DP %3").arg(s.parallel.tensor).arg(s.parallel.pipeline).arg(s.parallel.dataParallel()));
@@ -104,9 +82,9 @@ void PresentationControls::setScenario(const core::Scenario& s)
     const QString stages[] = {tr("every rank keeps all model states"), tr("optimizer states sharded"),
                               tr("+ gradients sharded"), tr("+ weights sharded")};
     m_zero->setNote(stages[std::clamp(s.training.zeroStage, 0, 3)]);
-    m_micro->setSteps(withCurrent(powersOfTwo(0, 6), double(s.training.microBatchSize)));
+    m_micro->setSteps(withCurrentStep(powerOfTwoSteps(0, 6), double(s.training.microBatchSize)));
     m_micro->setValue(double(s.training.microBatchSize));
-    m_seq->setSteps(withCurrent(powersOfTwo(7, 20), double(s.training.seqLength)));
+    m_seq->setSteps(withCurrentStep(powerOfTwoSteps(7, 20), double(s.training.seqLength)));
     m_seq->setValue(double(s.training.seqLength));
     m_recompute->setValue(int(s.training.recompute));
     const QString policies[] = {tr("none: every activation is kept"), tr("selective: the attention core is recomputed"),

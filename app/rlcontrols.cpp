@@ -14,30 +14,6 @@
 
 namespace {
 
-QVector<double> powersOfTwo(int fromExponent, int toExponent, double current)
-{
-    QVector<double> v;
-    for (int e = fromExponent; e <= toExponent; ++e)
-        v.push_back(std::ldexp(1.0, e));
-    if (!v.contains(current) && current > 0) {
-        v.push_back(current);
-        std::sort(v.begin(), v.end());
-    }
-    return v;
-}
-
-void select(QComboBox* box, int value)
-{
-    const QSignalBlocker block(box);
-    box->setCurrentIndex(box->findData(value));
-}
-
-void check(QCheckBox* box, bool on)
-{
-    const QSignalBlocker block(box);
-    box->setChecked(on);
-}
-
 // Frozen copies (reference, reward model) in the formats serving stacks load them in.
 constexpr core::WeightFormat kFrozenFormats[] = {core::WeightFormat::Bf16, core::WeightFormat::Fp8, core::WeightFormat::Int8,
                                                  core::WeightFormat::Int4, core::WeightFormat::Nf4};
@@ -171,33 +147,33 @@ bool RlControls::appliesTo(const core::Scenario& s) const
 void RlControls::setScenario(const core::Scenario& s)
 {
     const core::RlSetup& rl = s.finetune.rl;
-    select(m_algorithm, int(rl.algorithm));
+    selectData(m_algorithm, int(rl.algorithm));
     m_roles->setVisible(rl.algorithm != core::RlAlgorithm::None);
-    check(m_reference, rl.reference);
-    select(m_referenceFormat, int(rl.referenceFormat));
+    setCheckedQuietly(m_reference, rl.reference);
+    selectData(m_referenceFormat, int(rl.referenceFormat));
     m_referenceFormat->setEnabled(rl.reference);
-    check(m_referenceOffload, rl.referenceOffload);
+    setCheckedQuietly(m_referenceOffload, rl.referenceOffload);
     m_referenceOffload->setEnabled(rl.reference);
-    check(m_reward, rl.rewardModel);
-    select(m_rewardFormat, int(rl.rewardFormat));
+    setCheckedQuietly(m_reward, rl.rewardModel);
+    selectData(m_rewardFormat, int(rl.rewardFormat));
     m_rewardFormat->setEnabled(rl.rewardModel);
     m_rewardSize->setVisible(rl.rewardModel);
     m_rewardSize->setValue(rl.rewardParameters);
-    check(m_critic, rl.critic);
+    setCheckedQuietly(m_critic, rl.critic);
     // GRPO compares a group of samples instead of learning a value: a critic is PPO's.
     m_critic->setEnabled(rl.algorithm == core::RlAlgorithm::Ppo || rl.critic);
     m_shownAlgorithm = rl.algorithm;
     m_critic->setToolTip(rl.algorithm == core::RlAlgorithm::Ppo
                              ? tr("PPO's value model: trained like the policy, with its own gradients and optimizer states.")
                              : tr("GRPO needs no critic: it compares each answer with the others of its group."));
-    m_samples->setSteps(powersOfTwo(0, 6, rl.samplesPerPrompt));
+    m_samples->setSteps(withCurrentStep(powerOfTwoSteps(0, 6), rl.samplesPerPrompt));
     m_samples->setValue(rl.samplesPerPrompt);
-    m_prompt->setSteps(powersOfTwo(6, 17, double(rl.promptLength)));
+    m_prompt->setSteps(withCurrentStep(powerOfTwoSteps(6, 17), double(rl.promptLength)));
     m_prompt->setValue(double(rl.promptLength));
-    m_newTokens->setSteps(powersOfTwo(6, 17, double(rl.maxNewTokens)));
+    m_newTokens->setSteps(withCurrentStep(powerOfTwoSteps(6, 17), double(rl.maxNewTokens)));
     m_newTokens->setValue(double(rl.maxNewTokens));
     m_memory->setValue(rl.rolloutMemoryFraction);
-    select(m_placement, int(rl.placement));
+    selectData(m_placement, int(rl.placement));
     // The rollout engine's TP: within a node, and dividing the model's heads.
     QVector<double> tensor;
     const int heads = s.model.hasArchitecture ? s.model.numAttentionHeads : 0;
@@ -212,7 +188,7 @@ void RlControls::setScenario(const core::Scenario& s)
     m_rolloutTensor->setValue(rl.rolloutTensor);
     const bool separate = rl.placement == core::RolloutPlacement::Separate;
     m_rolloutGpus->setVisible(separate);
-    m_rolloutGpus->setSteps(powersOfTwo(0, 12, rl.rolloutGpus));
+    m_rolloutGpus->setSteps(withCurrentStep(powerOfTwoSteps(0, 12), rl.rolloutGpus));
     m_rolloutGpus->setValue(rl.rolloutGpus);
 }
 

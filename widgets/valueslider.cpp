@@ -1,5 +1,7 @@
 #include "widgets/valueslider.h"
 
+#include <algorithm>
+
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QGridLayout>
@@ -276,4 +278,21 @@ void ValueSlider::changeEvent(QEvent* event)
     if (event->type() == QEvent::PaletteChange)
         updateErrorColors();
     QWidget::changeEvent(event);
+}
+
+QVector<double> powerOfTwoSteps(int fromExponent, int toExponent)
+{
+    QVector<double> v;
+    for (int e = fromExponent; e <= toExponent; ++e)
+        v.push_back(std::ldexp(1.0, e));
+    return v;
+}
+
+QVector<double> withCurrentStep(QVector<double> steps, double current)
+{
+    if (!steps.contains(current) && current > 0) {
+        steps.push_back(current);
+        std::sort(steps.begin(), steps.end());
+    }
+    return steps;
 }

@@ -73,3 +73,8 @@ private:
     double m_value = 0;
     bool m_logarithmic = false;
 };
+
+/// Slider steps 2^fromExponent … 2^toExponent (sequence lengths, batch sizes, GPU counts).
+QVector<double> powerOfTwoSteps(int fromExponent, int toExponent);
+/// `steps` plus `current` if it is not one of them (a value typed, loaded or from a scene), in order.
+QVector<double> withCurrentStep(QVector<double> steps, double current);
