@@ -1,7 +1,9 @@
 #include "core/estimate_io.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
+#include <vector>
 
 #include "core/json_reader.h"
 #include "core/scenario_io.h"
@@ -214,15 +216,27 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
         };
         for (std::size_t i = 0; i < e.groups.size(); ++i)
             labelWidth = std::max(labelWidth, displayWidth(groupLabel(e, i)));
+        // Columns widen for absurd sizes (10^15 parameters) instead of running into each other.
+        std::vector<std::array<std::string, kCategoryCount + 1>> cells(e.groups.size());
+        int cellWidth = 9;
+        for (std::size_t i = 0; i < e.groups.size(); ++i) {
+            for (std::size_t c = 0; c < kCategoryCount; ++c)
+                cells[i][c] = gbText(e.groups[i].categoryBytes(Category(c)));
+            cells[i][kCategoryCount] = gbText(e.groups[i].totalBytes);
+            for (const std::string& cell : cells[i])
+                cellWidth = std::max(cellWidth, int(cell.size()));
+        }
         out += "rank group" + std::string(labelWidth - 10, ' ');
-        line(" %9s %9s %9s %9s %9s %9s %9s %9s  %s\n", "params", "grads", "optim", "activ", "kv", "temp", "runtime", "total", "fits");
+        for (const char* head : {"params", "grads", "optim", "activ", "kv", "temp", "runtime", "total"})
+            line(" %*s", cellWidth, head);
+        out += "  fits\n";
         for (std::size_t i = 0; i < e.groups.size(); ++i) {
             const RankGroup& g = e.groups[i];
             const std::string label = groupLabel(e, i);
             out += label + std::string(labelWidth - displayWidth(label), ' ');
-            for (std::size_t c = 0; c < kCategoryCount; ++c)
-                line(" %9s", gbText(g.categoryBytes(Category(c))).c_str());
-            line(" %9s  %s of %s\n", gbText(g.totalBytes).c_str(), g.fits ? "yes" : "NO ", (gbText(g.capacityBytes) + " GB").c_str());
+            for (const std::string& cell : cells[i])
+                line(" %*s", cellWidth, cell.c_str());
+            line("  %s of %s\n", g.fits ? "yes" : "NO ", (gbText(g.capacityBytes) + " GB").c_str());
         }
         if (e.cpuBytesPerNode > 0)
             line("CPU memory per node for offloaded states: %s GB\n", gbText(e.cpuBytesPerNode).c_str());

@@ -188,6 +188,47 @@ private slots:
         QVERIFY(std::abs(sum - g["total_bytes"].toDouble()) < 1);
     }
 
+    void tableColumnsLineUp_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::newRow("7B on 8 GPUs") << QString(kBase);
+        QTest::newRow("70B PP 4 (four rows)")
+            << QString(R"({"schema_version": 1, "model": {"preset": "llama-2-70b"}, "parallel": {"gpus": 64, "tensor": 8, "pipeline": 4}})");
+        // 16,000,000 GB of optimizer states per GPU: wider than the default column.
+        QTest::newRow("1e15 parameters")
+            << QString(R"({"schema_version": 1, "model": {"parameters": 1e15}, "parallel": {"gpus": 8}})");
+    }
+
+    void tableColumnsLineUp()
+    {
+        QFETCH(QString, json);
+        const core::ScenarioLoad l = core::loadScenario(json.toStdString());
+        QVERIFY(l.ok);
+        const core::Estimate e = core::estimate(l.scenario);
+        QVERIFY(e.valid);
+        const QStringList lines = QString::fromStdString(core::estimateToTable(l.scenario, e, l.issues)).split('\n');
+        const qsizetype header = lines.indexOf(QRegularExpression("rank group.*"));
+        QVERIFY(header >= 0);
+        // Every number ends where its header ends, and cells are separated by a space.
+        const QString& head = lines[header];
+        const qsizetype totalEnd = head.indexOf("total") + 5;
+        const qsizetype paramsEnd = head.indexOf("params") + 6;
+        for (qsizetype i = header + 1; i <= header + qsizetype(e.groups.size()); ++i) {
+            const QString& row = lines[i];
+            QVERIFY2(row.size() > totalEnd, qPrintable(row));
+            QVERIFY2(row[totalEnd] == ' ' && row[totalEnd - 1].isDigit(), qPrintable(row));
+            QVERIFY2(row[paramsEnd] == ' ' && row[paramsEnd - 1].isDigit(), qPrintable(row));
+            // The last eight cells up to the total: seven categories and the total, each a number.
+            const QStringList cells = row.left(totalEnd).split(' ', Qt::SkipEmptyParts);
+            QVERIFY(cells.size() >= 8);
+            for (qsizetype c = cells.size() - 8; c < cells.size(); ++c) {
+                bool ok = false;
+                cells[c].toDouble(&ok);
+                QVERIFY2(ok, qPrintable(row)); // two numbers run together do not parse
+            }
+        }
+    }
+
     void presetFilesAreClean()
     {
         // Every entry of the preset files parses without a single issue (a broken entry is
