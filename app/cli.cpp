@@ -1,6 +1,7 @@
 #include "app/cli.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -24,6 +25,28 @@ const char* kUsage =
     "       shardscope import-hf CONFIG.json [--out SCENARIO.json]   a scenario from a Hugging Face config.json\n"
     "       shardscope presets                          list model and GPU presets\n"
     "Exit status: 0 success, 2 invalid scenario or arguments (the reason is printed on stderr).\n";
+
+/// Reads a whole file; on failure prints "cannot read PATH: reason" and returns false.
+bool readFile(const std::string& path, std::string& text)
+{
+    std::error_code ec;
+    const char* reason = nullptr;
+    if (!std::filesystem::exists(path, ec))
+        reason = "no such file";
+    else if (std::filesystem::is_directory(path, ec))
+        reason = "it is a directory";
+    std::ifstream in(path, std::ios::binary);
+    if (!reason && !in)
+        reason = "permission denied or unreadable";
+    if (reason) {
+        std::cerr << "shardscope: cannot read " << path << ": " << reason << "\n";
+        return false;
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    text = buffer.str();
+    return true;
+}
 
 int usageError(const std::string& message)
 {
@@ -51,14 +74,8 @@ bool loadScenarioArgument(const std::string& path, const std::vector<std::string
     if (path == "--default") {
         text = std::string(core::defaultScenarioJson());
     } else {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            std::cerr << "shardscope: cannot read " << path << "\n";
+        if (!readFile(path, text))
             return false;
-        }
-        std::ostringstream buffer;
-        buffer << in.rdbuf();
-        text = buffer.str();
     }
     load = core::loadScenario(text, sets);
     for (const core::Issue& i : load.issues)
@@ -114,16 +131,6 @@ static int estimateCommand(const std::vector<std::string>& args)
     return 0;
 }
 
-static bool readFile(const std::string& path, std::string& text)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return false;
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    text = buffer.str();
-    return true;
-}
 
 /// `import-hf CONFIG.json`: the default scenario with the model replaced by the config's
 /// architecture; every key is reported as used, ignored (no effect on memory) or not understood.
@@ -141,10 +148,8 @@ static int importHfCommand(const std::vector<std::string>& args)
     if (file.empty())
         return usageError("import-hf needs a config.json");
     std::string text;
-    if (!readFile(file, text)) {
-        std::cerr << "shardscope: cannot read " << file << "\n";
+    if (!readFile(file, text))
         return kExitInvalid;
-    }
     const core::HfImport imported = core::importHfConfig(text);
     for (const core::Issue& i : imported.issues)
         std::cerr << "shardscope: " << file << ": " << (i.severity == core::Severity::Error ? "" : "warning: ") << core::describe(i) << "\n";

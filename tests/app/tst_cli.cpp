@@ -60,7 +60,9 @@ private slots:
         QTest::addRow("zero GPUs") << QStringList{"estimate", "--default", "--set", "parallel.gpus=0"} << "parallel.gpus";
         QTest::addRow("negative batch") << QStringList{"estimate", "--default", "--set", "training.micro_batch_size=-4"} << "training.micro_batch_size";
         QTest::addRow("wrong type") << QStringList{"estimate", "--default", "--set", "training.zero_stage=\"three\""} << "training.zero_stage";
-        QTest::addRow("missing file") << QStringList{"estimate", "/nonexistent/scenario.json"} << "cannot read";
+        QTest::addRow("missing file") << QStringList{"estimate", "/nonexistent/scenario.json"} << "cannot read /nonexistent/scenario.json: no such file";
+        QTest::addRow("a directory") << QStringList{"estimate", QDir::tempPath()} << "it is a directory";
+        QTest::addRow("import-hf missing file") << QStringList{"import-hf", "/nonexistent/config.json"} << "no such file";
         QTest::addRow("bad format") << QStringList{"estimate", "--default", "--format", "xml"} << "--format";
     }
     void invalidScenarioExitsTwoNamingTheKey()
