@@ -5,6 +5,7 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFileDialog>
@@ -18,8 +19,10 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QTimer>
+#include <algorithm>
 #include <cmath>
 
 #include "app/scenariocontroller.h"
@@ -32,6 +35,10 @@ constexpr int kCustom = 2; // index of "Custom" in the size combo
 const SlideTheme::Theme kThemes[] = {SlideTheme::Theme::Window, SlideTheme::Theme::Light, SlideTheme::Theme::Dark,
                                      SlideTheme::Theme::HighContrastLight, SlideTheme::Theme::HighContrastDark};
 const SlideFormat kFormats[] = {SlideFormat::Png, SlideFormat::Svg, SlideFormat::Pdf};
+
+// QSettings group of the options the dialog remembers between sessions (not the title: it
+// belongs to one slide).
+const QString kSettingsGroup = QStringLiteral("export");
 
 QString suffix(SlideFormat format)
 {
@@ -179,12 +186,49 @@ ExportDialog::ExportDialog(ScenarioController* controller, QWidget* parent)
             takeScenario();
     });
 
+    restoreSettings();
     takeScenario();
     retranslateUi();
     updateEnabled();
 }
 
 ExportDialog::~ExportDialog() = default;
+
+void ExportDialog::restoreSettings()
+{
+    QSettings settings;
+    settings.beginGroup(kSettingsGroup);
+    SlideOptions o = options();
+    o.view = SlideViews::fromId(settings.value(QStringLiteral("view")).toString()).value_or(o.view);
+    const std::optional<QSize> size = SlideViews::parseSize(settings.value(QStringLiteral("size")).toString());
+    o.size = size.value_or(o.size);
+    const double scale = settings.value(QStringLiteral("scale"), o.scale).toDouble();
+    o.scale = std::isfinite(scale) ? std::clamp(scale, m_ui.scale->minimum(), m_ui.scale->maximum()) : o.scale;
+    o.transparent = settings.value(QStringLiteral("transparent"), o.transparent).toBool();
+    o.theme = SlideTheme::fromId(settings.value(QStringLiteral("theme")).toString()).value_or(o.theme);
+    o.caption = settings.value(QStringLiteral("caption"), o.caption).toBool();
+    setOptions(o);
+    // A file name with the remembered suffix gives the format ("x.svg" → SVG).
+    if (const auto f = SlideViews::formatOf(QStringLiteral("x.") + settings.value(QStringLiteral("format")).toString()))
+        setFormat(*f);
+    m_directory = settings.value(QStringLiteral("directory")).toString();
+}
+
+void ExportDialog::saveSettings() const
+{
+    const SlideOptions o = options();
+    QSettings settings;
+    settings.beginGroup(kSettingsGroup);
+    settings.setValue(QStringLiteral("view"), SlideViews::id(o.view));
+    settings.setValue(QStringLiteral("format"), suffix(format()));
+    settings.setValue(QStringLiteral("size"), QStringLiteral("%1x%2").arg(o.size.width()).arg(o.size.height()));
+    settings.setValue(QStringLiteral("scale"), o.scale);
+    settings.setValue(QStringLiteral("transparent"), o.transparent);
+    settings.setValue(QStringLiteral("theme"), SlideTheme::id(o.theme));
+    settings.setValue(QStringLiteral("caption"), o.caption);
+    if (!m_directory.isEmpty())
+        settings.setValue(QStringLiteral("directory"), m_directory);
+}
 
 SlideOptions ExportDialog::options() const
 {
@@ -338,20 +382,32 @@ void ExportDialog::saveAs()
     const SlideFormat f = format();
     const QString filters[] = {tr("PNG image (*.png)"), tr("SVG drawing (*.svg)"), tr("PDF document (*.pdf)")};
     const QString name = QStringLiteral("shardscope-%1.%2").arg(SlideViews::id(options().view), suffix(f));
-    QString path = QFileDialog::getSaveFileName(this, tr("Export"), name, filters[int(f)]);
+    // Slides for one deck usually go to one folder: start where the last export went.
+    const QString start = m_directory.isEmpty() ? name : QDir(m_directory).filePath(name);
+    QString path = QFileDialog::getSaveFileName(this, tr("Export"), start, filters[int(f)]);
     if (path.isEmpty())
         return;
     if (!SlideViews::formatOf(path))
         path += QLatin1Char('.') + suffix(f);
     QString error;
-    if (!exportTo(path, &error))
+    if (!exportTo(path, &error)) {
         QMessageBox::warning(this, tr("Export"), error);
+        return;
+    }
+    m_directory = QFileInfo(path).absolutePath();
+    saveSettings();
 }
 
 void ExportDialog::showEvent(QShowEvent* event)
 {
     QDialog::showEvent(event);
     takeScenario();
+}
+
+void ExportDialog::hideEvent(QHideEvent* event)
+{
+    saveSettings();
+    QDialog::hideEvent(event);
 }
 
 void ExportDialog::resizeEvent(QResizeEvent* event)

@@ -21,7 +21,8 @@ class ScenarioController;
 /// File ▸ Export…: one view of the scenario (memory chart, comparison, gauges, bit viewer or
 /// the whole dashboard) as PNG, SVG or PDF at a slide size, with a title and a caption, in a
 /// theme, with a live preview; or copied to the clipboard as an image and SVG. It follows the
-/// controller while open; the pixels come from ViewRenderer, as on the command line.
+/// controller while open; the pixels come from ViewRenderer, as on the command line. Its
+/// options (all but the title), format and folder are remembered between sessions.
 class ExportDialog : public QDialog
 {
     Q_OBJECT
@@ -51,6 +52,7 @@ public:
 protected:
     void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
 private:
@@ -60,12 +62,16 @@ private:
     void updateEnabled();
     void saveAs();
     void applySizePreset(int index);
+    /// The options, format and folder of the last export (QSettings group "export").
+    void restoreSettings();
+    void saveSettings() const;
 
     ScenarioController* m_controller = nullptr;
     SlideContent m_content;
     QImage m_previewImage;
     QTimer* m_previewTimer = nullptr;
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
+    QString m_directory; ///< where the last export was saved
     struct
     {
         QFormLayout* form = nullptr;

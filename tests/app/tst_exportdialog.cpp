@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QImage>
 #include <QMimeData>
+#include <QSettings>
 #include <QTemporaryDir>
 
 #include "../widgets/guiscenarios.h"
@@ -18,6 +19,53 @@ class TestExportDialog : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase()
+    {
+        // Remembered export options go to a throw-away settings file, not the user's.
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+    }
+    void init() { QSettings().remove(QStringLiteral("export")); }
+
+    void remembersOptionsFormatAndFolder()
+    {
+        ScenarioController controller;
+        controller.setScenario(guiscenarios::sevenBillionOnEight(1));
+        controller.flush();
+        SlideOptions o;
+        {
+            ExportDialog first(&controller);
+            QCOMPARE(first.options(), SlideOptions()); // nothing remembered yet: the defaults
+            o = first.options();
+            o.view = SlideView::Comparison;
+            o.size = QSize(1280, 720);
+            o.scale = 3;
+            o.transparent = true;
+            o.theme = SlideTheme::Theme::HighContrastDark;
+            o.caption = false;
+            o.title = QStringLiteral("For this slide only");
+            first.setOptions(o);
+            first.setFormat(SlideFormat::Svg);
+            first.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&first));
+            first.hide(); // closing the dialog remembers its options
+        }
+        ExportDialog second(&controller);
+        SlideOptions expected = o;
+        expected.title.clear(); // a title belongs to one slide
+        QCOMPARE(second.options(), expected);
+        QCOMPARE(second.format(), SlideFormat::Svg);
+        // A damaged settings file falls back to the defaults, value by value.
+        QSettings().setValue(QStringLiteral("export/size"), QStringLiteral("huge"));
+        QSettings().setValue(QStringLiteral("export/theme"), QStringLiteral("neon"));
+        QSettings().setValue(QStringLiteral("export/scale"), QStringLiteral("1e9"));
+        ExportDialog third(&controller);
+        QCOMPARE(third.options().size, SlideOptions().size);
+        QCOMPARE(third.options().theme, SlideOptions().theme);
+        QCOMPARE(third.options().scale, 8.0); // clamped to the spin box's range
+        QCOMPARE(third.options().view, SlideView::Comparison);
+    }
+
     void writesWhatTheOptionsSay_data()
     {
         QTest::addColumn<QString>("file");
@@ -130,6 +178,9 @@ private slots:
         copy->trigger();
         QVERIFY(QGuiApplication::clipboard()->mimeData()->hasFormat(QStringLiteral("image/svg+xml")));
     }
+
+private:
+    QTemporaryDir m_settingsDir;
 };
 
 QTEST_MAIN(TestExportDialog)
