@@ -19,6 +19,7 @@ HardwareControls::HardwareControls(ScenarioController* controller, QWidget* pare
     , m_mfu(new ValueSlider(this))
     , m_price(new ValueSlider(this))
     , m_overhead(new ValueSlider(this))
+    , m_network(new ValueSlider(this))
 {
     for (const core::GpuSpec& g : core::gpuPresets())
         m_gpu->addItem(QString::fromStdString(g.name), QString::fromStdString(g.preset));
@@ -43,15 +44,22 @@ HardwareControls::HardwareControls(ScenarioController* controller, QWidget* pare
     m_price->setSpinBox(0, 1000, 2);
     m_overhead->setContinuous(1, 2, false);
     m_overhead->setSpinBox(0.5, 5, 2);
+    // Per GPU, one direction, in GB/s: 10 and 25 Gb Ethernet, 50 Gb, 100 Gb EDR, 200 Gb HDR,
+    // 400 Gb NDR, 800 Gb XDR (the seeds: "ZeRO-3 across nodes on 10 GbE may be the bottleneck").
+    m_network->setSteps({1.25e9, 3.125e9, 6.25e9, 12.5e9, 25e9, 50e9, 100e9});
+    m_network->setSpinBox(0.1, 1000, 2, 1e9);
 
     connect(m_perNode, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setGpusPerNode(int(v)); });
     connect(m_mfu, &ValueSlider::valueEdited, m_controller, &ScenarioController::setMfu);
     connect(m_price, &ValueSlider::valueEdited, m_controller, &ScenarioController::setPricePerGpuHour);
     connect(m_overhead, &ValueSlider::valueEdited, m_controller, &ScenarioController::setOverheadFactor);
+    connect(m_network, &ValueSlider::valueEdited, m_controller, &ScenarioController::setNetworkBandwidth);
     bind(m_perNode, ScenarioController::Control::GpusPerNode, "parallel.gpus_per_node");
     bind(m_mfu, ScenarioController::Control::Mfu, "hardware.mfu");
     bind(m_price, ScenarioController::Control::Price, "hardware.price_per_gpu_hour");
     bind(m_overhead, ScenarioController::Control::Overhead, "hardware.overhead_factor");
+    bind(m_network, ScenarioController::Control::Network, "hardware.gpu.network_bytes_per_second");
+    addKey("hardware.gpu.interconnect_bytes_per_second");
     addKey("hardware.gpu");
 
     auto* form = new QFormLayout;
@@ -62,7 +70,7 @@ HardwareControls::HardwareControls(ScenarioController* controller, QWidget* pare
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(form);
     layout->addWidget(m_gpuNote);
-    for (ValueSlider* s : {m_perNode, m_mfu, m_price, m_overhead})
+    for (ValueSlider* s : {m_perNode, m_network, m_mfu, m_price, m_overhead})
         layout->addWidget(s);
     addIssueLine(layout);
     retranslateUi();
@@ -88,12 +96,16 @@ void HardwareControls::setScenario(const core::Scenario& s)
                                 locale.toString(g.memoryBandwidthBytesPerSecond / 1e12, 'f', 2)));
     m_gpuNote->setToolTip(QString::fromStdString(g.source));
     m_perNode->setValue(s.parallel.gpusPerNode);
+    m_network->setValue(g.networkBytesPerSecond);
+    //: under the network slider; %1 = the same bandwidth in gigabits per second, %2 = GB/s between GPUs of one node (one direction)
+    m_network->setNote(tr("= %1 Gb/s between nodes · %2 GB/s inside a node")
+                           .arg(locale.toString(g.networkBytesPerSecond * 8 / 1e9, 'g', 4), locale.toString(g.interconnectBytesPerSecond / 2e9, 'g', 4)));
     m_mfu->setValue(s.hardware.mfu);
     m_price->setValue(s.hardware.pricePerGpuHour);
     m_overhead->setValue(s.hardware.overheadFactor);
     // Serving has no training bill; its MFU is the prefill's share of peak.
     const bool serving = s.mode == core::Mode::Inference;
-    for (ValueSlider* w : {m_price, m_overhead})
+    for (ValueSlider* w : {m_price, m_overhead, m_network}) // serving replicas do not talk to each other
         if (w->isVisibleTo(this) == serving)
             w->setVisible(!serving);
     m_mfu->setNote(serving ? tr("used for the prefill (time to first token); decoding is bandwidth-bound") : QString());
@@ -105,6 +117,11 @@ void HardwareControls::retranslateUi()
     m_gpu->setItemText(m_gpu->count() - 1, tr("Custom GPU (from file)"));
     m_perNode->setLabel(tr("GPUs per &node"));
     m_perNode->setToolTip(tr("GPUs joined by NVLink in one server; tensor parallelism should stay inside one."));
+    m_network->setLabel(tr("Ne&twork per GPU"));
+    m_network->setSuffix(tr(" GB/s"));
+    m_network->setToolTip(tr("Each GPU's share of the network between nodes, one direction (InfiniBand or Ethernet).\n"
+                             "Groups that span nodes communicate at this speed; inside a node they use NVLink or PCIe.\n"
+                             "DGX H100: one 400 Gb/s port per GPU = 50 GB/s; DGX A100: 200 Gb/s = 25 GB/s; 10 Gb Ethernet = 1.25 GB/s."));
     m_mfu->setLabel(tr("&MFU"));
     m_mfu->setSuffix(tr(" %"));
     m_mfu->setToolTip(tr("Model FLOPs utilization: the share of peak throughput spent on the model's maths.\n"

@@ -6,7 +6,8 @@ class QComboBox;
 class QLabel;
 class ValueSlider;
 
-/// GPU type, GPUs per node, MFU, price per GPU-hour and the overhead factor.
+/// GPU type, GPUs per node, the network between nodes, MFU, price per GPU-hour and the
+/// overhead factor.
 class HardwareControls : public ControlSection
 {
     Q_OBJECT
@@ -20,6 +21,7 @@ public:
     QComboBox* gpuBox() const { return m_gpu; }
     ValueSlider* mfuSlider() const { return m_mfu; }
     ValueSlider* priceSlider() const { return m_price; }
+    ValueSlider* networkSlider() const { return m_network; }
 
 protected:
     void retranslateUi() override;
@@ -32,4 +34,5 @@ private:
     ValueSlider* m_mfu = nullptr;
     ValueSlider* m_price = nullptr;
     ValueSlider* m_overhead = nullptr;
+    ValueSlider* m_network = nullptr;
 };

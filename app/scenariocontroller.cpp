@@ -84,6 +84,7 @@ QString ScenarioController::controlName(Control control)
     case Control::Mfu: return tr("MFU");
     case Control::Price: return tr("price");
     case Control::Overhead: return tr("overhead");
+    case Control::Network: return tr("network bandwidth");
     case Control::Mode: return tr("mode");
     case Control::Expert: return tr("expert parallelism");
     case Control::ExpertTensor: return tr("expert tensor parallelism");
@@ -365,6 +366,7 @@ SHARDSCOPE_SETTER(setSequenceParallel, bool, Control::SequenceParallel, parallel
 SHARDSCOPE_SETTER(setGpusPerNode, int, Control::GpusPerNode, parallel.gpusPerNode)
 SHARDSCOPE_SETTER(setPricePerGpuHour, double, Control::Price, hardware.pricePerGpuHour)
 SHARDSCOPE_SETTER(setOverheadFactor, double, Control::Overhead, hardware.overheadFactor)
+SHARDSCOPE_SETTER(setNetworkBandwidth, double, Control::Network, hardware.gpu.networkBytesPerSecond)
 SHARDSCOPE_SETTER(setMode, core::Mode, Control::Mode, mode)
 SHARDSCOPE_SETTER(setExpertParallel, int, Control::Expert, parallel.expert)
 SHARDSCOPE_SETTER(setExpertTensorParallel, int, Control::ExpertTensor, parallel.expertTensor)

@@ -33,6 +33,7 @@ public:
         FineTuneMethod, LoraRank, LoraTargets, BaseFormat,
         RlAlgorithm, RlReference, RlReferenceFormat, RlReferenceOffload, RlReward, RlRewardSize, RlRewardFormat, RlCritic,
         RlSamples, RlPromptTokens, RlNewTokens, RlMemoryFraction, RlPlacement, RlRolloutTensor, RlRolloutGpus,
+        Network,
     };
 
     explicit ScenarioController(QObject* parent = nullptr);
@@ -100,6 +101,8 @@ public:
     void setMfu(double mfu);
     void setPricePerGpuHour(double dollars);
     void setOverheadFactor(double factor);
+    /// Each GPU's share of the network to other nodes, bytes per second in one direction.
+    void setNetworkBandwidth(double bytesPerSecond);
     // Mode: training, serving or fine-tuning
     void setMode(core::Mode mode);
     // Mixture of experts

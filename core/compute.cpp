@@ -209,6 +209,8 @@ void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, 
         out.expertParallel = m * maxMoeLayers * (4 + (tr.recompute == Recompute::Full ? 2 : 0)) * (ep - 1) / ep * e * routed * h;
     }
 
+    communicationTime(ctx, out);
+
     if (w) {
         w->add(Term::CommDataParallel, -1, out.dataParallel,
                {{"D", double(ctx.zeroShards), Unit::Count}, {"g", st.gradients, Unit::BytesPerParameter}, {"w", st.weights, Unit::BytesPerParameter},
@@ -225,7 +227,64 @@ void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, 
             w->add(Term::CommExpertParallel, -1, out.expertParallel,
                    {{"m", m, Unit::Count}, {"MoE layers", double(maxMoeLayers), Unit::Count}, {"EP", ep, Unit::Count},
                     {"k", double(ctx.shape.moeTopK), Unit::Count}, {"CF", tr.moeCapacityFactor, Unit::Count}});
+        constexpr Term kTimeTerms[] = {Term::CommSecondsDataParallel, Term::CommSecondsTensorParallel, Term::CommSecondsPipelineParallel,
+                                       Term::CommSecondsContextParallel, Term::CommSecondsExpertParallel};
+        for (std::size_t d = 0; d < kCommDimensionCount; ++d) {
+            const double bytes = out.bytes(CommDimension(d));
+            if (bytes <= 0)
+                continue; // a dimension that does not communicate has no time to explain
+            const bool network = out.overNetwork[d];
+            w->add(kTimeTerms[d], -1, out.seconds[d],
+                   {{"bytes", bytes, Unit::Bytes}, {network ? "B_net" : "B_node / 2", out.linkBytesPerSecond[d], Unit::BytesPerSecond}}, {},
+                   network ? "bytes / B_net  (the group spans nodes: the network)" : "bytes / (B_node / 2)  (inside one node: NVLink or PCIe)");
+        }
     }
+}
+
+bool groupSpansNodes(long long stride, long long size, long long gpusPerNode)
+{
+    // Megatron numbers ranks tp-cp-dp-pp (experts: etp-ep-edp), so a group of `size` ranks
+    // `stride` apart lies in a block of stride·size consecutive ranks: inside one node when the
+    // block fits one and nodes hold whole blocks.
+    if (size <= 1)
+        return false;
+    const long long block = stride * size;
+    return !(block <= gpusPerNode && gpusPerNode % block == 0);
+}
+
+void communicationTime(const EstimateContext& ctx, CommunicationEstimate& out)
+{
+    const ParallelLayout& par = ctx.scenario.parallel;
+    const GpuSpec& gpu = ctx.scenario.hardware.gpu;
+    const long long node = par.gpusPerNode, t = ctx.t, c = ctx.c, dp = ctx.dp;
+    out.overNetwork = {
+        groupSpansNodes(t, c * dp, node),                             // ZeRO/DP group: DP × CP, TP apart
+        groupSpansNodes(1, t, node),                                  // TP: neighbours
+        groupSpansNodes(t * c * dp, ctx.p, node),                     // PP: one model replica apart
+        groupSpansNodes(t, c, node),                                  // CP: TP apart
+        groupSpansNodes(par.effectiveExpertTensor(), par.expert, node) // EP: expert TP apart
+    };
+    // A ring collective sends its bytes at one direction's bandwidth of its slowest link
+    // (nccl-tests PERFORMANCE.md, bus bandwidth). Datasheet NVLink/xGMI/PCIe figures count both
+    // directions, so one direction is half; the network figure is already one direction.
+    for (std::size_t d = 0; d < kCommDimensionCount; ++d) {
+        const double link = out.overNetwork[d] ? gpu.networkBytesPerSecond : gpu.interconnectBytesPerSecond / 2;
+        out.linkBytesPerSecond[d] = link;
+        out.seconds[d] = link > 0 ? out.bytes(CommDimension(d)) / link : 0;
+    }
+}
+
+std::string_view commDimensionName(CommDimension d)
+{
+    switch (d) {
+    case CommDimension::DataParallel: return "data_parallel";
+    case CommDimension::TensorParallel: return "tensor_parallel";
+    case CommDimension::PipelineParallel: return "pipeline_parallel";
+    case CommDimension::ContextParallel: return "context_parallel";
+    case CommDimension::ExpertParallel: return "expert_parallel";
+    case CommDimension::Count: break;
+    }
+    return "";
 }
 
 } // namespace core

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <array>
+#include <string_view>
 #include <vector>
 
 #include "core/components.h"
@@ -55,7 +57,12 @@ struct ComputeEstimate
     double bubbleFraction = 0;
 };
 
-/// Bytes each GPU sends per optimizer step (ring collectives), by parallel dimension.
+/// The parallel dimensions that communicate, in the order of CommunicationEstimate's fields.
+enum class CommDimension { DataParallel, TensorParallel, PipelineParallel, ContextParallel, ExpertParallel, Count };
+inline constexpr std::size_t kCommDimensionCount = std::size_t(CommDimension::Count);
+
+/// Bytes each GPU sends per optimizer step (ring collectives), by parallel dimension, and the
+/// time they take on the link the dimension's group uses.
 struct CommunicationEstimate
 {
     double dataParallel = 0;
@@ -63,7 +70,20 @@ struct CommunicationEstimate
     double pipelineParallel = 0;
     double contextParallel = 0;
     double expertParallel = 0;
+    /// bytes ÷ the per-direction bandwidth of the group's slowest link; 0 when it is unknown
+    std::array<double, kCommDimensionCount> seconds{};
+    std::array<double, kCommDimensionCount> linkBytesPerSecond{};
+    std::array<bool, kCommDimensionCount> overNetwork{}; ///< the group spans nodes
+
+    double bytes(CommDimension d) const
+    {
+        const double all[] = {dataParallel, tensorParallel, pipelineParallel, contextParallel, expertParallel};
+        return all[std::size_t(d)];
+    }
 };
+
+/// Stable id of a dimension as in the JSON output: "data_parallel", "tensor_parallel", …
+std::string_view commDimensionName(CommDimension d);
 
 /// Serving answers: does it fit, how much more fits, how fast (mode = inference).
 struct InferenceEstimate

@@ -140,6 +140,17 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
         j["communication_bytes_per_step"] = Json{{"data_parallel", m.dataParallel}, {"tensor_parallel", m.tensorParallel},
                                                  {"pipeline_parallel", m.pipelineParallel}, {"context_parallel", m.contextParallel},
                                                  {"expert_parallel", m.expertParallel}};
+        // Seconds on the link each group uses, and whether that link is the network.
+        Json seconds = Json::object(), network = Json::object(), links = Json::object();
+        for (std::size_t d = 0; d < kCommDimensionCount; ++d) {
+            const std::string name(commDimensionName(CommDimension(d)));
+            seconds[name] = m.seconds[d];
+            network[name] = m.overNetwork[d];
+            links[name] = m.linkBytesPerSecond[d];
+        }
+        j["communication_seconds_per_step"] = seconds;
+        j["communication_over_network"] = network;
+        j["communication_link_bytes_per_second"] = links;
         if (e.mode == Mode::Inference) {
             const InferenceEstimate& r = e.inference;
             j["inference"] = Json{{"weight_bits_per_parameter", r.linearBitsPerParameter},
@@ -278,6 +289,12 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
         line("  data parallel %s   tensor parallel %s   pipeline %s   context %s   expert %s\n", gbText(m.dataParallel).c_str(),
              gbText(m.tensorParallel).c_str(), gbText(m.pipelineParallel).c_str(), gbText(m.contextParallel).c_str(),
              gbText(m.expertParallel).c_str());
+        out += "Communication time per step (s; * = over the network, else inside a node)\n";
+        const char* names[] = {"data parallel", "tensor parallel", "pipeline", "context", "expert"};
+        out += " ";
+        for (std::size_t d = 0; d < kCommDimensionCount; ++d)
+            line(" %s %.3g%s ", names[d], m.seconds[d], m.overNetwork[d] && m.bytes(CommDimension(d)) > 0 ? "*" : "");
+        line("  vs computation %.3g\n", c.iterationSeconds);
         }
     }
     bool header = false;

@@ -20,6 +20,7 @@ struct GpuSpec
     double peakInt8Tops = 0;
     double memoryBandwidthBytesPerSecond = 0;
     double interconnectBytesPerSecond = 0;  ///< datasheet GPU-to-GPU figure (NVLink/xGMI total, or PCIe)
+    double networkBytesPerSecond = 0;       ///< this GPU's share of its node's network, one direction (DGX H100: 50 GB/s)
     std::string memoryLabel;         ///< marketing size, e.g. "80 GB HBM3"
     std::string source;
 

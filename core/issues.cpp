@@ -23,6 +23,21 @@ std::string gb(double bytes)
     return buf;
 }
 
+std::string seconds(double s)
+{
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.3g s", s);
+    return buf;
+}
+
+/// CommDimension (estimate.h) by index, as a sentence names it.
+const char* dimension(double index)
+{
+    const char* names[] = {"data-parallel", "tensor-parallel", "pipeline", "context-parallel", "expert-parallel"};
+    const int i = int(index);
+    return i >= 0 && i < 5 ? names[i] : "";
+}
+
 } // namespace
 
 std::string_view issueCodeName(IssueCode code)
@@ -58,6 +73,8 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::RolloutReservationTooSmall: return "rollout_reservation_too_small";
     case IssueCode::RolloutKvInsufficient: return "rollout_kv_insufficient";
     case IssueCode::SequenceShorterThanRollout: return "sequence_shorter_than_rollout";
+    case IssueCode::CommunicationExceedsCompute: return "communication_exceeds_compute";
+    case IssueCode::LinkBandwidthUnknown: return "link_bandwidth_unknown";
     case IssueCode::MalformedJson: return "malformed_json";
     case IssueCode::WrongType: return "wrong_type";
     case IssueCode::NotAnInteger: return "not_an_integer";
@@ -136,6 +153,11 @@ std::string describe(const Issue& i)
             + ": it will run fewer sequences at once (or preempt)"; break;
     case IssueCode::SequenceShorterThanRollout:
         m = "training sequence " + num(i.a) + " is shorter than prompt + new tokens = " + num(i.b) + ": responses would be truncated"; break;
+    case IssueCode::CommunicationExceedsCompute:
+        m = std::string("the ") + dimension(i.a) + " communication takes " + seconds(i.b) + " per step, longer than the " + seconds(i.c)
+            + " of computation: overlap cannot hide it, so training is slower than the MFU says (faster links, or keep this group inside a node)"; break;
+    case IssueCode::LinkBandwidthUnknown:
+        m = std::string("the GPU has no bandwidth for the link the ") + dimension(i.a) + " group uses: its communication time is not estimated"; break;
     case IssueCode::MalformedJson: m = "not valid JSON: " + i.hint; break;
     case IssueCode::WrongType: m = "expected " + i.hint; break;
     case IssueCode::NotAnInteger: m = "expected a whole number, got " + num(i.a); break;

@@ -67,6 +67,8 @@ enum class IssueCode {
     RolloutReservationTooSmall,     ///< a = reserved bytes, b = rollout weight bytes
     RolloutKvInsufficient,          ///< a = needed, b = reserved
     SequenceShorterThanRollout,     ///< a = training sequence, b = prompt + new tokens
+    CommunicationExceedsCompute,    ///< a = CommDimension, b = its seconds per step, c = compute seconds per step
+    LinkBandwidthUnknown,           ///< a = CommDimension whose link has no bandwidth (custom GPU)
     UnknownKey,                     ///< path = the key, hint = the nearest known key
     Count
 };

@@ -101,6 +101,7 @@ void readGpuKeys(JsonReader& r, const Json& object, GpuSpec& g, std::vector<Issu
     r.number("memory_bytes", g.memoryBytes);
     r.number("memory_bandwidth_bytes_per_second", g.memoryBandwidthBytesPerSecond);
     r.number("interconnect_bytes_per_second", g.interconnectBytesPerSecond);
+    r.number("network_bytes_per_second", g.networkBytesPerSecond);
     r.string("source", g.source);
     r.string("memory_label", g.memoryLabel);
     r.known("peak_tflops");
@@ -133,6 +134,7 @@ void writeGpuKeys(Json& j, const GpuSpec& g)
                             {"fp16", g.peakFp16Tflops}, {"fp8", g.peakFp8Tflops}, {"int8", g.peakInt8Tops}};
     j["memory_bandwidth_bytes_per_second"] = g.memoryBandwidthBytesPerSecond;
     j["interconnect_bytes_per_second"] = g.interconnectBytesPerSecond;
+    j["network_bytes_per_second"] = g.networkBytesPerSecond;
     if (!g.source.empty())
         j["source"] = g.source;
 }

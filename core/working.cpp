@@ -9,6 +9,8 @@ namespace core {
 namespace {
 
 constexpr Component kNone = Component::Count;
+constexpr std::string_view kLinkSource =
+    "nccl-tests PERFORMANCE.md (ring bus bandwidth); GPU datasheet (NVLink both directions) and reference system NICs; seed 1 §8.2";
 
 // id, title, formula, source, unit, bar segment. Symbols: Ψ parameters, P parameters on one GPU,
 // w/g bytes per weight/gradient, D_z ZeRO group (DP × CP), s sequence, b micro-batch, h hidden,
@@ -58,6 +60,11 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
     {"comm_tensor_parallel", "Tensor-parallel traffic per GPU per step", "m · n_layers · collectives · 2(t−1)/t · 2·s·b·h", "Korthikanti §4.2.2", Unit::Bytes, kNone},
     {"comm_pipeline_parallel", "Pipeline traffic per GPU per step", "2 · m · v · 2·s·b·h / t_sp", "Narayanan §2.2", Unit::Bytes, kNone},
     {"comm_context_parallel", "Context-parallel traffic per GPU per step", "m · n_layers · (c−1) · 3 · K,V chunk", "ring attention (Liu et al. 2023); Megatron CP", Unit::Bytes, kNone},
+    {"comm_seconds_data_parallel", "Data-parallel communication time per step", "bytes / link bandwidth", kLinkSource, Unit::Seconds, kNone},
+    {"comm_seconds_tensor_parallel", "Tensor-parallel communication time per step", "bytes / link bandwidth", kLinkSource, Unit::Seconds, kNone},
+    {"comm_seconds_pipeline_parallel", "Pipeline communication time per step", "bytes / link bandwidth", kLinkSource, Unit::Seconds, kNone},
+    {"comm_seconds_context_parallel", "Context-parallel communication time per step", "bytes / link bandwidth", kLinkSource, Unit::Seconds, kNone},
+    {"comm_seconds_expert_parallel", "Expert-parallel communication time per step", "bytes / link bandwidth", kLinkSource, Unit::Seconds, kNone},
     {"params_active", "Active parameters per token", "total − MoE layers × (E − k) experts", "seed 1 §1.2: memory uses total, compute uses active", Unit::Count, kNone},
     {"expert_shards", "Expert data-parallel group", "n / (p · EP · ETP)", "Megatron MoE parallel folding", Unit::Count, kNone},
     {"moe_dispatch_buffers", "MoE dispatch buffers", "2 · 2·s·b·k·CF·h (all-to-all send + receive)", "Megatron token dispatcher", Unit::Bytes, Component::MoeDispatchBuffers},
@@ -124,7 +131,8 @@ TermSection termSection(Term term)
     case Term::BubbleFraction:
         return TermSection::Compute;
     case Term::CommDataParallel: case Term::CommTensorParallel: case Term::CommPipelineParallel: case Term::CommContextParallel:
-    case Term::CommExpertParallel:
+    case Term::CommExpertParallel: case Term::CommSecondsDataParallel: case Term::CommSecondsTensorParallel:
+    case Term::CommSecondsPipelineParallel: case Term::CommSecondsContextParallel: case Term::CommSecondsExpertParallel:
         return TermSection::Communication;
     case Term::ServingWeights: case Term::KvBytesPerToken: case Term::KvCache: case Term::InferenceWorkspace: case Term::MaxBatch:
     case Term::MaxContext: case Term::PrefillSeconds: case Term::DecodeStepSeconds: case Term::DecodeTokensPerSecond:
@@ -148,6 +156,7 @@ std::string formatValue(double v, Unit unit)
     case Unit::BytesPerParameter: return printf1("%.4g %s", v, "B");
     case Unit::Flops: return printf1("%.3g %s", v, "FLOP");
     case Unit::FlopsPerSecond: return printf1("%.4g %s", v / 1e12, "TFLOP/s");
+    case Unit::BytesPerSecond: return printf1("%.4g %s", v / 1e9, "GB/s");
     case Unit::Seconds:
         if (a >= 86400 * 2) return printf1("%.3g %s", v / 86400, "days");
         if (a >= 3600 * 2) return printf1("%.3g %s", v / 3600, "h");

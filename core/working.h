@@ -10,7 +10,7 @@
 
 namespace core {
 
-enum class Unit { Count, Bytes, BytesPerParameter, Flops, FlopsPerSecond, Seconds, Hours, Days, Money, Fraction, Tokens };
+enum class Unit { Count, Bytes, BytesPerParameter, BytesPerSecond, Flops, FlopsPerSecond, Seconds, Hours, Days, Money, Fraction, Tokens };
 
 /// Every number the estimate can explain. Each has a fixed formula and source (termInfo).
 enum class Term {
@@ -23,6 +23,8 @@ enum class Term {
     ModelFlopsPerIteration, HardwareFlopsPerIteration, Iterations, TotalModelFlops, PeakFlops,
     IterationSeconds, TrainingSeconds, GpuHours, Cost, BubbleFraction,
     CommDataParallel, CommTensorParallel, CommPipelineParallel, CommContextParallel,
+    CommSecondsDataParallel, CommSecondsTensorParallel, CommSecondsPipelineParallel, CommSecondsContextParallel,
+    CommSecondsExpertParallel,
     // mixture of experts, fine-tuning, RL roles
     ParamsActive, ExpertShards, MoeDispatchBuffers, CommExpertParallel, FrozenBase, AdapterStates, DequantWorkspace,
     ReferenceWeights, RewardWeights, CriticStates, CriticGradients, CriticOptimizerStates, RolloutWeights, RolloutKvCache,

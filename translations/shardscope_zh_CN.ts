@@ -72,7 +72,7 @@ The slider offers only multiples of micro-batch × DP.</source>
         <translation>指数全 1、尾数为 0 → ±∞</translation>
     </message>
     <message>
-        <source>S.1111.111 is this format's only NaN (it has no infinity)</source>
+        <source>S.1111.111 is this format&apos;s only NaN (it has no infinity)</source>
         <translation>S.1111.111 是此格式唯一的 NaN（它没有无穷大）</translation>
     </message>
     <message>
@@ -131,7 +131,7 @@ The slider offers only multiples of micro-batch × DP.</source>
         <translation>↓ %1   ↑ %2</translation>
     </message>
     <message>
-        <source>Bit %1: the two's-complement sign bit, worth %2</source>
+        <source>Bit %1: the two&apos;s-complement sign bit, worth %2</source>
         <extracomment>%1 = bit index, %2 = its (negative) weight</extracomment>
         <translation>第 %1 位：补码的符号位，权值 %2</translation>
     </message>
@@ -198,12 +198,12 @@ no comparison</source>
     </message>
     <message>
         <source>%1 · (now)</source>
-        <extracomment>comparison bar label of the scenario as it is; %1 = e.g. "ZeRO-1"</extracomment>
+        <extracomment>comparison bar label of the scenario as it is; %1 = e.g. &quot;ZeRO-1&quot;</extracomment>
         <translation>%1 · （当前）</translation>
     </message>
     <message>
         <source>%1 · (n/a)</source>
-        <extracomment>comparison bar label of a variant that is not a valid scenario; %1 = e.g. "No ZeRO"</extracomment>
+        <extracomment>comparison bar label of a variant that is not a valid scenario; %1 = e.g. &quot;No ZeRO&quot;</extracomment>
         <translation>%1 · （不可用）</translation>
     </message>
     <message>
@@ -282,7 +282,7 @@ no comparison</source>
         <translation>权重</translation>
     </message>
     <message>
-        <source>The model's weights this GPU keeps: its share after tensor and pipeline parallelism, and after ZeRO-3 if enabled.</source>
+        <source>The model&apos;s weights this GPU keeps: its share after tensor and pipeline parallelism, and after ZeRO-3 if enabled.</source>
         <translation>此 GPU 保存的模型权重：经张量并行和流水线并行切分后（若启用 ZeRO-3 还要再分片）的那一份。</translation>
     </message>
     <message>
@@ -298,7 +298,7 @@ no comparison</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <source>The fp32 master copy and the optimizer's moments (Adam: momentum and variance); ZeRO-1 and above split them over the data-parallel ranks.</source>
+        <source>The fp32 master copy and the optimizer&apos;s moments (Adam: momentum and variance); ZeRO-1 and above split them over the data-parallel ranks.</source>
         <translation>FP32 主权重副本和优化器的矩估计（Adam：一阶动量和二阶动量）；ZeRO-1 及以上把它们切分到各数据并行 rank 上。</translation>
     </message>
     <message>
@@ -314,7 +314,7 @@ no comparison</source>
         <translation>嵌入层激活</translation>
     </message>
     <message>
-        <source>Token ids and the embedding's dropout mask, kept on the first pipeline stage.</source>
+        <source>Token ids and the embedding&apos;s dropout mask, kept on the first pipeline stage.</source>
         <translation>token id 和嵌入层的 dropout 掩码，保存在流水线第一段。</translation>
     </message>
     <message>
@@ -322,7 +322,7 @@ no comparison</source>
         <translation>Logits 与损失</translation>
     </message>
     <message>
-        <source>The final norm's output and the fp32 logits over the whole vocabulary, kept on the last pipeline stage.</source>
+        <source>The final norm&apos;s output and the fp32 logits over the whole vocabulary, kept on the last pipeline stage.</source>
         <translation>最终归一化层的输出和整个词表上的 FP32 logits，保存在流水线最后一段。</translation>
     </message>
     <message>
@@ -330,7 +330,7 @@ no comparison</source>
         <translation>重计算层</translation>
     </message>
     <message>
-        <source>With recomputation, one layer's activations are rebuilt during its backward pass and need room while they exist.</source>
+        <source>With recomputation, one layer&apos;s activations are rebuilt during its backward pass and need room while they exist.</source>
         <translation>开启重计算时，一层的激活在其反向过程中重新算出，存在期间需要占用显存。</translation>
     </message>
     <message>
@@ -354,7 +354,7 @@ no comparison</source>
         <translation>LoRA 适配器</translation>
     </message>
     <message>
-        <source>The small low-rank matrices LoRA trains; the base model's weights stay frozen.</source>
+        <source>The small low-rank matrices LoRA trains; the base model&apos;s weights stay frozen.</source>
         <translation>LoRA 训练的小型低秩矩阵；基座模型的权重保持冻结。</translation>
     </message>
     <message>
@@ -370,7 +370,7 @@ no comparison</source>
         <translation>奖励模型</translation>
     </message>
     <message>
-        <source>Reinforcement learning: the frozen model that scores the policy's answers.</source>
+        <source>Reinforcement learning: the frozen model that scores the policy&apos;s answers.</source>
         <translation>强化学习：为策略的回答打分的冻结模型。</translation>
     </message>
     <message>
@@ -386,7 +386,7 @@ no comparison</source>
         <translation>Rollout 引擎权重</translation>
     </message>
     <message>
-        <source>Reinforcement learning: the generation engine's own copy of the policy.</source>
+        <source>Reinforcement learning: the generation engine&apos;s own copy of the policy.</source>
         <translation>强化学习：生成引擎自己的一份策略副本。</translation>
     </message>
     <message>
@@ -410,7 +410,7 @@ no comparison</source>
         <translation>Prefill 工作区</translation>
     </message>
     <message>
-        <source>Serving: one prefill chunk's transient tensors and the logits for sampling.</source>
+        <source>Serving: one prefill chunk&apos;s transient tensors and the logits for sampling.</source>
         <translation>推理服务：一个 prefill 分块的临时张量以及用于采样的 logits。</translation>
     </message>
     <message>
@@ -502,7 +502,7 @@ no comparison</source>
     <name>DeckNavigator</name>
     <message>
         <source>Cannot read %1: %2</source>
-        <extracomment>%1 = file, %2 = the system's reason</extracomment>
+        <extracomment>%1 = file, %2 = the system&apos;s reason</extracomment>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
@@ -523,7 +523,7 @@ no comparison</source>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <extracomment>%1 = file, %2 = the system's reason</extracomment>
+        <extracomment>%1 = file, %2 = the system&apos;s reason</extracomment>
         <translation>无法写入 %1：%2</translation>
     </message>
 </context>
@@ -627,7 +627,9 @@ no comparison</source>
     <message numerus="yes">
         <source>Removed %n missing file(s) from the recent list.</source>
         <extracomment>status bar; %n = number of recent files that no longer exist</extracomment>
-        <translation><numerusform>已从最近文件列表中移除 %n 个不存在的文件。</numerusform></translation>
+        <translation>
+            <numerusform>已从最近文件列表中移除 %n 个不存在的文件。</numerusform>
+        </translation>
     </message>
     <message>
         <source>&amp;New Scenario</source>
@@ -658,7 +660,7 @@ no comparison</source>
         <translation>导入 Hugging Face 配置(&amp;I)…</translation>
     </message>
     <message>
-        <source>Take the model's architecture from a config.json; nothing is downloaded</source>
+        <source>Take the model&apos;s architecture from a config.json; nothing is downloaded</source>
         <translation>从 config.json 读取模型结构；不会下载任何内容</translation>
     </message>
     <message>
@@ -671,7 +673,7 @@ no comparison</source>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <extracomment>%1 = file path, %2 = the system's reason</extracomment>
+        <extracomment>%1 = file path, %2 = the system&apos;s reason</extracomment>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
@@ -713,7 +715,7 @@ The current scenario was not changed.</source>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <extracomment>%1 = file path, %2 = the system's reason</extracomment>
+        <extracomment>%1 = file path, %2 = the system&apos;s reason</extracomment>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
@@ -741,7 +743,7 @@ The current scenario was not changed.</source>
     </message>
     <message>
         <source>Save the changes to “%1”?</source>
-        <extracomment>%1 = file name or "Untitled"</extracomment>
+        <extracomment>%1 = file name or &quot;Untitled&quot;</extracomment>
         <translation>是否保存对“%1”的更改？</translation>
     </message>
     <message>
@@ -749,7 +751,7 @@ The current scenario was not changed.</source>
         <translation>不保存的更改将会丢失。</translation>
     </message>
     <message>
-        <source>&amp;Don't Save</source>
+        <source>&amp;Don&apos;t Save</source>
         <translation>不保存(&amp;D)</translation>
     </message>
     <message>
@@ -908,7 +910,7 @@ The current scenario was not changed.</source>
         <translation>无标题</translation>
     </message>
     <message>
-        <source>&amp;Caption with the scenario's settings</source>
+        <source>&amp;Caption with the scenario&apos;s settings</source>
         <translation>附上场景设置说明(&amp;C)</translation>
     </message>
     <message>
@@ -1064,7 +1066,7 @@ QLoRA：在量化为 4 位 NF4（含双重量化）的基座上做 LoRA（Dettme
         <translation>NF4（QLoRA）</translation>
     </message>
     <message>
-        <source>The format the frozen base weights are loaded in; the adapters train in the recipe's precision.</source>
+        <source>The format the frozen base weights are loaded in; the adapters train in the recipe&apos;s precision.</source>
         <translation>冻结的基座权重加载时使用的格式；适配器按所选精度方案训练。</translation>
     </message>
 </context>
@@ -1146,7 +1148,9 @@ QLoRA：在量化为 4 位 NF4（含双重量化）的基座上做 LoRA（Dettme
     <message numerus="yes">
         <source>on %n GPU(s)</source>
         <extracomment>caption under GPU-hours; %1 = number of GPUs</extracomment>
-        <translation><numerusform>共 %n 张 GPU</numerusform></translation>
+        <translation>
+            <numerusform>共 %n 张 GPU</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 steps</source>
@@ -1189,7 +1193,7 @@ Green under a month, amber up to six months, red beyond.</source>
     </message>
     <message>
         <source>Training time × number of GPUs.
-Green under 100 k (a lab's budget), amber up to 10 M, red beyond (frontier scale).</source>
+Green under 100 k (a lab&apos;s budget), amber up to 10 M, red beyond (frontier scale).</source>
         <translation>训练时间 × GPU 数。
 绿色：10 万以内（一个实验室的预算）；琥珀色：1000 万以内；红色：更多（前沿规模）。</translation>
     </message>
@@ -1208,7 +1212,7 @@ Green under $100 k, amber up to $10 M, red beyond.</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <source>Model FLOPs utilization: the share of the GPUs' peak that does useful model maths.
+        <source>Model FLOPs utilization: the share of the GPUs&apos; peak that does useful model maths.
 Large runs reach 35–55 % (green); above 55 % is unrealistic (red); below 20 % is poorly tuned (amber).</source>
         <translation>模型算力利用率（MFU）：GPU 峰值中真正用于模型计算的比例。
 大规模训练可达 35%–55%（绿色）；高于 55% 不现实（红色）；低于 20% 说明调优不足（琥珀色）。</translation>
@@ -1270,7 +1274,7 @@ Red: it does not fit. Amber: under 10 % left, fragile. Green: room to spare.</so
         <translation>%</translation>
     </message>
     <message>
-        <source>Model FLOPs utilization: the share of peak throughput spent on the model's maths.
+        <source>Model FLOPs utilization: the share of peak throughput spent on the model&apos;s maths.
 Well-tuned large runs reach 35–55 % (PaLM: 46 %, Llama 3: 38–43 %).</source>
         <translation>模型算力利用率（MFU）：峰值算力中用于模型计算的比例。
 调优良好的大规模训练可达 35%–55%（PaLM：46%，Llama 3：38%–43%）。</translation>
@@ -1302,6 +1306,27 @@ Well-tuned large runs reach 35–55 % (PaLM: 46 %, Llama 3: 38–43 %).</source>
     <message>
         <source>used for the prefill (time to first token); decoding is bandwidth-bound</source>
         <translation>用于 prefill（首 token 延迟）；解码受带宽限制</translation>
+    </message>
+    <message>
+        <source>= %1 Gb/s between nodes · %2 GB/s inside a node</source>
+        <extracomment>under the network slider; %1 = the same bandwidth in gigabits per second, %2 = GB/s between GPUs of one node (one direction)</extracomment>
+        <translation>= 节点间 %1 Gb/s · 节点内 %2 GB/s</translation>
+    </message>
+    <message>
+        <source>Ne&amp;twork per GPU</source>
+        <translation>每卡网络带宽(&amp;T)</translation>
+    </message>
+    <message>
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <source>Each GPU&apos;s share of the network between nodes, one direction (InfiniBand or Ethernet).
+Groups that span nodes communicate at this speed; inside a node they use NVLink or PCIe.
+DGX H100: one 400 Gb/s port per GPU = 50 GB/s; DGX A100: 200 Gb/s = 25 GB/s; 10 Gb Ethernet = 1.25 GB/s.</source>
+        <translation>每张 GPU 分到的节点间网络带宽，单方向（InfiniBand 或以太网）。
+跨节点的并行组按这个速度通信；节点内走 NVLink 或 PCIe。
+DGX H100：每卡一个 400 Gb/s 端口 = 50 GB/s；DGX A100：200 Gb/s = 25 GB/s；万兆以太网 = 1.25 GB/s。</translation>
     </message>
 </context>
 <context>
@@ -1349,12 +1374,16 @@ The current scenario was not changed.</source>
     <message numerus="yes">
         <source>Used (%n)</source>
         <extracomment>%n = number of keys</extracomment>
-        <translation><numerusform>已采用（%n 个）</numerusform></translation>
+        <translation>
+            <numerusform>已采用（%n 个）</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Ignored: no effect on memory (%n)</source>
         <extracomment>keys such as rope_theta or token ids; %n = number of keys</extracomment>
-        <translation><numerusform>已忽略：不影响显存（%n 个）</numerusform></translation>
+        <translation>
+            <numerusform>已忽略：不影响显存（%n 个）</numerusform>
+        </translation>
     </message>
     <message>
         <source>Applying replaces the model; the rest of the scenario stays as it is.</source>
@@ -1397,7 +1426,9 @@ The current scenario was not changed.</source>
     <message numerus="yes">
         <source>Not understood, left out (%n)</source>
         <extracomment>keys the importer does not know (they are left out); %n = number of keys</extracomment>
-        <translation><numerusform>无法识别，已略过（%n 个）</numerusform></translation>
+        <translation>
+            <numerusform>无法识别，已略过（%n 个）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1419,12 +1450,12 @@ The current scenario was not changed.</source>
         <translation>共享一个缩放因子的值的个数：分组越小越精确，但占用的位数越多。</translation>
     </message>
     <message>
-        <source>The type each group's scale is stored in (fp16: 16 bits per group).</source>
+        <source>The type each group&apos;s scale is stored in (fp16: 16 bits per group).</source>
         <translation>每组缩放因子的存储类型（FP16：每组 16 位）。</translation>
     </message>
     <message>
         <source>context %1 tokens (the model knows %2)</source>
-        <extracomment>under generated tokens; %1 = prompt + generated, %2 = the model's trained positions</extracomment>
+        <extracomment>under generated tokens; %1 = prompt + generated, %2 = the model&apos;s trained positions</extracomment>
         <translation>上下文 %1 个 token（模型训练长度为 %2）</translation>
     </message>
     <message>
@@ -1529,7 +1560,7 @@ the embedding and output layer stay 16-bit, as serving stacks keep them.</source
         <translation>每块 %1 个 token</translation>
     </message>
     <message>
-        <source>vLLM's PagedAttention allocates the cache in blocks (16 tokens by default): a sequence's last block
+        <source>vLLM&apos;s PagedAttention allocates the cache in blocks (16 tokens by default): a sequence&apos;s last block
 is rounded up.</source>
         <translation>vLLM 的 PagedAttention 按块分配 KV Cache（默认每块 16 个 token）：
 每条序列的最后一块向上取整。</translation>
@@ -1855,8 +1886,8 @@ the weights are read once per step for all of them.</source>
         <translation>没有训练 token：时间和成本为零</translation>
     </message>
     <message>
-        <source>sequence length %1 exceeds the model's %2 positions</source>
-        <extracomment>%1 = sequence length, %2 = the model's positions</extracomment>
+        <source>sequence length %1 exceeds the model&apos;s %2 positions</source>
+        <extracomment>%1 = sequence length, %2 = the model&apos;s positions</extracomment>
         <translation>序列长度 %1 超过了模型的 %2 个位置</translation>
     </message>
     <message>
@@ -1913,8 +1944,8 @@ the weights are read once per step for all of them.</source>
         <translation>预设、结构（num_layers、hidden_size 等）或 parameters</translation>
     </message>
     <message>
-        <source>an array such as ["q", "k", "v", "o"]</source>
-        <translation>形如 ["q", "k", "v", "o"] 的数组</translation>
+        <source>an array such as [&quot;q&quot;, &quot;k&quot;, &quot;v&quot;, &quot;o&quot;]</source>
+        <translation>形如 [&quot;q&quot;, &quot;k&quot;, &quot;v&quot;, &quot;o&quot;] 的数组</translation>
     </message>
     <message>
         <source>a GPU preset id or an object</source>
@@ -1926,25 +1957,25 @@ the weights are read once per step for all of them.</source>
     </message>
     <message>
         <source>not valid JSON: %1</source>
-        <extracomment>%1 = the JSON parser's own message (English)</extracomment>
+        <extracomment>%1 = the JSON parser&apos;s own message (English)</extracomment>
         <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <source>missing: the model's size cannot be known without it</source>
+        <source>missing: the model&apos;s size cannot be known without it</source>
         <translation>缺失：没有它就无法得知模型大小</translation>
     </message>
     <message>
-        <source>missing: a scenario file starts with "schema_version": 1</source>
-        <translation>缺失：场景文件应以 "schema_version": 1 开头</translation>
+        <source>missing: a scenario file starts with &quot;schema_version&quot;: 1</source>
+        <translation>缺失：场景文件应以 &quot;schema_version&quot;: 1 开头</translation>
     </message>
     <message>
         <source>expected %1, got %2</source>
-        <extracomment>%1 = what was expected, %2 = what the file has (e.g. "a whole number", "a string")</extracomment>
+        <extracomment>%1 = what was expected, %2 = what the file has (e.g. &quot;a whole number&quot;, &quot;a string&quot;)</extracomment>
         <translation>应为%1，实际为%2</translation>
     </message>
     <message>
         <source>expected %1</source>
-        <extracomment>%1 = what was expected, e.g. "an object"</extracomment>
+        <extracomment>%1 = what was expected, e.g. &quot;an object&quot;</extracomment>
         <translation>应为%1</translation>
     </message>
     <message>
@@ -2015,8 +2046,8 @@ the weights are read once per step for all of them.</source>
         <translation>TP = %1 既不能整除 %2 个 KV 头，也不是它的整数倍</translation>
     </message>
     <message>
-        <source>a context of %1 tokens is longer than the model's %2 positions: quality is not guaranteed</source>
-        <extracomment>%1 = context length, %2 = the model's positions</extracomment>
+        <source>a context of %1 tokens is longer than the model&apos;s %2 positions: quality is not guaranteed</source>
+        <extracomment>%1 = context length, %2 = the model&apos;s positions</extracomment>
         <translation>%1 个 token 的上下文超过了模型的 %2 个位置：无法保证质量</translation>
     </message>
     <message>
@@ -2152,6 +2183,49 @@ the weights are read once per step for all of them.</source>
         <source>Reward model size</source>
         <translation>奖励模型规模</translation>
     </message>
+    <message>
+        <source>%1 s</source>
+        <extracomment>a duration in seconds; %1 = the number</extracomment>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>data-parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>tensor-parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>pipeline</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>context-parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>expert-parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>Network per GPU</source>
+        <translation>每卡网络带宽</translation>
+    </message>
+    <message>
+        <source>GPU interconnect</source>
+        <translation>GPU 互联</translation>
+    </message>
+    <message>
+        <source>the %1 communication takes %2 per step, longer than the %3 of computation: overlap cannot hide it, so training is slower than the MFU says (faster links, or keep this group inside a node)</source>
+        <extracomment>%1 = a parallel dimension (&quot;data-parallel&quot;), %2 = its communication seconds per step, %3 = computation seconds per step</extracomment>
+        <translation>%1通信每步需要 %2，比 %3 的计算还长：重叠也掩盖不了，训练会比 MFU 估计的慢（换更快的网络，或把这个并行组放在一个节点内）</translation>
+    </message>
+    <message>
+        <source>the GPU has no bandwidth for the link the %1 group uses: its communication time is not estimated</source>
+        <extracomment>%1 = a parallel dimension (&quot;data-parallel&quot;)</extracomment>
+        <translation>这款 GPU 没有给出%1组所用链路的带宽：不估计其通信时间</translation>
+    </message>
 </context>
 <context>
     <name>LanguageManager</name>
@@ -2161,7 +2235,7 @@ the weights are read once per step for all of them.</source>
     </message>
     <message>
         <source>System (%1)</source>
-        <extracomment>View ▸ Language: follow the operating system's language; %1 = the language that gives</extracomment>
+        <extracomment>View ▸ Language: follow the operating system&apos;s language; %1 = the language that gives</extracomment>
         <translation>跟随系统（%1）</translation>
     </message>
 </context>
@@ -2221,7 +2295,7 @@ The bars show the last valid scenario.</source>
     </message>
     <message>
         <source>%1[*] — %2</source>
-        <extracomment>window title; %1 = file name or "Untitled", %2 = the scenario's title</extracomment>
+        <extracomment>window title; %1 = file name or &quot;Untitled&quot;, %2 = the scenario&apos;s title</extracomment>
         <translation>%1[*] — %2</translation>
     </message>
     <message>
@@ -2293,7 +2367,7 @@ The bars show the last valid scenario.</source>
         <translation>以 GiB 显示显存(&amp;G)</translation>
     </message>
     <message>
-        <source>Show memory in GiB (2³⁰ bytes) instead of GB (10⁹ bytes, the seeds' arithmetic)</source>
+        <source>Show memory in GiB (2³⁰ bytes) instead of GB (10⁹ bytes, the seeds&apos; arithmetic)</source>
         <translation>以 GiB（2³⁰ 字节）而不是 GB（10⁹ 字节，参考资料的算法）显示显存</translation>
     </message>
     <message>
@@ -2318,7 +2392,7 @@ The bars show the last valid scenario.</source>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <extracomment>Edit menu; %1 = what undoing reverts, e.g. "Change ZeRO stage"</extracomment>
+        <extracomment>Edit menu; %1 = what undoing reverts, e.g. &quot;Change ZeRO stage&quot;</extracomment>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
@@ -2403,7 +2477,7 @@ The bars show the last valid scenario.</source>
     <message>
         <source>%1
 over by %2</source>
-        <extracomment>above an over-full bar; %1 = total, %2 = amount above the GPU's capacity</extracomment>
+        <extracomment>above an over-full bar; %1 = total, %2 = amount above the GPU&apos;s capacity</extracomment>
         <translation>%1
 超出 %2</translation>
     </message>
@@ -2432,8 +2506,8 @@ over by %2</source>
         <translation>%1 · Rollout 阶段</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3&lt;br&gt;%4 (%5 bytes)&lt;br&gt;%6 of this GPU's memory&lt;br&gt;&lt;i&gt;%7&lt;/i&gt;&lt;br&gt;%8</source>
-        <extracomment>tooltip: %1 = component, %2 = model role (policy, reference, rollout engine…), %3 = bar label, %4 = size, %5 = exact bytes, %6 = share of the GPU's total, %7 = explanation, %8 = what a click does</extracomment>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3&lt;br&gt;%4 (%5 bytes)&lt;br&gt;%6 of this GPU&apos;s memory&lt;br&gt;&lt;i&gt;%7&lt;/i&gt;&lt;br&gt;%8</source>
+        <extracomment>tooltip: %1 = component, %2 = model role (policy, reference, rollout engine…), %3 = bar label, %4 = size, %5 = exact bytes, %6 = share of the GPU&apos;s total, %7 = explanation, %8 = what a click does</extracomment>
         <translation>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3&lt;br&gt;%4（%5 字节）&lt;br&gt;占此 GPU 显存的 %6&lt;br&gt;&lt;i&gt;%7&lt;/i&gt;&lt;br&gt;%8</translation>
     </message>
     <message>
@@ -2550,7 +2624,7 @@ hidden size, depth and heads grow together as in Llama 3 1B…405B.</source>
         <translation>K/V 头数（查询分组数）：少于注意力头数即为分组查询注意力（GQA）。</translation>
     </message>
     <message>
-        <source>Width of the MLP's hidden layer (SwiGLU: about 3.5 × hidden).</source>
+        <source>Width of the MLP&apos;s hidden layer (SwiGLU: about 3.5 × hidden).</source>
         <translation>MLP 中间层的宽度（SwiGLU：约为 3.5 × 隐藏维度）。</translation>
     </message>
 </context>
@@ -2575,21 +2649,21 @@ hidden size, depth and heads grow together as in Llama 3 1B…405B.</source>
         <translation>NaN 不是可以存储的数值。要查看某种格式如何编码 NaN，请把它的指数位全部置 1。</translation>
     </message>
     <message>
-        <source>∞ cannot be typed here. To see a format's infinity, set its exponent bits to all ones (FP8 E4M3 and FP4 E2M1 have none).</source>
+        <source>∞ cannot be typed here. To see a format&apos;s infinity, set its exponent bits to all ones (FP8 E4M3 and FP4 E2M1 have none).</source>
         <translation>这里不能输入 ∞。要查看某种格式的无穷大，请把它的指数位全部置 1（FP8 E4M3 和 FP4 E2M1 没有无穷大）。</translation>
     </message>
     <message>
-        <source>“%1” is beyond even FP64's range (±1.8 × 10³⁰⁸), so no format here can hold it.</source>
+        <source>“%1” is beyond even FP64&apos;s range (±1.8 × 10³⁰⁸), so no format here can hold it.</source>
         <extracomment>%1 = what was typed</extracomment>
         <translation>“%1”甚至超出了 FP64 的范围（±1.8 × 10³⁰⁸），这里没有任何格式能存下它。</translation>
     </message>
     <message>
-        <source>“%1” is below FP64's smallest value (4.9 × 10⁻³²⁴): every format stores 0.</source>
+        <source>“%1” is below FP64&apos;s smallest value (4.9 × 10⁻³²⁴): every format stores 0.</source>
         <extracomment>%1 = what was typed</extracomment>
         <translation>“%1”小于 FP64 的最小值（4.9 × 10⁻³²⁴）：所有格式都存为 0。</translation>
     </message>
     <message>
-        <source>A gradient of %1 vanishes in FP16 but survives in BF16, which keeps FP32's exponent range. This is why FP16 training scales the loss: ×%2 (%3) lifts this value into FP16's normal range.</source>
+        <source>A gradient of %1 vanishes in FP16 but survives in BF16, which keeps FP32&apos;s exponent range. This is why FP16 training scales the loss: ×%2 (%3) lifts this value into FP16&apos;s normal range.</source>
         <extracomment>%1 = the value, %2 = loss-scale factor, %3 = its power of two</extracomment>
         <translation>大小为 %1 的梯度在 FP16 中会消失，在 BF16 中却能保留，因为 BF16 保留了 FP32 的指数范围。这正是 FP16 训练要做 Loss Scaling 的原因：×%2（%3）可把这个值抬进 FP16 的规格化范围。</translation>
     </message>
@@ -2664,13 +2738,13 @@ hidden size, depth and heads grow together as in Llama 3 1B…405B.</source>
         <translation>用作权重格式(&amp;W)</translation>
     </message>
     <message>
-        <source>%1 sign  %2 exponent  %3 mantissa  %4 integer  &lt;span style="color:%5"&gt;· dashed: implicit bit · click a bit to flip it, ↑/↓ to step&lt;/span&gt;</source>
+        <source>%1 sign  %2 exponent  %3 mantissa  %4 integer  &lt;span style=&quot;color:%5&quot;&gt;· dashed: implicit bit · click a bit to flip it, ↑/↓ to step&lt;/span&gt;</source>
         <extracomment>legend of the bit colours</extracomment>
-        <translation>%1 符号  %2 指数  %3 尾数  %4 整数  &lt;span style="color:%5"&gt;· 虚线：隐含位 · 点击某一位可翻转，↑/↓ 可步进&lt;/span&gt;</translation>
+        <translation>%1 符号  %2 指数  %3 尾数  %4 整数  &lt;span style=&quot;color:%5&quot;&gt;· 虚线：隐含位 · 点击某一位可翻转，↑/↓ 可步进&lt;/span&gt;</translation>
     </message>
     <message>
         <source>Serve the model with its weights in %1 (switches the explorer to inference)</source>
-        <extracomment>tooltip of "Use for weights"; %1 = format</extracomment>
+        <extracomment>tooltip of &quot;Use for weights&quot;; %1 = format</extracomment>
         <translation>以 %1 格式的权重部署模型（将切换到推理模式）</translation>
     </message>
     <message>
@@ -2679,7 +2753,7 @@ hidden size, depth and heads grow together as in Llama 3 1B…405B.</source>
     </message>
     <message>
         <source>The estimate has no serving weight format for %1 (it knows FP32, BF16, FP16, FP8, INT8, INT4 and NF4)</source>
-        <extracomment>tooltip of the disabled "Use for weights"; %1 = format</extracomment>
+        <extracomment>tooltip of the disabled &quot;Use for weights&quot;; %1 = format</extracomment>
         <translation>估算中没有对应 %1 的推理权重格式（支持 FP32、BF16、FP16、FP8、INT8、INT4 和 NF4）</translation>
     </message>
 </context>
@@ -2765,7 +2839,7 @@ hidden size, depth and heads grow together as in Llama 3 1B…405B.</source>
         <translation>IEEE 754 单精度：用于优化器状态和权重的主副本（master weights）。</translation>
     </message>
     <message>
-        <source>NVIDIA TensorFloat-32: FP32's range with FP16's 10-bit mantissa; the A100's tensor cores read FP32 inputs this way. Stored as 32 bits.</source>
+        <source>NVIDIA TensorFloat-32: FP32&apos;s range with FP16&apos;s 10-bit mantissa; the A100&apos;s tensor cores read FP32 inputs this way. Stored as 32 bits.</source>
         <translation>NVIDIA TensorFloat-32：FP32 的范围加上 FP16 的 10 位尾数；A100 的 Tensor Core 就是这样读取 FP32 输入的。以 32 位存储。</translation>
     </message>
     <message>
@@ -2773,12 +2847,12 @@ hidden size, depth and heads grow together as in Llama 3 1B…405B.</source>
         <translation>IEEE 754 半精度：只有 5 位指数，不做 Loss Scaling 时小梯度会下溢为零。</translation>
     </message>
     <message>
-        <source>Google Brain bfloat16: FP32's 8-bit exponent with a 7-bit mantissa; the usual training format on A100 and later.</source>
+        <source>Google Brain bfloat16: FP32&apos;s 8-bit exponent with a 7-bit mantissa; the usual training format on A100 and later.</source>
         <translation>Google Brain bfloat16：FP32 的 8 位指数加 7 位尾数；A100 及以后的常用训练格式。</translation>
     </message>
     <message>
-        <source>OCP FP8 E4M3 ("FN"): no infinities, S.1111.111 is NaN, max 448; weights and activations in FP8 training.</source>
-        <translation>OCP FP8 E4M3（"FN"）：没有无穷大，S.1111.111 为 NaN，最大 448；FP8 训练中用于权重和激活。</translation>
+        <source>OCP FP8 E4M3 (&quot;FN&quot;): no infinities, S.1111.111 is NaN, max 448; weights and activations in FP8 training.</source>
+        <translation>OCP FP8 E4M3（&quot;FN&quot;）：没有无穷大，S.1111.111 为 NaN，最大 448；FP8 训练中用于权重和激活。</translation>
     </message>
     <message>
         <source>OCP FP8 E5M2: IEEE-like with infinities, max 57344; gradients in FP8 training.</source>
@@ -2789,7 +2863,7 @@ hidden size, depth and heads grow together as in Llama 3 1B…405B.</source>
         <translation>OCP FP4 E2M1：只有 0、0.5、1、1.5、2、3、4、6 八个量级；没有无穷大和 NaN。是 MXFP4 和 NVFP4 的元素格式。</translation>
     </message>
     <message>
-        <source>8-bit two's complement integer: W8A8 inference after calibrating a scale and zero point.</source>
+        <source>8-bit two&apos;s complement integer: W8A8 inference after calibrating a scale and zero point.</source>
         <translation>8 位补码整数：校准缩放因子和零点后用于 W8A8 推理。</translation>
     </message>
     <message>
@@ -2797,7 +2871,7 @@ hidden size, depth and heads grow together as in Llama 3 1B…405B.</source>
         <translation>8 位无符号整数：用于非负张量的非对称量化。</translation>
     </message>
     <message>
-        <source>4-bit two's complement integer: weight-only quantization (GPTQ, AWQ) with per-group scales.</source>
+        <source>4-bit two&apos;s complement integer: weight-only quantization (GPTQ, AWQ) with per-group scales.</source>
         <translation>4 位补码整数：按组缩放的仅权重量化（GPTQ、AWQ）。</translation>
     </message>
     <message>
@@ -2842,7 +2916,7 @@ hidden size, depth and heads grow together as in Llama 3 1B…405B.</source>
     <name>NumberLinePlot</name>
     <message>
         <source>|x| = %1</source>
-        <extracomment>marker on the number line; %1 = the typed value's magnitude</extracomment>
+        <extracomment>marker on the number line; %1 = the typed value&apos;s magnitude</extracomment>
         <translation>|x| = %1</translation>
     </message>
 </context>
@@ -2909,7 +2983,7 @@ and the attention and KV heads. Keep it within a node.</source>
         <translation>序列并行（配合 TP）(&amp;S)</translation>
     </message>
     <message>
-        <source>Also splits the norms' and dropouts' activations over the TP group (Korthikanti et al.).</source>
+        <source>Also splits the norms&apos; and dropouts&apos; activations over the TP group (Korthikanti et al.).</source>
         <translation>把归一化层和 dropout 的激活也切分到 TP 组上（Korthikanti 等）。</translation>
     </message>
     <message>
@@ -2926,7 +3000,7 @@ and the attention and KV heads. Keep it within a node.</source>
         <translation>专家 TP(&amp;X)</translation>
     </message>
     <message>
-        <source>Tensor parallelism inside each expert (Megatron's expert_tensor_parallel_size; by default the same as TP).</source>
+        <source>Tensor parallelism inside each expert (Megatron&apos;s expert_tensor_parallel_size; by default the same as TP).</source>
         <translation>每个专家内部的张量并行（Megatron 的 expert_tensor_parallel_size；默认与 TP 相同）。</translation>
     </message>
     <message>
@@ -2938,7 +3012,7 @@ and the attention and KV heads. Keep it within a node.</source>
         <translation> ×</translation>
     </message>
     <message>
-        <source>Splits each MoE layer's experts over EP GPUs; tokens travel to their experts by all-to-all.
+        <source>Splits each MoE layer&apos;s experts over EP GPUs; tokens travel to their experts by all-to-all.
 Offered: degrees that divide the experts and the GPUs left by PP × expert TP.</source>
         <translation>把每个 MoE 层的专家切分到 EP 张 GPU 上；token 通过 all-to-all 发往各自的专家。
 可选值：能整除专家数以及 PP × 专家 TP 之后剩余 GPU 数的并行度。</translation>
@@ -3084,7 +3158,7 @@ buffers are sized for it. Dropless routing averages about 1.</source>
     </message>
     <message>
         <source>Activation recomputation: save less in the forward pass and recompute it in the backward pass.
-Selective recomputes the attention core (Korthikanti et al.); full keeps only each layer's input.</source>
+Selective recomputes the attention core (Korthikanti et al.); full keeps only each layer&apos;s input.</source>
         <translation>激活重计算：前向少存一些，反向时再重新计算。
 选择性重计算只重算注意力核心（Korthikanti 等）；完全重计算只保存每层的输入。</translation>
     </message>
@@ -3133,7 +3207,7 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
         <translation>选择性：重算注意力核心</translation>
     </message>
     <message>
-        <source>full: only each layer's input is kept</source>
+        <source>full: only each layer&apos;s input is kept</source>
         <translation>完全：只保存每层的输入</translation>
     </message>
     <message>
@@ -3278,7 +3352,7 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
 <context>
     <name>QuantizationPanel</name>
     <message>
-        <source>The range's lower end is above its upper end: swap them.</source>
+        <source>The range&apos;s lower end is above its upper end: swap them.</source>
         <translation>范围的下限高于上限：请交换两者。</translation>
     </message>
     <message>
@@ -3404,7 +3478,7 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
         <translation>强化学习</translation>
     </message>
     <message>
-        <source>PPO's value model: trained like the policy, with its own gradients and optimizer states.</source>
+        <source>PPO&apos;s value model: trained like the policy, with its own gradients and optimizer states.</source>
         <translation>PPO 的价值模型：像策略一样训练，有自己的梯度和优化器状态。</translation>
     </message>
     <message>
@@ -3500,7 +3574,7 @@ PPO（Ouyang 等，2022）：由 Critic 估计每个回答的价值。</translat
         <translation>每条提示的采样数(&amp;S)</translation>
     </message>
     <message>
-        <source>Answers generated per prompt (GRPO's group size).</source>
+        <source>Answers generated per prompt (GRPO&apos;s group size).</source>
         <translation>每条提示生成的回答数（GRPO 的组大小）。</translation>
     </message>
     <message>
@@ -3528,8 +3602,8 @@ PPO（Ouyang 等，2022）：由 Critic 估计每个回答的价值。</translat
         <translation>%</translation>
     </message>
     <message>
-        <source>vLLM's gpu_memory_utilization: the share of each GPU the rollout engine reserves for its weights
-and KV cache (verl's default 0.4 when colocated).</source>
+        <source>vLLM&apos;s gpu_memory_utilization: the share of each GPU the rollout engine reserves for its weights
+and KV cache (verl&apos;s default 0.4 when colocated).</source>
         <translation>vLLM 的 gpu_memory_utilization：Rollout 引擎为其权重和 KV Cache 预留的
 每卡显存比例（verl 共置时默认 0.4）。</translation>
     </message>
@@ -3572,7 +3646,7 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
     <name>RooflineView</name>
     <message>
         <source>memory-bound · ≤ %1 of peak</source>
-        <extracomment>under the roofline; %1 = share of the GPU's peak FLOP/s the decode step can use, e.g. "6.9 %"</extracomment>
+        <extracomment>under the roofline; %1 = share of the GPU&apos;s peak FLOP/s the decode step can use, e.g. &quot;6.9 %&quot;</extracomment>
         <translation>带宽受限 · 最多达到峰值的 %1</translation>
     </message>
     <message>
@@ -3581,7 +3655,7 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
     </message>
     <message>
         <source>ridge %1</source>
-        <extracomment>label at the roofline's ridge point; %1 = FLOP per byte</extracomment>
+        <extracomment>label at the roofline&apos;s ridge point; %1 = FLOP per byte</extracomment>
         <translation>脊点 %1</translation>
     </message>
     <message>
@@ -3594,7 +3668,7 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
     <name>ScenarioCommand</name>
     <message>
         <source>Change %1</source>
-        <extracomment>undo/redo text; %1 = the control, e.g. "ZeRO stage"</extracomment>
+        <extracomment>undo/redo text; %1 = the control, e.g. &quot;ZeRO stage&quot;</extracomment>
         <translation>修改“%1”</translation>
     </message>
 </context>
@@ -3852,6 +3926,10 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
         <source>rollout GPUs</source>
         <translation>Rollout GPU 数</translation>
     </message>
+    <message>
+        <source>network bandwidth</source>
+        <translation>网络带宽</translation>
+    </message>
 </context>
 <context>
     <name>ServingGauges</name>
@@ -3876,7 +3954,7 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
     </message>
     <message>
         <source>%1 tok/s</source>
-        <extracomment>replica throughput; %1 = tokens per second, e.g. "8.86 k"</extracomment>
+        <extracomment>replica throughput; %1 = tokens per second, e.g. &quot;8.86 k&quot;</extracomment>
         <translation>%1 token/s</translation>
     </message>
     <message>
@@ -3910,7 +3988,7 @@ Red: fewer than the batch asked for. Amber: less than twice. Green: room to batc
     </message>
     <message>
         <source>The longest context (prompt + generated) that fits at this batch, by memory alone
-(the model's trained positions may be fewer).</source>
+(the model&apos;s trained positions may be fewer).</source>
         <translation>在此批大小下仅按显存计算能放下的最长上下文（提示 + 生成）
 （模型训练时的位置数可能更少）。</translation>
     </message>
@@ -3919,7 +3997,7 @@ Red: fewer than the batch asked for. Amber: less than twice. Green: room to batc
         <translation>首 token 延迟</translation>
     </message>
     <message>
-        <source>Prefill of the whole batch's prompts: compute-bound, FLOPs / (GPUs × peak × MFU).
+        <source>Prefill of the whole batch&apos;s prompts: compute-bound, FLOPs / (GPUs × peak × MFU).
 Green under 1 s, amber up to 5 s, red beyond.</source>
         <translation>整个批次提示的 prefill：受算力限制，FLOPs / (GPU 数 × 峰值 × MFU)。
 绿色：1 秒以内；琥珀色：5 秒以内；红色：更长。</translation>
@@ -3947,14 +4025,14 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>解码 Roofline</translation>
     </message>
     <message>
-        <source>Arithmetic intensity of a decode step (FLOPs per byte read) against the GPU's ridge point
+        <source>Arithmetic intensity of a decode step (FLOPs per byte read) against the GPU&apos;s ridge point
 (peak FLOP/s / memory bandwidth). Left of the ridge the step waits for memory: batch more.</source>
         <translation>解码一步的算术强度（每读取一字节的 FLOPs）与 GPU 脊点
 （峰值 FLOP/s / 显存带宽）的对比。在脊点左侧时，这一步在等待显存：应加大批次。</translation>
     </message>
     <message>
         <source>weights %1</source>
-        <extracomment>caption under the serving headroom; %1 = this GPU's weights</extracomment>
+        <extracomment>caption under the serving headroom; %1 = this GPU&apos;s weights</extracomment>
         <translation>权重 %1</translation>
     </message>
     <message>
@@ -4008,7 +4086,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     </message>
     <message>
         <source>%1-parameter model</source>
-        <extracomment>slide caption, a model known by its size only; %1 = parameters, e.g. "7.00 B"</extracomment>
+        <extracomment>slide caption, a model known by its size only; %1 = parameters, e.g. &quot;7.00 B&quot;</extracomment>
         <translation>%1 参数模型</translation>
     </message>
     <message>
@@ -4124,7 +4202,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <extracomment>%1 = file name, %2 = the system's reason</extracomment>
+        <extracomment>%1 = file name, %2 = the system&apos;s reason</extracomment>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
@@ -4141,7 +4219,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     </message>
     <message>
         <source>Memory per GPU: %1</source>
-        <extracomment>working panel section; %1 = rank group label such as "PP stage 0 · ranks 0–15"</extracomment>
+        <extracomment>working panel section; %1 = rank group label such as &quot;PP stage 0 · ranks 0–15&quot;</extracomment>
         <translation>每卡显存：%1</translation>
     </message>
     <message>
@@ -4256,11 +4334,11 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>V·h（不共享嵌入）+ 最终归一化</translation>
     </message>
     <message>
-        <source>as the policy's gradients</source>
+        <source>as the policy&apos;s gradients</source>
         <translation>同策略的梯度</translation>
     </message>
     <message>
-        <source>as the policy's optimizer states</source>
+        <source>as the policy&apos;s optimizer states</source>
         <translation>同策略的优化器状态</translation>
     </message>
     <message>
@@ -4344,11 +4422,11 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>n_layers·(P_layer/t + P_replicated) + 嵌入层/t（第一段）+ 输出层/t（最后一段）</translation>
     </message>
     <message>
-        <source>one chunk's transient tensors + fp32 sampling logits</source>
+        <source>one chunk&apos;s transient tensors + fp32 sampling logits</source>
         <translation>一个分块的临时张量 + FP32 采样 logits</translation>
     </message>
     <message>
-        <source>one layer's activations rebuilt during its backward</source>
+        <source>one layer&apos;s activations rebuilt during its backward</source>
         <translation>在反向中重建的一层激活</translation>
     </message>
     <message>
@@ -4755,6 +4833,22 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <source>Σ saved tensors of one layer without recomputation</source>
         <translation>Σ 不重计算时一层保存的张量</translation>
     </message>
+    <message>
+        <source>bytes / link bandwidth</source>
+        <translation>字节数 / 链路带宽</translation>
+    </message>
+    <message>
+        <source>bytes / B_net  (the group spans nodes: the network)</source>
+        <translation>字节数 / B_net（并行组跨节点：走网络）</translation>
+    </message>
+    <message>
+        <source>bytes / (B_node / 2)  (inside one node: NVLink or PCIe)</source>
+        <translation>字节数 / (B_node / 2)（节点内：NVLink 或 PCIe）</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节数</translation>
+    </message>
 </context>
 <context>
     <name>WorkingPanel</name>
@@ -4858,7 +4952,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>每参数的模型状态字节数</translation>
     </message>
     <message>
-        <source>What each parameter costs in training: the weight, its gradient and the optimizer's state. Mixed precision with Adam: 2 + 2 + 12 = 16 bytes.</source>
+        <source>What each parameter costs in training: the weight, its gradient and the optimizer&apos;s state. Mixed precision with Adam: 2 + 2 + 12 = 16 bytes.</source>
         <translation>训练时每个参数的开销：权重、梯度和优化器状态。混合精度 Adam：2 + 2 + 12 = 16 字节。</translation>
     </message>
     <message>
@@ -4890,7 +4984,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>此 GPU 上的参数 P</translation>
     </message>
     <message>
-        <source>Pipeline parallelism gives this GPU only its stage's layers, and tensor parallelism a 1/t slice of each matrix.</source>
+        <source>Pipeline parallelism gives this GPU only its stage&apos;s layers, and tensor parallelism a 1/t slice of each matrix.</source>
         <translation>流水线并行让此 GPU 只持有本段的层，张量并行再让它只持有每个矩阵的 1/t。</translation>
     </message>
     <message>
@@ -4906,7 +5000,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>此 GPU 上的梯度</translation>
     </message>
     <message>
-        <source>One gradient per weight; ZeRO-2 and ZeRO-3 keep only this GPU's 1/D_z share.</source>
+        <source>One gradient per weight; ZeRO-2 and ZeRO-3 keep only this GPU&apos;s 1/D_z share.</source>
         <translation>每个权重一个梯度；ZeRO-2 和 ZeRO-3 只保留此 GPU 的 1/D_z 份。</translation>
     </message>
     <message>
@@ -4914,7 +5008,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>此 GPU 上的优化器状态</translation>
     </message>
     <message>
-        <source>The fp32 master weights and the optimizer's moments; from ZeRO-1 on, each GPU keeps only its 1/D_z share.</source>
+        <source>The fp32 master weights and the optimizer&apos;s moments; from ZeRO-1 on, each GPU keeps only its 1/D_z share.</source>
         <translation>FP32 主权重和优化器的矩估计；从 ZeRO-1 起，每张 GPU 只保留自己的 1/D_z 份。</translation>
     </message>
     <message>
@@ -4946,7 +5040,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>此 GPU 上的层激活</translation>
     </message>
     <message>
-        <source>One layer's activations × the layers on this GPU × the micro-batches in flight.</source>
+        <source>One layer&apos;s activations × the layers on this GPU × the micro-batches in flight.</source>
         <translation>一层的激活 × 此 GPU 上的层数 × 在途微批次数。</translation>
     </message>
     <message>
@@ -4970,7 +5064,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>重计算层（临时）</translation>
     </message>
     <message>
-        <source>Recomputation rebuilds one layer's activations during its backward pass; they need room while they exist.</source>
+        <source>Recomputation rebuilds one layer&apos;s activations during its backward pass; they need room while they exist.</source>
         <translation>重计算在一层的反向过程中重建其激活；它们存在期间需要占用显存。</translation>
     </message>
     <message>
@@ -5002,7 +5096,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>分配器碎片</translation>
     </message>
     <message>
-        <source>PyTorch's caching allocator holds memory it cannot hand out in one piece: a share of everything else.</source>
+        <source>PyTorch&apos;s caching allocator holds memory it cannot hand out in one piece: a share of everything else.</source>
         <translation>PyTorch 的缓存分配器持有无法整块分配出去的显存：按其余各项的一定比例计。</translation>
     </message>
     <message>
@@ -5010,7 +5104,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>此 GPU 合计</translation>
     </message>
     <message>
-        <source>Everything above added up. It has to stay below the GPU's capacity.</source>
+        <source>Everything above added up. It has to stay below the GPU&apos;s capacity.</source>
         <translation>以上各项之和。它必须低于 GPU 的显存容量。</translation>
     </message>
     <message>
@@ -5018,7 +5112,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>卸载状态所占的 CPU 内存</translation>
     </message>
     <message>
-        <source>States moved to the host's memory: they no longer count on the GPU.</source>
+        <source>States moved to the host&apos;s memory: they no longer count on the GPU.</source>
         <translation>移到主机内存中的状态：不再计入 GPU 显存。</translation>
     </message>
     <message>
@@ -5058,7 +5152,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>每卡峰值 FLOP/s</translation>
     </message>
     <message>
-        <source>The datasheet's dense peak for the number format the matrix multiplications use.</source>
+        <source>The datasheet&apos;s dense peak for the number format the matrix multiplications use.</source>
         <translation>矩阵乘法所用数值格式在规格表上的稠密峰值。</translation>
     </message>
     <message>
@@ -5066,7 +5160,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>每次迭代的时间</translation>
     </message>
     <message>
-        <source>A step's FLOPs divided by what all GPUs achieve per second: their peak × MFU, the share they really reach.</source>
+        <source>A step&apos;s FLOPs divided by what all GPUs achieve per second: their peak × MFU, the share they really reach.</source>
         <translation>一步的 FLOPs 除以所有 GPU 每秒实际完成的计算量：峰值 × MFU（实际达到的比例）。</translation>
     </message>
     <message>
@@ -5146,7 +5240,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>专家数据并行组</translation>
     </message>
     <message>
-        <source>The GPUs that hold the same experts: the experts' states are replicated, or sharded by ZeRO, over them.</source>
+        <source>The GPUs that hold the same experts: the experts&apos; states are replicated, or sharded by ZeRO, over them.</source>
         <translation>持有相同专家的 GPU：专家的状态在它们之间复制，或由 ZeRO 分片。</translation>
     </message>
     <message>
@@ -5178,7 +5272,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>LoRA 适配器及其梯度和优化器状态</translation>
     </message>
     <message>
-        <source>The small trained matrices, each with a gradient and the optimizer's states: little memory.</source>
+        <source>The small trained matrices, each with a gradient and the optimizer&apos;s states: little memory.</source>
         <translation>被训练的小矩阵，各自带有梯度和优化器状态：占用显存很少。</translation>
     </message>
     <message>
@@ -5218,7 +5312,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>Critic 梯度</translation>
     </message>
     <message>
-        <source>The value model's gradients, as the policy's.</source>
+        <source>The value model&apos;s gradients, as the policy&apos;s.</source>
         <translation>价值模型的梯度，与策略相同。</translation>
     </message>
     <message>
@@ -5226,7 +5320,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>Critic 优化器状态</translation>
     </message>
     <message>
-        <source>The value model's master weights and moments, as the policy's.</source>
+        <source>The value model&apos;s master weights and moments, as the policy&apos;s.</source>
         <translation>价值模型的主权重和矩估计，与策略相同。</translation>
     </message>
     <message>
@@ -5322,7 +5416,7 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>解码的算术强度</translation>
     </message>
     <message>
-        <source>FLOPs per byte read. Below the GPU's ridge point (peak / bandwidth) the step waits for memory.</source>
+        <source>FLOPs per byte read. Below the GPU&apos;s ridge point (peak / bandwidth) the step waits for memory.</source>
         <translation>每读取一个字节的 FLOPs。低于 GPU 的脊点（峰值 / 带宽）时，这一步在等待显存。</translation>
     </message>
     <message>
@@ -5457,6 +5551,46 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <source>%1 GPU-h</source>
         <extracomment>a number of GPU-hours; %1 = the number</extracomment>
         <translation>%1 卡时</translation>
+    </message>
+    <message>
+        <source>Data-parallel communication time per step</source>
+        <translation>每步数据并行通信时间</translation>
+    </message>
+    <message>
+        <source>The data-parallel bytes at the speed of the slowest link in the group. Replicas usually sit in different nodes, so this is the network: the reason gradient reduction is overlapped with the backward pass.</source>
+        <translation>数据并行的通信量按组内最慢链路的速度传输。各副本通常在不同节点上，所以走的是网络：这正是梯度归约要与反向传播重叠的原因。</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel communication time per step</source>
+        <translation>每步张量并行通信时间</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism waits for its all-reduces inside every layer, so it needs the fastest link: NVLink inside one node. Across nodes it slows to the network&apos;s speed.</source>
+        <translation>张量并行在每一层里都要等待 all-reduce，因此需要最快的链路：节点内的 NVLink。跨节点时就降到网络的速度。</translation>
+    </message>
+    <message>
+        <source>Pipeline communication time per step</source>
+        <translation>每步流水线通信时间</translation>
+    </message>
+    <message>
+        <source>Pipeline stages only pass activations and their gradients to the next stage: little data, so stages can sit in different nodes.</source>
+        <translation>流水线各段只向相邻段传递激活和它们的梯度：数据量小，所以各段可以放在不同节点上。</translation>
+    </message>
+    <message>
+        <source>Context-parallel communication time per step</source>
+        <translation>每步上下文并行通信时间</translation>
+    </message>
+    <message>
+        <source>The key and value chunks passed around the ring, at the speed of the ring&apos;s slowest link.</source>
+        <translation>在环上传递的 K、V 分块，按环中最慢链路的速度传输。</translation>
+    </message>
+    <message>
+        <source>Expert-parallel communication time per step</source>
+        <translation>每步专家并行通信时间</translation>
+    </message>
+    <message>
+        <source>The all-to-all that sends tokens to their experts, at the speed of the slowest link between the expert GPUs.</source>
+        <translation>把 token 发往各自专家的 all-to-all，按专家所在 GPU 之间最慢链路的速度传输。</translation>
     </message>
 </context>
 </TS>

@@ -19,6 +19,22 @@ QString gb(double bytes)
     return QCoreApplication::translate("IssueText", "%1 GB").arg(QLocale().toString(bytes / 1e9, 'f', 1));
 }
 
+QString seconds(double s)
+{
+    //: a duration in seconds; %1 = the number
+    return QCoreApplication::translate("IssueText", "%1 s").arg(QLocale().toString(s, 'g', 3));
+}
+
+/// core::CommDimension by index, as the sentences name it.
+QString dimension(double index)
+{
+    static const char* const names[] = {QT_TRANSLATE_NOOP("IssueText", "data-parallel"), QT_TRANSLATE_NOOP("IssueText", "tensor-parallel"),
+                                        QT_TRANSLATE_NOOP("IssueText", "pipeline"), QT_TRANSLATE_NOOP("IssueText", "context-parallel"),
+                                        QT_TRANSLATE_NOOP("IssueText", "expert-parallel")};
+    const int i = int(index);
+    return i >= 0 && i < 5 ? QCoreApplication::translate("IssueText", names[i]) : QString();
+}
+
 struct KeyLabel
 {
     const char* key;
@@ -53,6 +69,8 @@ constexpr KeyLabel kKeys[] = {
     {"parallel.sequence_parallel", QT_TRANSLATE_NOOP("IssueText", "Sequence parallel")},
     {"hardware.gpu", QT_TRANSLATE_NOOP("IssueText", "GPU")},
     {"hardware.mfu", QT_TRANSLATE_NOOP("IssueText", "MFU")},
+    {"hardware.gpu.network_bytes_per_second", QT_TRANSLATE_NOOP("IssueText", "Network per GPU")},
+    {"hardware.gpu.interconnect_bytes_per_second", QT_TRANSLATE_NOOP("IssueText", "GPU interconnect")},
     {"hardware.price_per_gpu_hour", QT_TRANSLATE_NOOP("IssueText", "Price")},
     {"hardware.overhead_factor", QT_TRANSLATE_NOOP("IssueText", "Overhead factor")},
     // mixture of experts, serving, fine-tuning: the controls' names in those sections
@@ -272,6 +290,13 @@ QString reason(const core::Issue& i)
     case C::SequenceShorterThanRollout:
         //: %1 = training sequence length, %2 = prompt + new tokens
         return QCoreApplication::translate("IssueText", "training sequence %1 is shorter than prompt + new tokens = %2: responses would be truncated").arg(num(i.a), num(i.b));
+    case C::CommunicationExceedsCompute:
+        //: %1 = a parallel dimension ("data-parallel"), %2 = its communication seconds per step, %3 = computation seconds per step
+        return QCoreApplication::translate("IssueText", "the %1 communication takes %2 per step, longer than the %3 of computation: overlap cannot hide it, so training is slower than the MFU says (faster links, or keep this group inside a node)")
+            .arg(dimension(i.a), seconds(i.b), seconds(i.c));
+    case C::LinkBandwidthUnknown:
+        //: %1 = a parallel dimension ("data-parallel")
+        return QCoreApplication::translate("IssueText", "the GPU has no bandwidth for the link the %1 group uses: its communication time is not estimated").arg(dimension(i.a));
     default: break;
     }
     if (const QString text = fileReason(i); !text.isEmpty())

@@ -9,8 +9,7 @@ namespace {
 
 bool isCommunication(core::Term t)
 {
-    return t == core::Term::CommDataParallel || t == core::Term::CommTensorParallel || t == core::Term::CommPipelineParallel
-        || t == core::Term::CommContextParallel || t == core::Term::CommExpertParallel;
+    return core::termSection(t) == core::TermSection::Communication;
 }
 
 bool isModelSetup(core::Term t)

@@ -105,6 +105,16 @@ constexpr Text kTexts[] = {
      QT_TRANSLATE_NOOP("WorkingText", "Each stage sends its output forward and the gradient backward for every micro-batch.")},
     {"comm_context_parallel", QT_TRANSLATE_NOOP("WorkingText", "Context-parallel traffic per GPU per step"),
      QT_TRANSLATE_NOOP("WorkingText", "Context parallelism passes key and value chunks around a ring.")},
+    {"comm_seconds_data_parallel", QT_TRANSLATE_NOOP("WorkingText", "Data-parallel communication time per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "The data-parallel bytes at the speed of the slowest link in the group. Replicas usually sit in different nodes, so this is the network: the reason gradient reduction is overlapped with the backward pass.")},
+    {"comm_seconds_tensor_parallel", QT_TRANSLATE_NOOP("WorkingText", "Tensor-parallel communication time per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "Tensor parallelism waits for its all-reduces inside every layer, so it needs the fastest link: NVLink inside one node. Across nodes it slows to the network's speed.")},
+    {"comm_seconds_pipeline_parallel", QT_TRANSLATE_NOOP("WorkingText", "Pipeline communication time per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "Pipeline stages only pass activations and their gradients to the next stage: little data, so stages can sit in different nodes.")},
+    {"comm_seconds_context_parallel", QT_TRANSLATE_NOOP("WorkingText", "Context-parallel communication time per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "The key and value chunks passed around the ring, at the speed of the ring's slowest link.")},
+    {"comm_seconds_expert_parallel", QT_TRANSLATE_NOOP("WorkingText", "Expert-parallel communication time per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "The all-to-all that sends tokens to their experts, at the speed of the slowest link between the expert GPUs.")},
     // Mixture of experts, fine-tuning and RL roles
     {"params_active", QT_TRANSLATE_NOOP("WorkingText", "Active parameters per token"),
      QT_TRANSLATE_NOOP("WorkingText", "A token passes through only k of the E routed experts: compute follows these, memory all of them.")},
@@ -269,6 +279,7 @@ QString formatValue(double value, core::Unit unit)
     }
     case core::Unit::BytesPerParameter: return QLocale().toString(value, 'g', 4) + QStringLiteral(" B");
     case core::Unit::FlopsPerSecond: return QLocale().toString(value / 1e12, 'g', 4) + QStringLiteral(" TFLOP/s");
+    case core::Unit::BytesPerSecond: return QLocale().toString(value / 1e9, 'g', 4) + QStringLiteral(" GB/s");
     case core::Unit::Seconds: return DisplayFormat::duration(value);
     case core::Unit::Days: return DisplayFormat::days(value);
     case core::Unit::Hours:

@@ -101,6 +101,34 @@ private slots:
         QCOMPARE(c.scenario().parallel.gpus, gpus);
     }
 
+    void slowNetworkMakesCrossNodeZero3Exposed()
+    {
+        // The seeds' warning made visible: 7B with ZeRO-3 over 16 A100 (two nodes). On the DGX
+        // A100's 25 GB/s per GPU the gathers take (15/16)·m·6 B·Ψ / 25 GB/s; on 10 Gb Ethernet
+        // (1.25 GB/s) twenty times longer, beyond the step's computation.
+        ScenarioController c;
+        c.setGpuPreset(QStringLiteral("a100-80gb"));
+        c.setGpus(16);
+        c.setZeroStage(3);
+        c.flush();
+        const auto dp = std::size_t(core::CommDimension::DataParallel);
+        const core::CommunicationEstimate fast = c.estimate().communication;
+        QVERIFY(fast.overNetwork[dp]);
+        QCOMPARE(fast.linkBytesPerSecond[dp], 25e9);
+        const int steps = c.undoStack()->count();
+        c.setNetworkBandwidth(1.25e9);
+        c.flush();
+        const core::Estimate& slow = c.estimate();
+        QVERIFY(std::abs(slow.communication.seconds[dp] - 20 * fast.seconds[dp]) < 1e-9 * slow.communication.seconds[dp]);
+        QVERIFY(slow.communication.seconds[dp] > slow.compute.iterationSeconds);
+        QVERIFY(std::any_of(slow.issues.begin(), slow.issues.end(),
+                            [](const core::Issue& i) { return i.code == core::IssueCode::CommunicationExceedsCompute; }));
+        QCOMPARE(c.undoStack()->count(), steps + 1);
+        c.undoStack()->undo();
+        c.flush();
+        QCOMPARE(c.scenario().hardware.gpu.networkBytesPerSecond, 25e9);
+    }
+
     void invalidScenarioReportsItsIssues()
     {
         ScenarioController c;

@@ -166,6 +166,107 @@ private slots:
         QCOMPARE(e.communication.tensorParallel, 4 * 16 * 4 * (2 * 1.0 / 2) * act);
         QCOMPARE(e.communication.pipelineParallel, 2 * 4 * act);
     }
+
+    void communicationLinks_data()
+    {
+        // Megatron's rank order tp-cp-dp-pp on nodes of `perNode` GPUs: which groups leave the
+        // node. Seed 1 §6.3: "TP=8 in the node over NVLink; PP=4 across nodes; DP=2 across
+        // nodes, needs InfiniBand".
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("perNode");
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("cp");
+        QTest::addColumn<bool>("dpNet");
+        QTest::addColumn<bool>("tpNet");
+        QTest::addColumn<bool>("ppNet");
+        QTest::addColumn<bool>("cpNet");
+        QTest::addRow("DP 8 in one node") << 8 << 8 << 1 << 1 << 1 << false << false << false << false;
+        QTest::addRow("DP 16 over two nodes") << 16 << 8 << 1 << 1 << 1 << true << false << false << false;
+        QTest::addRow("seed 1 §6.3: TP 8 PP 4 DP 2 on 64") << 64 << 8 << 8 << 4 << 1 << true << false << true << false;
+        QTest::addRow("TP 16 spans two nodes") << 16 << 8 << 16 << 1 << 1 << false << true << false << false;
+        // CP ranks are TP apart (block 4 × 2 = 8: one node); DP × CP ranks 4 apart span 16.
+        QTest::addRow("TP 4 CP 2 DP 2 on 16") << 16 << 8 << 4 << 1 << 2 << true << false << false << false;
+        QTest::addRow("TP 2 PP 4 in one node") << 8 << 8 << 2 << 4 << 1 << false << false << false << false;
+        QTest::addRow("4-GPU nodes: TP 2 DP 2 inside, PP 2 across") << 8 << 4 << 2 << 2 << 1 << false << false << true << false;
+    }
+    void communicationLinks()
+    {
+        QFETCH(int, gpus);
+        QFETCH(int, perNode);
+        QFETCH(int, tp);
+        QFETCH(int, pp);
+        QFETCH(int, cp);
+        core::Scenario s = preset("llama-2-7b", gpus, "h100-sxm");
+        s.parallel.gpusPerNode = perNode;
+        s.parallel.tensor = tp;
+        s.parallel.pipeline = pp;
+        s.parallel.context = cp;
+        s.training.globalBatchSize = 64;
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.valid);
+        const auto& net = e.communication.overNetwork;
+        QTEST(bool(net[std::size_t(core::CommDimension::DataParallel)]), "dpNet");
+        QTEST(bool(net[std::size_t(core::CommDimension::TensorParallel)]), "tpNet");
+        QTEST(bool(net[std::size_t(core::CommDimension::PipelineParallel)]), "ppNet");
+        QTEST(bool(net[std::size_t(core::CommDimension::ContextParallel)]), "cpNet");
+        // Inside a node: half the datasheet NVLink figure (900 GB/s counts both directions);
+        // across nodes: the DGX H100's 400 Gb/s NDR port per GPU = 50 GB/s.
+        for (std::size_t d = 0; d < core::kCommDimensionCount; ++d)
+            QCOMPARE(e.communication.linkBytesPerSecond[d], net[d] ? 50e9 : 450e9);
+    }
+
+    void communicationTimeAgainstComputation()
+    {
+        using core::CommDimension;
+        const auto dp = std::size_t(CommDimension::DataParallel);
+        // Seed 2's 7B on 8 A100 in one node, ZeRO-1: (7/8)·(2 + 2 B)·7e9 = 24.5 GB over NVLink
+        // at 600/2 = 300 GB/s → 0.08167 s.
+        core::Estimate e = core::estimate(countOnly(7e9, 8, 1));
+        QVERIFY(e.valid);
+        QVERIFY(!e.communication.overNetwork[dp]);
+        QVERIFY(std::abs(e.communication.seconds[dp] - 24.5e9 / 300e9) < 1e-9);
+
+        // Seed 1 §4.2: "ZeRO-3 across nodes: the network may become the bottleneck". 7B on 64
+        // A100 (8 nodes), ZeRO-3, 16 micro-batches: (63/64)·16·(2·2 + 2 B)·7e9 = 661.5 GB at
+        // 25 GB/s (DGX A100: 200 Gb/s HDR per GPU) = 26.46 s; the computation is
+        // 6·7e9·(1024·2048) / (64 · 312e12 · 0.4) = 11.03 s, so it cannot be hidden.
+        core::Scenario s = countOnly(7e9, 64, 3);
+        s.training.globalBatchSize = 1024;
+        e = core::estimate(s);
+        QVERIFY(e.valid);
+        QCOMPARE(e.microBatchesPerStep, 16);
+        QVERIFY(e.communication.overNetwork[dp]);
+        const double comm = 63.0 / 64 * 16 * 6 * 7e9 / 25e9;
+        const double compute = 6 * 7e9 * 1024 * 2048 / (64 * 312e12 * 0.4);
+        QVERIFY2(std::abs(e.communication.seconds[dp] - comm) < 1e-9 * comm, qPrintable(QString::number(e.communication.seconds[dp])));
+        QVERIFY(std::abs(e.compute.iterationSeconds - compute) < 1e-9 * compute);
+        const auto warning = std::find_if(e.issues.begin(), e.issues.end(),
+                                          [](const core::Issue& i) { return i.code == core::IssueCode::CommunicationExceedsCompute; });
+        QVERIFY(warning != e.issues.end());
+        QCOMPARE(warning->a, double(dp));
+        QCOMPARE(QString(warning->key), QString("hardware.gpu.network_bytes_per_second"));
+        // With ZeRO-1 the same job reduces once per step: 2.4 s, hidden behind the backward pass.
+        s.training.zeroStage = 1;
+        e = core::estimate(s);
+        QVERIFY(std::abs(e.communication.seconds[dp] - 63.0 / 64 * 4 * 7e9 / 25e9) < 1e-9);
+        for (const core::Issue& i : e.issues)
+            QVERIFY(i.code != core::IssueCode::CommunicationExceedsCompute);
+    }
+
+    void unknownNetworkIsSaidNotGuessed()
+    {
+        // A custom GPU without a network figure: no time is made up for the cross-node group.
+        core::Scenario s = countOnly(7e9, 16, 1);
+        s.hardware.gpu.networkBytesPerSecond = 0;
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.valid);
+        const auto dp = std::size_t(core::CommDimension::DataParallel);
+        QVERIFY(e.communication.overNetwork[dp]);
+        QCOMPARE(e.communication.seconds[dp], 0.0);
+        QVERIFY(std::any_of(e.issues.begin(), e.issues.end(),
+                            [](const core::Issue& i) { return i.code == core::IssueCode::LinkBandwidthUnknown && i.a == 0; }));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCompute)

@@ -180,6 +180,9 @@ private slots:
             QVERIFY2(o["compute"].toObject().contains(k), k);
         for (const char* k : {"data_parallel", "tensor_parallel", "pipeline_parallel"})
             QVERIFY2(o["communication_bytes_per_step"].toObject().contains(k), k);
+        for (const char* section : {"communication_seconds_per_step", "communication_over_network", "communication_link_bytes_per_second"})
+            for (const char* k : {"data_parallel", "tensor_parallel", "pipeline_parallel", "context_parallel", "expert_parallel"})
+                QVERIFY2(o[section].toObject().contains(k), qPrintable(QString("%1.%2").arg(section, k)));
         QVERIFY(o["warnings"].isArray());
         // The sum of the categories is the total.
         double sum = 0;
