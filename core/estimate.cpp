@@ -128,52 +128,9 @@ void fillContext(EstimateContext& ctx, Working* w)
     }
 }
 
-bool sameProfile(const RankGroup& a, const RankGroup& b)
-{
-    // The totals differ for almost every pair of distinct stages: compare them first.
-    return a.totalBytes == b.totalBytes && a.layers == b.layers && a.phase == b.phase && a.bytes == b.bytes;
-}
-
 } // namespace
 
 namespace {
-
-/// Per-estimate scratch of the stage loop: the last stage shape's static ledger and a group.
-struct StageScratch
-{
-    StageStatic base;
-    RankGroup group;
-};
-
-void addGroup(const EstimateContext& ctx, int stage, StagePhase phase, GroupPhase label, Estimate& out, Working* w, StageScratch& scratch)
-{
-    const int ranksPerStage = ctx.scenario.parallel.gpus / ctx.p;
-    const std::size_t mark = w ? w->lines().size() : 0;
-    int layers = 0, moe = 0;
-    stageShape(ctx, stage, layers, moe);
-    // Recording the working needs the whole computation for each stage.
-    if (w || !scratch.base.sameShape(layers, moe, stage == 0, stage == ctx.p - 1, phase))
-        stageStatic(ctx, stage, phase, scratch.base);
-    RankGroup& g = scratch.group;
-    stageMemory(ctx, stage, scratch.base, g, w);
-    g.phase = label;
-    if (!out.groups.empty() && sameProfile(g, out.groups.back())) {
-        // Same memory profile as the previous stage: extend that group.
-        out.groups.back().lastStage = stage;
-        out.groups.back().lastRank = (stage + 1) * ranksPerStage - 1;
-        if (w)
-            w->truncate(mark);
-        return;
-    }
-    g.firstStage = g.lastStage = stage;
-    g.firstRank = stage * ranksPerStage;
-    g.lastRank = (stage + 1) * ranksPerStage - 1;
-    g.capacityBytes = ctx.scenario.hardware.gpu.memoryBytes;
-    g.fits = g.totalBytes <= g.capacityBytes;
-    out.groups.push_back(g);
-    if (w)
-        w->retag(mark, int(out.groups.size() - 1));
-}
 
 /// RL with a separate rollout pool: its GPUs hold the engine's weights and reserved KV cache.
 void addRolloutPool(const EstimateContext& ctx, Estimate& out)
@@ -240,15 +197,11 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
         // One ledger per pipeline stage (and per phase when a colocated rollout engine
         // time-shares the GPUs); consecutive stages with the same profile share a group.
         const bool colocatedPhases = ctx.rl && s.finetune.rl.placement == RolloutPlacement::Colocated && s.finetune.rl.rolloutSleeps;
-        StageScratch scratch;
         if (colocatedPhases) {
-            for (int i = 0; i < ctx.p; ++i)
-                addGroup(ctx, i, StagePhase::Training, GroupPhase::RlTrainingPhase, out, w, scratch);
-            for (int i = 0; i < ctx.p; ++i)
-                addGroup(ctx, i, StagePhase::Rollout, GroupPhase::RlRolloutPhase, out, w, scratch);
+            addStageGroups(ctx, StagePhase::Training, GroupPhase::RlTrainingPhase, out, w);
+            addStageGroups(ctx, StagePhase::Rollout, GroupPhase::RlRolloutPhase, out, w);
         } else {
-            for (int i = 0; i < ctx.p; ++i)
-                addGroup(ctx, i, StagePhase::Only, GroupPhase::Training, out, w, scratch);
+            addStageGroups(ctx, StagePhase::Only, GroupPhase::Training, out, w);
         }
         if (ctx.rl) {
             if (s.finetune.rl.placement == RolloutPlacement::Separate)

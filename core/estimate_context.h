@@ -69,38 +69,10 @@ struct EstimateContext
 /// Fills the per-estimate constants of the stage ledger (memory.cpp).
 void prepareStages(EstimateContext& ctx);
 
-/// A stage's ledger apart from the micro-batches it holds in flight: stages with the same
-/// layers, MoE layers, first/last role and phase share it (1F1B gives most stages the same one
-/// with a different in-flight count), so it is computed once per shape, not once per stage.
-struct StageStatic
-{
-    int layers = -1;
-    int moeLayers = 0;
-    bool first = false;
-    bool last = false;
-    StagePhase phase = StagePhase::Only;
-    RankGroup base;                   ///< all components but the in-flight ones, fragmentation and total
-    double activationsPerMicroBatch = 0;
-    double allocated = 0;             ///< allocator-held bytes of `base`
-    double pools = 0;                 ///< preallocated engine pools (not fragmented)
-    double linear = 0, other = 0, experts = 0; ///< resident parameters by kind (for the working)
-
-    bool sameShape(int l, int moe, bool f, bool la, StagePhase ph) const
-    {
-        return layers == l && moeLayers == moe && first == f && last == la && phase == ph;
-    }
-};
-
-/// Layers of stage `stage` and how many of them are MoE layers (memory.cpp).
-void stageShape(const EstimateContext& ctx, int stage, int& layers, int& moeLayers);
-
-/// The in-flight-independent ledger of a stage (memory.cpp).
-void stageStatic(const EstimateContext& ctx, int stage, StagePhase phase, StageStatic& out);
-
-/// The full ledger of one pipeline stage's GPU from its static part: in-flight activations,
-/// fragmentation, total (memory.cpp). Stage and rank fields are the caller's. With `working`,
-/// records the stage's working tagged with the stage index.
-void stageMemory(const EstimateContext& ctx, int stage, const StageStatic& base, RankGroup& out, Working* working);
+/// Appends the ledger of every pipeline stage in `phase` to out.groups, labelled `label`;
+/// consecutive stages with the same memory profile share one group (memory.cpp). With
+/// `working`, records each group's working tagged with its index.
+void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase label, Estimate& out, Working* working);
 
 /// Records the working of one stage's ledger (memory_working.cpp).
 void explainStage(const EstimateContext& ctx, int stage, const RankGroup& out, double linear, double other, double experts,

@@ -23,6 +23,29 @@ Shares zeroShares(int stage, double shards)
     return {stage >= 3 ? 1 / shards : 1.0, stage >= 2 ? 1 / shards : 1.0, stage >= 1 ? 1 / shards : 1.0};
 }
 
+/// A stage's ledger apart from the micro-batches it holds in flight: stages with the same
+/// layers, MoE layers, first/last role and phase share it (1F1B gives most stages the same one
+/// with a different in-flight count), so it is computed once per shape, not once per stage.
+struct StageStatic
+{
+    int layers = -1;
+    int moeLayers = 0;
+    bool first = false;
+    bool last = false;
+    StagePhase phase = StagePhase::Only;
+    RankGroup base;                   ///< all components but the in-flight ones, fragmentation and total
+    double activationsPerMicroBatch = 0;
+    double allocated = 0;             ///< allocator-held bytes of `base`
+    double pools = 0;                 ///< preallocated engine pools (not fragmented)
+    double linear = 0, other = 0, experts = 0; ///< resident parameters by kind (for the working)
+
+    bool sameShape(int l, int moe, bool f, bool la, StagePhase ph) const
+    {
+        return layers == l && moeLayers == moe && first == f && last == la && phase == ph;
+    }
+};
+
+
 } // namespace
 
 void prepareStages(EstimateContext& ctx)
@@ -142,6 +165,9 @@ void prepareStages(EstimateContext& ctx)
     ctx.rolloutKvBytes = std::max(0.0, rl.rolloutMemoryFraction * s.hardware.gpu.memoryBytes - ctx.rolloutWeightBytes);
 }
 
+namespace {
+
+/// Layers of stage `stage` and how many of them are MoE layers.
 void stageShape(const EstimateContext& ctx, int stage, int& layers, int& moeLayers)
 {
     layers = ctx.baseLayersPerStage + (stage < ctx.stagesWithExtraLayer ? 1 : 0); // layersOnStage() without a division
@@ -152,6 +178,7 @@ void stageShape(const EstimateContext& ctx, int stage, int& layers, int& moeLaye
     }
 }
 
+/// The in-flight-independent ledger of a stage.
 void stageStatic(const EstimateContext& ctx, int stage, StagePhase phase, StageStatic& st)
 {
     const bool first = stage == 0;
@@ -228,6 +255,9 @@ void stageStatic(const EstimateContext& ctx, int stage, StagePhase phase, StageS
     at(b, Component::CudaContext) = ctx.scenario.runtime.cudaContextBytes;
 }
 
+/// The full ledger of one stage's GPU from its static part: in-flight activations,
+/// fragmentation, total. Stage and rank fields are the caller's. With `w`, records the stage's
+/// working tagged with the stage index.
 void stageMemory(const EstimateContext& ctx, int stage, const StageStatic& st, RankGroup& out, Working* w)
 {
     out = st.base;
@@ -244,6 +274,60 @@ void stageMemory(const EstimateContext& ctx, int stage, const StageStatic& st, R
 
     if (w)
         explainStage(ctx, stage, out, st.linear, st.other, st.experts, st.layers - st.moeLayers, st.moeLayers, w);
+}
+
+bool sameProfile(const RankGroup& a, const RankGroup& b)
+{
+    // The totals differ for almost every pair of distinct stages: compare them first.
+    return a.totalBytes == b.totalBytes && a.layers == b.layers && a.phase == b.phase && a.bytes == b.bytes;
+}
+
+/// Per-call scratch of the stage loop: the last stage shape's static ledger and a group.
+struct StageScratch
+{
+    StageStatic base;
+    RankGroup group;
+};
+
+void addGroup(const EstimateContext& ctx, int stage, StagePhase phase, GroupPhase label, Estimate& out, Working* w, StageScratch& scratch)
+{
+    const int ranksPerStage = ctx.scenario.parallel.gpus / ctx.p;
+    const std::size_t mark = w ? w->lines().size() : 0;
+    int layers = 0, moe = 0;
+    stageShape(ctx, stage, layers, moe);
+    // Recording the working needs the whole computation for each stage.
+    if (w || !scratch.base.sameShape(layers, moe, stage == 0, stage == ctx.p - 1, phase))
+        stageStatic(ctx, stage, phase, scratch.base);
+    RankGroup& g = scratch.group;
+    stageMemory(ctx, stage, scratch.base, g, w);
+    g.phase = label;
+    if (!out.groups.empty() && sameProfile(g, out.groups.back())) {
+        // Same memory profile as the previous stage: extend that group.
+        out.groups.back().lastStage = stage;
+        out.groups.back().lastRank = (stage + 1) * ranksPerStage - 1;
+        if (w)
+            w->truncate(mark);
+        return;
+    }
+    g.firstStage = g.lastStage = stage;
+    g.firstRank = stage * ranksPerStage;
+    g.lastRank = (stage + 1) * ranksPerStage - 1;
+    g.capacityBytes = ctx.scenario.hardware.gpu.memoryBytes;
+    g.fits = g.totalBytes <= g.capacityBytes;
+    out.groups.push_back(g);
+    if (w)
+        w->retag(mark, int(out.groups.size() - 1));
+}
+
+} // namespace
+
+void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase label, Estimate& out, Working* w)
+{
+    // Stage shapes, their static ledgers and the per-stage ledger live in this file so that the
+    // compiler inlines them into this loop (it runs once per stage, 16 times for the 405B case).
+    StageScratch scratch;
+    for (int i = 0; i < ctx.p; ++i)
+        addGroup(ctx, i, phase, label, out, w, scratch);
 }
 
 } // namespace core
