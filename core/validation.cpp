@@ -257,6 +257,11 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
     }
     if (hw.achievedTflops < 0)
         c.error(IssueCode::Negative, "hardware.achieved_tflops", hw.achievedTflops);
+    // 0 means unknown (a custom GPU): the estimate says so instead of timing that link.
+    if (!(hw.gpu.networkBytesPerSecond >= 0))
+        c.error(IssueCode::Negative, "hardware.gpu.network_bytes_per_second", hw.gpu.networkBytesPerSecond);
+    if (!(hw.gpu.interconnectBytesPerSecond >= 0))
+        c.error(IssueCode::Negative, "hardware.gpu.interconnect_bytes_per_second", hw.gpu.interconnectBytesPerSecond);
     if (!(hw.pricePerGpuHour >= 0))
         c.error(IssueCode::Negative, "hardware.price_per_gpu_hour", hw.pricePerGpuHour);
     if (!(hw.overheadFactor > 0))

@@ -64,6 +64,10 @@ private slots:
         row("MFU zero", [](core::Scenario& s) { s.hardware.mfu = 0; }, C::OutOfRange, "hardware.mfu");
         row("MFU NaN", [](core::Scenario& s) { s.hardware.mfu = std::nan(""); }, C::OutOfRange, "hardware.mfu");
         row("negative price", [](core::Scenario& s) { s.hardware.pricePerGpuHour = -1; }, C::Negative, "hardware.price_per_gpu_hour");
+        row("negative network", [](core::Scenario& s) { s.hardware.gpu.networkBytesPerSecond = -1; }, C::Negative,
+            "hardware.gpu.network_bytes_per_second");
+        row("negative NVLink", [](core::Scenario& s) { s.hardware.gpu.interconnectBytesPerSecond = -1; }, C::Negative,
+            "hardware.gpu.interconnect_bytes_per_second");
         row("GPU without memory", [](core::Scenario& s) { s.hardware.gpu.memoryBytes = 0; }, C::NoGpuMemory, "hardware.gpu");
         row("absurd hidden size", [](core::Scenario& s) { s.model.hiddenSize = 2000000000; }, C::TooLarge, "model.hidden_size");
         row("absurd parameter count", [](core::Scenario& s) { s.model = core::ModelArchitecture{}; s.model.hasArchitecture = false; s.model.parameters = 1e30; },
@@ -113,6 +117,13 @@ private slots:
         row("no FP8 on A100", [](core::Scenario& s) { s.training.precision = core::PrecisionRecipe::Fp8Mixed; }, C::NoFp8FallbackBf16, "hardware.gpu");
         row("sequence beyond positions", [](core::Scenario& s) { s.training.seqLength = 8192; s.training.globalBatchSize = 8; }, C::SequenceLongerThanPositions, "training.seq_length");
         row("MFU unrealistic", [](core::Scenario& s) { s.hardware.mfu = 0.9; }, C::MfuUnrealistic, "hardware.mfu");
+        // ZeRO-3 over 16 GPUs on 10 Gb Ethernet (seed 1 §4.2): with 30 layers Ψ = 6,333,648,896,
+        // (15/16)·8·6 B·Ψ = 285 GB per step at 1.25 GB/s = 228 s, against about 11 s of computation.
+        row("ZeRO-3 across nodes on 10 GbE", [](core::Scenario& s) {
+            s.parallel.gpus = 16; s.parallel.pipeline = 1; s.training.globalBatchSize = 128; s.training.zeroStage = 3;
+            s.hardware.gpu.networkBytesPerSecond = 1.25e9; }, C::CommunicationExceedsCompute, "hardware.gpu.network_bytes_per_second");
+        row("network unknown", [](core::Scenario& s) { s.parallel.gpus = 16; s.training.globalBatchSize = 128;
+            s.hardware.gpu.networkBytesPerSecond = 0; }, C::LinkBandwidthUnknown, "hardware.gpu.network_bytes_per_second");
     }
     void warnings()
     {
