@@ -1,5 +1,7 @@
 #include "app/mainwindow.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
@@ -7,6 +9,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -261,9 +264,40 @@ void MainWindow::showValidation(bool valid, const std::vector<core::Issue>& issu
     p.setColor(QPalette::WindowText, level == ComponentPalette::Level::Good ? palette().color(QPalette::WindowText)
                                                                             : ComponentPalette::levelColor(level, dark));
     m_status->setPalette(p);
-    //: status bar; %1 = number of warnings (hover for the list)
-    m_warnings->setText(warnings.isEmpty() ? QString() : tr("⚠ Warnings: %1").arg(warnings.size()));
-    m_warnings->setToolTip(warnings.join(QLatin1Char('\n')));
+    if (m_warningTexts != warnings) {
+        m_warningTexts = warnings;
+        updateWarningLabel();
+    }
+    QPalette wp = m_warnings->palette();
+    wp.setColor(QPalette::WindowText, ComponentPalette::levelColor(ComponentPalette::Level::Warning, dark));
+    m_warnings->setPalette(wp);
+}
+
+void MainWindow::updateWarningLabel()
+{
+    if (m_warningTexts.isEmpty()) {
+        m_warnings->clear();
+        m_warnings->setToolTip(QString());
+        return;
+    }
+    // The first warning itself, not just a count: "communication cannot be hidden" matters
+    // as much as the memory, and a tooltip alone is easy to miss.
+    const QString more = m_warningTexts.size() > 1
+        //: status bar, after the first warning; %1 = how many more (hover for the list)
+        ? tr(" (+%1 more)").arg(m_warningTexts.size() - 1)
+        : QString();
+    //: status bar; %1 = the first warning, %2 = " (+N more)" or nothing
+    const QString frame = tr("⚠ %1%2");
+    const QFontMetrics fm(m_warnings->font());
+    const int room = std::max(160, width() * 2 / 5) - fm.horizontalAdvance(frame.arg(QString(), more));
+    m_warnings->setText(frame.arg(fm.elidedText(m_warningTexts.front(), Qt::ElideRight, std::max(40, room)), more));
+    m_warnings->setToolTip(m_warningTexts.join(QLatin1Char('\n')));
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    updateWarningLabel();
 }
 
 void MainWindow::updateTitle()

@@ -55,6 +55,7 @@ public:
 protected:
     void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void createActions();
@@ -62,6 +63,8 @@ private:
     void retranslateUi();
     void wire();
     void showValidation(bool valid, const std::vector<core::Issue>& issues);
+    /// The first warning in the status bar, elided to the room there is; all of them on hover.
+    void updateWarningLabel();
     void updateTitle();
     void updateUndoTexts();
     void setUnitGiB(bool gib);
@@ -84,6 +87,7 @@ private:
     QDockWidget* m_workingDock = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_warnings = nullptr;
+    QStringList m_warningTexts;
     QString m_invalidMessage;
     bool m_docksSized = false;
     ExportDialog* m_exportDialog = nullptr;     ///< made on first use; keeps its options

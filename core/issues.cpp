@@ -26,7 +26,14 @@ std::string gb(double bytes)
 std::string seconds(double s)
 {
     char buf[48];
-    std::snprintf(buf, sizeof buf, "%.3g s", s);
+    if (s < 120)
+        std::snprintf(buf, sizeof buf, "%.3g s", s);
+    else if (s < 7200)
+        std::snprintf(buf, sizeof buf, "%.3g min", s / 60);
+    else if (s < 2 * 86400)
+        std::snprintf(buf, sizeof buf, "%.3g h", s / 3600);
+    else
+        std::snprintf(buf, sizeof buf, "%.3g days", s / 86400);
     return buf;
 }
 

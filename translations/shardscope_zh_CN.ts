@@ -2184,11 +2184,6 @@ the weights are read once per step for all of them.</source>
         <translation>奖励模型规模</translation>
     </message>
     <message>
-        <source>%1 s</source>
-        <extracomment>a duration in seconds; %1 = the number</extracomment>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
         <source>data-parallel</source>
         <translation>数据并行</translation>
     </message>
@@ -2282,11 +2277,6 @@ The bars show the last valid scenario.</source>
         <source>⚠ Does not fit: %1 needs %2 per GPU but has %3</source>
         <extracomment>status bar; %1 = rank group, %2 = needed, %3 = capacity</extracomment>
         <translation>⚠ 放不下：%1 每卡需要 %2，但只有 %3</translation>
-    </message>
-    <message>
-        <source>⚠ Warnings: %1</source>
-        <extracomment>status bar; %1 = number of warnings (hover for the list)</extracomment>
-        <translation>⚠ 警告：%1</translation>
     </message>
     <message>
         <source>%1 on %2 × %3 — ShardScope</source>
@@ -2440,6 +2430,16 @@ The bars show the last valid scenario.</source>
     <message>
         <source>Full screen with scenes for teaching; arrow keys step, Esc leaves</source>
         <translation>全屏展示教学场景；方向键切换，Esc 退出</translation>
+    </message>
+    <message>
+        <source> (+%1 more)</source>
+        <extracomment>status bar, after the first warning; %1 = how many more (hover for the list)</extracomment>
+        <translation>（另有 %1 条）</translation>
+    </message>
+    <message>
+        <source>⚠ %1%2</source>
+        <extracomment>status bar; %1 = the first warning, %2 = &quot; (+N more)&quot; or nothing</extracomment>
+        <translation>⚠ %1%2</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,8 @@
 #include <QLocale>
 #include <cstring>
 
+#include "widgets/displayformat.h"
+
 namespace IssueText {
 
 namespace {
@@ -21,8 +23,7 @@ QString gb(double bytes)
 
 QString seconds(double s)
 {
-    //: a duration in seconds; %1 = the number
-    return QCoreApplication::translate("IssueText", "%1 s").arg(QLocale().toString(s, 'g', 3));
+    return DisplayFormat::duration(s); // "90.0 s", "32.3 min"
 }
 
 /// core::CommDimension by index, as the sentences name it.
