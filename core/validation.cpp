@@ -13,6 +13,11 @@ constexpr double kMaxDimension = 1e7;     // hidden, FFN, vocabulary
 constexpr double kMaxLayers = 1e5;
 constexpr double kMaxGpus = 1e8;
 constexpr double kMaxSequence = 1e9;
+// Custom GPU figures: a PB of memory, 1 kB/s … 1 PB/s links and 0.001 … 10^6 TFLOP/s are far
+// outside any device and keep every time and rate finite.
+constexpr double kMaxGpuMemory = 1e15;
+constexpr double kMinBandwidth = 1e3, kMaxBandwidth = 1e15;
+constexpr double kMinTflops = 1e-3, kMaxTflops = 1e6;
 
 struct Checker
 {
@@ -257,11 +262,28 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
     }
     if (hw.achievedTflops < 0)
         c.error(IssueCode::Negative, "hardware.achieved_tflops", hw.achievedTflops);
-    // 0 means unknown (a custom GPU): the estimate says so instead of timing that link.
-    if (!(hw.gpu.networkBytesPerSecond >= 0))
-        c.error(IssueCode::Negative, "hardware.gpu.network_bytes_per_second", hw.gpu.networkBytesPerSecond);
-    if (!(hw.gpu.interconnectBytesPerSecond >= 0))
-        c.error(IssueCode::Negative, "hardware.gpu.interconnect_bytes_per_second", hw.gpu.interconnectBytesPerSecond);
+    if (hw.achievedTflops > kMaxTflops)
+        c.error(IssueCode::TooLarge, "hardware.achieved_tflops", hw.achievedTflops, kMaxTflops);
+    // A custom GPU's figures: 0 means unknown (the estimate says what it cannot compute);
+    // otherwise within physical reason, so that no time or rate overflows or divides by ~0.
+    const GpuSpec& g = hw.gpu;
+    if (g.memoryBytes > kMaxGpuMemory)
+        c.error(IssueCode::TooLarge, "hardware.gpu.memory_bytes", g.memoryBytes, kMaxGpuMemory);
+    auto rate = [&c](const char* key, double value, double lo, double hi) {
+        if (value < 0)
+            c.error(IssueCode::Negative, key, value);
+        else if (value != 0)
+            c.range(key, value, lo, hi);
+    };
+    rate("hardware.gpu.network_bytes_per_second", g.networkBytesPerSecond, kMinBandwidth, kMaxBandwidth);
+    rate("hardware.gpu.interconnect_bytes_per_second", g.interconnectBytesPerSecond, kMinBandwidth, kMaxBandwidth);
+    rate("hardware.gpu.memory_bandwidth_bytes_per_second", g.memoryBandwidthBytesPerSecond, kMinBandwidth, kMaxBandwidth);
+    rate("hardware.gpu.peak_tflops.fp32", g.peakFp32Tflops, kMinTflops, kMaxTflops);
+    rate("hardware.gpu.peak_tflops.tf32", g.peakTf32Tflops, kMinTflops, kMaxTflops);
+    rate("hardware.gpu.peak_tflops.bf16", g.peakBf16Tflops, kMinTflops, kMaxTflops);
+    rate("hardware.gpu.peak_tflops.fp16", g.peakFp16Tflops, kMinTflops, kMaxTflops);
+    rate("hardware.gpu.peak_tflops.fp8", g.peakFp8Tflops, kMinTflops, kMaxTflops);
+    rate("hardware.gpu.peak_tflops.int8", g.peakInt8Tops, kMinTflops, kMaxTflops);
     if (!(hw.pricePerGpuHour >= 0))
         c.error(IssueCode::Negative, "hardware.price_per_gpu_hour", hw.pricePerGpuHour);
     if (!(hw.overheadFactor > 0))
