@@ -255,15 +255,11 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
     // --- hardware
     if (!(hw.gpu.memoryBytes > 0))
         c.error(IssueCode::NoGpuMemory, "hardware.gpu");
-    if (hw.achievedTflops > 0) {
-        // measured throughput replaces MFU
+    if (hw.achievedTflops > 0 && s.mode != Mode::Inference) {
+        // measured throughput replaces MFU (serving times its prefill with the MFU)
     } else if (c.range("hardware.mfu", hw.mfu, 1e-4, 1.0) && hw.mfu > 0.75) {
         c.warning(IssueCode::MfuUnrealistic, "hardware.mfu", hw.mfu);
     }
-    if (hw.achievedTflops < 0)
-        c.error(IssueCode::Negative, "hardware.achieved_tflops", hw.achievedTflops);
-    if (hw.achievedTflops > kMaxTflops)
-        c.error(IssueCode::TooLarge, "hardware.achieved_tflops", hw.achievedTflops, kMaxTflops);
     // A custom GPU's figures: 0 means unknown (the estimate says what it cannot compute);
     // otherwise within physical reason, so that no time or rate overflows or divides by ~0.
     const GpuSpec& g = hw.gpu;
@@ -275,9 +271,13 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
         else if (value != 0)
             c.range(key, value, lo, hi);
     };
+    rate("hardware.achieved_tflops", hw.achievedTflops, kMinTflops, kMaxTflops); // 0: use the MFU
     rate("hardware.gpu.network_bytes_per_second", g.networkBytesPerSecond, kMinBandwidth, kMaxBandwidth);
     rate("hardware.gpu.interconnect_bytes_per_second", g.interconnectBytesPerSecond, kMinBandwidth, kMaxBandwidth);
-    rate("hardware.gpu.memory_bandwidth_bytes_per_second", g.memoryBandwidthBytesPerSecond, kMinBandwidth, kMaxBandwidth);
+    if (s.mode == Mode::Inference) // decoding is bandwidth-bound: serving cannot be timed without it
+        c.range("hardware.gpu.memory_bandwidth_bytes_per_second", g.memoryBandwidthBytesPerSecond, kMinBandwidth, kMaxBandwidth);
+    else
+        rate("hardware.gpu.memory_bandwidth_bytes_per_second", g.memoryBandwidthBytesPerSecond, kMinBandwidth, kMaxBandwidth);
     rate("hardware.gpu.peak_tflops.fp32", g.peakFp32Tflops, kMinTflops, kMaxTflops);
     rate("hardware.gpu.peak_tflops.tf32", g.peakTf32Tflops, kMinTflops, kMaxTflops);
     rate("hardware.gpu.peak_tflops.bf16", g.peakBf16Tflops, kMinTflops, kMaxTflops);
@@ -286,19 +286,21 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
     rate("hardware.gpu.peak_tflops.int8", g.peakInt8Tops, kMinTflops, kMaxTflops);
     if (!(hw.pricePerGpuHour >= 0))
         c.error(IssueCode::Negative, "hardware.price_per_gpu_hour", hw.pricePerGpuHour);
+    else if (hw.pricePerGpuHour > 1e6) // dollars per GPU-hour: beyond any price, still finite
+        c.error(IssueCode::TooLarge, "hardware.price_per_gpu_hour", hw.pricePerGpuHour, 1e6);
     if (!(hw.overheadFactor > 0))
         c.error(IssueCode::NotPositive, "hardware.overhead_factor", hw.overheadFactor);
+    else if (hw.overheadFactor > 100)
+        c.error(IssueCode::TooLarge, "hardware.overhead_factor", hw.overheadFactor, 100);
     else if (hw.overheadFactor < 1)
         c.warning(IssueCode::OverheadBelowOne, "hardware.overhead_factor", hw.overheadFactor);
 
     // --- runtime assumptions
     const RuntimeOverheads& r = s.runtime;
-    if (!(r.cudaContextBytes >= 0))
-        c.error(IssueCode::Negative, "runtime.cuda_context_bytes", r.cudaContextBytes);
-    if (!(r.commBucketBytes >= 0))
-        c.error(IssueCode::Negative, "runtime.comm_bucket_bytes", r.commBucketBytes);
-    if (!(r.zero3PrefetchModules >= 0))
-        c.error(IssueCode::Negative, "runtime.zero3_prefetch_modules", r.zero3PrefetchModules);
+    // Up to a PB of buffers and a million prefetched modules: beyond any GPU, still finite.
+    c.range("runtime.cuda_context_bytes", r.cudaContextBytes, 0, kMaxGpuMemory);
+    c.range("runtime.comm_bucket_bytes", r.commBucketBytes, 0, kMaxGpuMemory);
+    c.range("runtime.zero3_prefetch_modules", r.zero3PrefetchModules, 0, 1e6);
     c.range("runtime.fragmentation_fraction", r.fragmentationFraction, 0, 0.9);
     c.range("runtime.cpu_buffer_factor", r.cpuBufferFactor, 1, 10);
 }

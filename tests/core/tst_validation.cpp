@@ -70,7 +70,8 @@ private slots:
             "hardware.gpu.network_bytes_per_second");
         row("NVLink of 1e-300 B/s", [](core::Scenario& s) { s.hardware.gpu.interconnectBytesPerSecond = 1e-300; }, C::OutOfRange,
             "hardware.gpu.interconnect_bytes_per_second");
-        row("achieved 1e300 TFLOP/s", [](core::Scenario& s) { s.hardware.achievedTflops = 1e300; }, C::TooLarge, "hardware.achieved_tflops");
+        row("achieved 1e300 TFLOP/s", [](core::Scenario& s) { s.hardware.achievedTflops = 1e300; }, C::OutOfRange, "hardware.achieved_tflops");
+        row("achieved 1e-300 TFLOP/s", [](core::Scenario& s) { s.hardware.achievedTflops = 1e-300; }, C::OutOfRange, "hardware.achieved_tflops");
         row("peak 1e-300 TFLOP/s", [](core::Scenario& s) { s.hardware.gpu.peakBf16Tflops = 1e-300; }, C::OutOfRange, "hardware.gpu.peak_tflops.bf16");
         row("a 10 PB GPU", [](core::Scenario& s) { s.hardware.gpu.memoryBytes = 1e16; }, C::TooLarge, "hardware.gpu.memory_bytes");
         row("negative NVLink", [](core::Scenario& s) { s.hardware.gpu.interconnectBytesPerSecond = -1; }, C::Negative,
