@@ -1,6 +1,8 @@
 #include <algorithm>
+#include <cmath>
 
 #include "core/estimate_context.h"
+#include "core/kvcache.h"
 #include "core/pipeline.h"
 #include "core/working.h"
 
@@ -73,6 +75,41 @@ double peakFor(const EstimateContext& ctx, ComputeDType& dtype, std::vector<Issu
     return gpu.peakFlops(dtype);
 }
 
+/// RL: the rollout engine generates the step's sequences before training on them (synchronous
+/// GRPO/PPO, as verl and TRL run by default). Prefill is compute-bound at the MFU; each decode
+/// step reads the engine's weights and every cached key and value once and is bound by HBM
+/// bandwidth (the serving roofline):
+///   rollout = r · [2·N·S_r·prompt / (t·peak·MFU) + new · max(bytes_r / HBM, 2·N·S_r / (t·peak))]
+/// per GPU of an engine of t GPUs, with S_r = S / r sequences per round, bytes_r = weights +
+/// KV of S_r sequences at the mean context prompt + (new − 1)/2, and r rounds when the reserved
+/// KV cache holds fewer sequences than asked (vLLM then runs them in turn). Seed 1 §7.2:
+/// "rollout is the main bottleneck".
+void rolloutTime(const EstimateContext& ctx, ComputeEstimate& out)
+{
+    const Scenario& s = ctx.scenario;
+    const RlSetup& rl = s.finetune.rl;
+    const double bandwidth = s.hardware.gpu.memoryBandwidthBytesPerSecond;
+    const double peak = out.peakFlopsPerGpu;
+    if (!(bandwidth > 0) || !(peak > 0))
+        return; // validation requires both for RL: nothing to add
+    const int t = std::max(1, rl.rolloutTensor);
+    const int layers = ctx.shape.numLayers;
+    const double sequences = double(rl.promptsPerGpu) * rl.samplesPerPrompt * t; // per engine
+    const double prompt = double(rl.promptLength), newTokens = double(rl.maxNewTokens);
+    const double needed = kvCacheBytes(ctx.shape, KvCacheDtype::Bf16, t, 0, layers, prompt + newTokens, sequences, 16);
+    out.rolloutRounds = ctx.rolloutKvBytes > 0 && needed > ctx.rolloutKvBytes ? std::ceil(needed / ctx.rolloutKvBytes) : 1;
+    const double perRound = sequences / out.rolloutRounds;
+    // The mean of the first and last decode steps' KV reads: exact where the cache grows
+    // linearly, close where sliding windows cap it.
+    const double kvMean = (kvCacheBytes(ctx.shape, KvCacheDtype::Bf16, t, 0, layers, prompt, perRound, 0)
+                           + kvCacheBytes(ctx.shape, KvCacheDtype::Bf16, t, 0, layers, prompt + newTokens - 1, perRound, 0)) / 2;
+    const double bytesPerStep = ctx.rolloutWeightBytes + kvMean;
+    const double flopsPerStep = 2 * ctx.params.active * perRound / t;
+    const double step = std::max(bytesPerStep / bandwidth, flopsPerStep / peak);
+    const double prefill = 2 * ctx.params.active * perRound * prompt / (t * peak * out.effectiveMfu); // given, or implied by achieved TFLOP/s
+    out.rolloutSeconds = out.rolloutRounds * (prefill + newTokens * step);
+}
+
 } // namespace
 
 void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<Issue>& issues, Working* w)
@@ -111,8 +148,14 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
         out.effectiveMfu = hw.mfu;
         out.iterationSeconds = out.modelFlopsPerIteration / (n * out.peakFlopsPerGpu * hw.mfu);
     }
+    if (ctx.rl)
+        rolloutTime(ctx, out);
+    out.iterationSeconds += out.rolloutSeconds;
+    // A separate rollout pool is billed too (it waits while the trainers work, and vice versa).
+    const RlSetup& rl = s.finetune.rl;
+    const double billed = n + (ctx.rl && rl.placement == RolloutPlacement::Separate ? rl.rolloutGpus : 0);
     out.trainingSeconds = out.iterationSeconds * out.iterations;
-    out.gpuHours = out.trainingSeconds * n / 3600.0;
+    out.gpuHours = out.trainingSeconds * billed / 3600.0;
     out.cost = out.gpuHours * hw.pricePerGpuHour * hw.overheadFactor;
     out.bubbleFraction = bubbleFraction(ctx.p, ctx.v, ctx.micro);
 
@@ -133,16 +176,25 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
         w->add(Term::Iterations, -1, out.iterations, {{"D", tr.trainTokens, Unit::Tokens}, {"B·s", out.tokensPerIteration, Unit::Tokens}});
         w->add(Term::TotalModelFlops, -1, out.totalModelFlops, {{"per token", f.total(), Unit::Flops}, {"D", tr.trainTokens, Unit::Tokens}});
         w->add(Term::PeakFlops, -1, out.peakFlopsPerGpu, {});
+        if (ctx.rl) {
+            const double sequences = double(rl.promptsPerGpu) * rl.samplesPerPrompt * std::max(1, rl.rolloutTensor);
+            w->add(Term::RolloutSeconds, -1, out.rolloutSeconds,
+                   {{"rounds", out.rolloutRounds, Unit::Count}, {"sequences", sequences, Unit::Count},
+                    {"prompt", double(rl.promptLength), Unit::Tokens}, {"new tokens", double(rl.maxNewTokens), Unit::Tokens},
+                    {"HBM bandwidth", hw.gpu.memoryBandwidthBytesPerSecond, Unit::BytesPerSecond}});
+        }
         if (hw.achievedTflops > 0)
             w->add(Term::IterationSeconds, -1, out.iterationSeconds,
-                   {{"C_hw", out.hardwareFlopsPerIteration, Unit::Flops}, {"n", n, Unit::Count}, {"X", hw.achievedTflops * 1e12, Unit::FlopsPerSecond}},
-                   {}, "C_hw / (n · X)  (Narayanan: achieved throughput counts recomputation)");
+                   {{"C_hw", out.hardwareFlopsPerIteration, Unit::Flops}, {"n", n, Unit::Count}, {"X", hw.achievedTflops * 1e12, Unit::FlopsPerSecond},
+                    {"rollout", out.rolloutSeconds, Unit::Seconds}},
+                   {}, ctx.rl ? "C_hw / (n · X) + rollout" : "C_hw / (n · X)  (Narayanan: achieved throughput counts recomputation)");
         else
             w->add(Term::IterationSeconds, -1, out.iterationSeconds,
                    {{"C", out.modelFlopsPerIteration, Unit::Flops}, {"n", n, Unit::Count}, {"peak", out.peakFlopsPerGpu, Unit::FlopsPerSecond},
-                    {"MFU", hw.mfu, Unit::Fraction}});
+                    {"MFU", hw.mfu, Unit::Fraction}, {"rollout", out.rolloutSeconds, Unit::Seconds}},
+                   {}, ctx.rl ? "C_iter / (n · peak · MFU) + rollout" : std::string_view{});
         w->add(Term::TrainingSeconds, -1, out.trainingSeconds, {{"t_iter", out.iterationSeconds, Unit::Seconds}, {"iterations", out.iterations, Unit::Count}});
-        w->add(Term::GpuHours, -1, out.gpuHours, {{"T", out.trainingSeconds, Unit::Seconds}, {"n", n, Unit::Count}});
+        w->add(Term::GpuHours, -1, out.gpuHours, {{"T", out.trainingSeconds, Unit::Seconds}, {"n", billed, Unit::Count}});
         w->add(Term::Cost, -1, out.cost, {{"GPU-hours", out.gpuHours, Unit::Hours}, {"price", hw.pricePerGpuHour, Unit::Money},
                                           {"overhead", hw.overheadFactor, Unit::Count}});
         w->add(Term::BubbleFraction, -1, out.bubbleFraction,

@@ -246,13 +246,14 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
         communication(ctx, maxLayers, maxMoe, maxResident - maxExpert, maxExpert, out.communication, w);
         // Communication that outlasts the step's computation cannot be overlapped with it.
         const CommunicationEstimate& comm = out.communication;
+        const double computation = out.compute.iterationSeconds - out.compute.rolloutSeconds; // what training overlaps with
         for (std::size_t d = 0; d < kCommDimensionCount; ++d) {
             const char* key = comm.overNetwork[d] ? "hardware.gpu.network_bytes_per_second" : "hardware.gpu.interconnect_bytes_per_second";
             if (comm.bytes(CommDimension(d)) > 0 && comm.linkBytesPerSecond[d] <= 0)
                 out.issues.push_back(Issue{IssueCode::LinkBandwidthUnknown, Severity::Warning, key, double(d)});
-            else if (comm.seconds[d] > out.compute.iterationSeconds && out.compute.iterationSeconds > 0)
+            else if (comm.seconds[d] > computation && computation > 0)
                 out.issues.push_back(Issue{IssueCode::CommunicationExceedsCompute, Severity::Warning, key, double(d), comm.seconds[d],
-                                           out.compute.iterationSeconds});
+                                           computation});
         }
     }
     if (hasErrors(out.issues)) {

@@ -50,7 +50,9 @@ struct ComputeEstimate
     double peakFlopsPerGpu = 0;
     ComputeDType computeDType = ComputeDType::Bf16;
     double effectiveMfu = 0;               ///< given, or implied by achieved TFLOP/s
-    double iterationSeconds = 0;
+    double iterationSeconds = 0;           ///< one optimizer step: training (+ RL rollout)
+    double rolloutSeconds = 0;             ///< RL: generating the step's samples before training on them
+    double rolloutRounds = 0;              ///< RL: engine batches per step (more when the KV cache is short)
     double trainingSeconds = 0;
     double gpuHours = 0;
     double cost = 0;

@@ -131,6 +131,8 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
                             {"peak_flops_per_gpu", c.peakFlopsPerGpu},
                             {"mfu", c.effectiveMfu},
                             {"iteration_seconds", c.iterationSeconds},
+                            {"rollout_seconds", c.rolloutSeconds},
+                            {"rollout_rounds", c.rolloutRounds},
                             {"training_seconds", c.trainingSeconds},
                             {"training_days", c.trainingSeconds / 86400.0},
                             {"gpu_hours", c.gpuHours},
@@ -279,6 +281,9 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
         line("  hardware FLOPs per iteration   %.4g\n", c.hardwareFlopsPerIteration);
         line("  total model FLOPs              %.4g\n", c.totalModelFlops);
         line("  MFU                            %.1f %%\n", c.effectiveMfu * 100);
+        if (c.rolloutSeconds > 0)
+            line("  rollout per step               %.3g s of the %.3g s step (%.0f round%s)\n", c.rolloutSeconds, c.iterationSeconds,
+                 c.rolloutRounds, c.rolloutRounds == 1 ? "" : "s");
         line("  training time                  %.2f days (%.4g s)\n", c.trainingSeconds / 86400, c.trainingSeconds);
         line("  GPU-hours                      %.4g\n", c.gpuHours);
         line("  cost                           $%.4g (price %.2f/GPU-h x overhead %.2f)\n", c.cost, s.hardware.pricePerGpuHour,

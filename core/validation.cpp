@@ -274,7 +274,8 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
     rate("hardware.achieved_tflops", hw.achievedTflops, kMinTflops, kMaxTflops); // 0: use the MFU
     rate("hardware.gpu.network_bytes_per_second", g.networkBytesPerSecond, kMinBandwidth, kMaxBandwidth);
     rate("hardware.gpu.interconnect_bytes_per_second", g.interconnectBytesPerSecond, kMinBandwidth, kMaxBandwidth);
-    if (s.mode == Mode::Inference) // decoding is bandwidth-bound: serving cannot be timed without it
+    const bool generates = s.mode == Mode::Inference || (s.mode == Mode::FineTune && s.finetune.rl.algorithm != RlAlgorithm::None);
+    if (generates) // decoding is bandwidth-bound: serving and RL rollouts cannot be timed without it
         c.range("hardware.gpu.memory_bandwidth_bytes_per_second", g.memoryBandwidthBytesPerSecond, kMinBandwidth, kMaxBandwidth);
     else
         rate("hardware.gpu.memory_bandwidth_bytes_per_second", g.memoryBandwidthBytesPerSecond, kMinBandwidth, kMaxBandwidth);

@@ -56,6 +56,8 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
     {"gpu_hours", "GPU-hours", "T · n / 3600", "", Unit::Hours, kNone},
     {"cost", "Cost", "GPU-hours × price × overhead", "seed 1 Q10 (overhead ×1.3–1.5)", Unit::Money, kNone},
     {"bubble_fraction", "Pipeline bubble", "(p − 1) / (m + p − 1)", "Narayanan §2.2", Unit::Fraction, kNone},
+    {"rollout_seconds", "Rollout generation per step", "rounds · [prefill + new tokens · max(bytes read / HBM bandwidth, FLOPs / peak)]",
+     "roofline decode (Williams et al.; vLLM); synchronous RL as in verl and TRL; seed 1 §7.2", Unit::Seconds, kNone},
     {"comm_data_parallel", "Data-parallel traffic per GPU per step", "", "ring collectives; ZeRO §7; seed 1 §4.2 (ZeRO-3 ≈ 1.5×)", Unit::Bytes, kNone},
     {"comm_tensor_parallel", "Tensor-parallel traffic per GPU per step", "m · n_layers · collectives · 2(t−1)/t · 2·s·b·h", "Korthikanti §4.2.2", Unit::Bytes, kNone},
     {"comm_pipeline_parallel", "Pipeline traffic per GPU per step", "2 · m · v · 2·s·b·h / t_sp", "Narayanan §2.2", Unit::Bytes, kNone},
@@ -128,7 +130,7 @@ TermSection termSection(Term term)
         return TermSection::Roles;
     case Term::ModelFlopsPerIteration: case Term::HardwareFlopsPerIteration: case Term::Iterations: case Term::TotalModelFlops:
     case Term::PeakFlops: case Term::IterationSeconds: case Term::TrainingSeconds: case Term::GpuHours: case Term::Cost:
-    case Term::BubbleFraction:
+    case Term::BubbleFraction: case Term::RolloutSeconds:
         return TermSection::Compute;
     case Term::CommDataParallel: case Term::CommTensorParallel: case Term::CommPipelineParallel: case Term::CommContextParallel:
     case Term::CommExpertParallel: case Term::CommSecondsDataParallel: case Term::CommSecondsTensorParallel:

@@ -21,7 +21,7 @@ enum class Term {
     EmbeddingActivations, OutputActivations, RecomputeWorkspace,
     CommBuckets, Zero3GatherBuffers, CudaContext, Fragmentation, TotalBytes, CpuOffload,
     ModelFlopsPerIteration, HardwareFlopsPerIteration, Iterations, TotalModelFlops, PeakFlops,
-    IterationSeconds, TrainingSeconds, GpuHours, Cost, BubbleFraction,
+    IterationSeconds, TrainingSeconds, GpuHours, Cost, BubbleFraction, RolloutSeconds,
     CommDataParallel, CommTensorParallel, CommPipelineParallel, CommContextParallel,
     CommSecondsDataParallel, CommSecondsTensorParallel, CommSecondsPipelineParallel, CommSecondsContextParallel,
     CommSecondsExpertParallel,

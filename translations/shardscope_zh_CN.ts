@@ -4849,6 +4849,38 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <source>bytes</source>
         <translation>字节数</translation>
     </message>
+    <message>
+        <source>rounds · [prefill + new tokens · max(bytes read / HBM bandwidth, FLOPs / peak)]</source>
+        <translation>轮数 · [预填充 + 新 token 数 · max(读取字节数 / 显存带宽, FLOPs / 峰值)]</translation>
+    </message>
+    <message>
+        <source>C_iter / (n · peak · MFU) + rollout</source>
+        <translation>C_iter / (n · 峰值 · MFU) + rollout</translation>
+    </message>
+    <message>
+        <source>C_hw / (n · X) + rollout</source>
+        <translation>C_hw / (n · X) + rollout</translation>
+    </message>
+    <message>
+        <source>rollout</source>
+        <translation>rollout</translation>
+    </message>
+    <message>
+        <source>rounds</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>序列数</translation>
+    </message>
+    <message>
+        <source>new tokens</source>
+        <translation>新 token 数</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
 </context>
 <context>
     <name>WorkingPanel</name>
@@ -5591,6 +5623,14 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     <message>
         <source>The all-to-all that sends tokens to their experts, at the speed of the slowest link between the expert GPUs.</source>
         <translation>把 token 发往各自专家的 all-to-all，按专家所在 GPU 之间最慢链路的速度传输。</translation>
+    </message>
+    <message>
+        <source>Rollout generation per step</source>
+        <translation>每步 rollout 生成时间</translation>
+    </message>
+    <message>
+        <source>Before each step the policy writes its answers. Every new token reads all the weights and the cached keys and values from memory, so generation is limited by memory bandwidth, not FLOPs: often most of an RL step.</source>
+        <translation>每一步训练前，策略模型要先生成回答。每生成一个 token 都要从显存读出全部权重和缓存的 K、V，所以生成受显存带宽而非算力限制：往往占强化学习一步的大部分时间。</translation>
     </message>
 </context>
 </TS>

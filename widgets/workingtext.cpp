@@ -97,6 +97,8 @@ constexpr Text kTexts[] = {
      QT_TRANSLATE_NOOP("WorkingText", "GPU-hours × price, × an overhead for failures, restarts and tuning.")},
     {"bubble_fraction", QT_TRANSLATE_NOOP("WorkingText", "Pipeline bubble"),
      QT_TRANSLATE_NOOP("WorkingText", "The share of a step that pipeline stages wait for each other; more micro-batches shrink it.")},
+    {"rollout_seconds", QT_TRANSLATE_NOOP("WorkingText", "Rollout generation per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "Before each step the policy writes its answers. Every new token reads all the weights and the cached keys and values from memory, so generation is limited by memory bandwidth, not FLOPs: often most of an RL step.")},
     {"comm_data_parallel", QT_TRANSLATE_NOOP("WorkingText", "Data-parallel traffic per GPU per step"),
      QT_TRANSLATE_NOOP("WorkingText", "Bytes each GPU sends to reduce gradients (and, with ZeRO, to gather weights).")},
     {"comm_tensor_parallel", QT_TRANSLATE_NOOP("WorkingText", "Tensor-parallel traffic per GPU per step"),

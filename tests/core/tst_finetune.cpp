@@ -147,6 +147,43 @@ private slots:
         QVERIFY(e.finetune.rolloutKvNeeded < e.finetune.rolloutKvReserved);
     }
 
+    void grpoRolloutDominatesTheStep()
+    {
+        // Seed 1 §7.2: "rollout is the main bottleneck". Per GPU (rollout TP 1), 1 prompt × 8
+        // samples = 8 sequences, 512 prompt + 2048 new tokens, on an A100 80GB (2,039 GB/s HBM,
+        // 312 TFLOP/s bf16, MFU 40 %). Llama-2-7B: Ψ = 6,738,415,616; KV per token
+        // 2·32 layers·4096·2 B = 524,288 B.
+        //   decode step: bf16 weights 2Ψ = 13,476,831,232 B + KV of 8 sequences at the mean context
+        //   512 + 2047/2 = 1535.5 → 8·524,288·1535.5 = 6,440,353,792 B; 19,917,185,024 B / 2.039e12
+        //   = 9.768 ms (FLOPs 2Ψ·8 / 312e12 = 0.35 ms: bandwidth-bound); × 2048 = 20.005 s
+        //   prefill: 2Ψ·8·512 / (312e12·0.4) = 0.4423 s           → rollout 20.45 s per step
+        const core::Estimate e = core::estimate(grpo7b());
+        QVERIFY(e.valid);
+        const double psi = 6738415616.0;
+        const double decode = 2048 * (2 * psi + 8 * 524288.0 * 1535.5) / 2.039e12;
+        const double prefill = 2 * psi * 8 * 512 / (312e12 * 0.4);
+        QCOMPARE(e.compute.rolloutRounds, 1.0);
+        QVERIFY2(std::abs(e.compute.rolloutSeconds - (decode + prefill)) < 1e-9 * e.compute.rolloutSeconds,
+                 qPrintable(QString::number(e.compute.rolloutSeconds)));
+        QVERIFY(std::abs(e.compute.rolloutSeconds - 20.447) < 0.001);
+        // The step is rollout + training; rollout is most of it.
+        QVERIFY(e.compute.rolloutSeconds > 0.75 * e.compute.iterationSeconds);
+        QCOMPARE(e.compute.trainingSeconds, e.compute.iterationSeconds * e.compute.iterations);
+
+        // 32 samples need 32·2560·524,288 B = 42.9 GB of KV but the engine reserves
+        // 0.4·80 GiB − 2Ψ = 20.88 GB: vLLM runs them in 3 rounds of 32/3 sequences, reading the
+        // weights once per round.
+        core::Scenario s = grpo7b();
+        s.finetune.rl.samplesPerPrompt = 32;
+        s.training.globalBatchSize = 256;
+        const core::Estimate more = core::estimate(s);
+        QVERIFY(more.valid);
+        QCOMPARE(more.compute.rolloutRounds, 3.0);
+        const double perRound = 32.0 / 3;
+        const double expected = 3 * (2048 * (2 * psi + perRound * 524288.0 * 1535.5) / 2.039e12 + 2 * psi * perRound * 512 / (312e12 * 0.4));
+        QVERIFY2(std::abs(more.compute.rolloutSeconds - expected) < 1e-9 * expected, qPrintable(QString::number(more.compute.rolloutSeconds)));
+    }
+
     void ppoRolesAndPlacement()
     {
         core::Scenario s = grpo7b();

@@ -18,7 +18,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// The numeric keys a file can set, by section ("gpu." = inside hardware.gpu).
+// The numeric keys a file can set, by section ("gpu" = hardware.gpu, "rl" = finetune.rl).
 const std::vector<std::pair<const char*, const char*>> kKeys = {
     {"model", "num_layers"}, {"model", "hidden_size"}, {"model", "ffn_hidden_size"}, {"model", "num_attention_heads"},
     {"model", "num_query_groups"}, {"model", "vocab_size"}, {"model", "parameters"}, {"model", "head_dim"},
@@ -35,6 +35,8 @@ const std::vector<std::pair<const char*, const char*>> kKeys = {
     {"inference", "quant_group_size"}, {"inference", "kv_block_size"}, {"inference", "max_batched_tokens"},
     {"finetune", "lora_rank"}, {"runtime", "cuda_context_bytes"}, {"runtime", "fragmentation_fraction"},
     {"runtime", "zero3_prefetch_modules"}, {"runtime", "cpu_buffer_factor"},
+    {"rl", "samples_per_prompt"}, {"rl", "prompt_length"}, {"rl", "max_new_tokens"}, {"rl", "prompts_per_gpu"},
+    {"rl", "rollout_memory_fraction"}, {"rl", "rollout_tensor"}, {"rl", "rollout_gpus"}, {"rl", "reward_parameters"},
 };
 
 const double kValues[] = {0, -1, 1, 2, 3, 7, 0.5, 1e-300, 1e15, 1e300, -1e300, 9.3e18, 65536, 4097, 1e9};
@@ -82,7 +84,8 @@ private slots:
             for (int c = 0; c < changes; ++c) {
                 const auto& [section, key] = kKeys[random() % kKeys.size()];
                 const double value = kValues[random() % std::size(kValues)];
-                Json& target = std::string(section) == "gpu" ? j["hardware"]["gpu"] : j[section];
+                const std::string name = section;
+                Json& target = name == "gpu" ? j["hardware"]["gpu"] : name == "rl" ? j["finetune"]["rl"] : j[section];
                 if (target.is_object() || target.is_null())
                     target[key] = value;
             }
