@@ -109,6 +109,11 @@ private slots:
     {
         for (const core::RankGroup& g : scene(16).groups)
             QVERIFY(g.totalBytes < 60e9); // seed 1 §7.1
+        // The notes say "about 20 s of each 25 s step" (seed 1 §7.2: rollout is the bottleneck).
+        const core::ComputeEstimate& c = scene(16).compute;
+        QVERIFY2(std::abs(c.rolloutSeconds - 20) < 1 && std::abs(c.iterationSeconds - 25) < 1,
+                 qPrintable(QStringLiteral("%1 s of %2 s").arg(c.rolloutSeconds).arg(c.iterationSeconds)));
+        QVERIFY(QString::fromStdString(deck().scenes.at(16).notes.en).contains(QStringLiteral("20 s of each 25 s step")));
     }
 
     void roundTrip()
