@@ -13,31 +13,6 @@
 #include "widgets/numberformatlab.h"
 #include "widgets/workingpanel.h"
 
-namespace {
-
-/// Index of `value` in `list`, or −1 (the scenario's own bar among the variants).
-template <typename T>
-int indexOf(const std::vector<T>& list, T value)
-{
-    for (std::size_t i = 0; i < list.size(); ++i)
-        if (list[i] == value)
-            return int(i);
-    return -1;
-}
-
-/// 16-bit formats share a bar: FP16 and BF16 store the same bytes.
-core::WeightFormat sixteenBitAsBf16(core::WeightFormat f)
-{
-    return f == core::WeightFormat::Fp16 ? core::WeightFormat::Bf16 : f;
-}
-
-core::KvCacheDtype sixteenBitAsBf16(core::KvCacheDtype d)
-{
-    return d == core::KvCacheDtype::Fp16 ? core::KvCacheDtype::Bf16 : d;
-}
-
-} // namespace
-
 void wireModeViews(MainWindow* w)
 {
     ScenarioController* c = w->controller();
@@ -49,15 +24,15 @@ void wireModeViews(MainWindow* w)
                      [c, comparison](const std::vector<core::Estimate>& formats, const std::vector<core::Estimate>& kv) {
                          const core::InferenceSetup& in = c->scenario().inference;
                          comparison->setVariants(ComparisonView::First, V::WeightFormat, formats,
-                                                 indexOf(ScenarioController::servingWeightVariants(), sixteenBitAsBf16(in.weights.format)));
+                                                 ScenarioController::variantIndex(in.weights.format));
                          comparison->setVariants(ComparisonView::Second, V::KvCacheDtype, kv,
-                                                 indexOf(ScenarioController::kvCacheVariants(), sixteenBitAsBf16(in.kvCacheDtype)));
+                                                 ScenarioController::variantIndex(in.kvCacheDtype));
                      });
     QObject::connect(c, &ScenarioController::fineTuneComparisonsChanged, comparison,
                      [c, comparison](const std::vector<core::Estimate>& methods, const std::vector<core::Estimate>& zero) {
                          const core::Scenario& s = c->scenario();
                          comparison->setVariants(ComparisonView::First, V::FineTuneMethod, methods,
-                                                 indexOf(ScenarioController::fineTuneMethodVariants(), s.finetune.method));
+                                                 ScenarioController::variantIndex(s.finetune.method));
                          comparison->setVariants(ComparisonView::Second, V::ZeroStage, zero, s.training.zeroStage);
                      });
     // ZeRO and recomputation clicks reach the controller through MainWindow::wire.
@@ -67,12 +42,12 @@ void wireModeViews(MainWindow* w)
         case V::WeightFormat:
             // A click on the 16-bit bar keeps FP16 if that is what the scenario has.
             if (i < ScenarioController::servingWeightVariants().size()
-                && sixteenBitAsBf16(c->scenario().inference.weights.format) != ScenarioController::servingWeightVariants()[i])
+                && ScenarioController::variantIndex(c->scenario().inference.weights.format) != index)
                 c->setServingWeightFormat(ScenarioController::servingWeightVariants()[i]);
             break;
         case V::KvCacheDtype:
             if (i < ScenarioController::kvCacheVariants().size()
-                && sixteenBitAsBf16(c->scenario().inference.kvCacheDtype) != ScenarioController::kvCacheVariants()[i])
+                && ScenarioController::variantIndex(c->scenario().inference.kvCacheDtype) != index)
                 c->setKvCacheDtype(ScenarioController::kvCacheVariants()[i]);
             break;
         case V::FineTuneMethod:

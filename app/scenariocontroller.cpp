@@ -2,6 +2,7 @@
 
 #include <QTimer>
 #include <QUndoStack>
+#include <algorithm>
 
 #include "app/scenariocommand.h"
 #include "core/presets.h"
@@ -238,6 +239,32 @@ const std::vector<core::FineTuneMethod>& ScenarioController::fineTuneMethodVaria
     static const std::vector<core::FineTuneMethod> methods = {core::FineTuneMethod::Full, core::FineTuneMethod::LoRA,
                                                               core::FineTuneMethod::QLoRA};
     return methods;
+}
+
+namespace {
+
+template <typename T>
+int indexIn(const std::vector<T>& list, T value)
+{
+    const auto it = std::find(list.begin(), list.end(), value);
+    return it == list.end() ? -1 : int(it - list.begin());
+}
+
+} // namespace
+
+int ScenarioController::variantIndex(core::WeightFormat format)
+{
+    return indexIn(servingWeightVariants(), format == core::WeightFormat::Fp16 ? core::WeightFormat::Bf16 : format);
+}
+
+int ScenarioController::variantIndex(core::KvCacheDtype dtype)
+{
+    return indexIn(kvCacheVariants(), dtype == core::KvCacheDtype::Fp16 ? core::KvCacheDtype::Bf16 : dtype);
+}
+
+int ScenarioController::variantIndex(core::FineTuneMethod method)
+{
+    return indexIn(fineTuneMethodVariants(), method);
 }
 
 void ScenarioController::computeServingComparisons()

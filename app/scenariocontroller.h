@@ -151,6 +151,10 @@ public:
     static const std::vector<core::WeightFormat>& servingWeightVariants();
     static const std::vector<core::KvCacheDtype>& kvCacheVariants();
     static const std::vector<core::FineTuneMethod>& fineTuneMethodVariants();
+    /// The scenario's own bar among those variants, or −1 (FP16 shares the BF16 bar: same bytes).
+    static int variantIndex(core::WeightFormat format);
+    static int variantIndex(core::KvCacheDtype dtype);
+    static int variantIndex(core::FineTuneMethod method);
 
 signals:
     /// A slider drag started or ended (views may skip animations while the hand moves).

@@ -44,27 +44,6 @@ QString methodName(core::FineTuneMethod method)
     return {};
 }
 
-/// Index of `value` in `list`, or −1: the scenario's own bar among the variants.
-template <typename T>
-int indexOf(const std::vector<T>& list, T value)
-{
-    for (std::size_t i = 0; i < list.size(); ++i)
-        if (list[i] == value)
-            return int(i);
-    return -1;
-}
-
-/// FP16 and BF16 share the 16-bit bar (same bytes), as in the window (modewiring.cpp).
-core::WeightFormat sixteenBit(core::WeightFormat f)
-{
-    return f == core::WeightFormat::Fp16 ? core::WeightFormat::Bf16 : f;
-}
-
-core::KvCacheDtype sixteenBit(core::KvCacheDtype d)
-{
-    return d == core::KvCacheDtype::Fp16 ? core::KvCacheDtype::Bf16 : d;
-}
-
 } // namespace
 
 SlideContent SlideContent::fromScenario(const core::Scenario& scenario)
@@ -85,12 +64,12 @@ SlideContent SlideContent::fromScenario(const core::Scenario& scenario)
     QObject::connect(&controller, &ScenarioController::servingComparisonsChanged, &controller,
                      [&c, &s](const std::vector<core::Estimate>& formats, const std::vector<core::Estimate>& kv) {
                          c.comparisons = {
-                             Comparison{V::WeightFormat, formats, indexOf(ScenarioController::servingWeightVariants(), sixteenBit(s.inference.weights.format))},
-                             Comparison{V::KvCacheDtype, kv, indexOf(ScenarioController::kvCacheVariants(), sixteenBit(s.inference.kvCacheDtype))}};
+                             Comparison{V::WeightFormat, formats, ScenarioController::variantIndex(s.inference.weights.format)},
+                             Comparison{V::KvCacheDtype, kv, ScenarioController::variantIndex(s.inference.kvCacheDtype)}};
                      });
     QObject::connect(&controller, &ScenarioController::fineTuneComparisonsChanged, &controller,
                      [&c, &s](const std::vector<core::Estimate>& methods, const std::vector<core::Estimate>& zero) {
-                         c.comparisons = {Comparison{V::FineTuneMethod, methods, indexOf(ScenarioController::fineTuneMethodVariants(), s.finetune.method)},
+                         c.comparisons = {Comparison{V::FineTuneMethod, methods, ScenarioController::variantIndex(s.finetune.method)},
                                           Comparison{V::ZeroStage, zero, s.training.zeroStage}};
                      });
     controller.setScenario(scenario);

@@ -129,6 +129,20 @@ private slots:
         QCOMPARE(c.scenario().hardware.gpu.networkBytesPerSecond, 25e9);
     }
 
+    void variantIndexFindsTheScenariosOwnBar()
+    {
+        using C = ScenarioController;
+        // FP16 and BF16 store the same bytes and share the 16-bit bar; FP32 has none.
+        QCOMPARE(C::variantIndex(core::WeightFormat::Fp16), 0);
+        QCOMPARE(C::variantIndex(core::WeightFormat::Bf16), 0);
+        QCOMPARE(C::variantIndex(core::WeightFormat::Nf4), 4);
+        QCOMPARE(C::variantIndex(core::WeightFormat::Fp32), -1);
+        QCOMPARE(C::variantIndex(core::KvCacheDtype::Fp16), 0);
+        QCOMPARE(C::variantIndex(core::KvCacheDtype::Int8), 2);
+        QCOMPARE(C::variantIndex(core::KvCacheDtype::Fp32), -1);
+        QCOMPARE(C::variantIndex(core::FineTuneMethod::QLoRA), 2);
+    }
+
     void invalidScenarioReportsItsIssues()
     {
         ScenarioController c;
