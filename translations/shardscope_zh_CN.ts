@@ -1182,12 +1182,6 @@ QLoRA：在量化为 4 位 NF4（含双重量化）的基座上做 LoRA（Dettme
         <translation>训练时间</translation>
     </message>
     <message>
-        <source>Wall-clock time to train on all tokens: total FLOPs / (GPUs × peak × MFU).
-Green under a month, amber up to six months, red beyond.</source>
-        <translation>训练完全部 token 的墙钟时间：总 FLOPs / (GPU 数 × 峰值 × MFU)。
-绿色：一个月以内；琥珀色：六个月以内；红色：更长。</translation>
-    </message>
-    <message>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
@@ -1236,6 +1230,14 @@ Green under 5 %, amber up to 15 %, red beyond: use more micro-batches.</source>
 Red: it does not fit. Amber: under 10 % left, fragile. Green: room to spare.</source>
         <translation>显存余量：显存最满的 GPU 上的空闲显存占其容量的比例。
 红色：放不下。琥珀色：剩余不足 10%，很脆弱。绿色：绰绰有余。</translation>
+    </message>
+    <message>
+        <source>Wall-clock time to train on all tokens: total FLOPs / (GPUs × peak × MFU),
+plus generating the rollouts in RL fine-tuning.
+Green under a month, amber up to six months, red beyond.</source>
+        <translation>训练完全部 token 的墙钟时间：总 FLOPs / (GPU 数 × 峰值 × MFU)，
+强化学习微调还要加上生成 rollout 的时间。
+绿色：一个月以内；琥珀色：六个月以内；红色：更长。</translation>
     </message>
 </context>
 <context>

@@ -169,7 +169,8 @@ void GaugePanel::setSelected(Kind kind)
 void GaugePanel::retranslateUi()
 {
     gauge(Kind::TrainingTime)->setTitle(tr("Training time"));
-    gauge(Kind::TrainingTime)->setToolTip(tr("Wall-clock time to train on all tokens: total FLOPs / (GPUs × peak × MFU).\n"
+    gauge(Kind::TrainingTime)->setToolTip(tr("Wall-clock time to train on all tokens: total FLOPs / (GPUs × peak × MFU),\n"
+                                             "plus generating the rollouts in RL fine-tuning.\n"
                                              "Green under a month, amber up to six months, red beyond."));
     gauge(Kind::GpuHours)->setTitle(tr("GPU-hours"));
     gauge(Kind::GpuHours)->setToolTip(tr("Training time × number of GPUs.\n"
