@@ -75,6 +75,41 @@ double peakFor(const EstimateContext& ctx, ComputeDType& dtype, std::vector<Issu
     return gpu.peakFlops(dtype);
 }
 
+/// Whether a group of `size` ranks `stride` apart spans more than one node of `gpusPerNode`.
+bool groupSpansNodes(long long stride, long long size, long long gpusPerNode)
+{
+    // Megatron numbers ranks tp-cp-dp-pp (experts: etp-ep-edp), so a group of `size` ranks
+    // `stride` apart lies in a block of stride·size consecutive ranks: inside one node when the
+    // block fits one and nodes hold whole blocks.
+    if (size <= 1)
+        return false;
+    const long long block = stride * size;
+    return !(block <= gpusPerNode && gpusPerNode % block == 0);
+}
+
+/// The link each dimension's group uses and the seconds its bytes take there.
+void communicationTime(const EstimateContext& ctx, CommunicationEstimate& out)
+{
+    const ParallelLayout& par = ctx.scenario.parallel;
+    const GpuSpec& gpu = ctx.scenario.hardware.gpu;
+    const long long node = par.gpusPerNode, t = ctx.t, c = ctx.c, dp = ctx.dp;
+    out.overNetwork = {
+        groupSpansNodes(t, c * dp, node),                             // ZeRO/DP group: DP × CP, TP apart
+        groupSpansNodes(1, t, node),                                  // TP: neighbours
+        groupSpansNodes(t * c * dp, ctx.p, node),                     // PP: one model replica apart
+        groupSpansNodes(t, c, node),                                  // CP: TP apart
+        groupSpansNodes(par.effectiveExpertTensor(), par.expert, node) // EP: expert TP apart
+    };
+    // A ring collective sends its bytes at one direction's bandwidth of its slowest link
+    // (nccl-tests PERFORMANCE.md, bus bandwidth). Datasheet NVLink/xGMI/PCIe figures count both
+    // directions, so one direction is half; the network figure is already one direction.
+    for (std::size_t d = 0; d < kCommDimensionCount; ++d) {
+        const double link = out.overNetwork[d] ? gpu.networkBytesPerSecond : gpu.interconnectBytesPerSecond / 2;
+        out.linkBytesPerSecond[d] = link;
+        out.seconds[d] = link > 0 ? out.bytes(CommDimension(d)) / link : 0;
+    }
+}
+
 /// RL: the rollout engine generates the step's sequences before training on them (synchronous
 /// GRPO/PPO, as verl and TRL run by default). Prefill is compute-bound at the MFU; each decode
 /// step reads the engine's weights and every cached key and value once and is bound by HBM
@@ -290,39 +325,6 @@ void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, 
                    {{"bytes", bytes, Unit::Bytes}, {network ? "B_net" : "B_node / 2", out.linkBytesPerSecond[d], Unit::BytesPerSecond}}, {},
                    network ? "bytes / B_net  (the group spans nodes: the network)" : "bytes / (B_node / 2)  (inside one node: NVLink or PCIe)");
         }
-    }
-}
-
-bool groupSpansNodes(long long stride, long long size, long long gpusPerNode)
-{
-    // Megatron numbers ranks tp-cp-dp-pp (experts: etp-ep-edp), so a group of `size` ranks
-    // `stride` apart lies in a block of stride·size consecutive ranks: inside one node when the
-    // block fits one and nodes hold whole blocks.
-    if (size <= 1)
-        return false;
-    const long long block = stride * size;
-    return !(block <= gpusPerNode && gpusPerNode % block == 0);
-}
-
-void communicationTime(const EstimateContext& ctx, CommunicationEstimate& out)
-{
-    const ParallelLayout& par = ctx.scenario.parallel;
-    const GpuSpec& gpu = ctx.scenario.hardware.gpu;
-    const long long node = par.gpusPerNode, t = ctx.t, c = ctx.c, dp = ctx.dp;
-    out.overNetwork = {
-        groupSpansNodes(t, c * dp, node),                             // ZeRO/DP group: DP × CP, TP apart
-        groupSpansNodes(1, t, node),                                  // TP: neighbours
-        groupSpansNodes(t * c * dp, ctx.p, node),                     // PP: one model replica apart
-        groupSpansNodes(t, c, node),                                  // CP: TP apart
-        groupSpansNodes(par.effectiveExpertTensor(), par.expert, node) // EP: expert TP apart
-    };
-    // A ring collective sends its bytes at one direction's bandwidth of its slowest link
-    // (nccl-tests PERFORMANCE.md, bus bandwidth). Datasheet NVLink/xGMI/PCIe figures count both
-    // directions, so one direction is half; the network figure is already one direction.
-    for (std::size_t d = 0; d < kCommDimensionCount; ++d) {
-        const double link = out.overNetwork[d] ? gpu.networkBytesPerSecond : gpu.interconnectBytesPerSecond / 2;
-        out.linkBytesPerSecond[d] = link;
-        out.seconds[d] = link > 0 ? out.bytes(CommDimension(d)) / link : 0;
     }
 }
 

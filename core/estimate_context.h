@@ -85,11 +85,4 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
 void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, double maxResident, double maxExpert,
                    CommunicationEstimate& out, Working* working);
 
-/// Whether a group of `size` ranks `stride` apart spans more than one node of `gpusPerNode`
-/// under Megatron's rank order (compute.cpp).
-bool groupSpansNodes(long long stride, long long size, long long gpusPerNode);
-
-/// The link each dimension's group uses and the seconds its bytes take there (compute.cpp).
-void communicationTime(const EstimateContext& ctx, CommunicationEstimate& out);
-
 } // namespace core
