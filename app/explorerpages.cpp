@@ -4,7 +4,7 @@
 #include <QEvent>
 #include <QScrollArea>
 
-#include "widgets/numberformatlab.h"
+#include "widgets/lab/numberformatlab.h"
 
 ExplorerPages::ExplorerPages(QWidget* explorer, QWidget* parent)
     : QTabWidget(parent)

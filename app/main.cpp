@@ -7,14 +7,14 @@
 #include <QTimer>
 #include <cstdio>
 
-#include "app/cli.h"
-#include "app/documentcontroller.h"
+#include "app/cli/cli.h"
+#include "app/documents/documentcontroller.h"
 #include "app/explorerpages.h"
 #include "app/languagemanager.h"
 #include "app/mainwindow.h"
 #include "app/scenariocontroller.h"
-#include "app/sessionstore.h"
-#include "widgets/memorychart.h"
+#include "app/documents/sessionstore.h"
+#include "widgets/charts/memorychart.h"
 
 namespace {
 

@@ -18,21 +18,21 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
-#include "app/controlspanel.h"
-#include "app/exportdialog.h"
-#include "app/documentcontroller.h"
+#include "app/controls/controlspanel.h"
+#include "app/slides/exportdialog.h"
+#include "app/documents/documentcontroller.h"
 #include "app/explorerpages.h"
 #include "app/languagemanager.h"
 #include "app/modewiring.h"
-#include "app/presentationwindow.h"
+#include "app/slides/presentationwindow.h"
 #include "app/scenariocontroller.h"
-#include "core/scenario_io.h"
-#include "widgets/comparisonview.h"
-#include "widgets/componentpalette.h"
-#include "widgets/gaugepanel.h"
+#include "core/io/scenario_io.h"
+#include "widgets/charts/comparisonview.h"
+#include "widgets/charts/componentpalette.h"
+#include "widgets/gauges/gaugepanel.h"
 #include "widgets/issuetext.h"
-#include "widgets/memorychart.h"
-#include "widgets/workingpanel.h"
+#include "widgets/charts/memorychart.h"
+#include "widgets/working/workingpanel.h"
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)

@@ -7,11 +7,11 @@
 #include "app/mainwindow.h"
 #include "app/scenariocontroller.h"
 #include "core/weightformat.h"
-#include "widgets/comparisonview.h"
-#include "widgets/gaugepanel.h"
-#include "widgets/memorychart.h"
-#include "widgets/numberformatlab.h"
-#include "widgets/workingpanel.h"
+#include "widgets/charts/comparisonview.h"
+#include "widgets/gauges/gaugepanel.h"
+#include "widgets/charts/memorychart.h"
+#include "widgets/lab/numberformatlab.h"
+#include "widgets/working/workingpanel.h"
 
 void wireModeViews(MainWindow* w)
 {

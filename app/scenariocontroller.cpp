@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "app/scenariocommand.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
+#include "core/io/presets.h"
+#include "core/io/scenario_io.h"
 
 namespace {
 

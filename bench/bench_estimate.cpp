@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/estimate.h"
-#include "core/scenario_io.h"
+#include "core/io/scenario_io.h"
 
 namespace {
 

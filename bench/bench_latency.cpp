@@ -26,20 +26,20 @@
 #include <cstdio>
 #include <vector>
 
-#include "app/batchcontrols.h"
-#include "app/controlspanel.h"
-#include "app/finetunecontrols.h"
-#include "app/hardwarecontrols.h"
-#include "app/inferencecontrols.h"
+#include "app/controls/batchcontrols.h"
+#include "app/controls/controlspanel.h"
+#include "app/controls/finetunecontrols.h"
+#include "app/controls/hardwarecontrols.h"
+#include "app/controls/inferencecontrols.h"
 #include "app/mainwindow.h"
-#include "app/modelcontrols.h"
-#include "app/parallelcontrols.h"
-#include "app/precisioncontrols.h"
-#include "app/rlcontrols.h"
+#include "app/controls/modelcontrols.h"
+#include "app/controls/parallelcontrols.h"
+#include "app/controls/precisioncontrols.h"
+#include "app/controls/rlcontrols.h"
 #include "app/scenariocontroller.h"
-#include "core/scenario_io.h"
-#include "widgets/comparisonview.h"
-#include "widgets/memorychart.h"
+#include "core/io/scenario_io.h"
+#include "widgets/charts/comparisonview.h"
+#include "widgets/charts/memorychart.h"
 #include "widgets/valueslider.h"
 
 namespace {

@@ -2,7 +2,7 @@
 
 #include <optional>
 
-#include "core/numberformat.h"
+#include "core/numerics/numberformat.h"
 #include "core/scenario.h"
 
 namespace core {

@@ -10,7 +10,7 @@
 #include <cmath>
 #include <functional>
 
-#include "widgets/componentpalette.h"
+#include "widgets/charts/componentpalette.h"
 #include "widgets/notelabel.h"
 
 namespace {

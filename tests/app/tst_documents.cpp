@@ -10,16 +10,16 @@
 #include <QUndoStack>
 
 #include "../widgets/guiscenarios.h"
-#include "app/documentcontroller.h"
-#include "app/hfimportdialog.h"
+#include "app/documents/documentcontroller.h"
+#include "app/documents/hfimportdialog.h"
 #include "app/languagemanager.h"
 #include "app/mainwindow.h"
-#include "app/recentfiles.h"
+#include "app/documents/recentfiles.h"
 #include "app/scenariocontroller.h"
-#include "app/sessionstore.h"
-#include "core/hfconfig.h"
+#include "app/documents/sessionstore.h"
+#include "core/io/hfconfig.h"
 #include "core/model.h"
-#include "core/scenario_io.h"
+#include "core/io/scenario_io.h"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <QTemporaryDir>
 
 #include "../widgets/guiscenarios.h"
-#include "app/exportdialog.h"
+#include "app/slides/exportdialog.h"
 #include "app/mainwindow.h"
 #include "app/scenariocontroller.h"
 

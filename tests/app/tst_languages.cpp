@@ -15,7 +15,7 @@
 #include "app/languagemanager.h"
 #include "app/mainwindow.h"
 #include "app/scenariocontroller.h"
-#include "widgets/memorychart.h"
+#include "widgets/charts/memorychart.h"
 
 namespace {
 

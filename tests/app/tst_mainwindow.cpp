@@ -16,16 +16,16 @@
 #include <QUndoStack>
 
 #include "../widgets/guiscenarios.h"
-#include "app/batchcontrols.h"
-#include "app/controlspanel.h"
+#include "app/controls/batchcontrols.h"
+#include "app/controls/controlspanel.h"
 #include "app/mainwindow.h"
-#include "app/parallelcontrols.h"
-#include "app/precisioncontrols.h"
+#include "app/controls/parallelcontrols.h"
+#include "app/controls/precisioncontrols.h"
 #include "app/scenariocontroller.h"
-#include "widgets/memorychart.h"
+#include "widgets/charts/memorychart.h"
 #include "widgets/valueslider.h"
-#include "widgets/workingmodel.h"
-#include "widgets/workingpanel.h"
+#include "widgets/working/workingmodel.h"
+#include "widgets/working/workingpanel.h"
 
 namespace {
 

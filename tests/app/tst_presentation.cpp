@@ -8,12 +8,12 @@
 #include <QTemporaryDir>
 
 #include "../widgets/guiscenarios.h"
-#include "app/decknavigator.h"
+#include "app/slides/decknavigator.h"
 #include "app/mainwindow.h"
-#include "app/presentationcontrols.h"
-#include "app/presentationwindow.h"
+#include "app/slides/presentationcontrols.h"
+#include "app/slides/presentationwindow.h"
 #include "app/scenariocontroller.h"
-#include "widgets/animatedmemorychart.h"
+#include "widgets/charts/animatedmemorychart.h"
 #include "widgets/valueslider.h"
 
 namespace {

@@ -6,7 +6,7 @@
 
 #include "../widgets/guiscenarios.h"
 #include "app/scenariocontroller.h"
-#include "core/scenario_io.h"
+#include "core/io/scenario_io.h"
 
 namespace {
 

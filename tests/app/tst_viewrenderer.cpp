@@ -10,9 +10,9 @@
 #include <QTemporaryDir>
 
 #include "../widgets/guiscenarios.h"
-#include "app/decknavigator.h"
-#include "app/slidecontent.h"
-#include "app/viewrenderer.h"
+#include "app/slides/decknavigator.h"
+#include "app/slides/slidecontent.h"
+#include "app/slides/viewrenderer.h"
 
 Q_DECLARE_METATYPE(SlideView)
 Q_DECLARE_METATYPE(SlideFormat)

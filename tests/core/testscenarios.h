@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "core/presets.h"
+#include "core/io/presets.h"
 #include "core/scenario.h"
 
 namespace testscenarios {

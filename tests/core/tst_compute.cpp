@@ -2,7 +2,7 @@
 #include <QtTest>
 
 #include "core/estimate.h"
-#include "core/presets.h"
+#include "core/io/presets.h"
 #include "testscenarios.h"
 
 using namespace testscenarios;

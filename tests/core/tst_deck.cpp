@@ -1,7 +1,7 @@
 // The built-in presentation deck: every scene loads and shows what its title claims.
 #include <QtTest>
 
-#include "core/deck.h"
+#include "core/io/deck.h"
 #include "core/estimate.h"
 
 namespace {

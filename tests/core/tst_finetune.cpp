@@ -4,8 +4,8 @@
 
 #include "core/estimate.h"
 #include "core/finetune.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
+#include "core/io/presets.h"
+#include "core/io/scenario_io.h"
 #include "testscenarios.h"
 
 using namespace testscenarios;

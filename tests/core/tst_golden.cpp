@@ -12,12 +12,12 @@
 #include <set>
 #include <sstream>
 
-#include "core/deck.h"
+#include "core/io/deck.h"
 #include "core/estimate.h"
-#include "core/estimate_io.h"
-#include "core/hfconfig.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
+#include "core/io/estimate_io.h"
+#include "core/io/hfconfig.h"
+#include "core/io/presets.h"
+#include "core/io/scenario_io.h"
 #include "core/working.h"
 
 namespace fs = std::filesystem;

@@ -4,7 +4,7 @@
 
 #include <QFile>
 
-#include "core/hfconfig.h"
+#include "core/io/hfconfig.h"
 #include "core/model.h"
 
 namespace {

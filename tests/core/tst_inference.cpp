@@ -4,7 +4,7 @@
 
 #include "core/estimate.h"
 #include "core/kvcache.h"
-#include "core/presets.h"
+#include "core/io/presets.h"
 #include "core/weightformat.h"
 #include "testscenarios.h"
 

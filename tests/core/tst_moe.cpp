@@ -4,7 +4,7 @@
 
 #include "core/estimate.h"
 #include "core/model.h"
-#include "core/presets.h"
+#include "core/io/presets.h"
 #include "testscenarios.h"
 
 using namespace testscenarios;

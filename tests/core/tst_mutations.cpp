@@ -9,10 +9,10 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "core/deck.h"
+#include "core/io/deck.h"
 #include "core/estimate.h"
-#include "core/estimate_io.h"
-#include "core/scenario_io.h"
+#include "core/io/estimate_io.h"
+#include "core/io/scenario_io.h"
 
 namespace {
 

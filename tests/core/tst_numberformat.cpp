@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "core/numberformat.h"
+#include "core/numerics/numberformat.h"
 
 using core::NumberFormat;
 

@@ -3,7 +3,7 @@
 #include <QtTest>
 
 #include "core/model.h"
-#include "core/presets.h"
+#include "core/io/presets.h"
 #include "testscenarios.h"
 
 class TestParameters : public QObject

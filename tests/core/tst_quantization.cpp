@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/quantization.h"
+#include "core/numerics/quantization.h"
 
 using core::NumberFormat;
 using core::QuantScheme;

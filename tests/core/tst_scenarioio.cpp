@@ -3,9 +3,9 @@
 #include <QtTest>
 
 #include "core/estimate.h"
-#include "core/estimate_io.h"
-#include "core/presets.h"
-#include "core/scenario_io.h"
+#include "core/io/estimate_io.h"
+#include "core/io/presets.h"
+#include "core/io/scenario_io.h"
 
 namespace {
 

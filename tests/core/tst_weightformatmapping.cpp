@@ -4,7 +4,7 @@
 
 #include <optional>
 
-#include "core/numberformat.h"
+#include "core/numerics/numberformat.h"
 #include "core/weightformat.h"
 
 Q_DECLARE_METATYPE(core::NumberFormat)

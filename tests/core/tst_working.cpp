@@ -7,7 +7,7 @@
 #include "core/activations.h"
 #include "core/components.h"
 #include "core/estimate.h"
-#include "core/scenario_io.h"
+#include "core/io/scenario_io.h"
 #include "core/working.h"
 
 namespace {

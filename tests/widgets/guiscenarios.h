@@ -3,7 +3,7 @@
 // Scenarios for the widget and app tests: the seeds' 7B count-only model on 8 GPUs and the
 // README's Llama-2-70B 3D layout.
 
-#include "core/presets.h"
+#include "core/io/presets.h"
 #include "core/scenario.h"
 
 namespace guiscenarios {

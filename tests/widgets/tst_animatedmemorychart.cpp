@@ -5,7 +5,7 @@
 
 #include <QEasingCurve>
 
-#include "widgets/animatedmemorychart.h"
+#include "widgets/charts/animatedmemorychart.h"
 
 namespace {
 

@@ -4,8 +4,8 @@
 
 #include "core/estimate.h"
 #include "guiscenarios.h"
-#include "widgets/gauge.h"
-#include "widgets/gaugepanel.h"
+#include "widgets/gauges/gauge.h"
+#include "widgets/gauges/gaugepanel.h"
 
 using Level = ComponentPalette::Level;
 Q_DECLARE_METATYPE(ComponentPalette::Level)

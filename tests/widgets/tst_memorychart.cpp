@@ -10,8 +10,8 @@
 
 #include "core/estimate.h"
 #include "guiscenarios.h"
-#include "widgets/comparisonview.h"
-#include "widgets/memorychart.h"
+#include "widgets/charts/comparisonview.h"
+#include "widgets/charts/memorychart.h"
 
 Q_DECLARE_METATYPE(core::Scenario)
 Q_DECLARE_METATYPE(core::Component)

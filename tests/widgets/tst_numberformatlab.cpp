@@ -9,11 +9,11 @@
 #include <QSignalSpy>
 #include <cmath>
 
-#include "widgets/bitlayoutview.h"
-#include "widgets/formattable.h"
-#include "widgets/numberformatlab.h"
-#include "widgets/numberlineplot.h"
-#include "widgets/quantizationpanel.h"
+#include "widgets/lab/bitlayoutview.h"
+#include "widgets/lab/formattable.h"
+#include "widgets/lab/numberformatlab.h"
+#include "widgets/lab/numberlineplot.h"
+#include "widgets/lab/quantizationpanel.h"
 
 using core::NumberFormat;
 

@@ -8,8 +8,8 @@
 #include "core/estimate.h"
 #include "core/working.h"
 #include "guiscenarios.h"
-#include "widgets/workingmodel.h"
-#include "widgets/workingpanel.h"
+#include "widgets/working/workingmodel.h"
+#include "widgets/working/workingpanel.h"
 
 Q_DECLARE_METATYPE(core::Scenario)
 Q_DECLARE_METATYPE(QVector<core::Scenario>)

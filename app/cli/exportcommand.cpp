@@ -1,0 +1,186 @@
+#include "app/cli/exportcommand.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QTranslator>
+#include <cmath>
+#include <iostream>
+#include <optional>
+
+#include "app/cli/cli.h"
+#include "app/slides/slidecontent.h"
+#include "app/slides/slideoptions.h"
+#include "app/slides/viewrenderer.h"
+#include "core/estimate.h"
+#include "core/io/scenario_io.h"
+
+namespace {
+
+struct ExportArguments
+{
+    std::string file;
+    std::string out;
+    std::string language;
+    std::vector<std::string> sets;
+    SlideOptions options;
+};
+
+int fail(const std::string& message)
+{
+    std::cerr << "shardscope: " << message << "\n";
+    return kExitInvalid;
+}
+
+/// Reads the arguments after "export"; on a bad one prints why and returns the exit code.
+std::optional<int> parse(const std::vector<std::string>& args, ExportArguments& parsed)
+{
+    SlideOptions& o = parsed.options;
+    o.size = QSize(1600, 900); // the command's default since its first version
+    o.theme = SlideTheme::Theme::Light;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        std::string a = args[i];
+        std::string value;
+        bool inlineValue = false;
+        // --name=value is the same as --name value.
+        if (const auto eq = a.find('='); a.rfind("--", 0) == 0 && eq != std::string::npos) {
+            value = a.substr(eq + 1);
+            a = a.substr(0, eq);
+            inlineValue = true;
+        }
+        auto needValue = [&]() -> bool {
+            if (inlineValue)
+                return true;
+            if (i + 1 >= args.size())
+                return false;
+            value = args[++i];
+            return true;
+        };
+        if (a == "--out" || a == "--view" || a == "--size" || a == "--scale" || a == "--theme" || a == "--title" || a == "--lang"
+            || a == "--unit" || a == "--value" || a == "--set") {
+            if (!needValue())
+                return fail(a + " needs a value");
+        } else if (inlineValue) {
+            return fail("unexpected argument '" + args[i] + "'");
+        }
+        const QString q = QString::fromStdString(value);
+        if (a == "--out") {
+            parsed.out = value;
+        } else if (a == "--view") {
+            const auto view = SlideViews::fromId(q);
+            if (!view)
+                return fail("unknown view '" + value + "' (available: memory, comparison, gauges, bits, dashboard)");
+            o.view = *view;
+        } else if (a == "--size") {
+            const auto size = SlideViews::parseSize(q);
+            if (!size)
+                return fail("--size must be WIDTHxHEIGHT between 64 and 16384, e.g. 1920x1080 (got '" + value + "')");
+            o.size = *size;
+        } else if (a == "--scale") {
+            bool ok = false;
+            o.scale = q.toDouble(&ok);
+            if (!ok || !(o.scale >= 0.25 && o.scale <= 8))
+                return fail("--scale must be a number between 0.25 and 8 (got '" + value + "')");
+        } else if (a == "--theme") {
+            const auto theme = SlideTheme::fromId(q);
+            if (!theme || *theme == SlideTheme::Theme::Window)
+                return fail("unknown theme '" + value + "' (available: light, dark, high-contrast-light, high-contrast-dark)");
+            o.theme = *theme;
+        } else if (a == "--title") {
+            o.title = q;
+        } else if (a == "--no-caption") {
+            o.caption = false;
+        } else if (a == "--lang") {
+            static const QRegularExpression code(QStringLiteral("^[a-z]{2,3}(_[A-Z]{2})?$"));
+            if (!code.match(q).hasMatch())
+                return fail("--lang must be a language code such as en or zh_CN (got '" + value + "')");
+            parsed.language = value;
+        } else if (a == "--unit") {
+            if (value == "GB" || value == "gb")
+                o.unit = DisplayFormat::MemoryUnit::GB;
+            else if (value == "GiB" || value == "gib")
+                o.unit = DisplayFormat::MemoryUnit::GiB;
+            else
+                return fail("--unit must be GB or GiB (got '" + value + "')");
+        } else if (a == "--value") {
+            bool ok = false;
+            o.bitsValue = q.toDouble(&ok);
+            if (!ok || !std::isfinite(o.bitsValue))
+                return fail("--value must be a finite number, e.g. 0.1 or 1e-8 (got '" + value + "')");
+        } else if (a == "--set") {
+            parsed.sets.push_back(value);
+        } else if (a == "--transparent") {
+            o.transparent = true;
+        } else if ((a == "--default" || (!a.empty() && a[0] != '-')) && parsed.file.empty()) {
+            parsed.file = a;
+        } else {
+            return fail("unexpected argument '" + args[i] + "'");
+        }
+    }
+    if (parsed.file.empty() || parsed.out.empty())
+        return fail("export needs a scenario (FILE.json or --default) and --out FILE.png|svg|pdf");
+    if (!SlideViews::formatOf(QString::fromStdString(parsed.out)))
+        return fail("--out must end in .png, .svg or .pdf (got '" + parsed.out + "')");
+    return std::nullopt;
+}
+
+/// The translation the window loads (":/i18n/shardscope_<lang>.qm"); English if the build has
+/// none for `language`, with a warning: a slide in English beats no slide.
+void installTranslation(QApplication& app, const std::string& language, QTranslator& translator)
+{
+    if (language.empty())
+        return;
+    const QString code = QString::fromStdString(language);
+    QLocale::setDefault(QLocale(code)); // numbers and units as that language writes them
+    if (code == QLatin1String("en") || code.startsWith(QLatin1String("en_")))
+        return;
+    const QString path = QStringLiteral(":/i18n/shardscope_%1.qm").arg(code);
+    if (!QFile::exists(path) || !translator.load(path)) {
+        std::cerr << "shardscope: warning: this build has no translation for '" << language << "' (" << path.toStdString()
+                  << "); writing the slide in English\n";
+        return;
+    }
+    app.installTranslator(&translator);
+}
+
+} // namespace
+
+int exportCommand(const std::vector<std::string>& args)
+{
+    ExportArguments parsed;
+    if (const std::optional<int> code = parse(args, parsed))
+        return *code;
+
+    core::ScenarioLoad load;
+    if (!loadScenarioArgument(parsed.file, parsed.sets, load))
+        return kExitInvalid;
+    for (const core::Issue& i : load.issues) // warnings from reading (unknown keys)
+        if (i.severity != core::Severity::Error)
+            std::cerr << "shardscope: warning: " << core::describe(i) << "\n";
+    const core::Estimate check = core::estimate(load.scenario);
+    if (!check.valid) {
+        for (const core::Issue& i : check.issues)
+            if (i.severity == core::Severity::Error)
+                std::cerr << "shardscope: invalid scenario: " << core::describe(i) << "\n";
+        return kExitInvalid;
+    }
+
+    // Headless rendering needs no display.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    int argc = 1;
+    char name[] = "shardscope";
+    char* argv[] = {name, nullptr};
+    QApplication app(argc, argv);
+    QTranslator translator;
+    installTranslation(app, parsed.language, translator);
+
+    const ViewRenderer renderer(SlideContent::fromScenario(load.scenario), parsed.options);
+    QString error;
+    if (!renderer.save(QString::fromStdString(parsed.out), &error)) {
+        std::cerr << "shardscope: " << error.toStdString() << "\n";
+        return 1;
+    }
+    return 0;
+}

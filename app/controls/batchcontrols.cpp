@@ -1,0 +1,94 @@
+#include "app/controls/batchcontrols.h"
+
+#include <QDoubleSpinBox>
+#include <QLocale>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "widgets/displayformat.h"
+#include "widgets/valueslider.h"
+
+BatchControls::BatchControls(ScenarioController* controller, QWidget* parent)
+    : ControlSection(controller, parent)
+    , m_seq(new ValueSlider(this))
+    , m_micro(new ValueSlider(this))
+    , m_global(new ValueSlider(this))
+    , m_tokens(new ValueSlider(this))
+{
+    // Sequence length on a log scale that snaps to powers of two: 128 … 1 M tokens.
+    m_seq->setSpinBox(1, 4194304, 0);
+    m_micro->setSpinBox(1, 4096, 0);
+    m_global->setSpinBox(1, 16777216, 0);
+    m_tokens->setContinuous(1e9, 1e14, true);
+    m_tokens->setSpinBox(1, 1e6, 0, 1e9);
+    for (ValueSlider* s : {m_seq, m_micro, m_global})
+        s->spinBox()->setGroupSeparatorShown(true);
+    m_tokens->spinBox()->setGroupSeparatorShown(true);
+
+    connect(m_seq, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setSeqLength(std::int64_t(v)); });
+    connect(m_micro, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setMicroBatch(std::int64_t(v)); });
+    connect(m_global, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setGlobalBatch(std::int64_t(v)); });
+    connect(m_tokens, &ValueSlider::valueEdited, m_controller, &ScenarioController::setTrainTokens);
+    bind(m_seq, ScenarioController::Control::SeqLength, "training.seq_length");
+    bind(m_micro, ScenarioController::Control::MicroBatch, "training.micro_batch_size");
+    bind(m_global, ScenarioController::Control::GlobalBatch, "training.global_batch_size");
+    bind(m_tokens, ScenarioController::Control::TrainTokens, "training.train_tokens");
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    for (ValueSlider* s : {m_seq, m_micro, m_global, m_tokens})
+        layout->addWidget(s);
+    addIssueLine(layout);
+    retranslateUi();
+}
+
+bool BatchControls::appliesTo(const core::Scenario& s) const
+{
+    return s.mode != core::Mode::Inference; // serving has its own batch and formats
+}
+
+QString BatchControls::title() const
+{
+    return tr("Sequence && batch");
+}
+
+void BatchControls::setScenario(const core::Scenario& s)
+{
+    const core::TrainingSetup& t = s.training;
+    m_seq->setSteps(withCurrentStep(powerOfTwoSteps(7, 20), double(t.seqLength)));
+    m_seq->setValue(double(t.seqLength));
+    m_micro->setSteps(withCurrentStep(powerOfTwoSteps(0, 6), double(t.microBatchSize)));
+    m_micro->setValue(double(t.microBatchSize));
+    // Only global batches that split into whole micro-batches on every replica.
+    const int dp = std::max(1, s.parallel.dataParallel());
+    const double unit = double(t.microBatchSize) * dp;
+    QVector<double> globals;
+    for (double g = unit; g <= std::max(65536.0, unit); g *= 2)
+        globals.push_back(g);
+    m_global->setSteps(withCurrentStep(globals, double(t.globalBatchSize)));
+    m_global->setValue(double(t.globalBatchSize));
+    const double tokensPerStep = double(t.globalBatchSize) * double(t.seqLength);
+    //: under the global batch; %1 = micro-batches per replica per step, %2 = tokens per step
+    m_global->setNote(tr("%1 micro-batches per replica · %2 tokens per step")
+                          .arg(QLocale().toString(double(t.globalBatchSize) / unit, 'g', 4), DisplayFormat::count(tokensPerStep)));
+    m_tokens->setValue(t.trainTokens);
+    //: under training tokens; %1 = optimizer steps
+    m_tokens->setNote(tokensPerStep > 0 ? tr("%1 optimizer steps").arg(DisplayFormat::count(std::ceil(t.trainTokens / tokensPerStep))) : QString());
+}
+
+void BatchControls::retranslateUi()
+{
+    m_seq->setLabel(tr("Se&quence length"));
+    m_seq->setSuffix(tr(" tokens"));
+    m_seq->setToolTip(tr("Tokens per sequence. The slider snaps to powers of two; type any length in the box."));
+    m_micro->setLabel(tr("&Micro-batch"));
+    m_micro->setSuffix(tr(" seq"));
+    m_micro->setToolTip(tr("Sequences each GPU processes in one forward/backward pass. Activations grow with it."));
+    m_global->setLabel(tr("&Global batch"));
+    m_global->setSuffix(tr(" seq"));
+    m_global->setToolTip(tr("Sequences per optimizer step over all replicas: micro-batch × DP × micro-batches per step.\n"
+                            "The slider offers only multiples of micro-batch × DP."));
+    m_tokens->setLabel(tr("Training &tokens"));
+    m_tokens->setSuffix(tr(" B", "billions of tokens"));
+    m_tokens->setToolTip(tr("Tokens to train on, in billions (1,000 B = 1 T). Chinchilla-optimal is about 20 per parameter."));
+}

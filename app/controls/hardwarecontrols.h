@@ -1,0 +1,38 @@
+#pragma once
+
+#include "app/controls/controlsection.h"
+
+class QComboBox;
+class QLabel;
+class ValueSlider;
+
+/// GPU type, GPUs per node, the network between nodes, MFU, price per GPU-hour and the
+/// overhead factor.
+class HardwareControls : public ControlSection
+{
+    Q_OBJECT
+
+public:
+    explicit HardwareControls(ScenarioController* controller, QWidget* parent = nullptr);
+
+    QString title() const override;
+    void setScenario(const core::Scenario& scenario) override;
+
+    QComboBox* gpuBox() const { return m_gpu; }
+    ValueSlider* mfuSlider() const { return m_mfu; }
+    ValueSlider* priceSlider() const { return m_price; }
+    ValueSlider* networkSlider() const { return m_network; }
+
+protected:
+    void retranslateUi() override;
+
+private:
+    QComboBox* m_gpu = nullptr;
+    QLabel* m_gpuLabel = nullptr;
+    QLabel* m_gpuNote = nullptr;
+    ValueSlider* m_perNode = nullptr;
+    ValueSlider* m_mfu = nullptr;
+    ValueSlider* m_price = nullptr;
+    ValueSlider* m_overhead = nullptr;
+    ValueSlider* m_network = nullptr;
+};

@@ -1,0 +1,206 @@
+#include "app/controls/inferencecontrols.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "widgets/displayformat.h"
+#include "widgets/notelabel.h"
+#include "widgets/valueslider.h"
+
+InferenceControls::InferenceControls(ScenarioController* controller, QWidget* parent)
+    : ControlSection(controller, parent)
+    , m_format(new QComboBox(this))
+    , m_group(new QComboBox(this))
+    , m_scale(new QComboBox(this))
+    , m_kv(new QComboBox(this))
+    , m_block(new QComboBox(this))
+    , m_batch(new ValueSlider(this))
+    , m_prompt(new ValueSlider(this))
+    , m_generated(new ValueSlider(this))
+    , m_formatNote(new NoteLabel(this))
+{
+    m_labels = {new QLabel(this), new QLabel(this), new QLabel(this), new QLabel(this), new QLabel(this)};
+    // Item texts come in retranslateUi; the data is the core's enum value (or the size).
+    for (int i = 0; i < 7; ++i)
+        m_format->addItem(QString(), i);
+    for (int i = 0; i < 5; ++i)
+        m_scale->addItem(QString(), i);
+    for (int i = 0; i < 5; ++i)
+        m_kv->addItem(QString(), i);
+    for (int size : {0, 8, 16, 32})
+        m_block->addItem(QString(), size);
+    m_labels.format->setBuddy(m_format);
+    m_labels.group->setBuddy(m_group);
+    m_labels.scale->setBuddy(m_scale);
+    m_labels.kv->setBuddy(m_kv);
+    m_labels.block->setBuddy(m_block);
+
+    m_batch->setSpinBox(1, 1e6, 0);
+    m_prompt->setSpinBox(1, 4194304, 0);
+    m_generated->setSpinBox(0, 4194304, 0);
+    for (ValueSlider* s : {m_batch, m_prompt, m_generated})
+        s->spinBox()->setGroupSeparatorShown(true);
+
+    connect(m_format, &QComboBox::activated, this,
+            [this](int i) { m_controller->setServingWeightFormat(core::WeightFormat(m_format->itemData(i).toInt())); });
+    connect(m_group, &QComboBox::activated, this, [this](int i) { m_controller->setQuantGroupSize(m_group->itemData(i).toInt()); });
+    connect(m_scale, &QComboBox::activated, this,
+            [this](int i) { m_controller->setQuantScaleFormat(core::ScaleFormat(m_scale->itemData(i).toInt())); });
+    connect(m_kv, &QComboBox::activated, this, [this](int i) { m_controller->setKvCacheDtype(core::KvCacheDtype(m_kv->itemData(i).toInt())); });
+    connect(m_block, &QComboBox::activated, this, [this](int i) { m_controller->setKvBlockSize(m_block->itemData(i).toInt()); });
+    connect(m_batch, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setServingBatch(std::int64_t(v)); });
+    connect(m_prompt, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setPromptLength(std::int64_t(v)); });
+    connect(m_generated, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setGeneratedTokens(std::int64_t(v)); });
+    bind(m_batch, ScenarioController::Control::ServingBatch, "inference.batch_size");
+    bind(m_prompt, ScenarioController::Control::PromptTokens, "inference.prompt_length");
+    bind(m_generated, ScenarioController::Control::GeneratedTokens, "inference.generated_tokens");
+    for (const char* key : {"inference.weight_format", "inference.quant_group_size", "inference.quant_scale_format", "inference.kv_cache_dtype",
+                            "inference.kv_block_size", "inference.max_batched_tokens"})
+        addKey(key);
+
+    auto* weights = new QFormLayout;
+    weights->setContentsMargins(0, 0, 0, 0);
+    weights->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    weights->addRow(m_labels.format, m_format);
+    weights->addRow(m_labels.group, m_group);
+    weights->addRow(m_labels.scale, m_scale);
+    auto* cache = new QFormLayout;
+    cache->setContentsMargins(0, 0, 0, 0);
+    cache->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    cache->addRow(m_labels.kv, m_kv);
+    cache->addRow(m_labels.block, m_block);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(weights);
+    layout->addWidget(m_formatNote);
+    layout->addLayout(cache);
+    for (ValueSlider* s : {m_batch, m_prompt, m_generated})
+        layout->addWidget(s);
+    addIssueLine(layout);
+    retranslateUi();
+}
+
+QString InferenceControls::title() const
+{
+    return tr("Serving");
+}
+
+bool InferenceControls::appliesTo(const core::Scenario& s) const
+{
+    return s.mode == core::Mode::Inference;
+}
+
+void InferenceControls::setScenario(const core::Scenario& s)
+{
+    const core::InferenceSetup& in = s.inference;
+    const core::WeightQuantization& w = in.weights;
+    selectData(m_format, int(w.format));
+    selectData(m_scale, int(w.scale));
+    selectData(m_kv, int(in.kvCacheDtype));
+    // Groups no longer than a weight row (the core rejects larger ones); per channel always works.
+    const int hidden = s.model.hasArchitecture ? s.model.hiddenSize : 1 << 30;
+    if (hidden != m_hiddenSize || m_group->findData(w.groupSize) < 0) {
+        m_hiddenSize = hidden;
+        const QSignalBlocker block(m_group);
+        m_group->clear();
+        QVector<int> sizes;
+        for (int g : {32, 64, 128, 256})
+            if (g <= hidden)
+                sizes.push_back(g);
+        if (w.groupSize > 0 && !sizes.contains(w.groupSize))
+            sizes.push_back(w.groupSize); // from a file: shown, and its error if any under the section
+        std::sort(sizes.begin(), sizes.end());
+        for (int g : std::as_const(sizes))
+            m_group->addItem(QLocale().toString(g), g);
+        m_group->addItem(tr("per channel (one scale per row)"), 0);
+    }
+    selectData(m_group, w.groupSize);
+    // Group scales belong to INT8/INT4; NF4 has its fixed 64-value blocks, floats a per-tensor scale.
+    m_quantized = w.format == core::WeightFormat::Int8 || w.format == core::WeightFormat::Int4;
+    m_group->setEnabled(m_quantized);
+    m_scale->setEnabled(m_quantized);
+    const QString why = m_quantized ? QString() : tr("Only INT8 and INT4 weights keep a scale per group of values; NF4 uses blocks of 64.");
+    m_group->setToolTip(why.isEmpty() ? tr("Values that share one scale: smaller groups are more accurate and cost more bits.") : why);
+    m_scale->setToolTip(why.isEmpty() ? tr("The type each group's scale is stored in (fp16: 16 bits per group).") : why);
+    {
+        const QSignalBlocker block(m_block);
+        if (m_block->findData(in.kvBlockSize) < 0)
+            m_block->addItem(QLocale().toString(in.kvBlockSize), in.kvBlockSize);
+        m_block->setCurrentIndex(m_block->findData(in.kvBlockSize));
+    }
+    m_batch->setSteps(withCurrentStep(powerOfTwoSteps(0, 12), double(in.batchSize)));
+    m_batch->setValue(double(in.batchSize));
+    m_prompt->setSteps(withCurrentStep(powerOfTwoSteps(4, 20), double(in.promptLength)));
+    m_prompt->setValue(double(in.promptLength));
+    QVector<double> generated = powerOfTwoSteps(0, 17);
+    generated.prepend(0);
+    m_generated->setSteps(withCurrentStep(generated, double(in.generatedTokens)));
+    m_generated->setValue(double(in.generatedTokens));
+    const int positions = s.model.hasArchitecture ? s.model.maxPositionEmbeddings : 0;
+    if (positions > 0)
+        //: under generated tokens; %1 = prompt + generated, %2 = the model's trained positions
+        m_generated->setNote(tr("context %1 tokens (the model knows %2)").arg(QLocale().toString(double(in.context()), 'f', 0),
+                                                                              QLocale().toString(positions)));
+    else
+        //: under generated tokens; %1 = prompt + generated
+        m_generated->setNote(tr("context %1 tokens").arg(QLocale().toString(double(in.context()), 'f', 0)));
+}
+
+void InferenceControls::setEstimate(const core::Estimate& e)
+{
+    if (e.mode != core::Mode::Inference || e.groups.empty())
+        return;
+    const core::RankGroup& f = e.fullest();
+    //: under the weight format; %1 = bits per weight incl. scales, %2 = weights on the fullest GPU
+    m_formatNote->setText(tr("%1 bits per weight with scales · %2 of weights per GPU")
+                              .arg(QLocale().toString(e.inference.linearBitsPerParameter, 'g', 4),
+                                   DisplayFormat::bytes(f.bytes[std::size_t(core::Component::Weights)], DisplayFormat::MemoryUnit::GB, 2)));
+}
+
+void InferenceControls::retranslateUi()
+{
+    m_labels.format->setText(tr("&Weights"));
+    const char* formats[] = {QT_TR_NOOP("FP32 (32 bits)"), QT_TR_NOOP("BF16 (16 bits)"), QT_TR_NOOP("FP16 (16 bits)"), QT_TR_NOOP("FP8 (8 bits)"),
+                             QT_TR_NOOP("INT8 + group scales"), QT_TR_NOOP("INT4 + group scales (GPTQ, AWQ)"), QT_TR_NOOP("NF4 (bitsandbytes)")};
+    for (int i = 0; i < 7; ++i)
+        m_format->setItemText(i, tr(formats[i]));
+    m_format->setToolTip(tr("How the served weights are stored. INT8/INT4 add one scale per group of values;\n"
+                            "the embedding and output layer stay 16-bit, as serving stacks keep them."));
+    m_labels.group->setText(tr("&Group size"));
+    m_labels.scale->setText(tr("&Scale type"));
+    const char* scales[] = {QT_TR_NOOP("FP32"), QT_TR_NOOP("FP16"), QT_TR_NOOP("BF16"), QT_TR_NOOP("FP8"),
+                            QT_TR_NOOP("E8M0 (power of two, MX)")};
+    for (int i = 0; i < 5; ++i)
+        m_scale->setItemText(i, tr(scales[i]));
+    m_labels.kv->setText(tr("&KV cache"));
+    const char* kv[] = {QT_TR_NOOP("FP32"), QT_TR_NOOP("BF16"), QT_TR_NOOP("FP16"), QT_TR_NOOP("FP8"), QT_TR_NOOP("INT8")};
+    for (int i = 0; i < 5; ++i)
+        m_kv->setItemText(i, tr(kv[i]));
+    m_kv->setToolTip(tr("The type of the cached keys and values: FP8 or INT8 halve the cache of a 16-bit one."));
+    m_labels.block->setText(tr("&Paged blocks"));
+    for (int i = 0; i < m_block->count(); ++i) {
+        const int size = m_block->itemData(i).toInt();
+        //: paged KV-cache block size; %1 = tokens per block
+        m_block->setItemText(i, size == 0 ? tr("contiguous (no paging)") : tr("%1 tokens per block").arg(size));
+    }
+    m_block->setToolTip(tr("vLLM's PagedAttention allocates the cache in blocks (16 tokens by default): a sequence's last block\n"
+                           "is rounded up."));
+    m_batch->setLabel(tr("&Batch"));
+    m_batch->setSuffix(tr(" seq"));
+    m_batch->setToolTip(tr("Sequences served at once by one model replica (TP × PP GPUs). The KV cache grows with it;\n"
+                           "the weights are read once per step for all of them."));
+    m_prompt->setLabel(tr("P&rompt"));
+    m_prompt->setSuffix(tr(" tokens"));
+    m_prompt->setToolTip(tr("Tokens of each prompt: the prefill computes them all at once (time to first token)."));
+    m_generated->setLabel(tr("Ge&nerated"));
+    m_generated->setSuffix(tr(" tokens"));
+    m_generated->setToolTip(tr("Tokens generated per sequence, one decode step each. The cache holds prompt + generated tokens."));
+    // The per-channel entry (last); the format-dependent tooltips follow in setScenario.
+    if (m_group->count() > 0)
+        m_group->setItemText(m_group->count() - 1, tr("per channel (one scale per row)"));
+}

@@ -1,0 +1,442 @@
+#include "app/documents/documentcontroller.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSettings>
+#include <QStatusBar>
+#include <QUndoStack>
+#include <QUrl>
+
+#include "app/documents/hfimportdialog.h"
+#include "app/documents/recentfiles.h"
+#include "app/scenariocontroller.h"
+#include "core/io/hfconfig.h"
+#include "core/io/scenario_io.h"
+#include "widgets/issuetext.h"
+
+namespace {
+
+/// Larger than any scenario or config.json by far: a file this big is not one of them.
+constexpr qint64 kMaxFileBytes = 16 * 1024 * 1024;
+
+const QString kLastDirectoryKey = QStringLiteral("lastDirectory");
+
+QString lastDirectory()
+{
+    return QSettings().value(kLastDirectoryKey, QDir::homePath()).toString();
+}
+
+void rememberDirectory(const QString& path)
+{
+    QSettings().setValue(kLastDirectoryKey, QFileInfo(path).absolutePath());
+}
+
+/// The single local .json file a drag carries, if that is what it carries.
+QString droppedJsonFile(const QMimeData* mime)
+{
+    if (!mime || !mime->hasUrls() || mime->urls().size() != 1 || !mime->urls().front().isLocalFile())
+        return {};
+    const QString path = mime->urls().front().toLocalFile();
+    return path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? path : QString();
+}
+
+} // namespace
+
+DocumentController::DocumentController(ScenarioController* controller, QWidget* window)
+    : QObject(window)
+    , m_controller(controller)
+    , m_window(window)
+    , m_recent(new RecentFiles(this))
+{
+    auto make = [this](const QKeySequence& shortcut = {}) {
+        auto* a = new QAction(this);
+        a->setShortcut(shortcut);
+        return a;
+    };
+    m_actions.newDocument = make(QKeySequence::New);
+    m_actions.open = make(QKeySequence::Open);
+    m_actions.save = make(QKeySequence::Save);
+    m_actions.saveAs = make(QKeySequence::SaveAs);
+    m_actions.importHf = make(QKeySequence(Qt::CTRL | Qt::Key_I));
+    connect(m_actions.newDocument, &QAction::triggered, this, &DocumentController::newFromMenu);
+    connect(m_actions.open, &QAction::triggered, this, &DocumentController::openFromMenu);
+    connect(m_actions.save, &QAction::triggered, this, &DocumentController::save);
+    connect(m_actions.saveAs, &QAction::triggered, this, &DocumentController::saveAs);
+    connect(m_actions.importHf, &QAction::triggered, this, &DocumentController::importFromMenu);
+    connect(m_recent, &RecentFiles::fileChosen, this, &DocumentController::openRecent);
+    connect(m_recent, &RecentFiles::filesPruned, this, [this](const QStringList& gone) {
+        //: status bar; %n = number of recent files that no longer exist
+        showStatus(tr("Removed %n missing file(s) from the recent list.", nullptr, int(gone.size())));
+    });
+    connect(m_controller, &ScenarioController::scenarioChanged, this, &DocumentController::updateModified);
+
+    setBaseline({}, {}, m_controller->scenario());
+    window->setAcceptDrops(true);
+    window->installEventFilter(this);
+    retranslateUi();
+}
+
+DocumentController::~DocumentController() = default;
+
+void DocumentController::retranslateUi()
+{
+    m_actions.newDocument->setText(tr("&New Scenario"));
+    m_actions.newDocument->setStatusTip(tr("Start again from the default scenario"));
+    m_actions.open->setText(tr("&Open…"));
+    m_actions.open->setStatusTip(tr("Open a scenario file (or a Hugging Face config.json)"));
+    m_actions.save->setText(tr("&Save"));
+    m_actions.saveAs->setText(tr("Save &As…"));
+    m_actions.importHf->setText(tr("&Import Hugging Face Config…"));
+    m_actions.importHf->setStatusTip(tr("Take the model's architecture from a config.json; nothing is downloaded"));
+    if (QMenu* menu = recentMenu())
+        menu->setTitle(tr("Open &Recent"));
+}
+
+QString DocumentController::displayName() const
+{
+    return m_path.isEmpty() ? tr("Untitled") : QFileInfo(m_path).fileName();
+}
+
+QMenu* DocumentController::recentMenu() const
+{
+    return m_recent->menu();
+}
+
+void DocumentController::addFileActions(QMenu* menu)
+{
+    menu->addAction(m_actions.newDocument);
+    menu->addAction(m_actions.open);
+    menu->addMenu(recentMenu() ? recentMenu() : m_recent->createMenu(m_window));
+    menu->addSeparator();
+    menu->addAction(m_actions.save);
+    menu->addAction(m_actions.saveAs);
+    menu->addSeparator();
+    menu->addAction(m_actions.importHf);
+    retranslateUi();
+}
+
+DocumentController::FileKind DocumentController::classify(const QByteArray& json)
+{
+    const QJsonObject o = QJsonDocument::fromJson(json).object();
+    if (o.contains(QLatin1String("schema_version")))
+        return FileKind::Scenario;
+    // Every transformers config names its model_type; older ones at least their sizes.
+    for (const char* key : {"model_type", "architectures", "num_hidden_layers", "n_layer", "text_config"})
+        if (o.contains(QLatin1String(key)))
+            return FileKind::HfConfig;
+    // Anything else (broken JSON included) is read as a scenario, whose reader says what is wrong.
+    return FileKind::Scenario;
+}
+
+void DocumentController::setBaseline(const QString& path, const QString& title, const core::Scenario& saved)
+{
+    m_path = path;
+    m_title = title;
+    m_saved = saved;
+    updateModified();
+    emit documentChanged();
+}
+
+void DocumentController::updateModified()
+{
+    // Compared by value: an edit undone, or a slider dragged back, is no edit.
+    const bool modified = !(m_controller->scenario() == m_saved);
+    if (modified == m_modified)
+        return;
+    m_modified = modified;
+    emit documentChanged();
+}
+
+bool DocumentController::readFile(const QString& path, QByteArray& data)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        //: %1 = file path, %2 = the system's reason
+        m_lastError = tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        return false;
+    }
+    if (file.size() > kMaxFileBytes) {
+        //: %1 = file path
+        m_lastError = tr("%1 is too large to be a scenario or a model configuration.").arg(QDir::toNativeSeparators(path));
+        return false;
+    }
+    data = file.readAll();
+    return true;
+}
+
+bool DocumentController::openFile(const QString& path)
+{
+    m_lastError.clear();
+    QByteArray data;
+    if (!readFile(path, data))
+        return false;
+    const core::ScenarioLoad load = core::loadScenario(std::string_view(data.constData(), std::size_t(data.size())));
+    if (!load.ok) {
+        //: %1 = file name, %2 = the reasons, one per line, each naming the key
+        m_lastError = tr("%1 is not a valid scenario file:\n%2\n\nThe current scenario was not changed.")
+                          .arg(QFileInfo(path).fileName(), IssueText::messages(load.issues, core::Severity::Error).join(QLatin1Char('\n')));
+        return false;
+    }
+    //: undo text; %1 = file name
+    m_controller->setScenario(load.scenario, tr("Open %1").arg(QFileInfo(path).fileName()));
+    setBaseline(QFileInfo(path).absoluteFilePath(), QString::fromStdString(load.title), load.scenario);
+    m_recent->add(path);
+    const QStringList warnings = IssueText::messages(load.issues, core::Severity::Warning);
+    if (!warnings.isEmpty() && m_interactive)
+        QMessageBox::information(m_window, tr("Open Scenario"),
+                                 //: %1 = file name, %2 = the warnings, one per line
+                                 tr("%1 was opened, with remarks:\n%2").arg(QFileInfo(path).fileName(), warnings.join(QLatin1Char('\n'))));
+    //: status bar; %1 = file name
+    showStatus(tr("Opened %1").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+bool DocumentController::saveToFile(const QString& path)
+{
+    m_lastError.clear();
+    const std::string json = core::saveScenario(m_controller->scenario(), m_title.toStdString());
+    // QSaveFile writes a temporary file and renames it over the old one: a crash or a full disk
+    // never leaves half a scenario behind.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(json.data(), qint64(json.size())) != qint64(json.size()) || !file.commit()) {
+        //: %1 = file path, %2 = the system's reason
+        m_lastError = tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        return false;
+    }
+    setBaseline(QFileInfo(path).absoluteFilePath(), m_title, m_controller->scenario());
+    m_recent->add(path);
+    //: status bar; %1 = file name
+    showStatus(tr("Saved %1").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+void DocumentController::newDocument()
+{
+    const core::Scenario fresh = core::defaultScenario();
+    m_controller->setScenario(fresh, tr("New scenario"));
+    setBaseline({}, {}, fresh);
+}
+
+void DocumentController::restore(const QString& path, const QString& title, const core::Scenario& saved, const core::Scenario& scenario)
+{
+    m_controller->setScenario(scenario);
+    m_controller->undoStack()->clear(); // coming back is not an edit to undo
+    setBaseline(path, title, saved);
+}
+
+bool DocumentController::importHfConfig(const QString& path)
+{
+    m_lastError.clear();
+    QByteArray data;
+    if (!readFile(path, data))
+        return false;
+    const core::HfImport imported = core::importHfConfig(std::string_view(data.constData(), std::size_t(data.size())));
+    const QString fileName = QFileInfo(path).fileName();
+    if (m_interactive) {
+        HfImportDialog dialog(imported, fileName, m_window);
+        if (dialog.exec() != QDialog::Accepted || !imported.ok) {
+            m_lastError = imported.ok ? QString() : HfImportDialog::errorText(imported, fileName);
+            return false;
+        }
+    } else if (!imported.ok) {
+        m_lastError = HfImportDialog::errorText(imported, fileName);
+        return false;
+    }
+    core::Scenario scenario = m_controller->scenario();
+    scenario.model = imported.model;
+    if (scenario.model.name.empty())
+        scenario.model.name = HfImportDialog::modelName(imported, path).toStdString();
+    if (imported.hasQuantization)
+        scenario.inference.weights = imported.quantization;
+    //: undo text; %1 = file name
+    m_controller->setScenario(scenario, tr("Import %1").arg(fileName));
+    //: status bar; %1 = model name, %2 = file name
+    showStatus(tr("Imported %1 from %2").arg(QString::fromStdString(scenario.model.name), fileName));
+    return true;
+}
+
+bool DocumentController::openAny(const QString& path)
+{
+    m_lastError.clear();
+    QByteArray data;
+    if (!readFile(path, data))
+        return false;
+    return classify(data) == FileKind::HfConfig ? importHfConfig(path) : openFile(path);
+}
+
+bool DocumentController::maybeSave()
+{
+    if (!m_modified || !m_interactive)
+        return true;
+    QMessageBox box(QMessageBox::Warning, tr("Unsaved Changes"),
+                    //: %1 = file name or "Untitled"
+                    tr("Save the changes to “%1”?").arg(displayName()), QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                    m_window);
+    box.setInformativeText(tr("Changes you do not save are lost."));
+    // Set here: Qt's own button texts are translated only where the distribution ships them.
+    box.button(QMessageBox::Save)->setText(tr("&Save"));
+    box.button(QMessageBox::Discard)->setText(tr("&Don't Save"));
+    box.button(QMessageBox::Cancel)->setText(tr("Cancel"));
+    box.setDefaultButton(QMessageBox::Save);
+    switch (box.exec()) {
+    case QMessageBox::Save: return save();
+    case QMessageBox::Discard:
+        // Discarded means discarded: the session keeps the file's state, not the edits.
+        m_controller->setScenario(m_saved);
+        updateModified();
+        return true;
+    default: return false;
+    }
+}
+
+void DocumentController::showError(const QString& title, const QString& error)
+{
+    if (m_interactive && !error.isEmpty())
+        QMessageBox::warning(m_window, title, error);
+}
+
+void DocumentController::showStatus(const QString& text)
+{
+    // Only on a visible window: a message shown before the window is would not hide the status
+    // bar's own label, and the two would be painted over each other.
+    auto* window = qobject_cast<QMainWindow*>(m_window.data());
+    if (window && window->isVisible())
+        window->statusBar()->showMessage(text, 5000);
+}
+
+void DocumentController::newFromMenu()
+{
+    if (maybeSave())
+        newDocument();
+}
+
+void DocumentController::openFromMenu()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Scenario"), lastDirectory(), tr("Scenarios and model configs (*.json)"));
+    if (path.isEmpty())
+        return;
+    rememberDirectory(path);
+    if (!openAny(path))
+        showError(tr("Open Scenario"), m_lastError);
+}
+
+bool DocumentController::save()
+{
+    if (m_path.isEmpty())
+        return saveAs();
+    if (saveToFile(m_path))
+        return true;
+    showError(tr("Save Scenario"), m_lastError);
+    return false;
+}
+
+bool DocumentController::saveAs()
+{
+    const QString suggested = m_path.isEmpty() ? QDir(lastDirectory()).filePath(tr("scenario.json")) : m_path;
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Save Scenario As"), suggested, tr("Scenarios (*.json)"));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    rememberDirectory(path);
+    if (saveToFile(path))
+        return true;
+    showError(tr("Save Scenario"), m_lastError);
+    return false;
+}
+
+void DocumentController::importFromMenu()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Import Hugging Face Config"), lastDirectory(),
+                                                      tr("Model configurations (config.json *.json)"));
+    if (path.isEmpty())
+        return;
+    rememberDirectory(path);
+    if (!importHfConfig(path))
+        showError(tr("Import Hugging Face Config"), m_lastError);
+}
+
+void DocumentController::openRecent(const QString& path)
+{
+    if (!maybeSave())
+        return;
+    if (openFile(path))
+        return;
+    if (!QFileInfo::exists(path))
+        m_recent->remove(path);
+    showError(tr("Open Scenario"), m_lastError);
+}
+
+bool DocumentController::openDroppedFile(const QString& path)
+{
+    QByteArray data;
+    if (!readFile(path, data)) {
+        showError(tr("Open Scenario"), m_lastError);
+        return false;
+    }
+    // An import changes only the model, so it needs no "save changes?" first.
+    if (classify(data) == FileKind::HfConfig) {
+        if (importHfConfig(path))
+            return true;
+        showError(tr("Import Hugging Face Config"), m_lastError);
+        return false;
+    }
+    if (!maybeSave())
+        return false;
+    if (openFile(path))
+        return true;
+    showError(tr("Open Scenario"), m_lastError);
+    return false;
+}
+
+bool DocumentController::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched != m_window)
+        return QObject::eventFilter(watched, event);
+    switch (event->type()) {
+    case QEvent::DragEnter:
+    case QEvent::DragMove: {
+        auto* drag = static_cast<QDragMoveEvent*>(event);
+        if (!droppedJsonFile(drag->mimeData()).isEmpty()) {
+            drag->acceptProposedAction();
+            return true;
+        }
+        break;
+    }
+    case QEvent::Drop: {
+        auto* drop = static_cast<QDropEvent*>(event);
+        const QString path = droppedJsonFile(drop->mimeData());
+        if (path.isEmpty())
+            break;
+        drop->acceptProposedAction();
+        // Not inside the drop: a modal dialog would block the source application's drag.
+        QMetaObject::invokeMethod(this, [this, path] { openDroppedFile(path); }, Qt::QueuedConnection);
+        return true;
+    }
+    case QEvent::Close:
+        if (!maybeSave()) {
+            event->ignore();
+            return true;
+        }
+        break;
+    case QEvent::LanguageChange:
+        retranslateUi();
+        break;
+    default: break;
+    }
+    return QObject::eventFilter(watched, event);
+}

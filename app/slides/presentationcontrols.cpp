@@ -1,0 +1,110 @@
+#include "app/slides/presentationcontrols.h"
+
+#include <QDoubleSpinBox>
+#include <QSlider>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "core/model.h"
+#include "widgets/displayformat.h"
+#include "widgets/valueslider.h"
+
+PresentationControls::PresentationControls(ScenarioController* controller, QWidget* parent)
+    : ControlSection(controller, parent)
+    , m_size(new ValueSlider(this))
+    , m_gpus(new ValueSlider(this))
+    , m_zero(new ValueSlider(this))
+    , m_micro(new ValueSlider(this))
+    , m_seq(new ValueSlider(this))
+    , m_recompute(new ValueSlider(this))
+{
+    m_size->setContinuous(1e9, 2e12, true);
+    m_size->setSpinBox(0.1, 10000, 1, 1e9);
+    m_gpus->setSpinBox(1, 1048576, 0);
+    m_zero->setSteps({0, 1, 2, 3});
+    m_zero->setSpinBox(0, 3, 0);
+    m_micro->setSpinBox(1, 4096, 0);
+    m_seq->setSpinBox(1, 4194304, 0);
+    m_recompute->setSteps({0, 1, 2});
+    m_recompute->setSpinBox(0, 2, 0);
+
+    connect(m_size, &ValueSlider::valueEdited, m_controller, &ScenarioController::setModelSize);
+    connect(m_gpus, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setGpus(int(v)); });
+    connect(m_zero, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setZeroStage(int(v)); });
+    connect(m_micro, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setMicroBatch(std::int64_t(v)); });
+    connect(m_seq, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setSeqLength(std::int64_t(v)); });
+    connect(m_recompute, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setRecompute(core::Recompute(int(v))); });
+    bind(m_size, ScenarioController::Control::ModelSize, "model.parameters");
+    bind(m_gpus, ScenarioController::Control::Gpus, "parallel.gpus");
+    bind(m_zero, ScenarioController::Control::ZeroStage, "training.zero_stage");
+    bind(m_micro, ScenarioController::Control::MicroBatch, "training.micro_batch_size");
+    bind(m_seq, ScenarioController::Control::SeqLength, "training.seq_length");
+    bind(m_recompute, ScenarioController::Control::Recompute, "training.recompute");
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(layout->spacing() * 2);
+    for (ValueSlider* s : {m_size, m_gpus, m_zero, m_micro, m_seq, m_recompute}) {
+        // Keys belong to the scenes (arrows, PageUp/PageDown, Space): the sliders are dragged.
+        s->setFocusPolicy(Qt::NoFocus);
+        s->slider()->setFocusPolicy(Qt::NoFocus);
+        s->spinBox()->setFocusPolicy(Qt::NoFocus);
+        layout->addWidget(s);
+    }
+    // The policy is the note's word, not a number to type.
+    m_recompute->spinBox()->hide();
+    layout->addStretch(1);
+    addIssueLine(layout);
+    retranslateUi();
+    setScenario(m_controller->scenario());
+}
+
+QString PresentationControls::title() const
+{
+    return tr("Try it");
+}
+
+void PresentationControls::setScenario(const core::Scenario& s)
+{
+    const core::ParameterCounts counts = core::countParameters(s.model);
+    m_size->setValue(counts.total);
+    m_size->setNote(QString::fromStdString(s.model.name));
+    // Only GPU counts that keep the model-parallel layout whole (TP × PP × CP divides them).
+    const int mp = std::max(1, s.parallel.tensor * s.parallel.pipeline * s.parallel.context);
+    QVector<double> gpus;
+    for (int n = mp; n <= 16384; n *= 2)
+        gpus.push_back(n);
+    m_gpus->setSteps(withCurrentStep(gpus, s.parallel.gpus));
+    m_gpus->setValue(s.parallel.gpus);
+    //: under the GPU slider; %1 = tensor, %2 = pipeline, %3 = data-parallel degree
+    m_gpus->setNote(tr("TP %1 · PP %2 · DP %3").arg(s.parallel.tensor).arg(s.parallel.pipeline).arg(s.parallel.dataParallel()));
+    m_zero->setValue(s.training.zeroStage);
+    const QString stages[] = {tr("every rank keeps all model states"), tr("optimizer states sharded"),
+                              tr("+ gradients sharded"), tr("+ weights sharded")};
+    m_zero->setNote(stages[std::clamp(s.training.zeroStage, 0, 3)]);
+    m_micro->setSteps(withCurrentStep(powerOfTwoSteps(0, 6), double(s.training.microBatchSize)));
+    m_micro->setValue(double(s.training.microBatchSize));
+    m_seq->setSteps(withCurrentStep(powerOfTwoSteps(7, 20), double(s.training.seqLength)));
+    m_seq->setValue(double(s.training.seqLength));
+    m_recompute->setValue(int(s.training.recompute));
+    const QString policies[] = {tr("none: every activation is kept"), tr("selective: the attention core is recomputed"),
+                                tr("full: only each layer's input is kept")};
+    m_recompute->setNote(policies[std::clamp(int(s.training.recompute), 0, 2)]);
+    // Serving has no optimizer, micro-batches or recomputation.
+    const bool training = s.mode != core::Mode::Inference;
+    for (ValueSlider* v : {m_zero, m_micro, m_seq, m_recompute})
+        v->setEnabled(training);
+}
+
+void PresentationControls::retranslateUi()
+{
+    m_size->setLabel(tr("Model size"));
+    m_size->setSuffix(tr(" B", "billions of parameters"));
+    m_gpus->setLabel(tr("GPUs"));
+    m_zero->setLabel(tr("ZeRO stage"));
+    m_micro->setLabel(tr("Micro-batch"));
+    m_micro->setSuffix(tr(" seq"));
+    m_seq->setLabel(tr("Sequence length"));
+    m_seq->setSuffix(tr(" tokens"));
+    m_recompute->setLabel(tr("Recomputation"));
+}

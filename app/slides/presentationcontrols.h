@@ -1,0 +1,37 @@
+#pragma once
+
+#include "app/controls/controlsection.h"
+
+class ValueSlider;
+
+/// The few controls a teacher drags in front of a class: model size, GPUs, ZeRO stage,
+/// micro-batch, sequence length and recomputation. Large, mouse-driven sliders; they take no
+/// keyboard focus, so the arrow keys and a clicker always step the scenes.
+class PresentationControls : public ControlSection
+{
+    Q_OBJECT
+
+public:
+    explicit PresentationControls(ScenarioController* controller, QWidget* parent = nullptr);
+
+    QString title() const override;
+    void setScenario(const core::Scenario& scenario) override;
+
+    ValueSlider* modelSizeSlider() const { return m_size; }
+    ValueSlider* gpusSlider() const { return m_gpus; }
+    ValueSlider* zeroSlider() const { return m_zero; }
+    ValueSlider* microBatchSlider() const { return m_micro; }
+    ValueSlider* seqLengthSlider() const { return m_seq; }
+    ValueSlider* recomputeSlider() const { return m_recompute; }
+
+protected:
+    void retranslateUi() override;
+
+private:
+    ValueSlider* m_size = nullptr;
+    ValueSlider* m_gpus = nullptr;
+    ValueSlider* m_zero = nullptr;
+    ValueSlider* m_micro = nullptr;
+    ValueSlider* m_seq = nullptr;
+    ValueSlider* m_recompute = nullptr;
+};

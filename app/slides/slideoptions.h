@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QSize>
+#include <QString>
+#include <optional>
+
+#include "app/slides/slidetheme.h"
+#include "widgets/displayformat.h"
+
+/// What an exported slide shows.
+enum class SlideView { Memory, Comparison, Gauges, Bits, Dashboard };
+/// The file formats a slide is written in.
+enum class SlideFormat { Png, Svg, Pdf };
+
+/// How a slide is rendered: shared by the Export dialog, Copy and `shardscope export`.
+struct SlideOptions
+{
+    SlideView view = SlideView::Memory;
+    QSize size{1920, 1080};          ///< device-independent pixels (SVG and PDF: 96 dpi)
+    double scale = 1.0;              ///< PNG only: pixels per device-independent pixel
+    bool transparent = false;        ///< PNG only: no background behind the views
+    SlideTheme::Theme theme = SlideTheme::Theme::Light;
+    QString title;                   ///< empty: no title line
+    bool caption = true;             ///< the scenario's key settings under the view
+    DisplayFormat::MemoryUnit unit = DisplayFormat::MemoryUnit::GB;
+    double bitsValue = 0.1;          ///< the value the bit viewer shows
+
+    bool operator==(const SlideOptions&) const = default;
+};
+
+namespace SlideViews {
+
+inline constexpr SlideView kAll[] = {SlideView::Memory, SlideView::Comparison, SlideView::Gauges, SlideView::Bits, SlideView::Dashboard};
+
+/// Command-line id: "memory", "comparison", "gauges", "bits", "dashboard".
+QString id(SlideView view);
+std::optional<SlideView> fromId(const QString& id);
+/// Translated name for the dialog.
+QString displayName(SlideView view);
+/// The format a file name asks for by its suffix (case-insensitive), or nothing.
+std::optional<SlideFormat> formatOf(const QString& path);
+/// "1920x1080" → QSize; nothing unless both sides are whole numbers in [64, 16384].
+std::optional<QSize> parseSize(const QString& text);
+
+} // namespace SlideViews

@@ -1,0 +1,59 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QImage>
+#include <memory>
+
+#include "app/slides/slidecontent.h"
+#include "app/slides/slideoptions.h"
+
+class QIODevice;
+class QLabel;
+class QMimeData;
+class QWidget;
+
+/// Renders one view of a scenario as a slide: the memory chart, the comparison, the gauges,
+/// the bit viewer or the whole dashboard, with an optional title and a caption of the
+/// scenario's key settings, in a theme, at a size. The one place slides are made: the Export
+/// dialog's preview and files, Copy, and `shardscope export` all come through here.
+///
+/// The slide is a real widget tree laid out at the slide's size but never shown on screen, so
+/// it looks as the window does; WidgetRenderer paints it with real text and shapes.
+class ViewRenderer
+{
+    Q_DECLARE_TR_FUNCTIONS(ViewRenderer)
+
+public:
+    ViewRenderer(const SlideContent& content, const SlideOptions& options);
+    ~ViewRenderer();
+    ViewRenderer(const ViewRenderer&) = delete;
+    ViewRenderer& operator=(const ViewRenderer&) = delete;
+
+    const SlideOptions& options() const { return m_options; }
+    /// The composed slide (for tests: its labels and charts).
+    QWidget* slide() const { return m_slide.get(); }
+    QString captionText() const;
+
+    /// PNG pixels: size × scale, device pixel ratio = scale; transparent if asked.
+    QImage image() const;
+    /// Writes the slide in `format` (SVG at 96 dpi with real text, PDF as vectors).
+    bool write(SlideFormat format, QIODevice* device) const;
+    QByteArray svg() const;
+    /// Writes by the file's suffix (.png, .svg, .pdf), atomically; false with a reason if not.
+    bool save(const QString& path, QString* error = nullptr) const;
+    /// For the clipboard: the image and the SVG (image/svg+xml). The caller owns it.
+    QMimeData* mimeData() const;
+
+    /// Base font size of a slide of `size`, in points: text keeps its share of the height.
+    static double basePointSize(const QSize& size);
+
+private:
+    void build(const SlideContent& content);
+    QWidget* buildView(const SlideContent& content, QWidget* parent);
+    void fitBitRows();
+    QColor background() const;
+
+    SlideOptions m_options;
+    std::unique_ptr<QWidget> m_slide;
+    QLabel* m_caption = nullptr;
+};

@@ -1,0 +1,327 @@
+#include "core/io/estimate_io.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <vector>
+
+#include "core/io/json_reader.h"
+#include "core/io/scenario_io.h"
+#include "core/working.h"
+
+namespace core {
+
+std::string groupLabel(const Estimate& e, std::size_t i)
+{
+    const RankGroup& g = e.groups[i];
+    char buf[160];
+    const char* dash = "\xE2\x80\x93"; // en dash
+    const char* dot = "\xC2\xB7";       // middle dot
+    if (g.phase == GroupPhase::RolloutPool) {
+        std::snprintf(buf, sizeof buf, "rollout GPUs %s ranks %d%s%d", dot, g.firstRank, dash, g.lastRank);
+        return buf;
+    }
+    bool pipeline = false;
+    for (const RankGroup& other : e.groups)
+        pipeline |= other.lastStage > 0;
+    if (!pipeline && g.lastRank == 0)
+        std::snprintf(buf, sizeof buf, "rank 0");
+    else if (!pipeline)
+        std::snprintf(buf, sizeof buf, "all ranks 0%s%d", dash, g.lastRank);
+    else if (g.firstStage == g.lastStage)
+        std::snprintf(buf, sizeof buf, "PP stage %d %s ranks %d%s%d", g.firstStage, dot, g.firstRank, dash, g.lastRank);
+    else
+        std::snprintf(buf, sizeof buf, "PP stages %d%s%d %s ranks %d%s%d", g.firstStage, dash, g.lastStage, dot, g.firstRank, dash, g.lastRank);
+    std::string label = buf;
+    if (g.phase == GroupPhase::RlTrainingPhase)
+        label += std::string(" ") + dot + " training phase";
+    else if (g.phase == GroupPhase::RlRolloutPhase)
+        label += std::string(" ") + dot + " rollout phase";
+    return label;
+}
+
+std::string_view phaseName(GroupPhase phase)
+{
+    switch (phase) {
+    case GroupPhase::Training: return "training";
+    case GroupPhase::RlTrainingPhase: return "rl_training_phase";
+    case GroupPhase::RlRolloutPhase: return "rl_rollout_phase";
+    case GroupPhase::RolloutPool: return "rollout_pool";
+    case GroupPhase::Serving: return "serving";
+    }
+    return "";
+}
+
+namespace {
+
+Json issuesJson(const std::vector<Issue>& a, const std::vector<Issue>& b)
+{
+    Json list = Json::array();
+    for (const auto* v : {&a, &b})
+        for (const Issue& i : *v)
+            list.push_back(Json{{"code", std::string(issueCodeName(i.code))},
+                                {"severity", i.severity == Severity::Error ? "error" : i.severity == Severity::Warning ? "warning" : "info"},
+                                {"key", !i.path.empty() ? i.path : std::string(i.key)},
+                                {"message", describe(i)}});
+    return list;
+}
+
+std::string gbText(double bytes)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", bytes / 1e9);
+    return buf;
+}
+
+} // namespace
+
+std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w)
+{
+    Json j;
+    j["valid"] = e.valid;
+    j["mode"] = std::string(toString(s.mode));
+    if (e.valid) {
+        j["parameters"] = Json{{"total", e.parameters.total}, {"active", e.parameters.active}};
+        j["data_parallel"] = e.dataParallel;
+        j["zero_shards"] = e.zeroShards;
+        j["micro_batches_per_step"] = e.microBatchesPerStep;
+        j["bytes_per_parameter"] = Json{{"weights", e.stateBytes.weights}, {"gradients", e.stateBytes.gradients},
+                                        {"optimizer_states", e.stateBytes.optimizer()}, {"total", e.stateBytes.total()}};
+        Json groups = Json::array();
+        for (std::size_t i = 0; i < e.groups.size(); ++i) {
+            const RankGroup& g = e.groups[i];
+            Json bytes;
+            for (std::size_t c = 0; c < kCategoryCount; ++c)
+                bytes[std::string(categoryName(Category(c)))] = g.categoryBytes(Category(c));
+            Json components;
+            for (std::size_t c = 0; c < kComponentCount; ++c)
+                components[std::string(componentName(Component(c)))] = g.bytes[c];
+            Json roles;
+            for (std::size_t r = 0; r < kRoleCount; ++r) {
+                double sum = 0;
+                for (std::size_t c = 0; c < kComponentCount; ++c)
+                    if (roleOf(Component(c)) == Role(r))
+                        sum += g.bytes[c];
+                roles[std::string(roleName(Role(r)))] = sum;
+            }
+            groups.push_back(Json{{"label", groupLabel(e, i)},
+                                  {"phase", std::string(phaseName(g.phase))},
+                                  {"first_rank", g.firstRank},
+                                  {"last_rank", g.lastRank},
+                                  {"pipeline_stage", g.firstStage},
+                                  {"last_pipeline_stage", g.lastStage},
+                                  {"layers_per_stage", g.layers},
+                                  {"in_flight_micro_batches", g.inFlightMicroBatches},
+                                  {"resident_parameters", g.residentParameters},
+                                  {"bytes", bytes},
+                                  {"components", components},
+                                  {"roles", roles},
+                                  {"total_bytes", g.totalBytes},
+                                  {"capacity_bytes", g.capacityBytes},
+                                  {"fits", g.fits}});
+        }
+        j["rank_groups"] = groups;
+        j["cpu_bytes_per_node"] = e.cpuBytesPerNode;
+        const ComputeEstimate& c = e.compute;
+        j["compute"] = Json{{"model_flops_per_iteration", c.modelFlopsPerIteration},
+                            {"hardware_flops_per_iteration", c.hardwareFlopsPerIteration},
+                            {"iterations", c.iterations},
+                            {"total_model_flops", c.totalModelFlops},
+                            {"total_hardware_flops", c.totalHardwareFlops},
+                            {"peak_flops_per_gpu", c.peakFlopsPerGpu},
+                            {"mfu", c.effectiveMfu},
+                            {"iteration_seconds", c.iterationSeconds},
+                            {"rollout_seconds", c.rolloutSeconds},
+                            {"rollout_rounds", c.rolloutRounds},
+                            {"training_seconds", c.trainingSeconds},
+                            {"training_days", c.trainingSeconds / 86400.0},
+                            {"gpu_hours", c.gpuHours},
+                            {"cost", c.cost},
+                            {"bubble_fraction", c.bubbleFraction}};
+        const CommunicationEstimate& m = e.communication;
+        j["communication_bytes_per_step"] = Json{{"data_parallel", m.dataParallel}, {"tensor_parallel", m.tensorParallel},
+                                                 {"pipeline_parallel", m.pipelineParallel}, {"context_parallel", m.contextParallel},
+                                                 {"expert_parallel", m.expertParallel}};
+        // Seconds on the link each group uses, and whether that link is the network.
+        Json seconds = Json::object(), network = Json::object(), links = Json::object();
+        for (std::size_t d = 0; d < kCommDimensionCount; ++d) {
+            const std::string name(commDimensionName(CommDimension(d)));
+            seconds[name] = m.seconds[d];
+            network[name] = m.overNetwork[d];
+            links[name] = m.linkBytesPerSecond[d];
+        }
+        j["communication_seconds_per_step"] = seconds;
+        j["communication_over_network"] = network;
+        j["communication_link_bytes_per_second"] = links;
+        if (e.mode == Mode::Inference) {
+            const InferenceEstimate& r = e.inference;
+            j["inference"] = Json{{"weight_bits_per_parameter", r.linearBitsPerParameter},
+                                  {"kv_bytes_per_token_per_layer", r.kvBytesPerTokenPerLayer},
+                                  {"kv_bytes_per_sequence", r.kvBytesPerSequence},
+                                  {"free_bytes_for_kv", r.freeBytesForKv},
+                                  {"max_batch_at_context", r.maxBatchAtContext},
+                                  {"max_context_at_batch", r.maxContextAtBatch},
+                                  {"replicas", r.replicas},
+                                  {"prefill_flops", r.prefillFlops},
+                                  {"prefill_seconds", r.prefillSeconds},
+                                  {"decode_bytes_per_step", r.decodeBytesPerStep},
+                                  {"decode_flops_per_step", r.decodeFlopsPerStep},
+                                  {"decode_step_seconds", r.decodeStepSeconds},
+                                  {"tokens_per_second_per_sequence", r.tokensPerSecondPerSequence},
+                                  {"tokens_per_second_per_replica", r.tokensPerSecondPerReplica},
+                                  {"tokens_per_second_total", r.tokensPerSecondTotal},
+                                  {"arithmetic_intensity", r.arithmeticIntensity},
+                                  {"ridge_point", r.ridgePoint},
+                                  {"bound", r.memoryBound ? "memory" : "compute"}};
+        }
+        if (e.mode == Mode::FineTune)
+            j["finetune"] = Json{{"trainable_parameters", e.finetune.trainableParameters},
+                                 {"adapter_parameters", e.finetune.adapterParameters},
+                                 {"rollout_kv_needed_bytes", e.finetune.rolloutKvNeeded},
+                                 {"rollout_kv_reserved_bytes", e.finetune.rolloutKvReserved}};
+    }
+    j["warnings"] = issuesJson(e.issues, extra);
+    if (w) {
+        Json lines = Json::array();
+        for (const WorkingLine& line : w->lines()) {
+            const TermInfo& info = termInfo(line.term);
+            Json subs = Json::object();
+            for (const Substitution& sub : line.substitutions)
+                subs[std::string(sub.symbol)] = sub.value;
+            lines.push_back(Json{{"term", std::string(info.id)},
+                                 {"group", line.group},
+                                 {"title", std::string(line.detail.empty() ? info.title : line.detail)},
+                                 {"formula", std::string(line.formula.empty() ? info.formula : line.formula)},
+                                 {"values", subs},
+                                 {"value", line.value},
+                                 {"source", std::string(info.source)}});
+        }
+        j["working"] = lines;
+    }
+    return j.dump(2) + "\n";
+}
+
+std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w)
+{
+    std::string out;
+    char buf[256];
+    auto line = [&](const char* fmt, auto... args) {
+        std::snprintf(buf, sizeof buf, fmt, args...);
+        out += buf;
+    };
+    const std::string modelName = !s.model.name.empty() ? s.model.name : (s.model.preset.empty() ? "custom model" : s.model.preset);
+    line("ShardScope estimate: %s on %d x %s\n", modelName.c_str(), s.parallel.gpus, s.hardware.gpu.name.c_str());
+    if (e.valid) {
+        if (e.mode == Mode::Inference)
+            line("Serving: parameters %.4g (active %.4g), %s weights, TP %d x PP %d per replica\n", e.parameters.total, e.parameters.active,
+                 std::string(toString(s.inference.weights.format)).c_str(), s.parallel.tensor, s.parallel.pipeline);
+        else
+            line("Parameters: %.4g (active %.4g)   D = %d, ZeRO-%d over %d ranks, %d micro-batches/step, %.4g B per trainable parameter\n",
+                 e.parameters.total, e.parameters.active, e.dataParallel, s.training.zeroStage, e.zeroShards, e.microBatchesPerStep,
+                 e.stateBytes.total());
+        out += "\nPer-GPU memory (GB)\n";
+        std::size_t labelWidth = 10;
+        auto displayWidth = [](const std::string& text) {
+            std::size_t width = 0;
+            for (unsigned char ch : text)
+                width += (ch & 0xC0) != 0x80; // count UTF-8 characters, not bytes
+            return width;
+        };
+        for (std::size_t i = 0; i < e.groups.size(); ++i)
+            labelWidth = std::max(labelWidth, displayWidth(groupLabel(e, i)));
+        // Columns widen for absurd sizes (10^15 parameters) instead of running into each other.
+        std::vector<std::array<std::string, kCategoryCount + 1>> cells(e.groups.size());
+        int cellWidth = 9;
+        for (std::size_t i = 0; i < e.groups.size(); ++i) {
+            for (std::size_t c = 0; c < kCategoryCount; ++c)
+                cells[i][c] = gbText(e.groups[i].categoryBytes(Category(c)));
+            cells[i][kCategoryCount] = gbText(e.groups[i].totalBytes);
+            for (const std::string& cell : cells[i])
+                cellWidth = std::max(cellWidth, int(cell.size()));
+        }
+        out += "rank group" + std::string(labelWidth - 10, ' ');
+        for (const char* head : {"params", "grads", "optim", "activ", "kv", "temp", "runtime", "total"})
+            line(" %*s", cellWidth, head);
+        out += "  fits\n";
+        for (std::size_t i = 0; i < e.groups.size(); ++i) {
+            const RankGroup& g = e.groups[i];
+            const std::string label = groupLabel(e, i);
+            out += label + std::string(labelWidth - displayWidth(label), ' ');
+            for (const std::string& cell : cells[i])
+                line(" %*s", cellWidth, cell.c_str());
+            line("  %s of %s\n", g.fits ? "yes" : "NO ", (gbText(g.capacityBytes) + " GB").c_str());
+        }
+        if (e.cpuBytesPerNode > 0)
+            line("CPU memory per node for offloaded states: %s GB\n", gbText(e.cpuBytesPerNode).c_str());
+        if (e.mode == Mode::Inference) {
+            const InferenceEstimate& r = e.inference;
+            out += "\nServing\n";
+            line("  weights                        %.3f bits per linear parameter\n", r.linearBitsPerParameter);
+            line("  KV cache per sequence          %s GB at %lld tokens\n", gbText(r.kvBytesPerSequence).c_str(),
+                 (long long)s.inference.context());
+            line("  free for the KV cache          %s GB (tightest stage)\n", gbText(r.freeBytesForKv).c_str());
+            line("  largest batch at this context  %.0f\n", r.maxBatchAtContext);
+            line("  longest context at this batch  %.0f tokens\n", r.maxContextAtBatch);
+            line("  prefill (time to first token)  %.3f s\n", r.prefillSeconds);
+            line("  decode step                    %.2f ms -> %.1f tokens/s per sequence, %.0f tokens/s per replica (%d replicas)\n",
+                 r.decodeStepSeconds * 1e3, r.tokensPerSecondPerSequence, r.tokensPerSecondPerReplica, r.replicas);
+            line("  roofline                       %.1f FLOP/byte vs ridge %.0f: %s-bound\n", r.arithmeticIntensity, r.ridgePoint,
+                 r.memoryBound ? "memory" : "compute");
+        }
+        if (e.mode == Mode::FineTune) {
+            line("\nTrainable parameters: %.4g (adapters %.4g)\n", e.finetune.trainableParameters, e.finetune.adapterParameters);
+            if (e.finetune.rolloutKvReserved > 0 || e.finetune.rolloutKvNeeded > 0)
+                line("Rollout KV cache per GPU: needs %s GB, engine reserves %s GB\n", gbText(e.finetune.rolloutKvNeeded).c_str(),
+                     gbText(e.finetune.rolloutKvReserved).c_str());
+        }
+        const ComputeEstimate& c = e.compute;
+        if (e.mode != Mode::Inference) {
+        out += "\nCompute and time\n";
+        line("  model FLOPs per iteration      %.4g\n", c.modelFlopsPerIteration);
+        line("  hardware FLOPs per iteration   %.4g\n", c.hardwareFlopsPerIteration);
+        line("  total model FLOPs              %.4g\n", c.totalModelFlops);
+        line("  MFU                            %.1f %%\n", c.effectiveMfu * 100);
+        if (c.rolloutSeconds > 0)
+            line("  rollout per step               %.3g s of the %.3g s step (%.0f round%s)\n", c.rolloutSeconds, c.iterationSeconds,
+                 c.rolloutRounds, c.rolloutRounds == 1 ? "" : "s");
+        line("  training time                  %.2f days (%.4g s)\n", c.trainingSeconds / 86400, c.trainingSeconds);
+        line("  GPU-hours                      %.4g\n", c.gpuHours);
+        line("  cost                           $%.4g (price %.2f/GPU-h x overhead %.2f)\n", c.cost, s.hardware.pricePerGpuHour,
+             s.hardware.overheadFactor);
+        line("  pipeline bubble                %.1f %%\n", c.bubbleFraction * 100);
+        const CommunicationEstimate& m = e.communication;
+        out += "\nCommunication per GPU per step (GB)\n";
+        line("  data parallel %s   tensor parallel %s   pipeline %s   context %s   expert %s\n", gbText(m.dataParallel).c_str(),
+             gbText(m.tensorParallel).c_str(), gbText(m.pipelineParallel).c_str(), gbText(m.contextParallel).c_str(),
+             gbText(m.expertParallel).c_str());
+        out += "Communication time per step (s; * = over the network, else inside a node)\n";
+        const char* names[] = {"data parallel", "tensor parallel", "pipeline", "context", "expert"};
+        out += " ";
+        for (std::size_t d = 0; d < kCommDimensionCount; ++d)
+            line(" %s %.3g%s ", names[d], m.seconds[d], m.overNetwork[d] && m.bytes(CommDimension(d)) > 0 ? "*" : "");
+        line("  vs computation %.3g\n", c.iterationSeconds);
+        }
+    }
+    bool header = false;
+    for (const auto* v : {&e.issues, &extra})
+        for (const Issue& i : *v) {
+            if (!header) {
+                out += "\nNotes\n";
+                header = true;
+            }
+            out += i.severity == Severity::Error ? "  error: " : i.severity == Severity::Warning ? "  warning: " : "  note: ";
+            out += describe(i);
+            out += '\n';
+        }
+    if (w) {
+        out += "\nWorking\n";
+        for (const WorkingLine& l : w->lines()) {
+            out += l.group >= 0 ? "  [group " + std::to_string(l.group) + "] " : "  ";
+            out += render(l);
+            out += '\n';
+        }
+    }
+    return out;
+}
+
+} // namespace core

@@ -1,0 +1,188 @@
+#include "core/io/json_reader.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace core {
+
+namespace {
+
+std::size_t editDistance(std::string_view a, std::string_view b)
+{
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+
+const char* typeName(const Json& j)
+{
+    if (j.is_null()) return "null";
+    if (j.is_boolean()) return "a boolean";
+    if (j.is_number()) return "a number";
+    if (j.is_string()) return "a string";
+    if (j.is_array()) return "an array";
+    return "an object";
+}
+
+} // namespace
+
+JsonReader::JsonReader(const Json& object, std::string prefix, std::vector<Issue>& issues)
+    : m_object(object)
+    , m_prefix(std::move(prefix))
+    , m_issues(issues)
+{
+}
+
+bool JsonReader::has(const char* key) const
+{
+    return m_object.is_object() && m_object.contains(key);
+}
+
+void JsonReader::known(const char* key)
+{
+    m_known.emplace_back(key);
+}
+
+const Json* JsonReader::find(const char* key)
+{
+    known(key);
+    if (!m_object.is_object())
+        return nullptr;
+    auto it = m_object.find(key);
+    return it == m_object.end() ? nullptr : &*it;
+}
+
+void JsonReader::error(IssueCode code, const char* key, std::string hint, double a)
+{
+    Issue issue{code, Severity::Error, "", a};
+    issue.path = path(key);
+    issue.hint = std::move(hint);
+    m_issues.push_back(std::move(issue));
+}
+
+bool JsonReader::number(const char* key, double& out)
+{
+    const Json* j = find(key);
+    if (!j)
+        return false;
+    if (!j->is_number()) {
+        error(IssueCode::WrongType, key, std::string("a number, got ") + typeName(*j));
+        return false;
+    }
+    const double v = j->get<double>();
+    if (!std::isfinite(v)) {
+        error(IssueCode::WrongType, key, "a finite number");
+        return false;
+    }
+    out = v;
+    return true;
+}
+
+bool JsonReader::integer64(const char* key, long long& out)
+{
+    double v = 0;
+    const Json* j = find(key);
+    if (!j)
+        return false;
+    if (!j->is_number()) {
+        error(IssueCode::WrongType, key, std::string("a whole number, got ") + typeName(*j));
+        return false;
+    }
+    v = j->get<double>();
+    if (j->is_number_integer()) {
+        out = j->is_number_unsigned() ? (j->get<unsigned long long>() > 9223372036854775807ULL ? 9223372036854775807LL
+                                                                                                : (long long)j->get<unsigned long long>())
+                                      : j->get<long long>();
+        return true;
+    }
+    if (!std::isfinite(v) || v != std::floor(v)) {
+        error(IssueCode::NotAnInteger, key, {}, v);
+        return false;
+    }
+    if (std::fabs(v) > 9.0e18) {
+        Issue issue{IssueCode::TooLarge, Severity::Error, "", v, 9.0e18};
+        issue.path = path(key);
+        m_issues.push_back(std::move(issue));
+        return false;
+    }
+    out = (long long)v;
+    return true;
+}
+
+bool JsonReader::integer(const char* key, int& out, long long lo, long long hi)
+{
+    long long v = 0;
+    if (!integer64(key, v))
+        return false;
+    if (v < lo || v > hi) {
+        Issue issue{v > hi ? IssueCode::TooLarge : IssueCode::OutOfRange, Severity::Error, "", double(v),
+                    double(v > hi ? hi : lo), double(hi)};
+        if (v < lo)
+            issue.b = double(lo);
+        issue.path = path(key);
+        m_issues.push_back(std::move(issue));
+        return false;
+    }
+    out = int(v);
+    return true;
+}
+
+bool JsonReader::boolean(const char* key, bool& out)
+{
+    const Json* j = find(key);
+    if (!j)
+        return false;
+    if (!j->is_boolean()) {
+        error(IssueCode::WrongType, key, std::string("true or false, got ") + typeName(*j));
+        return false;
+    }
+    out = j->get<bool>();
+    return true;
+}
+
+bool JsonReader::string(const char* key, std::string& out)
+{
+    const Json* j = find(key);
+    if (!j)
+        return false;
+    if (!j->is_string()) {
+        error(IssueCode::WrongType, key, std::string("a string, got ") + typeName(*j));
+        return false;
+    }
+    out = j->get<std::string>();
+    return true;
+}
+
+void JsonReader::reportUnknown()
+{
+    if (!m_object.is_object())
+        return;
+    for (auto it = m_object.begin(); it != m_object.end(); ++it) {
+        const std::string& key = it.key();
+        if (std::find(m_known.begin(), m_known.end(), key) != m_known.end())
+            continue;
+        Issue issue{IssueCode::UnknownKey, Severity::Warning, ""};
+        issue.path = m_prefix + key;
+        std::size_t best = 4;
+        for (const std::string& k : m_known) {
+            const std::size_t d = editDistance(key, k);
+            if (d < best) {
+                best = d;
+                issue.hint = m_prefix + k;
+            }
+        }
+        m_issues.push_back(std::move(issue));
+    }
+}
+
+} // namespace core

@@ -1,0 +1,159 @@
+#include "widgets/charts/comparisonview.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+
+#include "widgets/charts/memorychart.h"
+
+ComparisonView::ComparisonView(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(6);
+    m_slots[First].variant = Variant::ZeroStage;
+    m_slots[Second].variant = Variant::Recompute;
+    for (Slot slot : {First, Second}) {
+        auto* chart = new MemoryChart(this);
+        m_slots[slot].chart = chart;
+        layout->addWidget(chart, slot == First ? 4 : 3);
+        chart->setLegendVisible(false); // the main chart's legend names the colours
+        chart->setCompactLabels(true);  // bars side by side: room for the total only
+        connect(chart, &MemoryChart::segmentClicked, this, [this, slot](int index, core::Component) { chosen(slot, index); });
+    }
+    retranslateUi();
+}
+
+void ComparisonView::chosen(Slot slot, int index)
+{
+    const Variant v = m_slots[slot].variant;
+    if (v == Variant::ZeroStage)
+        emit zeroStageChosen(index);
+    else if (v == Variant::Recompute)
+        emit recomputeChosen(index);
+    emit variantChosen(v, index);
+}
+
+QStringList ComparisonView::labels(Variant variant)
+{
+    switch (variant) {
+    case Variant::ZeroStage: return {tr("No ZeRO"), tr("ZeRO-1"), tr("ZeRO-2"), tr("ZeRO-3")};
+    case Variant::Recompute: return {tr("None"), tr("Selective"), tr("Full")};
+    case Variant::WeightFormat: return {tr("BF16/FP16"), tr("FP8"), tr("INT8"), tr("INT4"), tr("NF4")};
+    case Variant::KvCacheDtype: return {tr("BF16/FP16"), tr("FP8"), tr("INT8")};
+    case Variant::FineTuneMethod: return {tr("Full"), tr("LoRA"), tr("QLoRA")};
+    }
+    return {};
+}
+
+void ComparisonView::setZeroVariants(const std::vector<core::Estimate>& estimates, int currentStage)
+{
+    setVariants(First, Variant::ZeroStage, estimates, currentStage);
+}
+
+void ComparisonView::setRecomputeVariants(const std::vector<core::Estimate>& estimates, int current)
+{
+    setVariants(Second, Variant::Recompute, estimates, current);
+}
+
+void ComparisonView::setVariants(Slot slot, Variant variant, const std::vector<core::Estimate>& estimates, int current)
+{
+    SlotState& s = m_slots[slot];
+    const bool kindChanged = s.variant != variant;
+    s.variant = variant;
+    s.estimates = estimates;
+    s.current = current;
+    if (kindChanged) {
+        updateTexts(s);
+        // Wider charts for more bars.
+        auto* box = static_cast<QHBoxLayout*>(layout());
+        box->setStretch(int(slot), std::max(2, int(labels(variant).size())));
+    }
+    updateChart(s);
+}
+
+void ComparisonView::updateChart(SlotState& slot)
+{
+    const std::vector<core::Estimate>& estimates = slot.estimates;
+    const int current = slot.current;
+    MemoryChart* chart = slot.chart;
+    // The scenario itself is invalid: keep the last comparison, dimmed, as the main chart does.
+    if (current >= 0 && std::size_t(current) < estimates.size() && !estimates[std::size_t(current)].valid) {
+        if (chart->groupCount() > 0)
+            chart->setInvalid(tr("Invalid scenario:\nno comparison"));
+        return;
+    }
+    const QStringList names = labels(slot.variant);
+    QVector<MemoryChart::Bar> bars;
+    bars.reserve(qsizetype(estimates.size()));
+    for (std::size_t i = 0; i < estimates.size(); ++i) {
+        const core::Estimate& e = estimates[i];
+        MemoryChart::Bar bar;
+        QString label = names.value(int(i));
+        if (int(i) == current)
+            //: comparison bar label of the scenario as it is; %1 = e.g. "ZeRO-1"
+            label = tr("%1 · (now)").arg(label);
+        else if (!e.valid)
+            //: comparison bar label of a variant that is not a valid scenario; %1 = e.g. "No ZeRO"
+            label = tr("%1 · (n/a)").arg(label);
+        bar.label = label;
+        bar.current = int(i) == current;
+        if (e.valid) {
+            const core::RankGroup& g = e.fullest();
+            bar.bytes = g.bytes;
+            bar.totalBytes = g.totalBytes;
+            bar.capacityBytes = g.capacityBytes;
+        }
+        bars.push_back(bar);
+    }
+    chart->setBars(bars);
+}
+
+void ComparisonView::setUnit(DisplayFormat::MemoryUnit unit)
+{
+    for (SlotState& s : m_slots)
+        s.chart->setUnit(unit);
+}
+
+void ComparisonView::updateTexts(SlotState& slot)
+{
+    MemoryChart* chart = slot.chart;
+    switch (slot.variant) {
+    case Variant::ZeroStage:
+        chart->setTitle(tr("ZeRO stage · fullest GPU"));
+        chart->setClickHint(tr("Click to switch the scenario to this ZeRO stage."));
+        break;
+    case Variant::Recompute:
+        chart->setTitle(tr("Recomputation · fullest GPU"));
+        chart->setClickHint(tr("Click to switch the scenario to this recomputation policy."));
+        break;
+    case Variant::WeightFormat:
+        chart->setTitle(tr("Weight format · fullest GPU"));
+        chart->setClickHint(tr("Click to serve the weights in this format."));
+        break;
+    case Variant::KvCacheDtype:
+        chart->setTitle(tr("KV-cache type · fullest GPU"));
+        chart->setClickHint(tr("Click to keep the KV cache in this type."));
+        break;
+    case Variant::FineTuneMethod:
+        chart->setTitle(tr("Fine-tuning method · fullest GPU"));
+        chart->setClickHint(tr("Click to fine-tune with this method."));
+        break;
+    }
+}
+
+void ComparisonView::retranslateUi()
+{
+    for (SlotState& s : m_slots) {
+        updateTexts(s);
+        if (!s.estimates.empty())
+            updateChart(s);
+    }
+}
+
+void ComparisonView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}

@@ -1,0 +1,193 @@
+#include "widgets/charts/componentpalette.h"
+
+#include <QCoreApplication>
+#include <QPalette>
+#include <string_view>
+
+namespace ComponentPalette {
+
+namespace {
+
+// Keyed by the core's stable ids, so a component the core adds later falls back to the core's
+// English label instead of breaking the build or the translation.
+struct Text
+{
+    std::string_view id;
+    const char* name;
+    const char* description;
+};
+
+constexpr Text kComponents[] = {
+    {"weights", QT_TRANSLATE_NOOP("ComponentPalette", "Weights"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "The model's weights this GPU keeps: its share after tensor and pipeline parallelism, and after ZeRO-3 if enabled.")},
+    {"gradients", QT_TRANSLATE_NOOP("ComponentPalette", "Gradients"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "One gradient per weight, accumulated over the micro-batches of a step; ZeRO-2 and 3 split them over the data-parallel ranks.")},
+    {"optimizer_states", QT_TRANSLATE_NOOP("ComponentPalette", "Optimizer states"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "The fp32 master copy and the optimizer's moments (Adam: momentum and variance); ZeRO-1 and above split them over the data-parallel ranks.")},
+    {"layer_activations", QT_TRANSLATE_NOOP("ComponentPalette", "Layer activations"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Tensors the forward pass saves for the backward pass, for every layer on this GPU and every micro-batch in flight.")},
+    {"embedding_activations", QT_TRANSLATE_NOOP("ComponentPalette", "Embedding activations"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Token ids and the embedding's dropout mask, kept on the first pipeline stage.")},
+    {"output_activations", QT_TRANSLATE_NOOP("ComponentPalette", "Logits and loss"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "The final norm's output and the fp32 logits over the whole vocabulary, kept on the last pipeline stage.")},
+    {"recompute_workspace", QT_TRANSLATE_NOOP("ComponentPalette", "Recomputed layer"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "With recomputation, one layer's activations are rebuilt during its backward pass and need room while they exist.")},
+    {"comm_buckets", QT_TRANSLATE_NOOP("ComponentPalette", "Communication buckets"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Buffers that gather gradients into large messages for the data-parallel reduction.")},
+    {"zero3_gather_buffers", QT_TRANSLATE_NOOP("ComponentPalette", "ZeRO-3 gathered parameters"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Under ZeRO-3 the layer being computed (and the next, prefetched) is gathered in full for a moment.")},
+    {"adapter_weights", QT_TRANSLATE_NOOP("ComponentPalette", "LoRA adapters"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "The small low-rank matrices LoRA trains; the base model's weights stay frozen.")},
+    {"reference_weights", QT_TRANSLATE_NOOP("ComponentPalette", "Reference model"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Reinforcement learning: a frozen copy of the starting policy for the KL penalty.")},
+    {"reward_weights", QT_TRANSLATE_NOOP("ComponentPalette", "Reward model"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Reinforcement learning: the frozen model that scores the policy's answers.")},
+    {"critic_weights", QT_TRANSLATE_NOOP("ComponentPalette", "Critic weights"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "PPO: the value model that estimates the reward still to come.")},
+    {"rollout_weights", QT_TRANSLATE_NOOP("ComponentPalette", "Rollout engine weights"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Reinforcement learning: the generation engine's own copy of the policy.")},
+    {"critic_gradients", QT_TRANSLATE_NOOP("ComponentPalette", "Critic gradients"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Gradients of the PPO value model.")},
+    {"critic_optimizer_states", QT_TRANSLATE_NOOP("ComponentPalette", "Critic optimizer states"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Master weights and moments of the PPO value model.")},
+    {"inference_workspace", QT_TRANSLATE_NOOP("ComponentPalette", "Prefill workspace"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Serving: one prefill chunk's transient tensors and the logits for sampling.")},
+    {"kv_cache", QT_TRANSLATE_NOOP("ComponentPalette", "KV cache"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Serving: the keys and values of every cached token, so a new token need not recompute them.")},
+    {"rollout_kv_cache", QT_TRANSLATE_NOOP("ComponentPalette", "Rollout KV cache"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Reinforcement learning: the KV cache the generation engine reserves.")},
+    {"moe_dispatch_buffers", QT_TRANSLATE_NOOP("ComponentPalette", "MoE dispatch buffers"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Send and receive buffers that route tokens to experts on other GPUs.")},
+    {"dequant_workspace", QT_TRANSLATE_NOOP("ComponentPalette", "Dequantized weight (QLoRA)"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "QLoRA turns one 4-bit weight matrix back into 16 bits at a time for its multiplication.")},
+    {"cuda_context", QT_TRANSLATE_NOOP("ComponentPalette", "CUDA context"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Memory the CUDA context, cuBLAS and NCCL take before training starts: an assumption you can edit.")},
+    {"fragmentation", QT_TRANSLATE_NOOP("ComponentPalette", "Fragmentation"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Memory the caching allocator holds but cannot use because it is split into pieces: an assumption you can edit.")},
+};
+
+constexpr Text kCategories[] = {
+    {"parameters", QT_TRANSLATE_NOOP("ComponentPalette", "Parameters"), ""},
+    {"gradients", QT_TRANSLATE_NOOP("ComponentPalette", "Gradients"), ""},
+    {"optimizer_states", QT_TRANSLATE_NOOP("ComponentPalette", "Optimizer states"), ""},
+    {"activations", QT_TRANSLATE_NOOP("ComponentPalette", "Activations"), ""},
+    {"kv_cache", QT_TRANSLATE_NOOP("ComponentPalette", "KV cache"), ""},
+    {"temporary", QT_TRANSLATE_NOOP("ComponentPalette", "Temporary buffers"), ""},
+    {"runtime", QT_TRANSLATE_NOOP("ComponentPalette", "Runtime overhead"), ""},
+};
+
+constexpr Text kRoles[] = {
+    {"policy", QT_TRANSLATE_NOOP("ComponentPalette", "Policy (trained model)"), ""},
+    {"reference", QT_TRANSLATE_NOOP("ComponentPalette", "Reference policy"), ""},
+    {"reward", QT_TRANSLATE_NOOP("ComponentPalette", "Reward model"), ""},
+    {"critic", QT_TRANSLATE_NOOP("ComponentPalette", "Critic"), ""},
+    {"rollout", QT_TRANSLATE_NOOP("ComponentPalette", "Rollout engine"), ""},
+    {"shared", QT_TRANSLATE_NOOP("ComponentPalette", "Buffers and runtime"), ""},
+};
+
+template <std::size_t N>
+const Text* find(const Text (&table)[N], std::string_view id)
+{
+    for (const Text& t : table)
+        if (t.id == id)
+            return &t;
+    return nullptr;
+}
+
+QString fromCore(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+} // namespace
+
+bool isDark(const QPalette& palette)
+{
+    return palette.color(QPalette::Window).lightness() < 128;
+}
+
+QColor categoryColor(core::Category category, bool dark)
+{
+    // Colour-blind-safe (Okabe–Ito based) hues, slightly brighter on dark backgrounds.
+    static const QColor kColors[] = {
+        QColor(0x00, 0x72, 0xB2), // parameters: blue
+        QColor(0x56, 0xB4, 0xE9), // gradients: sky
+        QColor(0x00, 0x9E, 0x73), // optimizer states: green
+        QColor(0xE6, 0x9F, 0x00), // activations: orange
+        QColor(0xCC, 0x79, 0xA7), // KV cache: purple
+        QColor(0xD5, 0x5E, 0x00), // temporary: vermilion
+        QColor(0x99, 0x99, 0x99), // runtime: grey
+    };
+    const std::size_t i = std::size_t(category);
+    const QColor c = i < std::size(kColors) ? kColors[i] : QColor(0x77, 0x77, 0x77);
+    return dark ? c.lighter(115) : c;
+}
+
+QColor roleColor(core::Role role, bool dark)
+{
+    // The same Okabe–Ito hues, one per model: the policy keeps the weights' blue.
+    static const QColor kColors[] = {
+        QColor(0x00, 0x72, 0xB2), // policy: blue
+        QColor(0xCC, 0x79, 0xA7), // reference: purple
+        QColor(0xD5, 0x5E, 0x00), // reward: vermilion
+        QColor(0x00, 0x9E, 0x73), // critic: green
+        QColor(0xE6, 0x9F, 0x00), // rollout engine: orange
+        QColor(0x99, 0x99, 0x99), // shared buffers and runtime: grey
+    };
+    const std::size_t i = std::size_t(role);
+    const QColor c = i < std::size(kColors) ? kColors[i] : QColor(0x77, 0x77, 0x77);
+    return dark ? c.lighter(115) : c;
+}
+
+QColor componentColor(core::Component component, bool dark)
+{
+    const core::Category category = core::categoryOf(component);
+    // Position of the component within its category: shade successive ones.
+    int index = 0;
+    for (int i = 0; i < int(component); ++i)
+        if (core::categoryOf(core::Component(i)) == category)
+            ++index;
+    const QColor c = categoryColor(category, dark);
+    return index == 0 ? c : c.lighter(100 + 18 * index);
+}
+
+QColor levelColor(Level level, bool dark)
+{
+    switch (level) {
+    case Level::Good: return dark ? QColor(0x4C, 0xC3, 0x8A) : QColor(0x1E, 0x8E, 0x3E);
+    case Level::Warning: return dark ? QColor(0xF2, 0xB3, 0x3D) : QColor(0xC7, 0x7C, 0x02);
+    case Level::Bad: return dark ? QColor(0xFF, 0x6B, 0x6B) : QColor(0xD0, 0x10, 0x20);
+    case Level::Neutral: break;
+    }
+    return dark ? QColor(0x9A, 0xA5, 0xB1) : QColor(0x6B, 0x77, 0x85);
+}
+
+QString componentName(core::Component component)
+{
+    if (const Text* t = find(kComponents, core::componentName(component)))
+        return QCoreApplication::translate("ComponentPalette", t->name);
+    return fromCore(core::componentLabel(component));
+}
+
+QString categoryName(core::Category category)
+{
+    if (const Text* t = find(kCategories, core::categoryName(category)))
+        return QCoreApplication::translate("ComponentPalette", t->name);
+    return fromCore(core::categoryLabel(category));
+}
+
+QString roleName(core::Role role)
+{
+    if (const Text* t = find(kRoles, core::roleName(role)))
+        return QCoreApplication::translate("ComponentPalette", t->name);
+    return fromCore(core::roleLabel(role));
+}
+
+QString componentDescription(core::Component component)
+{
+    if (const Text* t = find(kComponents, core::componentName(component)))
+        return QCoreApplication::translate("ComponentPalette", t->description);
+    return {};
+}
+
+} // namespace ComponentPalette

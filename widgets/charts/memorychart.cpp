@@ -1,0 +1,524 @@
+// QCustomPlot 2.1 uses foreach; include it first with QT_NO_FOREACH lifted (house style §4).
+#undef QT_NO_FOREACH
+#include <qcustomplot.h>
+#undef foreach
+#define QT_NO_FOREACH
+
+#include "widgets/charts/memorychart.h"
+
+#include <QAction>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "widgets/charts/barstack.h"
+#include "widgets/charts/chartitems.h"
+#include "widgets/charts/componentpalette.h"
+#include "widgets/charts/memorycharttext.h"
+#include "widgets/charts/opaqueplot.h"
+
+namespace {
+
+constexpr double kBarWidth = 0.6;
+
+/// The next "round" number at or above x (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10^k): the axis
+/// keeps its range, and its cached tick labels, while a drag moves the bars a little.
+double roundUp(double x)
+{
+    if (!(x > 0))
+        return 1;
+    const double decade = std::pow(10.0, std::floor(std::log10(x)));
+    for (const double m : {1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
+        if (m * decade >= x * (1 - 1e-12))
+            return m * decade;
+    return 10 * decade;
+}
+
+} // namespace
+
+MemoryChart::MemoryChart(QWidget* parent)
+    : QWidget(parent)
+    , m_plot(OpaquePlot::create(this))
+    , m_ticker(new QCPAxisTickerText)
+    , m_capacityTicker(new QCPAxisTickerText)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setMinimumSize(240, 180);
+    m_plot->setNoAntialiasingOnDrag(true);
+    // A replot marks the widget dirty instead of repainting at once (the default hint), so the
+    // charts paint in the window's one update pass; the opaque buffer (OpaquePlot) covers
+    // every pixel.
+    m_plot->setPlottingHints(QCP::phCacheLabels);
+    m_plot->setAttribute(Qt::WA_OpaquePaintEvent);
+    m_plot->xAxis->setTicker(m_ticker);
+    m_plot->xAxis->setTickLength(0, 0);
+    m_plot->xAxis->setSubTicks(false);
+    m_plot->xAxis->grid()->setVisible(false);
+    m_plot->yAxis->setPadding(6);
+
+    // The legend lives in its own column right of the bars, so it never covers them.
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    auto* side = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(0, 1, side);
+    m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
+    side->addElement(0, 0, m_plot->legend);
+    side->addElement(1, 0, new QCPLayoutElement(m_plot)); // pushes the legend to the top
+    side->setRowStretchFactor(0, 0.001);
+    m_plot->legend->setMargins(QMargins(8, 6, 8, 6));
+    m_plot->legend->setRowSpacing(2);
+
+    m_stack = std::make_unique<BarStack>(m_plot->xAxis, m_plot->yAxis, kBarWidth);
+    m_roleAction = new QAction(this);
+    m_roleAction->setCheckable(true);
+    connect(m_roleAction, &QAction::toggled, this, &MemoryChart::setColorByRole);
+    m_plot->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_plot->addAction(m_roleAction);
+    m_capacityLine = new QCPItemStraightLine(m_plot);
+    m_capacityLine->setVisible(false);
+    // The capacity is named on a right-hand axis, outside the bars, so no bar label covers it.
+    m_plot->yAxis2->setVisible(true);
+    m_plot->yAxis2->setTicker(m_capacityTicker);
+    m_plot->yAxis2->setSubTicks(false);
+    m_plot->yAxis2->setTickLength(0, 4);
+    m_plot->yAxis2->grid()->setVisible(false);
+    m_selection = new QCPItemRect(m_plot);
+    m_selection->setVisible(false);
+    m_message = ChartItems::text(m_plot);
+    m_message->setPositionAlignment(Qt::AlignCenter);
+    m_message->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_message->position->setCoords(0.5, 0.4);
+    m_message->setPadding(QMargins(14, 10, 14, 10));
+    m_message->setTextAlignment(Qt::AlignLeft);
+    m_message->setVisible(false);
+
+    m_plot->setMouseTracking(true);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &MemoryChart::showToolTip);
+    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
+        if (event->button() != Qt::LeftButton)
+            return; // the right button opens the context menu
+        int group = 0;
+        core::Component component{};
+        if (hitTest(event->position(), group, component)) {
+            setSelectedSegment(group, component);
+            emit segmentClicked(group, component);
+        }
+    });
+    updateNames();
+    updateColors();
+}
+
+MemoryChart::~MemoryChart() = default;
+
+bool MemoryChart::sameBars(const QVector<Bar>& a, const QVector<Bar>& b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (qsizetype i = 0; i < a.size(); ++i)
+        if (a[i].bytes != b[i].bytes || a[i].totalBytes != b[i].totalBytes || a[i].capacityBytes != b[i].capacityBytes
+            || a[i].current != b[i].current || a[i].label != b[i].label)
+            return false;
+    return true;
+}
+
+QString MemoryChart::rankGroupLabel(const core::Estimate& estimate, int group)
+{
+    return MemoryChartText::rankGroupLabel(estimate, group);
+}
+
+void MemoryChart::setEstimate(const core::Estimate& estimate)
+{
+    if (!estimate.valid)
+        return;
+    QVector<Bar> bars;
+    bars.reserve(qsizetype(estimate.groups.size()));
+    for (std::size_t i = 0; i < estimate.groups.size(); ++i) {
+        const core::RankGroup& g = estimate.groups[i];
+        bars.push_back(Bar{rankGroupLabel(estimate, int(i)), g.bytes, g.totalBytes, g.capacityBytes, false});
+    }
+    setBars(bars);
+}
+
+void MemoryChart::setBars(const QVector<Bar>& bars)
+{
+    // A slider that changes no byte (MFU, price) must not cost a replot.
+    if (!m_invalid && sameBars(bars, m_barData))
+        return;
+    const bool shapeChanged = bars.size() != m_barData.size();
+    m_barData = bars;
+    m_invalid = false;
+    if (shapeChanged)
+        m_selectedGroup = -1;
+    rebuild();
+}
+
+void MemoryChart::setInvalid(const QString& message)
+{
+    if (m_invalid && m_message->text() == message)
+        return;
+    m_invalid = true;
+    m_message->setText(message);
+    updateColors();
+    m_message->setVisible(true);
+    replot();
+}
+
+QString MemoryChart::invalidMessage() const
+{
+    return m_invalid ? m_message->text() : QString();
+}
+
+void MemoryChart::setUnit(DisplayFormat::MemoryUnit unit)
+{
+    if (m_unit == unit)
+        return;
+    m_unit = unit;
+    rebuild();
+}
+
+void MemoryChart::setTitle(const QString& title)
+{
+    if (!m_title && title.isEmpty())
+        return;
+    if (!m_title) {
+        m_plot->plotLayout()->insertRow(0);
+        m_title = new QCPTextElement(m_plot, title, QFont(font().family(), font().pointSize() + 1, QFont::DemiBold));
+        m_plot->plotLayout()->addElement(0, 0, m_title);
+    }
+    m_title->setText(title);
+    updateColors();
+    replot();
+}
+
+void MemoryChart::setLegendVisible(bool visible)
+{
+    if (m_legendVisible == visible)
+        return;
+    m_legendVisible = visible;
+    // An empty legend without margins takes no width in its layout column.
+    m_plot->legend->clearItems();
+    m_inLegend.reset();
+    m_plot->legend->setVisible(visible);
+    m_plot->legend->setMargins(visible ? QMargins(8, 6, 8, 6) : QMargins());
+    rebuild();
+}
+
+void MemoryChart::setColorByRole(bool byRole)
+{
+    if (m_colorByRole == byRole)
+        return;
+    m_colorByRole = byRole;
+    m_roleAction->setChecked(byRole);
+    m_stack->setByRole(byRole);
+    m_plot->legend->clearItems();
+    m_inLegend.reset();
+    rebuild();
+}
+
+const std::array<core::Component, core::kComponentCount>& MemoryChart::stackOrder() const
+{
+    return m_stack->order();
+}
+
+void MemoryChart::setSelectedSegment(int group, core::Component component)
+{
+    m_selectedGroup = group;
+    m_selectedComponent = component;
+    updateSelection();
+    replot();
+}
+
+double MemoryChart::barBytes(int group, core::Component component) const
+{
+    if (group < 0 || group >= m_barData.size() || std::size_t(component) >= core::kComponentCount)
+        return 0;
+    return m_barData[group].bytes[std::size_t(component)];
+}
+
+double MemoryChart::barTotalBytes(int group) const
+{
+    return group >= 0 && group < m_barData.size() ? m_barData[group].totalBytes : 0;
+}
+
+QString MemoryChart::groupLabel(int group) const
+{
+    return group >= 0 && group < m_barData.size() ? m_barData[group].label : QString();
+}
+
+QCPItemText* MemoryChart::labelItem(int index)
+{
+    while (m_totalLabels.size() <= index) {
+        QCPItemText* text = ChartItems::text(m_plot);
+        text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        text->setTextAlignment(Qt::AlignHCenter);
+        text->setPadding(QMargins(2, 1, 2, 3));
+        text->setClipToAxisRect(false);
+        m_totalLabels.push_back(text);
+    }
+    return m_totalLabels[index];
+}
+
+QCPItemRect* MemoryChart::overItem(int index)
+{
+    while (m_overRects.size() <= index) {
+        QCPItemRect* rect = ChartItems::hatchedRect(m_plot);
+        rect->setAntialiased(false);
+        m_overRects.push_back(rect);
+    }
+    return m_overRects[index];
+}
+
+void MemoryChart::rebuild()
+{
+    const double scale = DisplayFormat::bytesPerUnit(m_unit);
+    const qsizetype n = m_barData.size();
+    // Long labels go on two lines once several bars share the width.
+    const bool twoLines = n >= 3;
+    m_ticker->clear();
+    QVector<double> keys(n);
+    for (qsizetype g = 0; g < n; ++g) {
+        keys[g] = double(g);
+        QString label = m_barData[g].label;
+        if (twoLines)
+            label.replace(QStringLiteral(" · "), QStringLiteral("\n"));
+        m_ticker->addTick(double(g), label);
+    }
+    double maxTotal = 0, capacity = 0;
+    std::bitset<64> present;
+    QVector<double> values(n);
+    for (std::size_t c = 0; c < core::kComponentCount; ++c) {
+        for (qsizetype g = 0; g < n; ++g) {
+            values[g] = m_barData[g].bytes[c] / scale;
+            present[c] = present[c] || m_barData[g].bytes[c] > 0;
+        }
+        m_stack->bars(core::Component(c))->setData(keys, values, true);
+    }
+    m_stack->restack(present);
+    // Keep the legend to what this scenario has.
+    if (m_legendVisible && present != m_inLegend) {
+        m_stack->fillLegend(m_plot->legend, present);
+        m_inLegend = present;
+    }
+    for (const Bar& b : m_barData) {
+        maxTotal = std::max(maxTotal, b.totalBytes / scale);
+        capacity = std::max(capacity, b.capacityBytes / scale);
+    }
+    // A lone bar must not fill the width: keep at least 2.6 slots visible.
+    const double visibleSlots = std::max(double(n), 2.6);
+    const double centre = (double(n) - 1) / 2;
+    m_plot->xAxis->setRange(centre - visibleSlots / 2, centre + visibleSlots / 2);
+    m_plot->yAxis->setLabel(m_unit == DisplayFormat::MemoryUnit::GB ? tr("Memory per GPU (GB)") : tr("Memory per GPU (GiB)"));
+    m_plot->yAxis->setRange(0, roundUp(std::max(std::max(maxTotal, capacity) * 1.12, 1.0)));
+
+    m_capacityLine->setVisible(capacity > 0);
+    m_capacityLine->point1->setCoords(-1, capacity);
+    m_capacityLine->point2->setCoords(1, capacity);
+    m_plot->yAxis2->setRange(m_plot->yAxis->range());
+    m_capacityTicker->clear();
+    if (capacity > 0)
+        //: right-hand axis label at the capacity line; %1 = memory per GPU
+        m_capacityTicker->addTick(capacity, tr("capacity\n%1").arg(DisplayFormat::bytes(capacity * scale, m_unit, 1)));
+
+    for (qsizetype g = 0; g < n; ++g) {
+        const Bar& b = m_barData[g];
+        const double total = b.totalBytes / scale;
+        const double cap = b.capacityBytes / scale;
+        const bool over = cap > 0 && total > cap;
+        QCPItemText* label = labelItem(int(g));
+        label->setVisible(true);
+        label->position->setCoords(double(g), total);
+        if (b.totalBytes <= 0)
+            label->setText(QString()); // a variant that does not exist (n/a)
+        else if (over && !m_compactLabels)
+            //: above an over-full bar; %1 = total, %2 = amount above the GPU's capacity
+            label->setText(tr("%1\nover by %2").arg(DisplayFormat::bytes(b.totalBytes, m_unit, 1), DisplayFormat::bytes(b.totalBytes - b.capacityBytes, m_unit, 1)));
+        else
+            label->setText(DisplayFormat::bytes(b.totalBytes, m_unit, 1));
+        QCPItemRect* rect = overItem(int(g));
+        rect->setVisible(over);
+        rect->topLeft->setCoords(double(g) - kBarWidth / 2, total);
+        rect->bottomRight->setCoords(double(g) + kBarWidth / 2, cap);
+    }
+    for (qsizetype i = n; i < m_totalLabels.size(); ++i)
+        m_totalLabels[i]->setVisible(false);
+    for (qsizetype i = n; i < m_overRects.size(); ++i)
+        m_overRects[i]->setVisible(false);
+    m_message->setVisible(false);
+    updateSelection();
+    updateColors();
+    replot();
+}
+
+void MemoryChart::updateSelection()
+{
+    const bool visible = m_selectedGroup >= 0 && m_selectedGroup < m_barData.size()
+        && m_barData[m_selectedGroup].bytes[std::size_t(m_selectedComponent)] > 0;
+    m_selection->setVisible(visible);
+    if (!visible)
+        return;
+    const double scale = DisplayFormat::bytesPerUnit(m_unit);
+    const Bar& b = m_barData[m_selectedGroup];
+    double bottom = 0;
+    for (std::size_t i = 0; m_stack->order()[i] != m_selectedComponent; ++i)
+        bottom += b.bytes[std::size_t(m_stack->order()[i])];
+    const double top = bottom + b.bytes[std::size_t(m_selectedComponent)];
+    m_selection->topLeft->setCoords(m_selectedGroup - kBarWidth / 2, top / scale);
+    m_selection->bottomRight->setCoords(m_selectedGroup + kBarWidth / 2, bottom / scale);
+}
+
+void MemoryChart::updateNames()
+{
+    m_roleAction->setText(tr("Colour by Model &Role"));
+    m_roleAction->setToolTip(tr("Colour the bars by the model each part belongs to (policy, reference, reward model, critic,\n"
+                                "rollout engine) instead of by component"));
+    m_stack->updateNames();
+}
+
+void MemoryChart::updateColors()
+{
+    const QPalette pal = palette();
+    const bool dark = ComponentPalette::isDark(pal);
+    const QColor text = pal.color(QPalette::WindowText);
+    const QColor base = pal.color(QPalette::Base);
+    QColor muted = text;
+    muted.setAlphaF(0.7f);
+    const QColor bad = ComponentPalette::levelColor(ComponentPalette::Level::Bad, dark);
+    OpaquePlot::setBackground(m_plot, base);
+    m_plot->axisRect()->setBackground(Qt::NoBrush); // the buffer is cleared to the background already
+    QColor grid = pal.color(QPalette::Mid);
+    grid.setAlphaF(0.5f);
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setBasePen(QPen(muted));
+        axis->setTickPen(QPen(muted));
+        axis->setSubTickPen(QPen(muted));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->grid()->setPen(QPen(grid, 0, Qt::SolidLine));
+        // QCustomPlot copies the font once, when it is made: follow the widget's (slides and
+        // presentation mode use large type).
+        axis->setTickLabelFont(font());
+        axis->setLabelFont(font());
+    }
+    m_plot->legend->setBrush(base);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setTextColor(text);
+    m_plot->legend->setFont(font());
+    for (int i = 0; i < m_plot->legend->itemCount(); ++i)
+        m_plot->legend->item(i)->setFont(font());
+    if (m_title)
+        m_title->setTextColor(text);
+    m_stack->updateColors(dark, m_invalid);
+    bool over = false;
+    for (const Bar& b : m_barData)
+        over = over || (b.capacityBytes > 0 && b.totalBytes > b.capacityBytes);
+    const QColor capacityColor = over ? bad : text;
+    m_capacityLine->setPen(QPen(capacityColor, over ? 2.5 : 1.5, Qt::DashLine));
+    m_plot->yAxis2->setBasePen(Qt::NoPen);
+    m_plot->yAxis2->setTickPen(QPen(capacityColor, 2));
+    m_plot->yAxis2->setTickLabelColor(capacityColor);
+    QFont bold = font();
+    bold.setBold(over);
+    m_plot->yAxis2->setTickLabelFont(bold);
+    QColor hatch = bad;
+    for (QCPItemRect* rect : std::as_const(m_overRects)) {
+        rect->setPen(QPen(bad, 1.5));
+        rect->setBrush(QBrush(hatch, Qt::BDiagPattern));
+    }
+    for (qsizetype g = 0; g < m_totalLabels.size(); ++g) {
+        const bool barOver = g < m_barData.size() && m_barData[g].capacityBytes > 0 && m_barData[g].totalBytes > m_barData[g].capacityBytes;
+        const bool current = g < m_barData.size() && m_barData[g].current;
+        m_totalLabels[g]->setColor(barOver ? bad : text);
+        QFont f = font();
+        f.setBold(barOver || current);
+        m_totalLabels[g]->setFont(f);
+    }
+    m_selection->setPen(QPen(pal.color(QPalette::Highlight), 3));
+    m_selection->setBrush(Qt::NoBrush);
+    m_message->setColor(text);
+    QColor box = base;
+    box.setAlpha(235);
+    m_message->setBrush(box);
+    m_message->setPen(QPen(bad, 1.5));
+}
+
+void MemoryChart::replot()
+{
+    // Hidden charts (a collapsed comparison) render once when shown instead of on every change.
+    if (!isVisible()) {
+        m_dirty = true;
+        return;
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MemoryChart::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_dirty) {
+        m_dirty = false;
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+bool MemoryChart::hitTest(const QPointF& pos, int& group, core::Component& component) const
+{
+    if (m_barData.isEmpty() || !m_plot->axisRect()->rect().contains(pos.toPoint()))
+        return false;
+    const double key = m_plot->xAxis->pixelToCoord(pos.x());
+    const double value = m_plot->yAxis->pixelToCoord(pos.y());
+    const int g = int(std::lround(key));
+    if (g < 0 || g >= m_barData.size() || std::abs(key - g) > kBarWidth / 2 || value < 0)
+        return false;
+    const double scale = DisplayFormat::bytesPerUnit(m_unit);
+    double top = 0;
+    for (const core::Component c : m_stack->order()) {
+        top += m_barData[g].bytes[std::size_t(c)] / scale;
+        if (value <= top && m_barData[g].bytes[std::size_t(c)] > 0) {
+            group = g;
+            component = c;
+            return true;
+        }
+    }
+    return false;
+}
+
+void MemoryChart::showToolTip(QMouseEvent* event)
+{
+    int group = 0;
+    core::Component component{};
+    if (!hitTest(event->position(), group, component)) {
+        QToolTip::hideText();
+        m_plot->setCursor(Qt::ArrowCursor);
+        return;
+    }
+    m_plot->setCursor(Qt::PointingHandCursor);
+    const Bar& b = m_barData[group];
+    const QString text = MemoryChartText::segmentToolTip(component, b.label, b.bytes[std::size_t(component)], b.totalBytes, m_unit, m_clickHint);
+    QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+QImage MemoryChart::renderImage(const QSize& size, double scale, bool transparent)
+{
+    return OpaquePlot::renderImage(m_plot, size, scale, transparent ? QColor(Qt::transparent) : palette().color(QPalette::Base));
+}
+
+bool MemoryChart::renderToPaintDevice(QPaintDevice* device, const QSize& size)
+{
+    return OpaquePlot::render(m_plot, device, size, palette().color(QPalette::Base));
+}
+
+void MemoryChart::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
+        updateColors();
+        replot();
+    } else if (event->type() == QEvent::LanguageChange) {
+        updateNames();
+        m_plot->legend->clearItems(); // role names are set as the legend is filled
+        m_inLegend.reset();
+        rebuild();
+    }
+    QWidget::changeEvent(event);
+}

@@ -1,0 +1,57 @@
+#include "widgets/charts/memorycharttext.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include "widgets/charts/componentpalette.h"
+
+namespace MemoryChartText {
+
+QString rankGroupLabel(const core::Estimate& estimate, int group)
+{
+    if (group < 0 || std::size_t(group) >= estimate.groups.size())
+        return {};
+    const core::RankGroup& g = estimate.groups[std::size_t(group)];
+    if (g.phase == core::GroupPhase::RolloutPool)
+        //: bar label of the GPUs that only generate (RL, separate placement); %1–%2 = rank range
+        return QCoreApplication::translate("MemoryChart", "rollout GPUs · ranks %1–%2").arg(g.firstRank).arg(g.lastRank);
+    bool pipeline = false;
+    for (const core::RankGroup& other : estimate.groups)
+        pipeline = pipeline || other.lastStage > 0;
+    QString label;
+    if (!pipeline && g.lastRank == 0)
+        //: bar label of a single GPU
+        label = QCoreApplication::translate("MemoryChart", "rank 0");
+    else if (!pipeline)
+        //: bar label when every GPU has the same memory; %1 = last rank
+        label = QCoreApplication::translate("MemoryChart", "all ranks 0–%1").arg(g.lastRank);
+    else if (g.firstStage == g.lastStage)
+        //: %1 = pipeline stage, %2–%3 = rank range
+        label = QCoreApplication::translate("MemoryChart", "PP stage %1 · ranks %2–%3").arg(g.firstStage).arg(g.firstRank).arg(g.lastRank);
+    else
+        //: %1–%2 = pipeline stages, %3–%4 = rank range
+        label = QCoreApplication::translate("MemoryChart", "PP stages %1–%2 · ranks %3–%4")
+                    .arg(g.firstStage).arg(g.lastStage).arg(g.firstRank).arg(g.lastRank);
+    if (g.phase == core::GroupPhase::RlTrainingPhase)
+        //: RL with a colocated rollout engine: the moment the policy trains; %1 = the ranks
+        return QCoreApplication::translate("MemoryChart", "%1 · training phase").arg(label);
+    if (g.phase == core::GroupPhase::RlRolloutPhase)
+        //: RL with a colocated rollout engine: the moment it generates; %1 = the ranks
+        return QCoreApplication::translate("MemoryChart", "%1 · rollout phase").arg(label);
+    return label;
+}
+
+QString segmentToolTip(core::Component component, const QString& barLabel, double bytes, double barTotalBytes,
+                       DisplayFormat::MemoryUnit unit, const QString& clickHint)
+{
+    const QString exact = QLocale().toString(bytes, 'f', 0);
+    const QString click = clickHint.isEmpty() ? QCoreApplication::translate("MemoryChart", "Click to see how it is computed.") : clickHint;
+    //: tooltip: %1 = component, %2 = model role (policy, reference, rollout engine…), %3 = bar label, %4 = size, %5 = exact bytes, %6 = share of the GPU's total, %7 = explanation, %8 = what a click does
+    return QCoreApplication::translate("MemoryChart", "<b>%1</b> · %2<br>%3<br>%4 (%5 bytes)<br>%6 of this GPU's memory<br><i>%7</i><br>%8")
+        .arg(ComponentPalette::componentName(component).toHtmlEscaped(), ComponentPalette::roleName(core::roleOf(component)).toHtmlEscaped(),
+             barLabel.toHtmlEscaped(), DisplayFormat::bytes(bytes, unit, 2), exact,
+             DisplayFormat::percent(barTotalBytes > 0 ? bytes / barTotalBytes : 0),
+             ComponentPalette::componentDescription(component).toHtmlEscaped(), click.toHtmlEscaped());
+}
+
+} // namespace MemoryChartText

@@ -1,0 +1,324 @@
+#include "widgets/gauges/gauge.h"
+
+#include <QKeyEvent>
+#include <QPaintEngine>
+#include <QPainter>
+#include <QPropertyAnimation>
+#include <cmath>
+
+namespace {
+
+constexpr double kStartDegrees = 210; // the arc runs clockwise from 7 o'clock to 5 o'clock
+constexpr double kSweepDegrees = 240;
+
+} // namespace
+
+Gauge::Gauge(QWidget* parent)
+    : QWidget(parent)
+    , m_animation(new QPropertyAnimation(this, "value", this))
+{
+    m_animation->setDuration(280);
+    m_animation->setEasingCurve(QEasingCurve::OutCubic);
+    setFocusPolicy(Qt::TabFocus);
+    setCursor(Qt::PointingHandCursor);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+}
+
+Gauge::~Gauge() = default;
+
+void Gauge::setRange(double minimum, double maximum, Scale scale)
+{
+    m_minimum = minimum;
+    m_maximum = maximum;
+    m_scale = scale;
+    invalidateCache();
+}
+
+void Gauge::setZones(const QVector<Zone>& zones)
+{
+    m_zones = zones;
+    invalidateCache();
+}
+
+void Gauge::setTitle(const QString& title)
+{
+    if (m_title == title)
+        return;
+    m_title = title;
+    setAccessibleName(title);
+    invalidateCache();
+}
+
+void Gauge::setValueText(const QString& text)
+{
+    if (m_valueText == text)
+        return;
+    m_valueText = text;
+    setAccessibleDescription(text);
+    update();
+}
+
+void Gauge::setCaption(const QString& caption)
+{
+    if (m_caption == caption)
+        return;
+    const bool layoutChanges = m_caption.isEmpty() != caption.isEmpty(); // the arc makes room for it
+    m_caption = caption;
+    if (layoutChanges)
+        invalidateCache();
+    else
+        update();
+}
+
+void Gauge::setValue(double value)
+{
+    if (m_value == value)
+        return;
+    m_value = value;
+    emit valueChanged(value);
+    update();
+}
+
+void Gauge::animateTo(double target)
+{
+    m_target = target;
+    if (!m_animated || !isVisible()) {
+        m_animation->stop();
+        setValue(target);
+        return;
+    }
+    if (m_animation->state() == QAbstractAnimation::Running && m_animation->endValue().toDouble() == target)
+        return;
+    // Restarting from where the arc is keeps a drag smooth: the arc chases the slider.
+    m_animation->stop();
+    m_animation->setStartValue(m_value);
+    m_animation->setEndValue(target);
+    m_animation->start();
+}
+
+void Gauge::setStale(bool stale)
+{
+    if (m_stale == stale)
+        return;
+    m_stale = stale;
+    update(); // the cached track is drawn faded (paintEvent's opacity): it stays valid
+}
+
+void Gauge::setSelected(bool selected)
+{
+    if (m_selected == selected)
+        return;
+    m_selected = selected;
+    update();
+}
+
+ComponentPalette::Level Gauge::levelAt(double value) const
+{
+    for (const Zone& z : m_zones)
+        if (value >= z.from && value < z.to)
+            return z.level;
+    if (!m_zones.isEmpty()) {
+        if (value < m_zones.front().from)
+            return m_zones.front().level;
+        if (value >= m_zones.back().to)
+            return m_zones.back().level;
+    }
+    return ComponentPalette::Level::Neutral;
+}
+
+double Gauge::fraction(double value) const
+{
+    double f = 0;
+    if (m_scale == Scale::Log) {
+        const double lo = std::log10(std::max(m_minimum, 1e-300));
+        const double hi = std::log10(std::max(m_maximum, 1e-300));
+        f = value > 0 ? (std::log10(value) - lo) / (hi - lo) : 0;
+    } else {
+        f = (value - m_minimum) / (m_maximum - m_minimum);
+    }
+    return std::isfinite(f) ? std::clamp(f, 0.0, 1.0) : 0;
+}
+
+QSize Gauge::sizeHint() const
+{
+    const int em = fontMetrics().height();
+    return QSize(em * 10, em * 8);
+}
+
+QSize Gauge::minimumSizeHint() const
+{
+    const int em = fontMetrics().height();
+    return QSize(em * 7, em * 6);
+}
+
+Gauge::Geometry Gauge::geometry() const
+{
+    Geometry g;
+    g.area = QRectF(rect()).adjusted(4, 4, -4, -4);
+    g.titleFont = font();
+    g.titleFont.setPointSizeF(font().pointSizeF() * 0.92);
+    g.titleHeight = QFontMetricsF(g.titleFont).height() + 2;
+    g.captionFont = font();
+    g.captionFont.setPointSizeF(font().pointSizeF() * 0.85);
+    g.captionHeight = m_caption.isEmpty() ? 0 : QFontMetricsF(g.captionFont).height();
+    // The arc spans 240°: from its top (centre − R) to the ends of its open lower part
+    // (centre + R/2), so it takes 1.5 R between the title and the caption line.
+    const double available = g.area.height() - g.titleHeight - g.captionHeight;
+    g.outer = std::max(10.0, std::min(available / 1.5, g.area.width() / 2));
+    g.thickness = std::max(6.0, g.outer * 0.17);
+    const double radius = g.outer - g.thickness / 2;
+    g.centre = QPointF(g.area.center().x(), g.area.top() + g.titleHeight + (available - 1.5 * g.outer) / 2 + g.outer);
+    g.circle = QRectF(g.centre.x() - radius, g.centre.y() - radius, 2 * radius, 2 * radius);
+    return g;
+}
+
+void Gauge::drawArc(QPainter& p, const QRectF& circle, double from, double to, const QColor& color, double width)
+{
+    if (to <= from)
+        return;
+    p.setPen(QPen(color, width, Qt::SolidLine, Qt::FlatCap));
+    const double start = kStartDegrees - from * kSweepDegrees;
+    const double span = -(to - from) * kSweepDegrees;
+    p.drawArc(circle, int(start * 16), int(span * 16));
+}
+
+void Gauge::invalidateCache()
+{
+    m_cacheValid = false;
+    update();
+}
+
+void Gauge::renderCache(const Geometry& g)
+{
+    // Track, zones and title change only with the size, palette or range: an animation frame
+    // is this pixmap, two strokes and two prepared texts.
+    const qreal dpr = devicePixelRatioF();
+    if (m_cache.size() != size() * dpr)
+        m_cache = QPixmap(size() * dpr);
+    m_cache.setDevicePixelRatio(dpr);
+    m_cache.fill(Qt::transparent);
+    QPainter p(&m_cache);
+    p.setRenderHint(QPainter::Antialiasing);
+    drawStatic(p, g);
+    m_cacheValid = true;
+}
+
+void Gauge::drawStatic(QPainter& p, const Geometry& g) const
+{
+    const QPalette pal = palette();
+    const bool dark = ComponentPalette::isDark(pal);
+
+    QColor track = pal.color(QPalette::Mid);
+    track.setAlphaF(0.35f);
+    drawArc(p, g.circle, 0, 1, track, g.thickness);
+    for (const Zone& z : std::as_const(m_zones)) {
+        QColor c = ComponentPalette::levelColor(z.level, dark);
+        c.setAlphaF(dark ? 0.35f : 0.28f);
+        drawArc(p, g.circle, fraction(z.from), fraction(z.to), c, g.thickness);
+    }
+
+    p.setPen(pal.color(QPalette::WindowText));
+    p.setFont(g.titleFont);
+    p.drawText(QRectF(g.area.left(), g.area.top(), g.area.width(), g.titleHeight), Qt::AlignHCenter | Qt::AlignTop,
+               QFontMetricsF(g.titleFont).elidedText(m_title, Qt::ElideRight, g.area.width()));
+}
+
+void Gauge::drawTexts(QPainter& p, const Geometry& g)
+{
+    // Value in the middle, caption under the arc's ends; laid out once per text (QStaticText),
+    // not once per animation frame.
+    const QPalette pal = palette();
+    QFont valueFont = font();
+    valueFont.setBold(true);
+    valueFont.setPointSizeF(std::clamp(g.outer * 0.16, font().pointSizeF(), font().pointSizeF() * 1.8));
+    const QFontMetricsF valueMetrics(valueFont);
+    // The value may run a little past the arc's inner edge, never past the widget.
+    const double valueWidth = std::min(g.area.width(), g.circle.width());
+    const QString value = valueMetrics.elidedText(m_valueText, Qt::ElideRight, valueWidth);
+    if (m_valueStatic.text() != value || m_valueFont != valueFont) {
+        m_valueStatic.setText(value);
+        m_valueStatic.prepare(QTransform(), valueFont);
+        m_valueFont = valueFont;
+    }
+    p.setFont(valueFont);
+    p.setPen(m_stale ? pal.color(QPalette::PlaceholderText) : pal.color(QPalette::WindowText));
+    const QSizeF valueSize = m_valueStatic.size();
+    p.drawStaticText(QPointF(g.centre.x() - valueSize.width() / 2, g.centre.y() - valueSize.height() / 2), m_valueStatic);
+
+    if (m_caption.isEmpty())
+        return;
+    const QString caption = QFontMetricsF(g.captionFont).elidedText(m_caption, Qt::ElideRight, g.area.width());
+    if (m_captionStatic.text() != caption || m_captionFont != g.captionFont) {
+        m_captionStatic.setText(caption);
+        m_captionStatic.prepare(QTransform(), g.captionFont);
+        m_captionFont = g.captionFont;
+    }
+    p.setFont(g.captionFont);
+    QColor muted = pal.color(QPalette::WindowText);
+    muted.setAlphaF(0.7f);
+    p.setPen(muted);
+    p.drawStaticText(QPointF(g.centre.x() - m_captionStatic.size().width() / 2, g.centre.y() + g.outer / 2), m_captionStatic);
+}
+
+void Gauge::paintEvent(QPaintEvent*)
+{
+    const Geometry g = geometry();
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QPalette pal = palette();
+    if (m_stale)
+        p.setOpacity(0.45);
+    // An export (SVG, PDF, an image at another scale) paints through a shared painter: draw
+    // the static parts directly there, as vectors or at its resolution, not as the pixmap.
+    const QPaintDevice* target = p.paintEngine() ? p.paintEngine()->paintDevice() : nullptr;
+    if (p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster && target && target->devicePixelRatio() == devicePixelRatioF()) {
+        if (!m_cacheValid || m_cache.size() != size() * devicePixelRatioF())
+            renderCache(g);
+        p.drawPixmap(0, 0, m_cache);
+    } else {
+        drawStatic(p, g);
+    }
+
+    // The value: a filled arc in the colour of the zone the target lies in, and a needle tip.
+    const double f = fraction(m_value);
+    drawArc(p, g.circle, 0, f, ComponentPalette::levelColor(levelAt(m_target), ComponentPalette::isDark(pal)), g.thickness * 0.62);
+    const double angle = (kStartDegrees - f * kSweepDegrees) * M_PI / 180.0;
+    const QPointF c = g.circle.center();
+    const double r = g.circle.width() / 2;
+    const QPointF from(c.x() + (r - g.thickness * 0.9) * std::cos(angle), c.y() - (r - g.thickness * 0.9) * std::sin(angle));
+    const QPointF to(c.x() + (r + g.thickness * 0.7) * std::cos(angle), c.y() - (r + g.thickness * 0.7) * std::sin(angle));
+    p.setPen(QPen(pal.color(QPalette::WindowText), std::max(2.0, g.thickness * 0.28), Qt::SolidLine, Qt::RoundCap));
+    p.drawLine(from, to);
+
+    drawTexts(p, g);
+
+    if (m_selected || hasFocus()) {
+        p.setOpacity(1);
+        p.setPen(QPen(pal.color(QPalette::Highlight), m_selected ? 2 : 1, m_selected ? Qt::SolidLine : Qt::DotLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(QRectF(rect()).adjusted(1, 1, -1, -1), 6, 6);
+    }
+}
+
+void Gauge::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton)
+        emit activated();
+    QWidget::mousePressEvent(event);
+}
+
+void Gauge::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Space || event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
+        emit activated();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+void Gauge::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        invalidateCache();
+    QWidget::changeEvent(event);
+}

@@ -1,0 +1,320 @@
+#include "widgets/working/workingtext.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <cmath>
+
+#include "widgets/displayformat.h"
+#include "widgets/working/workingnotation.h"
+
+namespace WorkingText {
+
+namespace {
+
+struct Text
+{
+    std::string_view id;
+    const char* title;
+    const char* explanation;
+};
+
+constexpr Text kTexts[] = {
+    {"params_embedding", QT_TRANSLATE_NOOP("WorkingText", "Word embedding parameters"),
+     QT_TRANSLATE_NOOP("WorkingText", "Every token id looks up a row of h numbers, so the table has V rows of h.")},
+    {"params_attention", QT_TRANSLATE_NOOP("WorkingText", "Attention parameters per layer"),
+     QT_TRANSLATE_NOOP("WorkingText", "Four projections per layer: queries, keys, values and the output. With grouped-query attention the keys and values are smaller.")},
+    {"params_mlp", QT_TRANSLATE_NOOP("WorkingText", "MLP parameters per layer"),
+     QT_TRANSLATE_NOOP("WorkingText", "The feed-forward block widens each token from h to F and back; a gated MLP (SwiGLU) has three such matrices instead of two.")},
+    {"params_norms", QT_TRANSLATE_NOOP("WorkingText", "Norm parameters per layer"),
+     QT_TRANSLATE_NOOP("WorkingText", "Each layer normalizes twice; an RMSNorm has h scales, a LayerNorm also h biases.")},
+    {"params_per_layer", QT_TRANSLATE_NOOP("WorkingText", "Parameters per transformer layer"),
+     QT_TRANSLATE_NOOP("WorkingText", "One layer: attention, MLP and its two norms.")},
+    {"params_output", QT_TRANSLATE_NOOP("WorkingText", "Output layer and final norm"),
+     QT_TRANSLATE_NOOP("WorkingText", "The last layer turns h numbers back into V scores, one per vocabulary word. Tied models reuse the embedding instead.")},
+    {"params_total", QT_TRANSLATE_NOOP("WorkingText", "Total parameters Ψ"),
+     QT_TRANSLATE_NOOP("WorkingText", "All parameters of one copy of the model: the number every later line builds on.")},
+    {"family_shape", QT_TRANSLATE_NOOP("WorkingText", "Shape assumed for a count-only model"),
+     QT_TRANSLATE_NOOP("WorkingText", "Only a parameter count is known, so a Llama-3-like shape of that size stands in for activations and FLOPs.")},
+    {"state_bytes_per_parameter", QT_TRANSLATE_NOOP("WorkingText", "Model-state bytes per parameter"),
+     QT_TRANSLATE_NOOP("WorkingText", "What each parameter costs in training: the weight, its gradient and the optimizer's state. Mixed precision with Adam: 2 + 2 + 12 = 16 bytes.")},
+    {"data_parallel", QT_TRANSLATE_NOOP("WorkingText", "Data-parallel degree D"),
+     QT_TRANSLATE_NOOP("WorkingText", "The GPUs left after tensor, pipeline and context parallelism: each group holds a replica and trains on different data.")},
+    {"zero_shards", QT_TRANSLATE_NOOP("WorkingText", "ZeRO shard group D_z"),
+     QT_TRANSLATE_NOOP("WorkingText", "ZeRO splits the model states over this many GPUs; each keeps 1/D_z of what is sharded.")},
+    {"micro_batches", QT_TRANSLATE_NOOP("WorkingText", "Micro-batches per step m"),
+     QT_TRANSLATE_NOOP("WorkingText", "Each replica works through its part of the global batch in m micro-batches and adds up their gradients.")},
+    {"resident_parameters", QT_TRANSLATE_NOOP("WorkingText", "Parameters on this GPU P"),
+     QT_TRANSLATE_NOOP("WorkingText", "Pipeline parallelism gives this GPU only its stage's layers, and tensor parallelism a 1/t slice of each matrix.")},
+    {"weights", QT_TRANSLATE_NOOP("WorkingText", "Weights on this GPU"),
+     QT_TRANSLATE_NOOP("WorkingText", "w bytes for each parameter this GPU holds; ZeRO-3 divides them over the shard group.")},
+    {"gradients", QT_TRANSLATE_NOOP("WorkingText", "Gradients on this GPU"),
+     QT_TRANSLATE_NOOP("WorkingText", "One gradient per weight; ZeRO-2 and ZeRO-3 keep only this GPU's 1/D_z share.")},
+    {"optimizer_states", QT_TRANSLATE_NOOP("WorkingText", "Optimizer states on this GPU"),
+     QT_TRANSLATE_NOOP("WorkingText", "The fp32 master weights and the optimizer's moments; from ZeRO-1 on, each GPU keeps only its 1/D_z share.")},
+    {"saved_tensor", QT_TRANSLATE_NOOP("WorkingText", "Saved tensor"),
+     QT_TRANSLATE_NOOP("WorkingText", "A tensor the forward pass keeps because the backward pass needs it.")},
+    {"layer_activations_per_micro_batch", QT_TRANSLATE_NOOP("WorkingText", "Activations of one layer, one micro-batch"),
+     QT_TRANSLATE_NOOP("WorkingText", "The tensors one layer saves for one micro-batch, added up (Korthikanti et al. list them one by one).")},
+    {"in_flight_micro_batches", QT_TRANSLATE_NOOP("WorkingText", "Micro-batches in flight on this stage"),
+     QT_TRANSLATE_NOOP("WorkingText", "Under the 1F1B schedule stage i starts p − i micro-batches forward before the first backward frees one, so early stages hold more.")},
+    {"layer_activations", QT_TRANSLATE_NOOP("WorkingText", "Layer activations on this GPU"),
+     QT_TRANSLATE_NOOP("WorkingText", "One layer's activations × the layers on this GPU × the micro-batches in flight.")},
+    {"embedding_activations", QT_TRANSLATE_NOOP("WorkingText", "Embedding activations"),
+     QT_TRANSLATE_NOOP("WorkingText", "The token ids (and a dropout mask, if used), kept on the first stage.")},
+    {"output_activations", QT_TRANSLATE_NOOP("WorkingText", "Logits and loss"),
+     QT_TRANSLATE_NOOP("WorkingText", "The scores over the whole vocabulary in fp32, for every token: large when V is large. Kept on the last stage.")},
+    {"recompute_workspace", QT_TRANSLATE_NOOP("WorkingText", "Recomputed layer (transient)"),
+     QT_TRANSLATE_NOOP("WorkingText", "Recomputation rebuilds one layer's activations during its backward pass; they need room while they exist.")},
+    {"comm_buckets", QT_TRANSLATE_NOOP("WorkingText", "Communication buckets"),
+     QT_TRANSLATE_NOOP("WorkingText", "Gradients are gathered into buckets before the data-parallel reduction; two are in flight.")},
+    {"zero3_gather_buffers", QT_TRANSLATE_NOOP("WorkingText", "ZeRO-3 gathered parameters"),
+     QT_TRANSLATE_NOOP("WorkingText", "ZeRO-3 gathers the full weights of the module being computed (and the next one) for a moment.")},
+    {"cuda_context", QT_TRANSLATE_NOOP("WorkingText", "CUDA context and workspaces"),
+     QT_TRANSLATE_NOOP("WorkingText", "Taken by CUDA, cuBLAS and NCCL before training starts: an assumption you can edit.")},
+    {"fragmentation", QT_TRANSLATE_NOOP("WorkingText", "Allocator fragmentation"),
+     QT_TRANSLATE_NOOP("WorkingText", "PyTorch's caching allocator holds memory it cannot hand out in one piece: a share of everything else.")},
+    {"total_bytes", QT_TRANSLATE_NOOP("WorkingText", "Total on this GPU"),
+     QT_TRANSLATE_NOOP("WorkingText", "Everything above added up. It has to stay below the GPU's capacity.")},
+    {"cpu_offload", QT_TRANSLATE_NOOP("WorkingText", "CPU memory for offloaded states"),
+     QT_TRANSLATE_NOOP("WorkingText", "States moved to the host's memory: they no longer count on the GPU.")},
+    {"model_flops_per_iteration", QT_TRANSLATE_NOOP("WorkingText", "Model FLOPs per iteration"),
+     QT_TRANSLATE_NOOP("WorkingText", "The arithmetic of one step: about 6 FLOPs per parameter per token (2 forward, 4 backward), plus attention and the logits.")},
+    {"hardware_flops_per_iteration", QT_TRANSLATE_NOOP("WorkingText", "Hardware FLOPs per iteration"),
+     QT_TRANSLATE_NOOP("WorkingText", "What the GPUs really execute: the model FLOPs plus the forward work recomputation repeats.")},
+    {"iterations", QT_TRANSLATE_NOOP("WorkingText", "Iterations"),
+     QT_TRANSLATE_NOOP("WorkingText", "Training tokens divided by the tokens one step processes.")},
+    {"total_model_flops", QT_TRANSLATE_NOOP("WorkingText", "Total model FLOPs C"),
+     QT_TRANSLATE_NOOP("WorkingText", "The whole run: roughly 6 × parameters × tokens.")},
+    {"peak_flops", QT_TRANSLATE_NOOP("WorkingText", "Peak FLOP/s per GPU"),
+     QT_TRANSLATE_NOOP("WorkingText", "The datasheet's dense peak for the number format the matrix multiplications use.")},
+    {"iteration_seconds", QT_TRANSLATE_NOOP("WorkingText", "Time per iteration"),
+     QT_TRANSLATE_NOOP("WorkingText", "A step's FLOPs divided by what all GPUs achieve per second: their peak × MFU, the share they really reach.")},
+    {"training_seconds", QT_TRANSLATE_NOOP("WorkingText", "Training time"),
+     QT_TRANSLATE_NOOP("WorkingText", "Time per step × number of steps.")},
+    {"gpu_hours", QT_TRANSLATE_NOOP("WorkingText", "GPU-hours"),
+     QT_TRANSLATE_NOOP("WorkingText", "Training time × number of GPUs: what a cloud bills.")},
+    {"cost", QT_TRANSLATE_NOOP("WorkingText", "Cost"),
+     QT_TRANSLATE_NOOP("WorkingText", "GPU-hours × price, × an overhead for failures, restarts and tuning.")},
+    {"bubble_fraction", QT_TRANSLATE_NOOP("WorkingText", "Pipeline bubble"),
+     QT_TRANSLATE_NOOP("WorkingText", "The share of a step that pipeline stages wait for each other; more micro-batches shrink it.")},
+    {"rollout_seconds", QT_TRANSLATE_NOOP("WorkingText", "Rollout generation per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "Before each step the policy writes its answers. Every new token reads all the weights and the cached keys and values from memory, so generation is limited by memory bandwidth, not FLOPs: often most of an RL step.")},
+    {"comm_data_parallel", QT_TRANSLATE_NOOP("WorkingText", "Data-parallel traffic per GPU per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "Bytes each GPU sends to reduce gradients (and, with ZeRO, to gather weights).")},
+    {"comm_tensor_parallel", QT_TRANSLATE_NOOP("WorkingText", "Tensor-parallel traffic per GPU per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "Tensor parallelism all-reduces activations four times per layer per micro-batch.")},
+    {"comm_pipeline_parallel", QT_TRANSLATE_NOOP("WorkingText", "Pipeline traffic per GPU per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "Each stage sends its output forward and the gradient backward for every micro-batch.")},
+    {"comm_context_parallel", QT_TRANSLATE_NOOP("WorkingText", "Context-parallel traffic per GPU per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "Context parallelism passes key and value chunks around a ring.")},
+    {"comm_seconds_data_parallel", QT_TRANSLATE_NOOP("WorkingText", "Data-parallel communication time per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "The data-parallel bytes at the speed of the slowest link in the group. Replicas usually sit in different nodes, so this is the network: the reason gradient reduction is overlapped with the backward pass.")},
+    {"comm_seconds_tensor_parallel", QT_TRANSLATE_NOOP("WorkingText", "Tensor-parallel communication time per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "Tensor parallelism waits for its all-reduces inside every layer, so it needs the fastest link: NVLink inside one node. Across nodes it slows to the network's speed.")},
+    {"comm_seconds_pipeline_parallel", QT_TRANSLATE_NOOP("WorkingText", "Pipeline communication time per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "Pipeline stages only pass activations and their gradients to the next stage: little data, so stages can sit in different nodes.")},
+    {"comm_seconds_context_parallel", QT_TRANSLATE_NOOP("WorkingText", "Context-parallel communication time per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "The key and value chunks passed around the ring, at the speed of the ring's slowest link.")},
+    {"comm_seconds_expert_parallel", QT_TRANSLATE_NOOP("WorkingText", "Expert-parallel communication time per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "The all-to-all that sends tokens to their experts, at the speed of the slowest link between the expert GPUs.")},
+    // Mixture of experts, fine-tuning and RL roles
+    {"params_active", QT_TRANSLATE_NOOP("WorkingText", "Active parameters per token"),
+     QT_TRANSLATE_NOOP("WorkingText", "A token passes through only k of the E routed experts: compute follows these, memory all of them.")},
+    {"expert_shards", QT_TRANSLATE_NOOP("WorkingText", "Expert data-parallel group"),
+     QT_TRANSLATE_NOOP("WorkingText", "The GPUs that hold the same experts: the experts' states are replicated, or sharded by ZeRO, over them.")},
+    {"moe_dispatch_buffers", QT_TRANSLATE_NOOP("WorkingText", "MoE dispatch buffers"),
+     QT_TRANSLATE_NOOP("WorkingText", "Room to send tokens to the GPUs of their experts and receive the results (all-to-all).")},
+    {"comm_expert_parallel", QT_TRANSLATE_NOOP("WorkingText", "Expert-parallel all-to-all per GPU per step"),
+     QT_TRANSLATE_NOOP("WorkingText", "Every MoE layer sends the tokens to their experts and back, forward and backward.")},
+    {"frozen_base", QT_TRANSLATE_NOOP("WorkingText", "Frozen base weights"),
+     QT_TRANSLATE_NOOP("WorkingText", "LoRA and QLoRA leave the base model untouched: only its weights, in their storage format, no gradients or optimizer states.")},
+    {"adapter_states", QT_TRANSLATE_NOOP("WorkingText", "LoRA adapters with gradients and optimizer"),
+     QT_TRANSLATE_NOOP("WorkingText", "The small trained matrices, each with a gradient and the optimizer's states: little memory.")},
+    {"dequant_workspace", QT_TRANSLATE_NOOP("WorkingText", "Dequantized weight (QLoRA)"),
+     QT_TRANSLATE_NOOP("WorkingText", "QLoRA turns one 4-bit matrix back into 16 bits for its multiplication, one matrix at a time.")},
+    {"reference_weights", QT_TRANSLATE_NOOP("WorkingText", "Reference policy"),
+     QT_TRANSLATE_NOOP("WorkingText", "A frozen copy of the starting model, for the KL penalty that keeps the policy close to it.")},
+    {"reward_weights", QT_TRANSLATE_NOOP("WorkingText", "Reward model"),
+     QT_TRANSLATE_NOOP("WorkingText", "A frozen model that scores the answers; only its weights are kept.")},
+    {"critic_states", QT_TRANSLATE_NOOP("WorkingText", "Critic (value model) weights"),
+     QT_TRANSLATE_NOOP("WorkingText", "PPO trains a value model next to the policy, in the same way.")},
+    {"critic_gradients", QT_TRANSLATE_NOOP("WorkingText", "Critic gradients"),
+     QT_TRANSLATE_NOOP("WorkingText", "The value model's gradients, as the policy's.")},
+    {"critic_optimizer_states", QT_TRANSLATE_NOOP("WorkingText", "Critic optimizer states"),
+     QT_TRANSLATE_NOOP("WorkingText", "The value model's master weights and moments, as the policy's.")},
+    {"rollout_weights", QT_TRANSLATE_NOOP("WorkingText", "Rollout engine weights"),
+     QT_TRANSLATE_NOOP("WorkingText", "The generation engine keeps its own 16-bit copy of the policy, split over its tensor-parallel GPUs.")},
+    {"rollout_kv_cache", QT_TRANSLATE_NOOP("WorkingText", "Rollout KV cache (reserved)"),
+     QT_TRANSLATE_NOOP("WorkingText", "The engine reserves a share of the GPU up front; what its weights leave of it holds the KV cache.")},
+    // Serving
+    {"serving_weights", QT_TRANSLATE_NOOP("WorkingText", "Weights for serving"),
+     QT_TRANSLATE_NOOP("WorkingText", "Each parameter in the serving format, group scales included; embeddings usually stay 16-bit.")},
+    {"kv_bytes_per_token", QT_TRANSLATE_NOOP("WorkingText", "KV cache per token per layer"),
+     QT_TRANSLATE_NOOP("WorkingText", "Every token keeps a key and a value for each KV head of every layer, so later tokens need not recompute them.")},
+    {"kv_cache", QT_TRANSLATE_NOOP("WorkingText", "KV cache"),
+     QT_TRANSLATE_NOOP("WorkingText", "Per-token bytes × layers × cached tokens × sequences in the batch.")},
+    {"inference_workspace", QT_TRANSLATE_NOOP("WorkingText", "Prefill workspace"),
+     QT_TRANSLATE_NOOP("WorkingText", "Transient tensors of one prefill chunk and the logits for sampling.")},
+    {"max_batch", QT_TRANSLATE_NOOP("WorkingText", "Largest batch at this context"),
+     QT_TRANSLATE_NOOP("WorkingText", "How many sequences of this length fit in the memory the weights and the runtime leave.")},
+    {"max_context", QT_TRANSLATE_NOOP("WorkingText", "Longest context at this batch"),
+     QT_TRANSLATE_NOOP("WorkingText", "How many tokens each sequence of the batch can cache in the memory that is left.")},
+    {"prefill_seconds", QT_TRANSLATE_NOOP("WorkingText", "Prefill time (compute-bound)"),
+     QT_TRANSLATE_NOOP("WorkingText", "Reading the prompts: about 2 FLOPs per parameter per prompt token, limited by compute.")},
+    {"decode_step_seconds", QT_TRANSLATE_NOOP("WorkingText", "Decode step (bandwidth-bound)"),
+     QT_TRANSLATE_NOOP("WorkingText", "Each new token reads every weight and the whole KV cache from memory: bandwidth, not compute, sets the pace.")},
+    {"decode_tokens_per_second", QT_TRANSLATE_NOOP("WorkingText", "Decode tokens/s per sequence"),
+     QT_TRANSLATE_NOOP("WorkingText", "One token per decode step for each sequence.")},
+    {"arithmetic_intensity", QT_TRANSLATE_NOOP("WorkingText", "Decode arithmetic intensity"),
+     QT_TRANSLATE_NOOP("WorkingText", "FLOPs per byte read. Below the GPU's ridge point (peak / bandwidth) the step waits for memory.")},
+};
+
+/// The tensors a layer saves (core/activations.cpp), by their stable id.
+struct TensorText
+{
+    std::string_view id;
+    const char* label;
+};
+
+constexpr TensorText kTensors[] = {
+    {"attn_norm_input", QT_TRANSLATE_NOOP("WorkingText", "Input of the attention norm")},
+    {"qkv_input", QT_TRANSLATE_NOOP("WorkingText", "QKV projection input")},
+    {"query", QT_TRANSLATE_NOOP("WorkingText", "Query (for QKᵀ)")},
+    {"key", QT_TRANSLATE_NOOP("WorkingText", "Key (for QKᵀ)")},
+    {"query_for_recompute", QT_TRANSLATE_NOOP("WorkingText", "Query (input of the recomputed attention core)")},
+    {"key_for_recompute", QT_TRANSLATE_NOOP("WorkingText", "Key (input of the recomputed attention core)")},
+    {"softmax_output", QT_TRANSLATE_NOOP("WorkingText", "Softmax output")},
+    {"softmax_dropout_mask", QT_TRANSLATE_NOOP("WorkingText", "Attention dropout mask")},
+    {"attention_dropout_output", QT_TRANSLATE_NOOP("WorkingText", "Attention dropout output (for ·V)")},
+    {"value", QT_TRANSLATE_NOOP("WorkingText", "Value (for ·V)")},
+    {"flash_softmax_lse", QT_TRANSLATE_NOOP("WorkingText", "FlashAttention log-sum-exp (fp32)")},
+    {"attention_output", QT_TRANSLATE_NOOP("WorkingText", "Output-projection input")},
+    {"attention_residual_dropout_mask", QT_TRANSLATE_NOOP("WorkingText", "Attention-block dropout mask")},
+    {"mlp_norm_input", QT_TRANSLATE_NOOP("WorkingText", "Input of the MLP norm")},
+    {"fc1_input", QT_TRANSLATE_NOOP("WorkingText", "First MLP linear input")},
+    {"gelu_input", QT_TRANSLATE_NOOP("WorkingText", "GELU input")},
+    {"swiglu_input", QT_TRANSLATE_NOOP("WorkingText", "SwiGLU input (gate and up, 2F wide)")},
+    {"fc2_input", QT_TRANSLATE_NOOP("WorkingText", "Second MLP linear input")},
+    {"mlp_dropout_mask", QT_TRANSLATE_NOOP("WorkingText", "MLP dropout mask")},
+    {"layernorm_statistics", QT_TRANSLATE_NOOP("WorkingText", "LayerNorm mean and rstd (fp32, two norms)")},
+    {"rmsnorm_statistics", QT_TRANSLATE_NOOP("WorkingText", "RMSNorm rstd (fp32, two norms)")},
+    {"layer_input", QT_TRANSLATE_NOOP("WorkingText", "Layer input (checkpoint)")},
+    {"mla_latents", QT_TRANSLATE_NOOP("WorkingText", "MLA latents (compressed Q and KV with their norms)")},
+    {"router_probabilities", QT_TRANSLATE_NOOP("WorkingText", "Router probabilities (fp32)")},
+    {"expert_input", QT_TRANSLATE_NOOP("WorkingText", "Tokens dispatched to experts")},
+    {"expert_gelu_input", QT_TRANSLATE_NOOP("WorkingText", "Expert GELU input")},
+    {"expert_swiglu_input", QT_TRANSLATE_NOOP("WorkingText", "Expert SwiGLU input (2F_e wide)")},
+    {"expert_fc2_input", QT_TRANSLATE_NOOP("WorkingText", "Expert second linear input")},
+    {"expert_output", QT_TRANSLATE_NOOP("WorkingText", "Expert outputs (for the weighted combine)")},
+    {"shared_expert_activation_input", QT_TRANSLATE_NOOP("WorkingText", "Shared-expert activation input")},
+    {"shared_expert_fc2_input", QT_TRANSLATE_NOOP("WorkingText", "Shared-expert second linear input")},
+    {"lora_intermediates", QT_TRANSLATE_NOOP("WorkingText", "LoRA x·A products")},
+};
+
+/// Three significant digits in the locale's format, never as an exponent: 1.23, 12.3, 123.
+QString threeDigits(double v)
+{
+    const double a = std::fabs(v);
+    return QLocale().toString(v, 'f', a >= 100 ? 0 : a >= 10 ? 1 : 2);
+}
+
+
+const Text* find(core::Term term)
+{
+    const std::string_view id = core::termInfo(term).id;
+    for (const Text& t : kTexts)
+        if (t.id == id)
+            return &t;
+    return nullptr;
+}
+
+QString fromCore(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+} // namespace
+
+QString title(core::Term term)
+{
+    if (const Text* t = find(term))
+        return QCoreApplication::translate("WorkingText", t->title);
+    return fromCore(core::termInfo(term).title);
+}
+
+QString explanation(core::Term term)
+{
+    if (const Text* t = find(term))
+        return QCoreApplication::translate("WorkingText", t->explanation);
+    return {};
+}
+
+QString quantity(const core::WorkingLine& line)
+{
+    if (line.detail.empty())
+        return title(line.term);
+    for (const TensorText& t : kTensors)
+        if (!line.detailId.empty() && t.id == line.detailId)
+            return QCoreApplication::translate("WorkingText", t.label);
+    return fromCore(line.detail);
+}
+
+QString formatValue(double value, core::Unit unit)
+{
+    switch (unit) {
+    case core::Unit::Count:
+    case core::Unit::Tokens:
+        // Exact counts with digit grouping (6,738,415,616): students check them against papers.
+        if (value == std::floor(value) && std::fabs(value) < 1e13)
+            return QLocale().toString(qint64(value));
+        return DisplayFormat::scientific(value);
+    case core::Unit::Flops: return DisplayFormat::scientific(value, QStringLiteral("FLOP"));
+    // The rest in the locale's digits and the language's words (the core's text is English).
+    case core::Unit::Bytes: {
+        const double a = std::fabs(value);
+        const char* units[] = {"TB", "GB", "MB", "kB"};
+        const double scales[] = {1e12, 1e9, 1e6, 1e3};
+        for (int i = 0; i < 4; ++i)
+            if (a >= scales[i])
+                return threeDigits(value / scales[i]) + QLatin1Char(' ') + QLatin1String(units[i]);
+        return QLocale().toString(value, 'f', 0) + QStringLiteral(" B");
+    }
+    case core::Unit::BytesPerParameter: return QLocale().toString(value, 'g', 4) + QStringLiteral(" B");
+    case core::Unit::FlopsPerSecond: return QLocale().toString(value / 1e12, 'g', 4) + QStringLiteral(" TFLOP/s");
+    case core::Unit::BytesPerSecond: return QLocale().toString(value / 1e9, 'g', 4) + QStringLiteral(" GB/s");
+    case core::Unit::Seconds: return DisplayFormat::duration(value);
+    case core::Unit::Days: return DisplayFormat::days(value);
+    case core::Unit::Hours:
+        //: a number of GPU-hours; %1 = the number
+        return QCoreApplication::translate("WorkingText", "%1 GPU-h").arg(std::fabs(value) >= 100 ? QLocale().toString(value, 'f', 0) : threeDigits(value));
+    case core::Unit::Money:
+        return QCoreApplication::translate("DisplayFormat", "$%1").arg(std::fabs(value) >= 100 ? QLocale().toString(value, 'f', 0) : QLocale().toString(value, 'f', 2));
+    case core::Unit::Fraction: return DisplayFormat::percent(value, 1);
+    }
+    return QString::fromStdString(core::formatValue(value, unit));
+}
+
+QString substitutions(const core::WorkingLine& line)
+{
+    QStringList parts;
+    for (const core::Substitution& s : line.substitutions)
+        parts << WorkingNotation::symbol(s.symbol) + QStringLiteral(" = ") + WorkingText::formatValue(s.value, s.unit);
+    return parts.join(QStringLiteral(", "));
+}
+
+QString formula(const core::WorkingLine& line)
+{
+    return WorkingNotation::formula(line.formula.empty() ? core::termInfo(line.term).formula : line.formula);
+}
+
+QString value(const core::WorkingLine& line)
+{
+    return WorkingText::formatValue(line.value, core::termInfo(line.term).unit);
+}
+
+QString source(core::Term term)
+{
+    return fromCore(core::termInfo(term).source);
+}
+
+} // namespace WorkingText
