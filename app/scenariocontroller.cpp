@@ -5,24 +5,16 @@
 #include <algorithm>
 
 #include "app/scenariocommand.h"
+#include "core/finetune.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
 
 namespace {
 
-/// The method and the base format that goes with it (scenario_io does the same when loading):
-/// QLoRA quantizes the frozen base to NF4 with double quantization, LoRA keeps it 16-bit.
+/// The method and the recipe that goes with it (scenario_io does the same when loading).
 void applyMethod(core::FineTuneSetup& f, core::FineTuneMethod method)
 {
-    const core::FineTuneMethod before = f.method;
-    f.method = method;
-    if (method == core::FineTuneMethod::QLoRA && before != method) {
-        f.base.format = core::WeightFormat::Nf4;
-        f.base.doubleQuantization = true;
-    } else if (method != core::FineTuneMethod::QLoRA && before == core::FineTuneMethod::QLoRA) {
-        f.base.format = core::WeightFormat::Bf16;
-        f.base.doubleQuantization = false;
-    }
+    core::applyFineTuneMethod(f, method);
 }
 
 bool sameShape(const core::ModelArchitecture& a, const core::ModelArchitecture& b)

@@ -116,7 +116,12 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
         c.error(IssueCode::TooLarge, "training.train_tokens", tr.trainTokens, 1e18);
     else if (tr.trainTokens == 0)
         c.info(IssueCode::TrainTokensZero, "training.train_tokens");
-    c.range("training.zero_stage", tr.zeroStage, 0, 3);
+    if (c.range("training.zero_stage", tr.zeroStage, 0, 3)) {
+        // FSDP has no optimizer-only sharding; plain DDP shards at most the optimizer
+        // (ZeroRedundancyOptimizer).
+        if ((tr.framework == Framework::Fsdp2 && tr.zeroStage == 1) || (tr.framework == Framework::Ddp && tr.zeroStage >= 2))
+            c.error(IssueCode::FrameworkZeroStage, "training.framework", tr.zeroStage);
+    }
     if (tr.offloadParameters && tr.zeroStage != 3)
         c.error(IssueCode::OffloadParametersNeedsZero3, "training.offload_parameters", tr.zeroStage);
     if (tr.offloadOptimizer && tr.zeroStage == 0)
@@ -132,6 +137,10 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
     layoutOk &= c.positive("parallel.pipeline", p.pipeline, kMaxGpus);
     layoutOk &= c.positive("parallel.virtual_pipeline", p.virtualPipeline, 1024);
     layoutOk &= c.positive("parallel.context", p.context, kMaxGpus);
+    if (p.firstStageLayers < 0)
+        c.error(IssueCode::Negative, "parallel.first_stage_layers", p.firstStageLayers);
+    if (p.lastStageLayers < 0)
+        c.error(IssueCode::Negative, "parallel.last_stage_layers", p.lastStageLayers);
     if (layoutOk) {
         const long long mp = (long long)p.tensor * p.pipeline * p.context;
         if (mp > p.gpus || p.gpus % mp != 0) {
@@ -162,8 +171,20 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
             else if (p.virtualPipeline > 1 && m.numLayers % (p.pipeline * p.virtualPipeline) != 0)
                 c.error(IssueCode::VirtualStagesNotDividingLayers, "parallel.virtual_pipeline",
                         double(p.pipeline) * p.virtualPipeline, m.numLayers);
-            else if (m.numLayers % p.pipeline != 0)
-                c.warning(IssueCode::UnevenPipelineSplit, "parallel.pipeline", m.numLayers, p.pipeline, m.numLayers % p.pipeline);
+            else if (p.pipeline > 1 && (p.firstStageLayers > 0 || p.lastStageLayers > 0)) {
+                // Explicit ends: the other stages need at least one layer each, and two stages
+                // with both ends set must add up.
+                const long long ends = (long long)p.firstStageLayers + p.lastStageLayers;
+                const int fixed = (p.firstStageLayers > 0 ? 1 : 0) + (p.lastStageLayers > 0 ? 1 : 0);
+                const bool bad = ends + (p.pipeline - fixed) > m.numLayers || (fixed == p.pipeline && ends != m.numLayers);
+                if (bad)
+                    c.error(IssueCode::StageLayersInvalid, p.firstStageLayers > 0 ? "parallel.first_stage_layers" : "parallel.last_stage_layers",
+                            p.firstStageLayers, p.lastStageLayers, m.numLayers);
+            } else if (p.pipeline > 1) {
+                const int units = m.numLayers + (p.embeddingCountsAsLayer ? 1 : 0) + (p.lossCountsAsLayer ? 1 : 0);
+                if (units % p.pipeline != 0)
+                    c.info(IssueCode::UnevenPipelineSplit, "parallel.pipeline", units, p.pipeline, units % p.pipeline);
+            }
         }
         if (seqOk && tr.seqLength % p.context != 0)
             c.error(IssueCode::ContextNotDividingSequence, "parallel.context", p.context, double(tr.seqLength));
@@ -213,6 +234,9 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
         if (in.kvBlockSize < 0)
             c.error(IssueCode::Negative, "inference.kv_block_size", in.kvBlockSize);
         c.positive("inference.max_batched_tokens", double(in.maxBatchedTokens), 1e9);
+        c.range("inference.gpu_memory_utilization", in.gpuMemoryUtilization, 0.01, 1.0);
+        c.positive("inference.max_num_seqs", double(in.maxNumSeqs), 1e7);
+        c.range("inference.cuda_graph_bytes", in.cudaGraphBytes, 0, kMaxGpuMemory);
         if (m.hasArchitecture && modelOk) {
             const WeightFormat f = in.weights.format;
             if ((f == WeightFormat::Int4 || f == WeightFormat::Int8) && in.weights.groupSize > m.hiddenSize)
@@ -304,6 +328,9 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
     c.range("runtime.zero3_prefetch_modules", r.zero3PrefetchModules, 0, 1e6);
     c.range("runtime.fragmentation_fraction", r.fragmentationFraction, 0, 0.9);
     c.range("runtime.cpu_buffer_factor", r.cpuBufferFactor, 1, 10);
+    c.range("runtime.reduce_bucket_elements", r.reduceBucketElements, 1, 1e13);
+    c.range("runtime.cublas_workspace_bytes", r.cublasWorkspaceBytes, 0, kMaxGpuMemory);
+    c.range("runtime.nccl_bytes_per_communicator", r.ncclBytesPerCommunicator, 0, kMaxGpuMemory);
 }
 
 bool hasErrors(const std::vector<Issue>& issues)

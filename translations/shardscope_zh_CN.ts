@@ -5134,14 +5134,6 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>PyTorch 的缓存分配器持有无法整块分配出去的显存：按其余各项的一定比例计。</translation>
     </message>
     <message>
-        <source>Total on this GPU</source>
-        <translation>此 GPU 合计</translation>
-    </message>
-    <message>
-        <source>Everything above added up. It has to stay below the GPU&apos;s capacity.</source>
-        <translation>以上各项之和。它必须低于 GPU 的显存容量。</translation>
-    </message>
-    <message>
         <source>CPU memory for offloaded states</source>
         <translation>卸载状态所占的 CPU 内存</translation>
     </message>
@@ -5633,6 +5625,14 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     <message>
         <source>Before each step the policy writes its answers. Every new token reads all the weights and the cached keys and values from memory, so generation is limited by memory bandwidth, not FLOPs: often most of an RL step.</source>
         <translation>每一步训练前，策略模型要先生成回答。每生成一个 token 都要从显存读出全部权重和缓存的 K、V，所以生成受显存带宽而非算力限制：往往占强化学习一步的大部分时间。</translation>
+    </message>
+    <message>
+        <source>Allocated at the peak (max_memory_allocated)</source>
+        <translation>峰值时已分配（max_memory_allocated）</translation>
+    </message>
+    <message>
+        <source>The tensors alive at the step&apos;s fullest moment: what torch.cuda.max_memory_allocated reports.</source>
+        <translation>一步中最满那一刻仍存活的张量：即 torch.cuda.max_memory_allocated 报告的值。</translation>
     </message>
 </context>
 </TS>

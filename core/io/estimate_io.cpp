@@ -104,6 +104,13 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
                         sum += g.bytes[c];
                 roles[std::string(roleName(Role(r)))] = sum;
             }
+            // When the step peaks, and the allocated bytes at each of its moments.
+            Json moments = Json::object();
+            for (std::size_t m = 0; m < kStepMomentCount; ++m)
+                if (g.momentBytes[m] > 0)
+                    moments[std::string(stepMomentName(StepMoment(m)))] = g.momentBytes[m];
+            const Json peak{{"moment", std::string(stepMomentName(g.peakMoment))}, {"micro_batch", g.peakMicroBatch},
+                            {"chunk", g.peakChunk}, {"moments", moments}};
             groups.push_back(Json{{"label", groupLabel(e, i)},
                                   {"phase", std::string(phaseName(g.phase))},
                                   {"first_rank", g.firstRank},
@@ -116,9 +123,13 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
                                   {"bytes", bytes},
                                   {"components", components},
                                   {"roles", roles},
+                                  {"allocated_bytes", g.allocatedBytes},
+                                  {"reserved_bytes", g.reservedBytes},
+                                  {"device_bytes", g.deviceBytes},
                                   {"total_bytes", g.totalBytes},
                                   {"capacity_bytes", g.capacityBytes},
-                                  {"fits", g.fits}});
+                                  {"fits", g.fits},
+                                  {"peak", peak}});
         }
         j["rank_groups"] = groups;
         j["cpu_bytes_per_node"] = e.cpuBytesPerNode;
@@ -230,17 +241,19 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
         for (std::size_t i = 0; i < e.groups.size(); ++i)
             labelWidth = std::max(labelWidth, displayWidth(groupLabel(e, i)));
         // Columns widen for absurd sizes (10^15 parameters) instead of running into each other.
-        std::vector<std::array<std::string, kCategoryCount + 1>> cells(e.groups.size());
+        std::vector<std::array<std::string, kCategoryCount + 3>> cells(e.groups.size());
         int cellWidth = 9;
         for (std::size_t i = 0; i < e.groups.size(); ++i) {
             for (std::size_t c = 0; c < kCategoryCount; ++c)
                 cells[i][c] = gbText(e.groups[i].categoryBytes(Category(c)));
-            cells[i][kCategoryCount] = gbText(e.groups[i].totalBytes);
+            cells[i][kCategoryCount] = gbText(e.groups[i].allocatedBytes);
+            cells[i][kCategoryCount + 1] = gbText(e.groups[i].reservedBytes);
+            cells[i][kCategoryCount + 2] = gbText(e.groups[i].deviceBytes);
             for (const std::string& cell : cells[i])
                 cellWidth = std::max(cellWidth, int(cell.size()));
         }
         out += "rank group" + std::string(labelWidth - 10, ' ');
-        for (const char* head : {"params", "grads", "optim", "activ", "kv", "temp", "runtime", "total"})
+        for (const char* head : {"params", "grads", "optim", "activ", "kv", "temp", "runtime", "alloc", "reserved", "device"})
             line(" %*s", cellWidth, head);
         out += "  fits\n";
         for (std::size_t i = 0; i < e.groups.size(); ++i) {
@@ -250,6 +263,17 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
             for (const std::string& cell : cells[i])
                 line(" %*s", cellWidth, cell.c_str());
             line("  %s of %s\n", g.fits ? "yes" : "NO ", (gbText(g.capacityBytes) + " GB").c_str());
+        }
+        out += "(alloc = PyTorch max_memory_allocated, reserved = max_memory_reserved, device = nvidia-smi; the bar is the peak of the step)\n";
+        for (std::size_t i = 0; i < e.groups.size(); ++i) {
+            const RankGroup& g = e.groups[i];
+            const bool training = g.peakMoment != StepMoment::Prefill && g.peakMoment != StepMoment::Sampler
+                && g.peakMoment != StepMoment::Rollout && g.peakMoment != StepMoment::Optimizer;
+            if (training)
+                line("  peak of %s: %s, micro-batch %d%s\n", groupLabel(e, i).c_str(), std::string(stepMomentLabel(g.peakMoment)).c_str(),
+                     g.peakMicroBatch + 1, s.parallel.virtualPipeline > 1 ? (", chunk " + std::to_string(g.peakChunk + 1)).c_str() : "");
+            else
+                line("  peak of %s: %s\n", groupLabel(e, i).c_str(), std::string(stepMomentLabel(g.peakMoment)).c_str());
         }
         if (e.cpuBytesPerNode > 0)
             line("CPU memory per node for offloaded states: %s GB\n", gbText(e.cpuBytesPerNode).c_str());

@@ -1,5 +1,6 @@
 #include "core/io/scenario_io.h"
 
+#include "core/finetune.h"
 #include "core/io/model_io.h"
 #include "core/io/presets.h"
 
@@ -37,6 +38,39 @@ std::string_view toString(Recompute v)
     case Recompute::None: return "none";
     case Recompute::Selective: return "selective";
     case Recompute::Full: return "full";
+    }
+    return "";
+}
+
+std::string_view toString(Framework v)
+{
+    switch (v) {
+    case Framework::Megatron: return "megatron";
+    case Framework::DeepSpeed: return "deepspeed";
+    case Framework::Fsdp2: return "fsdp2";
+    case Framework::Ddp: return "ddp";
+    }
+    return "";
+}
+
+std::string_view toString(ServingEngine v)
+{
+    switch (v) {
+    case ServingEngine::Vllm: return "vllm";
+    case ServingEngine::Sglang: return "sglang";
+    case ServingEngine::HfTransformers: return "hf_transformers";
+    case ServingEngine::LlamaCpp: return "llama_cpp";
+    case ServingEngine::TensorRtLlm: return "tensorrt_llm";
+    }
+    return "";
+}
+
+std::string_view toString(MomentDtype v)
+{
+    switch (v) {
+    case MomentDtype::Auto: return "auto";
+    case MomentDtype::Fp32: return "fp32";
+    case MomentDtype::Bf16: return "bf16";
     }
     return "";
 }
@@ -189,6 +223,11 @@ void readModel(const Json& doc, Scenario& s, std::vector<Issue>& issues)
             r.error(IssueCode::UnknownPreset, "preset", preset);
     }
     const bool arch = readModelKeys(r, m);
+    // A custom shape that does not say: GPT-style models (LayerNorm, learned positions) train
+    // with dropout 0.1 (Megatron's hidden_dropout/attention_dropout defaults, GPT-2/3), Llama-style
+    // ones without.
+    if (m.preset.empty() && arch && !r.has("dropout"))
+        m.dropout = m.normalization == Normalization::LayerNorm || m.positionEmbedding == PositionEmbedding::Learned;
     double parameters = 0;
     const bool hasCount = r.number("parameters", parameters);
     m.parameters = hasCount ? parameters : 0;
@@ -228,6 +267,9 @@ void readTraining(const Json& doc, Scenario& s, std::vector<Issue>& issues)
     r.boolean("flash_attention", t.flashAttention);
     r.choice("flops_formula", t.flopsFormula, {{"megatron", FlopsFormula::Megatron}, {"6nd", FlopsFormula::SixND}});
     r.number("moe_capacity_factor", t.moeCapacityFactor);
+    r.choice("framework", t.framework, {{"megatron", Framework::Megatron}, {"deepspeed", Framework::DeepSpeed},
+                                        {"fsdp2", Framework::Fsdp2}, {"ddp", Framework::Ddp}});
+    r.choice("moment_dtype", t.momentDtype, {{"auto", MomentDtype::Auto}, {"fp32", MomentDtype::Fp32}, {"bf16", MomentDtype::Bf16}});
     r.reportUnknown();
 }
 
@@ -252,6 +294,9 @@ void readInference(const Json& doc, Scenario& s, std::vector<Issue>& issues)
     }
     JsonReader r(doc.at("inference"), "inference.", issues);
     InferenceSetup& in = s.inference;
+    r.choice("engine", in.engine, {{"vllm", ServingEngine::Vllm}, {"sglang", ServingEngine::Sglang},
+                                   {"hf_transformers", ServingEngine::HfTransformers}, {"llama_cpp", ServingEngine::LlamaCpp},
+                                   {"tensorrt_llm", ServingEngine::TensorRtLlm}});
     readQuantization(r, in.weights, "weight_format", "quant_group_size", "quant_scale_format", "quant_zero_point",
                      "double_quantization", "quantize_embeddings");
     r.choice("kv_cache_dtype", in.kvCacheDtype,
@@ -263,6 +308,12 @@ void readInference(const Json& doc, Scenario& s, std::vector<Issue>& issues)
     if (r.integer64("generated_tokens", v)) in.generatedTokens = v;
     r.integer("kv_block_size", in.kvBlockSize);
     if (r.integer64("max_batched_tokens", v)) in.maxBatchedTokens = v;
+    r.boolean("flash_attention", in.flashAttention);
+    r.number("gpu_memory_utilization", in.gpuMemoryUtilization);
+    if (r.integer64("max_num_seqs", v)) in.maxNumSeqs = v;
+    r.boolean("cuda_graphs", in.cudaGraphs);
+    r.number("cuda_graph_bytes", in.cudaGraphBytes);
+    r.boolean("full_prompt_logits", in.fullPromptLogits);
     r.reportUnknown();
 }
 
@@ -277,12 +328,9 @@ void readFineTune(const Json& doc, Scenario& s, std::vector<Issue>& issues)
     }
     JsonReader r(section, "finetune.", issues);
     FineTuneSetup& f = s.finetune;
-    if (r.choice("method", f.method, {{"full", FineTuneMethod::Full}, {"lora", FineTuneMethod::LoRA}, {"qlora", FineTuneMethod::QLoRA}})
-        && f.method == FineTuneMethod::QLoRA) {
-        // QLoRA's defaults (Dettmers et al. 2023): NF4 base with double quantization.
-        f.base.format = WeightFormat::Nf4;
-        f.base.doubleQuantization = true;
-    }
+    FineTuneMethod method = f.method;
+    if (r.choice("method", method, {{"full", FineTuneMethod::Full}, {"lora", FineTuneMethod::LoRA}, {"qlora", FineTuneMethod::QLoRA}}))
+        applyFineTuneMethod(f, method); // the method's recipe; explicit keys below override it
     r.integer("lora_rank", f.loraRank);
     r.known("lora_targets");
     if (section.contains("lora_targets")) {
@@ -305,6 +353,8 @@ void readFineTune(const Json& doc, Scenario& s, std::vector<Issue>& issues)
     }
     readQuantization(r, f.base, "base_format", "base_quant_group_size", "base_quant_scale_format", "base_quant_zero_point",
                      "double_quantization", "quantize_embeddings");
+    r.choice("adapter_precision", f.adapterPrecision, {{"fp32", WeightFormat::Fp32}, {"bf16", WeightFormat::Bf16}, {"fp16", WeightFormat::Fp16}});
+    r.boolean("paged_optimizer", f.pagedOptimizer);
     r.known("rl");
     r.reportUnknown();
     if (!section.contains("rl"))
@@ -356,6 +406,10 @@ void readParallel(const Json& doc, Scenario& s, std::vector<Issue>& issues)
     r.boolean("sequence_parallel", p.sequenceParallel);
     r.integer("expert", p.expert);
     r.integer("expert_tensor", p.expertTensor);
+    r.integer("first_stage_layers", p.firstStageLayers);
+    r.integer("last_stage_layers", p.lastStageLayers);
+    r.boolean("account_for_embedding_in_pipeline_split", p.embeddingCountsAsLayer);
+    r.boolean("account_for_loss_in_pipeline_split", p.lossCountsAsLayer);
     r.reportUnknown();
 }
 
@@ -420,6 +474,11 @@ void readRuntime(const Json& doc, Scenario& s, std::vector<Issue>& issues)
     r.number("zero3_prefetch_modules", o.zero3PrefetchModules);
     r.number("fragmentation_fraction", o.fragmentationFraction);
     r.number("cpu_buffer_factor", o.cpuBufferFactor);
+    r.boolean("expandable_segments", o.expandableSegments);
+    r.boolean("gradient_as_bucket_view", o.gradientAsBucketView);
+    r.number("reduce_bucket_elements", o.reduceBucketElements);
+    r.number("cublas_workspace_bytes", o.cublasWorkspaceBytes);
+    r.number("nccl_bytes_per_communicator", o.ncclBytesPerCommunicator);
     r.reportUnknown();
 }
 
@@ -509,11 +568,15 @@ std::string saveScenario(const Scenario& s, std::string_view title)
                          {"recompute", std::string(toString(t.recompute))},
                          {"flash_attention", t.flashAttention},
                          {"flops_formula", std::string(toString(t.flopsFormula))},
-                         {"moe_capacity_factor", t.moeCapacityFactor}};
+                         {"moe_capacity_factor", t.moeCapacityFactor},
+                         {"framework", std::string(toString(t.framework))},
+                         {"moment_dtype", std::string(toString(t.momentDtype))}};
     const ParallelLayout& p = s.parallel;
     j["parallel"] = Json{{"gpus", p.gpus}, {"gpus_per_node", p.gpusPerNode}, {"tensor", p.tensor}, {"pipeline", p.pipeline},
                          {"virtual_pipeline", p.virtualPipeline}, {"context", p.context}, {"sequence_parallel", p.sequenceParallel},
-                         {"expert", p.expert}, {"expert_tensor", p.expertTensor}};
+                         {"expert", p.expert}, {"expert_tensor", p.expertTensor}, {"first_stage_layers", p.firstStageLayers},
+                         {"last_stage_layers", p.lastStageLayers}, {"account_for_embedding_in_pipeline_split", p.embeddingCountsAsLayer},
+                         {"account_for_loss_in_pipeline_split", p.lossCountsAsLayer}};
     Json gpu;
     writeGpuKeys(gpu, s.hardware.gpu);
     j["hardware"] = Json{{"gpu", gpu}, {"mfu", s.hardware.mfu}, {"achieved_tflops", s.hardware.achievedTflops},
@@ -521,9 +584,12 @@ std::string saveScenario(const Scenario& s, std::string_view title)
     const RuntimeOverheads& r = s.runtime;
     j["runtime"] = Json{{"cuda_context_bytes", r.cudaContextBytes}, {"comm_bucket_bytes", r.commBucketBytes},
                         {"zero3_prefetch_modules", r.zero3PrefetchModules}, {"fragmentation_fraction", r.fragmentationFraction},
-                        {"cpu_buffer_factor", r.cpuBufferFactor}};
+                        {"cpu_buffer_factor", r.cpuBufferFactor}, {"expandable_segments", r.expandableSegments},
+                        {"gradient_as_bucket_view", r.gradientAsBucketView}, {"reduce_bucket_elements", r.reduceBucketElements},
+                        {"cublas_workspace_bytes", r.cublasWorkspaceBytes}, {"nccl_bytes_per_communicator", r.ncclBytesPerCommunicator}};
     const InferenceSetup& in = s.inference;
-    j["inference"] = Json{{"weight_format", std::string(toString(in.weights.format))},
+    j["inference"] = Json{{"engine", std::string(toString(in.engine))},
+                          {"weight_format", std::string(toString(in.weights.format))},
                           {"quant_group_size", in.weights.groupSize},
                           {"quant_scale_format", std::string(toString(in.weights.scale))},
                           {"quant_zero_point", in.weights.zeroPoint},
@@ -534,7 +600,13 @@ std::string saveScenario(const Scenario& s, std::string_view title)
                           {"prompt_length", in.promptLength},
                           {"generated_tokens", in.generatedTokens},
                           {"kv_block_size", in.kvBlockSize},
-                          {"max_batched_tokens", in.maxBatchedTokens}};
+                          {"max_batched_tokens", in.maxBatchedTokens},
+                          {"flash_attention", in.flashAttention},
+                          {"gpu_memory_utilization", in.gpuMemoryUtilization},
+                          {"max_num_seqs", in.maxNumSeqs},
+                          {"cuda_graphs", in.cudaGraphs},
+                          {"cuda_graph_bytes", in.cudaGraphBytes},
+                          {"full_prompt_logits", in.fullPromptLogits}};
     const FineTuneSetup& f = s.finetune;
     Json targets = Json::array();
     for (const LoraTargetName& n : kLoraTargets)
@@ -550,6 +622,8 @@ std::string saveScenario(const Scenario& s, std::string_view title)
                          {"base_quant_zero_point", f.base.zeroPoint},
                          {"double_quantization", f.base.doubleQuantization},
                          {"quantize_embeddings", f.base.quantizeEmbeddings},
+                         {"adapter_precision", std::string(toString(f.adapterPrecision))},
+                         {"paged_optimizer", f.pagedOptimizer},
                          {"rl", Json{{"algorithm", std::string(toString(rl.algorithm))},
                                      {"reference", rl.reference},
                                      {"reference_format", std::string(toString(rl.referenceFormat))},

@@ -73,16 +73,17 @@ private slots:
     void loraStates()
     {
         // Frozen bf16 base: 2 B per parameter, no gradients or optimizer for it; adapters carry
-        // 16 B each (mixed-precision Adam) — formulas.md "adapters … at 16 B each".
+        // 16 B each: PEFT keeps them in fp32 (autocast_adapter_dtype=True), so 4 B weight, 4 B
+        // gradient and Adam's two fp32 moments (8 B), no separate master copy.
         core::Scenario s = lora("llama-2-7b", 1, 0);
         const core::Estimate e = core::estimate(s);
         QVERIFY(e.valid);
         const core::RankGroup& g = e.groups[0];
         const double adapters = 32 * 4 * 16 * 8192.0;
         QCOMPARE(bytesOf(g, core::Component::Weights), 2 * 6738415616.0);
-        QCOMPARE(bytesOf(g, core::Component::AdapterWeights), 2 * adapters);
-        QCOMPARE(bytesOf(g, core::Component::Gradients), 2 * adapters);
-        QCOMPARE(bytesOf(g, core::Component::OptimizerStates), 12 * adapters);
+        QCOMPARE(bytesOf(g, core::Component::AdapterWeights), 4 * adapters);
+        QCOMPARE(bytesOf(g, core::Component::Gradients), 4 * adapters);
+        QCOMPARE(bytesOf(g, core::Component::OptimizerStates), 8 * adapters);
         QCOMPARE(e.finetune.trainableParameters, adapters);
     }
 
