@@ -27,7 +27,6 @@ constexpr std::array<ComponentInfo, kComponentCount> kComponents{{
     {Category::Gradients, Role::Policy, kA, "gradients", "Gradients"},
     {Category::Gradients, Role::Critic, kA, "critic_gradients", "Critic gradients"},
     {Category::OptimizerStates, Role::Policy, kA, "optimizer_states", "Optimizer states (master + moments)"},
-    {Category::OptimizerStates, Role::Policy, kD, "paged_optimizer_states", "Paged optimizer states"},
     {Category::OptimizerStates, Role::Critic, kA, "critic_optimizer_states", "Critic optimizer states"},
     {Category::Activations, Role::Policy, kA, "layer_activations", "Layer activations"},
     {Category::Activations, Role::Policy, kA, "embedding_activations", "Embedding activations"},
@@ -49,13 +48,23 @@ constexpr std::array<ComponentInfo, kComponentCount> kComponents{{
     {Category::Runtime, Role::Shared, kR, "cuda_graph_pool", "CUDA graph pool"},
     {Category::Runtime, Role::Shared, kD, "cuda_context", "CUDA context"},
     {Category::Runtime, Role::Shared, kD, "nccl_buffers", "NCCL buffers"},
+    {Category::OptimizerStates, Role::Policy, kD, "paged_optimizer_states", "Paged optimizer states"},
 }};
+
+// The table's levels are what levelOf() (inline, in the header) returns.
+constexpr bool levelsAgree()
+{
+    for (std::size_t i = 0; i < kComponentCount; ++i)
+        if (kComponents[i].level != levelOf(Component(i)))
+            return false;
+    return true;
+}
+static_assert(levelsAgree(), "components.cpp table and levelOf() disagree");
 
 } // namespace
 
 Category categoryOf(Component component) { return kComponents[std::size_t(component)].category; }
 Role roleOf(Component component) { return kComponents[std::size_t(component)].role; }
-MemoryLevel levelOf(Component component) { return kComponents[std::size_t(component)].level; }
 std::string_view componentName(Component component) { return kComponents[std::size_t(component)].name; }
 std::string_view componentLabel(Component component) { return kComponents[std::size_t(component)].label; }
 

@@ -18,7 +18,9 @@ enum class Role { Policy, Reference, Reward, Critic, Rollout, Shared, Count };
 enum class MemoryLevel { Allocated, Reserved, Device };
 
 /// One labelled segment of a per-GPU bar. Each belongs to one category, one role and one level;
-/// the enum order is the stacking order.
+/// the enum order is the stacking order: the allocated level first, then what the caching
+/// allocator reserves besides, then what is outside it, so that each level's top is a segment
+/// boundary.
 enum class Component {
     Weights,               ///< this GPU's share of the model's weights (frozen base when fine-tuning adapters)
     AdapterWeights,        ///< LoRA adapters
@@ -29,7 +31,6 @@ enum class Component {
     Gradients,             ///< of the trainable parameters (adapters when fine-tuning with LoRA)
     CriticGradients,
     OptimizerStates,       ///< fp32 master copy + moments of the trainable parameters
-    PagedOptimizerStates,  ///< the same in CUDA unified memory (bitsandbytes paged optimizer): evicted to CPU under pressure
     CriticOptimizerStates,
     LayerActivations,      ///< saved tensors of the transformer layers, all in-flight micro-batches
     EmbeddingActivations,  ///< input ids and embedding dropout mask (first stage)
@@ -51,6 +52,7 @@ enum class Component {
     CudaGraphPool,         ///< serving: CUDA graphs' private memory pool
     CudaContext,           ///< CUDA context (outside the allocator)
     NcclBuffers,           ///< NCCL channel buffers of each communicator (outside the allocator)
+    PagedOptimizerStates,  ///< optimizer states in CUDA unified memory (bitsandbytes paged optimizer): evicted to CPU under pressure
     Count
 };
 
@@ -61,7 +63,22 @@ using ComponentBytes = std::array<double, kComponentCount>;
 using CategoryBytes = std::array<double, kCategoryCount>;
 
 Category categoryOf(Component component);
-MemoryLevel levelOf(Component component);
+
+/// The counter a component shows in (inline: the stage ledger sums by level for every stage).
+constexpr MemoryLevel levelOf(Component component)
+{
+    switch (component) {
+    case Component::Fragmentation:
+    case Component::CudaGraphPool:
+        return MemoryLevel::Reserved;
+    case Component::PagedOptimizerStates:
+    case Component::CudaContext:
+    case Component::NcclBuffers:
+        return MemoryLevel::Device;
+    default:
+        return MemoryLevel::Allocated;
+    }
+}
 Role roleOf(Component component);
 std::string_view componentName(Component component);  ///< stable id: "layer_activations"
 std::string_view componentLabel(Component component); ///< English label: "Layer activations"

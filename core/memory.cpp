@@ -255,7 +255,15 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
     const int layers = ctx.split.layersOn(stage);
     const int firstLayer = ctx.split.firstLayerOf(stage);
     const int moe = ctx.shape.isMoE() ? ctx.shape.moeLayersIn(firstLayer, firstLayer + layers) : 0;
-    L = StageLedger{};
+    // Field by field rather than L = StageLedger{}: this runs for every distinct stage shape.
+    L.persistent.fill(0);
+    L.activationsPerMicroBatch = L.embeddingPerMicroBatch = 0;
+    L.outputHeld = L.lossForward = L.lossBackward = L.lossCached = 0;
+    L.recompute = L.activationGradients = 0;
+    L.gatheredForward = L.gatheredBackward = L.gatheredLoss = 0;
+    L.commBackward = L.dispatch = L.dequant = L.optimizerTemporaries = 0;
+    L.gradientsEarly = L.gradientsAtLayerBackward = 0;
+    L.cpuOffloadBytes = 0;
     L.stage = stage;
     L.layers = layers;
     L.moeLayers = moe;
@@ -361,8 +369,12 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
     at(b, Component::CudaContext) = ctx.scenario.runtime.cudaContextBytes;
     at(b, Component::NcclBuffers) = ctx.ncclBytes;
 
-    for (std::size_t i = 0; i < kComponentCount; ++i)
-        (levelOf(Component(i)) == MemoryLevel::Allocated ? L.persistentAllocated : L.persistentOutside) += b[i];
+    // Outside the allocated level among persistent components: paged states, context, NCCL.
+    L.persistentOutside = at(b, Component::PagedOptimizerStates) + at(b, Component::CudaContext) + at(b, Component::NcclBuffers);
+    double sum = 0;
+    for (double v : b)
+        sum += v;
+    L.persistentAllocated = sum - L.persistentOutside;
     // Allocated once at start and never freed, so never fragmented: weights (a frozen base
     // loaded once included), engine pools, library workspaces and, in Megatron, the contiguous
     // grad buffer and the distributed optimizer's fp32 master shard.
@@ -499,7 +511,7 @@ bool sameProfile(const RankGroup& a, const RankGroup& b)
 /// Stage and rank fields are the caller's. With `w`, records the stage's working.
 void stageMemory(const EstimateContext& ctx, const StageLedger& L, RankGroup& out, Working* w)
 {
-    out = RankGroup{};
+    // Every field is set here (no out = RankGroup{}: this runs for every stage).
     out.layers = L.layers;
     out.residentParameters = L.residentParameters;
     out.cpuOffloadBytes = L.cpuOffloadBytes;
@@ -516,6 +528,7 @@ void stageMemory(const EstimateContext& ctx, const StageLedger& L, RankGroup& ou
             at = StepMoment(i);
         }
     }
+    out.momentBytes[std::size_t(StepMoment::Prefill)] = out.momentBytes[std::size_t(StepMoment::Sampler)] = 0;
     out.peakMoment = at;
     momentComponents(L, at, out.inFlightMicroBatches, out.bytes);
     peakOperation(ctx, L.stage, at, out.peakMicroBatch, out.peakChunk);
@@ -530,11 +543,10 @@ void stageMemory(const EstimateContext& ctx, const StageLedger& L, RankGroup& ou
         explainStage(ctx, L, out, w);
 }
 
-/// Per-call scratch of the stage loop: the last stage shape's ledger and a group.
+/// Per-call scratch of the stage loop: the last stage shape's ledger.
 struct StageScratch
 {
     StageLedger ledger;
-    RankGroup group;
 };
 
 void addGroup(const EstimateContext& ctx, int stage, StagePhase phase, GroupPhase label, Estimate& out, Working* w, StageScratch& scratch)
@@ -548,11 +560,14 @@ void addGroup(const EstimateContext& ctx, int stage, StagePhase phase, GroupPhas
     if (w || !scratch.ledger.sameShape(layers, moe, stage == 0, stage == ctx.p - 1, phase))
         stageLedger(ctx, stage, phase, scratch.ledger);
     scratch.ledger.stage = stage;
-    RankGroup& g = scratch.group;
+    // Computed in place at the end of the groups (no copy of the group), dropped again when it
+    // has the previous stage's profile.
+    RankGroup& g = out.groups.emplace_back();
     stageMemory(ctx, scratch.ledger, g, w);
     g.phase = label;
-    if (!out.groups.empty() && sameProfile(g, out.groups.back())) {
+    if (out.groups.size() > 1 && sameProfile(g, out.groups[out.groups.size() - 2])) {
         // Same memory profile as the previous stage: extend that group.
+        out.groups.pop_back();
         out.groups.back().lastStage = stage;
         out.groups.back().lastRank = (stage + 1) * ranksPerStage - 1;
         if (w)
@@ -565,7 +580,6 @@ void addGroup(const EstimateContext& ctx, int stage, StagePhase phase, GroupPhas
     g.capacityBytes = ctx.scenario.hardware.gpu.memoryBytes;
     // Paged optimizer states move to CPU memory when the GPU runs short instead of failing.
     g.fits = g.deviceBytes - g.bytes[std::size_t(Component::PagedOptimizerStates)] <= g.capacityBytes;
-    out.groups.push_back(g);
     if (w)
         w->retag(mark, int(out.groups.size() - 1));
 }

@@ -7,6 +7,7 @@
 
 #include "core/io/json_reader.h"
 #include "core/io/scenario_io.h"
+#include "core/timeline/steptimeline.h"
 #include "core/working.h"
 
 namespace core {
@@ -75,7 +76,8 @@ std::string gbText(double bytes)
 
 } // namespace
 
-std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w)
+std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w,
+                           const StepTimeline* timeline)
 {
     Json j;
     j["valid"] = e.valid;
@@ -209,7 +211,49 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
         }
         j["working"] = lines;
     }
+    if (timeline && timeline->valid) {
+        Json stages = Json::array();
+        for (const StageTimeline& st : timeline->stages) {
+            Json phases = Json::array();
+            for (const TimelinePhase& ph : st.phases) {
+                Json components = Json::object();
+                for (std::size_t c = 0; c < kComponentCount; ++c)
+                    if (ph.bytes[c] != 0)
+                        components[std::string(componentName(Component(c)))] = ph.bytes[c];
+                phases.push_back(Json{{"start", ph.start}, {"end", ph.end}, {"kind", std::string(phaseKindName(ph.kind))},
+                                      {"micro_batch", ph.microBatch}, {"chunk", ph.chunk}, {"moment", std::string(stepMomentName(ph.moment))},
+                                      {"in_flight_micro_batches", ph.inFlightMicroBatches}, {"allocated_bytes", ph.allocatedBytes},
+                                      {"reserved_bytes", ph.reservedBytes}, {"device_bytes", ph.deviceBytes}, {"components", components}});
+            }
+            stages.push_back(Json{{"pipeline_stage", st.stage}, {"rank_group", st.group}, {"peak_phase", st.peakPhase}, {"phases", phases}});
+        }
+        j["timeline"] = Json{{"length", timeline->length}, {"unit_seconds", timeline->unitSeconds}, {"stages", stages}};
+    }
     return j.dump(2) + "\n";
+}
+
+std::string timelineToTable(const StepTimeline& t)
+{
+    std::string out;
+    char buf[200];
+    if (!t.valid)
+        return "\nStep timeline: only for training steps\n";
+    std::snprintf(buf, sizeof buf, "\nStep timeline (1 unit = one micro-batch through one chunk%s)\n",
+                  t.unitSeconds > 0 ? (", " + std::to_string(t.unitSeconds * 1e3).substr(0, 6) + " ms").c_str() : "");
+    out += buf;
+    for (const StageTimeline& st : t.stages) {
+        std::snprintf(buf, sizeof buf, "  PP stage %d (peak in phase %zu)\n", st.stage, st.peakPhase + 1);
+        out += buf;
+        for (const TimelinePhase& ph : st.phases) {
+            const std::string what = ph.microBatch >= 0 ? std::string(phaseKindName(ph.kind)) + " mb " + std::to_string(ph.microBatch + 1)
+                    + (ph.chunk > 0 ? " chunk " + std::to_string(ph.chunk + 1) : "")
+                                                        : std::string(phaseKindName(ph.kind));
+            std::snprintf(buf, sizeof buf, "    %8.2f-%8.2f  %-24s %-14s allocated %s GB\n", ph.start, ph.end, what.c_str(),
+                          std::string(stepMomentName(ph.moment)).c_str(), gbText(ph.allocatedBytes).c_str());
+            out += buf;
+        }
+    }
+    return out;
 }
 
 std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w)

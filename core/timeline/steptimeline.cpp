@@ -40,7 +40,7 @@ struct Builder
     std::vector<int> groupOf;
     int p, v, m;
     double meanChunkLayers = 1;
-    double outputShare = 0;                      ///< the output layer's compute relative to one layer's
+    double outputShare = 0;                      ///< the output layer's parameters relative to one layer's
 
     Builder(const EstimateContext& c, const Estimate& e) : ctx(c), estimate(e), p(c.p), v(c.v), m(c.micro) {}
 
@@ -108,6 +108,9 @@ struct Builder
         idle(st, stage, clock[s], start);
         const bool lossChunk = stage == p - 1 && c == v - 1;
         const double fwd = forwardDuration(stage);
+        // The output layer's share of the chunk's work, by parameters (2 FLOPs each per token).
+        const double chunkLayers = std::max(1e-9, double(ledgers[s].layers) / v);
+        const double lossShare = fwd * outputShare / chunkLayers;
         TimelinePhase phase;
         phase.stage = stage;
         phase.microBatch = j;
@@ -122,7 +125,7 @@ struct Builder
             push(st, phase, StepMoment::LayerForward, units);
             if (lossChunk) {
                 phase.start = t;
-                phase.end = t += fwd * outputShare;
+                phase.end = t += lossShare;
                 push(st, phase, StepMoment::LossForward, units);
             }
             forwardEnd[index(stage, j, c)] = t;
@@ -131,7 +134,7 @@ struct Builder
             phase.kind = PhaseKind::Backward;
             if (lossChunk) {
                 phase.start = t;
-                phase.end = t += 2 * fwd * outputShare;
+                phase.end = t += 2 * lossShare;
                 push(st, phase, StepMoment::LossBackward, units);
             }
             const Recompute r = ctx.scenario.training.recompute;
@@ -188,7 +191,7 @@ void stepTimeline(const Scenario& s, StepTimeline& out)
     }
     b.meanChunkLayers = std::max(1e-9, double(std::max(1, ctx.shape.numLayers)) / (double(p) * b.v));
     const double layerParams = ctx.denseLinear + ctx.denseOther;
-    b.outputShare = layerParams > 0 ? std::min(4.0, ctx.params.paddedVocab * ctx.shape.hiddenSize / ctx.t / layerParams) : 0.1;
+    b.outputShare = layerParams > 0 ? ctx.params.paddedVocab * ctx.shape.hiddenSize / ctx.t / layerParams : 0.1;
     const std::size_t cells = std::size_t(p) * std::size_t(b.m) * std::size_t(b.v);
     b.forwardEnd.assign(cells, -1);
     b.backwardEnd.assign(cells, -1);
