@@ -247,9 +247,9 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w)
         at(g.bytes, Component::CudaGraphPool) = graphs ? in.cudaGraphBytes : 0;
         at(g.bytes, Component::CudaContext) = rt.cudaContextBytes;
         at(g.bytes, Component::NcclBuffers) = nccl;
-        g.allocatedBytes = g.levelBytes(MemoryLevel::Allocated);
-        g.reservedBytes = g.allocatedBytes + g.levelBytes(MemoryLevel::Reserved);
-        g.deviceBytes = g.totalBytes = g.reservedBytes + g.levelBytes(MemoryLevel::Device);
+        g.allocatedBytes = weights + needed + at(g.bytes, Component::KvCacheReserve) + ws.peak() + libraries;
+        g.reservedBytes = g.allocatedBytes + at(g.bytes, Component::Fragmentation) + at(g.bytes, Component::CudaGraphPool);
+        g.deviceBytes = g.totalBytes = g.reservedBytes + rt.cudaContextBytes + nccl;
         g.capacityBytes = capacity;
         // A reserving engine fits a batch whose KV cache fits its pool.
         const bool poolHolds = !reserving || needed <= pool;
@@ -258,8 +258,9 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w)
             out.issues.push_back(Issue{IssueCode::KvPoolTooSmall, Severity::Warning, "inference.gpu_memory_utilization", double(i), needed, pool});
         const double free = reserving ? pool : capacity - (g.totalBytes - needed);
         minFree = std::min(minFree, free);
-        perSequence = std::max(perSequence, stageKv(c, i, context, 1));
-        r.kvBytesPerSequence += stageKv(c, i, context, 1);
+        const double oneSequence = stageKv(c, i, context, 1);
+        perSequence = std::max(perSequence, oneSequence);
+        r.kvBytesPerSequence += oneSequence;
         if (!out.groups.empty() && out.groups.back().bytes == g.bytes && out.groups.back().layers == g.layers) {
             out.groups.back().lastStage = i;
             out.groups.back().lastRank = g.lastRank;

@@ -385,39 +385,36 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
         L.loadOnce += at(b, Component::Gradients) + ctx.masterBytes * dense;
 }
 
-double momentAllocated(const StageLedger& L, StepMoment moment, double inFlight)
+namespace {
+
+/// Allocated bytes at every training moment at once, straight-line (the stage loop's hot path).
+inline void trainingMoments(const StageLedger& L, double inFlight, std::array<double, kStepMomentCount>& m)
 {
     const double saved = inFlight * (L.activationsPerMicroBatch + L.embeddingPerMicroBatch);
     const double base = L.persistentAllocated;
     const bool training = L.phase != StagePhase::Rollout;
-    switch (moment) {
-    case StepMoment::LayerForward:
-        if (!training || L.layers <= 0)
-            return 0;
-        return base - L.gradientsEarly + saved + L.gatheredForward + L.dispatch + L.dequant;
-    case StepMoment::LossForward:
-        if (!training || !L.last)
-            return 0;
-        return base - L.gradientsEarly + saved + L.outputHeld + L.lossForward + L.gatheredLoss;
-    case StepMoment::LossBackward:
-        if (!training || !L.last)
-            return 0;
-        return base - L.gradientsEarly + saved + L.outputHeld + L.lossBackward + L.gatheredLoss + L.commBackward;
-    case StepMoment::LayerBackward:
-        if (!training || L.layers <= 0)
-            return 0;
-        return base - L.gradientsAtLayerBackward + saved + L.recompute + L.activationGradients + L.gatheredBackward + L.commBackward
-            + L.dispatch + L.dequant;
-    case StepMoment::Optimizer:
-        return training ? base + L.optimizerTemporaries : 0;
-    case StepMoment::Rollout:
-        return training ? 0 : base;
-    case StepMoment::Prefill:
-    case StepMoment::Sampler:
-    case StepMoment::Count:
-        break;
-    }
-    return 0;
+    const bool layers = training && L.layers > 0;
+    const bool loss = training && L.last;
+    const double early = base - L.gradientsEarly + saved;
+    const double lossBase = early + L.outputHeld + L.gatheredLoss;
+    m[std::size_t(StepMoment::LayerForward)] = layers ? early + L.gatheredForward + L.dispatch + L.dequant : 0;
+    m[std::size_t(StepMoment::LossForward)] = loss ? lossBase + L.lossForward : 0;
+    m[std::size_t(StepMoment::LossBackward)] = loss ? lossBase + L.lossBackward + L.commBackward : 0;
+    m[std::size_t(StepMoment::LayerBackward)] = layers ? base - L.gradientsAtLayerBackward + saved + L.recompute + L.activationGradients
+            + L.gatheredBackward + L.commBackward + L.dispatch + L.dequant
+                                                       : 0;
+    m[std::size_t(StepMoment::Optimizer)] = training ? base + L.optimizerTemporaries : 0;
+    m[std::size_t(StepMoment::Rollout)] = training ? 0 : base;
+    m[std::size_t(StepMoment::Prefill)] = m[std::size_t(StepMoment::Sampler)] = 0;
+}
+
+} // namespace
+
+double momentAllocated(const StageLedger& L, StepMoment moment, double inFlight)
+{
+    std::array<double, kStepMomentCount> m;
+    trainingMoments(L, inFlight, m);
+    return moment < StepMoment::Count ? m[std::size_t(moment)] : 0;
 }
 
 void momentComponents(const StageLedger& L, StepMoment moment, double inFlight, ComponentBytes& b)
@@ -518,17 +515,14 @@ void stageMemory(const EstimateContext& ctx, const StageLedger& L, RankGroup& ou
     out.inFlightMicroBatches = L.phase == StagePhase::Rollout ? 0 : inFlightMicroBatches(ctx.p, ctx.v, ctx.micro, L.stage);
     // The peak over the step is the largest moment: transients of different moments never
     // coexist, so they are not added up.
+    trainingMoments(L, out.inFlightMicroBatches, out.momentBytes);
     double peak = -1;
     StepMoment at = StepMoment::Optimizer;
-    for (std::size_t i = 0; i < std::size_t(StepMoment::Prefill); ++i) {
-        const double bytes = momentAllocated(L, StepMoment(i), out.inFlightMicroBatches);
-        out.momentBytes[i] = bytes;
-        if (bytes > peak) {
-            peak = bytes;
+    for (std::size_t i = 0; i < std::size_t(StepMoment::Prefill); ++i)
+        if (out.momentBytes[i] > peak) {
+            peak = out.momentBytes[i];
             at = StepMoment(i);
         }
-    }
-    out.momentBytes[std::size_t(StepMoment::Prefill)] = out.momentBytes[std::size_t(StepMoment::Sampler)] = 0;
     out.peakMoment = at;
     momentComponents(L, at, out.inFlightMicroBatches, out.bytes);
     peakOperation(ctx, L.stage, at, out.peakMicroBatch, out.peakChunk);
@@ -562,7 +556,7 @@ void addGroup(const EstimateContext& ctx, int stage, StagePhase phase, GroupPhas
     scratch.ledger.stage = stage;
     // Computed in place at the end of the groups (no copy of the group), dropped again when it
     // has the previous stage's profile.
-    RankGroup& g = out.groups.emplace_back();
+    RankGroup& g = out.groups.emplace_back(RankGroup::NoInit{});
     stageMemory(ctx, scratch.ledger, g, w);
     g.phase = label;
     if (out.groups.size() > 1 && sameProfile(g, out.groups[out.groups.size() - 2])) {
