@@ -2617,9 +2617,9 @@ Rollout 引擎）而不是按组成部分为柱状图着色</translation>
 ┅ reserved
 (top: device)</source>
         <extracomment>beside the last bar&apos;s two level markers: PyTorch&apos;s counters (not translated) and nvidia-smi</extracomment>
-        <translation>━ allocated（已分配）
-┅ reserved（已预留）
-（顶端：设备）</translation>
+        <translation>━ 已分配
+┅ 已预留
+顶端：设备</translation>
     </message>
     <message>
         <source>Peak of the step: allocated %1 (max_memory_allocated) · reserved %2 (max_memory_reserved) · device %3 (nvidia-smi)</source>
