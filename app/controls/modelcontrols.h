@@ -28,7 +28,7 @@ protected:
     void retranslateUi() override;
 
 private:
-    QSpinBox* addSpin(int minimum, int maximum, int step, void (ScenarioController::*setter)(int));
+    QSpinBox* addSpin(int minimum, int maximum, int step, core::Field field);
 
     QComboBox* m_preset = nullptr;
     ValueSlider* m_size = nullptr;
