@@ -244,6 +244,31 @@ std::string readText(const std::filesystem::path& path)
     return s.str();
 }
 
+/// A default as the README writes it: true/false, a choice's name, a number without a
+/// trailing ".0" (1e12 for large ones).
+std::string defaultText(const core::FieldInfo& f)
+{
+    const core::FieldValue v = core::fieldDefault(f.field);
+    if (f.type == core::FieldType::Bool)
+        return v.toBool() ? "true" : "false";
+    if (f.type == core::FieldType::Enum) {
+        for (const core::Choice& c : f.choices)
+            if (c.value == v.toInteger())
+                return "`" + std::string(c.name) + "`";
+        return {};
+    }
+    const double d = v.toDouble();
+    char buf[32];
+    if (d == double(static_cast<long long>(d)) && std::abs(d) < 1e7)
+        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(d));
+    else
+        std::snprintf(buf, sizeof buf, "%g", d);
+    std::string text = buf;
+    if (const auto e = text.find("e+"); e != std::string::npos) // 1e+09 → 1e9
+        text.erase(e + 1, text.find_first_not_of("+0", e + 1) - (e + 1));
+    return text;
+}
+
 } // namespace
 
 class TestFields : public QObject
@@ -393,6 +418,32 @@ private slots:
             keyPaths(scene.toObject()[QStringLiteral("scenario")].toObject(), QString(), keys);
         for (const QString& key : std::as_const(keys))
             QVERIFY2(core::findField(key.toStdString()), qPrintable(key));
+    }
+
+    void readmeListsEveryKeyWithItsDefault()
+    {
+        // The README's scenario table is where users read the defaults: each scalar key is
+        // there, in its section's row, as "`name` = default". (Model and GPU keys come from
+        // their presets: listed without a default.)
+        const std::string readme = readText(std::filesystem::path(SHARDSCOPE_SOURCE_DIR) / "README.md");
+        QStringList missing;
+        for (const core::FieldInfo& f : core::kFieldTable) {
+            std::string section(core::sectionPrefix(f.section));
+            if (section.empty())
+                section = "(top)";
+            else
+                section = "`" + section.substr(0, section.find('.')) + "`";
+            const std::size_t row = readme.find("| " + section + " |");
+            QVERIFY2(row != std::string::npos, section.c_str());
+            const std::string line = readme.substr(row, readme.find('\n', row) - row);
+            const std::string name = "`" + std::string(f.name()) + "`";
+            const bool presetKey = f.section == core::FieldSection::Model || f.section == core::FieldSection::Gpu
+                                   || f.section == core::FieldSection::GpuPeaks || !f.isScalar();
+            const std::string wanted = presetKey ? name : name + " = " + defaultText(f);
+            if (line.find(wanted) == std::string::npos)
+                missing << QString::fromStdString(section + ": " + wanted);
+        }
+        QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("README.md scenario table lacks: ") + missing.join(QStringLiteral("; "))));
     }
 
     void unknownKeysAreReportedInEveryObject()
