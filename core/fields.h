@@ -288,11 +288,10 @@ constexpr FieldSection sectionOfKey(std::string_view key)
 }
 
 /// A scalar field: the member is the chain of member pointers from Scenario (its type gives
-/// the field's type; an enum brings its choices). `setter` replaces the plain assignment where
-/// setting the field brings a rule along (QLoRA's base format, PPO's critic).
+/// the field's type; an enum brings its choices).
 template <auto... Path>
 constexpr FieldInfo scalar(Field field, std::string_view key, FieldUnit unit, Range range, FieldUse use = FieldUse::Always,
-                           FieldPresence presence = FieldPresence::Always, void (*setter)(Scenario&, FieldValue) = nullptr)
+                           FieldPresence presence = FieldPresence::Always)
 {
     using T = std::remove_cvref_t<decltype(member<Path...>(std::declval<const Scenario&>()))>;
     constexpr FieldType type = typeOf<T>();
@@ -300,16 +299,22 @@ constexpr FieldInfo scalar(Field field, std::string_view key, FieldUnit unit, Ra
     if constexpr (std::is_enum_v<T>)
         choices = kChoicesOf<T>;
     return FieldInfo{field, key, sectionOfKey(key), type, unit, range.bound, range.zeroIsUnset, range.min, range.max,
-                     use, presence, choices, &get<Path...>, setter ? setter : &set<Path...>};
+                     use, presence, choices, &get<Path...>, &set<Path...>};
 }
 /// Choices and booleans: the range is their values.
 template <auto... Path>
-constexpr FieldInfo choice(Field field, std::string_view key, FieldUse use = FieldUse::Always, FieldPresence presence = FieldPresence::Always,
-                           void (*setter)(Scenario&, FieldValue) = nullptr)
+constexpr FieldInfo choice(Field field, std::string_view key, FieldUse use = FieldUse::Always, FieldPresence presence = FieldPresence::Always)
 {
     using T = std::remove_cvref_t<decltype(member<Path...>(std::declval<const Scenario&>()))>;
     const double last = std::is_enum_v<T> ? double(kChoicesOf<T>.size()) - 1 : 1;
-    return scalar<Path...>(field, key, FieldUnit::None, between(0, last), use, presence, setter);
+    return scalar<Path...>(field, key, FieldUnit::None, between(0, last), use, presence);
+}
+/// A field whose setting brings a rule along (QLoRA's base format, PPO's critic): `setter`
+/// replaces the plain assignment.
+constexpr FieldInfo withRule(FieldInfo field, void (*setter)(Scenario&, FieldValue))
+{
+    field.set = setter;
+    return field;
 }
 /// A key scenario_io reads and writes by hand.
 constexpr FieldInfo special(Field field, std::string_view key, FieldType type, std::span<const Choice> choices = {})
@@ -447,7 +452,7 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::inference, &I::kvBlockSize>(Field::InferenceKvBlockSize, "inference.kv_block_size", U::Tokens, atLeast(0, kMaxSequence), E::Serving),
     scalar<&S::inference, &I::maxBatchedTokens>(Field::InferenceMaxBatchedTokens, "inference.max_batched_tokens", U::Tokens, atLeast(1, 1e9), E::Serving),
 
-    choice<&S::finetune, &F::method>(Field::FineTuneMethod, "finetune.method", E::FineTune, W::Always, &setFineTuneMethodRule),
+    withRule(choice<&S::finetune, &F::method>(Field::FineTuneMethod, "finetune.method", E::FineTune), &setFineTuneMethodRule),
     scalar<&S::finetune, &F::loraRank>(Field::FineTuneLoraRank, "finetune.lora_rank", U::Width, atLeast(1, 1e6), E::Adapters),
     special(Field::FineTuneLoraTargets, "finetune.lora_targets", K::Other, kLoraTargetChoices),
     choice<&S::finetune, &F::base, &Q::format>(Field::FineTuneBaseFormat, "finetune.base_format", E::FineTune),
@@ -457,7 +462,7 @@ inline constexpr FieldInfo kFields[] = {
     choice<&S::finetune, &F::base, &Q::doubleQuantization>(Field::FineTuneDoubleQuantization, "finetune.double_quantization", E::FineTune),
     choice<&S::finetune, &F::base, &Q::quantizeEmbeddings>(Field::FineTuneQuantizeEmbeddings, "finetune.quantize_embeddings", E::FineTune),
 
-    choice<&S::finetune, &F::rl, &L::algorithm>(Field::RlAlgorithm, "finetune.rl.algorithm", E::FineTune, W::Always, &setRlAlgorithmRule),
+    withRule(choice<&S::finetune, &F::rl, &L::algorithm>(Field::RlAlgorithm, "finetune.rl.algorithm", E::FineTune), &setRlAlgorithmRule),
     choice<&S::finetune, &F::rl, &L::reference>(Field::RlReference, "finetune.rl.reference", E::Rl),
     choice<&S::finetune, &F::rl, &L::referenceFormat>(Field::RlReferenceFormat, "finetune.rl.reference_format", E::Rl),
     choice<&S::finetune, &F::rl, &L::referenceOffload>(Field::RlReferenceOffload, "finetune.rl.reference_offload", E::Rl),
