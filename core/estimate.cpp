@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/estimate_context.h"
+#include "core/fields.h"
 #include "core/inference.h"
 #include "core/finetune.h"
 #include "core/kvcache.h"
@@ -102,7 +103,7 @@ void fillContext(EstimateContext& ctx, Working* w)
     if (ctx.adapters) {
         // LoRA adapters train in their own precision with no separate master copy: fp32 (PEFT
         // autocast_adapter_dtype) or bf16 (QLoRA), moments fp32 unless forced.
-        const double a = s.finetune.adapterPrecision == WeightFormat::Fp32 ? 4 : 2;
+        const double a = s.finetune.adapterPrecision == AdapterDtype::Fp32 ? 4 : 2;
         ctx.state.weights = ctx.state.gradients = a;
         ctx.state.master = 0;
         ctx.state.moments = frameworkStateBytes(stateBytes(PrecisionRecipe::Mixed16, s.training.optimizer, matrixAspect(ctx.shape)),
@@ -203,10 +204,10 @@ void rolloutNeeds(const EstimateContext& ctx, Estimate& out)
     out.finetune.rolloutKvReserved = ctx.rolloutKvBytes;
     const double capacity = ctx.scenario.hardware.gpu.memoryBytes;
     if (rl.rolloutMemoryFraction * capacity <= ctx.rolloutWeightBytes)
-        out.issues.push_back(Issue{IssueCode::RolloutReservationTooSmall, Severity::Warning, "finetune.rl.rollout_memory_fraction",
+        out.issues.push_back(Issue{IssueCode::RolloutReservationTooSmall, Severity::Warning, fieldKeyC(Field::RlRolloutMemoryFraction),
                                    rl.rolloutMemoryFraction * capacity, ctx.rolloutWeightBytes});
     else if (out.finetune.rolloutKvNeeded > ctx.rolloutKvBytes)
-        out.issues.push_back(Issue{IssueCode::RolloutKvInsufficient, Severity::Warning, "finetune.rl.rollout_memory_fraction",
+        out.issues.push_back(Issue{IssueCode::RolloutKvInsufficient, Severity::Warning, fieldKeyC(Field::RlRolloutMemoryFraction),
                                    out.finetune.rolloutKvNeeded, ctx.rolloutKvBytes});
 }
 
@@ -225,7 +226,7 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
     EstimateContext ctx(s);
     fillContext(ctx, w);
     if (ctx.countOnly)
-        out.issues.push_back(Issue{IssueCode::ParameterCountOnly, Severity::Info, "model.parameters",
+        out.issues.push_back(Issue{IssueCode::ParameterCountOnly, Severity::Info, fieldKeyC(Field::ModelParameters),
                                    double(ctx.shape.hiddenSize), double(ctx.shape.numLayers)});
     out.parameters = ctx.params;
     out.shape = ctx.shape;
@@ -271,10 +272,10 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
                                        g.totalBytes - capacity, g.bytes[std::size_t(Component::PagedOptimizerStates)]});
         if (!g.fits) {
             if (g.modelStateBytes() > capacity)
-                out.issues.push_back(Issue{IssueCode::ModelStatesExceedCapacity, Severity::Warning, "hardware.gpu",
+                out.issues.push_back(Issue{IssueCode::ModelStatesExceedCapacity, Severity::Warning, fieldKeyC(Field::HardwareGpu),
                                            double(i), g.modelStateBytes(), capacity});
             else
-                out.issues.push_back(Issue{IssueCode::DoesNotFit, Severity::Warning, "hardware.gpu", double(i), g.totalBytes, capacity});
+                out.issues.push_back(Issue{IssueCode::DoesNotFit, Severity::Warning, fieldKeyC(Field::HardwareGpu), double(i), g.totalBytes, capacity});
         }
     }
     const int gpusOnNode = std::min(s.parallel.gpusPerNode, s.parallel.gpus);
@@ -294,7 +295,7 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
         const CommunicationEstimate& comm = out.communication;
         const double computation = out.compute.iterationSeconds - out.compute.rolloutSeconds; // what training overlaps with
         for (std::size_t d = 0; d < kCommDimensionCount; ++d) {
-            const char* key = comm.overNetwork[d] ? "hardware.gpu.network_bytes_per_second" : "hardware.gpu.interconnect_bytes_per_second";
+            const char* key = comm.overNetwork[d] ? fieldKeyC(Field::GpuNetworkBandwidth) : fieldKeyC(Field::GpuInterconnectBandwidth);
             if (comm.bytes(CommDimension(d)) > 0 && comm.linkBytesPerSecond[d] <= 0)
                 out.issues.push_back(Issue{IssueCode::LinkBandwidthUnknown, Severity::Warning, key, double(d)});
             else if (comm.seconds[d] > computation && computation > 0)

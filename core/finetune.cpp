@@ -45,25 +45,6 @@ AdapterCounts countAdapters(const ModelArchitecture& m, int rank, unsigned targe
     return c;
 }
 
-void applyFineTuneMethod(FineTuneSetup& f, FineTuneMethod method)
-{
-    const FineTuneMethod before = f.method;
-    f.method = method;
-    if (method == before)
-        return;
-    if (method == FineTuneMethod::QLoRA) {
-        f.base.format = WeightFormat::Nf4;
-        f.base.doubleQuantization = true;
-        f.adapterPrecision = WeightFormat::Bf16;
-        f.pagedOptimizer = true;
-    } else if (before == FineTuneMethod::QLoRA) {
-        f.base.format = WeightFormat::Bf16;
-        f.base.doubleQuantization = false;
-        f.adapterPrecision = WeightFormat::Fp32;
-        f.pagedOptimizer = false;
-    }
-}
-
 double frozenLinearBytes(const WeightQuantization& q, const ModelArchitecture& m)
 {
     return bitsPerParameter(q, m.hiddenSize) / 8;

@@ -22,10 +22,5 @@ AdapterCounts countAdapters(const ModelArchitecture& model, int rank, unsigned t
 /// (embeddings, norms, routers) stays 16-bit unless `quantizeEmbeddings`.
 double frozenLinearBytes(const WeightQuantization& quantization, const ModelArchitecture& model);
 
-/// Sets the method and the recipe that goes with it when it changes. QLoRA as published
-/// (Dettmers et al. 2023 §3, §4): NF4 base with double quantization, bf16 adapters, paged 32-bit
-/// AdamW (fp32 moments in unified memory). LoRA: a 16-bit base, fp32 adapters (PEFT's
-/// autocast_adapter_dtype), no paging.
-void applyFineTuneMethod(FineTuneSetup& setup, FineTuneMethod method);
 
 } // namespace core

@@ -53,10 +53,10 @@ struct TrainingSetup
     double trainTokens = 1e12;
     PrecisionRecipe precision = PrecisionRecipe::Mixed16;
     Optimizer optimizer = Optimizer::AdamW;
-    int zeroStage = 0;                     ///< 0..3 (FSDP FULL_SHARD = 3, SHARD_GRAD_OP = 2)
+    int zeroStage = 1;                     ///< 0..3 (FSDP FULL_SHARD = 3, SHARD_GRAD_OP = 2)
     bool offloadOptimizer = false;
     bool offloadParameters = false;        ///< ZeRO-3 only
-    Recompute recompute = Recompute::None;
+    Recompute recompute = Recompute::Selective;
     bool flashAttention = true;
     FlopsFormula flopsFormula = FlopsFormula::Megatron;
     double moeCapacityFactor = 1.0;        ///< expert capacity / (tokens·k/E); dropless ≈ 1 on average
@@ -129,6 +129,8 @@ struct InferenceSetup
 };
 
 enum class FineTuneMethod { Full, LoRA, QLoRA };
+/// The LoRA adapters' own precision (weights and gradients; they have no separate master).
+enum class AdapterDtype { Fp32, Bf16, Fp16 };
 enum LoraTarget : unsigned { LoraQ = 1, LoraK = 2, LoraV = 4, LoraO = 8, LoraGate = 16, LoraUp = 32, LoraDown = 64 };
 enum class RlAlgorithm { None, Grpo, Ppo };
 enum class RolloutPlacement { Colocated, Separate };
@@ -163,7 +165,7 @@ struct FineTuneSetup
     int loraRank = 16;
     unsigned loraTargets = LoraQ | LoraK | LoraV | LoraO;
     WeightQuantization base;               ///< frozen base: bf16 (LoRA), NF4 + double quantization (QLoRA)
-    WeightFormat adapterPrecision = WeightFormat::Fp32; ///< LoRA adapters: fp32 (PEFT autocast_adapter_dtype), bf16 (QLoRA)
+    AdapterDtype adapterPrecision = AdapterDtype::Fp32; ///< LoRA adapters: fp32 (PEFT autocast_adapter_dtype), bf16 (QLoRA)
     bool pagedOptimizer = false;           ///< bitsandbytes paged optimizer: states in unified memory, evicted to CPU under pressure (QLoRA)
     RlSetup rl;
 
@@ -175,8 +177,8 @@ struct HardwareSetup
     GpuSpec gpu;
     double mfu = 0.4;                      ///< model FLOPs utilization
     double achievedTflops = 0;             ///< if > 0: measured per-GPU hardware TFLOP/s, replaces MFU
-    double pricePerGpuHour = 2.0;          ///< USD
-    double overheadFactor = 1.0;           ///< failures, restarts, tuning (seed 1 Q10: 1.3–1.5)
+    double pricePerGpuHour = 1.8;          ///< USD
+    double overheadFactor = 1.3;           ///< failures, restarts, tuning (seed 1 Q10: 1.3–1.5)
 
     bool operator==(const HardwareSetup&) const = default;
 };

@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include "core/estimate.h"
+#include "core/fields.h"
 #include "core/finetune.h"
 #include "core/working.h"
 #include "core/io/presets.h"
@@ -114,7 +115,7 @@ private slots:
             "training": {"global_batch_size": 1, "seq_length": 2048, "recompute": "full", "framework": "ddp"},
             "parallel": {"gpus": 1}})");
         QVERIFY(l.ok);
-        QCOMPARE(int(l.scenario.finetune.adapterPrecision), int(core::WeightFormat::Bf16));
+        QCOMPARE(int(l.scenario.finetune.adapterPrecision), int(core::AdapterDtype::Bf16));
         QVERIFY(l.scenario.finetune.pagedOptimizer);
         core::Working w;
         const core::Estimate e = core::estimate(l.scenario, &w);
@@ -140,7 +141,7 @@ private slots:
         const core::ScenarioLoad fp32 = core::loadScenario(R"({"schema_version": 1, "mode": "finetune",
             "model": {"preset": "llama-2-7b"}, "finetune": {"method": "qlora", "adapter_precision": "fp32", "paged_optimizer": false}})");
         QVERIFY(fp32.ok);
-        QCOMPARE(int(fp32.scenario.finetune.adapterPrecision), int(core::WeightFormat::Fp32));
+        QCOMPARE(int(fp32.scenario.finetune.adapterPrecision), int(core::AdapterDtype::Fp32));
         QVERIFY(!fp32.scenario.finetune.pagedOptimizer);
     }
 
