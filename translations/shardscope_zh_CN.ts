@@ -342,14 +342,6 @@ no comparison</source>
         <translation>把梯度汇集成大消息、用于数据并行归约的缓冲区。</translation>
     </message>
     <message>
-        <source>ZeRO-3 gathered parameters</source>
-        <translation>ZeRO-3 收集的参数</translation>
-    </message>
-    <message>
-        <source>Under ZeRO-3 the layer being computed (and the next, prefetched) is gathered in full for a moment.</source>
-        <translation>ZeRO-3 下，正在计算的层（以及预取的下一层）会被短暂地完整收集。</translation>
-    </message>
-    <message>
         <source>LoRA adapters</source>
         <translation>LoRA 适配器</translation>
     </message>
@@ -406,14 +398,6 @@ no comparison</source>
         <translation>PPO 价值模型的主权重和矩估计。</translation>
     </message>
     <message>
-        <source>Prefill workspace</source>
-        <translation>Prefill 工作区</translation>
-    </message>
-    <message>
-        <source>Serving: one prefill chunk&apos;s transient tensors and the logits for sampling.</source>
-        <translation>推理服务：一个 prefill 分块的临时张量以及用于采样的 logits。</translation>
-    </message>
-    <message>
         <source>KV cache</source>
         <translation>KV Cache</translation>
     </message>
@@ -450,18 +434,6 @@ no comparison</source>
         <translation>CUDA 上下文</translation>
     </message>
     <message>
-        <source>Memory the CUDA context, cuBLAS and NCCL take before training starts: an assumption you can edit.</source>
-        <translation>CUDA 上下文、cuBLAS 和 NCCL 在训练开始前占用的显存：一个可修改的假设。</translation>
-    </message>
-    <message>
-        <source>Fragmentation</source>
-        <translation>碎片</translation>
-    </message>
-    <message>
-        <source>Memory the caching allocator holds but cannot use because it is split into pieces: an assumption you can edit.</source>
-        <translation>缓存分配器持有、但因被切成碎块而无法使用的显存：一个可修改的假设。</translation>
-    </message>
-    <message>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
@@ -496,6 +468,98 @@ no comparison</source>
     <message>
         <source>Buffers and runtime</source>
         <translation>缓冲区与运行时</translation>
+    </message>
+    <message>
+        <source>Gathered 16-bit weights</source>
+        <translation>收集的 16 位权重</translation>
+    </message>
+    <message>
+        <source>Under ZeRO-3 or FSDP the layer being computed (and the next, prefetched) is gathered in full for a moment; under autocast, 16-bit copies of the fp32 weights.</source>
+        <translation>ZeRO-3 或 FSDP 下，正在计算的层（以及预取的下一层）会被短暂地完整收集；autocast 下则是 FP32 权重的 16 位副本。</translation>
+    </message>
+    <message>
+        <source>Forward workspace</source>
+        <translation>前向工作区</translation>
+    </message>
+    <message>
+        <source>Serving: one forward chunk&apos;s transient tensors or the logits for sampling, whichever is larger.</source>
+        <translation>推理：一个前向分块的临时张量，或用于采样的 logits，取两者中较大者。</translation>
+    </message>
+    <message>
+        <source>Memory the CUDA driver takes for the context and its kernels, outside PyTorch&apos;s allocator: nvidia-smi counts it, max_memory_reserved does not.</source>
+        <translation>CUDA 驱动为上下文及其内核占用的显存，在 PyTorch 分配器之外：nvidia-smi 会计入，max_memory_reserved 不计入。</translation>
+    </message>
+    <message>
+        <source>Allocator reserve</source>
+        <translation>分配器预留</translation>
+    </message>
+    <message>
+        <source>What PyTorch&apos;s caching allocator holds beyond live tensors: freed blocks it keeps cached, split blocks and rounding. The gap between max_memory_reserved and max_memory_allocated.</source>
+        <translation>PyTorch 缓存分配器在存活张量之外占着的显存：缓存着的已释放块、被切分的块和取整。即 max_memory_reserved 与 max_memory_allocated 之差。</translation>
+    </message>
+    <message>
+        <source>Paged optimizer states</source>
+        <translation>分页优化器状态</translation>
+    </message>
+    <message>
+        <source>A paged optimizer (bitsandbytes, QLoRA) keeps its states in CUDA unified memory: moved to CPU memory when the GPU runs short, instead of running out.</source>
+        <translation>分页优化器（bitsandbytes、QLoRA）把状态放在 CUDA 统一内存中：GPU 显存不足时移到 CPU 内存，而不是报显存不足。</translation>
+    </message>
+    <message>
+        <source>Activation gradients</source>
+        <translation>激活梯度</translation>
+    </message>
+    <message>
+        <source>The gradients flowing back through the layer being differentiated: alive only during its backward pass.</source>
+        <translation>反向流经正在求导的那一层的梯度：只在该层反向期间存在。</translation>
+    </message>
+    <message>
+        <source>Logits and loss temporaries</source>
+        <translation>Logits 与损失的临时张量</translation>
+    </message>
+    <message>
+        <source>Copies of the logits the cross entropy makes for a moment in its forward and backward, beyond what it keeps between them.</source>
+        <translation>交叉熵在前向和反向中短暂产生的 logits 副本，不含它在两者之间保留的部分。</translation>
+    </message>
+    <message>
+        <source>Reserved KV pool</source>
+        <translation>预留的 KV 池</translation>
+    </message>
+    <message>
+        <source>Serving: the part of the engine&apos;s up-front KV cache reservation this batch does not use (vLLM gpu_memory_utilization).</source>
+        <translation>推理：引擎预先预留的 KV Cache 中本批未用到的部分（vLLM gpu_memory_utilization）。</translation>
+    </message>
+    <message>
+        <source>Optimizer-step temporaries</source>
+        <translation>优化器更新的临时张量</translation>
+    </message>
+    <message>
+        <source>Buffers the optimizer step makes for a moment: an fp32 copy of 16-bit gradients, or the foreach implementation&apos;s intermediate lists.</source>
+        <translation>优化器更新时短暂产生的缓冲区：16 位梯度的 FP32 副本，或 foreach 实现的中间张量列表。</translation>
+    </message>
+    <message>
+        <source>cuBLAS and TE workspaces</source>
+        <translation>cuBLAS 与 TE 工作区</translation>
+    </message>
+    <message>
+        <source>Scratch memory cuBLAS and Transformer Engine keep for their matrix multiplications, allocated once through PyTorch.</source>
+        <translation>cuBLAS 和 Transformer Engine 为矩阵乘法保留的临时显存，经 PyTorch 分配一次。</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool</source>
+        <translation>CUDA 图内存池</translation>
+    </message>
+    <message>
+        <source>Serving: the private memory of the captured CUDA graphs (vLLM, SGLang).</source>
+        <translation>推理：已捕获 CUDA 图的私有显存（vLLM、SGLang）。</translation>
+    </message>
+    <message>
+        <source>NCCL buffers</source>
+        <translation>NCCL 缓冲区</translation>
+    </message>
+    <message>
+        <source>The communication library&apos;s own buffers for each parallel group this GPU talks in, outside PyTorch&apos;s allocator.</source>
+        <translation>通信库为此 GPU 参与的每个并行组自备的缓冲区，在 PyTorch 分配器之外。</translation>
     </message>
 </context>
 <context>
@@ -1436,6 +1500,86 @@ The current scenario was not changed.</source>
         <source>Rollout GPUs</source>
         <translation>Rollout GPU 数</translation>
     </message>
+    <message>
+        <source>Framework</source>
+        <translation>训练框架</translation>
+    </message>
+    <message>
+        <source>Optimizer moments</source>
+        <translation>优化器矩估计精度</translation>
+    </message>
+    <message>
+        <source>Layers on the first stage</source>
+        <translation>首段层数</translation>
+    </message>
+    <message>
+        <source>Layers on the last stage</source>
+        <translation>末段层数</translation>
+    </message>
+    <message>
+        <source>Embedding counts as a layer</source>
+        <translation>嵌入层计为一层</translation>
+    </message>
+    <message>
+        <source>Loss counts as a layer</source>
+        <translation>损失计为一层</translation>
+    </message>
+    <message>
+        <source>Expandable segments</source>
+        <translation>可扩展段（expandable segments）</translation>
+    </message>
+    <message>
+        <source>Gradients as bucket views (DDP)</source>
+        <translation>梯度作为桶视图（DDP）</translation>
+    </message>
+    <message>
+        <source>Reduce bucket (DeepSpeed)</source>
+        <translation>归约桶（DeepSpeed）</translation>
+    </message>
+    <message>
+        <source>cuBLAS workspace</source>
+        <translation>cuBLAS 工作区</translation>
+    </message>
+    <message>
+        <source>NCCL buffers per communicator</source>
+        <translation>每个通信器的 NCCL 缓冲区</translation>
+    </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>推理引擎</translation>
+    </message>
+    <message>
+        <source>Flash attention (serving)</source>
+        <translation>Flash Attention（推理）</translation>
+    </message>
+    <message>
+        <source>Engine memory share</source>
+        <translation>引擎显存占比</translation>
+    </message>
+    <message>
+        <source>Sequences per step (max)</source>
+        <translation>每步最多序列数</translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation>CUDA 图</translation>
+    </message>
+    <message>
+        <source>CUDA graph memory</source>
+        <translation>CUDA 图显存</translation>
+    </message>
+    <message>
+        <source>Logits of the whole prompt</source>
+        <translation>整个提示的 logits</translation>
+    </message>
+    <message>
+        <source>Adapter precision</source>
+        <translation>适配器精度</translation>
+    </message>
+    <message>
+        <source>Paged optimizer</source>
+        <translation>分页优化器</translation>
+    </message>
 </context>
 <context>
     <name>FineTuneControls</name>
@@ -2210,11 +2354,6 @@ the weights are read once per step for all of them.</source>
         <translation>该 GPU 没有此精度下的峰值算力数据</translation>
     </message>
     <message>
-        <source>%1 layers do not split evenly over %2 stages: the first %3 get one extra layer</source>
-        <extracomment>%1 = layers, %2 = PP, %3 = stages with one extra layer</extracomment>
-        <translation>%1 层无法平均分到 %2 段：前 %3 段各多一层</translation>
-    </message>
-    <message>
         <source>sequence parallelism has no effect without tensor parallelism</source>
         <translation>没有张量并行时，序列并行不起作用</translation>
     </message>
@@ -2507,6 +2646,31 @@ the weights are read once per step for all of them.</source>
         <source>the GPU has no bandwidth for the link the %1 group uses: its communication time is not estimated</source>
         <extracomment>%1 = a parallel dimension (&quot;data-parallel&quot;)</extracomment>
         <translation>这款 GPU 没有给出%1组所用链路的带宽：不估计其通信时间</translation>
+    </message>
+    <message>
+        <source>%1 layers do not split evenly over %2 stages: %3 middle stages get one extra layer</source>
+        <extracomment>%1 = layers, %2 = PP, %3 = stages with one extra layer</extracomment>
+        <translation>%1 层无法均分到 %2 段：中间的 %3 段各多一层</translation>
+    </message>
+    <message>
+        <source>this framework has no ZeRO stage %1 (FSDP2: 0, 2 or 3; DDP: 0 or 1)</source>
+        <extracomment>%1 = ZeRO stage</extracomment>
+        <translation>此框架没有 ZeRO 阶段 %1（FSDP2：0、2 或 3；DDP：0 或 1）</translation>
+    </message>
+    <message>
+        <source>first stage %1 + last stage %2 layers leave no whole split of the %3 layers over the other stages</source>
+        <extracomment>%1 = layers on the first stage, %2 = on the last, %3 = layers of the model</extracomment>
+        <translation>首段 %1 层 + 末段 %2 层之后，%3 层无法整数地分给其余各段</translation>
+    </message>
+    <message>
+        <source>stage %1: the batch needs %2 of KV cache per GPU, the engine&apos;s pool holds %3: it runs fewer sequences at once</source>
+        <extracomment>%1 = pipeline stage, %2 = KV cache the batch needs, %3 = the engine&apos;s KV pool</extracomment>
+        <translation>第 %1 段：本批每卡需要 %2 的 KV Cache，引擎的池只有 %3：它会同时运行更少的序列</translation>
+    </message>
+    <message>
+        <source>rank group %1 is %2 over capacity: the paged optimizer moves up to %3 of its states to CPU memory</source>
+        <extracomment>%1 = rank group, %2 = bytes over capacity, %3 = paged optimizer states</extracomment>
+        <translation>rank 组 %1 超出容量 %2：分页优化器会把最多 %3 的状态移到 CPU 内存</translation>
     </message>
 </context>
 <context>
@@ -2806,6 +2970,20 @@ over by %2</source>
 rollout engine) instead of by component</source>
         <translation>按各部分所属的模型（策略、参考模型、奖励模型、Critic、
 Rollout 引擎）而不是按组成部分为柱状图着色</translation>
+    </message>
+    <message>
+        <source>━ allocated
+┅ reserved
+(top: device)</source>
+        <extracomment>beside the last bar&apos;s two level markers: PyTorch&apos;s counters (not translated) and nvidia-smi</extracomment>
+        <translation>━ 已分配
+┅ 已预留
+顶端：设备</translation>
+    </message>
+    <message>
+        <source>Peak of the step: allocated %1 (max_memory_allocated) · reserved %2 (max_memory_reserved) · device %3 (nvidia-smi)</source>
+        <extracomment>tooltip line under a bar segment; %1–%3 = memory; max_memory_allocated / max_memory_reserved / nvidia-smi are tool names</extracomment>
+        <translation>一步的峰值：已分配 %1（max_memory_allocated）· 已预留 %2（max_memory_reserved）· 设备 %3（nvidia-smi）</translation>
     </message>
 </context>
 <context>
@@ -5149,42 +5327,6 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>通信桶</translation>
     </message>
     <message>
-        <source>Gradients are gathered into buckets before the data-parallel reduction; two are in flight.</source>
-        <translation>梯度在数据并行归约前先汇集到桶中；同时有两个桶在途。</translation>
-    </message>
-    <message>
-        <source>ZeRO-3 gathered parameters</source>
-        <translation>ZeRO-3 收集的参数</translation>
-    </message>
-    <message>
-        <source>ZeRO-3 gathers the full weights of the module being computed (and the next one) for a moment.</source>
-        <translation>ZeRO-3 会短暂地收集正在计算的模块（以及下一个模块）的完整权重。</translation>
-    </message>
-    <message>
-        <source>CUDA context and workspaces</source>
-        <translation>CUDA 上下文与工作区</translation>
-    </message>
-    <message>
-        <source>Taken by CUDA, cuBLAS and NCCL before training starts: an assumption you can edit.</source>
-        <translation>训练开始前由 CUDA、cuBLAS 和 NCCL 占用：一个可修改的假设。</translation>
-    </message>
-    <message>
-        <source>Allocator fragmentation</source>
-        <translation>分配器碎片</translation>
-    </message>
-    <message>
-        <source>PyTorch&apos;s caching allocator holds memory it cannot hand out in one piece: a share of everything else.</source>
-        <translation>PyTorch 的缓存分配器持有无法整块分配出去的显存：按其余各项的一定比例计。</translation>
-    </message>
-    <message>
-        <source>Total on this GPU</source>
-        <translation>此 GPU 合计</translation>
-    </message>
-    <message>
-        <source>Everything above added up. It has to stay below the GPU&apos;s capacity.</source>
-        <translation>以上各项之和。它必须低于 GPU 的显存容量。</translation>
-    </message>
-    <message>
         <source>CPU memory for offloaded states</source>
         <translation>卸载状态所占的 CPU 内存</translation>
     </message>
@@ -5676,6 +5818,162 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     <message>
         <source>Before each step the policy writes its answers. Every new token reads all the weights and the cached keys and values from memory, so generation is limited by memory bandwidth, not FLOPs: often most of an RL step.</source>
         <translation>每一步训练前，策略模型要先生成回答。每生成一个 token 都要从显存读出全部权重和缓存的 K、V，所以生成受显存带宽而非算力限制：往往占强化学习一步的大部分时间。</translation>
+    </message>
+    <message>
+        <source>Allocated at the peak (max_memory_allocated)</source>
+        <translation>峰值时已分配（max_memory_allocated）</translation>
+    </message>
+    <message>
+        <source>The tensors alive at the step&apos;s fullest moment: what torch.cuda.max_memory_allocated reports.</source>
+        <translation>一步中最满那一刻仍存活的张量：即 torch.cuda.max_memory_allocated 报告的值。</translation>
+    </message>
+    <message>
+        <source>Buffers for the data-parallel reduction of the gradients: none in Megatron (views of its gradient buffer), a copy of the gradients in PyTorch DDP, DeepSpeed&apos;s reduce bucket.</source>
+        <translation>梯度数据并行归约用的缓冲区：Megatron 没有（是其梯度缓冲区的视图），PyTorch DDP 是梯度的一份副本，DeepSpeed 是其归约桶。</translation>
+    </message>
+    <message>
+        <source>Gathered 16-bit weights</source>
+        <translation>收集的 16 位权重</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 and FSDP gather the full weights of the layer being computed (and the next one) for a moment; autocast keeps 16-bit copies of fp32 weights.</source>
+        <translation>ZeRO-3 和 FSDP 会短暂地收集正在计算的层（以及下一层）的完整权重；autocast 会保留 FP32 权重的 16 位副本。</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>The CUDA driver&apos;s context and loaded kernels: outside PyTorch&apos;s allocator, so nvidia-smi shows it but max_memory_reserved does not. An assumption you can edit.</source>
+        <translation>CUDA 驱动的上下文和已加载的内核：在 PyTorch 分配器之外，所以 nvidia-smi 显示它而 max_memory_reserved 不显示。这是一个可编辑的假设。</translation>
+    </message>
+    <message>
+        <source>Allocator reserve (reserved − allocated)</source>
+        <translation>分配器预留（reserved − allocated）</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s caching allocator keeps freed blocks for reuse; those a later request cannot use, and a share of what the step allocates for split blocks and rounding, make reserved memory exceed allocated memory.</source>
+        <translation>PyTorch 缓存分配器会保留已释放的块以便复用；后续请求用不上的那些块，加上本步分配量中因块切分和取整产生的一部分，使预留显存大于已分配显存。</translation>
+    </message>
+    <message>
+        <source>Reserved by the caching allocator (max_memory_reserved)</source>
+        <translation>缓存分配器已预留（max_memory_reserved）</translation>
+    </message>
+    <message>
+        <source>Allocated memory plus what PyTorch&apos;s caching allocator holds besides: what torch.cuda.max_memory_reserved reports.</source>
+        <translation>已分配显存加上 PyTorch 缓存分配器另外占着的部分：即 torch.cuda.max_memory_reserved 报告的值。</translation>
+    </message>
+    <message>
+        <source>Used on the device (nvidia-smi)</source>
+        <translation>设备上已用（nvidia-smi）</translation>
+    </message>
+    <message>
+        <source>Reserved memory plus the CUDA context, NCCL&apos;s buffers and paged memory: what nvidia-smi shows. It must stay below the GPU&apos;s capacity.</source>
+        <translation>预留显存加上 CUDA 上下文、NCCL 缓冲区和分页内存：即 nvidia-smi 显示的值。它必须低于 GPU 的容量。</translation>
+    </message>
+    <message>
+        <source>Peak of the step</source>
+        <translation>一步的峰值</translation>
+    </message>
+    <message>
+        <source>A step passes through moments with different short-lived buffers: the loss, the first layer&apos;s backward, the optimizer step. The fullest moment is the GPU&apos;s memory; the others are listed with it.</source>
+        <translation>一步要经过若干时刻，每个时刻的短期缓冲区不同：损失、第一层的反向、优化器更新。最满的时刻就是这张 GPU 的显存；其余时刻一并列出。</translation>
+    </message>
+    <message>
+        <source>Activation gradients (one layer&apos;s backward)</source>
+        <translation>激活梯度（一层的反向）</translation>
+    </message>
+    <message>
+        <source>While a layer&apos;s backward runs, the gradient arriving at it, the one it passes on and its largest block&apos;s intermediate gradients exist together.</source>
+        <translation>一层做反向时，传入的梯度、它向下传递的梯度以及其最大模块的中间梯度同时存在。</translation>
+    </message>
+    <message>
+        <source>Logits and loss temporaries</source>
+        <translation>Logits 与损失的临时张量</translation>
+    </message>
+    <message>
+        <source>The cross entropy makes short-lived copies of the logits over the whole vocabulary in its forward and backward: Megatron&apos;s fused version fewer than PyTorch&apos;s.</source>
+        <translation>交叉熵在前向和反向中会短暂地复制整个词表上的 logits：Megatron 的融合版本比 PyTorch 的少。</translation>
+    </message>
+    <message>
+        <source>Optimizer-step temporaries</source>
+        <translation>优化器更新的临时张量</translation>
+    </message>
+    <message>
+        <source>During the optimizer step, an fp32 copy of 16-bit gradients or the foreach implementation&apos;s intermediate lists; the activations are freed by then.</source>
+        <translation>优化器更新期间，16 位梯度的 FP32 副本或 foreach 实现的中间张量列表；此时激活已被释放。</translation>
+    </message>
+    <message>
+        <source>cuBLAS and Transformer Engine workspaces</source>
+        <translation>cuBLAS 与 Transformer Engine 工作区</translation>
+    </message>
+    <message>
+        <source>Scratch memory the matrix-multiplication libraries keep, one per handle and stream, allocated once through PyTorch.</source>
+        <translation>矩阵乘法库保留的临时显存，每个句柄和流一份，经 PyTorch 分配一次。</translation>
+    </message>
+    <message>
+        <source>NCCL buffers</source>
+        <translation>NCCL 缓冲区</translation>
+    </message>
+    <message>
+        <source>Each parallel group this GPU communicates in has an NCCL communicator with its own buffers, outside PyTorch&apos;s allocator.</source>
+        <translation>此 GPU 参与通信的每个并行组都有一个 NCCL 通信器及其缓冲区，在 PyTorch 分配器之外。</translation>
+    </message>
+    <message>
+        <source>Reserved KV pool beyond this batch</source>
+        <translation>超出本批所需的预留 KV 池</translation>
+    </message>
+    <message>
+        <source>vLLM, SGLang and TensorRT-LLM reserve a share of the GPU for the KV cache up front; what this batch does not use is still taken.</source>
+        <translation>vLLM、SGLang 和 TensorRT-LLM 会预先为 KV Cache 预留一部分 GPU 显存；本批没用到的部分仍被占用。</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool</source>
+        <translation>CUDA 图内存池</translation>
+    </message>
+    <message>
+        <source>Captured CUDA graphs keep their intermediate tensors in a private pool: an assumption you can edit.</source>
+        <translation>已捕获的 CUDA 图把中间张量放在私有内存池中：这是一个可编辑的假设。</translation>
+    </message>
+    <message>
+        <source>Paged optimizer states</source>
+        <translation>分页优化器状态</translation>
+    </message>
+    <message>
+        <source>A paged optimizer keeps its states in unified memory, moved to CPU memory when the GPU runs short: they do not cause an out-of-memory error.</source>
+        <translation>分页优化器把状态放在统一内存中，GPU 显存不足时移到 CPU 内存：它们不会导致显存不足错误。</translation>
+    </message>
+    <message>
+        <source>Transformer layers on this stage</source>
+        <translation>此段上的 Transformer 层</translation>
+    </message>
+    <message>
+        <source>The layers split evenly over the pipeline stages; a remainder goes to the middle stages, which hold neither the most micro-batches (the first) nor the logits (the last).</source>
+        <translation>各层均分到流水线各段；余下的层分给中间各段，因为它们既不持有最多的微批次（首段）也不持有 logits（末段）。</translation>
+    </message>
+    <message>
+        <source>First MLP projection output (w1)</source>
+        <translation>MLP 第一个投影的输出（w1）</translation>
+    </message>
+    <message>
+        <source>MLP output (w2)</source>
+        <translation>MLP 输出（w2）</translation>
+    </message>
+    <message>
+        <source>RMSNorm fp32 input and normalized output (two eager norms)</source>
+        <translation>RMSNorm 的 FP32 输入与归一化输出（两个 eager 归一化层）</translation>
+    </message>
+    <message>
+        <source>SiLU output (eager SwiGLU)</source>
+        <translation>SiLU 输出（eager SwiGLU）</translation>
+    </message>
+    <message>
+        <source>RoPE inputs of Q and K (eager rotary embedding)</source>
+        <translation>Q 和 K 的 RoPE 输入（eager 旋转位置编码）</translation>
+    </message>
+    <message>
+        <source>K and V repeated to every head (repeat_kv)</source>
+        <translation>复制到每个头的 K 和 V（repeat_kv）</translation>
     </message>
 </context>
 </TS>

@@ -9,6 +9,7 @@
 #include "app/cli/exportcommand.h"
 #include "core/estimate.h"
 #include "core/io/estimate_io.h"
+#include "core/timeline/steptimeline.h"
 #include "core/io/hfconfig.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
@@ -19,7 +20,7 @@ namespace {
 
 const char* kUsage =
     "usage: shardscope [FILE.json]                      open the explorer window\n"
-    "       shardscope estimate FILE.json|--default [--format table|json] [--set section.key=value ...] [--explain]\n"
+    "       shardscope estimate FILE.json|--default [--format table|json] [--set section.key=value ...] [--explain] [--timeline]\n"
     "       shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory|comparison|gauges|bits|dashboard]\n"
     "                  [--size WxH] [--scale N] [--transparent] [--theme light|dark|high-contrast-light|high-contrast-dark]\n"
     "                  [--title TEXT] [--no-caption] [--lang en|zh_CN] [--unit GB|GiB] [--value X] [--set ...]\n"
@@ -107,7 +108,7 @@ static int estimateCommand(const std::vector<std::string>& args)
 {
     std::string file, format = "table";
     std::vector<std::string> sets;
-    bool explain = false;
+    bool explain = false, timeline = false;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--format" && i + 1 < args.size()) {
@@ -120,6 +121,8 @@ static int estimateCommand(const std::vector<std::string>& args)
             sets.push_back(a.substr(6));
         } else if (a == "--explain") {
             explain = true;
+        } else if (a == "--timeline") {
+            timeline = true;
         } else if ((a == "--default" || a.empty() || a[0] != '-') && file.empty()) {
             file = a;
         } else {
@@ -143,10 +146,16 @@ static int estimateCommand(const std::vector<std::string>& args)
             std::cout << core::estimateToJson(load.scenario, e, load.issues);
         return kExitInvalid;
     }
-    if (format == "json")
-        std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr);
-    else
+    core::StepTimeline steps;
+    if (timeline)
+        core::stepTimeline(load.scenario, steps);
+    if (format == "json") {
+        std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr, timeline ? &steps : nullptr);
+    } else {
         std::cout << core::estimateToTable(load.scenario, e, load.issues, explain ? &working : nullptr);
+        if (timeline)
+            std::cout << core::timelineToTable(steps);
+    }
     return 0;
 }
 
