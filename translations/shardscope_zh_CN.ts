@@ -4794,6 +4794,14 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <source>Use for &amp;KV cache</source>
         <translation>用作 KV Cache 格式(&amp;K)</translation>
     </message>
+    <message>
+        <source>Log &amp;counts</source>
+        <translation>对数计数(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Counts on a log axis: outlier channels and long tails become visible</source>
+        <translation>计数用对数坐标：离群通道和长尾都能看到</translation>
+    </message>
 </context>
 <context>
     <name>TensorText</name>

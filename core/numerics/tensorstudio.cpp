@@ -59,18 +59,20 @@ inline void record(Accumulator& a, Bins& out, float xf, double q)
 
 enum class Apply { AsIs, Multiply, Divide };
 
-/// Values x[0, n) stored as element(x / scale) × scale on a float grid. The sums live in locals:
-/// through the reference the compiler would have to store them at every bin update (a double
-/// bin might alias them) and the loop would wait on store forwarding.
+/// Values x[0, n) stored as element(x / scale) × scale on a float grid, into the caller's sums.
+/// Callers keep `a` and `g` in locals: through a reference the compiler would have to store the
+/// sums at every bin update (a double bin might alias them) and the loop would wait on store
+/// forwarding.
 template <Apply mode>
-void floatUnit(const float* x, std::int64_t n, double scale, const ElementGrid& grid, Accumulator& sums, Bins& out)
+inline void floatValues(const float* x, std::int64_t n, double scale, const ElementGrid& g, Accumulator& a, Bins& out)
 {
-    const ElementGrid g = grid;
-    Accumulator a = sums;
     const double inverse = 1 / scale; // Multiply: scale is a power of two, so this is exact
+    const float scaleF = float(scale); // Divide: the FP32 scales (per tensor, channel, group; NVFP4's product)
     for (std::int64_t i = 0; i < n; ++i) {
         const double v = x[i];
-        const double y = mode == Apply::AsIs ? v : mode == Apply::Multiply ? v * inverse : v / scale;
+        // Divide in FP32, as the reference kernels do (torchao divides FP32 data by an FP32 scale):
+        // the quotient's rounding to FP32 decides ties the element's rounding then sees.
+        const double y = mode == Apply::AsIs ? v : mode == Apply::Multiply ? v * inverse : double(x[i] / scaleF);
         double m = roundFloatMagnitude(g, std::fabs(y));
         if (m > g.maxValue) {
             if (g.infinityOnOverflow) {
@@ -86,13 +88,11 @@ void floatUnit(const float* x, std::int64_t n, double scale, const ElementGrid& 
         const double q = std::copysign(m, y);
         record(a, out, x[i], mode == Apply::AsIs ? q : q * scale);
     }
-    sums = a;
 }
 
 /// Values x[0, n) stored as clamp(round(x / scale) + z, qMin, qMax), read back as (x_q − z) × scale.
-void intUnit(const float* x, std::int64_t n, double scale, double zeroPoint, double qMin, double qMax, Accumulator& sums, Bins& out)
+inline void intValues(const float* x, std::int64_t n, double scale, double zeroPoint, double qMin, double qMax, Accumulator& a, Bins& out)
 {
-    Accumulator a = sums; // in registers, as in floatUnit
     for (std::int64_t i = 0; i < n; ++i) {
         const double y = std::clamp(double(x[i]) / scale, -0x1p40, 0x1p40); // keeps the rounding trick valid
         double r = roundHalfEvenSmall(y) + zeroPoint;
@@ -102,6 +102,21 @@ void intUnit(const float* x, std::int64_t n, double scale, double zeroPoint, dou
         }
         record(a, out, x[i], (r - zeroPoint) * scale);
     }
+}
+
+template <Apply mode>
+void floatUnit(const float* x, std::int64_t n, double scale, const ElementGrid& grid, Accumulator& sums, Bins& out)
+{
+    const ElementGrid g = grid;
+    Accumulator a = sums;
+    floatValues<mode>(x, n, scale, g, a, out);
+    sums = a;
+}
+
+void intUnit(const float* x, std::int64_t n, double scale, double zeroPoint, double qMin, double qMax, Accumulator& sums, Bins& out)
+{
+    Accumulator a = sums;
+    intValues(x, n, scale, zeroPoint, qMin, qMax, a, out);
     sums = a;
 }
 
@@ -133,6 +148,30 @@ Range rangeOf(const float* x, std::int64_t n)
         hi = std::max(hi, x[i]);
     }
     return {std::max(std::fabs(double(lo)), std::fabs(double(hi))), lo, hi};
+}
+
+
+/// A row cut into units of `width` values, each with the scale its own range gives: one call per
+/// row, not per block, so the sums stay in registers across NVFP4's 16-value blocks.
+template <Apply mode, typename ScaleOf>
+void floatBlocks(const float* x, std::int64_t n, std::int64_t width, const ElementGrid& grid, ScaleOf&& scaleOf, Accumulator& sums,
+                 Bins& out, std::vector<std::pair<float, float>>& units)
+{
+    const ElementGrid g = grid;
+    Accumulator a = sums;
+    for (std::int64_t b = 0; b < n; b += width) {
+        const std::int64_t count = std::min(width, n - b);
+        const double scale = scaleOf(rangeOf(x + b, count).absMax);
+        units.emplace_back(float(scale), 0.0f);
+        if (!(scale > 0) || !std::isfinite(scale)) {
+            sums = a;
+            degenerateUnit(x + b, count, scale, sums, out);
+            a = sums;
+        } else {
+            floatValues<mode>(x + b, count, scale, g, a, out);
+        }
+    }
+    sums = a;
 }
 
 /// The scale as it is stored (integers' scale format; FP8/FP16's per-tensor scales are FP32).
@@ -362,36 +401,32 @@ void TensorStudio::analyse(const QuantRecipe& r, TensorAnalysis& out)
         Accumulator& a = piece.a;
         Bins& bins = piece.bins;
         auto& units = piece.units;
-        auto floatScaled = [&](const float* x, std::int64_t count, double scale) {
-            units.emplace_back(float(scale), 0.0f);
-            if (!(scale > 0) || !std::isfinite(scale))
-                degenerateUnit(x, count, scale, a, bins);
-            else
-                floatUnit<Apply::Divide>(x, count, scale, g, a, bins);
-        };
         auto intScaled = [&](const float* x, std::int64_t count, const IntScale& s) {
             if (!(s.scale > 0) || !std::isfinite(s.scale))
                 degenerateUnit(x, count, s.scale, a, bins);
             else
                 intUnit(x, count, s.scale, s.zeroPoint, qMin, qMax, a, bins);
         };
-        // A unit whose own range sets its scale (a row, a group, a block).
+        // An integer unit whose own range sets its scale (a row or a group).
         auto ownScale = [&](const float* x, std::int64_t count) {
             const Range range = rangeOf(x, count);
-            if (r.format == TensorFormat::NvFp4) {
+            const IntScale s = intScale(r.scheme, range.min, range.max, qMin, qMax, r.scaleFormat);
+            units.emplace_back(float(s.scale), float(s.zeroPoint));
+            intScaled(x, count, s);
+        };
+        // Float units (rows, groups, MX and NVFP4 blocks): a row at a time.
+        const int emax = g.maxExponent();
+        auto floatRow = [&](const float* x, std::int64_t n, std::int64_t width) {
+            if (r.format == TensorFormat::NvFp4)
                 // FP32 arithmetic, as torchao multiplies the two scales (nvfp4_tensor.py _nvfp4_quantize)
-                floatScaled(x, count, double(float(tensorScale * nvfp4BlockScale(range.absMax, tensorScale))));
-            } else if (block > 0) {
-                const double scale = std::ldexp(1.0, mxSharedExponent(range.absMax, g.maxExponent()));
-                units.emplace_back(float(scale), 0.0f);
-                floatUnit<Apply::Multiply>(x, count, scale, g, a, bins);
-            } else if (integer) {
-                const IntScale s = intScale(r.scheme, range.min, range.max, qMin, qMax, r.scaleFormat);
-                units.emplace_back(float(s.scale), float(s.zeroPoint));
-                intScaled(x, count, s);
-            } else {
-                floatScaled(x, count, range.absMax > 0 ? double(float(range.absMax / g.maxValue)) : 0);
-            }
+                floatBlocks<Apply::Divide>(x, n, width, g, [&](double amax) { return double(float(tensorScale * nvfp4BlockScale(amax, tensorScale))); },
+                                           a, bins, units);
+            else if (block > 0)
+                floatBlocks<Apply::Multiply>(x, n, width, g, [&](double amax) { return std::ldexp(1.0, mxSharedExponent(amax, emax)); }, a,
+                                             bins, units);
+            else
+                floatBlocks<Apply::Divide>(x, n, width, g, [&](double amax) { return amax > 0 ? double(float(amax / g.maxValue)) : 0.0; }, a,
+                                           bins, units);
         };
         for (std::int64_t row = piece.rowBegin; row < piece.rowEnd; ++row) {
             const float* x = data + row * cols;
@@ -408,10 +443,12 @@ void TensorStudio::analyse(const QuantRecipe& r, TensorAnalysis& out)
                     floatUnit<Apply::Divide>(x + piece.colBegin, piece.colEnd - piece.colBegin, tensorScale, g, a, bins);
                 break;
             case Scaling::Channel:
-                ownScale(x, cols);
-                break;
             case Scaling::Group:
             case Scaling::Block:
+                if (!integer) {
+                    floatRow(x + piece.colBegin, piece.colEnd - piece.colBegin, unitWidth);
+                    break;
+                }
                 for (std::int64_t c = piece.colBegin; c < piece.colEnd; c += unitWidth)
                     ownScale(x + c, std::min(unitWidth, cols - c));
                 break;

@@ -44,7 +44,7 @@ FormatComparisonView::FormatComparisonView(QWidget* parent)
     auto* columns = new QHBoxLayout;
     top->addLayout(columns, 1);
     auto* left = new QVBoxLayout;
-    columns->addLayout(left, 1);
+    columns->addLayout(left, 0); // the table as wide as its columns, the plot the rest
     auto* rankRow = new QHBoxLayout;
     m_rankBox->addItem(QString(), int(Rank::ByError));
     m_rankBox->addItem(QString(), int(Rank::ByBytes));
@@ -57,7 +57,7 @@ FormatComparisonView::FormatComparisonView(QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->setVisible(false);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setStretchLastSection(false); // its length is then the columns' contents
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     left->addWidget(m_table, 1);
     auto* buttons = new QHBoxLayout;

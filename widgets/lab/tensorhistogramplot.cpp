@@ -101,6 +101,26 @@ void TensorHistogramPlot::setLogScale(bool logMagnitude)
     resetZoom();
 }
 
+void TensorHistogramPlot::setLogCounts(bool logCounts)
+{
+    m_logCounts = logCounts;
+    if (logCounts) {
+        m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
+        QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+        ticker->setLogBase(10);
+        ticker->setSubTickCount(0);
+        m_plot->yAxis->setTicker(ticker);
+        m_plot->yAxis->setNumberFormat(QStringLiteral("eb"));
+        m_plot->yAxis->setNumberPrecision(0);
+    } else {
+        m_plot->yAxis->setScaleType(QCPAxis::stLinear);
+        m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        m_plot->yAxis->setNumberFormat(QStringLiteral("gb"));
+        m_plot->yAxis->setNumberPrecision(6);
+    }
+    rebin();
+}
+
 void TensorHistogramPlot::resetZoom()
 {
     const core::TensorSummary* s = m_studio ? &m_studio->summary() : nullptr;
@@ -146,11 +166,17 @@ void TensorHistogramPlot::rebin()
             values.push_back(0);
         }
     }
-    m_counts->setData(keys, values, true);
     double top = 1;
-    for (double v : values)
+    for (double& v : values) {
         top = std::max(top, v);
-    m_plot->yAxis->setRange(0, top * 1.08);
+        if (m_logCounts && v < 1)
+            v = 0.5; // an empty bin sits just under the axis: log(0) has no place
+    }
+    m_counts->setData(keys, values, true);
+    if (m_logCounts)
+        m_plot->yAxis->setRange(0.8, top * 2);
+    else
+        m_plot->yAxis->setRange(0, top * 1.08);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -28,6 +28,9 @@ public:
     void setGrid(core::TensorFormat format, double scale, double zeroPoint);
     void setLogScale(bool logMagnitude);
     bool isLogScale() const { return m_log; }
+    /// Counts on a log axis: the few values of outlier channels or long tails show up.
+    void setLogCounts(bool logCounts);
+    bool isLogCounts() const { return m_logCounts; }
     void resetZoom();
 
     /// Representable values in view; incomplete when the format has too many (powers of two only).
@@ -61,6 +64,7 @@ private:
     double m_scale = 1;
     double m_zeroPoint = 0;
     bool m_log = false;
+    bool m_logCounts = false;
     bool m_gridComplete = true;
     int m_gridStride = 1;
     std::vector<double> m_gridValues;

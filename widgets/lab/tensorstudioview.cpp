@@ -182,9 +182,11 @@ void TensorStudioView::buildUi()
     valuesLayout->addWidget(m_histogram, 1);
     auto* valuesRow = new QHBoxLayout;
     m_ui.logScale = new QCheckBox;
+    m_ui.logCounts = new QCheckBox;
     m_ui.gridNote = new QLabel;
     m_ui.gridNote->setWordWrap(true);
     valuesRow->addWidget(m_ui.logScale);
+    valuesRow->addWidget(m_ui.logCounts);
     valuesRow->addWidget(m_ui.gridNote, 1);
     valuesLayout->addLayout(valuesRow);
     right->addWidget(m_ui.values, 3);
@@ -230,6 +232,7 @@ void TensorStudioView::buildUi()
         m_histogram->setLogScale(on);
         m_histogram->setGrid(m_recipe.format, m_analysis.gridScale, m_analysis.gridZeroPoint);
     });
+    connect(m_ui.logCounts, &QCheckBox::toggled, m_histogram, &TensorHistogramPlot::setLogCounts);
     connect(m_ui.useForWeights, &QPushButton::clicked, this, [this] {
         if (std::optional<core::WeightQuantization> q = core::weightQuantizationFor(m_recipe))
             emit servingWeightsChosen(*q);
@@ -254,6 +257,12 @@ void TensorStudioView::setDistribution(core::Distribution d)
     m_spec.kind = d;
     m_fromFile = false;
     m_fileError.clear();
+    {
+        // Outlier channels are a few thousand values among a million: visible on log counts.
+        const QSignalBlocker block(m_ui.logCounts);
+        m_ui.logCounts->setChecked(d == core::Distribution::Outliers);
+        m_histogram->setLogCounts(d == core::Distribution::Outliers);
+    }
     if (isGradient(d) != wasGradient || m_needTensor) {
         // Gradients span decades: their histogram reads on log |x|.
         const QSignalBlocker block(m_ui.logScale);
@@ -525,6 +534,8 @@ void TensorStudioView::retranslateUi()
     m_ui.recipeError->setText(TensorText::recipeError(m_analysis.error));
     m_ui.recipeError->setVisible(m_analysis.error != core::RecipeError::None);
     m_ui.logScale->setText(tr("&Log |x|"));
+    m_ui.logCounts->setText(tr("Log &counts"));
+    m_ui.logCounts->setToolTip(tr("Counts on a log axis: outlier channels and long tails become visible"));
     QString grid;
     if (!m_histogram->isGridComplete())
         grid = tr("Lines: powers of two (too many values to draw; zoom in).");

@@ -135,6 +135,7 @@ private:
         ValueSlider* percentile = nullptr;
         QLabel* recipeError = nullptr;
         QCheckBox* logScale = nullptr;
+        QCheckBox* logCounts = nullptr;
         QLabel* gridNote = nullptr;
         QLabel* model = nullptr;
         QPushButton* useForWeights = nullptr;
