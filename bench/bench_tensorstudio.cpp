@@ -6,6 +6,7 @@
 #include <ctime>
 #include <thread>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include "core/numerics/distributions.h"
@@ -45,8 +46,11 @@ Timing median(int rounds, F&& f)
 
 } // namespace
 
-int main()
+int main(int argc, char** argv)
 {
+    // `bench_tensorstudio N` runs only case N, once, on one thread: for counting instructions
+    // under valgrind --tool=callgrind (repeatable where wall time on a shared VM is not).
+    const int only = argc > 1 ? std::atoi(argv[1]) : -1;
     core::DistributionSpec spec; // 1024 × 1024 values, N(0, 0.02²)
     spec.kind = core::Distribution::Outliers;
     core::Tensor tensor;
@@ -79,6 +83,14 @@ int main()
         {"INT4 g32 asymmetric", r(core::TensorFormat::Int4, core::Scaling::Group, 32, core::QuantScheme::Asymmetric)},
     };
     core::TensorAnalysis out;
+    if (only >= 0 && only < int(cases.size())) {
+        core::TensorStudio one;
+        one.setTensor(tensor);
+        one.setMaxThreads(1);
+        one.analyse(cases[std::size_t(only)].recipe, out);
+        std::printf("%s: SNR %.2f dB\n", cases[std::size_t(only)].name, out.stats.snrDb);
+        return 0;
+    }
     std::printf("  analyse, median wall ms: %u threads (as the studio runs) / 1 thread; 1-thread CPU ms\n",
                 std::min(4u, std::max(1u, std::thread::hardware_concurrency())));
     double worstThreaded = 0, worstSingle = 0;
