@@ -5009,6 +5009,30 @@ a percentage; %1 = number</extracomment>
         <extracomment>%1 = gigabytes (10^9 bytes)</extracomment>
         <translation>%1 GB</translation>
     </message>
+    <message>
+        <source>Source: IEEE 754-2019 binary16.</source>
+        <translation>来源：IEEE 754-2019 binary16。</translation>
+    </message>
+    <message>
+        <source>Source: Google Brain bfloat16 (Kalamkar et al. 2019).</source>
+        <translation>来源：Google Brain bfloat16（Kalamkar 等，2019）。</translation>
+    </message>
+    <message>
+        <source>Source: OCP 8-bit Floating Point Specification v1.0; per-tensor scale amax / max as Transformer Engine&apos;s current scaling.</source>
+        <translation>来源：OCP 8 位浮点规范 v1.0；按张量缩放因子 amax / max，与 Transformer Engine 的 current scaling 相同。</translation>
+    </message>
+    <message>
+        <source>Source: OCP Microscaling Formats (MX) Specification v1.0, §5.3 and §6.3.</source>
+        <translation>来源：OCP 微缩放格式（MX）规范 v1.0，§5.3 与 §6.3。</translation>
+    </message>
+    <message>
+        <source>Source: NVIDIA, “Introducing NVFP4 for Efficient and Accurate Low-Precision Inference” (2025); scales as torchao&apos;s nvfp4_tensor.py computes them.</source>
+        <translation>来源：NVIDIA，《Introducing NVFP4 for Efficient and Accurate Low-Precision Inference》（2025）；缩放因子的计算与 torchao 的 nvfp4_tensor.py 相同。</translation>
+    </message>
+    <message>
+        <source>Source: Jacob et al. 2018, eq. 1 (scale and zero point); groups as GPTQ and AWQ store them.</source>
+        <translation>来源：Jacob 等 2018，式 1（缩放因子与零点）；分组方式与 GPTQ、AWQ 相同。</translation>
+    </message>
 </context>
 <context>
     <name>ViewRenderer</name>

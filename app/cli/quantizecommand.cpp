@@ -167,6 +167,22 @@ std::string recipeText(const core::QuantRecipe& r)
     return t;
 }
 
+/// Where the format's rule is written down.
+std::string formatSource(core::TensorFormat f)
+{
+    switch (f) {
+    case core::TensorFormat::Fp16: return "IEEE 754-2019 binary16";
+    case core::TensorFormat::Bf16: return "bfloat16 (Kalamkar et al. 2019)";
+    case core::TensorFormat::Fp8E4M3:
+    case core::TensorFormat::Fp8E5M2: return "OCP 8-bit Floating Point v1.0; per-tensor scale amax / max (Transformer Engine current scaling)";
+    case core::TensorFormat::NvFp4:
+        return "NVIDIA, \"Introducing NVFP4 for Efficient and Accurate Low-Precision Inference\" (2025); scales as torchao nvfp4_tensor.py";
+    case core::TensorFormat::Int8:
+    case core::TensorFormat::Int4: return "Jacob et al. 2018 eq. 1 (scale, zero point); GPTQ/AWQ groups";
+    default: return "OCP Microscaling Formats (MX) v1.0, sections 5.3 and 6.3";
+    }
+}
+
 std::string recipeError(core::RecipeError e, const core::QuantRecipe& r, const core::Tensor& t)
 {
     switch (e) {
@@ -429,6 +445,7 @@ int quantizeCommand(const std::vector<std::string>& args)
             o[QStringLiteral("scheme")] = recipe.scheme == core::QuantScheme::Symmetric ? QStringLiteral("symmetric") : QStringLiteral("asymmetric");
             o[QStringLiteral("scale_format")] = QString::fromLatin1(scaleFormatKey(recipe.scaleFormat));
         }
+        o[QStringLiteral("source")] = QString::fromStdString(formatSource(recipe.format));
         o[QStringLiteral("percentile")] = recipe.clipping == core::Clipping::Percentile ? QJsonValue(recipe.percentile) : QJsonValue(QJsonValue::Null);
         o[QStringLiteral("effective_bits")] = s.effectiveBits;
         o[QStringLiteral("mse")] = s.mse;
@@ -453,6 +470,7 @@ int quantizeCommand(const std::vector<std::string>& args)
     char b[256];
     line("tensor", tensorText);
     line("stored as", recipeText(recipe));
+    line("rule from", formatSource(recipe.format));
     std::snprintf(b, sizeof b, "%.6g (%lld scales%s)", s.effectiveBits, static_cast<long long>(s.scaleCount),
                   recipe.format == core::TensorFormat::NvFp4 ? " + the FP32 tensor scale" : "");
     line("effective bits/value", b);

@@ -217,7 +217,7 @@ void FormatComparisonView::fillTable()
         };
         QTableWidgetItem* name = set(FormatColumn, TensorText::recipeName(recipe));
         name->setForeground(TensorText::formatColor(recipe.format, dark));
-        name->setToolTip(TensorText::formatDescription(recipe.format));
+        name->setToolTip(TensorText::formatDescription(recipe.format) + QLatin1Char('\n') + TensorText::formatSource(recipe.format));
         set(BitsColumn, have ? QString::number(s.effectiveBits, 'f', 3) : QString());
         set(SnrColumn, !have ? QString() : std::isfinite(s.snrDb) ? QString::number(s.snrDb, 'f', 1) : tr("exact"));
         set(MseColumn, have ? NumberFormatStyle::number(s.mse, 3) : QString());

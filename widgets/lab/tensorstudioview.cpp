@@ -517,7 +517,7 @@ void TensorStudioView::retranslateUi()
     m_ui.formatLabel->setText(tr("&Format:"));
     for (int i = 0; i < m_ui.format->count(); ++i)
         m_ui.format->setItemText(i, TensorText::formatName(core::TensorFormat(m_ui.format->itemData(i).toInt())));
-    m_ui.formatNote->setText(TensorText::formatDescription(m_recipe.format));
+    m_ui.formatNote->setText(TensorText::formatDescription(m_recipe.format) + QLatin1Char(' ') + TensorText::formatSource(m_recipe.format));
     m_ui.scalingLabel->setText(tr("S&caling:"));
     for (int i = 0; i < m_ui.scaling->count(); ++i)
         m_ui.scaling->setItemText(i, TensorText::scalingName(core::Scaling(m_ui.scaling->itemData(i).toInt())));

@@ -47,6 +47,27 @@ QString formatDescription(core::TensorFormat f)
     return {};
 }
 
+QString formatSource(core::TensorFormat f)
+{
+    using F = core::TensorFormat;
+    switch (f) {
+    case F::Fp16: return QCoreApplication::translate("TensorText", "Source: IEEE 754-2019 binary16.");
+    case F::Bf16: return QCoreApplication::translate("TensorText", "Source: Google Brain bfloat16 (Kalamkar et al. 2019).");
+    case F::Fp8E4M3:
+    case F::Fp8E5M2: return QCoreApplication::translate("TensorText", "Source: OCP 8-bit Floating Point Specification v1.0; per-tensor scale amax / max as Transformer Engine's current scaling.");
+    case F::MxFp8E4M3:
+    case F::MxFp8E5M2:
+    case F::MxFp6E2M3:
+    case F::MxFp6E3M2:
+    case F::MxFp4: return QCoreApplication::translate("TensorText", "Source: OCP Microscaling Formats (MX) Specification v1.0, §5.3 and §6.3.");
+    case F::NvFp4:
+        return QCoreApplication::translate("TensorText", "Source: NVIDIA, “Introducing NVFP4 for Efficient and Accurate Low-Precision Inference” (2025); scales as torchao's nvfp4_tensor.py computes them.");
+    case F::Int8:
+    case F::Int4: return QCoreApplication::translate("TensorText", "Source: Jacob et al. 2018, eq. 1 (scale and zero point); groups as GPTQ and AWQ store them.");
+    }
+    return {};
+}
+
 QString scalingName(core::Scaling s)
 {
     switch (s) {

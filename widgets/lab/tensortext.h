@@ -13,6 +13,8 @@ namespace TensorText {
 QString formatName(core::TensorFormat format);
 /// One sentence on the format: its element, its blocks and scales, who defined it.
 QString formatDescription(core::TensorFormat format);
+/// Where the format's rule is written down (shown under the description).
+QString formatSource(core::TensorFormat format);
 QString scalingName(core::Scaling scaling);
 QString distributionName(core::Distribution distribution);
 QString scaleFormatName(core::ScaleFormat format);
