@@ -42,6 +42,7 @@ struct ServedModel
 
     /// Bytes of the model's weights with `linearBitsPerParameter` for the linear weights.
     double weightBytes(double linearBitsPerParameter) const;
+    bool operator==(const ServedModel&) const = default;
 };
 
 /// The served model of a scenario from its estimate's parameter counts and architecture

@@ -133,7 +133,11 @@ void FormatComparisonView::setTensor(const core::Tensor& tensor)
 void FormatComparisonView::setModel(const core::ServedModel& model)
 {
     m_model = model;
-    fillTable();
+    // Every estimate brings the model: while the page is hidden, the table waits for showEvent.
+    if (isVisible())
+        fillTable();
+    else
+        m_tableStale = true;
 }
 
 void FormatComparisonView::setRank(Rank rank)
@@ -148,6 +152,8 @@ void FormatComparisonView::flush()
 {
     if (m_stale)
         recompute();
+    if (m_tableStale)
+        fillTable();
 }
 
 void FormatComparisonView::showEvent(QShowEvent* event)
@@ -185,6 +191,7 @@ std::vector<core::QuantRecipe> FormatComparisonView::rankedRecipes() const
 
 void FormatComparisonView::fillTable()
 {
+    m_tableStale = false;
     const std::vector<core::QuantRecipe> r = recipes();
     const int selected = selectedRecipe();
     m_order.resize(r.size());

@@ -71,6 +71,7 @@ private:
     core::ServedModel m_model;
     Rank m_rank = Rank::ByError;
     bool m_stale = true;
+    bool m_tableStale = false;
 
     QLabel* m_intro = nullptr;
     QLabel* m_rankLabel = nullptr;

@@ -173,11 +173,28 @@ void LossScalingView::setFixedScale(double scale)
 
 void LossScalingView::setGradientCount(double values)
 {
-    if (!(values >= 10) || values == m_drift.valuesPerStep)
+    if (!(values >= 10))
+        return;
+    m_pendingGradients = values;
+    // Every estimate brings the model: a hidden page runs the simulation when it is shown.
+    if (isVisible())
+        applyGradientCount();
+}
+
+void LossScalingView::applyGradientCount()
+{
+    if (m_pendingGradients <= 0 || m_pendingGradients == m_drift.valuesPerStep)
         return;
     core::GradientDrift d = m_drift;
-    d.valuesPerStep = values;
+    d.valuesPerStep = m_pendingGradients;
+    m_pendingGradients = 0;
     setDrift(d);
+}
+
+void LossScalingView::showEvent(QShowEvent* event)
+{
+    applyGradientCount();
+    QWidget::showEvent(event);
 }
 
 void LossScalingView::simulate()

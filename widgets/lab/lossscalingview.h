@@ -29,6 +29,7 @@ public:
     void setGrowthInterval(int steps);
     void setFixedScale(double scale);
     /// Gradients per step: the scenario's parameter count (the largest of them overflows first).
+    /// Applied when the page is visible (at once, or when it is shown).
     void setGradientCount(double values);
 
     /// The step the cursor shows (0 … steps − 1); the plot shows the run up to it.
@@ -46,8 +47,10 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
+    void applyGradientCount();
     void simulate();
     void showUpTo(int step);
     void retranslateUi();
@@ -58,6 +61,7 @@ private:
     double m_fixedScale = 1024;
     core::LossScalingRun m_run;
     int m_step = 0;
+    double m_pendingGradients = 0;
 
     QCustomPlot* m_plot = nullptr;
     QCPGraph* m_scale = nullptr;

@@ -427,6 +427,9 @@ void NumberFormatLab::updateStory()
 
 void NumberFormatLab::setModel(const core::ServedModel& model, const core::WeightQuantization& servingWeights)
 {
+    // Every estimate sends the model; a slider drag that does not change it costs nothing here.
+    if (m_haveModel && model == m_model && servingWeights == m_servingWeights)
+        return;
     m_model = model;
     m_servingWeights = servingWeights;
     m_haveModel = model.parameters > 0;
