@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "app/cli/exportcommand.h"
+#include "app/cli/quantizecommand.h"
 #include "core/estimate.h"
 #include "core/io/estimate_io.h"
 #include "core/timeline/steptimeline.h"
@@ -26,6 +27,8 @@ const char* kUsage =
     "                  [--title TEXT] [--no-caption] [--lang en|zh_CN] [--unit GB|GiB] [--value X] [--set ...]\n"
     "       shardscope import-hf CONFIG.json [--out SCENARIO.json]   a scenario from a Hugging Face config.json\n"
     "       shardscope presets                          list model and GPU presets\n"
+    "       shardscope quantize --dist normal|laplace|lognormal|outliers|FILE.npy --to FORMAT [--scaling ...] [--group N]\n"
+    "                  [--format table|json] ...         a tensor stored in a number format: what is lost (--help)\n"
     "Exit status: 0 success, 2 invalid scenario or arguments (the reason is printed on stderr).\n";
 
 /// Reads a whole file; on failure prints "cannot read PATH: reason" and returns false.
@@ -217,6 +220,8 @@ int runCommandLine(const std::vector<std::string>& args)
         return listPresets();
     if (command == "import-hf")
         return importHfCommand(args);
+    if (command == "quantize")
+        return quantizeCommand(args);
     if (command == "--help" || command == "-h" || command == "help") {
         std::cout << kUsage;
         return 0;
