@@ -203,7 +203,7 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
                                                          {"layer GEMMs/token", f.layers, Unit::Flops},
                                                          {"attention core/token", f.attentionCore, Unit::Flops},
                                                          {"logits/token", f.logits, Unit::Flops}},
-               {}, six ? "6·N·B·s  (seed 1 §2.1)" : std::string_view{});
+               {}, six ? "6·N·B·s  (Kaplan et al. 2020 §2.1)" : std::string_view{});
         w->add(Term::HardwareFlopsPerIteration, -1, out.hardwareFlopsPerIteration,
                {{"model", out.modelFlopsPerIteration, Unit::Flops}, {"recompute", extra * out.tokensPerIteration, Unit::Flops}},
                {}, tr.recompute == Recompute::Full ? "model + (layers + core)/3 · B·s  (one more forward)"

@@ -40,7 +40,7 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
     if (ctx.countOnly)
         w->add(Term::ResidentParameters, stage, resident,
                {{"Ψ", ctx.params.total, Unit::Count}, {"t", t, Unit::Count}, {"p", double(ctx.p), Unit::Count}}, {},
-               "P = Ψ / (t·p)  (count-only model: split evenly, seed 1 §6.2)");
+               "P = Ψ / (t·p)  (count-only model: split evenly over the stages)");
     else
         w->add(Term::ResidentParameters, stage, resident,
                {{"dense layers", double(denseLayers), Unit::Count}, {"MoE layers", double(moeLayers), Unit::Count},

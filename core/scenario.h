@@ -178,7 +178,7 @@ struct HardwareSetup
     double mfu = 0.4;                      ///< model FLOPs utilization
     double achievedTflops = 0;             ///< if > 0: measured per-GPU hardware TFLOP/s, replaces MFU
     double pricePerGpuHour = 1.8;          ///< USD
-    double overheadFactor = 1.3;           ///< failures, restarts, tuning (seed 1 Q10: 1.3–1.5)
+    double overheadFactor = 1.3;           ///< failures, restarts, tuning: an assumption (OPT-175B needed at least 35 manual restarts, Zhang et al. 2022 §2.5)
 
     bool operator==(const HardwareSetup&) const = default;
 };

@@ -45,7 +45,7 @@ struct TermInfo
     std::string_view id;       ///< stable: "gradients"
     std::string_view title;    ///< English: "Gradients on this GPU"
     std::string_view formula;  ///< symbolic: "g·P / D_z (ZeRO ≥ 2)"
-    std::string_view source;   ///< "ZeRO §5.2; seed 2"
+    std::string_view source;   ///< "ZeRO §5.2 (P_os+g)"
     Unit unit;
     Component component;       ///< the bar segment it explains, Component::Count if none
 };

@@ -2403,11 +2403,6 @@ the weights are read once per step for all of them.</source>
         <translation>应在 %1 到 %2 之间，实际为 %3</translation>
     </message>
     <message>
-        <source>%1 is more than ShardScope accepts (at most %2)</source>
-        <extracomment>%1 = the value given, %2 = the largest accepted value</extracomment>
-        <translation>%1 超出了 ShardScope 能接受的范围（最多 %2）</translation>
-    </message>
-    <message>
         <source>TP × PP × CP = %1 does not divide the %2 GPUs, so no whole data-parallel degree exists</source>
         <extracomment>%1 = TP × PP × CP, %2 = number of GPUs</extracomment>
         <translation>TP × PP × CP = %1 不能整除 %2 张 GPU，因此得不到整数的数据并行度</translation>
@@ -2418,29 +2413,14 @@ the weights are read once per step for all of them.</source>
         <translation>TP = %1 不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <source>TP = %1 does not divide the %2 KV heads</source>
-        <extracomment>%1 = TP, %2 = KV heads</extracomment>
-        <translation>TP = %1 不能整除 %2 个 KV 头</translation>
-    </message>
-    <message>
         <source>%1 KV heads do not divide the %2 attention heads</source>
         <extracomment>%1 = KV heads, %2 = attention heads</extracomment>
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <source>hidden size %1 is not a multiple of the %2 heads</source>
-        <extracomment>%1 = hidden size, %2 = attention heads</extracomment>
-        <translation>隐藏维度 %1 不是头数 %2 的整数倍</translation>
-    </message>
-    <message>
         <source>PP = %1 stages for only %2 layers: some stages would be empty</source>
         <extracomment>%1 = PP, %2 = layers</extracomment>
         <translation>PP = %1 段，但只有 %2 层：有些段会是空的</translation>
-    </message>
-    <message>
-        <source>PP × virtual stages = %1 does not divide the %2 layers</source>
-        <extracomment>%1 = PP × virtual stages, %2 = layers</extracomment>
-        <translation>PP × 虚拟段数 = %1 不能整除 %2 层</translation>
     </message>
     <message>
         <source>%1 virtual stages need pipeline parallelism (PP &gt; 1)</source>
@@ -2475,10 +2455,6 @@ the weights are read once per step for all of them.</source>
         <translation>该 GPU 没有此精度下的峰值算力数据</translation>
     </message>
     <message>
-        <source>sequence parallelism has no effect without tensor parallelism</source>
-        <translation>没有张量并行时，序列并行不起作用</translation>
-    </message>
-    <message>
         <source>TP = %1 spans more than one node of %2 GPUs: its all-reduces leave NVLink</source>
         <extracomment>%1 = TP, %2 = GPUs per node</extracomment>
         <translation>TP = %1 跨越了不止一个 %2 卡节点：其 all-reduce 将离开 NVLink</translation>
@@ -2489,36 +2465,9 @@ the weights are read once per step for all of them.</source>
         <translation>每步只有 %1 个微批次，却有 %2 个流水线段：气泡占主导</translation>
     </message>
     <message>
-        <source>%1 micro-batches is not a multiple of PP = %2, which the interleaved schedule expects</source>
-        <extracomment>%1 = micro-batches, %2 = PP</extracomment>
-        <translation>%1 个微批次不是 PP = %2 的整数倍，而交错式调度要求如此</translation>
-    </message>
-    <message>
-        <source>this GPU has no BF16 tensor cores: the FP16 peak is used</source>
-        <translation>该 GPU 没有 BF16 Tensor Core：改用 FP16 峰值</translation>
-    </message>
-    <message>
-        <source>this GPU has no FP8 tensor cores: the BF16 peak is used</source>
-        <translation>该 GPU 没有 FP8 Tensor Core：改用 BF16 峰值</translation>
-    </message>
-    <message>
-        <source>context parallelism without FlashAttention counts the score blocks in full</source>
-        <translation>不开 FlashAttention 的上下文并行会完整计入注意力分数块</translation>
-    </message>
-    <message>
         <source>sequence %1 is not a multiple of 2 × CP = %2: causal load balancing is uneven</source>
         <extracomment>%1 = sequence length, %2 = 2 × CP</extracomment>
         <translation>序列长度 %1 不是 2 × CP = %2 的整数倍：因果负载均衡不均匀</translation>
-    </message>
-    <message>
-        <source>only a parameter count is known: activations assume the family shape h = %1, L = %2</source>
-        <extracomment>%1 = hidden size, %2 = layers of the assumed shape</extracomment>
-        <translation>只知道参数量：激活按同族结构 h = %1、L = %2 估算</translation>
-    </message>
-    <message>
-        <source>the given %1 parameters differ from the %2 the architecture has</source>
-        <extracomment>%1 = given parameters, %2 = counted parameters</extracomment>
-        <translation>给定的参数量 %1 与结构算出的 %2 不一致</translation>
     </message>
     <message>
         <source>rank group %1 needs %2 per GPU but has %3</source>
@@ -2526,19 +2475,9 @@ the weights are read once per step for all of them.</source>
         <translation>rank 组 %1 每卡需要 %2，但只有 %3</translation>
     </message>
     <message>
-        <source>rank group %1: the model states alone need %2 per GPU, more than its %3; shard further or offload</source>
-        <extracomment>%1 = rank group number, %2 = model-state memory, %3 = capacity</extracomment>
-        <translation>rank 组 %1：仅模型状态每卡就需要 %2，超过其 %3；请进一步分片或卸载</translation>
-    </message>
-    <message>
         <source>MFU %1 % is above what large training runs reach (35–55 %)</source>
         <extracomment>%1 = MFU in percent</extracomment>
         <translation>MFU %1% 高于大规模训练能达到的水平（35%–55%）</translation>
-    </message>
-    <message>
-        <source>overhead factor %1 is below 1</source>
-        <extracomment>%1 = overhead factor</extracomment>
-        <translation>开销系数 %1 小于 1</translation>
     </message>
     <message>
         <source>no training tokens: time and cost are zero</source>
@@ -2634,7 +2573,7 @@ the weights are read once per step for all of them.</source>
     </message>
     <message>
         <source>expected %1</source>
-        <extracomment>%1 = what was expected, e.g. &quot;an object&quot;</extracomment>
+        <extracomment>%1 = what was expected, e.g. &quot;a whole number&quot;</extracomment>
         <translation>应为%1</translation>
     </message>
     <message>
@@ -2643,41 +2582,12 @@ the weights are read once per step for all of them.</source>
         <translation>应为整数，实际为 %1</translation>
     </message>
     <message>
-        <source>no preset named “%1”</source>
-        <extracomment>%1 = the preset id given</extracomment>
-        <translation>没有名为“%1”的预设</translation>
-    </message>
-    <message>
-        <source>only a regular pattern is modelled: the listed dense layers are counted as MoE layers</source>
-        <translation>只支持规则的分布：列出的稠密层按 MoE 层计算</translation>
-    </message>
-    <message>
         <source>only the main model is counted, not its multi-token-prediction module</source>
         <translation>只计入主模型，不含多 token 预测（MTP）模块</translation>
     </message>
     <message>
-        <source>expected one of %1</source>
-        <extracomment>%1 = the accepted values</extracomment>
-        <translation>应为以下之一：%1</translation>
-    </message>
-    <message>
-        <source>schema_version %1 is not supported (this version reads 1)</source>
-        <extracomment>%1 = the version in the file</extracomment>
-        <translation>不支持 schema_version %1（本版本只读取 1）</translation>
-    </message>
-    <message>
-        <source>expected section.key=value, got “%1”</source>
-        <extracomment>%1 = the --set argument</extracomment>
-        <translation>应为 section.key=value，实际为“%1”</translation>
-    </message>
-    <message>
         <source>unknown key, ignored</source>
         <translation>未知的键，已忽略</translation>
-    </message>
-    <message>
-        <source>unknown key, ignored (did you mean “%1”?)</source>
-        <extracomment>%1 = the known key that was probably meant</extracomment>
-        <translation>未知的键，已忽略（是否想写“%1”？）</translation>
     </message>
     <message>
         <source>top-k = %1 routes each token to more experts than the %2 there are</source>
@@ -2695,19 +2605,9 @@ the weights are read once per step for all of them.</source>
         <translation>PP × EP × 专家 TP = %1 不能整除 %2 张 GPU，因此得不到整数的专家数据并行度</translation>
     </message>
     <message>
-        <source>a quantization group of %1 values is larger than a weight row (%2 values)</source>
-        <extracomment>%1 = group size, %2 = row length</extracomment>
-        <translation>量化分组 %1 个值，大于一行权重（%2 个值）</translation>
-    </message>
-    <message>
         <source>TP = %1 neither divides the %2 KV heads nor is a multiple of them</source>
         <extracomment>%1 = TP, %2 = KV heads</extracomment>
         <translation>TP = %1 既不能整除 %2 个 KV 头，也不是它的整数倍</translation>
-    </message>
-    <message>
-        <source>a context of %1 tokens is longer than the model&apos;s %2 positions: quality is not guaranteed</source>
-        <extracomment>%1 = context length, %2 = the model&apos;s positions</extracomment>
-        <translation>%1 个 token 的上下文超过了模型的 %2 个位置：无法保证质量</translation>
     </message>
     <message>
         <source>%1 KV heads over TP = %2: each rank keeps a copy of one KV head (the cache does not shrink with TP)</source>
@@ -2727,11 +2627,6 @@ the weights are read once per step for all of them.</source>
         <source>the rollout engine reserves %1 per GPU, less than its own weights (%2): no room for a KV cache</source>
         <extracomment>%1 = memory the rollout engine reserves, %2 = its weights</extracomment>
         <translation>Rollout 引擎每卡预留 %1，比它自己的权重（%2）还少：没有空间放 KV Cache</translation>
-    </message>
-    <message>
-        <source>the rollout batch needs %1 of KV cache per GPU but the engine reserves %2: it runs fewer sequences at once</source>
-        <extracomment>%1 = KV cache needed, %2 = KV cache reserved</extracomment>
-        <translation>Rollout 批次每卡需要 %1 的 KV Cache，但引擎只预留了 %2：同时运行的序列会更少</translation>
     </message>
     <message>
         <source>training sequence %1 is shorter than prompt + new tokens = %2: responses would be truncated</source>
@@ -2769,29 +2664,165 @@ the weights are read once per step for all of them.</source>
         <translation>这款 GPU 没有给出%1组所用链路的带宽：不估计其通信时间</translation>
     </message>
     <message>
-        <source>%1 layers do not split evenly over %2 stages: %3 middle stages get one extra layer</source>
-        <extracomment>%1 = layers, %2 = PP, %3 = stages with one extra layer</extracomment>
-        <translation>%1 层无法均分到 %2 段：中间的 %3 段各多一层</translation>
+        <source>%1 is beyond what ShardScope accepts (at most %2)</source>
+        <extracomment>%1 = the value given, %2 = the largest accepted value</extracomment>
+        <translation>%1 超出了 ShardScope 能接受的范围（最多 %2）</translation>
     </message>
     <message>
-        <source>this framework has no ZeRO stage %1 (FSDP2: 0, 2 or 3; DDP: 0 or 1)</source>
+        <source>TP = %1 does not divide the %2 KV heads (query groups); Megatron requires it for training</source>
+        <extracomment>%1 = TP, %2 = KV heads</extracomment>
+        <translation>TP = %1 不能整除 %2 个 KV 头（查询组）；Megatron 训练要求整除</translation>
+    </message>
+    <message>
+        <source>hidden size %1 is not a multiple of the %2 heads (set model.head_dim to override)</source>
+        <extracomment>%1 = hidden size, %2 = attention heads; model.head_dim is a key, not translated</extracomment>
+        <translation>隐藏维度 %1 不是头数 %2 的整数倍（可设置 model.head_dim 覆盖）</translation>
+    </message>
+    <message>
+        <source>PP × virtual stages = %1 does not divide the %2 layers (the interleaved schedule needs equal chunks)</source>
+        <extracomment>%1 = PP × virtual stages, %2 = layers</extracomment>
+        <translation>PP × 虚拟段数 = %1 不能整除 %2 层（交错式调度需要等大的块）</translation>
+    </message>
+    <message>
+        <source>quantization group of %1 values is larger than a weight row (%2 values)</source>
+        <extracomment>%1 = group size, %2 = row length</extracomment>
+        <translation>量化分组 %1 个值，大于一行权重（%2 个值）</translation>
+    </message>
+    <message>
+        <source>this framework has no ZeRO stage %1 (FSDP2: 0 no shard, 2 shard grad-op, 3 full shard; DDP: 0, or 1 with ZeroRedundancyOptimizer)</source>
         <extracomment>%1 = ZeRO stage</extracomment>
-        <translation>此框架没有 ZeRO 阶段 %1（FSDP2：0、2 或 3；DDP：0 或 1）</translation>
+        <translation>此框架没有 ZeRO 阶段 %1（FSDP2：0 不分片、2 SHARD_GRAD_OP、3 FULL_SHARD；DDP：0，或配合 ZeroRedundancyOptimizer 的 1）</translation>
     </message>
     <message>
-        <source>first stage %1 + last stage %2 layers leave no whole split of the %3 layers over the other stages</source>
+        <source>first stage %1 + last stage %2 layers leave no whole split of the %3 layers over the other stages (each needs at least one)</source>
         <extracomment>%1 = layers on the first stage, %2 = on the last, %3 = layers of the model</extracomment>
-        <translation>首段 %1 层 + 末段 %2 层之后，%3 层无法整数地分给其余各段</translation>
+        <translation>首段 %1 层 + 末段 %2 层之后，%3 层无法整数地分给其余各段（每段至少一层）</translation>
     </message>
     <message>
-        <source>stage %1: the batch needs %2 of KV cache per GPU, the engine&apos;s pool holds %3: it runs fewer sequences at once</source>
+        <source>no preset named &apos;%1&apos;</source>
+        <extracomment>%1 = the preset id given</extracomment>
+        <translation>没有名为“%1”的预设</translation>
+    </message>
+    <message>
+        <source>no preset named &apos;%1&apos; (did you mean &apos;%2&apos;?)</source>
+        <extracomment>%1 = the preset id given, %2 = the preset probably meant</extracomment>
+        <translation>没有名为“%1”的预设（是否想写“%2”？）</translation>
+    </message>
+    <message>
+        <source>expected one of %1, got &apos;%2&apos;</source>
+        <extracomment>%1 = the accepted values (keywords, not translated), %2 = the value given</extracomment>
+        <translation>应为以下之一：%1，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>expected one of %1, got &apos;%2&apos; (did you mean &apos;%3&apos;?)</source>
+        <extracomment>%1 = the accepted values (keywords, not translated), %2 = the value given, %3 = the value probably meant</extracomment>
+        <translation>应为以下之一：%1，实际为“%2”（是否想写“%3”？）</translation>
+    </message>
+    <message>
+        <source>schema_version %1 is not supported (this build reads version 1)</source>
+        <extracomment>%1 = the version in the file</extracomment>
+        <translation>不支持 schema_version %1（本版本只读取版本 1）</translation>
+    </message>
+    <message>
+        <source>expected section.key=value, got &apos;%1&apos;</source>
+        <extracomment>%1 = the --set argument</extracomment>
+        <translation>应为 section.key=value，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>no such key</source>
+        <translation>没有这个键</translation>
+    </message>
+    <message>
+        <source>no such key (did you mean &apos;%1&apos;?)</source>
+        <extracomment>%1 = the key probably meant</extracomment>
+        <translation>没有这个键（是否想写“%1”？）</translation>
+    </message>
+    <message>
+        <source>%1 layers do not split evenly over %2 stages: %3 middle stages get one extra layer (set parallel.first_stage_layers / last_stage_layers to choose)</source>
+        <extracomment>%1 = layers, %2 = PP, %3 = stages with one extra layer; the keys are not translated</extracomment>
+        <translation>%1 层无法均分到 %2 段：中间的 %3 段各多一层（可用 parallel.first_stage_layers / last_stage_layers 指定）</translation>
+    </message>
+    <message>
+        <source>sequence parallelism has no effect without tensor parallelism (TP = 1)</source>
+        <translation>没有张量并行时（TP = 1），序列并行不起作用</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches is not a multiple of PP = %2, which Megatron&apos;s interleaved schedule expects</source>
+        <extracomment>%1 = micro-batches, %2 = PP</extracomment>
+        <translation>%1 个微批次不是 PP = %2 的整数倍，而 Megatron 的交错式调度要求如此</translation>
+    </message>
+    <message>
+        <source>this GPU has no BF16 tensor cores: FP16 peak used (needs loss scaling)</source>
+        <translation>该 GPU 没有 BF16 Tensor Core：改用 FP16 峰值（需要损失缩放）</translation>
+    </message>
+    <message>
+        <source>this GPU has no FP8 tensor cores: BF16 peak used</source>
+        <translation>该 GPU 没有 FP8 Tensor Core：改用 BF16 峰值</translation>
+    </message>
+    <message>
+        <source>context parallelism without FlashAttention: the s/c × s score blocks are counted in full</source>
+        <translation>不开 FlashAttention 的上下文并行：s/c × s 的注意力分数块全部计入</translation>
+    </message>
+    <message>
+        <source>only a parameter count is known: activations use the family shape h = %1, L = %2 and FLOPs use 6·N per token</source>
+        <extracomment>%1 = hidden size, %2 = layers of the assumed shape</extracomment>
+        <translation>只知道参数量：激活按同族结构 h = %1、L = %2 估算，FLOPs 按每 token 6·N 计算</translation>
+    </message>
+    <message>
+        <source>the given %1 parameters differ from the %2 the architecture has; the architecture&apos;s count is used</source>
+        <extracomment>%1 = given parameters, %2 = counted parameters</extracomment>
+        <translation>给定的参数量 %1 与结构算出的 %2 不一致；采用结构算出的数量</translation>
+    </message>
+    <message>
+        <source>rank group %1: the model states alone (weights, gradients, optimizer) need %2 per GPU, more than the %3 it has; shard further (ZeRO-3, more GPUs, TP/PP) or offload</source>
+        <extracomment>%1 = rank group number, %2 = model-state memory, %3 = capacity</extracomment>
+        <translation>rank 组 %1：仅模型状态（权重、梯度、优化器）每卡就需要 %2，超过其 %3；请进一步分片（ZeRO-3、更多 GPU、TP/PP）或卸载</translation>
+    </message>
+    <message>
+        <source>overhead factor %1 is below 1: it would make the job cheaper than its compute</source>
+        <extracomment>%1 = overhead factor</extracomment>
+        <translation>开销系数 %1 小于 1：这会让任务比其计算本身还便宜</translation>
+    </message>
+    <message>
+        <source>context %1 tokens is longer than the model&apos;s %2 positions: quality is not guaranteed</source>
+        <extracomment>%1 = context length, %2 = the model&apos;s positions</extracomment>
+        <translation>%1 个 token 的上下文超过了模型的 %2 个位置：无法保证质量</translation>
+    </message>
+    <message>
+        <source>the rollout batch needs %1 of KV cache per GPU but the engine reserves %2: it will run fewer sequences at once (or preempt)</source>
+        <extracomment>%1 = KV cache needed, %2 = KV cache reserved</extracomment>
+        <translation>Rollout 批次每卡需要 %1 的 KV Cache，但引擎只预留了 %2：同时运行的序列会更少（或被抢占）</translation>
+    </message>
+    <message>
+        <source>stage %1: this batch needs %2 of KV cache per GPU but the engine&apos;s pool holds %3: it runs fewer sequences at once (raise the memory fraction or shorten the context)</source>
         <extracomment>%1 = pipeline stage, %2 = KV cache the batch needs, %3 = the engine&apos;s KV pool</extracomment>
-        <translation>第 %1 段：本批每卡需要 %2 的 KV Cache，引擎的池只有 %3：它会同时运行更少的序列</translation>
+        <translation>第 %1 段：本批每卡需要 %2 的 KV Cache，引擎的池只有 %3：它会同时运行更少的序列（请提高显存比例或缩短上下文）</translation>
     </message>
     <message>
-        <source>rank group %1 is %2 over capacity: the paged optimizer moves up to %3 of its states to CPU memory</source>
+        <source>rank group %1 is %2 over capacity: the paged optimizer moves up to %3 of its states to CPU memory (slower steps, no out-of-memory)</source>
         <extracomment>%1 = rank group, %2 = bytes over capacity, %3 = paged optimizer states</extracomment>
-        <translation>rank 组 %1 超出容量 %2：分页优化器会把最多 %3 的状态移到 CPU 内存</translation>
+        <translation>rank 组 %1 超出容量 %2：分页优化器会把最多 %3 的状态移到 CPU 内存（步骤变慢，但不会显存溢出）</translation>
+    </message>
+    <message>
+        <source>only a regular pattern of MoE layers is modelled: the listed dense layers are counted as MoE layers</source>
+        <translation>只支持规则分布的 MoE 层：列出的稠密层按 MoE 层计算</translation>
+    </message>
+    <message>
+        <source>unknown key, ignored (did you mean &apos;%1&apos;?)</source>
+        <extracomment>%1 = the known key that was probably meant</extracomment>
+        <translation>未知的键，已忽略（是否想写“%1”？）</translation>
+    </message>
+    <message>
+        <source>a string or {&quot;en&quot;: …, &quot;zh_CN&quot;: …}</source>
+        <translation>字符串或 {&quot;en&quot;: …, &quot;zh_CN&quot;: …}</translation>
+    </message>
+    <message>
+        <source>an array of scenes</source>
+        <translation>场景数组</translation>
+    </message>
+    <message>
+        <source>a scenario object</source>
+        <translation>场景对象</translation>
     </message>
 </context>
 <context>
@@ -5256,6 +5287,18 @@ a percentage; %1 = number</extracomment>
     </message>
 </context>
 <context>
+    <name>ValueSlider</name>
+    <message>
+        <source>%1 is more than this field accepts: set to the largest, %2</source>
+        <translation>%1 超出此项能接受的范围：已设为最大值 %2</translation>
+    </message>
+    <message>
+        <source>%1 is less than this field accepts: set to the smallest, %2</source>
+        <extracomment>a typed value below the field&apos;s range; %1 = the value typed, %2 = the smallest value, used instead</extracomment>
+        <translation>%1 低于此项能接受的范围：已设为最小值 %2</translation>
+    </message>
+</context>
+<context>
     <name>ViewRenderer</name>
     <message>
         <source>What each number format stores for %1</source>
@@ -5391,10 +5434,6 @@ a percentage; %1 = number</extracomment>
     <message>
         <source>Llama-3-style family shape of the same size</source>
         <translation>同等规模的 Llama 3 式结构</translation>
-    </message>
-    <message>
-        <source>P = Ψ / (t·p)  (count-only model: split evenly, seed 1 §6.2)</source>
-        <translation>P = Ψ / (t·p)  （仅知参数量：平均切分，参考资料 1 §6.2）</translation>
     </message>
     <message>
         <source>V·h (untied) + final norm</source>
@@ -5857,10 +5896,6 @@ a percentage; %1 = number</extracomment>
         <translation>3·h·F（gate、up、down）</translation>
     </message>
     <message>
-        <source>6·N·B·s  (seed 1 §2.1)</source>
-        <translation>6·N·B·s  （参考资料 1 §2.1）</translation>
-    </message>
-    <message>
         <source>8·s·b × in flight (no dropout mask)</source>
         <translation>8·s·b × 在途数（无 dropout 掩码）</translation>
     </message>
@@ -5947,6 +5982,14 @@ a percentage; %1 = number</extracomment>
     <message>
         <source>HBM bandwidth</source>
         <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>P = Ψ / (t·p)  (count-only model: split evenly over the stages)</source>
+        <translation>P = Ψ / (t·p)  （仅知参数量：在各段之间平均切分）</translation>
+    </message>
+    <message>
+        <source>6·N·B·s  (Kaplan et al. 2020 §2.1)</source>
+        <translation>6·N·B·s  （Kaplan 等 2020 §2.1）</translation>
     </message>
 </context>
 <context>

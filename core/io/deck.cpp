@@ -16,12 +16,17 @@ std::string_view seedDeckJson()
 
 namespace {
 
-void addError(std::vector<Issue>& issues, IssueCode code, std::string path, std::string hint)
+Issue& addError(std::vector<Issue>& issues, IssueCode code, std::string path)
 {
     Issue i{code, Severity::Error, ""};
     i.path = std::move(path);
-    i.hint = std::move(hint);
     issues.push_back(std::move(i));
+    return issues.back();
+}
+
+void addWrongType(std::vector<Issue>& issues, std::string path, ValueKind expected)
+{
+    addError(issues, IssueCode::WrongType, std::move(path)).expected = expected;
 }
 
 /// A plain string (English) or {"en": …, "zh_CN": …}.
@@ -39,7 +44,7 @@ LocalizedText readText(const Json& parent, const char* key, const std::string& p
         if (v.contains("zh_CN") && v["zh_CN"].is_string())
             text.zhCN = v["zh_CN"].get<std::string>();
     } else {
-        addError(issues, IssueCode::WrongType, path + key, "a string or {\"en\": …, \"zh_CN\": …}");
+        addWrongType(issues, path + key, ValueKind::LocalizedText);
     }
     return text;
 }
@@ -61,11 +66,11 @@ DeckLoad loadDeck(std::string_view text)
     try {
         doc = Json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
-        addError(out.issues, IssueCode::MalformedJson, "", e.what());
+        addError(out.issues, IssueCode::MalformedJson, "").detail = e.what();
         return out;
     }
     if (!doc.is_object() || !doc.contains("scenes") || !doc["scenes"].is_array()) {
-        addError(out.issues, IssueCode::WrongType, "scenes", "an array of scenes");
+        addWrongType(out.issues, "scenes", ValueKind::SceneArray);
         return out;
     }
     out.deck.title = readText(doc, "title", "", out.issues);
@@ -74,7 +79,7 @@ DeckLoad loadDeck(std::string_view text)
         const std::string prefix = "scenes[" + std::to_string(i) + "].";
         const Json& s = scenes[i];
         if (!s.is_object() || !s.contains("scenario")) {
-            addError(out.issues, IssueCode::WrongType, prefix + "scenario", "a scenario object");
+            addWrongType(out.issues, prefix + "scenario", ValueKind::ScenarioObject);
             continue;
         }
         Scene scene;

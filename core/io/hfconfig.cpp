@@ -58,7 +58,7 @@ struct Reader
         if (!v->is_number() || v->get<double>() != std::floor(v->get<double>()) || std::fabs(v->get<double>()) > 2147483647.0) {
             Issue i{IssueCode::WrongType, Severity::Error, ""};
             i.path = key;
-            i.hint = "a whole number";
+            i.expected = ValueKind::WholeNumber;
             out.issues.push_back(std::move(i));
             return false;
         }
@@ -74,7 +74,7 @@ struct Reader
         if (!v->is_boolean()) {
             Issue i{IssueCode::WrongType, Severity::Error, ""};
             i.path = key;
-            i.hint = "true or false";
+            i.expected = ValueKind::TrueOrFalse;
             out.issues.push_back(std::move(i));
             return false;
         }
@@ -99,9 +99,8 @@ struct Reader
     {
         if (present)
             return;
-        Issue i{IssueCode::WrongType, Severity::Error, ""};
+        Issue i{IssueCode::MissingModelKey, Severity::Error, ""};
         i.path = key;
-        i.hint = "this key (the model's size cannot be known without it)";
         out.issues.push_back(std::move(i));
     }
 };
@@ -116,14 +115,14 @@ HfImport importHfConfig(std::string_view text)
         doc = Json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
         Issue i{IssueCode::MalformedJson, Severity::Error, ""};
-        i.hint = e.what();
+        i.detail = e.what();
         out.issues.push_back(std::move(i));
         return out;
     }
     if (!doc.is_object()) {
         Issue i{IssueCode::WrongType, Severity::Error, ""};
         i.path = "(config.json)";
-        i.hint = "a JSON object";
+        i.expected = ValueKind::JsonObject;
         out.issues.push_back(std::move(i));
         return out;
     }
@@ -217,9 +216,8 @@ HfImport importHfConfig(std::string_view text)
         if (!r.integer("moe_layer_freq", m.moeLayerFrequency))
             r.integer("decoder_sparse_step", m.moeLayerFrequency);
         if (j.contains("mlp_only_layers") && j["mlp_only_layers"].is_array() && !j["mlp_only_layers"].empty()) {
-            Issue i{IssueCode::UnknownValue, Severity::Warning, ""};
+            Issue i{IssueCode::MoeLayerPatternApproximated, Severity::Warning, ""};
             i.path = "mlp_only_layers";
-            i.hint = "a regular pattern; the listed dense layers are counted as MoE layers";
             out.issues.push_back(std::move(i));
         }
     }
@@ -231,9 +229,8 @@ HfImport importHfConfig(std::string_view text)
         r.integer("v_head_dim", m.vHeadDim);
         m.numQueryGroups = m.numAttentionHeads;
         if (j.contains("num_nextn_predict_layers") && j["num_nextn_predict_layers"].is_number() && j["num_nextn_predict_layers"].get<double>() > 0) {
-            Issue i{IssueCode::UnknownValue, Severity::Warning, ""};
+            Issue i{IssueCode::MtpModuleNotCounted, Severity::Warning, ""};
             i.path = "num_nextn_predict_layers";
-            i.hint = "the main model only: the multi-token-prediction module is not counted";
             out.issues.push_back(std::move(i));
         }
     }
@@ -270,7 +267,6 @@ HfImport importHfConfig(std::string_view text)
         }
         Issue i{IssueCode::UnknownKey, Severity::Warning, ""};
         i.path = key;
-        i.hint = {};
         out.issues.push_back(std::move(i));
     }
     out.ok = !hasErrors(out.issues);

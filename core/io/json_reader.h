@@ -43,10 +43,10 @@ public:
                 out = value;
                 return true;
             }
-        std::string accepted;
+        std::vector<std::string> accepted;
         for (const auto& [name, value] : names)
-            accepted += (accepted.empty() ? "" : ", ") + std::string(name);
-        error(IssueCode::UnknownValue, key, accepted);
+            accepted.emplace_back(name);
+        unknownValue(key, text, std::move(accepted));
         return false;
     }
     /// One of a field's choices (core/fields.h); the choice's value stored in out.
@@ -56,7 +56,12 @@ public:
     /// Reports every key that no read or known() call named.
     void reportUnknown();
 
-    void error(IssueCode code, const char* key, std::string hint = {}, double a = 0);
+    /// An error about this key, with a = the value where the code has one.
+    Issue& error(IssueCode code, const char* key, double a = 0);
+    /// WrongType: what the key's value should be, and what it is (None when not known).
+    void wrongType(const char* key, ValueKind expected, ValueKind got = ValueKind::None);
+    /// UnknownValue: `given` is none of `accepted`; the nearest one is offered.
+    void unknownValue(const char* key, std::string given, std::vector<std::string> accepted);
     std::string path(const char* key) const { return m_prefix + key; }
 
 private:

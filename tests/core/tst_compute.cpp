@@ -114,7 +114,7 @@ private slots:
         core::Scenario s = training(7e9, 1e12, 64, "a100-80gb");
         s.training.recompute = core::Recompute::Full;
         const core::Estimate e = core::estimate(s);
-        // 6ND model, one more forward (2ND) for the hardware: the "+33 %" of seed 1 §5.2.
+        // 6ND model, one more forward (2ND) for the hardware: the "+33 %" of full recomputation (Korthikanti et al. 2022).
         QCOMPARE(e.compute.totalHardwareFlops, 8 * 7e9 * 1e12);
         QCOMPARE(e.compute.totalModelFlops, 6 * 7e9 * 1e12);
     }
@@ -139,7 +139,7 @@ private slots:
         QTest::addRow("DDP all-reduce 2(D-1)/D·2Ψ") << 0 << 2 * r * 2 * P;
         QTest::addRow("ZeRO-1 reduce-scatter + all-gather") << 1 << r * 4 * P;
         QTest::addRow("ZeRO-2") << 2 << r * 4 * P;
-        QTest::addRow("ZeRO-3 1.5x (seed 1 §4.2)") << 3 << 1.5 * 2 * r * 2 * P;
+        QTest::addRow("ZeRO-3 1.5x (ZeRO §7.2)") << 3 << 1.5 * 2 * r * 2 * P;
     }
     void dataParallelCommunication()
     {
@@ -183,7 +183,7 @@ private slots:
         QTest::addColumn<bool>("cpNet");
         QTest::addRow("DP 8 in one node") << 8 << 8 << 1 << 1 << 1 << false << false << false << false;
         QTest::addRow("DP 16 over two nodes") << 16 << 8 << 1 << 1 << 1 << true << false << false << false;
-        QTest::addRow("seed 1 §6.3: TP 8 PP 4 DP 2 on 64") << 64 << 8 << 8 << 4 << 1 << true << false << true << false;
+        QTest::addRow("TP 8 PP 4 DP 2 on 64") << 64 << 8 << 8 << 4 << 1 << true << false << true << false;
         QTest::addRow("TP 16 spans two nodes") << 16 << 8 << 16 << 1 << 1 << false << true << false << false;
         // CP ranks are TP apart (block 4 × 2 = 8: one node); DP × CP ranks 4 apart span 16.
         QTest::addRow("TP 4 CP 2 DP 2 on 16") << 16 << 8 << 4 << 1 << 2 << true << false << false << false;

@@ -224,7 +224,7 @@ private slots:
         const core::Estimate e = core::estimate(s);
         const double maxBatch = e.inference.maxBatchAtContext;
         QVERIFY(maxBatch > 10);
-        const double kvPerSequence = 1073741824.0; // 1 GiB at 2048 tokens (seed 2)
+        const double kvPerSequence = 1073741824.0; // 1 GiB at 2048 tokens: 2·32·4096·2048·2 B
         QCOMPARE(e.inference.kvBytesPerSequence, kvPerSequence);
         QVERIFY(maxBatch * kvPerSequence <= e.inference.freeBytesForKv);
         QVERIFY((maxBatch + 1) * kvPerSequence > e.inference.freeBytesForKv);

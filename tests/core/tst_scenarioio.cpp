@@ -2,6 +2,8 @@
 // giving a message that names the key.
 #include <QtTest>
 
+#include <algorithm>
+
 #include "core/estimate.h"
 #include "core/io/estimate_io.h"
 #include "core/io/presets.h"
@@ -115,7 +117,7 @@ private slots:
         QTest::addRow("truncated") << R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"gpus": 8)" << QStringList() << int(C::MalformedJson) << "";
         QTest::addRow("empty") << "" << QStringList() << int(C::MalformedJson) << "";
         QTest::addRow("not an object") << "[1, 2]" << QStringList() << int(C::WrongType) << "(document)";
-        QTest::addRow("no schema version") << R"({"model": {"preset": "llama-2-7b"}})" << QStringList() << int(C::WrongType) << "schema_version";
+        QTest::addRow("no schema version") << R"({"model": {"preset": "llama-2-7b"}})" << QStringList() << int(C::MissingSchemaVersion) << "schema_version";
         QTest::addRow("schema version 2") << R"({"schema_version": 2, "model": {"preset": "llama-2-7b"}})" << QStringList() << int(C::UnsupportedSchemaVersion) << "schema_version";
         QTest::addRow("string for a number") << R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"gpus": "eight"}})" << QStringList() << int(C::WrongType) << "parallel.gpus";
         QTest::addRow("fraction for an integer") << R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"tensor": 2.5}})" << QStringList() << int(C::NotAnInteger) << "parallel.tensor";
@@ -157,8 +159,104 @@ private slots:
             if (i.path == "parallel.tensr")
                 typo = &i;
         QVERIFY(typo);
-        QCOMPARE(QString::fromStdString(typo->hint), QString("parallel.tensor"));
+        QCOMPARE(QString::fromStdString(typo->nearest), QString("parallel.tensor"));
         QCOMPARE(QString::fromStdString(core::describe(*typo)), QString("parallel.tensr: unknown key, ignored (did you mean 'parallel.tensor'?)"));
+    }
+
+    // A --set names a key for this run: a typo there is an error (the CLI exits 2), and the key
+    // probably meant is searched over the whole table, so a mistyped section is found too.
+    void unknownOverrideKeysAreErrors_data()
+    {
+        QTest::addColumn<QString>("set");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("nearest");
+        QTest::addRow("key typo") << "parallel.tensr=2" << "parallel.tensr" << "parallel.tensor";
+        QTest::addRow("section typo") << "paralel.tensor=2" << "paralel.tensor" << "parallel.tensor";
+        QTest::addRow("nested key") << "finetune.rl.rollout_gpu=4" << "finetune.rl.rollout_gpu" << "finetune.rl.rollout_gpus";
+        QTest::addRow("nothing near") << "parallel.banana=2" << "parallel.banana" << "";
+    }
+
+    void unknownOverrideKeysAreErrors()
+    {
+        QFETCH(QString, set);
+        QFETCH(QString, path);
+        QFETCH(QString, nearest);
+        const core::ScenarioLoad l = core::loadScenario(core::defaultScenarioJson(), {set.toStdString()});
+        QVERIFY(!l.ok);
+        const core::Issue* issue = nullptr;
+        for (const core::Issue& i : l.issues)
+            if (i.code == core::IssueCode::UnknownOverrideKey)
+                issue = &i;
+        QVERIFY2(issue, qPrintable(firstMessage(l)));
+        QCOMPARE(issue->severity, core::Severity::Error);
+        QCOMPARE(QString::fromStdString(issue->path), path);
+        QCOMPARE(QString::fromStdString(issue->nearest), nearest);
+        // The same key in a file stays a warning: the rest of the file still counts.
+        QVERIFY(core::loadScenario(R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"tensr": 2}})").ok);
+    }
+
+    // Typed payloads: what was expected and what the file has, the value given, the accepted
+    // values and the one probably meant — the GUI translates these, nothing parses the English.
+    void issuesCarryTypedPayloads()
+    {
+        using V = core::ValueKind;
+        auto first = [](const char* json, core::IssueCode code) {
+            const core::ScenarioLoad l = core::loadScenario(json);
+            for (const core::Issue& i : l.issues)
+                if (i.code == code)
+                    return i;
+            return core::Issue{};
+        };
+        const core::Issue type = first(R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"gpus": "eight"}})",
+                                       core::IssueCode::WrongType);
+        QCOMPARE(type.expected, V::WholeNumber);
+        QCOMPARE(type.got, V::String);
+        QCOMPARE(QString::fromStdString(core::describe(type)), QString("parallel.gpus: expected a whole number, got a string"));
+
+        const core::Issue choice = first(R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "training": {"precision": "bf61"}})",
+                                         core::IssueCode::UnknownValue);
+        QCOMPARE(QString::fromStdString(choice.given), QString("bf61"));
+        QVERIFY(std::find(choice.accepted.begin(), choice.accepted.end(), "bf16") != choice.accepted.end());
+        QCOMPARE(QString::fromStdString(choice.nearest), QString("bf16")); // two edits (a swap)
+
+        // A mistyped preset: "did you mean" (one letter off), in the model and the GPU.
+        const core::Issue model = first(R"({"schema_version": 1, "model": {"preset": "llama-2-7c"}})", core::IssueCode::UnknownPreset);
+        QCOMPARE(QString::fromStdString(model.given), QString("llama-2-7c"));
+        QCOMPARE(QString::fromStdString(model.nearest), QString("llama-2-7b"));
+        QCOMPARE(QString::fromStdString(core::describe(model)), QString("model.preset: no preset named 'llama-2-7c' (did you mean 'llama-2-7b'?)"));
+        const core::Issue gpu = first(R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "hardware": {"gpu": "h100-sxn"}})",
+                                      core::IssueCode::UnknownPreset);
+        QCOMPARE(QString::fromStdString(gpu.nearest), QString("h100-sxm"));
+        const core::Issue far = first(R"({"schema_version": 1, "model": {"preset": "gpt-7"}})", core::IssueCode::UnknownPreset);
+        QCOMPARE(QString::fromStdString(core::describe(far)), QString("model.preset: no preset named 'gpt-7'"));
+
+        const core::Issue missing = first(R"({"model": {"preset": "llama-2-7b"}})", core::IssueCode::MissingSchemaVersion);
+        QCOMPARE(QString::fromStdString(missing.path), QString("schema_version"));
+    }
+
+    // One sentence per code (and its second form where it has a payload), its placeholders
+    // exactly the arguments it names: the CLI and the GUI read the same row.
+    void everyCodeHasOneSentence()
+    {
+        const std::vector<core::IssueMessage> table = core::issueMessages();
+        for (int c = 0; c < int(core::IssueCode::Count); ++c) {
+            int rows = 0;
+            for (const core::IssueMessage& m : table)
+                rows += m.code == core::IssueCode(c);
+            const std::string name(core::issueCodeName(core::IssueCode(c)));
+            QVERIFY2(rows == 1 || rows == 2, name.c_str());
+            QVERIFY2(name != "unknown", "every code has a JSON name");
+        }
+        for (const core::IssueMessage& m : table) {
+            const std::string text = m.text;
+            int args = 0;
+            for (core::IssueArg a : m.args)
+                args += a != core::IssueArg::None;
+            for (int k = 1; k <= 3; ++k) {
+                const char placeholder[] = {'%', char('0' + k), '\0'};
+                QVERIFY2((text.find(placeholder) != std::string::npos) == (k <= args), text.c_str());
+            }
+        }
     }
 
     void estimateJsonHasTheDocumentedKeys()

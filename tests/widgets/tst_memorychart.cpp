@@ -141,7 +141,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&chart));
         chart.setEstimate(core::estimate(guiscenarios::sevenBillionOnEight(0)));
         chart.plot()->replot();
-        // Middle of the segment: weights 0–14 GB, gradients 14–28, optimizer 28–112 (seed 2).
+        // Middle of the segment: weights 0–14 GB, gradients 14–28, optimizer 28–112 (ZeRO §3.1: 2 + 2 + 12 B × 7e9).
         double bottom = 0;
         for (std::size_t c = 0; c < std::size_t(component); ++c)
             bottom += chart.barBytes(0, core::Component(c)) / 1e9;
