@@ -2,7 +2,6 @@
 
 // Internal to the core: typed, reporting access to one JSON object (scenario sections, presets).
 
-#include <initializer_list>
 #include <span>
 #include <string>
 #include <string_view>
@@ -31,24 +30,6 @@ public:
     bool number(const char* key, double& out);
     bool boolean(const char* key, bool& out);
     bool string(const char* key, std::string& out);
-    /// One of `names` (index stored in out).
-    template <typename Enum>
-    bool choice(const char* key, Enum& out, std::initializer_list<std::pair<std::string_view, Enum>> names)
-    {
-        std::string text;
-        if (!string(key, text))
-            return false;
-        for (const auto& [name, value] : names)
-            if (name == text) {
-                out = value;
-                return true;
-            }
-        std::vector<std::string> accepted;
-        for (const auto& [name, value] : names)
-            accepted.emplace_back(name);
-        unknownValue(key, text, std::move(accepted));
-        return false;
-    }
     /// One of a field's choices (core/fields.h); the choice's value stored in out.
     bool choice(const char* key, int& out, std::span<const Choice> names);
     /// Marks a key as known without reading it (handled elsewhere).
