@@ -70,7 +70,7 @@ private slots:
         QCOMPARE(e.compute.totalHardwareFlops, 8 * 300e9 * 175e9);
         QVERIFY2(std::abs(e.compute.trainingSeconds / 86400 - 33.9) < 0.1, qPrintable(QString::number(e.compute.trainingSeconds / 86400)));
         // MFU implied: model FLOPs (6ND) / (time · n · 312 TF) = 140·6/8/312 = 33.7 %.
-        QVERIFY(std::abs(e.compute.effectiveMfu - 140.0 * 6 / 8 / 312) < 1e-9);
+        QCOMPARE_LT(std::abs(e.compute.effectiveMfu - 140.0 * 6 / 8 / 312), 1e-9);
     }
 
     void gpt3ArchitectureMatchesNarayanan()
@@ -105,7 +105,7 @@ private slots:
         const core::Estimate e = core::estimate(s);
         const double B = 512, sq = 4096, L = 32, h = 4096, g = 32, a = 32, F = 11008, V = 32000, q = 4096;
         const double expected = 12 * B * sq * L * h * h * ((1 + g / a + sq / h / 2) * (q / h) + (F / h) * 1.5 + V / (2 * L * h));
-        QVERIFY(std::abs(e.compute.modelFlopsPerIteration - expected) < 1e-12 * expected);
+        QCOMPARE_LT(std::abs(e.compute.modelFlopsPerIteration - expected), 1e-12 * expected);
         QCOMPARE(e.compute.hardwareFlopsPerIteration, e.compute.modelFlopsPerIteration); // no recomputation
     }
 
@@ -126,8 +126,8 @@ private slots:
         s.hardware.overheadFactor = 1.3;
         const core::Estimate e = core::estimate(s);
         const double seconds = 4.2e22 / (64 * 312e12 * 0.4);
-        QVERIFY(std::abs(e.compute.gpuHours - seconds * 64 / 3600) < 1e-6 * e.compute.gpuHours);
-        QVERIFY(std::abs(e.compute.cost - seconds * 64 / 3600 * 2.0 * 1.3) < 1e-6 * e.compute.cost);
+        QCOMPARE_LT(std::abs(e.compute.gpuHours - seconds * 64 / 3600), 1e-6 * e.compute.gpuHours);
+        QCOMPARE_LT(std::abs(e.compute.cost - seconds * 64 / 3600 * 2.0 * 1.3), 1e-6 * e.compute.cost);
     }
 
     void dataParallelCommunication_data()
@@ -148,7 +148,7 @@ private slots:
         core::Scenario s = countOnly(7e9, 8, stage);
         const core::Estimate e = core::estimate(s);
         QCOMPARE(e.microBatchesPerStep, 1);
-        QVERIFY(std::abs(e.communication.dataParallel - expected) < 1e-9 * expected);
+        QCOMPARE_LT(std::abs(e.communication.dataParallel - expected), 1e-9 * expected);
     }
 
     void tensorAndPipelineCommunication()
@@ -225,7 +225,7 @@ private slots:
         core::Estimate e = core::estimate(countOnly(7e9, 8, 1));
         QVERIFY(e.valid);
         QVERIFY(!e.communication.overNetwork[dp]);
-        QVERIFY(std::abs(e.communication.seconds[dp] - 24.5e9 / 300e9) < 1e-9);
+        QCOMPARE_LT(std::abs(e.communication.seconds[dp] - 24.5e9 / 300e9), 1e-9);
 
         // Seed 1 §4.2: "ZeRO-3 across nodes: the network may become the bottleneck". 7B on 64
         // A100 (8 nodes), ZeRO-3, 16 micro-batches: (63/64)·16·(2·2 + 2 B)·7e9 = 661.5 GB at
@@ -240,7 +240,7 @@ private slots:
         const double comm = 63.0 / 64 * 16 * 6 * 7e9 / 25e9;
         const double compute = 6 * 7e9 * 1024 * 2048 / (64 * 312e12 * 0.4);
         QVERIFY2(std::abs(e.communication.seconds[dp] - comm) < 1e-9 * comm, qPrintable(QString::number(e.communication.seconds[dp])));
-        QVERIFY(std::abs(e.compute.iterationSeconds - compute) < 1e-9 * compute);
+        QCOMPARE_LT(std::abs(e.compute.iterationSeconds - compute), 1e-9 * compute);
         const auto warning = std::find_if(e.issues.begin(), e.issues.end(),
                                           [](const core::Issue& i) { return i.code == core::IssueCode::CommunicationExceedsCompute; });
         QVERIFY(warning != e.issues.end());
@@ -249,7 +249,7 @@ private slots:
         // With ZeRO-1 the same job reduces once per step: 2.4 s, hidden behind the backward pass.
         s.training.zeroStage = 1;
         e = core::estimate(s);
-        QVERIFY(std::abs(e.communication.seconds[dp] - 63.0 / 64 * 4 * 7e9 / 25e9) < 1e-9);
+        QCOMPARE_LT(std::abs(e.communication.seconds[dp] - 63.0 / 64 * 4 * 7e9 / 25e9), 1e-9);
         for (const core::Issue& i : e.issues)
             QVERIFY(i.code != core::IssueCode::CommunicationExceedsCompute);
     }

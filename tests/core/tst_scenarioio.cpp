@@ -289,7 +289,7 @@ private slots:
         double sum = 0;
         for (const QJsonValue v : g["bytes"].toObject())
             sum += v.toDouble();
-        QVERIFY(std::abs(sum - g["total_bytes"].toDouble()) < 1);
+        QCOMPARE_LT(std::abs(sum - g["total_bytes"].toDouble()), 1);
         QCOMPARE(g["total_bytes"].toDouble(), g["device_bytes"].toDouble());
         QCOMPARE_LE(g["allocated_bytes"].toDouble(), g["reserved_bytes"].toDouble());
         QCOMPARE_LE(g["reserved_bytes"].toDouble(), g["device_bytes"].toDouble());
