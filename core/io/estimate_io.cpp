@@ -66,10 +66,10 @@ Json issuesJson(const std::vector<Issue>& a, const std::vector<Issue>& b)
     return list;
 }
 
-std::string gbText(double bytes)
+std::string memoryText(double bytes, PrintUnit unit)
 {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", bytes / 1e9);
+    std::snprintf(buf, sizeof buf, "%.2f", bytes / bytesPerPrintUnit(unit));
     return buf;
 }
 
@@ -201,8 +201,10 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
     return j.dump(2) + "\n";
 }
 
-std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w)
+std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w, PrintUnit unit)
 {
+    const std::string u = printUnitName(unit);
+    auto gbText = [unit](double bytes) { return memoryText(bytes, unit); };
     std::string out;
     char buf[256];
     auto line = [&](const char* fmt, auto... args) {
@@ -219,7 +221,7 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
             line("Parameters: %.4g (active %.4g)   D = %d, ZeRO-%d over %d ranks, %d micro-batches/step, %.4g B per trainable parameter\n",
                  e.parameters.total, e.parameters.active, e.dataParallel, s.training.zeroStage, e.zeroShards, e.microBatchesPerStep,
                  e.stateBytes.total());
-        out += "\nPer-GPU memory (GB)\n";
+        out += "\nPer-GPU memory (" + u + ")\n";
         std::size_t labelWidth = 10;
         auto displayWidth = [](const std::string& text) {
             std::size_t width = 0;
@@ -249,17 +251,17 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
             out += label + std::string(labelWidth - displayWidth(label), ' ');
             for (const std::string& cell : cells[i])
                 line(" %*s", cellWidth, cell.c_str());
-            line("  %s of %s\n", g.fits ? "yes" : "NO ", (gbText(g.capacityBytes) + " GB").c_str());
+            line("  %s of %s\n", g.fits ? "yes" : "NO ", (gbText(g.capacityBytes) + " " + u).c_str());
         }
         if (e.cpuBytesPerNode > 0)
-            line("CPU memory per node for offloaded states: %s GB\n", gbText(e.cpuBytesPerNode).c_str());
+            line("CPU memory per node for offloaded states: %s %s\n", gbText(e.cpuBytesPerNode).c_str(), u.c_str());
         if (e.mode == Mode::Inference) {
             const InferenceEstimate& r = e.inference;
             out += "\nServing\n";
             line("  weights                        %.3f bits per linear parameter\n", r.linearBitsPerParameter);
-            line("  KV cache per sequence          %s GB at %lld tokens\n", gbText(r.kvBytesPerSequence).c_str(),
+            line("  KV cache per sequence          %s %s at %lld tokens\n", gbText(r.kvBytesPerSequence).c_str(), u.c_str(),
                  (long long)s.inference.context());
-            line("  free for the KV cache          %s GB (tightest stage)\n", gbText(r.freeBytesForKv).c_str());
+            line("  free for the KV cache          %s %s (tightest stage)\n", gbText(r.freeBytesForKv).c_str(), u.c_str());
             line("  largest batch at this context  %.0f\n", r.maxBatchAtContext);
             line("  longest context at this batch  %.0f tokens\n", r.maxContextAtBatch);
             line("  prefill (time to first token)  %.3f s\n", r.prefillSeconds);
@@ -271,8 +273,8 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
         if (e.mode == Mode::FineTune) {
             line("\nTrainable parameters: %.4g (adapters %.4g)\n", e.finetune.trainableParameters, e.finetune.adapterParameters);
             if (e.finetune.rolloutKvReserved > 0 || e.finetune.rolloutKvNeeded > 0)
-                line("Rollout KV cache per GPU: needs %s GB, engine reserves %s GB\n", gbText(e.finetune.rolloutKvNeeded).c_str(),
-                     gbText(e.finetune.rolloutKvReserved).c_str());
+                line("Rollout KV cache per GPU: needs %s %s, engine reserves %s %s\n", gbText(e.finetune.rolloutKvNeeded).c_str(), u.c_str(),
+                     gbText(e.finetune.rolloutKvReserved).c_str(), u.c_str());
         }
         const ComputeEstimate& c = e.compute;
         if (e.mode != Mode::Inference) {
@@ -290,7 +292,7 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
              s.hardware.overheadFactor);
         line("  pipeline bubble                %.1f %%\n", c.bubbleFraction * 100);
         const CommunicationEstimate& m = e.communication;
-        out += "\nCommunication per GPU per step (GB)\n";
+        out += "\nCommunication per GPU per step (" + u + ")\n";
         line("  data parallel %s   tensor parallel %s   pipeline %s   context %s   expert %s\n", gbText(m.dataParallel).c_str(),
              gbText(m.tensorParallel).c_str(), gbText(m.pipelineParallel).c_str(), gbText(m.contextParallel).c_str(),
              gbText(m.expertParallel).c_str());

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/estimate.h"
+#include "core/io/printunit.h"
 
 namespace core {
 
@@ -21,8 +22,8 @@ std::string_view phaseName(GroupPhase phase);
 std::string estimateToJson(const Scenario& scenario, const Estimate& estimate, const std::vector<Issue>& extraIssues,
                            const Working* working = nullptr);
 
-/// A plain-text table for terminals (--format table).
+/// A plain-text table for terminals (--format table), memory in `unit` (estimate --unit).
 std::string estimateToTable(const Scenario& scenario, const Estimate& estimate, const std::vector<Issue>& extraIssues,
-                            const Working* working = nullptr);
+                            const Working* working = nullptr, PrintUnit unit = PrintUnit::GB);
 
 } // namespace core
