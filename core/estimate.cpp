@@ -223,9 +223,10 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
         if (g.totalBytes > out.groups[std::size_t(out.fullestGroup)].totalBytes)
             out.fullestGroup = int(i);
         if (!g.fits) {
+            // What to do about it is the advisor's (core/advice): the message names the cause only.
             if (g.modelStateBytes() > capacity)
-                out.issues.push_back(Issue{IssueCode::ModelStatesExceedCapacity, Severity::Warning, "hardware.gpu",
-                                           double(i), g.modelStateBytes(), capacity});
+                out.issues.push_back(Issue{s.mode == Mode::Inference ? IssueCode::WeightsExceedCapacity : IssueCode::ModelStatesExceedCapacity,
+                                           Severity::Warning, "hardware.gpu", double(i), g.modelStateBytes(), capacity});
             else
                 out.issues.push_back(Issue{IssueCode::DoesNotFit, Severity::Warning, "hardware.gpu", double(i), g.totalBytes, capacity});
         }

@@ -1875,11 +1875,6 @@ the weights are read once per step for all of them.</source>
         <translation>rank 组 %1 每卡需要 %2，但只有 %3</translation>
     </message>
     <message>
-        <source>rank group %1: the model states alone need %2 per GPU, more than its %3; shard further or offload</source>
-        <extracomment>%1 = rank group number, %2 = model-state memory, %3 = capacity</extracomment>
-        <translation>rank 组 %1：仅模型状态每卡就需要 %2，超过其 %3；请进一步分片或卸载</translation>
-    </message>
-    <message>
         <source>MFU %1 % is above what large training runs reach (35–55 %)</source>
         <extracomment>%1 = MFU in percent</extracomment>
         <translation>MFU %1% 高于大规模训练能达到的水平（35%–55%）</translation>
@@ -2228,6 +2223,16 @@ the weights are read once per step for all of them.</source>
         <source>the GPU has no bandwidth for the link the %1 group uses: its communication time is not estimated</source>
         <extracomment>%1 = a parallel dimension (&quot;data-parallel&quot;)</extracomment>
         <translation>这款 GPU 没有给出%1组所用链路的带宽：不估计其通信时间</translation>
+    </message>
+    <message>
+        <source>rank group %1: the model states alone need %2 per GPU, more than its %3</source>
+        <extracomment>%1 = rank group number, %2 = model-state memory, %3 = capacity</extracomment>
+        <translation>rank 组 %1：仅模型状态每卡就需要 %2，超过其 %3</translation>
+    </message>
+    <message>
+        <source>rank group %1: the weights alone need %2 per GPU, more than its %3</source>
+        <extracomment>serving; %1 = rank group number, %2 = weight memory, %3 = capacity</extracomment>
+        <translation>rank 组 %1：仅权重每卡就需要 %2，超过其 %3</translation>
     </message>
 </context>
 <context>
