@@ -12,6 +12,7 @@
 #include "app/explorerpages.h"
 #include "app/languagemanager.h"
 #include "app/mainwindow.h"
+#include "app/viewoptions.h"
 #include "app/scenariocontroller.h"
 #include "app/documents/sessionstore.h"
 #include "widgets/charts/memorychart.h"
@@ -73,7 +74,9 @@ int main(int argc, char** argv)
     QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language: en or zh_CN."), QStringLiteral("LANG"));
     QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Central page: explorer or lab."), QStringLiteral("PAGE"));
     QCommandLineOption byRole(QStringLiteral("color-by-role"), QStringLiteral("Colour the bars by model role."));
-    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole}) {
+    QCommandLineOption textbook(QStringLiteral("textbook"), QStringLiteral("View ▸ Textbook View on."));
+    QCommandLineOption unit(QStringLiteral("unit"), QStringLiteral("View ▸ Units: GB or GiB."), QStringLiteral("UNIT"));
+    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &textbook, &unit}) {
         o->setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(*o);
     }
@@ -109,6 +112,10 @@ int main(int argc, char** argv)
         window.explorerPages()->showLab(true);
     if (parser.isSet(byRole))
         window.memoryChart()->colorByRoleAction()->setChecked(true);
+    if (parser.isSet(textbook))
+        window.viewOptions()->setTextbook(true);
+    if (parser.value(unit).compare(QLatin1String("GiB"), Qt::CaseInsensitive) == 0)
+        window.viewOptions()->setUnit(DisplayFormat::MemoryUnit::GiB);
     if (parser.isSet(segment)) {
         const QStringList parts = parser.value(segment).split(QLatin1Char(','));
         const int group = parts.value(0).toInt();

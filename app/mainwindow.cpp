@@ -25,6 +25,8 @@
 #include "app/languagemanager.h"
 #include "app/modewiring.h"
 #include "app/slides/presentationwindow.h"
+#include "app/viewoptions.h"
+#include "widgets/charts/animatedmemorychart.h"
 #include "app/scenariocontroller.h"
 #include "core/io/scenario_io.h"
 #include "widgets/charts/comparisonview.h"
@@ -39,6 +41,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_controller(new ScenarioController(this))
     , m_document(new DocumentController(m_controller, this))
     , m_language(new LanguageManager(this))
+    , m_viewOptions(new ViewOptions(this))
     , m_controls(new ControlsPanel(m_controller, this))
     , m_gauges(new GaugePanel(this))
     , m_chart(new MemoryChart(this))
@@ -116,8 +119,6 @@ void MainWindow::createActions()
         m_actions.recompute[i] = make(QKeySequence(Qt::ALT | Qt::SHIFT | keys[i]));
         connect(m_actions.recompute[i], &QAction::triggered, m_controller, [this, p = policies[i]] { m_controller->setRecompute(p); });
     }
-    m_actions.gib = make(QKeySequence(Qt::CTRL | Qt::Key_G));
-    m_actions.gib->setCheckable(true);
     m_actions.comparisons = make(QKeySequence(Qt::CTRL | Qt::Key_K));
     m_actions.comparisons->setCheckable(true);
     m_actions.comparisons->setChecked(true);
@@ -130,7 +131,7 @@ void MainWindow::createActions()
     connect(m_actions.presentation, &QAction::triggered, this, &MainWindow::showPresentation);
     connect(m_actions.quit, &QAction::triggered, this, &QWidget::close);
     connect(m_actions.reset, &QAction::triggered, m_controller, &ScenarioController::resetToDefault);
-    connect(m_actions.gib, &QAction::toggled, this, &MainWindow::setUnitGiB);
+    connect(m_viewOptions, &ViewOptions::unitChanged, this, &MainWindow::applyUnit);
     connect(m_actions.comparisons, &QAction::toggled, m_comparison, &QWidget::setVisible);
     connect(m_actions.fullScreen, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
     connect(m_actions.about, &QAction::triggered, this, [this] {
@@ -169,7 +170,9 @@ void MainWindow::createMenus()
     m_menus.view->addActions({controls, working, m_actions.comparisons});
     m_menus.view->addActions({m_pages->labAction(), m_chart->colorByRoleAction()});
     m_menus.view->addSeparator();
-    m_menus.view->addActions({m_actions.gib, m_actions.fullScreen, m_actions.presentation});
+    m_menus.view->addMenu(m_viewOptions->unitsMenu());
+    m_menus.view->addAction(m_viewOptions->textbookAction());
+    m_menus.view->addActions({m_actions.fullScreen, m_actions.presentation});
     m_menus.view->addSeparator();
     m_menus.view->addMenu(m_language->createMenu(this));
     m_menus.help = menuBar()->addMenu(QString());
@@ -207,6 +210,18 @@ void MainWindow::wire()
         m_gauges->setSelected(GaugePanel::Kind::Count);
         showWorking();
         m_working->highlightComponent(group, component);
+    });
+    // The model-states bracket: its sum P·(w + g + o)/… in the working, one click away.
+    connect(m_chart, &MemoryChart::modelStatesClicked, this, [this](int group) {
+        m_chart->setSelectedSegment(-1, core::Component::Weights);
+        showWorking();
+        m_working->highlightTerms({core::Term::ModelStates, core::Term::Weights, core::Term::Gradients, core::Term::OptimizerStates}, group);
+    });
+    connect(m_viewOptions, &ViewOptions::textbookChanged, this, [this](bool on) {
+        m_chart->setTextbook(on);
+        m_comparison->setTextbook(on);
+        if (m_presentation)
+            m_presentation->chart()->chart()->setTextbook(on);
     });
     connect(m_gauges, &GaugePanel::activated, this, [this](GaugePanel::Kind kind, int group) {
         m_chart->setSelectedSegment(-1, core::Component::Weights);
@@ -248,7 +263,7 @@ void MainWindow::showValidation(bool valid, const std::vector<core::Issue>& issu
         const core::Estimate& e = m_controller->estimate();
         const core::RankGroup& f = e.fullest();
         const QString used = DisplayFormat::bytes(f.totalBytes, m_chart->unit(), 1);
-        const QString capacity = DisplayFormat::bytes(f.capacityBytes, m_chart->unit(), 1);
+        const QString capacity = DisplayFormat::capacity(f.capacityBytes, m_chart->unit());
         const QString label = MemoryChart::rankGroupLabel(e, e.fullestGroup);
         if (f.fits) {
             //: status bar; %1 = rank group, %2 = used, %3 = capacity, %4 = percentage
@@ -323,10 +338,13 @@ void MainWindow::updateUndoTexts()
     m_actions.redo->setText(stack->redoText().isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(stack->redoText()));
 }
 
-void MainWindow::setUnitGiB(bool gib)
+void MainWindow::applyUnit(DisplayFormat::MemoryUnit unit)
 {
-    const auto unit = gib ? DisplayFormat::MemoryUnit::GiB : DisplayFormat::MemoryUnit::GB;
+    // Views with a unit of their own; the working, warnings and control notes read
+    // DisplayFormat::memoryUnit() and are redone by the refresh.
     m_chart->setUnit(unit);
+    if (m_presentation)
+        m_presentation->chart()->chart()->setUnit(unit);
     m_comparison->setUnit(unit);
     m_gauges->setUnit(unit);
     m_controller->refresh();
@@ -368,6 +386,9 @@ void MainWindow::showPresentation()
     if (!m_presentation) {
         // A window of its own (Qt::Window): full screen, with its own palette and type.
         m_presentation = new PresentationWindow(m_controller, this);
+        m_presentation->chart()->chart()->setUnit(m_viewOptions->unit());
+        m_presentation->chart()->chart()->setTextbook(m_viewOptions->textbook());
+        m_presentation->addToolAction(m_viewOptions->textbookAction()); // the same toggle, full screen
         connect(m_presentation, &PresentationWindow::left, this, [this] {
             activateWindow();
             raise();
@@ -399,8 +420,7 @@ void MainWindow::retranslateUi()
     const char* recompute[] = {QT_TR_NOOP("&No Recomputation"), QT_TR_NOOP("&Selective Recomputation"), QT_TR_NOOP("&Full Recomputation")};
     for (int i = 0; i < 3; ++i)
         m_actions.recompute[i]->setText(tr(recompute[i]));
-    m_actions.gib->setText(tr("Memory in &GiB"));
-    m_actions.gib->setToolTip(tr("Show memory in GiB (2³⁰ bytes) instead of GB (10⁹ bytes, the seeds' arithmetic)"));
+    m_viewOptions->retranslateUi();
     m_actions.comparisons->setText(tr("&Comparisons"));
     m_actions.fullScreen->setText(tr("&Full Screen"));
     m_actions.about->setText(tr("&About ShardScope"));

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/estimate.h"
+#include "widgets/displayformat.h"
 
 class ComparisonView;
 class ExplorerPages;
@@ -19,6 +20,7 @@ class QDockWidget;
 class QLabel;
 class QSplitter;
 class ScenarioController;
+class ViewOptions;
 class WorkingPanel;
 
 /// The explorer window. It only builds the views and wires them to the controller: the
@@ -49,6 +51,8 @@ public:
     DocumentController* documentController() const { return m_document; }
     /// View ▸ Language.
     LanguageManager* languageManager() const { return m_language; }
+    /// View ▸ Units and View ▸ Textbook View.
+    ViewOptions* viewOptions() const { return m_viewOptions; }
     /// The docks' layout came from the last session: the first show keeps it as it is.
     void keepDockLayout() { m_docksSized = true; }
 
@@ -67,7 +71,7 @@ private:
     void updateWarningLabel();
     void updateTitle();
     void updateUndoTexts();
-    void setUnitGiB(bool gib);
+    void applyUnit(DisplayFormat::MemoryUnit unit);
     void exportDialog();
     void copySlide();
     void showPresentation();
@@ -76,6 +80,7 @@ private:
     ScenarioController* m_controller = nullptr;
     DocumentController* m_document = nullptr;
     LanguageManager* m_language = nullptr;
+    ViewOptions* m_viewOptions = nullptr;
     ControlsPanel* m_controls = nullptr;
     GaugePanel* m_gauges = nullptr;
     MemoryChart* m_chart = nullptr;
@@ -104,7 +109,6 @@ private:
         QAction* reset = nullptr;
         QAction* zero[4] = {};
         QAction* recompute[3] = {};
-        QAction* gib = nullptr;
         QAction* comparisons = nullptr;
         QAction* fullScreen = nullptr;
         QAction* about = nullptr;

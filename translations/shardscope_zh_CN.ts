@@ -621,6 +621,16 @@ no comparison</source>
         <extracomment>%1 = number of milliseconds</extracomment>
         <translation>%1 毫秒</translation>
     </message>
+    <message>
+        <source>%1 GiB</source>
+        <extracomment>a GPU&apos;s capacity in binary units; %1 = number</extracomment>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>a GPU&apos;s capacity: %1 = &quot;80 GiB&quot;, %2 = the same in decimal GB (&quot;85.9 GB&quot;)</extracomment>
+        <translation>%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>DocumentController</name>
@@ -1247,11 +1257,6 @@ Green under a month, amber up to six months, red beyond.</source>
         <translation>硬件与成本</translation>
     </message>
     <message>
-        <source>%1 GiB · %2 TFLOP/s BF16 dense · %3 TB/s</source>
-        <extracomment>GPU summary; %1 = memory in GiB, %2 = BF16 TFLOP/s, %3 = memory bandwidth in TB/s</extracomment>
-        <translation>%1 GiB · BF16 稠密 %2 TFLOP/s · %3 TB/s</translation>
-    </message>
-    <message>
         <source>G&amp;PU</source>
         <translation>GPU(&amp;P)</translation>
     </message>
@@ -1335,6 +1340,11 @@ DGX H100：每卡一个 400 Gb/s 端口 = 50 GB/s；DGX A100：200 Gb/s = 25 GB/
 Each entry&apos;s tooltip names its datasheet, and which figures are estimates or unknown (0).</source>
         <translation>GPU 预设，按厂商和架构分组。
 每一项的提示注明其数据手册，以及哪些数值是估计值或未知（0）。</translation>
+    </message>
+    <message>
+        <source>%1 · %2 TFLOP/s BF16 dense · %3 TB/s</source>
+        <extracomment>GPU summary; %1 = memory (&quot;80 GiB (85.9 GB)&quot;), %2 = BF16 TFLOP/s, %3 = memory bandwidth in TB/s</extracomment>
+        <translation>%1 · BF16 稠密 %2 TFLOP/s · %3 TB/s</translation>
     </message>
 </context>
 <context>
@@ -1610,11 +1620,6 @@ the weights are read once per step for all of them.</source>
 </context>
 <context>
     <name>IssueText</name>
-    <message>
-        <source>%1 GB</source>
-        <extracomment>%1 = gigabytes (decimal)</extracomment>
-        <translation>%1 GB</translation>
-    </message>
     <message>
         <source>Model</source>
         <translation>模型</translation>
@@ -2366,14 +2371,6 @@ The bars show the last valid scenario.</source>
         <translation>完全重计算(&amp;F)</translation>
     </message>
     <message>
-        <source>Memory in &amp;GiB</source>
-        <translation>以 GiB 显示显存(&amp;G)</translation>
-    </message>
-    <message>
-        <source>Show memory in GiB (2³⁰ bytes) instead of GB (10⁹ bytes, the seeds&apos; arithmetic)</source>
-        <translation>以 GiB（2³⁰ 字节）而不是 GB（10⁹ 字节，参考资料的算法）显示显存</translation>
-    </message>
-    <message>
         <source>&amp;Comparisons</source>
         <translation>对比(&amp;C)</translation>
     </message>
@@ -2533,6 +2530,23 @@ rollout engine) instead of by component</source>
         <translation>按各部分所属的模型（策略、参考模型、奖励模型、Critic、
 Rollout 引擎）而不是按组成部分为柱状图着色</translation>
     </message>
+    <message>
+        <source>%1 states
+%2 total</source>
+        <extracomment>above a comparison bar: its model states first (the textbook&apos;s figure), then the whole GPU; %1 = model states, %2 = total</extracomment>
+        <translation>模型状态 %1
+总计 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Model states: %1&lt;/b&gt;&lt;br&gt;parameters %2 + gradients %3 + optimizer states %4&lt;br&gt;&lt;i&gt;what ZeRO shards; activations and buffers come on top&lt;/i&gt;&lt;br&gt;Click for the working.</source>
+        <extracomment>tooltip of the model-states bracket; %1 = model states, %2 = parameters, %3 = gradients, %4 = optimizer states</extracomment>
+        <translation>&lt;b&gt;模型状态：%1&lt;/b&gt;&lt;br&gt;参数 %2 + 梯度 %3 + 优化器状态 %4&lt;br&gt;&lt;i&gt;ZeRO 切分的就是它；激活和缓冲区另算&lt;/i&gt;&lt;br&gt;点击查看推导。</translation>
+    </message>
+    <message>
+        <source>model states %1</source>
+        <extracomment>written along the bracket over a bar&apos;s model states; %1 = e.g. &quot;38.5 GB&quot;</extracomment>
+        <translation>模型状态 %1</translation>
+    </message>
 </context>
 <context>
     <name>ModeSelector</name>
@@ -2641,6 +2655,19 @@ hidden size, depth and heads grow together as in Llama 3 1B…405B.</source>
 Each entry&apos;s tooltip names its sources.</source>
         <translation>已发布的模型结构，按系列分组；参数量与公开的数字一致。
 每一项的提示注明其来源。</translation>
+    </message>
+    <message>
+        <source>7B (textbook)</source>
+        <translation>7B（教材）</translation>
+    </message>
+    <message>
+        <source>70B (textbook)</source>
+        <translation>70B（教材）</translation>
+    </message>
+    <message>
+        <source>Textbook (counts only)</source>
+        <extracomment>the picker&apos;s first group: bare parameter counts (7 × 10⁹, 7 × 10¹⁰) as textbooks use them</extracomment>
+        <translation>教材（仅参数量）</translation>
     </message>
 </context>
 <context>
@@ -4204,6 +4231,67 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     </message>
 </context>
 <context>
+    <name>TextbookLedger</name>
+    <message>
+        <source>Parameters</source>
+        <extracomment>the textbook&apos;s ledgers (seed: 参数/梯度/优化器/激活)</extracomment>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV Cache</translation>
+    </message>
+</context>
+<context>
+    <name>ViewOptions</name>
+    <message>
+        <source>&amp;Units</source>
+        <translation>单位(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;GB (10⁹ bytes)</source>
+        <translation>&amp;GB（10⁹ 字节）</translation>
+    </message>
+    <message>
+        <source>G&amp;iB (2³⁰ bytes)</source>
+        <translation>G&amp;iB（2³⁰ 字节）</translation>
+    </message>
+    <message>
+        <source>Binary gibibytes, as nvidia-smi and PyTorch count: an &quot;80GB&quot; A100 has 80 GiB</source>
+        <translation>二进制 GiB，nvidia-smi 和 PyTorch 的算法：“80GB” 的 A100 实为 80 GiB</translation>
+    </message>
+    <message>
+        <source>Switch GB / GiB</source>
+        <translation>切换 GB / GiB</translation>
+    </message>
+    <message>
+        <source>&amp;Textbook View</source>
+        <translation>教材视图(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Only the four ledgers of the textbook: parameters, gradients, optimizer states and activations;
+no runtime, fragmentation or temporary buffers</source>
+        <translation>只显示教材的四本账：参数、梯度、优化器状态和激活；
+不含运行时开销、碎片和临时缓冲区</translation>
+    </message>
+    <message>
+        <source>Decimal gigabytes, as textbooks count model states: 7B × 16 B = 112 GB</source>
+        <translation>十进制 GB，教材算模型状态的方式：7B × 16 B = 112 GB</translation>
+    </message>
+</context>
+<context>
     <name>ViewRenderer</name>
     <message>
         <source>What each number format stores for %1</source>
@@ -5646,6 +5734,14 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     <message>
         <source>Before each step the policy writes its answers. Every new token reads all the weights and the cached keys and values from memory, so generation is limited by memory bandwidth, not FLOPs: often most of an RL step.</source>
         <translation>每一步训练前，策略模型要先生成回答。每生成一个 token 都要从显存读出全部权重和缓存的 K、V，所以生成受显存带宽而非算力限制：往往占强化学习一步的大部分时间。</translation>
+    </message>
+    <message>
+        <source>Model states on this GPU</source>
+        <translation>本卡的模型状态</translation>
+    </message>
+    <message>
+        <source>Parameters + gradients + optimizer states, the textbook&apos;s 16 bytes per parameter: what ZeRO shards. Activations and buffers come on top.</source>
+        <translation>参数 + 梯度 + 优化器状态，即教材里每参数 16 字节：ZeRO 切分的正是这部分。激活和缓冲区另算。</translation>
     </message>
 </context>
 </TS>

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/io/json_reader.h"
+#include "core/io/presets.h"
 #include "core/io/scenario_io.h"
 #include "core/working.h"
 
@@ -73,6 +74,40 @@ std::string memoryText(double bytes, PrintUnit unit)
     return buf;
 }
 
+/// Where the parameter count comes from: an explicit model.parameters always beats a preset.
+std::string_view parameterSource(const Scenario& s)
+{
+    if (s.model.hasArchitecture)
+        return s.model.preset.empty() ? "architecture" : "preset_architecture";
+    const ModelPreset* p = s.model.preset.empty() ? nullptr : findModelPreset(s.model.preset);
+    if (p && !p->model.hasArchitecture && p->model.parameters == s.model.parameters)
+        return "preset_count";
+    return "model.parameters";
+}
+
+std::string parameterSourceText(const Scenario& s, const Estimate& e)
+{
+    char buf[256];
+    const std::string_view source = parameterSource(s);
+    const char* preset = s.model.preset.c_str();
+    if (source == "architecture")
+        return "counted from the architecture keys";
+    if (source == "preset_architecture") {
+        std::snprintf(buf, sizeof buf, "counted from preset %s's architecture", preset);
+        return buf;
+    }
+    if (source == "preset_count") {
+        std::snprintf(buf, sizeof buf, "preset %s: a count, no architecture", preset);
+        return buf;
+    }
+    if (s.model.preset.empty())
+        return "model.parameters as given";
+    const ModelPreset* p = findModelPreset(s.model.preset);
+    std::snprintf(buf, sizeof buf, "model.parameters as given, which beats preset %s (%.4g from its architecture)", preset,
+                  p ? countParameters(p->model).total : e.parameters.total);
+    return buf;
+}
+
 } // namespace
 
 std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w)
@@ -81,7 +116,8 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
     j["valid"] = e.valid;
     j["mode"] = std::string(toString(s.mode));
     if (e.valid) {
-        j["parameters"] = Json{{"total", e.parameters.total}, {"active", e.parameters.active}};
+        j["parameters"] = Json{{"total", e.parameters.total}, {"active", e.parameters.active},
+                               {"source", std::string(parameterSource(s))}};
         j["data_parallel"] = e.dataParallel;
         j["zero_shards"] = e.zeroShards;
         j["micro_batches_per_step"] = e.microBatchesPerStep;
@@ -221,6 +257,7 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
             line("Parameters: %.4g (active %.4g)   D = %d, ZeRO-%d over %d ranks, %d micro-batches/step, %.4g B per trainable parameter\n",
                  e.parameters.total, e.parameters.active, e.dataParallel, s.training.zeroStage, e.zeroShards, e.microBatchesPerStep,
                  e.stateBytes.total());
+        line("Parameter count: %s\n", parameterSourceText(s, e).c_str());
         out += "\nPer-GPU memory (" + u + ")\n";
         std::size_t labelWidth = 10;
         auto displayWidth = [](const std::string& text) {

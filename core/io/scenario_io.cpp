@@ -182,18 +182,24 @@ void readModel(const Json& doc, Scenario& s, std::vector<Issue>& issues)
     ModelArchitecture& m = s.model;
     m = ModelArchitecture{};
     std::string preset;
+    bool presetArchitecture = false;
     if (r.string("preset", preset) && !preset.empty()) {
-        if (const ModelPreset* p = findModelPreset(preset))
+        if (const ModelPreset* p = findModelPreset(preset)) {
             m = p->model;
-        else
+            presetArchitecture = p->model.hasArchitecture;
+        } else {
             r.error(IssueCode::UnknownPreset, "preset", preset);
+        }
     }
+    const double presetCount = presetArchitecture ? 0 : m.parameters;
     const bool arch = readModelKeys(r, m);
     double parameters = 0;
     const bool hasCount = r.number("parameters", parameters);
-    m.parameters = hasCount ? parameters : 0;
-    m.hasArchitecture = !m.preset.empty() || arch;
-    if (!m.hasArchitecture && !hasCount && !hasErrors(issues))
+    m.parameters = hasCount ? parameters : presetCount;
+    // An explicit key beats the preset: a count given with a preset (and no architecture keys)
+    // is the model's count, the preset's layers are not used (estimate_io says which was).
+    m.hasArchitecture = arch || (presetArchitecture && !hasCount);
+    if (!m.hasArchitecture && !hasCount && presetCount <= 0 && !hasErrors(issues))
         addError(issues, IssueCode::WrongType, "model", "a preset, an architecture (num_layers, hidden_size, …) or parameters");
     r.reportUnknown();
 }

@@ -35,6 +35,8 @@ public:
     void setVariants(Slot slot, Variant variant, const std::vector<core::Estimate>& estimates, int current);
     Variant variant(Slot slot) const { return m_slots[slot].variant; }
     void setUnit(DisplayFormat::MemoryUnit unit);
+    /// Both charts show the textbook's ledgers only (MemoryChart::setTextbook).
+    void setTextbook(bool textbook);
 
     MemoryChart* chart(Slot slot) const { return m_slots[slot].chart; }
     MemoryChart* zeroChart() const { return chart(First); }
