@@ -13,6 +13,7 @@
 #include "app/languagemanager.h"
 #include "app/mainwindow.h"
 #include "app/viewoptions.h"
+#include "app/advice/advicedock.h"
 #include "app/scenariocontroller.h"
 #include "app/documents/sessionstore.h"
 #include "widgets/charts/memorychart.h"
@@ -76,7 +77,8 @@ int main(int argc, char** argv)
     QCommandLineOption byRole(QStringLiteral("color-by-role"), QStringLiteral("Colour the bars by model role."));
     QCommandLineOption textbook(QStringLiteral("textbook"), QStringLiteral("View ▸ Textbook View on."));
     QCommandLineOption unit(QStringLiteral("unit"), QStringLiteral("View ▸ Units: GB or GiB."), QStringLiteral("UNIT"));
-    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &textbook, &unit}) {
+    QCommandLineOption advice(QStringLiteral("advice"), QStringLiteral("Show the What to Try First dock."));
+    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &textbook, &unit, &advice}) {
         o->setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(*o);
     }
@@ -116,6 +118,11 @@ int main(int argc, char** argv)
         window.viewOptions()->setTextbook(true);
     if (parser.value(unit).compare(QLatin1String("GiB"), Qt::CaseInsensitive) == 0)
         window.viewOptions()->setUnit(DisplayFormat::MemoryUnit::GiB);
+    if (parser.isSet(advice))
+        QTimer::singleShot(0, &window, [&window] {
+            window.adviceDock()->show();
+            window.adviceDock()->raise();
+        });
     if (parser.isSet(segment)) {
         const QStringList parts = parser.value(segment).split(QLatin1Char(','));
         const int group = parts.value(0).toInt();

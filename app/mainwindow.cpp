@@ -15,10 +15,13 @@
 #include <QMessageBox>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "app/advice/advicedock.h"
 #include "app/controls/controlspanel.h"
+#include "widgets/advice/advicepanel.h"
 #include "app/slides/exportdialog.h"
 #include "app/documents/documentcontroller.h"
 #include "app/explorerpages.h"
@@ -50,6 +53,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_splitter(new QSplitter(Qt::Vertical, this))
     , m_controlsDock(new QDockWidget(this))
     , m_workingDock(new QDockWidget(this))
+    , m_adviceDock(new AdviceDock(m_controller, this))
     , m_status(new QLabel(this))
     , m_warnings(new QLabel(this))
 {
@@ -76,9 +80,12 @@ MainWindow::MainWindow(QWidget* parent)
     m_workingDock->setObjectName(QStringLiteral("WorkingDock"));
     m_workingDock->setWidget(m_working);
     addDockWidget(Qt::RightDockWidgetArea, m_workingDock);
+    tabifyDockWidget(m_workingDock, m_adviceDock); // a tab next to the working: room for its lines
+    m_adviceDock->hide(); // the status bar's "What to try first…" shows it when it does not fit
 
     m_status->setTextFormat(Qt::PlainText);
     statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_adviceDock->statusButton());
     statusBar()->addPermanentWidget(m_warnings);
 
     createActions();
@@ -167,7 +174,9 @@ void MainWindow::createMenus()
     controls->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
     QAction* working = m_workingDock->toggleViewAction();
     working->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
-    m_menus.view->addActions({controls, working, m_actions.comparisons});
+    QAction* advice = m_adviceDock->toggleViewAction();
+    advice->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A)); // Ctrl+0…3 are the ZeRO stages
+    m_menus.view->addActions({controls, working, advice, m_actions.comparisons});
     m_menus.view->addActions({m_pages->labAction(), m_chart->colorByRoleAction()});
     m_menus.view->addSeparator();
     m_menus.view->addMenu(m_viewOptions->unitsMenu());
@@ -347,6 +356,7 @@ void MainWindow::applyUnit(DisplayFormat::MemoryUnit unit)
         m_presentation->chart()->chart()->setUnit(unit);
     m_comparison->setUnit(unit);
     m_gauges->setUnit(unit);
+    m_adviceDock->panel()->setUnit(unit);
     m_controller->refresh();
 }
 

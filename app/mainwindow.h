@@ -6,6 +6,7 @@
 #include "core/estimate.h"
 #include "widgets/displayformat.h"
 
+class AdviceDock;
 class ComparisonView;
 class ExplorerPages;
 class ControlsPanel;
@@ -51,6 +52,8 @@ public:
     DocumentController* documentController() const { return m_document; }
     /// View ▸ Language.
     LanguageManager* languageManager() const { return m_language; }
+    /// "What to try first" (View ▸ What to Try First, the status bar's button).
+    AdviceDock* adviceDock() const { return m_adviceDock; }
     /// View ▸ Units and View ▸ Textbook View.
     ViewOptions* viewOptions() const { return m_viewOptions; }
     /// The docks' layout came from the last session: the first show keeps it as it is.
@@ -90,6 +93,7 @@ private:
     ExplorerPages* m_pages = nullptr;
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_workingDock = nullptr;
+    AdviceDock* m_adviceDock = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_warnings = nullptr;
     QStringList m_warningTexts;

@@ -2,6 +2,253 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AdviceDock</name>
+    <message>
+        <source>Apply “%1”</source>
+        <extracomment>undo text; %1 = the remedy (&quot;Full activation checkpointing&quot;)</extracomment>
+        <translation>应用“%1”</translation>
+    </message>
+    <message>
+        <source>What to Try First</source>
+        <translation>先试什么</translation>
+    </message>
+    <message>
+        <source>What to Try &amp;First</source>
+        <translation>先试什么(&amp;F)</translation>
+    </message>
+    <message>
+        <source>What to try first…</source>
+        <translation>先试什么…</translation>
+    </message>
+    <message>
+        <source>It does not fit: the changes to try, in order, each with what it saves and costs</source>
+        <translation>放不下：按顺序列出可尝试的改动，每项都给出省多少、代价多少</translation>
+    </message>
+</context>
+<context>
+    <name>AdvicePanel</name>
+    <message>
+        <source>The scenario is not valid: fix the layout first (the status bar says why).</source>
+        <translation>场景无效：请先修正布局（状态栏写明了原因）。</translation>
+    </message>
+    <message>
+        <source>It fits: the fullest GPU uses %1 of %2. Nothing to change.</source>
+        <extracomment>%1 = memory of the fullest GPU, %2 = capacity</extracomment>
+        <translation>放得下：最满的卡用了 %1（共 %2）。无需改动。</translation>
+    </message>
+    <message>
+        <source>It fits (%1 of %2). What each change would save:</source>
+        <translation>放得下（%1，共 %2）。各项改动能省下：</translation>
+    </message>
+    <message>
+        <source>Does not fit: the fullest GPU needs %1 of %2, %3 too much. Single changes, in the order to try them (each measured by the estimate; a click applies it, Ctrl+Z undoes it):</source>
+        <extracomment>%1 = memory of the fullest GPU, %2 = capacity, %3 = how much is missing</extracomment>
+        <translation>放不下：最满的卡需要 %1（共 %2），超出 %3。按尝试顺序列出单项改动（每项都由估算实测；点击即应用，Ctrl+Z 撤销）：</translation>
+    </message>
+    <message>
+        <source>Applies, as one undo step:
+%1</source>
+        <extracomment>tooltip of a remedy; %1 = the --set overrides it applies, one per line</extracomment>
+        <translation>作为一步可撤销的操作应用：
+%1</translation>
+    </message>
+    <message>
+        <source>No single change is enough. The smallest combinations that fit, fastest first:</source>
+        <translation>单项改动都不够。能放下的最小组合，最快的在前：</translation>
+    </message>
+    <message>
+        <source>No combination of up to three of these changes fits: more GPUs, or a smaller model.</source>
+        <translation>最多三项改动的组合也放不下：需要更多的卡，或更小的模型。</translation>
+    </message>
+    <message>
+        <source>&amp;Also when it fits</source>
+        <translation>放得下时也列出(&amp;A)</translation>
+    </message>
+    <message>
+        <source>List what each change would save even when the scenario fits (room for a larger batch)</source>
+        <translation>即使放得下也列出各项改动能省多少（给更大的批次留空间）</translation>
+    </message>
+</context>
+<context>
+    <name>AdviceText</name>
+    <message>
+        <source>Smaller micro-batch, more gradient accumulation (same global batch)</source>
+        <translation>调小 micro-batch，增加梯度累积（全局批次不变）</translation>
+    </message>
+    <message>
+        <source>Selective activation recomputation</source>
+        <translation>选择性激活重计算</translation>
+    </message>
+    <message>
+        <source>Full activation checkpointing</source>
+        <translation>完整激活检查点</translation>
+    </message>
+    <message>
+        <source>Higher ZeRO stage (ZeRO-3 = FSDP FULL_SHARD)</source>
+        <translation>提高 ZeRO 等级（ZeRO-3 = FSDP FULL_SHARD）</translation>
+    </message>
+    <message>
+        <source>Offload the optimizer states to CPU (ZeRO-Offload)</source>
+        <translation>把优化器状态卸载到 CPU（ZeRO-Offload）</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 with optimizer and parameters offloaded to CPU</source>
+        <translation>ZeRO-3，并把优化器和参数都卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>Turn on FlashAttention</source>
+        <translation>开启 FlashAttention</translation>
+    </message>
+    <message>
+        <source>LoRA: adapters on a frozen BF16 base</source>
+        <translation>LoRA：在冻结的 BF16 基座上训练适配器</translation>
+    </message>
+    <message>
+        <source>QLoRA: adapters on an NF4 base</source>
+        <translation>QLoRA：在 NF4 基座上训练适配器</translation>
+    </message>
+    <message>
+        <source>Twice the tensor parallelism</source>
+        <translation>张量并行度翻倍</translation>
+    </message>
+    <message>
+        <source>Twice the pipeline stages</source>
+        <translation>流水线段数翻倍</translation>
+    </message>
+    <message>
+        <source>Twice the GPUs</source>
+        <translation>卡数翻倍</translation>
+    </message>
+    <message>
+        <source>Serve the weights in FP8</source>
+        <translation>权重用 FP8 推理</translation>
+    </message>
+    <message>
+        <source>Serve the weights in INT8</source>
+        <translation>权重用 INT8 推理</translation>
+    </message>
+    <message>
+        <source>Serve the weights in INT4</source>
+        <translation>权重用 INT4 推理</translation>
+    </message>
+    <message>
+        <source>Keep the KV cache in FP8</source>
+        <translation>KV Cache 用 FP8</translation>
+    </message>
+    <message>
+        <source>Paged KV cache, 16-token blocks</source>
+        <translation>分页 KV Cache，每块 16 个 token</translation>
+    </message>
+    <message>
+        <source>Shorter context</source>
+        <translation>缩短上下文</translation>
+    </message>
+    <message>
+        <source>Fewer concurrent sequences</source>
+        <translation>减少并发序列</translation>
+    </message>
+    <message>
+        <source>Twice the tensor parallelism per replica</source>
+        <translation>每个副本的张量并行度翻倍</translation>
+    </message>
+    <message>
+        <source>%1: micro-batch %2</source>
+        <extracomment>a remedy&apos;s title with its setting; %1 = title, %2 = the new micro-batch</extracomment>
+        <translation>%1：micro-batch %2</translation>
+    </message>
+    <message>
+        <source>%1: stage %2</source>
+        <extracomment>%1 = title, %2 = ZeRO stage</extracomment>
+        <translation>%1：第 %2 级</translation>
+    </message>
+    <message>
+        <source>saves %1 → %2 per GPU</source>
+        <extracomment>%1 = bytes saved on the fullest GPU, %2 = the fullest GPU after the change</extracomment>
+        <translation>省 %1 → 每卡 %2</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>still does not fit</source>
+        <translation>仍放不下</translation>
+    </message>
+    <message>
+        <source>%1 FLOPs</source>
+        <extracomment>extra hardware FLOPs; %1 = signed percentage</extracomment>
+        <translation>FLOPs %1</translation>
+    </message>
+    <message>
+        <source>step × %1</source>
+        <extracomment>step time after / before; %1 = factor</extracomment>
+        <translation>每步耗时 × %1</translation>
+    </message>
+    <message>
+        <source>%1 communication per step</source>
+        <extracomment>%1 = signed extra bytes each GPU sends per step</extracomment>
+        <translation>每步通信 %1</translation>
+    </message>
+    <message>
+        <source>%1 CPU memory per node</source>
+        <extracomment>%1 = CPU memory per node the change needs</extracomment>
+        <translation>每节点 CPU 内存 %1</translation>
+    </message>
+    <message>
+        <source>× %1 GPUs</source>
+        <extracomment>%1 = GPUs after / before</extracomment>
+        <translation>卡数 × %1</translation>
+    </message>
+    <message>
+        <source>Smaller matrix multiplications may run below the MFU assumed here.</source>
+        <translation>矩阵乘法变小后，实际 MFU 可能低于这里的假设。</translation>
+    </message>
+    <message>
+        <source>Each step also waits for the optimizer step on the CPU; the PCIe copies (31.5 GB/s) are in the step time.</source>
+        <translation>每一步还要等 CPU 上的优化器更新；PCIe 拷贝（31.5 GB/s）已计入每步耗时。</translation>
+    </message>
+    <message>
+        <source>Trains adapters, not every weight: usually close to full fine-tuning (Hu et al. 2021).</source>
+        <translation>只训练适配器而非全部权重：效果通常接近全参微调（Hu et al. 2021）。</translation>
+    </message>
+    <message>
+        <source>NF4 base: QLoRA matches 16-bit fine-tuning on its benchmarks (Dettmers et al. 2023).</source>
+        <translation>NF4 基座：QLoRA 在其评测上与 16 位微调持平（Dettmers et al. 2023）。</translation>
+    </message>
+    <message>
+        <source>More GPUs to pay for.</source>
+        <translation>要多付更多卡的钱。</translation>
+    </message>
+    <message>
+        <source>FP8 weights are usually within noise of BF16.</source>
+        <translation>FP8 权重的效果通常与 BF16 相差无几。</translation>
+    </message>
+    <message>
+        <source>INT8 weights: a small quality loss; needs calibration (LLM.int8, SmoothQuant).</source>
+        <translation>INT8 权重：效果略有损失，需要校准（LLM.int8、SmoothQuant）。</translation>
+    </message>
+    <message>
+        <source>INT4 weights: a measurable loss on hard tasks (GPTQ, AWQ).</source>
+        <translation>INT4 权重：在难任务上有可测的损失（GPTQ、AWQ）。</translation>
+    </message>
+    <message>
+        <source>Quantized keys and values: a small loss, mostly at long contexts.</source>
+        <translation>量化 K/V：损失很小，主要出现在长上下文。</translation>
+    </message>
+    <message>
+        <source>Serves shorter requests than asked.</source>
+        <translation>能服务的请求比要求的短。</translation>
+    </message>
+    <message>
+        <source>Fewer sequences at once: lower throughput.</source>
+        <translation>同时处理的序列变少：吞吐下降。</translation>
+    </message>
+    <message>
+        <source>Exact attention, faster, without the s × s scores (Dao et al. 2022).</source>
+        <translation>精确注意力，更快，且不存 s × s 的分数矩阵（Dao et al. 2022）。</translation>
+    </message>
+</context>
+<context>
     <name>BatchControls</name>
     <message>
         <source>Sequence &amp;&amp; batch</source>

@@ -71,7 +71,8 @@ QString bytesExact(double value, MemoryUnit unit, int decimals)
         v /= unit == MemoryUnit::GB ? 1000 : 1024;
         name = unit == MemoryUnit::GB ? QCoreApplication::translate("DisplayFormat", "TB") : QCoreApplication::translate("DisplayFormat", "TiB");
     }
-    QString number = QLocale().toString(v, 'f', decimals);
+    // Two decimals say 26.25 GB; above 100 the fourth digit is the last one worth writing.
+    QString number = QLocale().toString(v, 'f', std::fabs(v) >= 100 ? std::min(decimals, 1) : decimals);
     const QChar point = QLocale().decimalPoint().front();
     if (number.contains(point)) {
         while (number.endsWith(QLatin1Char('0')))

@@ -7,6 +7,7 @@
 #include "widgets/charts/modelstatesbracket.h"
 
 #include <QCoreApplication>
+#include <QFontMetrics>
 
 
 namespace {
@@ -63,10 +64,14 @@ void ModelStatesBracket::update(const QVector<double>& states, DisplayFormat::Me
         b->left->setCoords(x, 0);
         b->right->setCoords(x, states[g] / scale);
         QCPItemText* t = label(int(g));
-        t->setVisible(shown && withText);
         t->position->setCoords(x, states[g] / scale / 2);
         //: written along the bracket over a bar's model states; %1 = e.g. "38.5 GB"
         t->setText(QCoreApplication::translate("MemoryChart", "model states %1").arg(DisplayFormat::bytesExact(states[g], unit)));
+        // Along a bracket shorter than the text the value would run off the axis: the tooltip
+        // has it then. (The axis was laid out by the last replot.)
+        const double height = m_plot->yAxis->coordToPixel(0) - m_plot->yAxis->coordToPixel(states[g] / scale);
+        const bool room = height <= 1 || QFontMetrics(t->font()).horizontalAdvance(t->text()) + 4 <= height; // ≤ 1: not laid out yet
+        t->setVisible(shown && withText && room);
     }
     for (qsizetype i = states.size(); i < m_brackets.size(); ++i)
         m_brackets[i]->setVisible(false);
@@ -106,5 +111,6 @@ int ModelStatesBracket::hit(const QPointF& pos) const
 
 QString ModelStatesBracket::text(int bar) const
 {
-    return bar >= 0 && bar < m_labels.size() && m_labels[bar]->visible() ? m_labels[bar]->text() : QString();
+    // The bracket's text, also when it is too short to carry it (the tooltip does then).
+    return bar >= 0 && bar < m_labels.size() && bar < m_brackets.size() && m_brackets[bar]->visible() ? m_labels[bar]->text() : QString();
 }

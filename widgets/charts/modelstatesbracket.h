@@ -25,7 +25,7 @@ public:
     /// The bar whose bracket or label is under `pos` (pixels), or −1.
     int hit(const QPointF& pos) const;
     double states(int bar) const { return bar >= 0 && bar < m_states.size() ? m_states[bar] : 0; }
-    /// "model states 38.5 GB": the text along bracket `bar` (empty when none is drawn).
+    /// "model states 38.5 GB": the text of bracket `bar` (empty when no bracket is drawn).
     QString text(int bar) const;
 
 private:
