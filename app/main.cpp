@@ -14,6 +14,7 @@
 #include "app/mainwindow.h"
 #include "app/viewoptions.h"
 #include "app/advice/advicedock.h"
+#include "app/drills/drillpage.h"
 #include "app/scenariocontroller.h"
 #include "app/documents/sessionstore.h"
 #include "widgets/charts/memorychart.h"
@@ -78,7 +79,8 @@ int main(int argc, char** argv)
     QCommandLineOption textbook(QStringLiteral("textbook"), QStringLiteral("View ▸ Textbook View on."));
     QCommandLineOption unit(QStringLiteral("unit"), QStringLiteral("View ▸ Units: GB or GiB."), QStringLiteral("UNIT"));
     QCommandLineOption advice(QStringLiteral("advice"), QStringLiteral("Show the What to Try First dock."));
-    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &textbook, &unit, &advice}) {
+    QCommandLineOption drill(QStringLiteral("drill"), QStringLiteral("Drills page: drill N, GUESS typed, STEPS revealed."), QStringLiteral("N,GUESS,STEPS"));
+    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &textbook, &unit, &advice, &drill}) {
         o->setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(*o);
     }
@@ -118,6 +120,15 @@ int main(int argc, char** argv)
         window.viewOptions()->setTextbook(true);
     if (parser.value(unit).compare(QLatin1String("GiB"), Qt::CaseInsensitive) == 0)
         window.viewOptions()->setUnit(DisplayFormat::MemoryUnit::GiB);
+    if (parser.isSet(drill)) {
+        const QStringList parts = parser.value(drill).split(QLatin1Char(','));
+        window.explorerPages()->setCurrentWidget(window.drillPage());
+        window.drillPage()->setCurrentDrill(parts.value(0).toInt());
+        if (!parts.value(1).isEmpty())
+            window.drillPage()->check(parts.value(1));
+        for (int i = 0; i < parts.value(2).toInt(); ++i)
+            window.drillPage()->revealNext();
+    }
     if (parser.isSet(advice))
         QTimer::singleShot(0, &window, [&window] {
             window.adviceDock()->show();

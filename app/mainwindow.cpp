@@ -24,6 +24,7 @@
 #include "widgets/advice/advicepanel.h"
 #include "app/slides/exportdialog.h"
 #include "app/documents/documentcontroller.h"
+#include "app/drills/drillpage.h"
 #include "app/explorerpages.h"
 #include "app/languagemanager.h"
 #include "app/modewiring.h"
@@ -71,6 +72,8 @@ MainWindow::MainWindow(QWidget* parent)
     layout->addWidget(m_splitter, 1);
     // The explorer and the number-format lab share the centre as tabs.
     m_pages = new ExplorerPages(central, this);
+    m_drills = new DrillPage(m_controller, m_pages);
+    m_pages->addTab(m_drills, QString()); // named in retranslateUi
     setCentralWidget(m_pages);
 
     m_controlsDock->setObjectName(QStringLiteral("ControlsDock"));
@@ -132,6 +135,9 @@ void MainWindow::createActions()
     m_actions.fullScreen = make(QKeySequence::FullScreen);
     m_actions.fullScreen->setCheckable(true);
     m_actions.about = make();
+    m_actions.drills = make(QKeySequence(Qt::CTRL | Qt::Key_D));
+    connect(m_actions.drills, &QAction::triggered, this, [this] { m_pages->setCurrentWidget(m_drills); });
+    connect(m_drills, &DrillPage::openedInExplorer, this, [this] { m_pages->setCurrentIndex(0); });
 
     connect(m_actions.exportChart, &QAction::triggered, this, &MainWindow::exportDialog);
     connect(m_actions.copySlide, &QAction::triggered, this, &MainWindow::copySlide);
@@ -177,7 +183,7 @@ void MainWindow::createMenus()
     QAction* advice = m_adviceDock->toggleViewAction();
     advice->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A)); // Ctrl+0…3 are the ZeRO stages
     m_menus.view->addActions({controls, working, advice, m_actions.comparisons});
-    m_menus.view->addActions({m_pages->labAction(), m_chart->colorByRoleAction()});
+    m_menus.view->addActions({m_pages->labAction(), m_actions.drills, m_chart->colorByRoleAction()});
     m_menus.view->addSeparator();
     m_menus.view->addMenu(m_viewOptions->unitsMenu());
     m_menus.view->addAction(m_viewOptions->textbookAction());
@@ -434,6 +440,10 @@ void MainWindow::retranslateUi()
     m_actions.comparisons->setText(tr("&Comparisons"));
     m_actions.fullScreen->setText(tr("&Full Screen"));
     m_actions.about->setText(tr("&About ShardScope"));
+    m_actions.drills->setText(tr("&Drills"));
+    m_actions.drills->setToolTip(tr("Interview questions: type an estimate, check it, reveal the derivation step by step"));
+    m_pages->setTabText(m_pages->indexOf(m_drills), tr("Drills"));
+    m_pages->setTabToolTip(m_pages->indexOf(m_drills), tr("Interview questions on memory, time and cost, each bound to a scenario"));
     m_workingDock->toggleViewAction()->setText(tr("&Working"));
     m_controlsDock->toggleViewAction()->setText(tr("&Controls"));
     updateUndoTexts();

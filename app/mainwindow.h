@@ -11,6 +11,7 @@ class ComparisonView;
 class ExplorerPages;
 class ControlsPanel;
 class DocumentController;
+class DrillPage;
 class ExportDialog;
 class GaugePanel;
 class LanguageManager;
@@ -52,6 +53,8 @@ public:
     DocumentController* documentController() const { return m_document; }
     /// View ▸ Language.
     LanguageManager* languageManager() const { return m_language; }
+    /// Drill mode: the interview questions, a tab of the central pages (View ▸ Drills).
+    DrillPage* drillPage() const { return m_drills; }
     /// "What to try first" (View ▸ What to Try First, the status bar's button).
     AdviceDock* adviceDock() const { return m_adviceDock; }
     /// View ▸ Units and View ▸ Textbook View.
@@ -94,6 +97,7 @@ private:
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_workingDock = nullptr;
     AdviceDock* m_adviceDock = nullptr;
+    DrillPage* m_drills = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_warnings = nullptr;
     QStringList m_warningTexts;
@@ -116,6 +120,7 @@ private:
         QAction* comparisons = nullptr;
         QAction* fullScreen = nullptr;
         QAction* about = nullptr;
+        QAction* drills = nullptr;
     } m_actions;
     struct
     {

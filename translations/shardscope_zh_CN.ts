@@ -1045,6 +1045,156 @@ The current scenario was not changed.</source>
     </message>
 </context>
 <context>
+    <name>DrillPage</name>
+    <message>
+        <source>Drill: %1</source>
+        <extracomment>undo text; %1 = the drill&apos;s title</extracomment>
+        <translation>练习：%1</translation>
+    </message>
+    <message>
+        <source>7B (textbook)</source>
+        <translation>7B（教材）</translation>
+    </message>
+    <message>
+        <source>70B (textbook)</source>
+        <translation>70B（教材）</translation>
+    </message>
+    <message>
+        <source>%1 = %2 = %4</source>
+        <extracomment>one step of a drill&apos;s derivation; %1 = quantity, %2 = formula, %3 = values substituted, %4 = result</extracomment>
+        <translation>%1 = %2 = %4</translation>
+    </message>
+    <message>
+        <source>%1 = %2, with %3 → %4</source>
+        <translation>%1 = %2，代入 %3 → %4</translation>
+    </message>
+    <message>
+        <source>Scenario: %1 on %2 × %3</source>
+        <extracomment>drill scenario summary; %1 = model, %2 = GPUs, %3 = GPU model</extracomment>
+        <translation>场景：%1，%2 × %3</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <extracomment>%1 = step number, %2 = the working line</extracomment>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>The estimate: %1</source>
+        <extracomment>the drill&apos;s answer from the estimate; %1 = the number with its unit</extracomment>
+        <translation>估算结果：%1</translation>
+    </message>
+    <message>
+        <source>not available (the scenario is invalid)</source>
+        <translation>无（场景无效）</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <extracomment>a number of days; %1 = the number</extracomment>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours</source>
+        <extracomment>GPU-hours; %1 = the number</extracomment>
+        <translation>%1 GPU 小时</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <extracomment>a ratio; %1 = the factor</extracomment>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>a memory size such as 38.5 GB</source>
+        <translation>显存大小，例如 38.5 GB</translation>
+    </message>
+    <message>
+        <source>a duration such as 61 days</source>
+        <translation>时长，例如 61 天</translation>
+    </message>
+    <message>
+        <source>a number of GPU-hours such as 93k</source>
+        <translation>GPU 小时数，例如 93k</translation>
+    </message>
+    <message>
+        <source>an amount such as $220k</source>
+        <translation>金额，例如 $220k</translation>
+    </message>
+    <message>
+        <source>a FLOP count such as 4.2e22</source>
+        <translation>FLOPs 数，例如 4.2e22</translation>
+    </message>
+    <message>
+        <source>a factor such as 1.5x</source>
+        <translation>倍数，例如 1.5x</translation>
+    </message>
+    <message>
+        <source>Type a number with its unit: %1.</source>
+        <extracomment>%1 = what kind of number is expected</extracomment>
+        <translation>请输入带单位的数：%1。</translation>
+    </message>
+    <message>
+        <source>%1 % too high</source>
+        <translation>高了 %1%</translation>
+    </message>
+    <message>
+        <source>%1 % too low</source>
+        <translation>低了 %1%</translation>
+    </message>
+    <message>
+        <source>✔ %1 against %2: within 10 %. Well done.</source>
+        <extracomment>drill verdicts; %1 = the guess, %2 = the estimate&apos;s answer, %3 = how far off</extracomment>
+        <translation>✔ %1 对 %2：误差在 10% 以内。很好。</translation>
+    </message>
+    <message>
+        <source>≈ %1 against %2: %3, close.</source>
+        <translation>≈ %1 对 %2：%3，很接近了。</translation>
+    </message>
+    <message>
+        <source>✗ %1 against %2: %3. Reveal the steps to see where.</source>
+        <translation>✗ %1 对 %2：%3。逐步展开推导，看看差在哪里。</translation>
+    </message>
+    <message>
+        <source>✗ %1 against %2: off by a factor of %3. A term missing or counted twice?</source>
+        <extracomment>%3 = the factor between guess and answer</extracomment>
+        <translation>✗ %1 对 %2：差了 %3 倍。是不是漏算或重复算了一项？</translation>
+    </message>
+    <message>
+        <source>Hint: %1</source>
+        <translation>提示：%1</translation>
+    </message>
+    <message>
+        <source>Interview drills</source>
+        <translation>面试练习</translation>
+    </message>
+    <message>
+        <source>Your estimate (a number with its unit):</source>
+        <translation>你的估算（带单位的数）：</translation>
+    </message>
+    <message>
+        <source>e.g. 38.5 GB, 61 days, $220k, 1.5x</source>
+        <translation>例如 38.5 GB、61 天、$220k、1.5x</translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation>核对(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Reveal the &amp;next step</source>
+        <translation>展开下一步(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Show the whole &amp;derivation</source>
+        <translation>显示完整推导(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Open in the explorer</source>
+        <translation>在“显存估算”页打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Load this drill&apos;s scenario into the window (one undo step) to change it and see what moves</source>
+        <translation>把这道题的场景载入主窗口（一步可撤销），改一改，看看哪些数会变</translation>
+    </message>
+</context>
+<context>
     <name>ExplorerPages</name>
     <message>
         <source>Explorer</source>
@@ -2697,6 +2847,22 @@ The bars show the last valid scenario.</source>
         <source>⚠ %1%2</source>
         <extracomment>status bar; %1 = the first warning, %2 = &quot; (+N more)&quot; or nothing</extracomment>
         <translation>⚠ %1%2</translation>
+    </message>
+    <message>
+        <source>&amp;Drills</source>
+        <translation>练习(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Interview questions: type an estimate, check it, reveal the derivation step by step</source>
+        <translation>面试题：输入估算、核对，再一步步展开推导</translation>
+    </message>
+    <message>
+        <source>Drills</source>
+        <translation>练习</translation>
+    </message>
+    <message>
+        <source>Interview questions on memory, time and cost, each bound to a scenario</source>
+        <translation>关于显存、时间和成本的面试题，每题对应一个场景</translation>
     </message>
 </context>
 <context>

@@ -5,11 +5,15 @@
 
 #include <QAction>
 #include <QLabel>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QToolButton>
 #include <QUndoStack>
 
 #include "app/advice/advicedock.h"
+#include "app/drills/drillpage.h"
+#include "app/explorerpages.h"
+#include "app/languagemanager.h"
 #include "app/mainwindow.h"
 #include "app/scenariocontroller.h"
 #include "app/viewoptions.h"
@@ -166,6 +170,46 @@ private slots:
         // The bracket's click opens the working on "Model states on this GPU".
         emit w.memoryChart()->modelStatesClicked(0);
         QVERIFY(w.workingDock()->isVisible());
+    }
+
+    void drillStepByStep()
+    {
+        MainWindow w;
+        w.show();
+        DrillPage* page = w.drillPage();
+        QCOMPARE(page->drillCount(), 15);
+        w.explorerPages()->setCurrentWidget(page);
+        page->setCurrentDrill(1); // ZeRO-1 on 8 GPUs: 14 + 14 + 84/8 = 38.5 GB
+        QVERIFY(page->questionText().contains(QStringLiteral("ZeRO-1")));
+        page->check(QStringLiteral("40 GB"));
+        QVERIFY2(page->verdictText().contains(QStringLiteral("within 10 %")), qPrintable(page->verdictText()));
+        QCOMPARE(page->answerText(), QStringLiteral("The estimate: 38.5 GB"));
+        // Forgetting that ZeRO-1 keeps weights and gradients whole: 112/8 = 14 GB, 2.75× too low.
+        page->check(QStringLiteral("14GB"));
+        QVERIFY2(page->verdictText().contains(QStringLiteral("factor of 2.8")), qPrintable(page->verdictText()));
+        page->check(QStringLiteral("61 days"));
+        QVERIFY2(page->verdictText().contains(QStringLiteral("memory size")), qPrintable(page->verdictText()));
+        // The derivation, one working line at a time, ending at the model states.
+        QCOMPARE(page->stepCount(), 5);
+        QCOMPARE(page->revealedSteps(), 0);
+        while (page->revealNext()) {
+        }
+        QCOMPARE(page->revealedSteps(), 5);
+        QVERIFY2(page->stepText(2).contains(QStringLiteral("Gradients on this GPU")), qPrintable(page->stepText(2)));
+        QVERIFY2(page->stepText(4).startsWith(QStringLiteral("5. Model states on this GPU")), qPrintable(page->stepText(4)));
+        QVERIFY(page->stepText(4).endsWith(QStringLiteral("38.5 GB")));
+        // Chinese, live.
+        w.languageManager()->setLanguage(QStringLiteral("zh_CN"));
+        QTRY_VERIFY2(page->questionText().contains(QStringLiteral("每卡模型状态")), qPrintable(page->questionText())); // LanguageChange is posted
+        w.languageManager()->setLanguage(QStringLiteral("en"));
+        QTRY_VERIFY(page->questionText().startsWith(QStringLiteral("The same 7B")));
+        // Open in the explorer: the drill's scenario, one undo step, the explorer shown.
+        const int before = w.controller()->undoStack()->index();
+        QTest::mouseClick(page->findChildren<QPushButton*>().last(), Qt::LeftButton);
+        w.controller()->flush();
+        QCOMPARE(w.controller()->scenario().model.preset, std::string("textbook-7b"));
+        QCOMPARE(w.controller()->undoStack()->index(), before + 1);
+        QCOMPARE(w.explorerPages()->currentIndex(), 0);
     }
 };
 
