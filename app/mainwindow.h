@@ -61,6 +61,8 @@ public:
     ViewOptions* viewOptions() const { return m_viewOptions; }
     /// The docks' layout came from the last session: the first show keeps it as it is.
     void keepDockLayout() { m_docksSized = true; }
+    /// Shows and raises the working panel (the controller records the working from then on).
+    void showWorking();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -81,7 +83,6 @@ private:
     void exportDialog();
     void copySlide();
     void showPresentation();
-    void showWorking();
 
     ScenarioController* m_controller = nullptr;
     DocumentController* m_document = nullptr;

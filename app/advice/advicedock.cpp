@@ -60,9 +60,14 @@ void AdviceDock::apply(int index)
     const core::Remedy* r = m_panel->remedy(index);
     if (!r)
         return;
-    // The whole changed scenario, as the advisor estimated it: one undo step.
+    // The fields the advisor changed, each through the controller's set(field, value), as one
+    // undo step: the scenario it estimated (tst_advice checks the fields give that scenario).
+    std::vector<std::pair<core::Field, core::FieldValue>> values;
+    values.reserve(r->changes.size());
+    for (const core::ScenarioChange& c : r->changes)
+        values.emplace_back(c.field, c.value);
     //: undo text; %1 = the remedy ("Full activation checkpointing")
-    m_controller->setScenario(r->scenario, tr("Apply “%1”").arg(AdviceText::title(*r)));
+    m_controller->setFields(values, tr("Apply “%1”").arg(AdviceText::title(*r)));
 }
 
 void AdviceDock::retranslateUi()

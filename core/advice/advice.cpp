@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 
+#include "core/fields.h"
 #include "core/weightformat.h"
 
 namespace core {
@@ -109,21 +110,6 @@ Measure measure(const Scenario& s, const Estimate& e, double throughputPerGpu)
 }
 
 bool isAdapterMethod(FineTuneMethod m) { return m != FineTuneMethod::Full; }
-
-/// QLoRA quantizes the frozen base to NF4 with double quantization (Dettmers et al. 2023, §3);
-/// leaving QLoRA brings it back to BF16 (as the file reader and the window do).
-void setMethod(FineTuneSetup& f, FineTuneMethod method)
-{
-    const FineTuneMethod before = f.method;
-    f.method = method;
-    if (method == FineTuneMethod::QLoRA && before != method) {
-        f.base.format = WeightFormat::Nf4;
-        f.base.doubleQuantization = true;
-    } else if (method != FineTuneMethod::QLoRA && before == FineTuneMethod::QLoRA) {
-        f.base.format = WeightFormat::Bf16;
-        f.base.doubleQuantization = false;
-    }
-}
 
 double weightBits(WeightFormat f)
 {
@@ -456,8 +442,8 @@ void applyLever(const Lever& lever, Scenario& s)
         t.zeroStage = 3;
         break;
     case RemedyAction::FlashAttention: t.flashAttention = true; break;
-    case RemedyAction::Lora: setMethod(s.finetune, FineTuneMethod::LoRA); break;
-    case RemedyAction::Qlora: setMethod(s.finetune, FineTuneMethod::QLoRA); break;
+    case RemedyAction::Lora: applyFineTuneMethod(s.finetune, FineTuneMethod::LoRA); break;
+    case RemedyAction::Qlora: applyFineTuneMethod(s.finetune, FineTuneMethod::QLoRA); break;
     case RemedyAction::TensorParallel: s.parallel.tensor = int(lever.value); break;
     case RemedyAction::PipelineParallel: s.parallel.pipeline = int(lever.value); break;
     case RemedyAction::MoreGpus: s.parallel.gpus = int(lever.value); break;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/estimate.h"
+#include "core/fields.h"
 #include "core/scenario.h"
 
 namespace core {
@@ -60,11 +61,13 @@ enum class RemedyNote {
     Count
 };
 
-/// A scenario key and its new value as `--set section.key=value` takes them.
+/// One field of the scenario table (core/fields.h) and its new value: what a remedy sets. The
+/// window applies it with the controller's set(field, value), the command line prints it as
+/// `--set section.key=value` (changeText).
 struct ScenarioChange
 {
-    std::string key;
-    std::string value;
+    Field field = Field::Count;
+    FieldValue value;
     bool operator==(const ScenarioChange&) const = default;
 };
 
@@ -120,8 +123,14 @@ void advise(const Scenario& scenario, Advice& out, const AdviceOptions& options 
 /// The scenario with the lever applied (what a remedy's change is).
 void applyLever(const Lever& lever, Scenario& scenario);
 
-/// The keys whose values differ between two scenarios, as --set overrides.
+/// The scalar fields whose values differ between two scenarios, in the table's order (the order a
+/// file writes them, so a field whose rule sets others, finetune.method, comes before them).
 std::vector<ScenarioChange> scenarioChanges(const Scenario& before, const Scenario& after);
+/// Sets each field in order (core::setFieldValue, rules included): applied to the scenario a
+/// remedy started from, a remedy's changes give its scenario.
+void applyChanges(const std::vector<ScenarioChange>& changes, Scenario& scenario);
+/// "training.zero_stage=3", "finetune.method=qlora": the change as --set takes it.
+std::string changeText(const ScenarioChange& change);
 
 /// Stable ids as the JSON output writes them: "micro_batch", "offload_transfers".
 std::string_view remedyActionName(RemedyAction action);

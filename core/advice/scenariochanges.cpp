@@ -1,51 +1,61 @@
-// The one step from "a changed scenario" to "section.key=value" overrides. Until the scenario
-// field table (core/fields.h) is on this branch it compares the keys the advisor changes.
+// From "a changed scenario" to the fields that changed, and back: every scalar field of the
+// table (core/fields.h) whose value differs, in the order a scenario file writes them.
+#include <charconv>
+
 #include "core/advice/advice.h"
-#include "core/io/scenario_io.h"
 
 namespace core {
 
 namespace {
 
-std::string text(bool v) { return v ? "true" : "false"; }
-std::string text(int v) { return std::to_string(v); }
-std::string text(std::int64_t v) { return std::to_string(v); }
-template <typename E>
-    requires std::is_enum_v<E>
-std::string text(E v)
+/// The value as a scenario file (and so --set) spells it.
+std::string valueText(const FieldInfo& f, const FieldValue& v)
 {
-    return std::string(toString(v));
+    switch (f.type) {
+    case FieldType::Bool: return v.toBool() ? "true" : "false";
+    case FieldType::Int:
+    case FieldType::Int64: return std::to_string(v.toInteger());
+    case FieldType::Double: {
+        char buf[32]; // the shortest form that reads back as the same double
+        const auto r = std::to_chars(buf, buf + sizeof buf, v.toDouble());
+        return std::string(buf, r.ptr);
+    }
+    case FieldType::Enum:
+        for (const Choice& c : f.choices)
+            if (c.value == v.toInteger())
+                return std::string(c.name);
+        return std::to_string(v.toInteger());
+    case FieldType::Text:
+    case FieldType::Other: break;
+    }
+    return {};
 }
 
 } // namespace
 
-std::vector<ScenarioChange> scenarioChanges(const Scenario& a, const Scenario& b)
+std::vector<ScenarioChange> scenarioChanges(const Scenario& before, const Scenario& after)
 {
     std::vector<ScenarioChange> out;
-    auto check = [&out](const char* key, const auto& before, const auto& after) {
-        if (before != after)
-            out.push_back(ScenarioChange{key, text(after)});
-    };
-    check("mode", a.mode, b.mode);
-    check("training.micro_batch_size", a.training.microBatchSize, b.training.microBatchSize);
-    check("training.zero_stage", a.training.zeroStage, b.training.zeroStage);
-    check("training.offload_optimizer", a.training.offloadOptimizer, b.training.offloadOptimizer);
-    check("training.offload_parameters", a.training.offloadParameters, b.training.offloadParameters);
-    check("training.recompute", a.training.recompute, b.training.recompute);
-    check("training.flash_attention", a.training.flashAttention, b.training.flashAttention);
-    check("parallel.gpus", a.parallel.gpus, b.parallel.gpus);
-    check("parallel.tensor", a.parallel.tensor, b.parallel.tensor);
-    check("parallel.pipeline", a.parallel.pipeline, b.parallel.pipeline);
-    check("inference.weight_format", a.inference.weights.format, b.inference.weights.format);
-    check("inference.kv_cache_dtype", a.inference.kvCacheDtype, b.inference.kvCacheDtype);
-    check("inference.batch_size", a.inference.batchSize, b.inference.batchSize);
-    check("inference.prompt_length", a.inference.promptLength, b.inference.promptLength);
-    check("inference.generated_tokens", a.inference.generatedTokens, b.inference.generatedTokens);
-    check("inference.kv_block_size", a.inference.kvBlockSize, b.inference.kvBlockSize);
-    check("finetune.method", a.finetune.method, b.finetune.method);
-    check("finetune.base_format", a.finetune.base.format, b.finetune.base.format);
-    check("finetune.double_quantization", a.finetune.base.doubleQuantization, b.finetune.base.doubleQuantization);
+    for (const FieldInfo& f : kFieldTable) {
+        if (!f.isScalar())
+            continue;
+        const FieldValue b = f.get(after);
+        if (!(f.get(before) == b))
+            out.push_back(ScenarioChange{f.field, b});
+    }
     return out;
+}
+
+void applyChanges(const std::vector<ScenarioChange>& changes, Scenario& scenario)
+{
+    for (const ScenarioChange& c : changes)
+        setFieldValue(scenario, c.field, c.value);
+}
+
+std::string changeText(const ScenarioChange& c)
+{
+    const FieldInfo& f = fieldInfo(c.field);
+    return std::string(f.key) + "=" + valueText(f, c.value);
 }
 
 } // namespace core

@@ -11,8 +11,6 @@ namespace core {
 
 namespace {
 
-std::string changeText(const ScenarioChange& c) { return c.key + "=" + c.value; }
-
 Json remedyJson(const Remedy& r)
 {
     Json changes = Json::array();

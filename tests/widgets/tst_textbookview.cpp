@@ -46,10 +46,17 @@ private slots:
         ComparisonView view;
         view.resize(1000, 400);
         view.show();
-        std::vector<core::Estimate> variants;
+        core::Comparison zero;
+        zero.variation = core::Variation::ZeroStage;
         for (int stage = 0; stage < 4; ++stage)
-            variants.push_back(textbook7b(stage));
-        view.setZeroVariants(variants, 1);
+            zero.estimates.push_back(textbook7b(stage));
+        zero.current = 1;
+        core::Comparison recompute;
+        recompute.variation = core::Variation::Recompute;
+        for (int policy = 0; policy < 3; ++policy)
+            recompute.estimates.push_back(textbook7b(1));
+        recompute.current = 2;
+        view.setComparisons({zero, recompute});
         MemoryChart* chart = view.zeroChart();
         for (int stage = 0; stage < 4; ++stage) {
             const QString label = chart->barLabelText(stage);

@@ -112,7 +112,7 @@ QString overrides(const core::Remedy& remedy)
 {
     QStringList lines;
     for (const core::ScenarioChange& c : remedy.changes)
-        lines << QStringLiteral("--set %1=%2").arg(QString::fromStdString(c.key), QString::fromStdString(c.value));
+        lines << QStringLiteral("--set ") + QString::fromStdString(core::changeText(c));
     return lines.join(QLatin1Char('\n'));
 }
 
