@@ -25,12 +25,39 @@ struct Measure
     double gpus = 0;
 };
 
+/// What a GPU needs: its device bytes less a serving engine's idle KV pool. vLLM, SGLang and
+/// TensorRT-LLM reserve the pool up front (gpu_memory_utilization), so the bar is as tall with
+/// any batch; the batch needs only its own KV cache, which is what a change can save.
+double neededBytes(const RankGroup& g)
+{
+    return g.totalBytes - g.bytes[std::size_t(Component::KvCacheReserve)];
+}
+
 double fullestBytes(const Estimate& e)
 {
     double most = 0;
     for (const RankGroup& g : e.groups)
-        most = std::max(most, g.totalBytes);
+        most = std::max(most, neededBytes(g));
     return most;
+}
+
+/// What the fullest GPU may hold. A reserving engine fits a batch whose KV cache fits its pool
+/// (core/inference.cpp): its room is what it needs less the KV cache the pool lacks.
+double roomBytes(const Scenario& s, const Estimate& e)
+{
+    const double capacity = s.hardware.gpu.memoryBytes;
+    if (s.mode != Mode::Inference)
+        return capacity;
+    double room = capacity;
+    for (const RankGroup& g : e.groups) {
+        const double kv = g.bytes[std::size_t(Component::KvCache)];
+        const double pool = e.inference.freeBytesForKv; // the tightest stage's pool
+        const bool reserving = s.inference.engine == ServingEngine::Vllm || s.inference.engine == ServingEngine::Sglang
+            || s.inference.engine == ServingEngine::TensorRtLlm;
+        if (reserving && kv > pool)
+            room = std::min(room, neededBytes(g) - (kv - pool));
+    }
+    return room;
 }
 
 bool allFit(const Estimate& e)
@@ -92,7 +119,7 @@ Measure measure(const Scenario& s, const Estimate& e, double throughputPerGpu)
         return m;
     m.fits = allFit(e);
     m.fullest = fullestBytes(e);
-    m.capacity = s.hardware.gpu.memoryBytes;
+    m.capacity = roomBytes(s, e);
     m.cpu = e.cpuBytesPerNode;
     m.gpus = s.parallel.gpus;
     if (s.mode == Mode::Inference) {
