@@ -165,7 +165,7 @@ private slots:
         QVERIFY(zero->textbook());
         const char* const table[] = {"112 GB", "38.5 GB", "26.25 GB", "14 GB"};
         for (int stage = 0; stage < 4; ++stage)
-            QVERIFY2(zero->barLabelText(stage).startsWith(QStringLiteral("%1 states").arg(table[stage])), qPrintable(zero->barLabelText(stage)));
+            QVERIFY2(zero->barLabelText(stage).startsWith(QString::fromUtf8(table[stage])), qPrintable(zero->barLabelText(stage)));
         // No runtime, buffers or fragmentation: model states + activations.
         const core::RankGroup& g = c->estimate().fullest();
         QCOMPARE(w.memoryChart()->barTotalBytes(0), 38.5e9 + g.categoryBytes(core::Category::Activations));

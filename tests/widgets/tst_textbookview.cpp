@@ -44,7 +44,7 @@ private slots:
     void zeroComparisonLabelledByModelStates()
     {
         ComparisonView view;
-        view.resize(1000, 400);
+        view.resize(1800, 500); // wide enough for both lines (narrow slots keep the figure alone)
         view.show();
         core::Comparison zero;
         zero.variation = core::Variation::ZeroStage;

@@ -7,6 +7,7 @@
 #include "widgets/charts/memorychart.h"
 
 #include <QAction>
+#include <QFontMetrics>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <cmath>
@@ -411,10 +412,27 @@ void MemoryChart::rebuild()
         label->position->setCoords(double(g), total);
         if (b.totalBytes <= 0)
             label->setText(QString()); // a variant that does not exist (n/a)
-        else if (m_labelStyle == LabelStyle::ModelStatesFirst)
+        else if (m_labelStyle == LabelStyle::ModelStatesFirst) {
             //: above a comparison bar: its model states first (the textbook's figure), then the whole GPU; %1 = model states, %2 = total
-            label->setText(tr("%1 states\n%2 total").arg(DisplayFormat::bytesExact(TextbookLedger::modelStateBytes(b.bytes), m_unit),
-                                                          DisplayFormat::bytes(b.totalBytes, m_unit, 1)));
+            QString text = tr("%1 states\n%2 total").arg(DisplayFormat::bytesExact(TextbookLedger::modelStateBytes(b.bytes), m_unit),
+                                                          DisplayFormat::bytes(b.totalBytes, m_unit, 1));
+            // Narrow slots (four bars in a small chart): the model states alone, so that
+            // neighbouring labels do not run into each other; the tooltip keeps the total.
+            const double slot = std::abs(m_plot->xAxis->coordToPixel(1) - m_plot->xAxis->coordToPixel(0));
+            QFont bold = label->font();
+            bold.setBold(true);
+            const QFontMetrics metrics(bold);
+            int widest = 0;
+            for (const QString& line : text.split(QLatin1Char('\n')))
+                widest = std::max(widest, metrics.horizontalAdvance(line));
+            const QString states = DisplayFormat::bytesExact(TextbookLedger::modelStateBytes(b.bytes), m_unit);
+            if (n > 1 && slot > 0 && widest > 0.95 * slot)
+                text = text.section(QLatin1Char('\n'), 0, 0);
+            // Narrower still: the figure alone (the bracket beside the bar says what it counts).
+            if (n > 1 && slot > 0 && metrics.horizontalAdvance(text) > 0.95 * slot)
+                text = states;
+            label->setText(text);
+        }
         else if (over && !m_compactLabels)
             //: above an over-full bar; %1 = total, %2 = amount above the GPU's capacity
             label->setText(tr("%1\nover by %2").arg(DisplayFormat::bytes(b.totalBytes, m_unit, 1), DisplayFormat::bytes(b.totalBytes - b.capacityBytes, m_unit, 1)));
