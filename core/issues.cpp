@@ -106,6 +106,7 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::ArchitectureCountMismatch: return "architecture_count_mismatch";
     case IssueCode::DoesNotFit: return "does_not_fit";
     case IssueCode::ModelStatesExceedCapacity: return "model_states_exceed_capacity";
+    case IssueCode::WeightsExceedCapacity: return "weights_exceed_capacity";
     case IssueCode::MfuUnrealistic: return "mfu_unrealistic";
     case IssueCode::OverheadBelowOne: return "overhead_below_one";
     case IssueCode::TrainTokensZero: return "train_tokens_zero";
@@ -125,6 +126,8 @@ using C = IssueCode;
 /// (lupdate reads this file: SHARDSCOPE_TRANSLATE_NOOP is QT_TRANSLATE_NOOP to it, see
 /// app/CMakeLists.txt); the //: lines are the translators' notes. A code's second row, where it
 /// has one, is its form with a payload ("did you mean", what the file has): issueMessage() picks.
+constexpr const char* kAdvise = " (shardscope advise lists what to try)";
+
 // clang-format off
 constexpr IssueMessage kMessages[] = {
     //: %1 = the value given
@@ -220,7 +223,9 @@ constexpr IssueMessage kMessages[] = {
     //: %1 = rank group number, %2 = memory needed, %3 = capacity
     {C::DoesNotFit, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "rank group %1 needs %2 per GPU but has %3"), {A::A, A::BytesB, A::BytesC}},
     //: %1 = rank group number, %2 = model-state memory, %3 = capacity
-    {C::ModelStatesExceedCapacity, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "rank group %1: the model states alone (weights, gradients, optimizer) need %2 per GPU, more than the %3 it has; shard further (ZeRO-3, more GPUs, TP/PP) or offload"), {A::A, A::BytesB, A::BytesC}},
+    {C::ModelStatesExceedCapacity, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "rank group %1: the model states alone (weights, gradients, optimizer) need %2 per GPU, more than the %3 it has"), {A::A, A::BytesB, A::BytesC}, kAdvise},
+    //: serving; %1 = rank group number, %2 = weight memory, %3 = capacity
+    {C::WeightsExceedCapacity, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "rank group %1: the weights alone need %2 per GPU, more than the %3 it has"), {A::A, A::BytesB, A::BytesC}, kAdvise},
     //: %1 = MFU in percent
     {C::MfuUnrealistic, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "MFU %1 % is above what large training runs reach (35–55 %)"), {A::PercentA}},
     //: %1 = overhead factor
@@ -277,6 +282,8 @@ constexpr const char* kValueKinds[] = {
     SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a string or {\"en\": …, \"zh_CN\": …}"),
     SHARDSCOPE_TRANSLATE_NOOP("IssueText", "an array of scenes"),
     SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a scenario object"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "an array of drills"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a drill with a scenario and a quantity"),
 };
 static_assert(std::size(kValueKinds) == std::size_t(ValueKind::Count), "one text per ValueKind");
 
@@ -376,6 +383,8 @@ std::string describe(const Issue& i)
             m += *p;
         }
     }
+    if (message.cliNote)
+        m += message.cliNote;
     if (!i.path.empty())
         return i.path + ": " + m;
     if (i.key && *i.key)

@@ -64,6 +64,7 @@ enum class IssueCode {
     ArchitectureCountMismatch,      ///< a = given parameters, b = counted from the architecture
     DoesNotFit,                     ///< a = group index, b = total bytes, c = capacity
     ModelStatesExceedCapacity,      ///< a = group index, b = model-state bytes, c = capacity
+    WeightsExceedCapacity,          ///< serving: a = group index, b = weight bytes, c = capacity
     MfuUnrealistic,                 ///< a = MFU
     OverheadBelowOne,               ///< a = overhead factor
     TrainTokensZero,
@@ -98,6 +99,8 @@ enum class ValueKind : std::uint8_t {
     LocalizedText,    ///< a deck's string or {"en": …, "zh_CN": …}
     SceneArray,       ///< a deck's scenes
     ScenarioObject,   ///< a deck scene's scenario
+    DrillArray,       ///< the drills file's drills
+    DrillObject,      ///< one drill: a scenario and a quantity
     Count
 };
 
@@ -141,6 +144,9 @@ struct IssueMessage
     IssueCode code;
     const char* text;         ///< English; the GUI's translation key (context "IssueText")
     IssueArg args[3];
+    /// The command line's addition (English, not translated): what to run next. The window
+    /// offers the same through its own views.
+    const char* cliNote = nullptr;
 };
 
 /// The sentence for this issue (a code can have more than one: with or without "did you mean").

@@ -18,8 +18,7 @@ QString num(double v)
 
 QString gb(double bytes)
 {
-    //: %1 = gigabytes (decimal)
-    return QCoreApplication::translate("IssueText", "%1 GB").arg(QLocale().toString(bytes / 1e9, 'f', 1));
+    return DisplayFormat::bytes(bytes, DisplayFormat::memoryUnit(), 1); // in View ▸ Units' unit
 }
 
 QString seconds(double s)
