@@ -29,7 +29,7 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
     {"data_parallel", "Data-parallel degree D", "n / (t·p·c)", "Megatron parallel_state", Unit::Count, kNone},
     {"zero_shards", "ZeRO shard group D_z", "D·c", "Megatron distributed optimizer shards over DP × CP", Unit::Count, kNone},
     {"micro_batches", "Micro-batches per step m", "B / (b·D)", "Narayanan §2.2", Unit::Count, kNone},
-    {"resident_parameters", "Parameters on this GPU P", "n_layers·(P_layer/t + P_replicated) + embedding/t (first stage) + output/t (last)", "Megatron theoretical_memory_usage.py; formulas: TP and PP divide first", Unit::Count, kNone},
+    {"resident_parameters", "Parameters on this GPU P", "n_layers·(P_layer/t + P_replicated) + embedding/t (first stage) + output/t (last)", "Megatron theoretical_memory_usage.py (TP and PP divide the layers first)", Unit::Count, kNone},
     {"weights", "Weights on this GPU", "w·P (ZeRO-3: / D_z)", "ZeRO §5.3 (P_os+g+p)", Unit::Bytes, Component::Weights},
     {"gradients", "Gradients on this GPU", "g·P (ZeRO ≥ 2: / D_z)", "ZeRO §5.2 (P_os+g)", Unit::Bytes, Component::Gradients},
     {"optimizer_states", "Optimizer states on this GPU", "(master + moments)·P (ZeRO ≥ 1: / D_z)", "ZeRO §5.1 (P_os); 7B on 8 GPUs: 2Ψ + 2Ψ + 12Ψ/8 = 38.5 GB (ZeRO-1), 26.25 (ZeRO-2), 14 (ZeRO-3)", Unit::Bytes, Component::OptimizerStates},
