@@ -244,9 +244,19 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
         }
         computeTime(ctx, out.compute, out.issues, w);
         communication(ctx, maxLayers, maxMoe, maxResident - maxExpert, maxExpert, out.communication, w);
-        // Communication that outlasts the step's computation cannot be overlapped with it.
+        if (out.compute.peakFlopsPerGpu > 0) {
+            stepTime(ctx, maxResident - maxExpert, maxExpert, out.compute, out.communication, w);
+            finishTime(ctx, out.compute, w);
+        }
+        // Communication that outlasts the step's computation cannot be overlapped with it. The
+        // computation is the step-time model's compute parts (its step also holds the exposed
+        // communication), or the step a stated MFU gives.
         const CommunicationEstimate& comm = out.communication;
-        const double computation = out.compute.iterationSeconds - out.compute.rolloutSeconds; // what training overlaps with
+        const StepParts& parts = out.compute.stepParts;
+        const double computation = out.compute.timeSource == TimeSource::Model
+            ? parts[std::size_t(StepPart::Gemm)] + parts[std::size_t(StepPart::Attention)] + parts[std::size_t(StepPart::Elementwise)]
+                + parts[std::size_t(StepPart::Overhead)] + parts[std::size_t(StepPart::Recompute)]
+            : out.compute.iterationSeconds - out.compute.rolloutSeconds; // what training overlaps with
         for (std::size_t d = 0; d < kCommDimensionCount; ++d) {
             const char* key = comm.overNetwork[d] ? "hardware.gpu.network_bytes_per_second" : "hardware.gpu.interconnect_bytes_per_second";
             if (comm.bytes(CommDimension(d)) > 0 && comm.linkBytesPerSecond[d] <= 0)

@@ -9,6 +9,7 @@
 #include "core/model.h"
 #include "core/precision.h"
 #include "core/scenario.h"
+#include "core/steptime.h"
 
 namespace core {
 
@@ -49,8 +50,12 @@ struct ComputeEstimate
     double totalHardwareFlops = 0;
     double peakFlopsPerGpu = 0;
     ComputeDType computeDType = ComputeDType::Bf16;
-    double effectiveMfu = 0;               ///< given, or implied by achieved TFLOP/s
+    double effectiveMfu = 0;               ///< given, implied by achieved TFLOP/s, or the step-time model's
+    TimeSource timeSource = TimeSource::Model; ///< where iterationSeconds comes from
     double iterationSeconds = 0;           ///< one optimizer step: training (+ RL rollout)
+    double modelStepSeconds = 0;           ///< the step-time model's own step (= iterationSeconds when it is the source)
+    double modelMfu = 0;                   ///< the MFU the step-time model implies
+    StepParts stepParts{};                 ///< the model's step by part; sums to modelStepSeconds
     double rolloutSeconds = 0;             ///< RL: generating the step's samples before training on them
     double rolloutRounds = 0;              ///< RL: engine batches per step (more when the KV cache is short)
     double trainingSeconds = 0;

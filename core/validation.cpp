@@ -257,6 +257,8 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
         c.error(IssueCode::NoGpuMemory, "hardware.gpu");
     if (hw.achievedTflops > 0 && s.mode != Mode::Inference) {
         // measured throughput replaces MFU (serving times its prefill with the MFU)
+    } else if (hw.mfu == 0) {
+        // not given: the step-time model times the step
     } else if (c.range("hardware.mfu", hw.mfu, 1e-4, 1.0) && hw.mfu > 0.75) {
         c.warning(IssueCode::MfuUnrealistic, "hardware.mfu", hw.mfu);
     }

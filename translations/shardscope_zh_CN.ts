@@ -1330,6 +1330,22 @@ DGX H100: one 400 Gb/s port per GPU = 50 GB/s; DGX A100: 200 Gb/s = 25 GB/s; 10 
 跨节点的并行组按这个速度通信；节点内走 NVLink 或 PCIe。
 DGX H100：每卡一个 400 Gb/s 端口 = 50 GB/s；DGX A100：200 Gb/s = 25 GB/s；万兆以太网 = 1.25 GB/s。</translation>
     </message>
+    <message>
+        <source>not given: the step-time model times each step (the MFU dial shows what it gives)</source>
+        <translation>未给出：由步时模型估算每一步（MFU 表盘显示其结果）</translation>
+    </message>
+    <message>
+        <source>Step time from the mo&amp;del</source>
+        <translation>由模型估算步时(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Time each step from the GEMMs&apos; roofline, attention, the pipeline bubble and the exposed communication
+(resources/steptime.json, checked against public measured runs in the README).
+Untick to state a measured MFU instead.</source>
+        <translation>按 GEMM 的屋顶线、注意力、流水线气泡和未被掩盖的通信估算每一步
+（resources/steptime.json，已在 README 中与公开实测对照）。
+取消勾选则改为填写实测 MFU。</translation>
+    </message>
 </context>
 <context>
     <name>HfImportDialog</name>
@@ -4883,6 +4899,134 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <source>HBM bandwidth</source>
         <translation>显存带宽</translation>
     </message>
+    <message>
+        <source>m · Σ max(2·M·N·K / (peak · η(M, N, K)), bytes / HBM)  (forward + 2 × backward)</source>
+        <translation>m · Σ max(2·M·N·K / (峰值 · η(M, N, K)), 字节 / HBM)（前向 + 2 × 反向）</translation>
+    </message>
+    <message>
+        <source>m · n_layers · bytes moved / HBM bandwidth</source>
+        <translation>m · n_layers · 搬运字节 / HBM 带宽</translation>
+    </message>
+    <message>
+        <source>m · n_layers · overhead</source>
+        <translation>m · n_layers · 开销</translation>
+    </message>
+    <message>
+        <source>m · n_layers · repeated forward work</source>
+        <translation>m · n_layers · 重复的前向计算</translation>
+    </message>
+    <message>
+        <source>(Σ stages − slowest) / v  = (p − 1)/(v·m) of the compute</source>
+        <translation>(Σ 各段 − 最慢段) / v = 计算的 (p − 1)/(v·m)</translation>
+    </message>
+    <message>
+        <source>max(last bucket, collective − backward of the last micro-batch) (+ weight all-gather − first forward)</source>
+        <translation>max(最后一个桶, 集合通信 − 最后一个微批次的反向)（+ 权重 all-gather − 第一个前向）</translation>
+    </message>
+    <message>
+        <source>m · n_layers · collectives</source>
+        <translation>m · n_layers · 集合通信</translation>
+    </message>
+    <message>
+        <source>m · n_layers · max(0, ring exchange − attention)</source>
+        <translation>m · n_layers · max(0, 环形交换 − 注意力)</translation>
+    </message>
+    <message>
+        <source>m · MoE layers · 4 all-to-alls (+2 with full recomputation)</source>
+        <translation>m · MoE 层 · 4 次 all-to-all（完全重计算再加 2 次）</translation>
+    </message>
+    <message>
+        <source>(g + w)·P / PCIe + 28 B·P / CPU DRAM share (+ weights per pass with parameter offload)</source>
+        <translation>(g + w)·P / PCIe + 28 B·P / CPU 内存带宽份额（参数卸载时每次前/反向再加权重）</translation>
+    </message>
+    <message>
+        <source>P_updated · (2·optimizer + g + w) bytes / HBM</source>
+        <translation>P_更新 · (2·优化器 + g + w) 字节 / HBM</translation>
+    </message>
+    <message>
+        <source>m · slowest stage + bubble + exposed communication + optimizer + offload</source>
+        <translation>m · 最慢段 + 气泡 + 未掩盖的通信 + 优化器 + 卸载</translation>
+    </message>
+    <message>
+        <source>QKᵀ, ·V at η_GEMM(s/c, s, d) + 20 B per score / HBM  (no fused kernel)</source>
+        <translation>QKᵀ、·V 按 η_GEMM(s/c, s, d) + 每个分数 20 B / HBM（无融合内核）</translation>
+    </message>
+    <message>
+        <source>m · n_layers · forward again</source>
+        <translation>m · n_layers · 再做一次前向</translation>
+    </message>
+    <message>
+        <source>m · n_layers · attention forward again</source>
+        <translation>m · n_layers · 再做一次注意力前向</translation>
+    </message>
+    <message>
+        <source>0 (no recomputation)</source>
+        <translation>0（不重计算）</translation>
+    </message>
+    <message>
+        <source>m · n_layers · max(0, collectives − GEMMs)  (--tp-comm-overlap)</source>
+        <translation>m · n_layers · max(0, 集合通信 − GEMM)（--tp-comm-overlap）</translation>
+    </message>
+    <message>
+        <source>m · n_layers · collectives  (on the critical path)</source>
+        <translation>m · n_layers · 集合通信（在关键路径上）</translation>
+    </message>
+    <message>
+        <source>2·(p − 1)·(bytes / bus + α)  (interleaved: overlapped in steady state)</source>
+        <translation>2·(p − 1)·(字节 / 总线 + α)（交错调度：稳态时被掩盖）</translation>
+    </message>
+    <message>
+        <source>the step-time model&apos;s step (no MFU given)</source>
+        <translation>步时模型给出的一步（未给出 MFU）</translation>
+    </message>
+    <message>
+        <source>ring collectives, bus = min(NVLink, members per node × NIC)  (the group spans nodes)</source>
+        <translation>环形集合通信，总线 = min(NVLink, 每节点成员数 × 网卡)（该组跨节点）</translation>
+    </message>
+    <message>
+        <source>ring collectives, bus = NVLink (or PCIe) per direction × efficiency  (inside one node)</source>
+        <translation>环形集合通信，总线 = 单向 NVLink（或 PCIe）× 效率（在一个节点内）</translation>
+    </message>
+    <message>
+        <source>per layer fwd</source>
+        <translation>每层前向</translation>
+    </message>
+    <message>
+        <source>per layer</source>
+        <translation>每层</translation>
+    </message>
+    <message>
+        <source>per micro-batch</source>
+        <translation>每个微批次</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>bus</source>
+        <translation>总线</translation>
+    </message>
+    <message>
+        <source>updated</source>
+        <translation>更新的参数</translation>
+    </message>
+    <message>
+        <source>m · slowest stage</source>
+        <translation>m · 最慢段</translation>
+    </message>
+    <message>
+        <source>model step</source>
+        <translation>模型的一步</translation>
+    </message>
 </context>
 <context>
     <name>WorkingPanel</name>
@@ -5633,6 +5777,134 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     <message>
         <source>Before each step the policy writes its answers. Every new token reads all the weights and the cached keys and values from memory, so generation is limited by memory bandwidth, not FLOPs: often most of an RL step.</source>
         <translation>每一步训练前，策略模型要先生成回答。每生成一个 token 都要从显存读出全部权重和缓存的 K、V，所以生成受显存带宽而非算力限制：往往占强化学习一步的大部分时间。</translation>
+    </message>
+    <message>
+        <source>Step time: linear layers (GEMMs)</source>
+        <translation>步时：线性层（GEMM）</translation>
+    </message>
+    <message>
+        <source>Every matrix multiplication of the slowest stage&apos;s layers, forward and twice backward, at the efficiency its shape reaches: small matrices (a high TP, a small micro-batch) use the GPU less well.</source>
+        <translation>最慢流水线段各层的所有矩阵乘法，前向一次、反向两次，按其形状能达到的效率计：矩阵越小（TP 大、微批次小），GPU 利用得越差。</translation>
+    </message>
+    <message>
+        <source>Step time: attention core</source>
+        <translation>步时：注意力核心</translation>
+    </message>
+    <message>
+        <source>QKᵀ and ·V in a fused kernel at FlashAttention&apos;s measured efficiency, lower for short sequences; without a fused kernel the scores go through memory.</source>
+        <translation>QKᵀ 和 ·V 在融合内核中按 FlashAttention 的实测效率计算，序列短时效率更低；没有融合内核时，分数矩阵要经过显存。</translation>
+    </message>
+    <message>
+        <source>Step time: norms, activations and other bandwidth-bound work</source>
+        <translation>步时：归一化、激活函数等受带宽限制的计算</translation>
+    </message>
+    <message>
+        <source>Norms, activations, residual adds and the loss read and write whole tensors and do little arithmetic: memory bandwidth sets their time. Sequence parallelism splits them over the TP ranks.</source>
+        <translation>归一化、激活函数、残差相加和损失函数读写整块张量，运算很少：显存带宽决定其耗时。序列并行把它们分到各 TP 卡上。</translation>
+    </message>
+    <message>
+        <source>Step time: fixed per-layer overhead</source>
+        <translation>步时：每层固定开销</translation>
+    </message>
+    <message>
+        <source>Each layer launches dozens of kernels per micro-batch; the gaps between them add up for small layers.</source>
+        <translation>每层每个微批次要启动几十个内核；层越小，它们之间的空隙占比越大。</translation>
+    </message>
+    <message>
+        <source>Step time: recomputation</source>
+        <translation>步时：重计算</translation>
+    </message>
+    <message>
+        <source>Recomputation runs forward work again during the backward pass: full recomputation a whole forward, selective only the attention core.</source>
+        <translation>重计算在反向时再做一次前向：完全重计算再做整个前向，选择性重计算只重做注意力核心。</translation>
+    </message>
+    <message>
+        <source>Step time: pipeline bubble</source>
+        <translation>步时：流水线气泡</translation>
+    </message>
+    <message>
+        <source>While the pipeline fills and drains, stages wait: (p − 1)/(v·m) of the work. More micro-batches or virtual stages shrink it.</source>
+        <translation>流水线填充和排空时各段在等待：占计算的 (p − 1)/(v·m)。更多微批次或虚拟段可以缩小它。</translation>
+    </message>
+    <message>
+        <source>Step time: exposed data-parallel communication</source>
+        <translation>步时：未被掩盖的数据并行通信</translation>
+    </message>
+    <message>
+        <source>Gradients are reduced while the last micro-batch&apos;s backward still runs; what outlasts it, and always the last bucket, adds to the step. The distributed optimizer&apos;s weight gather hides behind the next forward.</source>
+        <translation>梯度在最后一个微批次的反向仍在进行时归约；超出它的部分，以及总是最后一个桶，会加到步时上。分布式优化器的权重收集藏在下一次前向之后。</translation>
+    </message>
+    <message>
+        <source>Step time: exposed tensor-parallel communication</source>
+        <translation>步时：未被掩盖的张量并行通信</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism waits for its collectives inside every layer unless TP communication is overlapped with the GEMMs.</source>
+        <translation>除非 TP 通信与 GEMM 重叠，否则张量并行在每一层内都要等待其集合通信。</translation>
+    </message>
+    <message>
+        <source>Step time: exposed pipeline communication</source>
+        <translation>步时：未被掩盖的流水线通信</translation>
+    </message>
+    <message>
+        <source>Each micro-batch&apos;s activations and gradients pass between stages; the interleaved schedule overlaps them with compute.</source>
+        <translation>每个微批次的激活和梯度在各段之间传递；交错调度把它们与计算重叠。</translation>
+    </message>
+    <message>
+        <source>Step time: exposed context-parallel communication</source>
+        <translation>步时：未被掩盖的上下文并行通信</translation>
+    </message>
+    <message>
+        <source>Ring attention passes key and value chunks while the chunk already there is computed; only what takes longer than that shows.</source>
+        <translation>环形注意力在计算手头这一块的同时传递键和值的分块；只有比计算更慢的部分才会显露。</translation>
+    </message>
+    <message>
+        <source>Step time: expert-parallel all-to-all</source>
+        <translation>步时：专家并行 all-to-all</translation>
+    </message>
+    <message>
+        <source>Tokens travel to their experts and back in every MoE layer; without special overlap the layer waits for it.</source>
+        <translation>每个 MoE 层都要把 token 发往其专家再取回；没有专门的重叠时，该层要等待它完成。</translation>
+    </message>
+    <message>
+        <source>Step time: offload over PCIe and the CPU optimizer</source>
+        <translation>步时：经 PCIe 的卸载与 CPU 优化器</translation>
+    </message>
+    <message>
+        <source>Offloaded states cross PCIe, and the CPU runs the optimizer&apos;s update from its own memory: slow compared with the GPU.</source>
+        <translation>卸载的状态要经过 PCIe，CPU 在自己的内存里执行优化器更新：比 GPU 慢得多。</translation>
+    </message>
+    <message>
+        <source>Step time: optimizer update on the GPU</source>
+        <translation>步时：GPU 上的优化器更新</translation>
+    </message>
+    <message>
+        <source>The optimizer reads and writes each state it keeps once per step: a bandwidth-bound pass over this GPU&apos;s share.</source>
+        <translation>优化器每步把它保存的每个状态读写一次：是对本卡所持份额的一次受带宽限制的遍历。</translation>
+    </message>
+    <message>
+        <source>Step time from the model</source>
+        <translation>模型给出的步时</translation>
+    </message>
+    <message>
+        <source>The parts above added up: the slowest pipeline stage&apos;s micro-batches, the bubble, the communication nothing hides, the optimizer and offload.</source>
+        <translation>以上各部分之和：最慢流水线段的各微批次、气泡、无法掩盖的通信、优化器与卸载。</translation>
+    </message>
+    <message>
+        <source>Measured figures of this GPU</source>
+        <translation>本 GPU 的实测数据</translation>
+    </message>
+    <message>
+        <source>What the model assumes this GPU reaches: GEMM and attention efficiency from public benchmarks, and its host link.</source>
+        <translation>模型假定本 GPU 能达到的水平：来自公开基准的 GEMM 与注意力效率，以及它与主机的链路。</translation>
+    </message>
+    <message>
+        <source>Step-time constant</source>
+        <translation>步时常量</translation>
+    </message>
+    <message>
+        <source>One constant of the step-time model with its source (resources/steptime.json).</source>
+        <translation>步时模型的一个常量及其来源（resources/steptime.json）。</translation>
     </message>
 </context>
 </TS>

@@ -228,6 +228,7 @@ void readTraining(const Json& doc, Scenario& s, std::vector<Issue>& issues)
     r.boolean("flash_attention", t.flashAttention);
     r.choice("flops_formula", t.flopsFormula, {{"megatron", FlopsFormula::Megatron}, {"6nd", FlopsFormula::SixND}});
     r.number("moe_capacity_factor", t.moeCapacityFactor);
+    r.boolean("tp_comm_overlap", t.tpCommOverlap);
     r.reportUnknown();
 }
 
@@ -509,15 +510,22 @@ std::string saveScenario(const Scenario& s, std::string_view title)
                          {"recompute", std::string(toString(t.recompute))},
                          {"flash_attention", t.flashAttention},
                          {"flops_formula", std::string(toString(t.flopsFormula))},
-                         {"moe_capacity_factor", t.moeCapacityFactor}};
+                         {"moe_capacity_factor", t.moeCapacityFactor},
+                         {"tp_comm_overlap", t.tpCommOverlap}};
     const ParallelLayout& p = s.parallel;
     j["parallel"] = Json{{"gpus", p.gpus}, {"gpus_per_node", p.gpusPerNode}, {"tensor", p.tensor}, {"pipeline", p.pipeline},
                          {"virtual_pipeline", p.virtualPipeline}, {"context", p.context}, {"sequence_parallel", p.sequenceParallel},
                          {"expert", p.expert}, {"expert_tensor", p.expertTensor}};
     Json gpu;
     writeGpuKeys(gpu, s.hardware.gpu);
-    j["hardware"] = Json{{"gpu", gpu}, {"mfu", s.hardware.mfu}, {"achieved_tflops", s.hardware.achievedTflops},
-                         {"price_per_gpu_hour", s.hardware.pricePerGpuHour}, {"overhead_factor", s.hardware.overheadFactor}};
+    Json hardware = Json{{"gpu", gpu}};
+    // No MFU written means none was given: the step-time model times the step when loaded again.
+    if (s.hardware.mfu > 0)
+        hardware["mfu"] = s.hardware.mfu;
+    hardware["achieved_tflops"] = s.hardware.achievedTflops;
+    hardware["price_per_gpu_hour"] = s.hardware.pricePerGpuHour;
+    hardware["overhead_factor"] = s.hardware.overheadFactor;
+    j["hardware"] = hardware;
     const RuntimeOverheads& r = s.runtime;
     j["runtime"] = Json{{"cuda_context_bytes", r.cudaContextBytes}, {"comm_bucket_bytes", r.commBucketBytes},
                         {"zero3_prefetch_modules", r.zero3PrefetchModules}, {"fragmentation_fraction", r.fragmentationFraction},
