@@ -76,8 +76,8 @@ double peakFor(const EstimateContext& ctx, ComputeDType& dtype, std::vector<Issu
     return gpu.peakFlops(dtype);
 }
 
-/// The link each dimension's group uses: its bus bandwidth and whether it spans nodes. The
-/// step-time model (steptime_model.cpp) turns the bytes into seconds on these links.
+} // namespace
+
 void communicationLinks(const EstimateContext& ctx, CommunicationEstimate& out)
 {
     const ParallelLayout& par = ctx.scenario.parallel;
@@ -94,8 +94,11 @@ void communicationLinks(const EstimateContext& ctx, CommunicationEstimate& out)
     for (std::size_t d = 0; d < kCommDimensionCount; ++d) {
         out.overNetwork[d] = links[d].overNetwork;
         out.linkBytesPerSecond[d] = links[d].busBytesPerSecond;
+        out.membersPerNode[d] = links[d].membersPerNode;
     }
 }
+
+namespace {
 
 /// RL: the rollout engine generates the step's sequences before training on them (synchronous
 /// GRPO/PPO, as verl and TRL run by default). Prefill is compute-bound at the MFU; each decode

@@ -170,6 +170,11 @@ void rolloutNeeds(const EstimateContext& ctx, Estimate& out)
 
 void estimate(const Scenario& s, Estimate& out, Working* w)
 {
+    estimate(s, out, w, EstimateOptions{});
+}
+
+void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOptions& options)
+{
     out.issues.clear();
     out.groups.clear();
     out.valid = false;
@@ -242,8 +247,17 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
             }
             maxExpert = maxMoe * ctx.expertParams;
         }
-        computeTime(ctx, out.compute, out.issues, w);
-        communication(ctx, maxLayers, maxMoe, maxResident - maxExpert, maxExpert, out.communication, w);
+        bool fits = true;
+        for (const RankGroup& g : out.groups)
+            fits = fits && g.fits;
+        if (options.timeOnlyIfFits && !fits) {
+            // Nothing to time: the caller only needs to know that it does not fit, and by how much.
+            out.compute = ComputeEstimate{};
+            out.communication = CommunicationEstimate{};
+        } else {
+            computeTime(ctx, out.compute, out.issues, w);
+            communication(ctx, maxLayers, maxMoe, maxResident - maxExpert, maxExpert, out.communication, w);
+        }
         if (out.compute.peakFlopsPerGpu > 0) {
             stepTime(ctx, maxResident - maxExpert, maxExpert, out.compute, out.communication, w);
             finishTime(ctx, out.compute, w);

@@ -81,6 +81,7 @@ struct CommunicationEstimate
     std::array<double, kCommDimensionCount> seconds{};
     std::array<double, kCommDimensionCount> linkBytesPerSecond{};
     std::array<bool, kCommDimensionCount> overNetwork{}; ///< the group spans nodes
+    std::array<int, kCommDimensionCount> membersPerNode{}; ///< the group's ranks in one node
 
     double bytes(CommDimension d) const
     {
@@ -150,7 +151,21 @@ struct Estimate
 /// storage (no allocation after the first call with the same pipeline depth). If `working`
 /// is given, every number's formula and substituted values are recorded in it.
 void estimate(const Scenario& scenario, Estimate& out, Working* working = nullptr);
+
+/// What an estimate may leave out (the planner's search).
+struct EstimateOptions
+{
+    bool timeOnlyIfFits = false; ///< skip FLOPs, time and communication when a GPU does not fit (compute stays zero)
+};
+void estimate(const Scenario& scenario, Estimate& out, Working* working, const EstimateOptions& options);
 Estimate estimate(const Scenario& scenario, Working* working = nullptr);
+
+/// The part of the step-time model's step that neither ZeRO nor offload changes, taken at the
+/// scenario's recomputation: the slowest stage's micro-batches with their exposed TP, CP and EP
+/// communication, the bubble and the pipeline's point-to-point traffic. Every ZeRO stage and
+/// offload of the layout, and every heavier recomputation, takes at least this long (the
+/// planner bounds its search with it). The scenario's layout must be valid; 0 if it cannot be timed.
+double stepLowerBound(const Scenario& scenario);
 
 /// Validation only (what estimate() checks first).
 void validate(const Scenario& scenario, std::vector<Issue>& issues);

@@ -90,6 +90,10 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
 /// Training time, GPU-hours and cost from the step the estimate uses (compute.cpp).
 void finishTime(const EstimateContext& ctx, ComputeEstimate& out, Working* working);
 
+/// The link each dimension's group uses: its bus bandwidth, whether it spans nodes and its
+/// members per node (compute.cpp). The step-time model turns bytes into seconds on them.
+void communicationLinks(const EstimateContext& ctx, CommunicationEstimate& out);
+
 /// Bytes each GPU sends per step (compute.cpp). `maxLayers`/`maxResident`: the busiest stage.
 void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, double maxResident, double maxExpert,
                    CommunicationEstimate& out, Working* working);

@@ -77,10 +77,12 @@ std::string_view timeSourceName(TimeSource source)
 
 double gemmEfficiency(const GpuStepFigures& gpu, bool fp8, double m, double n, double k)
 {
-    const double best = saturation(gpu.mamfM, kGemmHalf) * saturation(gpu.mamfN, kGemmHalf) * saturation(gpu.mamfK, kGemmHalf);
-    const double shape = saturation(m, kGemmHalf) * saturation(n, kGemmHalf) * saturation(k, kGemmHalf);
+    // Π d/(d + d₀) over M, N, K relative to the measured shape, as one division.
+    const double h = kGemmHalf;
+    const double best = gpu.mamfM * gpu.mamfN * gpu.mamfK * ((m + h) * (n + h) * (k + h));
+    const double shape = m * n * k * ((gpu.mamfM + h) * (gpu.mamfN + h) * (gpu.mamfK + h));
     const double maximum = fp8 && gpu.gemmFp8 > 0 ? gpu.gemmFp8 : gpu.gemmBf16;
-    return best > 0 ? kSustained * maximum * std::min(1.0, shape / best) : 0;
+    return best > 0 && m > 0 && n > 0 && k > 0 ? kSustained * maximum * std::min(1.0, shape / best) : 0;
 }
 
 double gemmSeconds(double m, double n, double k, double peakFlops, double efficiency, double inputBytes, double memoryBytesPerSecond)

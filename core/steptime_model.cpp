@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "core/estimate_context.h"
+#include "core/model.h"
+#include "core/precision.h"
 #include "core/pipeline.h"
 #include "core/steptime.h"
 #include "core/steptime_data.h"
@@ -246,22 +248,34 @@ void addLayers(StageCost& s, const LayerCost& l, double n)
 
 double& part(StepParts& parts, StepPart p) { return parts[std::size_t(p)]; }
 
-} // namespace
 
-void stepTime(const EstimateContext& ctx, double denseParams, double expertParams, ComputeEstimate& out, CommunicationEstimate& comm,
-              Working* w)
+/// The part of a step that does not depend on ZeRO or offload: the pipeline of micro-batches
+/// on the slowest stage with its exposed TP, CP and EP communication, the bubble and the
+/// pipeline's point-to-point traffic.
+struct PipelinePass
+{
+    Model md;
+    LayerCost dense, moe;
+    StageCost slowest;
+    StepParts parts{};    ///< per step: compute parts, TP/CP/EP exposed, bubble, PP exposed
+    double perMicro = 0;  ///< the slowest stage's micro-batch
+    double tpAll = 0, cpAll = 0, epAll = 0, p2pAll = 0; ///< per step, before overlap
+    explicit PipelinePass(const EstimateContext& ctx) : md(ctx) {}
+};
+
+void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, const CommunicationEstimate& comm, PipelinePass& out)
 {
     const Scenario& sc = ctx.scenario;
     const TrainingSetup& tr = sc.training;
     const ParallelLayout& par = sc.parallel;
     const ModelArchitecture& m = ctx.shape;
-    Model md(ctx);
-    md.fp8 = out.computeDType == ComputeDType::Fp8;
-    md.gemmPeak = out.peakFlopsPerGpu;
+    Model& md = out.md;
+    md.fp8 = dtype == ComputeDType::Fp8;
+    md.gemmPeak = peak;
     // Attention, norms, the router and the output layer stay in 16 bits in FP8 training
     // (DeepSeek-V3, arXiv 2412.19437 §3.3.1; Transformer Engine recipes likewise).
     const double peak16 = md.gpu.peakFlops(ComputeDType::Bf16) > 0 ? md.gpu.peakFlops(ComputeDType::Bf16) : md.gpu.peakFlops(ComputeDType::Fp16);
-    md.attentionPeak = md.fp8 || out.computeDType == ComputeDType::Bf16 ? (peak16 > 0 ? peak16 : out.peakFlopsPerGpu) : out.peakFlopsPerGpu;
+    md.attentionPeak = md.fp8 || dtype == ComputeDType::Bf16 ? (peak16 > 0 ? peak16 : peak) : peak;
     md.bandwidth = md.gpu.memoryBandwidthBytesPerSecond;
     md.e = activationBytes(tr.precision);
     md.T = ctx.tokensPerMicroBatch;
@@ -269,15 +283,20 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
     md.c = ctx.c;
     md.seqShard = par.sequenceParallel && ctx.t > 1 ? md.t : 1;
     md.backwardGemms = ctx.adapters ? 1 : 2;
-    const long long node = par.gpusPerNode;
-    const double net = md.gpu.networkBytesPerSecond, link = md.gpu.interconnectBytesPerSecond;
-    md.tp = groupLink(1, ctx.t, node, link, net);
-    md.cp = groupLink(ctx.t, ctx.c, node, link, net);
-    md.ep = groupLink(par.effectiveExpertTensor(), par.expert, node, link, net);
-    md.pp = groupLink((long long)ctx.t * ctx.c * ctx.dp, ctx.p, node, link, net);
+    // The groups' links as communication() placed them (compute.cpp communicationLinks).
+    auto linkOf = [&](CommDimension d) {
+        const std::size_t i = std::size_t(d);
+        return GroupLink{comm.linkBytesPerSecond[i], comm.overNetwork[i], comm.membersPerNode[i]};
+    };
+    md.tp = linkOf(CommDimension::TensorParallel);
+    md.cp = linkOf(CommDimension::ContextParallel);
+    md.ep = linkOf(CommDimension::ExpertParallel);
+    md.pp = linkOf(CommDimension::PipelineParallel);
 
-    const LayerCost dense = layerCost(md, false);
-    const LayerCost moe = m.isMoE() ? layerCost(md, true) : LayerCost{};
+    out.dense = layerCost(md, false);
+    out.moe = m.isMoE() ? layerCost(md, true) : LayerCost{};
+    const LayerCost& dense = out.dense;
+    const LayerCost& moe = out.moe;
     // Output layer in 16 bits (DeepSeek-V3 §3.3.1) and the fp32 cross entropy over V/t logits.
     const double V = ctx.params.paddedVocab;
     const double logitsGemm = 3 * md.gemm(md.T, V / md.t, m.hiddenSize, false);
@@ -285,8 +304,12 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
 
     // Per stage: its layers (uneven splits give some stages one more), the logits on the last.
     // Consecutive stages of the same shape cost the same: computed once.
-    StageCost slowest, stage;
-    double sum = 0, tpAll = 0, cpAll = 0, epAll = 0, cost = 0;
+    StageCost& slowest = out.slowest;
+    StageCost stage;
+    double sum = 0, cost = 0;
+    double& tpAll = out.tpAll;
+    double& cpAll = out.cpAll;
+    double& epAll = out.epAll;
     int first = 0, lastLayers = -1, lastMoe = -1;
     for (int i = 0; i < ctx.p; first += lastLayers, ++i) {
         const int layers = layersOnStage(m.numLayers, ctx.p, i);
@@ -321,8 +344,9 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
         }
     }
     const double micro = ctx.micro;
-    const double perMicro = slowest.total();
-    StepParts& parts = out.stepParts;
+    out.perMicro = slowest.total();
+    const double perMicro = out.perMicro;
+    StepParts& parts = out.parts;
     parts = StepParts{};
     for (std::size_t i = 0; i < kStepPartCount; ++i)
         parts[i] = micro * slowest.parts[i];
@@ -332,12 +356,38 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
 
     // Pipeline point-to-point: on the critical path in 1F1B; the interleaved schedule overlaps
     // it with compute (Megatron overlap_p2p_comm), except the fill and drain.
-    double p2pAll = 0;
+    double& p2pAll = out.p2pAll;
     if (ctx.p > 1 && md.pp.busBytesPerSecond > 0) {
         const double one = md.e * md.T * m.hiddenSize / md.seqShard / md.pp.busBytesPerSecond + kLatency;
         p2pAll = 2 * micro * ctx.v * one;
         part(parts, StepPart::PipelineParallel) = ctx.v > 1 ? 2 * (ctx.p - 1) * one : 2 * (micro + ctx.p - 1) * one;
     }
+
+}
+
+} // namespace
+
+void stepTime(const EstimateContext& ctx, double denseParams, double expertParams, ComputeEstimate& out, CommunicationEstimate& comm,
+              Working* w)
+{
+    const Scenario& sc = ctx.scenario;
+    const TrainingSetup& tr = sc.training;
+    const ParallelLayout& par = sc.parallel;
+    PipelinePass pass(ctx);
+    pipelinePass(ctx, out.computeDType, out.peakFlopsPerGpu, comm, pass);
+    const Model& md = pass.md;
+    const LayerCost& dense = pass.dense;
+    const StageCost& slowest = pass.slowest;
+    const double micro = ctx.micro, perMicro = pass.perMicro;
+    const double tpAll = pass.tpAll, cpAll = pass.cpAll, epAll = pass.epAll, p2pAll = pass.p2pAll;
+    StepParts& parts = out.stepParts;
+    parts = pass.parts;
+    const long long node = par.gpusPerNode;
+    const double net = md.gpu.networkBytesPerSecond, link = md.gpu.interconnectBytesPerSecond;
+    auto linkOf = [&](CommDimension d) {
+        const std::size_t i = std::size_t(d);
+        return GroupLink{comm.linkBytesPerSecond[i], comm.overNetwork[i], comm.membersPerNode[i]};
+    };
 
     // Data parallel: gradient reduction overlaps the last micro-batch's backward (Megatron
     // --overlap-grad-reduce, DeepSpeed overlap_comm, DDP buckets) but for the last bucket; the
@@ -378,9 +428,10 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
             dpExposed += micro * (exposedSeconds(ag, F, module) + exposedSeconds(ag + rs, B, module));
         }
     };
-    dataParallel(trainableDense, ctx.zeroShards, groupLink(ctx.t, ctx.zeroShards, node, link, net));
-    dataParallel(trainableExpert, ctx.expertShards,
-                 groupLink((long long)par.effectiveExpertTensor() * par.expert, ctx.expertShards, node, link, net));
+    dataParallel(trainableDense, ctx.zeroShards, linkOf(CommDimension::DataParallel));
+    if (trainableExpert > 0)
+        dataParallel(trainableExpert, ctx.expertShards,
+                     groupLink((long long)par.effectiveExpertTensor() * par.expert, ctx.expertShards, node, link, net));
     part(parts, StepPart::DataParallel) = dpExposed;
 
     // The optimizer's update reads and writes its states, the gradient and the weight once.
@@ -472,6 +523,44 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
             {"MFU", out.modelMfu, Unit::Fraction}, {"n", n, Unit::Count}});
     for (const StepConstant& k : stepConstants())
         w->add(Term::StepConstant, -1, k.value, {}, k.id, k.source, k.id);
+}
+
+double stepLowerBound(const Scenario& s)
+{
+    // The context the step-time model reads, without the memory ledger (estimate.cpp fills the
+    // same fields the same way).
+    EstimateContext ctx(s);
+    ctx.countOnly = !s.model.hasArchitecture;
+    ctx.t = s.parallel.tensor;
+    ctx.p = s.parallel.pipeline;
+    ctx.v = s.parallel.virtualPipeline;
+    ctx.c = s.parallel.context;
+    ctx.dp = s.parallel.dataParallel();
+    if (ctx.t <= 0 || ctx.p <= 0 || ctx.c <= 0 || ctx.dp <= 0 || s.training.microBatchSize <= 0)
+        return 0;
+    ctx.zeroShards = ctx.dp * ctx.c;
+    ctx.micro = int(s.training.globalBatchSize / (s.training.microBatchSize * ctx.dp));
+    ctx.adapters = s.mode == Mode::FineTune && s.finetune.method != FineTuneMethod::Full;
+    ctx.shape = ctx.countOnly ? familyShape(s.model.parameters) : s.model;
+    ctx.params = countParameters(ctx.shape, ctx.t);
+    ctx.tokensPerMicroBatch = double(s.training.seqLength) / ctx.c * double(s.training.microBatchSize);
+    const GpuSpec& gpu = s.hardware.gpu;
+    ComputeDType dtype = computeDType(s.training.precision);
+    if (dtype == ComputeDType::Fp8 && gpu.peakFlops(dtype) <= 0)
+        dtype = ComputeDType::Bf16;
+    if (dtype == ComputeDType::Bf16 && gpu.peakFlops(dtype) <= 0)
+        dtype = ComputeDType::Fp16;
+    const double peak = gpu.peakFlops(dtype);
+    if (!(peak > 0))
+        return 0;
+    CommunicationEstimate comm;
+    communicationLinks(ctx, comm);
+    PipelinePass pass(ctx);
+    pipelinePass(ctx, dtype, peak, comm, pass);
+    double sum = 0;
+    for (double p : pass.parts)
+        sum += p;
+    return sum;
 }
 
 } // namespace core
