@@ -28,6 +28,7 @@ public:
 
 protected:
     void retranslateUi() override;
+    void changeEvent(QEvent* event) override;
 
 private:
     QComboBox* m_gpu = nullptr;
