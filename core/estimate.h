@@ -165,7 +165,8 @@ Estimate estimate(const Scenario& scenario, Working* working = nullptr);
 /// communication, the bubble and the pipeline's point-to-point traffic. Every ZeRO stage and
 /// offload of the layout, and every heavier recomputation, takes at least this long (the
 /// planner bounds its search with it). The scenario's layout must be valid; 0 if it cannot be timed.
-double stepLowerBound(const Scenario& scenario);
+/// `counts`, if given, are countParameters(shape, TP) of the scenario's model (a search caches them).
+double stepLowerBound(const Scenario& scenario, const ParameterCounts* counts = nullptr);
 
 /// Validation only (what estimate() checks first).
 void validate(const Scenario& scenario, std::vector<Issue>& issues);

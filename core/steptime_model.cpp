@@ -525,7 +525,7 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
         w->add(Term::StepConstant, -1, k.value, {}, k.id, k.source, k.id);
 }
 
-double stepLowerBound(const Scenario& s)
+double stepLowerBound(const Scenario& s, const ParameterCounts* counts)
 {
     // The context the step-time model reads, without the memory ledger (estimate.cpp fills the
     // same fields the same way).
@@ -542,7 +542,7 @@ double stepLowerBound(const Scenario& s)
     ctx.micro = int(s.training.globalBatchSize / (s.training.microBatchSize * ctx.dp));
     ctx.adapters = s.mode == Mode::FineTune && s.finetune.method != FineTuneMethod::Full;
     ctx.shape = ctx.countOnly ? familyShape(s.model.parameters) : s.model;
-    ctx.params = countParameters(ctx.shape, ctx.t);
+    ctx.params = counts ? *counts : countParameters(ctx.shape, ctx.t);
     ctx.tokensPerMicroBatch = double(s.training.seqLength) / ctx.c * double(s.training.microBatchSize);
     const GpuSpec& gpu = s.hardware.gpu;
     ComputeDType dtype = computeDType(s.training.precision);

@@ -177,6 +177,12 @@ PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, con
         if (allowed(PlanKnob::Recompute, r))
             recomputes.push_back(r);
     const long long nr = (long long)recomputes.size();
+    if (recomputes.empty()) {
+        Issue i{IssueCode::UnknownValue, Severity::Error, "training.recompute"};
+        i.hint = "none, selective or full (the pins leave no recomputation policy)";
+        out.issues.push_back(i);
+        return out;
+    }
 
     // Per ZeRO stage: its offload variants, cheapest first.
     std::array<std::vector<std::pair<bool, bool>>, 4> offloadsOf;
@@ -216,6 +222,7 @@ PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, con
     for (int t : divisors(gpus)) {
         if (t > tensorMax || heads % t != 0 || kvHeads % t != 0 || !allowed(PlanKnob::Tensor, t))
             continue;
+        const ParameterCounts counts = countParameters(shape, t); // the bounds' (vocabulary padded for t)
         for (int p : divisors(gpus / t)) {
             if (p > layers || !allowed(PlanKnob::Pipeline, p))
                 continue;
@@ -279,7 +286,7 @@ PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, con
                                         continue;
                                     }
                                     applyLayout(g.layout, s);
-                                    g.bound = stepLowerBound(s);
+                                    g.bound = stepLowerBound(s, &counts);
                                     groups.push_back(g);
                                 }
                     }
