@@ -12,6 +12,7 @@
 #include "app/explorerpages.h"
 #include "app/languagemanager.h"
 #include "app/mainwindow.h"
+#include "app/planner/plannerview.h"
 #include "app/scenariocontroller.h"
 #include "app/documents/sessionstore.h"
 #include "widgets/charts/memorychart.h"
@@ -71,7 +72,7 @@ int main(int argc, char** argv)
     QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light or dark (Fusion style)."), QStringLiteral("THEME"));
     QCommandLineOption segment(QStringLiteral("select-segment"), QStringLiteral("Click a bar segment: GROUP,component_id."), QStringLiteral("G,ID"));
     QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language: en or zh_CN."), QStringLiteral("LANG"));
-    QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Central page: explorer or lab."), QStringLiteral("PAGE"));
+    QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Central page: explorer, lab or planner."), QStringLiteral("PAGE"));
     QCommandLineOption byRole(QStringLiteral("color-by-role"), QStringLiteral("Colour the bars by model role."));
     for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole}) {
         o->setFlags(QCommandLineOption::HiddenFromHelp);
@@ -107,6 +108,8 @@ int main(int argc, char** argv)
     window.show();
     if (parser.value(page) == QLatin1String("lab"))
         window.explorerPages()->showLab(true);
+    else if (parser.value(page) == QLatin1String("planner"))
+        window.explorerPages()->setCurrentWidget(window.plannerView());
     if (parser.isSet(byRole))
         window.memoryChart()->colorByRoleAction()->setChecked(true);
     if (parser.isSet(segment)) {

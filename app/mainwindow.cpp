@@ -24,6 +24,8 @@
 #include "app/explorerpages.h"
 #include "app/languagemanager.h"
 #include "app/modewiring.h"
+#include "app/planner/plannercontroller.h"
+#include "app/planner/plannerview.h"
 #include "app/slides/presentationwindow.h"
 #include "app/scenariocontroller.h"
 #include "core/io/scenario_io.h"
@@ -64,6 +66,10 @@ MainWindow::MainWindow(QWidget* parent)
     layout->addWidget(m_splitter, 1);
     // The explorer and the number-format lab share the centre as tabs.
     m_pages = new ExplorerPages(central, this);
+    // The layout planner is a third page: it searches only while it is shown.
+    m_planner = new PlannerController(this);
+    m_plannerView = new PlannerView(m_controller, m_planner, this);
+    m_pages->addTab(m_plannerView, QString());
     setCentralWidget(m_pages);
 
     m_controlsDock->setObjectName(QStringLiteral("ControlsDock"));
@@ -121,6 +127,8 @@ void MainWindow::createActions()
     m_actions.comparisons = make(QKeySequence(Qt::CTRL | Qt::Key_K));
     m_actions.comparisons->setCheckable(true);
     m_actions.comparisons->setChecked(true);
+    m_actions.planner = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    connect(m_actions.planner, &QAction::triggered, this, [this] { m_pages->setCurrentWidget(m_plannerView); });
     m_actions.fullScreen = make(QKeySequence::FullScreen);
     m_actions.fullScreen->setCheckable(true);
     m_actions.about = make();
@@ -167,7 +175,7 @@ void MainWindow::createMenus()
     QAction* working = m_workingDock->toggleViewAction();
     working->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
     m_menus.view->addActions({controls, working, m_actions.comparisons});
-    m_menus.view->addActions({m_pages->labAction(), m_chart->colorByRoleAction()});
+    m_menus.view->addActions({m_pages->labAction(), m_actions.planner, m_chart->colorByRoleAction()});
     m_menus.view->addSeparator();
     m_menus.view->addActions({m_actions.gib, m_actions.fullScreen, m_actions.presentation});
     m_menus.view->addSeparator();
@@ -183,6 +191,7 @@ void MainWindow::wire()
     connect(c, &ScenarioController::estimateChanged, m_gauges, &GaugePanel::setEstimate);
     connect(c, &ScenarioController::issuesChanged, this, &MainWindow::showValidation);
     connect(c, &ScenarioController::scenarioChanged, this, &MainWindow::updateTitle);
+    connect(c, &ScenarioController::scenarioChanged, m_planner, &PlannerController::setScenario);
     connect(m_document, &DocumentController::documentChanged, this, &MainWindow::updateTitle);
     // While a hand drags a slider the dials follow it directly; they glide for discrete changes.
     connect(c, &ScenarioController::draggingChanged, m_gauges, [this](bool dragging) { m_gauges->setAnimated(!dragging); });
@@ -329,6 +338,7 @@ void MainWindow::setUnitGiB(bool gib)
     m_chart->setUnit(unit);
     m_comparison->setUnit(unit);
     m_gauges->setUnit(unit);
+    m_plannerView->setUnit(unit);
     m_controller->refresh();
 }
 
@@ -402,6 +412,10 @@ void MainWindow::retranslateUi()
     m_actions.gib->setText(tr("Memory in &GiB"));
     m_actions.gib->setToolTip(tr("Show memory in GiB (2³⁰ bytes) instead of GB (10⁹ bytes, the seeds' arithmetic)"));
     m_actions.comparisons->setText(tr("&Comparisons"));
+    m_actions.planner->setText(tr("Layout &Planner"));
+    m_actions.planner->setToolTip(tr("Every valid parallel layout of the scenario, ranked by step time (Ctrl+Shift+P)"));
+    m_pages->setTabText(m_pages->indexOf(m_plannerView), tr("Layout planner"));
+    m_pages->setTabToolTip(m_pages->indexOf(m_plannerView), tr("Which layout to use: every valid one ranked, with launch settings"));
     m_actions.fullScreen->setText(tr("&Full Screen"));
     m_actions.about->setText(tr("&About ShardScope"));
     m_workingDock->toggleViewAction()->setText(tr("&Working"));

@@ -13,6 +13,8 @@ class ExportDialog;
 class GaugePanel;
 class LanguageManager;
 class MemoryChart;
+class PlannerController;
+class PlannerView;
 class PresentationWindow;
 class QAction;
 class QDockWidget;
@@ -49,6 +51,9 @@ public:
     DocumentController* documentController() const { return m_document; }
     /// View ▸ Language.
     LanguageManager* languageManager() const { return m_language; }
+    /// The layout planner page (View ▸ Layout Planner) and its search.
+    PlannerView* plannerView() const { return m_plannerView; }
+    PlannerController* planner() const { return m_planner; }
     /// The docks' layout came from the last session: the first show keeps it as it is.
     void keepDockLayout() { m_docksSized = true; }
 
@@ -83,6 +88,8 @@ private:
     WorkingPanel* m_working = nullptr;
     QSplitter* m_splitter = nullptr;
     ExplorerPages* m_pages = nullptr;
+    PlannerController* m_planner = nullptr;
+    PlannerView* m_plannerView = nullptr;
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_workingDock = nullptr;
     QLabel* m_status = nullptr;
@@ -106,6 +113,7 @@ private:
         QAction* recompute[3] = {};
         QAction* gib = nullptr;
         QAction* comparisons = nullptr;
+        QAction* planner = nullptr;
         QAction* fullScreen = nullptr;
         QAction* about = nullptr;
     } m_actions;

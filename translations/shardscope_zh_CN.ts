@@ -931,6 +931,33 @@ The current scenario was not changed.</source>
     </message>
 </context>
 <context>
+    <name>FeasibilityHeatmap</name>
+    <message>
+        <source>No layouts yet</source>
+        <translation>尚无布局</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>%1
+fullest GPU %2 of %3</source>
+        <extracomment>heatmap cell tooltip; %1 = layout, %2 = peak memory, %3 = capacity</extracomment>
+        <translation>%1
+最满的 GPU：%2 / %3</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <extracomment>heatmap cell tooltip, second line; %1 = step time</extracomment>
+        <translation>每步 %1</translation>
+    </message>
+    <message>
+        <source>the model states alone do not fit</source>
+        <translation>仅模型状态就放不下</translation>
+    </message>
+</context>
+<context>
     <name>FineTuneControls</name>
     <message>
         <source>Fine-tuning</source>
@@ -2259,6 +2286,110 @@ the weights are read once per step for all of them.</source>
     </message>
 </context>
 <context>
+    <name>LaunchConfigPanel</name>
+    <message>
+        <source>Copied the %1 settings.</source>
+        <extracomment>after copying a launch config; %1 = framework name</extracomment>
+        <translation>已复制 %1 的设置。</translation>
+    </message>
+    <message>
+        <source>Save Launch Settings</source>
+        <extracomment>%1 = file path, %2 = the system&apos;s reason</extracomment>
+        <translation>保存启动设置</translation>
+    </message>
+    <message>
+        <source>Launch settings (*%1);;All files (*)</source>
+        <extracomment>file dialog filter; %1 = e.g. &quot;*.json&quot;</extracomment>
+        <translation>启动设置 (*%1);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not save %1:
+%2</source>
+        <translation>无法保存 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <extracomment>after saving; %1 = file path</extracomment>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s layout as launch settings.</source>
+        <extracomment>above the launch configs; %1 = the layout in short form</extracomment>
+        <translation>当前场景的布局对应的启动设置。</translation>
+    </message>
+    <message>
+        <source>Launch settings for %1 (names as each framework&apos;s source defines them at a stated commit).</source>
+        <translation>%1 的启动设置（参数名取自各框架在注明提交处的源码）。</translation>
+    </message>
+    <message>
+        <source>Megatron-LM</source>
+        <translation>Megatron-LM</translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation>DeepSpeed</translation>
+    </message>
+    <message>
+        <source>torchtitan</source>
+        <translation>torchtitan</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the settings shown to the clipboard</source>
+        <translation>把显示的设置复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the settings shown to a file</source>
+        <translation>把显示的设置保存到文件</translation>
+    </message>
+</context>
+<context>
+    <name>LayoutComparison</name>
+    <message>
+        <source>Quantity</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>Select two layouts in the table (Ctrl+click) to compare them.</source>
+        <translation>在表格中选择两个布局（Ctrl+单击）进行比较。</translation>
+    </message>
+    <message>
+        <source>A: %1
+B: %2</source>
+        <extracomment>comparison title; %1 = first layout, %2 = second layout</extracomment>
+        <translation>A：%1
+B：%2</translation>
+    </message>
+    <message>
+        <source>Fullest GPU in all</source>
+        <translation>最满的 GPU 合计</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>每步</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>About ShardScope</source>
@@ -2464,6 +2595,22 @@ The bars show the last valid scenario.</source>
         <source>⚠ %1%2</source>
         <extracomment>status bar; %1 = the first warning, %2 = &quot; (+N more)&quot; or nothing</extracomment>
         <translation>⚠ %1%2</translation>
+    </message>
+    <message>
+        <source>Layout &amp;Planner</source>
+        <translation>布局规划器(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Every valid parallel layout of the scenario, ranked by step time (Ctrl+Shift+P)</source>
+        <translation>当前场景所有可行的并行布局，按步时排序（Ctrl+Shift+P）</translation>
+    </message>
+    <message>
+        <source>Layout planner</source>
+        <translation>布局规划器</translation>
+    </message>
+    <message>
+        <source>Which layout to use: every valid one ranked, with launch settings</source>
+        <translation>该用哪种布局：所有可行布局排序，并给出启动设置</translation>
     </message>
 </context>
 <context>
@@ -3053,6 +3200,415 @@ buffers are sized for it. Dropless routing averages about 1.</source>
         <source>Replicas = %1 = %2 GPUs / (TP %3 × PP %4)</source>
         <extracomment>derived degree when serving; %1 = replicas, %2 = GPUs, %3 = TP, %4 = PP</extracomment>
         <translation>副本数 = %1 = %2 张 GPU / (TP %3 × PP %4)</translation>
+    </message>
+</context>
+<context>
+    <name>ParetoPlot</name>
+    <message>
+        <source>Step time (log scale)</source>
+        <translation>步时（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Peak memory of the fullest GPU</source>
+        <translation>最满的 GPU 的峰值显存</translation>
+    </message>
+    <message>
+        <source>No layout fits</source>
+        <translation>没有能放下的布局</translation>
+    </message>
+    <message>
+        <source>%1
+step %2 · fullest GPU %3</source>
+        <extracomment>Pareto point tooltip; %1 = layout, %2 = step time, %3 = peak memory</extracomment>
+        <translation>%1
+每步 %2 · 最满的 GPU %3</translation>
+    </message>
+</context>
+<context>
+    <name>PlanTableModel</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Memory of the fullest GPU</source>
+        <translation>最满的 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>Capacity left on the fullest GPU</source>
+        <translation>最满的 GPU 剩余的容量</translation>
+    </message>
+    <message>
+        <source>One optimizer step, from the step-time model</source>
+        <translation>一次优化器步，取自步时模型</translation>
+    </message>
+    <message>
+        <source>On the Pareto front: no other fitting layout is faster, lighter and cheaper at once</source>
+        <translation>位于帕累托前沿：没有其他能放下的布局同时更快、更省显存且更便宜</translation>
+    </message>
+    <message>
+        <source>Where this layout spends more time than the best one, as a share of the best one&apos;s step</source>
+        <translation>该布局比最优布局多花时间的地方，以最优布局步时的百分比表示</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>Step (s)</source>
+        <translation>每步（秒）</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Pareto</source>
+        <translation>帕累托</translation>
+    </message>
+    <message>
+        <source>Why slower than #1</source>
+        <translation>比第 1 名慢在哪里</translation>
+    </message>
+</context>
+<context>
+    <name>PlanText</name>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation>流水线并行（PP）</translation>
+    </message>
+    <message>
+        <source>Virtual stages (VPP)</source>
+        <translation>虚拟段（VPP）</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation>上下文并行（CP）</translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP)</source>
+        <translation>专家并行（EP）</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel</source>
+        <translation>专家张量并行</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Optimizer offload</source>
+        <translation>优化器卸载</translation>
+    </message>
+    <message>
+        <source>Parameter offload</source>
+        <translation>参数卸载</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>GEMMs</source>
+        <translation>GEMM</translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>norms and activations</source>
+        <translation>归一化与激活</translation>
+    </message>
+    <message>
+        <source>per-layer overhead</source>
+        <translation>每层开销</translation>
+    </message>
+    <message>
+        <source>recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>data-parallel communication</source>
+        <translation>数据并行通信</translation>
+    </message>
+    <message>
+        <source>tensor-parallel communication</source>
+        <translation>张量并行通信</translation>
+    </message>
+    <message>
+        <source>pipeline communication</source>
+        <translation>流水线通信</translation>
+    </message>
+    <message>
+        <source>context-parallel communication</source>
+        <translation>上下文并行通信</translation>
+    </message>
+    <message>
+        <source>expert all-to-all</source>
+        <translation>专家 all-to-all</translation>
+    </message>
+    <message>
+        <source>offload over PCIe</source>
+        <translation>经 PCIe 卸载</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>rollout</source>
+        <translation>rollout 生成</translation>
+    </message>
+    <message>
+        <source>%1 %2 (across nodes)</source>
+        <translation>%2 %1（跨节点）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%2 %1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>b %1</source>
+        <extracomment>micro-batch size in a layout&apos;s short form</extracomment>
+        <translation>b %1</translation>
+    </message>
+    <message>
+        <source>selective recompute</source>
+        <translation>选择性重计算</translation>
+    </message>
+    <message>
+        <source>full recompute</source>
+        <translation>完全重计算</translation>
+    </message>
+    <message>
+        <source>optimizer offload</source>
+        <translation>优化器卸载</translation>
+    </message>
+    <message>
+        <source>parameter offload</source>
+        <translation>参数卸载</translation>
+    </message>
+    <message>
+        <source>Fastest step</source>
+        <translation>步时最短</translation>
+    </message>
+    <message>
+        <source>Lowest cost</source>
+        <translation>成本最低</translation>
+    </message>
+    <message>
+        <source>Most memory headroom</source>
+        <translation>显存余量最大</translation>
+    </message>
+</context>
+<context>
+    <name>PlannerView</name>
+    <message>
+        <source>Apply layout %1</source>
+        <extracomment>undo text; %1 = the layout in short form</extracomment>
+        <translation>应用布局 %1</translation>
+    </message>
+    <message>
+        <source>Searching every layout…</source>
+        <translation>正在搜索所有布局…</translation>
+    </message>
+    <message>
+        <source>The planner searches when this page is shown.</source>
+        <translation>显示本页时规划器才会搜索。</translation>
+    </message>
+    <message>
+        <source>The planner searches training layouts: switch to training or fine-tuning.</source>
+        <translation>规划器搜索的是训练布局：请切换到训练或微调。</translation>
+    </message>
+    <message>
+        <source>This scenario cannot be planned: fix the errors the controls show.</source>
+        <translation>无法为该场景规划：请先改正控件中提示的错误。</translation>
+    </message>
+    <message>
+        <source>%1 candidates considered, %2 fit; %3 estimated, the rest pruned, dominated or bounded; searched in %4 ms.</source>
+        <extracomment>planner summary; %1 = candidates, %2 = fitting, %3 = estimated, %4 = search time in ms</extracomment>
+        <translation>共考察 %1 个候选，%2 个放得下；估算了 %3 个，其余被剪枝、被支配或超出界限；搜索用时 %4 毫秒。</translation>
+    </message>
+    <message>
+        <source>No layout fits on these GPUs: the table shows the closest (untick “Fitting only”).</source>
+        <translation>这些 GPU 上没有能放下的布局：表格显示最接近的（取消勾选“只看放得下的”）。</translation>
+    </message>
+    <message>
+        <source>Best: %1 — %2 per step, MFU %3.</source>
+        <extracomment>planner summary; %1 = best layout, %2 = step time, %3 = MFU</extracomment>
+        <translation>最优：%1 —— 每步 %2，MFU %3。</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s layout is the best.</source>
+        <translation>当前场景的布局就是最优的。</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s layout ranks #%1, %2 slower.</source>
+        <extracomment>planner summary; %1 = rank, %2 = share slower than the best</extracomment>
+        <translation>当前场景的布局排第 %1，慢 %2。</translation>
+    </message>
+    <message>
+        <source>Times come from the step-time model: the MFU the scenario states holds for its own layout only.</source>
+        <translation>时间取自步时模型：场景中给出的 MFU 只适用于它自己的布局。</translation>
+    </message>
+    <message>
+        <source>&amp;Rank by</source>
+        <translation>排序依据(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;ZeRO</source>
+        <translation>&amp;ZeRO</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>任意</translation>
+    </message>
+    <message>
+        <source>only %1</source>
+        <extracomment>a ZeRO stage pinned in the planner; %1 = 0–3</extracomment>
+        <translation>只用 %1</translation>
+    </message>
+    <message>
+        <source>&amp;TP up to</source>
+        <translation>TP 上限(&amp;T)</translation>
+    </message>
+    <message>
+        <source>a node</source>
+        <translation>一个节点</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism stays inside one node unless a larger maximum is chosen</source>
+        <translation>除非选择更大的上限，张量并行都限制在一个节点内</translation>
+    </message>
+    <message>
+        <source>No &amp;offload</source>
+        <translation>不卸载(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Fitting only</source>
+        <translation>只看放得下的(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>&amp;Apply Layout</source>
+        <translation>应用布局(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Make the selected layout the scenario (one undo step); double-click a row does the same</source>
+        <translation>把选中的布局设为当前场景（一步撤销）；双击一行效果相同</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare</source>
+        <translation>比较(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Select two rows (Ctrl+click) to compare their memory and step time</source>
+        <translation>选择两行（Ctrl+单击）比较它们的显存和步时</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Feasibility</source>
+        <translation>可行性</translation>
+    </message>
+    <message>
+        <source>The best layout for each pair of values, coloured by the memory left on its fullest GPU; ★ the fastest</source>
+        <translation>每对取值下的最优布局，按其最满 GPU 的剩余显存着色；★ 为最快</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Step time against peak memory of every fitting layout; the front: none is both faster and lighter</source>
+        <translation>所有放得下的布局的步时与峰值显存；前沿上的布局没有别的既更快又更省显存</translation>
+    </message>
+    <message>
+        <source>Launch settings</source>
+        <translation>启动设置</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>比较</translation>
     </message>
 </context>
 <context>
