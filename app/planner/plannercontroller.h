@@ -37,6 +37,8 @@ public:
     std::shared_ptr<const core::PlanResult> result() const { return m_result; }
     /// The scenario the latest result was searched for.
     const core::Scenario& resultScenario() const { return m_resultScenario; }
+    /// Whether the latest result holds for the current scenario (all but its layout the same).
+    bool resultIsCurrent() const { return m_result && samePlan(m_scenario, m_resultScenario); }
     /// Searches started and results delivered (tests).
     quint64 jobsStarted() const { return m_job; }
     quint64 resultsDelivered() const { return m_delivered; }

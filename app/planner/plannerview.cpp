@@ -390,21 +390,27 @@ void PlannerView::updateSummary()
         //: planner summary; %1 = best layout, %2 = step time, %3 = MFU
         text += QLatin1Char('\n') + tr("Best: %1 — %2 per step, MFU %3.").arg(PlanText::layout(best), DisplayFormat::duration(best.stepSeconds),
                                                                               DisplayFormat::percent(best.mfu, 1));
-        // Where the scenario's own layout stands.
-        const core::PlanLayout own = core::layoutOf(m_scenario->scenario());
-        int rank = -1;
-        for (std::size_t i = 0; i < r.layouts.size(); ++i)
-            if (r.layouts[i].layout == own && r.layouts[i].fits) {
-                rank = int(i);
-                break;
-            }
-        if (rank == 0)
-            text += QLatin1Char(' ') + tr("The scenario's layout is the best.");
-        else if (rank > 0)
-            //: planner summary; %1 = rank, %2 = share slower than the best
-            text += QLatin1Char(' ') + tr("The scenario's layout ranks #%1, %2 slower.")
-                                           .arg(rank + 1)
-                                           .arg(DisplayFormat::percent(r.layouts[std::size_t(rank)].stepSeconds / best.stepSeconds - 1, 0));
+        // Where the scenario's own layout stands: its step from the same model, against the list
+        // (it may be missing from it, e.g. when the same layout fits with less recomputation).
+        core::Scenario own = m_scenario->scenario();
+        own.hardware.mfu = 0;
+        own.hardware.achievedTflops = 0;
+        const core::Estimate e = core::estimate(own);
+        bool fits = e.valid;
+        for (const core::RankGroup& g : e.groups)
+            fits = fits && g.fits;
+        if (fits && m_planner->resultIsCurrent()) {
+            int faster = 0;
+            for (const core::PlanCandidate& c : r.layouts)
+                faster += c.fits && c.stepSeconds < e.compute.modelStepSeconds * (1 - 1e-9) ? 1 : 0;
+            if (faster == 0)
+                text += QLatin1Char(' ') + tr("The scenario's layout is the best.");
+            else
+                //: planner summary; %1 = rank, %2 = share slower than the best
+                text += QLatin1Char(' ') + tr("The scenario's layout ranks #%1, %2 slower.")
+                                               .arg(faster + 1)
+                                               .arg(DisplayFormat::percent(e.compute.modelStepSeconds / best.stepSeconds - 1, 0));
+        }
         if (m_scenario->scenario().hardware.mfu > 0 || m_scenario->scenario().hardware.achievedTflops > 0)
             text += QLatin1Char('\n') + tr("Times come from the step-time model: the MFU the scenario states holds for its own layout only.");
     }

@@ -217,6 +217,26 @@ private slots:
         const char* modes[] = {"\"none\"", "\"selective\"", "\"full\""};
         QCOMPARE(keys.value(QStringLiteral("activation_checkpoint.mode")), QString::fromLatin1(modes[int(s.training.recompute)]));
     }
+
+    void readmeExampleFilesAreCurrent()
+    {
+        // docs/launch/ holds the README's 70B example (docs/screenshot-explorer.json) as each
+        // framework's settings: they must be what the code writes today.
+        QFile example(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/docs/screenshot-explorer.json"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        const core::Scenario s = load(QString::fromUtf8(example.readAll()));
+        const std::pair<core::LaunchFramework, const char*> files[] = {
+            {core::LaunchFramework::Megatron, "llama-2-70b-64xh100-megatron.sh"},
+            {core::LaunchFramework::DeepSpeed, "llama-2-70b-64xh100-deepspeed.json"},
+            {core::LaunchFramework::Torchtitan, "llama-2-70b-64xh100-torchtitan.toml"}};
+        for (const auto& [framework, name] : files) {
+            QFile f(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/docs/launch/") + QLatin1String(name));
+            QVERIFY2(f.open(QIODevice::ReadOnly), name);
+            QVERIFY2(f.readAll() == QByteArray::fromStdString(core::launchConfig(s, framework)),
+                     qPrintable(QStringLiteral("%1 is stale: shardscope launch docs/screenshot-explorer.json --framework %2 > docs/launch/%1")
+                                    .arg(QLatin1String(name), QString::fromLatin1(core::launchFrameworkName(framework).data()))));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLaunchConfig)

@@ -129,10 +129,10 @@ void ParetoPlot::paintEvent(QPaintEvent*)
         p.drawText(m_area, Qt::AlignCenter | Qt::TextWordWrap, tr("No layout fits"));
         return;
     }
-    for (double t : {m_minTime, m_maxTime}) {
-        const QPointF at = toScreen(t, 0);
-        p.drawText(QRectF(at.x() - em * 3, m_area.bottom() + 2, em * 6, em), Qt::AlignCenter, DisplayFormat::duration(t));
-    }
+    // The fastest and the slowest fitting step, at the axis' ends.
+    const QRectF ticks(m_area.left(), m_area.bottom() + 2, m_area.width(), em);
+    p.drawText(ticks, Qt::AlignLeft | Qt::AlignVCenter, DisplayFormat::duration(m_minTime));
+    p.drawText(ticks, Qt::AlignRight | Qt::AlignVCenter, DisplayFormat::duration(m_maxTime));
     // The capacity every point stays under.
     const QColor bad = ComponentPalette::levelColor(ComponentPalette::Level::Bad, dark);
     p.setPen(QPen(bad, 1.2, Qt::DashLine));
