@@ -306,7 +306,7 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     // Consecutive stages of the same shape cost the same: computed once.
     StageCost& slowest = out.slowest;
     StageCost stage;
-    double sum = 0, cost = 0;
+    double sum = 0, cost = 0, slowestCost = -1;
     double& tpAll = out.tpAll;
     double& cpAll = out.cpAll;
     double& epAll = out.epAll;
@@ -315,7 +315,10 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
         const int layers = layersOnStage(m.numLayers, ctx.p, i);
         const int moeLayers = m.isMoE() ? m.moeLayersIn(first, first + layers) : 0;
         const bool last = i == ctx.p - 1;
-        if (layers != lastLayers || moeLayers != lastMoe || last) {
+        const bool same = layers == lastLayers && moeLayers == lastMoe && !last;
+        lastLayers = layers;
+        lastMoe = moeLayers;
+        if (!same) {
             stage = StageCost{};
             addLayers(stage, dense, layers - moeLayers);
             if (moeLayers > 0)
@@ -328,11 +331,10 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
             }
             cost = stage.total();
         }
-        lastLayers = layers;
-        lastMoe = moeLayers;
         sum += cost;
-        if (i == 0 || cost > slowest.total()) {
+        if (cost > slowestCost) {
             slowest = stage;
+            slowestCost = cost;
             const double n = layers - moeLayers;
             tpAll = n * (dense.tpF + dense.tpB) + moeLayers * (moe.tpF + moe.tpB);
             cpAll = n * (dense.cpF + dense.cpB) + moeLayers * (moe.cpF + moe.cpB);
@@ -344,7 +346,7 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
         }
     }
     const double micro = ctx.micro;
-    out.perMicro = slowest.total();
+    out.perMicro = slowestCost;
     const double perMicro = out.perMicro;
     StepParts& parts = out.parts;
     parts = StepParts{};
