@@ -88,7 +88,7 @@ std::string layoutText(const PlanCandidate& c)
     const PlanLayout& l = c.layout;
     std::string out = "TP" + std::to_string(l.tensor) + " PP" + std::to_string(l.pipeline);
     if (l.virtualPipeline > 1)
-        out += "×" + std::to_string(l.virtualPipeline);
+        out += " v" + std::to_string(l.virtualPipeline); // ASCII: printf pads by bytes
     if (l.context > 1)
         out += " CP" + std::to_string(l.context);
     if (l.expert > 1)
