@@ -5,6 +5,7 @@
 #include "core/estimate.h"
 #include "core/io/json_reader.h"
 #include "core/io/scenario_io.h"
+#include "core/model.h"
 
 namespace core {
 
@@ -128,6 +129,7 @@ std::string planToJson(const Scenario& base, const PlanResult& r, std::size_t to
     j["issues"] = issues;
     Json layouts = Json::array();
     const PlanCandidate* best = r.best() >= 0 ? &r.layouts.front() : nullptr;
+    const int layers = base.model.hasArchitecture ? base.model.numLayers : familyShape(base.model.parameters).numLayers;
     for (std::size_t i = 0; i < r.layouts.size() && layouts.size() < top; ++i) {
         const PlanCandidate& c = r.layouts[i];
         const PlanLayout& l = c.layout;
@@ -144,6 +146,7 @@ std::string planToJson(const Scenario& base, const PlanResult& r, std::size_t to
                {"micro_batch_size", l.microBatch},
                {"offload_optimizer", l.offloadOptimizer},
                {"offload_parameters", l.offloadParameters},
+               {"uneven_pipeline", layers > 0 && layers % l.pipeline != 0}, // the first stages take one more layer
                {"fits", c.fits},
                {"estimated", !c.pruned},
                {"peak_bytes", c.peakBytes},

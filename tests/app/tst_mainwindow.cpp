@@ -3,6 +3,9 @@
 // slider moves are one estimate, a click on a segment opens its working, undo restores.
 #include <QtTest>
 
+#include <QCheckBox>
+#include <QUndoStack>
+
 #include <QFile>
 #include <QIcon>
 
@@ -261,6 +264,32 @@ private slots:
         QCOMPARE(w.memoryChart()->groupCount(), groups);
         QVERIFY(!w.memoryChart()->groupLabel(0).isEmpty());
         QCoreApplication::removeTranslator(&translator);
+    }
+
+    void stepTimeFromTheModelOrAStatedMfu()
+    {
+        // The default scenario states 40 %: the box is off and the slider holds it. Ticking the
+        // box drops the MFU (the step-time model times the step); unticking states the MFU the
+        // model gave, so the times do not jump.
+        MainWindow w;
+        w.show();
+        w.controller()->flush();
+        HardwareControls* hw = w.controlsPanel()->hardwareControls();
+        QVERIFY(!hw->modelTimeBox()->isChecked());
+        QVERIFY(hw->mfuSlider()->isEnabled());
+        hw->modelTimeBox()->click();
+        w.controller()->flush();
+        QCOMPARE(w.controller()->scenario().hardware.mfu, 0.0);
+        QCOMPARE(w.controller()->estimate().compute.timeSource, core::TimeSource::Model);
+        QVERIFY(hw->modelTimeBox()->isChecked());
+        QVERIFY(!hw->mfuSlider()->isEnabled());
+        const double modelMfu = w.controller()->estimate().compute.effectiveMfu;
+        const int steps = w.controller()->undoStack()->count();
+        hw->modelTimeBox()->click();
+        w.controller()->flush();
+        QCOMPARE(w.controller()->undoStack()->count(), steps + 1);
+        QVERIFY(std::abs(w.controller()->scenario().hardware.mfu - modelMfu) <= 0.005 + 1e-12);
+        QCOMPARE(w.controller()->estimate().compute.timeSource, core::TimeSource::Mfu);
     }
 };
 
