@@ -56,6 +56,8 @@ public:
     PlannerController* planner() const { return m_planner; }
     /// The docks' layout came from the last session: the first show keeps it as it is.
     void keepDockLayout() { m_docksSized = true; }
+    /// Shows and raises the working panel (the controller records the working from then on).
+    void showWorking();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -76,7 +78,6 @@ private:
     void exportDialog();
     void copySlide();
     void showPresentation();
-    void showWorking();
 
     ScenarioController* m_controller = nullptr;
     DocumentController* m_document = nullptr;

@@ -49,6 +49,7 @@ HardwareControls::HardwareControls(ScenarioController* controller, QWidget* pare
         if (!id.isEmpty())
             m_controller->setGpuPreset(id);
     });
+    tag(m_gpu, core::Field::HardwareGpu);
 
     m_perNode->setSteps({1, 2, 4, 8, 16});
     m_perNode->setSpinBox(1, 256, 0);
@@ -64,23 +65,19 @@ HardwareControls::HardwareControls(ScenarioController* controller, QWidget* pare
     m_network->setSteps({1.25e9, 3.125e9, 6.25e9, 12.5e9, 25e9, 50e9, 100e9});
     m_network->setSpinBox(0.1, 1000, 2, 1e9);
 
-    connect(m_perNode, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setGpusPerNode(int(v)); });
-    connect(m_mfu, &ValueSlider::valueEdited, m_controller, &ScenarioController::setMfu);
+    bind(m_perNode, core::Field::ParallelGpusPerNode);
+    bind(m_mfu, core::Field::HardwareMfu);
+    bind(m_price, core::Field::HardwarePricePerGpuHour);
+    bind(m_overhead, core::Field::HardwareOverheadFactor);
+    bind(m_network, core::Field::GpuNetworkBandwidth);
+    showErrorsOf(core::Field::GpuInterconnectBandwidth);
+    showErrorsOf(core::Field::HardwareGpu);
     // Unticked, the MFU starts from what the model gives, so that nothing jumps.
+    tag(m_modelTime, core::Field::HardwareMfu);
     connect(m_modelTime, &QCheckBox::clicked, this, [this](bool model) {
         const double mfu = m_controller->lastValidEstimate().compute.effectiveMfu;
-        m_controller->setMfu(model ? 0.0 : std::clamp(std::round(mfu * 100) / 100, 0.05, 0.8));
+        m_controller->set(core::Field::HardwareMfu, model ? 0.0 : std::clamp(std::round(mfu * 100) / 100, 0.05, 0.8));
     });
-    connect(m_price, &ValueSlider::valueEdited, m_controller, &ScenarioController::setPricePerGpuHour);
-    connect(m_overhead, &ValueSlider::valueEdited, m_controller, &ScenarioController::setOverheadFactor);
-    connect(m_network, &ValueSlider::valueEdited, m_controller, &ScenarioController::setNetworkBandwidth);
-    bind(m_perNode, ScenarioController::Control::GpusPerNode, "parallel.gpus_per_node");
-    bind(m_mfu, ScenarioController::Control::Mfu, "hardware.mfu");
-    bind(m_price, ScenarioController::Control::Price, "hardware.price_per_gpu_hour");
-    bind(m_overhead, ScenarioController::Control::Overhead, "hardware.overhead_factor");
-    bind(m_network, ScenarioController::Control::Network, "hardware.gpu.network_bytes_per_second");
-    addKey("hardware.gpu.interconnect_bytes_per_second");
-    addKey("hardware.gpu");
 
     auto* form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);

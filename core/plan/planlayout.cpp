@@ -1,5 +1,8 @@
 #include "core/plan/planlayout.h"
 
+#include "core/fields.h"
+#include "core/plan/planner.h"
+
 namespace core {
 
 PlanLayout layoutOf(const Scenario& s)
@@ -38,45 +41,30 @@ void applyLayout(const PlanLayout& l, Scenario& s)
 
 namespace {
 
-std::string_view recomputeName(Recompute r)
+/// A value as `--set` takes it: true/false, a choice's name, or the number.
+std::string fieldText(const FieldInfo& field, FieldValue value)
 {
-    switch (r) {
-    case Recompute::None: return "none";
-    case Recompute::Selective: return "selective";
-    case Recompute::Full: return "full";
-    }
-    return "none";
+    if (field.type == FieldType::Bool)
+        return value.toBool() ? "true" : "false";
+    for (const Choice& c : field.choices)
+        if (c.value == value.toInteger())
+            return std::string(c.name);
+    return std::to_string(value.toInteger());
 }
 
 } // namespace
 
-// The one place that writes scenario keys for a layout: when the scenario's field table lands
-// (core::Field), this is what switches to it.
 std::vector<std::string> layoutChanges(const Scenario& base, const PlanLayout& l)
 {
-    const PlanLayout b = layoutOf(base);
+    Scenario changed = base;
+    applyLayout(l, changed);
     std::vector<std::string> out;
-    auto number = [&](const char* key, long long before, long long after) {
-        if (before != after)
-            out.push_back(std::string(key) + "=" + std::to_string(after));
-    };
-    auto flag = [&](const char* key, bool before, bool after) {
-        if (before != after)
-            out.push_back(std::string(key) + "=" + (after ? "true" : "false"));
-    };
-    number("parallel.tensor", b.tensor, l.tensor);
-    number("parallel.pipeline", b.pipeline, l.pipeline);
-    number("parallel.virtual_pipeline", b.virtualPipeline, l.virtualPipeline);
-    number("parallel.context", b.context, l.context);
-    number("parallel.expert", b.expert, l.expert);
-    number("parallel.expert_tensor", b.expertTensor, l.expertTensor);
-    flag("parallel.sequence_parallel", b.sequenceParallel, l.sequenceParallel);
-    number("training.zero_stage", b.zeroStage, l.zeroStage);
-    if (b.recompute != l.recompute)
-        out.push_back("training.recompute=" + std::string(recomputeName(l.recompute)));
-    number("training.micro_batch_size", b.microBatch, l.microBatch);
-    flag("training.offload_optimizer", b.offloadOptimizer, l.offloadOptimizer);
-    flag("training.offload_parameters", b.offloadParameters, l.offloadParameters);
+    for (std::size_t k = 0; k < kPlanKnobCount; ++k) {
+        const Field field = planKnobField(PlanKnob(k));
+        const FieldValue after = fieldValue(changed, field);
+        if (!(fieldValue(base, field) == after))
+            out.push_back(std::string(fieldKey(field)) + "=" + fieldText(fieldInfo(field), after));
+    }
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/fields.h"
 #include "core/issues.h"
 #include "core/plan/planlayout.h"
 #include "core/scenario.h"
@@ -21,6 +22,8 @@ enum class PlanKnob {
 };
 inline constexpr std::size_t kPlanKnobCount = std::size_t(PlanKnob::Count);
 
+/// The scenario field a knob is (core/fields.h): parallel.tensor, training.zero_stage, …
+Field planKnobField(PlanKnob knob);
 /// The scenario key a knob is pinned by: "parallel.tensor", "training.zero_stage", …
 std::string_view planKnobKey(PlanKnob knob);
 /// A knob's value in a layout (booleans 0/1, recompute 0 none, 1 selective, 2 full).

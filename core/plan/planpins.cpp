@@ -1,4 +1,4 @@
-// The planner's knobs by scenario key, and `--pin` parsing.
+// The planner's knobs as scenario fields (core/fields.h), and `--pin` parsing.
 #include <charconv>
 #include <string>
 
@@ -8,17 +8,22 @@ namespace core {
 
 namespace {
 
-constexpr std::string_view kKeys[] = {
-    "parallel.tensor", "parallel.pipeline", "parallel.virtual_pipeline", "parallel.context", "parallel.expert",
-    "parallel.expert_tensor", "parallel.sequence_parallel", "training.zero_stage", "training.recompute",
-    "training.micro_batch_size", "training.offload_optimizer", "training.offload_parameters",
+// The knobs' fields, in PlanKnob's order: keys, types and choice names come from the table.
+constexpr Field kKnobFields[] = {
+    Field::ParallelTensor,         Field::ParallelPipeline,    Field::ParallelVirtualPipeline, Field::ParallelContext,
+    Field::ParallelExpert,         Field::ParallelExpertTensor, Field::ParallelSequenceParallel, Field::TrainingZeroStage,
+    Field::TrainingRecompute,      Field::TrainingMicroBatchSize, Field::TrainingOffloadOptimizer, Field::TrainingOffloadParameters,
 };
-static_assert(std::size(kKeys) == kPlanKnobCount);
+static_assert(std::size(kKnobFields) == kPlanKnobCount);
 
-bool isBoolean(PlanKnob k)
+constexpr bool knobFieldsAreWholeNumbers()
 {
-    return k == PlanKnob::SequenceParallel || k == PlanKnob::OffloadOptimizer || k == PlanKnob::OffloadParameters;
+    for (Field f : kKnobFields)
+        if (fieldInfo(f).type == FieldType::Double || !fieldInfo(f).isScalar())
+            return false;
+    return true;
 }
+static_assert(knobFieldsAreWholeNumbers(), "a knob is a boolean, a choice or a whole number");
 
 void pinError(std::vector<Issue>& issues, IssueCode code, std::string path, std::string hint)
 {
@@ -31,15 +36,16 @@ void pinError(std::vector<Issue>& issues, IssueCode code, std::string path, std:
 std::string knownKeys()
 {
     std::string all;
-    for (std::string_view k : kKeys)
-        all += (all.empty() ? "" : ", ") + std::string(k);
+    for (Field f : kKnobFields)
+        all += (all.empty() ? "" : ", ") + std::string(fieldKey(f));
     return all;
 }
 
-/// A pin's value: an integer, true/false, or a recomputation policy by name.
-bool pinValue(PlanKnob knob, std::string_view text, int& value)
+/// A pin's value as its field spells it: true/false (or 1/0), a choice's name (or its index),
+/// or an integer.
+bool pinValue(const FieldInfo& field, std::string_view text, int& value)
 {
-    if (isBoolean(knob)) {
+    if (field.type == FieldType::Bool) {
         if (text == "true" || text == "1") {
             value = 1;
             return true;
@@ -50,23 +56,38 @@ bool pinValue(PlanKnob knob, std::string_view text, int& value)
         }
         return false;
     }
-    if (knob == PlanKnob::Recompute) {
-        const std::string_view names[] = {"none", "selective", "full"};
-        for (int i = 0; i < 3; ++i)
-            if (text == names[i]) {
-                value = i;
-                return true;
-            }
-    }
+    for (const Choice& c : field.choices)
+        if (text == c.name) {
+            value = c.value;
+            return true;
+        }
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     return ec == std::errc{} && end == text.data() + text.size();
 }
 
+std::string expected(const FieldInfo& field)
+{
+    if (field.type == FieldType::Bool)
+        return "true or false";
+    if (field.type == FieldType::Enum) {
+        std::string names;
+        for (const Choice& c : field.choices)
+            names += (names.empty() ? "" : ", ") + std::string(c.name);
+        return names + " or 0–" + std::to_string(field.choices.size() - 1);
+    }
+    return "an integer";
+}
+
 } // namespace
+
+Field planKnobField(PlanKnob knob)
+{
+    return knob < PlanKnob::Count ? kKnobFields[std::size_t(knob)] : Field::Count;
+}
 
 std::string_view planKnobKey(PlanKnob knob)
 {
-    return knob < PlanKnob::Count ? kKeys[std::size_t(knob)] : std::string_view{};
+    return knob < PlanKnob::Count ? fieldKey(kKnobFields[std::size_t(knob)]) : std::string_view{};
 }
 
 int knobValue(const PlanLayout& l, PlanKnob knob)
@@ -104,16 +125,16 @@ bool parsePin(std::string_view text, PlanPins& pins, std::vector<Issue>& issues)
     const std::string_view valueText = text.substr(at + op.size());
     PlanKnob knob = PlanKnob::Count;
     for (std::size_t i = 0; i < kPlanKnobCount; ++i)
-        if (kKeys[i] == key)
+        if (fieldKey(kKnobFields[i]) == key)
             knob = PlanKnob(i);
     if (knob == PlanKnob::Count) {
         pinError(issues, IssueCode::UnknownKey, "--pin " + std::string(key), knownKeys());
         return false;
     }
     int value = 0;
-    if (valueText.empty() || !pinValue(knob, valueText, value)) {
-        pinError(issues, IssueCode::UnknownValue, std::string(key),
-                 isBoolean(knob) ? "true or false" : knob == PlanKnob::Recompute ? "none, selective, full or 0–2" : "an integer");
+    const FieldInfo& field = fieldInfo(kKnobFields[std::size_t(knob)]);
+    if (valueText.empty() || !pinValue(field, valueText, value)) {
+        pinError(issues, IssueCode::UnknownValue, std::string(key), expected(field));
         return false;
     }
     const std::size_t k = std::size_t(knob);

@@ -59,8 +59,11 @@ private slots:
             sum += v.toDouble();
         QVERIFY(std::abs(sum - c["step_seconds"].toDouble()) <= 1e-9 * sum);
         QCOMPARE(c["step_seconds"].toDouble(), c["model_step_seconds"].toDouble());
-        // The default scenario states 40 %: that stays the step, the model's own is reported too.
-        const QJsonObject stated = QJsonDocument::fromJson(run({"estimate", "--default", "--format", "json"}).out).object()["compute"].toObject();
+        // The built-in scenario gives no MFU, so the model times it too (as above).
+        const QJsonObject builtIn = QJsonDocument::fromJson(run({"estimate", "--default", "--format", "json"}).out).object()["compute"].toObject();
+        QCOMPARE(builtIn["time_source"].toString(), QStringLiteral("model"));
+        // A stated 40 % (the seeds') stays the step; the model's own is reported too.
+        const QJsonObject stated = QJsonDocument::fromJson(run({"estimate", "--default", "--set", "hardware.mfu=0.4", "--format", "json"}).out).object()["compute"].toObject();
         QCOMPARE(stated["time_source"].toString(), QStringLiteral("mfu"));
         QCOMPARE(stated["mfu"].toDouble(), 0.4);
         QVERIFY(stated["model_step_seconds"].toDouble() > 0);

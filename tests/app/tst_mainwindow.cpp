@@ -268,28 +268,32 @@ private slots:
 
     void stepTimeFromTheModelOrAStatedMfu()
     {
-        // The default scenario states 40 %: the box is off and the slider holds it. Ticking the
-        // box drops the MFU (the step-time model times the step); unticking states the MFU the
-        // model gave, so the times do not jump.
+        // The built-in scenario gives no MFU: the box is on, the slider off, the step-time model
+        // times the step. Unticking states the MFU the model gave (rounded to a percent), so the
+        // times do not jump; ticking again drops it.
         MainWindow w;
         w.show();
         w.controller()->flush();
         HardwareControls* hw = w.controlsPanel()->hardwareControls();
-        QVERIFY(!hw->modelTimeBox()->isChecked());
-        QVERIFY(hw->mfuSlider()->isEnabled());
-        hw->modelTimeBox()->click();
-        w.controller()->flush();
-        QCOMPARE(w.controller()->scenario().hardware.mfu, 0.0);
-        QCOMPARE(w.controller()->estimate().compute.timeSource, core::TimeSource::Model);
         QVERIFY(hw->modelTimeBox()->isChecked());
         QVERIFY(!hw->mfuSlider()->isEnabled());
+        QCOMPARE(w.controller()->estimate().compute.timeSource, core::TimeSource::Model);
         const double modelMfu = w.controller()->estimate().compute.effectiveMfu;
         const int steps = w.controller()->undoStack()->count();
         hw->modelTimeBox()->click();
         w.controller()->flush();
         QCOMPARE(w.controller()->undoStack()->count(), steps + 1);
-        QVERIFY(std::abs(w.controller()->scenario().hardware.mfu - modelMfu) <= 0.005 + 1e-12);
+        QVERIFY2(std::abs(w.controller()->scenario().hardware.mfu - modelMfu) <= 0.005 + 1e-12,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(w.controller()->scenario().hardware.mfu).arg(modelMfu)));
         QCOMPARE(w.controller()->estimate().compute.timeSource, core::TimeSource::Mfu);
+        QVERIFY(!hw->modelTimeBox()->isChecked());
+        QVERIFY(hw->mfuSlider()->isEnabled());
+        hw->modelTimeBox()->click();
+        w.controller()->flush();
+        QCOMPARE(w.controller()->undoStack()->count(), steps + 2);
+        QCOMPARE(w.controller()->scenario().hardware.mfu, 0.0);
+        QCOMPARE(w.controller()->estimate().compute.timeSource, core::TimeSource::Model);
+        QVERIFY(hw->modelTimeBox()->isChecked());
     }
 };
 

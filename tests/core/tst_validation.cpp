@@ -51,7 +51,7 @@ private slots:
             C::ContextNotDividingSequence, "parallel.context");
         row("global batch not divisible", [](core::Scenario& s) { s.parallel.tensor = 1; s.training.globalBatchSize = 1001; }, C::GlobalBatchNotDivisible, "training.global_batch_size");
         row("offload parameters without ZeRO-3", [](core::Scenario& s) { s.training.offloadParameters = true; }, C::OffloadParametersNeedsZero3, "training.offload_parameters");
-        row("offload optimizer without ZeRO", [](core::Scenario& s) { s.training.offloadOptimizer = true; }, C::OffloadNeedsZero, "training.offload_optimizer");
+        row("offload optimizer without ZeRO", [](core::Scenario& s) { s.training.zeroStage = 0; s.training.offloadOptimizer = true; }, C::OffloadNeedsZero, "training.offload_optimizer");
         row("zero GPUs", [](core::Scenario& s) { s.parallel.gpus = 0; }, C::NotPositive, "parallel.gpus");
         row("negative TP", [](core::Scenario& s) { s.parallel.tensor = -2; }, C::Negative, "parallel.tensor");
         row("zero layers", [](core::Scenario& s) { s.model.numLayers = 0; }, C::NotPositive, "model.num_layers");
@@ -61,7 +61,7 @@ private slots:
         row("negative tokens", [](core::Scenario& s) { s.training.trainTokens = -1; }, C::Negative, "training.train_tokens");
         row("ZeRO stage 4", [](core::Scenario& s) { s.training.zeroStage = 4; }, C::OutOfRange, "training.zero_stage");
         row("MFU above 1", [](core::Scenario& s) { s.hardware.mfu = 1.5; }, C::OutOfRange, "hardware.mfu");
-        row("MFU negative", [](core::Scenario& s) { s.hardware.mfu = -0.1; }, C::OutOfRange, "hardware.mfu"); // 0: not given, the model
+        row("MFU negative", [](core::Scenario& s) { s.hardware.mfu = -0.1; }, C::Negative, "hardware.mfu"); // 0: not given, the model (orZero, as achieved_tflops)
         row("MFU NaN", [](core::Scenario& s) { s.hardware.mfu = std::nan(""); }, C::OutOfRange, "hardware.mfu");
         row("negative price", [](core::Scenario& s) { s.hardware.pricePerGpuHour = -1; }, C::Negative, "hardware.price_per_gpu_hour");
         row("negative network", [](core::Scenario& s) { s.hardware.gpu.networkBytesPerSecond = -1; }, C::Negative,
