@@ -312,7 +312,7 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     double& epAll = out.epAll;
     int first = 0, lastLayers = -1, lastMoe = -1;
     for (int i = 0; i < ctx.p; first += lastLayers, ++i) {
-        const int layers = layersOnStage(m.numLayers, ctx.p, i);
+        const int layers = ctx.split.layersOn(i); // the memory estimate's split (core/pipeline.h)
         const int moeLayers = m.isMoE() ? m.moeLayersIn(first, first + layers) : 0;
         const bool last = i == ctx.p - 1;
         const bool same = layers == lastLayers && moeLayers == lastMoe && !last;

@@ -115,6 +115,18 @@ std::string megatron(const Scenario& s)
         flag("--expert-model-parallel-size", std::to_string(p.expert));
         flag("--expert-tensor-parallel-size", std::to_string(p.effectiveExpertTensor()));
     }
+    if (p.pipeline > 1) {
+        // The scenario's own split of the layers over the stages (arguments.py @ d98e8a6 L3095,
+        // L3099; TransformerConfig account_for_*_in_pipeline_split, transformer_config.py L137, L141).
+        if (p.firstStageLayers > 0)
+            flag("--decoder-first-pipeline-num-layers", std::to_string(p.firstStageLayers));
+        if (p.lastStageLayers > 0)
+            flag("--decoder-last-pipeline-num-layers", std::to_string(p.lastStageLayers));
+        if (p.embeddingCountsAsLayer)
+            flag("--account-for-embedding-in-pipeline-split");
+        if (p.lossCountsAsLayer)
+            flag("--account-for-loss-in-pipeline-split");
+    }
     if (p.sequenceParallel && p.tensor > 1)
         flag("--sequence-parallel");
     if (t.tpCommOverlap && p.sequenceParallel && p.tensor > 1)
@@ -136,6 +148,13 @@ std::string megatron(const Scenario& s)
     }
     if (t.offloadOptimizer)
         flag("--optimizer-cpu-offload");
+    // Forced moment precision: Transformer Engine's precision-aware optimizer keeps Adam's m and v
+    // in that dtype (arguments.py @ d98e8a6 L3667, L3675, L3680).
+    if (t.momentDtype == MomentDtype::Bf16 && (t.optimizer == Optimizer::Adam || t.optimizer == Optimizer::AdamW)) {
+        flag("--use-precision-aware-optimizer");
+        flag("--exp-avg-dtype", "bf16");
+        flag("--exp-avg-sq-dtype", "bf16");
+    }
     if (t.offloadParameters)
         notes.push_back("parameter offload (ZeRO-Infinity) has no Megatron-LM flag: see the DeepSpeed config");
 

@@ -6,6 +6,7 @@
 #include "core/io/json_reader.h"
 #include "core/io/scenario_io.h"
 #include "core/model.h"
+#include "core/pipeline.h"
 
 namespace core {
 
@@ -130,6 +131,17 @@ std::string planToJson(const Scenario& base, const PlanResult& r, std::size_t to
     Json layouts = Json::array();
     const PlanCandidate* best = r.best() >= 0 ? &r.layouts.front() : nullptr;
     const int layers = base.model.hasArchitecture ? base.model.numLayers : familyShape(base.model.parameters).numLayers;
+    // Uneven: the stages do not all hold the same number of layers, split as the memory
+    // estimate splits them (core/pipeline.h: remainder on the middle stages, explicit ends kept).
+    const ParallelLayout& bp = base.parallel;
+    auto uneven = [&](int stages) {
+        const PipelineSplit split = pipelineSplit(layers, stages, bp.firstStageLayers, bp.lastStageLayers, bp.embeddingCountsAsLayer,
+                                                  bp.lossCountsAsLayer);
+        for (int i = 1; i < split.stages; ++i)
+            if (split.layersOn(i) != split.layersOn(0))
+                return true;
+        return false;
+    };
     for (std::size_t i = 0; i < r.layouts.size() && layouts.size() < top; ++i) {
         const PlanCandidate& c = r.layouts[i];
         const PlanLayout& l = c.layout;
@@ -146,7 +158,7 @@ std::string planToJson(const Scenario& base, const PlanResult& r, std::size_t to
                {"micro_batch_size", l.microBatch},
                {"offload_optimizer", l.offloadOptimizer},
                {"offload_parameters", l.offloadParameters},
-               {"uneven_pipeline", layers > 0 && layers % l.pipeline != 0}, // the first stages take one more layer
+               {"uneven_pipeline", layers > 0 && uneven(l.pipeline)},
                {"fits", c.fits},
                {"estimated", !c.pruned},
                {"peak_bytes", c.peakBytes},

@@ -110,7 +110,13 @@ StateBound stateBound(const Scenario& s)
     const ParameterCounts pc = countParameters(s.model);
     b.experts = s.model.hasArchitecture ? pc.routedExpertsPerLayer * pc.moeLayers : 0;
     b.dense = pc.total - b.experts;
-    b.st = stateBytes(s.training.precision, s.training.optimizer, 0);
+    // The states as the framework keeps them (bf16 moments halve them), Adafactor's factored
+    // moments at their smallest (aspect 0).
+    b.st = frameworkStateBytes(stateBytes(s.training.precision, s.training.optimizer, 0), s.training.framework, s.training.momentDtype,
+                               s.training.optimizer);
+    // A paged optimizer's states can be evicted to CPU memory: they never decide whether a layout fits.
+    if (s.mode == Mode::FineTune && s.finetune.pagedOptimizer)
+        b.st.master = b.st.moments = 0;
     b.context = s.runtime.cudaContextBytes;
     b.usable = true;
     return b;

@@ -126,6 +126,12 @@ private slots:
         QTest::addRow("ZeRO-2, ZeRO-0 style replicas") << R"({"schema_version": 1, "model": {"preset": "mixtral-8x7b"},
             "training": {"seq_length": 4096, "global_batch_size": 256, "zero_stage": 2},
             "parallel": {"gpus": 32, "tensor": 2, "expert": 8, "sequence_parallel": true}, "hardware": {"gpu": "a100-80gb"}})";
+        // Llama 3 405B's split (Llama 3 paper §3.3.2): 126 layers + embedding + loss over 16 stages.
+        QTest::addRow("uneven pipeline ends, bf16 moments") << R"({"schema_version": 1, "model": {"preset": "llama-3.1-405b"},
+            "training": {"seq_length": 8192, "global_batch_size": 2048, "precision": "mixed_bf16_fp32_grads", "moment_dtype": "bf16"},
+            "parallel": {"gpus": 2048, "tensor": 8, "pipeline": 16, "sequence_parallel": true,
+                         "account_for_embedding_in_pipeline_split": true, "account_for_loss_in_pipeline_split": true},
+            "hardware": {"gpu": "h100-sxm"}})";
     }
 
     void megatronFlagsExist_data() { scenarios_data(); }
@@ -157,6 +163,9 @@ private slots:
                      s.model.numLayers);
         if (s.model.isMoE())
             QCOMPARE(flags.value(QStringLiteral("--expert-model-parallel-size")).toInt(), s.parallel.expert);
+        QCOMPARE(flags.contains(QStringLiteral("--account-for-embedding-in-pipeline-split")), s.parallel.embeddingCountsAsLayer);
+        QCOMPARE(flags.contains(QStringLiteral("--account-for-loss-in-pipeline-split")), s.parallel.lossCountsAsLayer);
+        QCOMPARE(flags.value(QStringLiteral("--exp-avg-dtype")), s.training.momentDtype == core::MomentDtype::Bf16 ? QStringLiteral("bf16") : QString());
         // Shell-continued: every line but the last ends in a backslash.
         const QStringList lines = block.trimmed().split(QLatin1Char('\n'));
         for (int i = 0; i < lines.size(); ++i)

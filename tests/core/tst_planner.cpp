@@ -185,6 +185,51 @@ private slots:
         QVERIFY(!core::describe(issues.front()).empty());
     }
 
+    void pruningLosesNoFittingLayout_data()
+    {
+        QTest::addColumn<QString>("json");
+        // The states bound must follow the memory estimate's own state bytes: bf16 moments are
+        // 2 + 2 + 4 + 2·2 = 12 B per parameter with Adam, not 16 (Megatron --use-precision-aware-optimizer,
+        // exp_avg_dtype bf16), and a paged optimizer's states never decide a fit (bitsandbytes).
+        QTest::addRow("70B on 16 A100 40GB, bf16 moments") << R"({"schema_version": 1, "model": {"preset": "llama-2-70b"},
+            "training": {"seq_length": 4096, "global_batch_size": 64, "moment_dtype": "bf16"}, "parallel": {"gpus": 16},
+            "hardware": {"gpu": "a100-40gb"}})";
+        QTest::addRow("13B full fine-tune on 4 A100 40GB, paged optimizer") << R"({"schema_version": 1, "mode": "finetune",
+            "model": {"preset": "llama-2-13b"}, "training": {"seq_length": 2048, "global_batch_size": 16},
+            "finetune": {"method": "full", "paged_optimizer": true}, "parallel": {"gpus": 4, "gpus_per_node": 4},
+            "hardware": {"gpu": "a100-40gb"}})";
+        QTest::addRow("70B on 16 A100 40GB, FSDP2") << R"({"schema_version": 1, "model": {"preset": "llama-2-70b"},
+            "training": {"seq_length": 4096, "global_batch_size": 64, "framework": "fsdp2"}, "parallel": {"gpus": 16},
+            "hardware": {"gpu": "a100-40gb"}})";
+    }
+    void pruningLosesNoFittingLayout()
+    {
+        // Every layout the search set aside without an estimate (its model states alone exceed
+        // the GPU) really does not fit when estimated.
+        QFETCH(QString, json);
+        const core::Scenario s = load(json.toStdString());
+        const core::PlanResult r = planOf(s, {}, 0);
+        QVERIFY(!hasErrors(r.issues));
+        int checked = 0;
+        for (const core::PlanCandidate& c : r.layouts) {
+            if (!c.pruned)
+                continue;
+            ++checked;
+            core::Scenario applied = s;
+            core::applyLayout(c.layout, applied);
+            const core::Estimate e = core::estimate(applied);
+            if (!e.valid)
+                continue;
+            bool fits = true;
+            for (const core::RankGroup& g : e.groups)
+                fits = fits && g.fits;
+            QVERIFY2(!fits, qPrintable(QStringLiteral("pruned layout fits: TP %1 PP %2 ZeRO %3, %4 of %5 GB")
+                                           .arg(c.layout.tensor).arg(c.layout.pipeline).arg(c.layout.zeroStage)
+                                           .arg(e.fullest().totalBytes / 1e9).arg(e.fullest().capacityBytes / 1e9)));
+        }
+        QVERIFY2(checked > 0, "the case prunes something");
+    }
+
     void boundLosesNothing()
     {
         // The bound only skips layouts that cannot come within 2× of the fastest: the full search
