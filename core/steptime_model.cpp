@@ -545,6 +545,9 @@ double stepLowerBound(const Scenario& s, const ParameterCounts* counts)
     ctx.adapters = s.mode == Mode::FineTune && s.finetune.method != FineTuneMethod::Full;
     ctx.shape = ctx.countOnly ? familyShape(s.model.parameters) : s.model;
     ctx.params = counts ? *counts : countParameters(ctx.shape, ctx.t);
+    const ParallelLayout& pl = s.parallel; // the stage loop's split, as memory.cpp makes it
+    ctx.split = pipelineSplit(ctx.shape.numLayers, ctx.p, pl.firstStageLayers, pl.lastStageLayers, pl.embeddingCountsAsLayer,
+                              pl.lossCountsAsLayer);
     ctx.tokensPerMicroBatch = double(s.training.seqLength) / ctx.c * double(s.training.microBatchSize);
     const GpuSpec& gpu = s.hardware.gpu;
     ComputeDType dtype = computeDType(s.training.precision);

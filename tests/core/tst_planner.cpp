@@ -109,6 +109,9 @@ private slots:
                 lightest.training.recompute = core::Recompute::None;
                 const double bound = core::stepLowerBound(lightest);
                 QVERIFY2(bound <= c.stepSeconds * (1 + 1e-12), qPrintable(QStringLiteral("bound %1 > step %2").arg(bound).arg(c.stepSeconds)));
+                // … and a real one: it holds at least the slowest stage's GEMMs.
+                QVERIFY2(bound >= c.parts[std::size_t(core::StepPart::Gemm)] * (1 - 1e-9),
+                         qPrintable(QStringLiteral("bound %1 < GEMMs %2").arg(bound).arg(c.parts[std::size_t(core::StepPart::Gemm)])));
             }
         }
         QVERIFY(checked > 10);
@@ -238,6 +241,7 @@ private slots:
         const core::PlanResult bounded = planOf(s, {}, 2.0);
         const core::PlanResult full = planOf(s, {}, 0);
         QCOMPARE(full.bounded, 0LL);
+        QVERIFY2(bounded.bounded > 0, "the bound skips the layouts far slower than the fastest");
         QCOMPARE(bounded.layouts.front().layout, full.layouts.front().layout);
         QCOMPARE(bounded.layouts.front().stepSeconds, full.layouts.front().stepSeconds);
         QCOMPARE(bounded.candidates, full.candidates);
