@@ -15,6 +15,7 @@
 #include "app/viewoptions.h"
 #include "app/advice/advicedock.h"
 #include "app/drills/drillpage.h"
+#include "app/planner/plannerview.h"
 #include "widgets/lab/numberformatlab.h"
 #include "app/scenariocontroller.h"
 #include "app/documents/sessionstore.h"
@@ -75,7 +76,7 @@ int main(int argc, char** argv)
     QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light or dark (Fusion style)."), QStringLiteral("THEME"));
     QCommandLineOption segment(QStringLiteral("select-segment"), QStringLiteral("Click a bar segment: GROUP,component_id."), QStringLiteral("G,ID"));
     QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language: en or zh_CN."), QStringLiteral("LANG"));
-    QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Central page: explorer, lab, studio, compare or loss-scaling."),
+    QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Central page: explorer, lab, studio, compare, loss-scaling or planner."),
                             QStringLiteral("PAGE"));
     QCommandLineOption byRole(QStringLiteral("color-by-role"), QStringLiteral("Colour the bars by model role."));
     QCommandLineOption textbook(QStringLiteral("textbook"), QStringLiteral("View ▸ Textbook View on."));
@@ -123,6 +124,8 @@ int main(int argc, char** argv)
                       : pageName == QLatin1String("compare") ? NumberFormatLab::Page::Comparison
                       : pageName == QLatin1String("loss-scaling") ? NumberFormatLab::Page::LossScaling
                                                                   : NumberFormatLab::Page::OneValue);
+    } else if (pageName == QLatin1String("planner")) {
+        window.explorerPages()->setCurrentWidget(window.plannerView());
     }
     if (parser.isSet(byRole))
         window.memoryChart()->colorByRoleAction()->setChecked(true);

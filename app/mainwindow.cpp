@@ -28,6 +28,8 @@
 #include "app/explorerpages.h"
 #include "app/languagemanager.h"
 #include "app/modewiring.h"
+#include "app/planner/plannercontroller.h"
+#include "app/planner/plannerview.h"
 #include "app/slides/presentationwindow.h"
 #include "app/viewoptions.h"
 #include "widgets/charts/animatedmemorychart.h"
@@ -74,6 +76,10 @@ MainWindow::MainWindow(QWidget* parent)
     m_pages = new ExplorerPages(central, this);
     m_drills = new DrillPage(m_controller, m_pages);
     m_pages->addTab(m_drills, QString()); // named in retranslateUi
+    // The layout planner is a third page: it searches only while it is shown.
+    m_planner = new PlannerController(this);
+    m_plannerView = new PlannerView(m_controller, m_planner, this);
+    m_pages->addTab(m_plannerView, QString());
     setCentralWidget(m_pages);
 
     m_controlsDock->setObjectName(QStringLiteral("ControlsDock"));
@@ -132,6 +138,8 @@ void MainWindow::createActions()
     m_actions.comparisons = make(QKeySequence(Qt::CTRL | Qt::Key_K));
     m_actions.comparisons->setCheckable(true);
     m_actions.comparisons->setChecked(true);
+    m_actions.planner = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    connect(m_actions.planner, &QAction::triggered, this, [this] { m_pages->setCurrentWidget(m_plannerView); });
     m_actions.fullScreen = make(QKeySequence::FullScreen);
     m_actions.fullScreen->setCheckable(true);
     m_actions.about = make();
@@ -183,7 +191,7 @@ void MainWindow::createMenus()
     QAction* advice = m_adviceDock->toggleViewAction();
     advice->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A)); // Ctrl+0…3 are the ZeRO stages
     m_menus.view->addActions({controls, working, advice, m_actions.comparisons});
-    m_menus.view->addActions({m_pages->labAction(), m_actions.drills, m_chart->colorByRoleAction()});
+    m_menus.view->addActions({m_pages->labAction(), m_actions.drills, m_actions.planner, m_chart->colorByRoleAction()});
     m_menus.view->addSeparator();
     m_menus.view->addMenu(m_viewOptions->unitsMenu());
     m_menus.view->addAction(m_viewOptions->textbookAction());
@@ -201,6 +209,7 @@ void MainWindow::wire()
     connect(c, &ScenarioController::estimateChanged, m_gauges, &GaugePanel::setEstimate);
     connect(c, &ScenarioController::issuesChanged, this, &MainWindow::showValidation);
     connect(c, &ScenarioController::scenarioChanged, this, &MainWindow::updateTitle);
+    connect(c, &ScenarioController::scenarioChanged, m_planner, &PlannerController::setScenario);
     connect(m_document, &DocumentController::documentChanged, this, &MainWindow::updateTitle);
     // While a hand drags a slider the dials follow it directly; they glide for discrete changes.
     connect(c, &ScenarioController::draggingChanged, m_gauges, [this](bool dragging) { m_gauges->setAnimated(!dragging); });
@@ -357,6 +366,7 @@ void MainWindow::applyUnit(DisplayFormat::MemoryUnit unit)
     m_comparison->setUnit(unit);
     m_gauges->setUnit(unit);
     m_adviceDock->panel()->setUnit(unit);
+    m_plannerView->setUnit(unit);
     m_controller->refresh();
 }
 
@@ -432,6 +442,10 @@ void MainWindow::retranslateUi()
         m_actions.recompute[i]->setText(tr(recompute[i]));
     m_viewOptions->retranslateUi();
     m_actions.comparisons->setText(tr("&Comparisons"));
+    m_actions.planner->setText(tr("Layout &Planner"));
+    m_actions.planner->setToolTip(tr("Every valid parallel layout of the scenario, ranked by step time (Ctrl+Shift+P)"));
+    m_pages->setTabText(m_pages->indexOf(m_plannerView), tr("Layout planner"));
+    m_pages->setTabToolTip(m_pages->indexOf(m_plannerView), tr("Which layout to use: every valid one ranked, with launch settings"));
     m_actions.fullScreen->setText(tr("&Full Screen"));
     m_actions.about->setText(tr("&About ShardScope"));
     m_actions.drills->setText(tr("&Drills"));

@@ -16,6 +16,8 @@ class ExportDialog;
 class GaugePanel;
 class LanguageManager;
 class MemoryChart;
+class PlannerController;
+class PlannerView;
 class PresentationWindow;
 class QAction;
 class QDockWidget;
@@ -59,6 +61,9 @@ public:
     AdviceDock* adviceDock() const { return m_adviceDock; }
     /// View ▸ Units and View ▸ Textbook View.
     ViewOptions* viewOptions() const { return m_viewOptions; }
+    /// The layout planner page (View ▸ Layout Planner) and its search.
+    PlannerView* plannerView() const { return m_plannerView; }
+    PlannerController* planner() const { return m_planner; }
     /// The docks' layout came from the last session: the first show keeps it as it is.
     void keepDockLayout() { m_docksSized = true; }
     /// Shows and raises the working panel (the controller records the working from then on).
@@ -95,6 +100,8 @@ private:
     WorkingPanel* m_working = nullptr;
     QSplitter* m_splitter = nullptr;
     ExplorerPages* m_pages = nullptr;
+    PlannerController* m_planner = nullptr;
+    PlannerView* m_plannerView = nullptr;
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_workingDock = nullptr;
     AdviceDock* m_adviceDock = nullptr;
@@ -119,6 +126,7 @@ private:
         QAction* zero[4] = {};
         QAction* recompute[3] = {};
         QAction* comparisons = nullptr;
+        QAction* planner = nullptr;
         QAction* fullScreen = nullptr;
         QAction* about = nullptr;
         QAction* drills = nullptr;

@@ -1420,6 +1420,33 @@ flushed to 0 (error 1): %2</source>
     </message>
 </context>
 <context>
+    <name>FeasibilityHeatmap</name>
+    <message>
+        <source>No layouts yet</source>
+        <translation>尚无布局</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>%1
+fullest GPU %2 of %3</source>
+        <extracomment>heatmap cell tooltip; %1 = layout, %2 = peak memory, %3 = capacity</extracomment>
+        <translation>%1
+最满的 GPU：%2 / %3</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <extracomment>heatmap cell tooltip, second line; %1 = step time</extracomment>
+        <translation>每步 %1</translation>
+    </message>
+    <message>
+        <source>the model states alone do not fit</source>
+        <translation>仅模型状态就放不下</translation>
+    </message>
+</context>
+<context>
     <name>FieldText</name>
     <message>
         <source>Schema version</source>
@@ -2005,6 +2032,10 @@ flushed to 0 (error 1): %2</source>
         <source>Paged optimizer</source>
         <translation>分页优化器</translation>
     </message>
+    <message>
+        <source>TP communication overlap</source>
+        <translation>TP 通信与计算重叠</translation>
+    </message>
 </context>
 <context>
     <name>FineTuneControls</name>
@@ -2514,6 +2545,22 @@ Each entry&apos;s tooltip names its datasheet, and which figures are estimates o
         <source>%1 · %2 TFLOP/s BF16 dense · %3 TB/s</source>
         <extracomment>GPU summary; %1 = memory (&quot;80 GiB (85.9 GB)&quot;), %2 = BF16 TFLOP/s, %3 = memory bandwidth in TB/s</extracomment>
         <translation>%1 · BF16 稠密 %2 TFLOP/s · %3 TB/s</translation>
+    </message>
+    <message>
+        <source>not given: the step-time model times each step (the MFU dial shows what it gives)</source>
+        <translation>未给出：由步时模型估算每一步（MFU 表盘显示其结果）</translation>
+    </message>
+    <message>
+        <source>Step time from the mo&amp;del</source>
+        <translation>由模型估算步时(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Time each step from the GEMMs&apos; roofline, attention, the pipeline bubble and the exposed communication
+(resources/steptime.json, checked against public measured runs in the README).
+Untick to state a measured MFU instead.</source>
+        <translation>按 GEMM 的屋顶线、注意力、流水线气泡和未被掩盖的通信估算每一步
+（resources/steptime.json，已在 README 中与公开实测对照）。
+取消勾选则改为填写实测 MFU。</translation>
     </message>
 </context>
 <context>
@@ -3214,6 +3261,110 @@ the weights are read once per step for all of them.</source>
     </message>
 </context>
 <context>
+    <name>LaunchConfigPanel</name>
+    <message>
+        <source>Copied the %1 settings.</source>
+        <extracomment>after copying a launch config; %1 = framework name</extracomment>
+        <translation>已复制 %1 的设置。</translation>
+    </message>
+    <message>
+        <source>Save Launch Settings</source>
+        <extracomment>%1 = file path, %2 = the system&apos;s reason</extracomment>
+        <translation>保存启动设置</translation>
+    </message>
+    <message>
+        <source>Launch settings (*%1);;All files (*)</source>
+        <extracomment>file dialog filter; %1 = e.g. &quot;*.json&quot;</extracomment>
+        <translation>启动设置 (*%1);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not save %1:
+%2</source>
+        <translation>无法保存 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <extracomment>after saving; %1 = file path</extracomment>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s layout as launch settings.</source>
+        <extracomment>above the launch configs; %1 = the layout in short form</extracomment>
+        <translation>当前场景的布局对应的启动设置。</translation>
+    </message>
+    <message>
+        <source>Launch settings for %1 (names as each framework&apos;s source defines them at a stated commit).</source>
+        <translation>%1 的启动设置（参数名取自各框架在注明提交处的源码）。</translation>
+    </message>
+    <message>
+        <source>Megatron-LM</source>
+        <translation>Megatron-LM</translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation>DeepSpeed</translation>
+    </message>
+    <message>
+        <source>torchtitan</source>
+        <translation>torchtitan</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the settings shown to the clipboard</source>
+        <translation>把显示的设置复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the settings shown to a file</source>
+        <translation>把显示的设置保存到文件</translation>
+    </message>
+</context>
+<context>
+    <name>LayoutComparison</name>
+    <message>
+        <source>Quantity</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>Select two layouts in the table (Ctrl+click) to compare them.</source>
+        <translation>在表格中选择两个布局（Ctrl+单击）进行比较。</translation>
+    </message>
+    <message>
+        <source>A: %1
+B: %2</source>
+        <extracomment>comparison title; %1 = first layout, %2 = second layout</extracomment>
+        <translation>A：%1
+B：%2</translation>
+    </message>
+    <message>
+        <source>Fullest GPU in all</source>
+        <translation>最满的 GPU 合计</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>每步</translation>
+    </message>
+</context>
+<context>
     <name>LossScalingView</name>
     <message>
         <source>FP16 stores nothing below 2⁻²⁴ (6 × 10⁻⁸): small gradients flush to zero. Multiplying the loss lifts them; too large a scale overflows 65504 and the step must be skipped. GradScaler starts at 2¹⁶, halves the scale and skips the step on inf/NaN, and doubles it after N good steps. BF16 has FP32&apos;s range and needs none of it.</source>
@@ -3527,6 +3678,22 @@ The bars show the last valid scenario.</source>
     <message>
         <source>Interview questions on memory, time and cost, each bound to a scenario</source>
         <translation>关于显存、时间和成本的面试题，每题对应一个场景</translation>
+    </message>
+    <message>
+        <source>Layout &amp;Planner</source>
+        <translation>布局规划器(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Every valid parallel layout of the scenario, ranked by step time (Ctrl+Shift+P)</source>
+        <translation>当前场景所有可行的并行布局，按步时排序（Ctrl+Shift+P）</translation>
+    </message>
+    <message>
+        <source>Layout planner</source>
+        <translation>布局规划器</translation>
+    </message>
+    <message>
+        <source>Which layout to use: every valid one ranked, with launch settings</source>
+        <translation>该用哪种布局：所有可行布局排序，并给出启动设置</translation>
     </message>
 </context>
 <context>
@@ -4212,6 +4379,415 @@ buffers are sized for it. Dropless routing averages about 1.</source>
         <source>Replicas = %1 = %2 GPUs / (TP %3 × PP %4)</source>
         <extracomment>derived degree when serving; %1 = replicas, %2 = GPUs, %3 = TP, %4 = PP</extracomment>
         <translation>副本数 = %1 = %2 张 GPU / (TP %3 × PP %4)</translation>
+    </message>
+</context>
+<context>
+    <name>ParetoPlot</name>
+    <message>
+        <source>Step time (log scale)</source>
+        <translation>步时（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Peak memory of the fullest GPU</source>
+        <translation>最满的 GPU 的峰值显存</translation>
+    </message>
+    <message>
+        <source>No layout fits</source>
+        <translation>没有能放下的布局</translation>
+    </message>
+    <message>
+        <source>%1
+step %2 · fullest GPU %3</source>
+        <extracomment>Pareto point tooltip; %1 = layout, %2 = step time, %3 = peak memory</extracomment>
+        <translation>%1
+每步 %2 · 最满的 GPU %3</translation>
+    </message>
+</context>
+<context>
+    <name>PlanTableModel</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Memory of the fullest GPU</source>
+        <translation>最满的 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>Capacity left on the fullest GPU</source>
+        <translation>最满的 GPU 剩余的容量</translation>
+    </message>
+    <message>
+        <source>One optimizer step, from the step-time model</source>
+        <translation>一次优化器步，取自步时模型</translation>
+    </message>
+    <message>
+        <source>On the Pareto front: no other fitting layout is faster, lighter and cheaper at once</source>
+        <translation>位于帕累托前沿：没有其他能放下的布局同时更快、更省显存且更便宜</translation>
+    </message>
+    <message>
+        <source>Where this layout spends more time than the best one, as a share of the best one&apos;s step</source>
+        <translation>该布局比最优布局多花时间的地方，以最优布局步时的百分比表示</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>Step (s)</source>
+        <translation>每步（秒）</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Pareto</source>
+        <translation>帕累托</translation>
+    </message>
+    <message>
+        <source>Why slower than #1</source>
+        <translation>比第 1 名慢在哪里</translation>
+    </message>
+</context>
+<context>
+    <name>PlanText</name>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation>流水线并行（PP）</translation>
+    </message>
+    <message>
+        <source>Virtual stages (VPP)</source>
+        <translation>虚拟段（VPP）</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation>上下文并行（CP）</translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP)</source>
+        <translation>专家并行（EP）</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel</source>
+        <translation>专家张量并行</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Optimizer offload</source>
+        <translation>优化器卸载</translation>
+    </message>
+    <message>
+        <source>Parameter offload</source>
+        <translation>参数卸载</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>GEMMs</source>
+        <translation>GEMM</translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>norms and activations</source>
+        <translation>归一化与激活</translation>
+    </message>
+    <message>
+        <source>per-layer overhead</source>
+        <translation>每层开销</translation>
+    </message>
+    <message>
+        <source>recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>data-parallel communication</source>
+        <translation>数据并行通信</translation>
+    </message>
+    <message>
+        <source>tensor-parallel communication</source>
+        <translation>张量并行通信</translation>
+    </message>
+    <message>
+        <source>pipeline communication</source>
+        <translation>流水线通信</translation>
+    </message>
+    <message>
+        <source>context-parallel communication</source>
+        <translation>上下文并行通信</translation>
+    </message>
+    <message>
+        <source>expert all-to-all</source>
+        <translation>专家 all-to-all</translation>
+    </message>
+    <message>
+        <source>offload over PCIe</source>
+        <translation>经 PCIe 卸载</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>rollout</source>
+        <translation>rollout 生成</translation>
+    </message>
+    <message>
+        <source>%1 %2 (across nodes)</source>
+        <translation>%2 %1（跨节点）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%2 %1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>b %1</source>
+        <extracomment>micro-batch size in a layout&apos;s short form</extracomment>
+        <translation>b %1</translation>
+    </message>
+    <message>
+        <source>selective recompute</source>
+        <translation>选择性重计算</translation>
+    </message>
+    <message>
+        <source>full recompute</source>
+        <translation>完全重计算</translation>
+    </message>
+    <message>
+        <source>optimizer offload</source>
+        <translation>优化器卸载</translation>
+    </message>
+    <message>
+        <source>parameter offload</source>
+        <translation>参数卸载</translation>
+    </message>
+    <message>
+        <source>Fastest step</source>
+        <translation>步时最短</translation>
+    </message>
+    <message>
+        <source>Lowest cost</source>
+        <translation>成本最低</translation>
+    </message>
+    <message>
+        <source>Most memory headroom</source>
+        <translation>显存余量最大</translation>
+    </message>
+</context>
+<context>
+    <name>PlannerView</name>
+    <message>
+        <source>Apply layout %1</source>
+        <extracomment>undo text; %1 = the layout in short form</extracomment>
+        <translation>应用布局 %1</translation>
+    </message>
+    <message>
+        <source>Searching every layout…</source>
+        <translation>正在搜索所有布局…</translation>
+    </message>
+    <message>
+        <source>The planner searches when this page is shown.</source>
+        <translation>显示本页时规划器才会搜索。</translation>
+    </message>
+    <message>
+        <source>The planner searches training layouts: switch to training or fine-tuning.</source>
+        <translation>规划器搜索的是训练布局：请切换到训练或微调。</translation>
+    </message>
+    <message>
+        <source>This scenario cannot be planned: fix the errors the controls show.</source>
+        <translation>无法为该场景规划：请先改正控件中提示的错误。</translation>
+    </message>
+    <message>
+        <source>%1 candidates considered, %2 fit; %3 estimated, the rest pruned, dominated or bounded; searched in %4 ms.</source>
+        <extracomment>planner summary; %1 = candidates, %2 = fitting, %3 = estimated, %4 = search time in ms</extracomment>
+        <translation>共考察 %1 个候选，%2 个放得下；估算了 %3 个，其余被剪枝、被支配或超出界限；搜索用时 %4 毫秒。</translation>
+    </message>
+    <message>
+        <source>No layout fits on these GPUs: the table shows the closest (untick “Fitting only”).</source>
+        <translation>这些 GPU 上没有能放下的布局：表格显示最接近的（取消勾选“只看放得下的”）。</translation>
+    </message>
+    <message>
+        <source>Best: %1 — %2 per step, MFU %3.</source>
+        <extracomment>planner summary; %1 = best layout, %2 = step time, %3 = MFU</extracomment>
+        <translation>最优：%1 —— 每步 %2，MFU %3。</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s layout is the best.</source>
+        <translation>当前场景的布局就是最优的。</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s layout ranks #%1, %2 slower.</source>
+        <extracomment>planner summary; %1 = rank, %2 = share slower than the best</extracomment>
+        <translation>当前场景的布局排第 %1，慢 %2。</translation>
+    </message>
+    <message>
+        <source>Times come from the step-time model: the MFU the scenario states holds for its own layout only.</source>
+        <translation>时间取自步时模型：场景中给出的 MFU 只适用于它自己的布局。</translation>
+    </message>
+    <message>
+        <source>&amp;Rank by</source>
+        <translation>排序依据(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;ZeRO</source>
+        <translation>&amp;ZeRO</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>任意</translation>
+    </message>
+    <message>
+        <source>only %1</source>
+        <extracomment>a ZeRO stage pinned in the planner; %1 = 0–3</extracomment>
+        <translation>只用 %1</translation>
+    </message>
+    <message>
+        <source>&amp;TP up to</source>
+        <translation>TP 上限(&amp;T)</translation>
+    </message>
+    <message>
+        <source>a node</source>
+        <translation>一个节点</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism stays inside one node unless a larger maximum is chosen</source>
+        <translation>除非选择更大的上限，张量并行都限制在一个节点内</translation>
+    </message>
+    <message>
+        <source>No &amp;offload</source>
+        <translation>不卸载(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Fitting only</source>
+        <translation>只看放得下的(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>&amp;Apply Layout</source>
+        <translation>应用布局(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Make the selected layout the scenario (one undo step); double-click a row does the same</source>
+        <translation>把选中的布局设为当前场景（一步撤销）；双击一行效果相同</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare</source>
+        <translation>比较(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Select two rows (Ctrl+click) to compare their memory and step time</source>
+        <translation>选择两行（Ctrl+单击）比较它们的显存和步时</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Feasibility</source>
+        <translation>可行性</translation>
+    </message>
+    <message>
+        <source>The best layout for each pair of values, coloured by the memory left on its fullest GPU; ★ the fastest</source>
+        <translation>每对取值下的最优布局，按其最满 GPU 的剩余显存着色；★ 为最快</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Step time against peak memory of every fitting layout; the front: none is both faster and lighter</source>
+        <translation>所有放得下的布局的步时与峰值显存；前沿上的布局没有别的既更快又更省显存</translation>
+    </message>
+    <message>
+        <source>Launch settings</source>
+        <translation>启动设置</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>比较</translation>
     </message>
 </context>
 <context>
@@ -6454,6 +7030,134 @@ no runtime, fragmentation or temporary buffers</source>
         <source>HBM bandwidth</source>
         <translation>显存带宽</translation>
     </message>
+    <message>
+        <source>m · Σ max(2·M·N·K / (peak · η(M, N, K)), bytes / HBM)  (forward + 2 × backward)</source>
+        <translation>m · Σ max(2·M·N·K / (峰值 · η(M, N, K)), 字节 / HBM)（前向 + 2 × 反向）</translation>
+    </message>
+    <message>
+        <source>m · n_layers · bytes moved / HBM bandwidth</source>
+        <translation>m · n_layers · 搬运字节 / HBM 带宽</translation>
+    </message>
+    <message>
+        <source>m · n_layers · overhead</source>
+        <translation>m · n_layers · 开销</translation>
+    </message>
+    <message>
+        <source>m · n_layers · repeated forward work</source>
+        <translation>m · n_layers · 重复的前向计算</translation>
+    </message>
+    <message>
+        <source>(Σ stages − slowest) / v  = (p − 1)/(v·m) of the compute</source>
+        <translation>(Σ 各段 − 最慢段) / v = 计算的 (p − 1)/(v·m)</translation>
+    </message>
+    <message>
+        <source>max(last bucket, collective − backward of the last micro-batch) (+ weight all-gather − first forward)</source>
+        <translation>max(最后一个桶, 集合通信 − 最后一个微批次的反向)（+ 权重 all-gather − 第一个前向）</translation>
+    </message>
+    <message>
+        <source>m · n_layers · collectives</source>
+        <translation>m · n_layers · 集合通信</translation>
+    </message>
+    <message>
+        <source>m · n_layers · max(0, ring exchange − attention)</source>
+        <translation>m · n_layers · max(0, 环形交换 − 注意力)</translation>
+    </message>
+    <message>
+        <source>m · MoE layers · 4 all-to-alls (+2 with full recomputation)</source>
+        <translation>m · MoE 层 · 4 次 all-to-all（完全重计算再加 2 次）</translation>
+    </message>
+    <message>
+        <source>(g + w)·P / PCIe + 28 B·P / CPU DRAM share (+ weights per pass with parameter offload)</source>
+        <translation>(g + w)·P / PCIe + 28 B·P / CPU 内存带宽份额（参数卸载时每次前/反向再加权重）</translation>
+    </message>
+    <message>
+        <source>P_updated · (2·optimizer + g + w) bytes / HBM</source>
+        <translation>P_更新 · (2·优化器 + g + w) 字节 / HBM</translation>
+    </message>
+    <message>
+        <source>m · slowest stage + bubble + exposed communication + optimizer + offload</source>
+        <translation>m · 最慢段 + 气泡 + 未掩盖的通信 + 优化器 + 卸载</translation>
+    </message>
+    <message>
+        <source>QKᵀ, ·V at η_GEMM(s/c, s, d) + 20 B per score / HBM  (no fused kernel)</source>
+        <translation>QKᵀ、·V 按 η_GEMM(s/c, s, d) + 每个分数 20 B / HBM（无融合内核）</translation>
+    </message>
+    <message>
+        <source>m · n_layers · forward again</source>
+        <translation>m · n_layers · 再做一次前向</translation>
+    </message>
+    <message>
+        <source>m · n_layers · attention forward again</source>
+        <translation>m · n_layers · 再做一次注意力前向</translation>
+    </message>
+    <message>
+        <source>0 (no recomputation)</source>
+        <translation>0（不重计算）</translation>
+    </message>
+    <message>
+        <source>m · n_layers · max(0, collectives − GEMMs)  (--tp-comm-overlap)</source>
+        <translation>m · n_layers · max(0, 集合通信 − GEMM)（--tp-comm-overlap）</translation>
+    </message>
+    <message>
+        <source>m · n_layers · collectives  (on the critical path)</source>
+        <translation>m · n_layers · 集合通信（在关键路径上）</translation>
+    </message>
+    <message>
+        <source>2·(p − 1)·(bytes / bus + α)  (interleaved: overlapped in steady state)</source>
+        <translation>2·(p − 1)·(字节 / 总线 + α)（交错调度：稳态时被掩盖）</translation>
+    </message>
+    <message>
+        <source>the step-time model&apos;s step (no MFU given)</source>
+        <translation>步时模型给出的一步（未给出 MFU）</translation>
+    </message>
+    <message>
+        <source>ring collectives, bus = min(NVLink, members per node × NIC)  (the group spans nodes)</source>
+        <translation>环形集合通信，总线 = min(NVLink, 每节点成员数 × 网卡)（该组跨节点）</translation>
+    </message>
+    <message>
+        <source>ring collectives, bus = NVLink (or PCIe) per direction × efficiency  (inside one node)</source>
+        <translation>环形集合通信，总线 = 单向 NVLink（或 PCIe）× 效率（在一个节点内）</translation>
+    </message>
+    <message>
+        <source>per layer fwd</source>
+        <translation>每层前向</translation>
+    </message>
+    <message>
+        <source>per layer</source>
+        <translation>每层</translation>
+    </message>
+    <message>
+        <source>per micro-batch</source>
+        <translation>每个微批次</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>bus</source>
+        <translation>总线</translation>
+    </message>
+    <message>
+        <source>updated</source>
+        <translation>更新的参数</translation>
+    </message>
+    <message>
+        <source>m · slowest stage</source>
+        <translation>m · 最慢段</translation>
+    </message>
+    <message>
+        <source>model step</source>
+        <translation>模型的一步</translation>
+    </message>
 </context>
 <context>
     <name>WorkingPanel</name>
@@ -7332,6 +8036,134 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>K and V repeated to every head (repeat_kv)</source>
         <translation>复制到每个头的 K 和 V（repeat_kv）</translation>
+    </message>
+    <message>
+        <source>Step time: linear layers (GEMMs)</source>
+        <translation>步时：线性层（GEMM）</translation>
+    </message>
+    <message>
+        <source>Every matrix multiplication of the slowest stage&apos;s layers, forward and twice backward, at the efficiency its shape reaches: small matrices (a high TP, a small micro-batch) use the GPU less well.</source>
+        <translation>最慢流水线段各层的所有矩阵乘法，前向一次、反向两次，按其形状能达到的效率计：矩阵越小（TP 大、微批次小），GPU 利用得越差。</translation>
+    </message>
+    <message>
+        <source>Step time: attention core</source>
+        <translation>步时：注意力核心</translation>
+    </message>
+    <message>
+        <source>QKᵀ and ·V in a fused kernel at FlashAttention&apos;s measured efficiency, lower for short sequences; without a fused kernel the scores go through memory.</source>
+        <translation>QKᵀ 和 ·V 在融合内核中按 FlashAttention 的实测效率计算，序列短时效率更低；没有融合内核时，分数矩阵要经过显存。</translation>
+    </message>
+    <message>
+        <source>Step time: norms, activations and other bandwidth-bound work</source>
+        <translation>步时：归一化、激活函数等受带宽限制的计算</translation>
+    </message>
+    <message>
+        <source>Norms, activations, residual adds and the loss read and write whole tensors and do little arithmetic: memory bandwidth sets their time. Sequence parallelism splits them over the TP ranks.</source>
+        <translation>归一化、激活函数、残差相加和损失函数读写整块张量，运算很少：显存带宽决定其耗时。序列并行把它们分到各 TP 卡上。</translation>
+    </message>
+    <message>
+        <source>Step time: fixed per-layer overhead</source>
+        <translation>步时：每层固定开销</translation>
+    </message>
+    <message>
+        <source>Each layer launches dozens of kernels per micro-batch; the gaps between them add up for small layers.</source>
+        <translation>每层每个微批次要启动几十个内核；层越小，它们之间的空隙占比越大。</translation>
+    </message>
+    <message>
+        <source>Step time: recomputation</source>
+        <translation>步时：重计算</translation>
+    </message>
+    <message>
+        <source>Recomputation runs forward work again during the backward pass: full recomputation a whole forward, selective only the attention core.</source>
+        <translation>重计算在反向时再做一次前向：完全重计算再做整个前向，选择性重计算只重做注意力核心。</translation>
+    </message>
+    <message>
+        <source>Step time: pipeline bubble</source>
+        <translation>步时：流水线气泡</translation>
+    </message>
+    <message>
+        <source>While the pipeline fills and drains, stages wait: (p − 1)/(v·m) of the work. More micro-batches or virtual stages shrink it.</source>
+        <translation>流水线填充和排空时各段在等待：占计算的 (p − 1)/(v·m)。更多微批次或虚拟段可以缩小它。</translation>
+    </message>
+    <message>
+        <source>Step time: exposed data-parallel communication</source>
+        <translation>步时：未被掩盖的数据并行通信</translation>
+    </message>
+    <message>
+        <source>Gradients are reduced while the last micro-batch&apos;s backward still runs; what outlasts it, and always the last bucket, adds to the step. The distributed optimizer&apos;s weight gather hides behind the next forward.</source>
+        <translation>梯度在最后一个微批次的反向仍在进行时归约；超出它的部分，以及总是最后一个桶，会加到步时上。分布式优化器的权重收集藏在下一次前向之后。</translation>
+    </message>
+    <message>
+        <source>Step time: exposed tensor-parallel communication</source>
+        <translation>步时：未被掩盖的张量并行通信</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism waits for its collectives inside every layer unless TP communication is overlapped with the GEMMs.</source>
+        <translation>除非 TP 通信与 GEMM 重叠，否则张量并行在每一层内都要等待其集合通信。</translation>
+    </message>
+    <message>
+        <source>Step time: exposed pipeline communication</source>
+        <translation>步时：未被掩盖的流水线通信</translation>
+    </message>
+    <message>
+        <source>Each micro-batch&apos;s activations and gradients pass between stages; the interleaved schedule overlaps them with compute.</source>
+        <translation>每个微批次的激活和梯度在各段之间传递；交错调度把它们与计算重叠。</translation>
+    </message>
+    <message>
+        <source>Step time: exposed context-parallel communication</source>
+        <translation>步时：未被掩盖的上下文并行通信</translation>
+    </message>
+    <message>
+        <source>Ring attention passes key and value chunks while the chunk already there is computed; only what takes longer than that shows.</source>
+        <translation>环形注意力在计算手头这一块的同时传递键和值的分块；只有比计算更慢的部分才会显露。</translation>
+    </message>
+    <message>
+        <source>Step time: expert-parallel all-to-all</source>
+        <translation>步时：专家并行 all-to-all</translation>
+    </message>
+    <message>
+        <source>Tokens travel to their experts and back in every MoE layer; without special overlap the layer waits for it.</source>
+        <translation>每个 MoE 层都要把 token 发往其专家再取回；没有专门的重叠时，该层要等待它完成。</translation>
+    </message>
+    <message>
+        <source>Step time: offload over PCIe and the CPU optimizer</source>
+        <translation>步时：经 PCIe 的卸载与 CPU 优化器</translation>
+    </message>
+    <message>
+        <source>Offloaded states cross PCIe, and the CPU runs the optimizer&apos;s update from its own memory: slow compared with the GPU.</source>
+        <translation>卸载的状态要经过 PCIe，CPU 在自己的内存里执行优化器更新：比 GPU 慢得多。</translation>
+    </message>
+    <message>
+        <source>Step time: optimizer update on the GPU</source>
+        <translation>步时：GPU 上的优化器更新</translation>
+    </message>
+    <message>
+        <source>The optimizer reads and writes each state it keeps once per step: a bandwidth-bound pass over this GPU&apos;s share.</source>
+        <translation>优化器每步把它保存的每个状态读写一次：是对本卡所持份额的一次受带宽限制的遍历。</translation>
+    </message>
+    <message>
+        <source>Step time from the model</source>
+        <translation>模型给出的步时</translation>
+    </message>
+    <message>
+        <source>The parts above added up: the slowest pipeline stage&apos;s micro-batches, the bubble, the communication nothing hides, the optimizer and offload.</source>
+        <translation>以上各部分之和：最慢流水线段的各微批次、气泡、无法掩盖的通信、优化器与卸载。</translation>
+    </message>
+    <message>
+        <source>Measured figures of this GPU</source>
+        <translation>本 GPU 的实测数据</translation>
+    </message>
+    <message>
+        <source>What the model assumes this GPU reaches: GEMM and attention efficiency from public benchmarks, and its host link.</source>
+        <translation>模型假定本 GPU 能达到的水平：来自公开基准的 GEMM 与注意力效率，以及它与主机的链路。</translation>
+    </message>
+    <message>
+        <source>Step-time constant</source>
+        <translation>步时常量</translation>
+    </message>
+    <message>
+        <source>One constant of the step-time model with its source (resources/steptime.json).</source>
+        <translation>步时模型的一个常量及其来源（resources/steptime.json）。</translation>
     </message>
 </context>
 </TS>

@@ -1,6 +1,7 @@
 #include "app/cli/cli.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -13,6 +14,9 @@
 #include "core/io/estimate_io.h"
 #include "core/timeline/steptimeline.h"
 #include "core/io/hfconfig.h"
+#include "core/io/launchconfig.h"
+#include "core/io/plan_io.h"
+#include "core/plan/planner.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
 #include "core/model.h"
@@ -27,6 +31,10 @@ const char* kUsage =
     "       shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory|comparison|gauges|bits|dashboard]\n"
     "                  [--size WxH] [--scale N] [--transparent] [--theme light|dark|high-contrast-light|high-contrast-dark]\n"
     "                  [--title TEXT] [--no-caption] [--lang en|zh_CN] [--unit GB|GiB] [--value X] [--set ...]\n"
+    "       shardscope plan FILE.json|--default [--format table|json] [--top N] [--objective time|cost|headroom]\n"
+    "                  [--pin section.key=value|<=value|>=value ...] [--bound X] [--set ...]   rank every layout\n"
+    "       shardscope launch FILE.json|--default --framework megatron|deepspeed|torchtitan [--set ...]\n"
+    "                  the scenario's layout as the framework's launch settings\n"
     "       shardscope import-hf CONFIG.json [--out SCENARIO.json]   a scenario from a Hugging Face config.json\n"
     "       shardscope presets                          list model and GPU presets\n"
     "       shardscope quantize --dist normal|laplace|lognormal|outliers|FILE.npy --to FORMAT [--scaling ...] [--group N]\n"
@@ -181,6 +189,131 @@ static int estimateCommand(const std::vector<std::string>& args)
 }
 
 
+/// `plan FILE.json`: every valid layout of the scenario, ranked (README "Layout planner").
+static int planCommand(const std::vector<std::string>& args)
+{
+    std::string file, format = "table";
+    std::vector<std::string> sets, pins;
+    std::size_t top = 20;
+    core::PlanRequest request;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const bool more = i + 1 < args.size();
+        if (a == "--format" && more) {
+            format = args[++i];
+            if (format != "table" && format != "json")
+                return usageError("--format must be table or json");
+        } else if (a == "--top" && more) {
+            const std::string& n = args[++i];
+            char* end = nullptr;
+            const long v = std::strtol(n.c_str(), &end, 10);
+            if (n.empty() || *end != '\0' || v <= 0)
+                return usageError("--top must be a positive integer, not '" + n + "'");
+            top = std::size_t(v);
+        } else if (a == "--objective" && more) {
+            if (!core::parseObjective(args[++i], request.objective))
+                return usageError("--objective must be time, cost or headroom");
+        } else if (a == "--bound" && more) {
+            const std::string& n = args[++i];
+            char* end = nullptr;
+            const double v = std::strtod(n.c_str(), &end);
+            if (n.empty() || *end != '\0' || !(v == 0 || (v >= 1 && v <= 1000)))
+                return usageError("--bound must be 0 (estimate every layout) or a factor from 1 to 1000, not '" + n + "'");
+            request.bound = v;
+        } else if (a == "--pin" && more) {
+            pins.push_back(args[++i]);
+        } else if (a.rfind("--pin=", 0) == 0) {
+            pins.push_back(a.substr(6));
+        } else if (a == "--set" && more) {
+            sets.push_back(args[++i]);
+        } else if (a.rfind("--set=", 0) == 0) {
+            sets.push_back(a.substr(6));
+        } else if ((a == "--default" || a.empty() || a[0] != '-') && file.empty()) {
+            file = a;
+        } else {
+            return usageError("unexpected argument '" + a + "'");
+        }
+    }
+    if (file.empty())
+        return usageError("plan needs a scenario file (or --default)");
+    std::vector<core::Issue> pinIssues;
+    for (const std::string& p : pins)
+        core::parsePin(p, request.pins, pinIssues);
+    if (!pinIssues.empty()) {
+        for (const core::Issue& i : pinIssues)
+            std::cerr << "shardscope: " << core::describe(i) << "\n";
+        return kExitInvalid;
+    }
+    core::ScenarioLoad load;
+    // The scenario's own layout may be one that cannot run: the planner replaces it, so only
+    // the errors no layout cures stop it (plan() reports those).
+    load = core::loadScenario(file == "--default" ? std::string(core::defaultScenarioJson()) : std::string(), sets);
+    if (file != "--default") {
+        std::string text;
+        if (!readFile(file, text))
+            return kExitInvalid;
+        load = core::loadScenario(text, sets);
+    }
+    for (const core::Issue& i : load.issues)
+        std::cerr << "shardscope: " << (i.severity == core::Severity::Error ? "" : "warning: ") << core::describe(i) << "\n";
+    if (!load.ok)
+        return kExitInvalid;
+    request.base = load.scenario;
+    const core::PlanResult result = core::plan(request);
+    if (core::hasErrors(result.issues)) {
+        for (const core::Issue& i : result.issues)
+            std::cerr << "shardscope: cannot plan: " << core::describe(i) << "\n";
+        if (format == "json")
+            std::cout << core::planToJson(request.base, result, top);
+        return kExitInvalid;
+    }
+    std::cout << (format == "json" ? core::planToJson(request.base, result, top) : core::planToTable(request.base, result, top));
+    return 0;
+}
+
+/// `launch FILE.json --framework NAME`: the scenario's layout as that framework's settings.
+static int launchCommand(const std::vector<std::string>& args)
+{
+    std::string file, framework;
+    std::vector<std::string> sets;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--framework" && i + 1 < args.size())
+            framework = args[++i];
+        else if (a == "--set" && i + 1 < args.size())
+            sets.push_back(args[++i]);
+        else if (a.rfind("--set=", 0) == 0)
+            sets.push_back(a.substr(6));
+        else if ((a == "--default" || a.empty() || a[0] != '-') && file.empty())
+            file = a;
+        else
+            return usageError("unexpected argument '" + a + "'");
+    }
+    if (file.empty())
+        return usageError("launch needs a scenario file (or --default)");
+    core::LaunchFramework f = core::LaunchFramework::Megatron;
+    bool known = false;
+    for (core::LaunchFramework v : {core::LaunchFramework::Megatron, core::LaunchFramework::DeepSpeed, core::LaunchFramework::Torchtitan})
+        if (framework == core::launchFrameworkName(v)) {
+            f = v;
+            known = true;
+        }
+    if (!known)
+        return usageError("--framework must be megatron, deepspeed or torchtitan");
+    core::ScenarioLoad load;
+    if (!loadScenarioArgument(file, sets, load))
+        return kExitInvalid;
+    const core::Estimate e = core::estimate(load.scenario);
+    if (!e.valid) {
+        for (const core::Issue& i : e.issues)
+            if (i.severity == core::Severity::Error)
+                std::cerr << "shardscope: invalid scenario: " << core::describe(i) << "\n";
+        return kExitInvalid;
+    }
+    std::cout << core::launchConfig(load.scenario, f);
+    return 0;
+}
+
 /// `import-hf CONFIG.json`: the default scenario with the model replaced by the config's
 /// architecture; every key is reported as used, ignored (no effect on memory) or not understood.
 static int importHfCommand(const std::vector<std::string>& args)
@@ -238,6 +371,10 @@ int runCommandLine(const std::vector<std::string>& args)
         return adviseCommand(args);
     if (command == "presets")
         return listPresets();
+    if (command == "plan")
+        return planCommand(args);
+    if (command == "launch")
+        return launchCommand(args);
     if (command == "import-hf")
         return importHfCommand(args);
     if (command == "quantize")

@@ -68,6 +68,27 @@ Json issuesJson(const std::vector<Issue>& a, const std::vector<Issue>& b)
     return list;
 }
 
+/// The step-time model's parts as JSON: compute (GEMMs, attention, elementwise, overhead) and
+/// its pieces, recomputation, bubble, exposed communication per dimension, offload, optimizer.
+Json stepBreakdownJson(const StepParts& parts)
+{
+    auto at = [&](StepPart p) { return parts[std::size_t(p)]; };
+    Json exposed = Json::object();
+    for (std::size_t d = 0; d < kCommDimensionCount; ++d)
+        exposed[std::string(commDimensionName(CommDimension(d)))] = parts[std::size_t(StepPart::DataParallel) + d];
+    return Json{{"compute", at(StepPart::Gemm) + at(StepPart::Attention) + at(StepPart::Elementwise) + at(StepPart::Overhead)},
+                {"gemm", at(StepPart::Gemm)},
+                {"attention", at(StepPart::Attention)},
+                {"elementwise", at(StepPart::Elementwise)},
+                {"overhead", at(StepPart::Overhead)},
+                {"recompute", at(StepPart::Recompute)},
+                {"bubble", at(StepPart::Bubble)},
+                {"exposed_communication", exposed},
+                {"offload", at(StepPart::Offload)},
+                {"optimizer_step", at(StepPart::OptimizerStep)},
+                {"rollout", at(StepPart::Rollout)}};
+}
+
 std::string memoryText(double bytes, PrintUnit unit)
 {
     char buf[32];
@@ -180,6 +201,11 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
                             {"peak_flops_per_gpu", c.peakFlopsPerGpu},
                             {"mfu", c.effectiveMfu},
                             {"iteration_seconds", c.iterationSeconds},
+                            {"step_seconds", c.iterationSeconds},
+                            {"time_source", std::string(timeSourceName(c.timeSource))},
+                            {"model_step_seconds", c.modelStepSeconds},
+                            {"model_mfu", c.modelMfu},
+                            {"step_breakdown", stepBreakdownJson(c.stepParts)},
                             {"rollout_seconds", c.rolloutSeconds},
                             {"rollout_rounds", c.rolloutRounds},
                             {"training_seconds", c.trainingSeconds},
@@ -267,6 +293,41 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
     }
     return j.dump(2) + "\n";
 }
+
+namespace {
+
+/// The step-time model's parts, largest first, with their share of the model's step.
+std::string stepTimeTable(const ComputeEstimate& c)
+{
+    std::string out;
+    char buf[160];
+    const char* source = c.timeSource == TimeSource::Model ? "the step-time model (no MFU given)"
+        : c.timeSource == TimeSource::Mfu                  ? "the MFU given; the model's own step below"
+                                                           : "the achieved TFLOP/s given; the model's own step below";
+    std::snprintf(buf, sizeof buf, "\nStep time: %.4g s from %s\n", c.iterationSeconds, source);
+    out += buf;
+    std::snprintf(buf, sizeof buf, "  model step %.4g s, MFU %.1f %%\n", c.modelStepSeconds, c.modelMfu * 100);
+    out += buf;
+    static constexpr const char* kLabels[] = {"GEMMs", "attention", "elementwise", "per-layer overhead", "recompute", "pipeline bubble",
+                                              "data parallel (exposed)", "tensor parallel (exposed)", "pipeline p2p (exposed)",
+                                              "context parallel (exposed)", "expert all-to-all", "offload (PCIe, CPU)", "optimizer step",
+                                              "rollout"};
+    static_assert(std::size(kLabels) == kStepPartCount);
+    std::array<std::size_t, kStepPartCount> order{};
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return c.stepParts[a] > c.stepParts[b]; });
+    for (std::size_t i : order) {
+        if (c.stepParts[i] <= 0)
+            continue;
+        std::snprintf(buf, sizeof buf, "  %-28s %10.4g s  %5.1f %%\n", kLabels[i], c.stepParts[i],
+                      c.modelStepSeconds > 0 ? 100 * c.stepParts[i] / c.modelStepSeconds : 0.0);
+        out += buf;
+    }
+    return out;
+}
+
+} // namespace
 
 std::string timelineToTable(const StepTimeline& t, PrintUnit unit)
 {
@@ -397,6 +458,7 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
         line("  cost                           $%.4g (price %.2f/GPU-h x overhead %.2f)\n", c.cost, s.hardware.pricePerGpuHour,
              s.hardware.overheadFactor);
         line("  pipeline bubble                %.1f %%\n", c.bubbleFraction * 100);
+        out += stepTimeTable(c);
         const CommunicationEstimate& m = e.communication;
         out += "\nCommunication per GPU per step (" + u + ")\n";
         line("  data parallel %s   tensor parallel %s   pipeline %s   context %s   expert %s\n", gbText(m.dataParallel).c_str(),

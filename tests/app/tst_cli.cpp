@@ -1,6 +1,8 @@
 // The command line as users run it: exit codes, messages naming the key, JSON keys, all modes.
 #include <QtTest>
 
+#include <cmath>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -41,6 +43,106 @@ private slots:
         QCOMPARE(o["parameters"].toObject()["total"].toDouble(), 6738415616.0); // the default is Llama 2 7B
         QVERIFY(o["rank_groups"].toArray().first().toObject()["fits"].toBool());
         QVERIFY(o["compute"].toObject()["training_seconds"].toDouble() > 0);
+    }
+
+    void estimateReportsTheStepBreakdown()
+    {
+        // No MFU given: the step-time model times the step, and its parts add up to it.
+        const Run r = run({"estimate", "--default", "--set", "hardware.mfu=0", "--format", "json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject c = QJsonDocument::fromJson(r.out).object()["compute"].toObject();
+        QCOMPARE(c["time_source"].toString(), QStringLiteral("model"));
+        const QJsonObject b = c["step_breakdown"].toObject();
+        double sum = b["compute"].toDouble() + b["recompute"].toDouble() + b["bubble"].toDouble() + b["offload"].toDouble()
+            + b["optimizer_step"].toDouble() + b["rollout"].toDouble();
+        for (const QJsonValue v : b["exposed_communication"].toObject())
+            sum += v.toDouble();
+        QVERIFY(std::abs(sum - c["step_seconds"].toDouble()) <= 1e-9 * sum);
+        QCOMPARE(c["step_seconds"].toDouble(), c["model_step_seconds"].toDouble());
+        // The built-in scenario gives no MFU, so the model times it too (as above).
+        const QJsonObject builtIn = QJsonDocument::fromJson(run({"estimate", "--default", "--format", "json"}).out).object()["compute"].toObject();
+        QCOMPARE(builtIn["time_source"].toString(), QStringLiteral("model"));
+        // A stated 40 % (the seeds') stays the step; the model's own is reported too.
+        const QJsonObject stated = QJsonDocument::fromJson(run({"estimate", "--default", "--set", "hardware.mfu=0.4", "--format", "json"}).out).object()["compute"].toObject();
+        QCOMPARE(stated["time_source"].toString(), QStringLiteral("mfu"));
+        QCOMPARE(stated["mfu"].toDouble(), 0.4);
+        QVERIFY(stated["model_step_seconds"].toDouble() > 0);
+        QVERIFY(run({"estimate", "--default", "--set", "hardware.mfu=0"}).out.contains("Step time:"));
+    }
+
+    void planJson()
+    {
+        const Run r = run({"plan", "--default", "--format", "json", "--top", "5"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        for (const char* key : {"candidates", "valid", "fitting", "seconds", "layouts"})
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        QVERIFY(o["candidates"].toInteger() >= o["valid"].toInteger());
+        const QJsonArray layouts = o["layouts"].toArray();
+        QCOMPARE(layouts.size(), 5);
+        const QJsonObject best = layouts.first().toObject();
+        for (const char* key : {"tensor", "pipeline", "virtual_pipeline", "context", "expert", "expert_tensor", "data_parallel",
+                                "sequence_parallel", "zero_stage", "recompute", "micro_batch_size", "offload_optimizer", "offload_parameters",
+                                "fits", "peak_bytes", "step_seconds", "mfu", "training_days", "cost", "pareto", "breakdown", "changes"})
+            QVERIFY2(best.contains(QLatin1String(key)), key);
+        QVERIFY(best["fits"].toBool());
+        QVERIFY(best["breakdown"].toObject().contains("exposed_communication"));
+        // The changes turn the input into the layout: estimating with them gives its step.
+        QStringList args{"estimate", "--default", "--format", "json", "--set", "hardware.mfu=0"};
+        for (const QJsonValue v : best["changes"].toArray())
+            args << "--set" << v.toString();
+        const QJsonObject e = QJsonDocument::fromJson(run(args).out).object();
+        QCOMPARE(e["compute"].toObject()["step_seconds"].toDouble(), best["step_seconds"].toDouble());
+    }
+
+    void planTableAndPins()
+    {
+        Run r = run({"plan", "--default", "--top", "3", "--pin", "training.zero_stage=3", "--pin", "parallel.tensor<=2"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("candidates"));
+        QVERIFY(r.out.contains(" Z3 "));
+        QVERIFY(!r.out.contains(" Z1 "));
+        QVERIFY(r.out.contains("Best:"));
+        r = run({"plan", "--default", "--objective", "headroom", "--top", "2", "--format", "json"});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()["objective"].toString(), QStringLiteral("headroom"));
+    }
+
+    void planBadArguments_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("needle");
+        QTest::addRow("unknown pin key") << QStringList{"plan", "--default", "--pin", "hardware.mfu=0.5"} << "hardware.mfu";
+        QTest::addRow("pin without value") << QStringList{"plan", "--default", "--pin", "parallel.tensor="} << "parallel.tensor";
+        QTest::addRow("bad objective") << QStringList{"plan", "--default", "--objective", "speed"} << "--objective";
+        QTest::addRow("bad top") << QStringList{"plan", "--default", "--top", "0"} << "--top";
+        QTest::addRow("bad bound") << QStringList{"plan", "--default", "--bound", "0.5"} << "--bound";
+        QTest::addRow("serving cannot be planned") << QStringList{"plan", "--default", "--set", "mode=\"inference\""} << "mode";
+        QTest::addRow("launch without framework") << QStringList{"launch", "--default"} << "--framework";
+        QTest::addRow("launch of an invalid layout") << QStringList{"launch", "--default", "--framework", "megatron", "--set", "parallel.tensor=3"}
+                                                     << "parallel.tensor";
+    }
+    void planBadArguments()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, needle);
+        const Run r = run(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.constData());
+    }
+
+    void launchConfigs()
+    {
+        Run r = run({"launch", "--default", "--framework", "megatron"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("--tensor-model-parallel-size 1"));
+        QVERIFY(r.out.contains("--use-distributed-optimizer"));
+        r = run({"launch", "--default", "--framework", "deepspeed"});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()["zero_optimization"].toObject()["stage"].toInt(), 1);
+        r = run({"launch", "--default", "--framework", "torchtitan"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("[parallelism]"));
     }
 
     void presetsListedByFamily()

@@ -3,6 +3,9 @@
 // slider moves are one estimate, a click on a segment opens its working, undo restores.
 #include <QtTest>
 
+#include <QCheckBox>
+#include <QUndoStack>
+
 #include <QFile>
 #include <QIcon>
 
@@ -266,6 +269,36 @@ private slots:
         QCOMPARE(w.memoryChart()->groupCount(), groups);
         QVERIFY(!w.memoryChart()->groupLabel(0).isEmpty());
         QCoreApplication::removeTranslator(&translator);
+    }
+
+    void stepTimeFromTheModelOrAStatedMfu()
+    {
+        // The built-in scenario gives no MFU: the box is on, the slider off, the step-time model
+        // times the step. Unticking states the MFU the model gave (rounded to a percent), so the
+        // times do not jump; ticking again drops it.
+        MainWindow w;
+        w.show();
+        w.controller()->flush();
+        HardwareControls* hw = w.controlsPanel()->hardwareControls();
+        QVERIFY(hw->modelTimeBox()->isChecked());
+        QVERIFY(!hw->mfuSlider()->isEnabled());
+        QCOMPARE(w.controller()->estimate().compute.timeSource, core::TimeSource::Model);
+        const double modelMfu = w.controller()->estimate().compute.effectiveMfu;
+        const int steps = w.controller()->undoStack()->count();
+        hw->modelTimeBox()->click();
+        w.controller()->flush();
+        QCOMPARE(w.controller()->undoStack()->count(), steps + 1);
+        QVERIFY2(std::abs(w.controller()->scenario().hardware.mfu - modelMfu) <= 0.005 + 1e-12,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(w.controller()->scenario().hardware.mfu).arg(modelMfu)));
+        QCOMPARE(w.controller()->estimate().compute.timeSource, core::TimeSource::Mfu);
+        QVERIFY(!hw->modelTimeBox()->isChecked());
+        QVERIFY(hw->mfuSlider()->isEnabled());
+        hw->modelTimeBox()->click();
+        w.controller()->flush();
+        QCOMPARE(w.controller()->undoStack()->count(), steps + 2);
+        QCOMPARE(w.controller()->scenario().hardware.mfu, 0.0);
+        QCOMPARE(w.controller()->estimate().compute.timeSource, core::TimeSource::Model);
+        QVERIFY(hw->modelTimeBox()->isChecked());
     }
 };
 
