@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "core/io/json_reader.h"
+#include "core/io/jsondocument.h"
 #include "core/io/scenario_io.h"
 #include "core/working.h"
 
@@ -198,7 +198,7 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
         }
         j["working"] = lines;
     }
-    return j.dump(2) + "\n";
+    return dumpJson(j, 2) + "\n";
 }
 
 std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w)

@@ -1,5 +1,6 @@
 #include "core/io/scenario_io.h"
 
+#include "core/io/jsondocument.h"
 #include "core/io/model_io.h"
 #include "core/io/presets.h"
 
@@ -137,16 +138,10 @@ void addError(std::vector<Issue>& issues, IssueCode code, std::string path, std:
 /// object is needed (hardware.gpu = "h100-sxm") becomes {"preset": that string}.
 void applyOverride(Json& doc, const std::string& text, std::vector<Issue>& issues)
 {
-    const auto eq = text.find('=');
-    if (eq == std::string::npos || eq == 0) {
-        addError(issues, IssueCode::MalformedOverride, "--set", text);
+    std::string path;
+    Json value;
+    if (!parseOverride(text, path, value, issues))
         return;
-    }
-    const std::string path = text.substr(0, eq);
-    const std::string valueText = text.substr(eq + 1);
-    Json value = Json::parse(valueText, nullptr, false);
-    if (value.is_discarded())
-        value = valueText;
     Json* node = &doc;
     std::size_t start = 0;
     while (true) {
@@ -429,12 +424,8 @@ ScenarioLoad loadScenario(std::string_view text, const std::vector<std::string>&
 {
     ScenarioLoad out;
     Json doc;
-    try {
-        doc = Json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        addError(out.issues, IssueCode::MalformedJson, "", e.what());
+    if (!parseJsonDocument(text, limits::kScenario, doc, out.issues))
         return out;
-    }
     if (!doc.is_object()) {
         addError(out.issues, IssueCode::WrongType, "(document)", "a JSON object");
         return out;
@@ -567,7 +558,7 @@ std::string saveScenario(const Scenario& s, std::string_view title)
                                      {"rollout_sleeps", rl.rolloutSleeps},
                                      {"rollout_tensor", rl.rolloutTensor},
                                      {"rollout_gpus", rl.rolloutGpus}}}};
-    return j.dump(2) + "\n";
+    return dumpJson(j, 2) + "\n";
 }
 
 Scenario defaultScenario()

@@ -1,0 +1,52 @@
+#pragma once
+
+// What ShardScope agrees to read: one table of limits that every parser (scenarios, decks,
+// Hugging Face configs, --set, sessions, logs) applies, so that a hostile or broken file is
+// refused with a message in bounded time and memory instead of hanging or crashing.
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "core/issues.h"
+
+namespace core {
+
+/// Bounds on one JSON document.
+struct InputLimits
+{
+    std::size_t maxBytes = 0;   ///< the whole text (and the file it comes from)
+    int maxDepth = 0;           ///< nested objects and arrays
+    std::size_t maxKeys = 0;    ///< keys in one object (nlohmann's ordered_json inserts in linear time)
+    std::size_t maxValues = 0;  ///< values in the whole document (bounds memory: ~70 bytes each)
+};
+
+namespace limits {
+
+inline constexpr std::size_t kMiB = 1024 * 1024;
+
+// A scenario file is ~4 KB and a Hugging Face config.json ~1–5 KB; 16 MiB is 4,000 times that,
+// so only something that is not one of them is refused. Nesting: a scenario is 3 levels deep,
+// a deck 6, a config.json 4; 64 leaves room and bounds every recursive walk (nlohmann's dump()
+// and copy are recursive). Keys: the largest object in the shipped files has 41 keys; 1,024 keys
+// parse in ~1 ms, 100,000 would take ~10 s (linear insertion, quadratic in total). Values: a
+// scenario has ~130; one million bounds the parsed tree to ~70 MB whatever the text.
+inline constexpr InputLimits kScenario{16 * kMiB, 64, 1024, 1000000};
+inline constexpr InputLimits kHfConfig{16 * kMiB, 64, 1024, 1000000};
+/// A deck holds many scenarios (the seed deck: 17 in 75 KB).
+inline constexpr InputLimits kDeck{32 * kMiB, 64, 1024, 4000000};
+/// Training and serving logs (calibration).
+inline constexpr InputLimits kLog{16 * kMiB, 64, 1024, 1000000};
+
+} // namespace limits
+
+/// What NotARegularFile's `a` says the path is.
+enum class FileKind { Directory = 0, Fifo = 1, Device = 2, Socket = 3, Other = 4 };
+
+/// Reads a whole regular file of at most `maxBytes` into `text`. Directories, FIFOs, devices
+/// (/dev/zero) and sockets are refused before any byte is read, and a FIFO never blocks. On
+/// failure appends one issue whose path is the file (FileNotFound, NotARegularFile,
+/// FileUnreadable, InputTooLarge) and returns false.
+bool readInputFile(const std::string& path, std::size_t maxBytes, std::string& text, std::vector<Issue>& issues);
+
+} // namespace core
