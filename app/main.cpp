@@ -14,6 +14,7 @@
 #include "app/mainwindow.h"
 #include "app/scenariocontroller.h"
 #include "app/documents/sessionstore.h"
+#include "app/documents/settingsfile.h"
 #include "widgets/charts/memorychart.h"
 
 namespace {
@@ -60,6 +61,8 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/shardscope.svg")));
     QApplication::setOrganizationName(QStringLiteral("ShardScope"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    // Settings in a file a full disk cannot empty (SettingsFile says why Qt's INI writer can).
+    SettingsFile::migrateFromIni();
 
     QCommandLineParser parser;
     parser.addHelpOption();
@@ -105,6 +108,8 @@ int main(int argc, char** argv)
             window.resize(wh[0].toInt(), wh[1].toInt());
     }
     window.show();
+    if (session)
+        session->showRestoreProblem();
     if (parser.value(page) == QLatin1String("lab"))
         window.explorerPages()->showLab(true);
     if (parser.isSet(byRole))
