@@ -25,15 +25,16 @@ namespace limits {
 
 inline constexpr std::size_t kMiB = 1024 * 1024;
 
-// A scenario file is ~4 KB and a Hugging Face config.json ~1–5 KB; 16 MiB is 4,000 times that,
-// so only something that is not one of them is refused. Nesting: a scenario is 3 levels deep,
-// a deck 6, a config.json 4; 64 leaves room and bounds every recursive walk (nlohmann's dump()
-// and copy are recursive). Keys: the largest object in the shipped files has 41 keys; 1,024 keys
-// parse in ~1 ms, 100,000 would take ~10 s (linear insertion, quadratic in total). Values: a
-// scenario has ~130; one million bounds the parsed tree to ~70 MB whatever the text.
+// A scenario saved with every key is ~4 KB, a Hugging Face config.json 0.5–1 KB (the samples in
+// tests/core/data/hf), the seed deck 11 KB: 16 MiB refuses only what is not one of them.
+// Nesting: a saved scenario is 4 levels deep, a deck 6, a config.json 3; 64 leaves room and
+// bounds every recursive walk (nlohmann's dump() and copies recurse). Keys: the largest object
+// in the shipped files and samples has 42 (DeepSeek-V3's config.json); 1,024 keys parse in
+// ~1 ms, 100,000 took ~10 s (linear insertion: quadratic in all). Values: a scenario has ~130;
+// one million bounds the parsed tree to ~63 MB (bench/bench_hostile), whatever the text.
 inline constexpr InputLimits kScenario{16 * kMiB, 64, 1024, 1000000};
 inline constexpr InputLimits kHfConfig{16 * kMiB, 64, 1024, 1000000};
-/// A deck holds many scenarios (the seed deck: 17 in 75 KB).
+/// A deck holds many scenarios (the seed deck: 17 in 11 KB).
 inline constexpr InputLimits kDeck{32 * kMiB, 64, 1024, 4000000};
 /// Training and serving logs (calibration).
 inline constexpr InputLimits kLog{16 * kMiB, 64, 1024, 1000000};
