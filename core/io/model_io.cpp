@@ -73,7 +73,16 @@ void writeModelKeys(Json& j, const ModelArchitecture& m)
     j["dropout"] = m.dropout;
     j["norms_per_layer"] = m.normsPerLayer;
     j["qk_norm"] = m.qkNorm;
-    if (m.isMoE()) {
+    // A dense model's expert or latent-attention keys have no effect, but a file that sets
+    // them gets them back on saving (found by tests/fuzz: a saved scenario loaded differently).
+    const ModelArchitecture plain;
+    const bool moeKeys = m.numExperts != plain.numExperts || m.moeTopK != plain.moeTopK || m.moeFfnHiddenSize != plain.moeFfnHiddenSize
+        || m.numSharedExperts != plain.numSharedExperts || m.sharedExpertFfnHiddenSize != plain.sharedExpertFfnHiddenSize
+        || m.sharedExpertGate != plain.sharedExpertGate || m.moeLayerFrequency != plain.moeLayerFrequency
+        || m.firstDenseLayers != plain.firstDenseLayers;
+    const bool mlaKeys = m.qLoraRank != plain.qLoraRank || m.kvLoraRank != plain.kvLoraRank || m.qkNopeHeadDim != plain.qkNopeHeadDim
+        || m.qkRopeHeadDim != plain.qkRopeHeadDim || m.vHeadDim != plain.vHeadDim;
+    if (m.isMoE() || moeKeys) {
         j["num_experts"] = m.numExperts;
         j["moe_top_k"] = m.moeTopK;
         j["moe_ffn_hidden_size"] = m.moeFfnHiddenSize;
@@ -83,7 +92,7 @@ void writeModelKeys(Json& j, const ModelArchitecture& m)
         j["moe_layer_frequency"] = m.moeLayerFrequency;
         j["first_dense_layers"] = m.firstDenseLayers;
     }
-    if (m.isMla()) {
+    if (m.isMla() || mlaKeys) {
         j["q_lora_rank"] = m.qLoraRank;
         j["kv_lora_rank"] = m.kvLoraRank;
         j["qk_nope_head_dim"] = m.qkNopeHeadDim;

@@ -53,13 +53,14 @@ private slots:
         QCOMPARE(body(reinterpret_cast<const std::uint8_t*>(bytes.constData()), std::size_t(bytes.size())), 0);
     }
 
-    // The crashers the fuzzer found are refused with an error, not merely survived.
+    // Issue 16's hostile inputs are refused with an error, not merely survived (later crash-*
+    // files may be valid input that once broke an invariant: those only have to run).
     void crashersAreRefused_data()
     {
         QTest::addColumn<QString>("file");
         const QDir corpus(QStringLiteral(SHARDSCOPE_FUZZ_CORPUS));
         for (const char* target : {"scenario", "deck", "hfconfig"})
-            for (const QString& file : QDir(corpus.filePath(QLatin1String(target))).entryList({QStringLiteral("crash-*")}, QDir::Files, QDir::Name))
+            for (const QString& file : QDir(corpus.filePath(QLatin1String(target))).entryList({QStringLiteral("crash-issue16-*")}, QDir::Files, QDir::Name))
                 QTest::addRow("%s/%s", target, qPrintable(file)) << corpus.filePath(QLatin1String(target) + QLatin1Char('/') + file);
     }
     void crashersAreRefused()
