@@ -51,6 +51,8 @@ public:
     LanguageManager* languageManager() const { return m_language; }
     /// The docks' layout came from the last session: the first show keeps it as it is.
     void keepDockLayout() { m_docksSized = true; }
+    /// Shows and raises the working panel (the controller records the working from then on).
+    void showWorking();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -71,7 +73,6 @@ private:
     void exportDialog();
     void copySlide();
     void showPresentation();
-    void showWorking();
 
     ScenarioController* m_controller = nullptr;
     DocumentController* m_document = nullptr;

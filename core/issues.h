@@ -35,6 +35,8 @@ enum class IssueCode {
     ExpertLayoutNotDividingGpus,    ///< a = PP × EP × expert TP, b = GPUs
     QuantGroupLargerThanRow,        ///< a = group size, b = row length (hidden size)
     KvHeadsNotDividingTensor,       ///< a = KV heads, b = TP (serving: TP must divide them or be a multiple)
+    FrameworkZeroStage,             ///< a = ZeRO stage the framework has no such sharding for
+    StageLayersInvalid,             ///< a = first-stage layers, b = last-stage layers, c = layers
     MalformedJson,                  ///< hint = parser message
     WrongType,                      ///< hint = expected type
     NotAnInteger,                   ///< a = value
@@ -53,7 +55,7 @@ enum class IssueCode {
     NotARegularFile,                ///< path = the file, a = FileKind (directory, FIFO, device, …)
     FileUnreadable,                 ///< path = the file, hint = the system's reason
     // warnings
-    UnevenPipelineSplit,            ///< a = layers, b = PP, c = extra layers on the first stages
+    UnevenPipelineSplit,            ///< a = layers, b = PP, c = stages with an extra layer (the middle ones)
     SequenceParallelWithoutTensor,
     TensorAcrossNodes,              ///< a = TP, b = GPUs per node
     FewMicroBatches,                ///< a = micro-batches per step, b = PP
@@ -79,6 +81,8 @@ enum class IssueCode {
     SequenceShorterThanRollout,     ///< a = training sequence, b = prompt + new tokens
     CommunicationExceedsCompute,    ///< a = CommDimension, b = its seconds per step, c = compute seconds per step
     LinkBandwidthUnknown,           ///< a = CommDimension whose link has no bandwidth (custom GPU)
+    KvPoolTooSmall,                 ///< a = stage, b = KV bytes the batch needs, c = the engine's pool
+    PagedOptimizerEvicts,           ///< a = group index, b = bytes over capacity, c = paged optimizer bytes
     UnknownKey,                     ///< path = the key, hint = the nearest known key
     Count
 };

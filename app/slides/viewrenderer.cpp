@@ -141,10 +141,7 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
     auto comparison = [&](QWidget* owner) {
         auto* view = new ComparisonView(owner);
         view->setUnit(unit);
-        for (const ComparisonView::Slot slot : {ComparisonView::First, ComparisonView::Second}) {
-            const SlideContent::Comparison& c = content.comparisons[std::size_t(slot)];
-            view->setVariants(slot, c.variant, c.estimates, c.current);
-        }
+        view->setComparisons(content.comparisons);
         return view;
     };
     const core::InferenceSetup& serving = content.scenario.inference;

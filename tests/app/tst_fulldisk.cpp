@@ -71,7 +71,7 @@ private slots:
         QVERIFY2(w.documentController()->saveToFile(path), qPrintable(w.documentController()->lastError()));
         const QByteArray before = readAll(path);
         QVERIFY(before.contains("\"zero_stage\": 1"));
-        w.controller()->setZeroStage(3);
+        w.controller()->set(core::Field::TrainingZeroStage, 3);
         w.controller()->flush();
         QVERIFY(w.documentController()->isModified());
 
@@ -183,7 +183,7 @@ private slots:
             QVERIFY(!session.lastSaveFailed());
             const QByteArray before = readAll(file);
             QVERIFY(before.contains("zero_stage"));
-            w.controller()->setZeroStage(3);
+            w.controller()->set(core::Field::TrainingZeroStage, 3);
             w.controller()->flush();
             fs.fill();
             session.save();
