@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/issues.h"
+#include "core/numerics/tensor.h"
 
 namespace core {
 
@@ -38,6 +39,11 @@ inline constexpr InputLimits kHfConfig{16 * kMiB, 64, 1024, 1000000};
 inline constexpr InputLimits kDeck{32 * kMiB, 64, 1024, 4000000};
 /// Training and serving logs (calibration).
 inline constexpr InputLimits kLog{16 * kMiB, 64, 1024, 1000000};
+/// Tensor files of the tensor studio and `shardscope quantize` (.npy, text; not JSON): the
+/// largest tensor they take (kMaxTensorValues = 2^26 values) as float64, plus 1 MiB for the
+/// .npy header (NumPy pads it to 64 bytes or a little more; a text file's reader also stops at
+/// kMaxTensorValues values). Bounds what a FIFO, /dev/zero or a huge file could cost.
+inline constexpr std::size_t kTensorFileBytes = std::size_t(kMaxTensorValues) * 8 + kMiB;
 
 } // namespace limits
 

@@ -93,6 +93,9 @@ private slots:
         // 1. out_of_range escaped: estimate and import-hf aborted (SIGABRT).
         QTest::addRow("estimate: 5e308") << "estimate" << QByteArray(R"({"schema_version": 1, "model": {"parameters": 5e308}})")
                                          << QStringList() << "model.parameters: 5e308 is beyond the range of a double";
+        // The same number as the whole of a 5-byte file.
+        QTest::addRow("estimate: the 5-byte file 5e308") << "estimate" << QByteArray("5e308") << QStringList() << "5e308 is beyond the range of a double";
+        QTest::addRow("import-hf: the 5-byte file 5e308") << "import-hf" << QByteArray("5e308") << QStringList() << "5e308 is beyond the range of a double";
         QTest::addRow("estimate --format json: schema_version 1e400")
             << "estimate" << QByteArray(R"({"schema_version": 1e400})") << QStringList{"--format", "json"} << "schema_version: 1e400 is beyond";
         QTest::addRow("import-hf: hidden_size 1e400") << "import-hf" << QByteArray(R"({"model_type": "llama", "hidden_size": 1e400})")
@@ -179,6 +182,68 @@ private slots:
         if (command == QLatin1String("export"))
             args << QStringLiteral("--out") << dir.filePath(QStringLiteral("chart.png"));
         const Run r = runBounded(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.constData());
+    }
+
+    // The tensor studio's reader on the command line (shardscope quantize, from main's tensor
+    // studio): std::ifstream waited on a FIFO for ever and read /dev/zero until memory ran out.
+    void quantizeReadsOnlyRegularTensorFilesOfBoundedSize_data()
+    {
+        QTest::addColumn<QString>("what");
+        QTest::addColumn<QString>("needle");
+        QTest::addRow("FIFO") << "fifo" << "not a regular file (a FIFO, a device or a socket)";
+        QTest::addRow("/dev/zero") << "/dev/zero" << "cannot read /dev/zero: not a regular file";
+        // limits::kTensorFileBytes = 2^26 values × 8 bytes + 1 MiB = 537919488 bytes; one more is refused
+        // unread (a sparse file: nothing is written to disk).
+        QTest::addRow("one byte beyond the cap") << "big" << "537919489 bytes is more than the 537919488 bytes (513 MiB) ShardScope reads";
+        QTest::addRow("missing file") << "missing" << "is neither normal, laplace, lognormal, outliers nor an existing file";
+    }
+    void quantizeReadsOnlyRegularTensorFilesOfBoundedSize()
+    {
+        QFETCH(QString, what);
+        QFETCH(QString, needle);
+        QTemporaryDir dir;
+        QString path = what;
+        if (what == QLatin1String("fifo")) {
+            path = dir.filePath(QStringLiteral("fifo.npy"));
+            QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+        } else if (what == QLatin1String("big")) {
+            path = dir.filePath(QStringLiteral("big.npy"));
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.resize(qint64(8) * (qint64(1) << 26) + 1024 * 1024 + 1));
+        } else if (what == QLatin1String("missing")) {
+            path = dir.filePath(QStringLiteral("missing.npy"));
+        }
+        const Run r = runBounded({"quantize", "--dist", path, "--to", "int8"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.constData());
+    }
+    // Hostile tensor files are refused with the reason, exit 2 (tests/fuzz/corpus/tensorfile
+    // holds these and more for the fuzzer).
+    void quantizeRefusesHostileTensorFiles_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("needle");
+        QTest::addRow("the 5-byte file 5e308 as .npy") << "w.npy" << QByteArray("5e308") << "not a .npy file";
+        QTest::addRow("5e308 as text") << "w.csv" << QByteArray("5e308") << "5e308 is not a finite FP32 number";
+        // magic, version 1.0, a header length of 65535 bytes in a file of 11
+        QTest::addRow("header beyond the file") << "w.npy" << QByteArray("\x93NUMPY\x01\x00\xff\xff{", 11) << "the file is truncated: the header";
+        QByteArray shape("\x93NUMPY\x01\x00", 8);
+        const QByteArray header = "{'descr': '<f4', 'fortran_order': False, 'shape': (1099511627776, 1099511627776), }\n";
+        shape += char(header.size() & 0xff);
+        shape += char(header.size() >> 8);
+        QTest::addRow("shape of 2^80 values") << "w.npy" << (shape + header) << "too many values (more than 67108864)";
+    }
+    void quantizeRefusesHostileTensorFiles()
+    {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, content);
+        QFETCH(QString, needle);
+        QTemporaryDir dir;
+        const Run r = runBounded({"quantize", "--dist", writeFile(dir, name, content), "--to", "int8"});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.constData());
     }

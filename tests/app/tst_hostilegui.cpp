@@ -18,6 +18,7 @@
 #include "app/slides/presentationwindow.h"
 #include "core/io/scenario_io.h"
 #include "widgets/charts/animatedmemorychart.h"
+#include "widgets/lab/tensorstudioview.h"
 
 namespace {
 
@@ -121,6 +122,38 @@ private slots:
         QString error;
         QVERIFY(!p.openDeck(fifo, &error));
         QVERIFY2(error.contains(QStringLiteral("not a regular file")), qPrintable(error));
+    }
+
+    // The tensor studio's Open (from main's tensor studio) read with QFile::readAll: a FIFO
+    // blocked the window for ever, /dev/zero was read until memory ran out. Refused unread, with
+    // the reason, and the tensor shown stays as it was.
+    void tensorStudioRefusesFifoAndDevices()
+    {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(QStringLiteral("fifo.npy"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        const QString big = dir.filePath(QStringLiteral("big.npy"));
+        {
+            QFile f(big);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.resize(qint64(8) * (qint64(1) << 26) + 1024 * 1024 + 1)); // sparse: one byte beyond the cap
+        }
+        TensorStudioView v;
+        v.setShape(4, 8);
+        v.flush();
+        const core::Tensor before = v.studio().tensor();
+        QCOMPARE(before.size(), std::int64_t(32));
+        for (const QString& path : {fifo, QStringLiteral("/dev/zero"), big}) {
+            QVERIFY(!v.loadFile(path));
+            const QString needle = path == big ? QStringLiteral("more than the 513 MiB ShardScope reads") : QStringLiteral("not a regular file");
+            QVERIFY2(v.fileError().contains(needle), qPrintable(v.fileError()));
+            QCOMPARE(v.studio().tensor().values, before.values);
+        }
+        // The 5-byte file: not a .npy, said so.
+        const QString five = dir.filePath(QStringLiteral("five.npy"));
+        writeAll(five, "5e308");
+        QVERIFY(!v.loadFile(five));
+        QVERIFY2(v.fileError().contains(QStringLiteral("not a .npy file")), qPrintable(v.fileError()));
     }
 
     // Item 4: a scene nested ~65k deep overflowed the stack (SIGSEGV) in the deck's dump().

@@ -5,6 +5,7 @@
 // corpus file (crashers included) in the ordinary test run. Each body returns normally for any
 // input; a broken invariant aborts with a message, which the fuzzer reports as a crash.
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +19,8 @@
 #include "core/io/hfconfig.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
+#include "core/io/tensorfile.h"
+#include "core/numerics/tensorstudio.h"
 #include "core/working.h"
 
 namespace fuzz {
@@ -133,6 +136,53 @@ inline int deck(const std::uint8_t* data, std::size_t size)
     check(core::saveDeck(again.deck) == saved, "saving a deck twice gives different files");
     // The first scene as the presentation shows it.
     estimateEverything(load.deck.scenes.front().scenario, {});
+    return 0;
+}
+
+/// One tensor file read both ways the studio reads files (.npy, text), then, if it loads,
+/// stored in every format's usual recipe and with percentile clipping (the tensor studio and
+/// `shardscope quantize FILE`).
+inline void tensorLoaded(const core::TensorLoad& load)
+{
+    if (!load.ok) {
+        check(load.error != core::TensorFileError::None && !core::describe(load).empty(), "a refused tensor file has no reason");
+        return;
+    }
+    const core::Tensor& t = load.tensor;
+    check(t.rows >= 1 && t.cols >= 1 && t.size() == std::int64_t(t.values.size()), "a tensor's shape does not match its values");
+    check(t.size() <= core::kMaxTensorValues, "a tensor beyond kMaxTensorValues was read");
+    for (float v : t.values)
+        check(std::isfinite(v), "a tensor file gave a value that is not finite");
+    core::TensorStudio studio;
+    studio.setMaxThreads(1);
+    studio.setTensor(t);
+    core::TensorAnalysis analysis;
+    auto fraction = [](double f) { return f >= 0 && f <= 1; };
+    for (core::TensorFormat format : core::kTensorFormats) {
+        studio.analyse(core::defaultRecipe(format), analysis);
+        if (analysis.error != core::RecipeError::None)
+            continue; // e.g. INT4's groups of 128 on a shorter row: refused with a code
+        const core::TensorStats& st = analysis.stats;
+        check(st.count == t.size(), "the analysis counted a different number of values");
+        check(fraction(st.underflowFraction) && fraction(st.overflowFraction) && fraction(st.saturationFraction)
+                  && fraction(st.subnormalFraction),
+              "a fraction of the values is outside 0 ... 1");
+        check(st.effectiveBits > 0, "a stored tensor takes no bits");
+    }
+    core::QuantRecipe clipped = core::defaultRecipe(core::TensorFormat::Int8);
+    clipped.scaling = core::Scaling::Tensor;
+    clipped.clipping = core::Clipping::Percentile;
+    clipped.percentile = 99.0;
+    studio.analyse(clipped, analysis);
+}
+
+/// Tensor file (.npy or text): the tensor studio's Open and `shardscope quantize --dist FILE`.
+/// -max_len keeps tensors to a few thousand values, so every format's analysis is affordable.
+inline int tensorFile(const std::uint8_t* data, std::size_t size)
+{
+    const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+    tensorLoaded(core::readTensorFile("input.npy", bytes));
+    tensorLoaded(core::readTensorFile("input.csv", bytes));
     return 0;
 }
 

@@ -18,6 +18,7 @@ Body bodyFor(const QString& target)
     if (target == QLatin1String("hfconfig")) return fuzz::hfConfig;
     if (target == QLatin1String("overrides")) return fuzz::overrides;
     if (target == QLatin1String("deck")) return fuzz::deck;
+    if (target == QLatin1String("tensorfile")) return fuzz::tensorFile;
     return nullptr;
 }
 
