@@ -19,6 +19,7 @@
 #include "widgets/lab/numberformatlab.h"
 #include "app/scenariocontroller.h"
 #include "app/documents/sessionstore.h"
+#include "app/documents/settingsfile.h"
 #include "widgets/charts/memorychart.h"
 
 namespace {
@@ -65,6 +66,8 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/shardscope.svg")));
     QApplication::setOrganizationName(QStringLiteral("ShardScope"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    // Settings in a file a full disk cannot empty (SettingsFile says why Qt's INI writer can).
+    SettingsFile::migrateFromIni();
 
     QCommandLineParser parser;
     parser.addHelpOption();
@@ -115,6 +118,8 @@ int main(int argc, char** argv)
             window.resize(wh[0].toInt(), wh[1].toInt());
     }
     window.show();
+    if (session)
+        session->showRestoreProblem();
     const QString pageName = parser.value(page);
     if (pageName == QLatin1String("lab") || pageName == QLatin1String("studio") || pageName == QLatin1String("compare")
         || pageName == QLatin1String("loss-scaling")) {

@@ -104,7 +104,13 @@ MainWindow::MainWindow(QWidget* parent)
     resize(1280, 720);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The controller is a child, destroyed by ~QWidget after this class's part of the object:
+    // its undo stack's clear() would then call updateUndoTexts() on what is no longer a
+    // MainWindow (UBSan: "downcast … which does not point to an object of type 'MainWindow'").
+    disconnect(m_controller->undoStack(), nullptr, this, nullptr);
+}
 
 void MainWindow::createActions()
 {

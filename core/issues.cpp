@@ -9,7 +9,8 @@ namespace {
 std::string num(double v)
 {
     char buf[48];
-    if (v == double(static_cast<long long>(v)) && v < 1e15 && v > -1e15)
+    // Range first: converting a double beyond long long's range is undefined behaviour.
+    if (v < 1e15 && v > -1e15 && v == double(static_cast<long long>(v)))
         std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
     else
         std::snprintf(buf, sizeof buf, "%.4g", v);
@@ -93,6 +94,15 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::UnknownValue: return "unknown_value";
     case IssueCode::UnsupportedSchemaVersion: return "unsupported_schema_version";
     case IssueCode::MalformedOverride: return "malformed_override";
+    case IssueCode::InputTooLarge: return "input_too_large";
+    case IssueCode::NestingTooDeep: return "nesting_too_deep";
+    case IssueCode::TooManyKeys: return "too_many_keys";
+    case IssueCode::TooManyValues: return "too_many_values";
+    case IssueCode::NumberOutOfRange: return "number_out_of_range";
+    case IssueCode::DuplicateKey: return "duplicate_key";
+    case IssueCode::FileNotFound: return "file_not_found";
+    case IssueCode::NotARegularFile: return "not_a_regular_file";
+    case IssueCode::FileUnreadable: return "file_unreadable";
     case IssueCode::UnevenPipelineSplit: return "uneven_pipeline_split";
     case IssueCode::SequenceParallelWithoutTensor: return "sequence_parallel_without_tensor";
     case IssueCode::TensorAcrossNodes: return "tensor_across_nodes";
@@ -188,6 +198,17 @@ std::string describe(const Issue& i)
     case IssueCode::UnknownValue: m = "expected one of " + i.hint; break;
     case IssueCode::UnsupportedSchemaVersion: m = "schema_version " + num(i.a) + " is not supported (this build reads version 1)"; break;
     case IssueCode::MalformedOverride: m = "expected section.key=value, got '" + i.hint + "'"; break;
+    case IssueCode::InputTooLarge:
+        m = num(i.a) + " bytes is more than the " + num(i.b) + " bytes (" + num(i.b / 1048576) + " MiB) ShardScope reads"; break;
+    case IssueCode::NestingTooDeep: m = "nested more than " + num(i.a) + " levels deep"; break;
+    case IssueCode::TooManyKeys: m = "more than " + num(i.a) + " keys in one object"; break;
+    case IssueCode::TooManyValues: m = "more than " + num(i.a) + " values in one document"; break;
+    case IssueCode::NumberOutOfRange: m = i.hint + " is beyond the range of a double (about ±1.8e308)"; break;
+    case IssueCode::DuplicateKey: m = "this key is given twice: which one is meant?"; break;
+    case IssueCode::FileNotFound: m = "no such file"; break;
+    case IssueCode::NotARegularFile:
+        m = i.a == 0 ? "it is a directory" : "not a regular file (a FIFO, a device or a socket)"; break;
+    case IssueCode::FileUnreadable: m = "permission denied or unreadable (" + i.hint + ")"; break;
     case IssueCode::UnevenPipelineSplit:
         m = num(i.a) + " layers do not split evenly over " + num(i.b) + " stages: " + num(i.c)
             + " middle stages get one extra layer (set parallel.first_stage_layers / last_stage_layers to choose)"; break;

@@ -44,6 +44,16 @@ enum class IssueCode {
     UnknownValue,                   ///< hint = the accepted values
     UnsupportedSchemaVersion,       ///< a = version
     MalformedOverride,              ///< hint = the --set argument
+    // errors: input refused before it is read (core/io/jsonlimits.h)
+    InputTooLarge,                  ///< a = bytes, b = the limit
+    NestingTooDeep,                 ///< a = the depth limit; path = where it was reached
+    TooManyKeys,                    ///< a = the limit of keys in one object; path = the object
+    TooManyValues,                  ///< a = the limit of values in one document
+    NumberOutOfRange,               ///< path = the key; hint = the number as written (beyond ±1.8e308)
+    DuplicateKey,                   ///< path = the key written twice in one object
+    FileNotFound,                   ///< path = the file
+    NotARegularFile,                ///< path = the file, a = FileKind (directory, FIFO, device, …)
+    FileUnreadable,                 ///< path = the file, hint = the system's reason
     // warnings
     UnevenPipelineSplit,            ///< a = layers, b = PP, c = stages with an extra layer (the middle ones)
     SequenceParallelWithoutTensor,

@@ -813,13 +813,8 @@ no comparison</source>
     <name>DeckNavigator</name>
     <message>
         <source>Cannot read %1: %2</source>
-        <extracomment>%1 = file, %2 = the system&apos;s reason</extracomment>
+        <extracomment>%1 = file, %2 = the reason</extracomment>
         <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 is too large to be a deck of scenes.</source>
-        <extracomment>%1 = file</extracomment>
-        <translation>%1 太大，不可能是场景集。</translation>
     </message>
     <message>
         <source>the deck has no scenes</source>
@@ -994,13 +989,8 @@ no comparison</source>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <extracomment>%1 = file path, %2 = the system&apos;s reason</extracomment>
+        <extracomment>%1 = file path, %2 = the reason</extracomment>
         <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 is too large to be a scenario or a model configuration.</source>
-        <extracomment>%1 = file path</extracomment>
-        <translation>%1 太大，不可能是场景文件或模型配置。</translation>
     </message>
     <message>
         <source>%1 is not a valid scenario file:
@@ -3246,6 +3236,52 @@ the weights are read once per step for all of them.</source>
         <source>rank group %1 is %2 over capacity: the paged optimizer moves up to %3 of its states to CPU memory</source>
         <extracomment>%1 = rank group, %2 = bytes over capacity, %3 = paged optimizer states</extracomment>
         <translation>rank 组 %1 超出容量 %2：分页优化器会把最多 %3 的状态移到 CPU 内存</translation>
+    </message>
+    <message>
+        <source>%1 bytes is more than the %2 MiB ShardScope reads</source>
+        <extracomment>%1 = size of the file or text in bytes, %2 = the limit in MiB</extracomment>
+        <translation>%1 字节，超过 ShardScope 读取的上限 %2 MiB</translation>
+    </message>
+    <message>
+        <source>nested more than %1 levels deep</source>
+        <extracomment>%1 = the limit of nested levels</extracomment>
+        <translation>嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>more than %1 keys in one object</source>
+        <extracomment>%1 = the limit of keys in one JSON object</extracomment>
+        <translation>一个对象中的键超过 %1 个</translation>
+    </message>
+    <message>
+        <source>more than %1 values in one document</source>
+        <extracomment>%1 = the limit of values in one JSON document</extracomment>
+        <translation>一个文档中的值超过 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 is beyond the range of a double (about ±1.8e308)</source>
+        <extracomment>%1 = the number as written in the file, e.g. 1e400</extracomment>
+        <translation>%1 超出双精度浮点数的范围（约 ±1.8e308）</translation>
+    </message>
+    <message>
+        <source>this key is given twice: which one is meant?</source>
+        <translation>此键出现了两次：应以哪一个为准？</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>it is a directory</source>
+        <translation>这是一个目录</translation>
+    </message>
+    <message>
+        <source>not a regular file (a FIFO, a device or a socket)</source>
+        <translation>不是普通文件（FIFO、设备或套接字）</translation>
+    </message>
+    <message>
+        <source>permission denied or unreadable (%1)</source>
+        <extracomment>%1 = the system&apos;s reason</extracomment>
+        <translation>无权限或无法读取（%1）</translation>
     </message>
 </context>
 <context>
@@ -5565,6 +5601,41 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     <message>
         <source>a single replica</source>
         <translation>单个副本</translation>
+    </message>
+</context>
+<context>
+    <name>SessionStore</name>
+    <message>
+        <source>The settings file could not be read; the settings start afresh. It was kept as %1.</source>
+        <extracomment>%1 = the file the unreadable settings were kept in</extracomment>
+        <translation>无法读取设置文件；设置已重新开始。原文件已保留为 %1。</translation>
+    </message>
+    <message>
+        <source>The last session could not be restored:
+%1
+It was kept in %2.</source>
+        <extracomment>%1 = the reasons, one per line; %2 = the file the session was kept in</extracomment>
+        <translation>无法恢复上次的会话：
+%1
+它已保存在 %2。</translation>
+    </message>
+    <message>
+        <source>What the scenario was last saved as could not be restored:
+%1
+It was kept in %2.</source>
+        <extracomment>%1 = the reasons, one per line; %2 = the file it was kept in</extracomment>
+        <translation>无法恢复场景上次保存时的内容：
+%1
+它已保存在 %2。</translation>
+    </message>
+    <message>
+        <source>Session Not Restored</source>
+        <translation>会话未恢复</translation>
+    </message>
+    <message>
+        <source>The session could not be saved to %1 (is the disk full?); the previous one is kept.</source>
+        <extracomment>status bar; %1 = the settings file</extracomment>
+        <translation>无法将会话保存到 %1（磁盘已满？）；已保留之前的会话。</translation>
     </message>
 </context>
 <context>

@@ -99,6 +99,24 @@ QString fileReason(const core::Issue& i)
     case C::UnsupportedSchemaVersion: return QCoreApplication::translate("IssueText", "schema_version %1 is not supported (this version reads 1)").arg(num(i.a));
     //: %1 = the --set argument
     case C::MalformedOverride: return QCoreApplication::translate("IssueText", "expected section.key=value, got “%1”").arg(QString::fromStdString(hint));
+    //: %1 = size of the file or text in bytes, %2 = the limit in MiB
+    case C::InputTooLarge: return QCoreApplication::translate("IssueText", "%1 bytes is more than the %2 MiB ShardScope reads").arg(num(i.a), num(i.b / 1048576));
+    //: %1 = the limit of nested levels
+    case C::NestingTooDeep: return QCoreApplication::translate("IssueText", "nested more than %1 levels deep").arg(num(i.a));
+    //: %1 = the limit of keys in one JSON object
+    case C::TooManyKeys: return QCoreApplication::translate("IssueText", "more than %1 keys in one object").arg(num(i.a));
+    //: %1 = the limit of values in one JSON document
+    case C::TooManyValues: return QCoreApplication::translate("IssueText", "more than %1 values in one document").arg(num(i.a));
+    case C::NumberOutOfRange:
+        //: %1 = the number as written in the file, e.g. 1e400
+        return QCoreApplication::translate("IssueText", "%1 is beyond the range of a double (about ±1.8e308)").arg(QString::fromStdString(hint));
+    case C::DuplicateKey: return QCoreApplication::translate("IssueText", "this key is given twice: which one is meant?");
+    case C::FileNotFound: return QCoreApplication::translate("IssueText", "no such file");
+    case C::NotARegularFile:
+        return i.a == 0 ? QCoreApplication::translate("IssueText", "it is a directory")
+                        : QCoreApplication::translate("IssueText", "not a regular file (a FIFO, a device or a socket)");
+    //: %1 = the system's reason
+    case C::FileUnreadable: return QCoreApplication::translate("IssueText", "permission denied or unreadable (%1)").arg(QString::fromLocal8Bit(hint.c_str()));
     case C::UnknownKey:
         if (hint.empty())
             return QCoreApplication::translate("IssueText", "unknown key, ignored");

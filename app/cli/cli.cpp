@@ -1,15 +1,16 @@
 #include "app/cli/cli.h"
 
+#include <QFile>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "app/cli/advisecommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/quantizecommand.h"
+#include "app/documents/filesaver.h"
 #include "core/estimate.h"
 #include "core/io/estimate_io.h"
 #include "core/timeline/steptimeline.h"
@@ -17,6 +18,7 @@
 #include "core/io/launchconfig.h"
 #include "core/io/plan_io.h"
 #include "core/plan/planner.h"
+#include "core/io/jsonlimits.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
 #include "core/model.h"
@@ -39,28 +41,20 @@ const char* kUsage =
     "       shardscope presets                          list model and GPU presets\n"
     "       shardscope quantize --dist normal|laplace|lognormal|outliers|FILE.npy --to FORMAT [--scaling ...] [--group N]\n"
     "                  [--format table|json] ...         a tensor stored in a number format: what is lost (--help)\n"
-    "Exit status: 0 success, 2 invalid scenario or arguments (the reason is printed on stderr).\n";
+    "Exit status: 0 success, 2 invalid scenario or arguments, or a file that cannot be read or written\n"
+    "(the reason is printed on stderr).\n";
 
-/// Reads a whole file; on failure prints "cannot read PATH: reason" and returns false.
-bool readFile(const std::string& path, std::string& text)
+/// Reads a whole regular file within `maxBytes` (the core's reader: a FIFO, a device or a huge
+/// file is refused unread); on failure prints "cannot read PATH: reason" and returns false.
+bool readFile(const std::string& path, std::size_t maxBytes, std::string& text)
 {
-    std::error_code ec;
-    const char* reason = nullptr;
-    if (!std::filesystem::exists(path, ec))
-        reason = "no such file";
-    else if (std::filesystem::is_directory(path, ec))
-        reason = "it is a directory";
-    std::ifstream in(path, std::ios::binary);
-    if (!reason && !in)
-        reason = "permission denied or unreadable";
-    if (reason) {
-        std::cerr << "shardscope: cannot read " << path << ": " << reason << "\n";
-        return false;
-    }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    text = buffer.str();
-    return true;
+    std::vector<core::Issue> issues;
+    if (core::readInputFile(path, maxBytes, text, issues))
+        return true;
+    core::Issue reason = issues.front();
+    reason.path.clear(); // named once, before the reason
+    std::cerr << "shardscope: cannot read " << path << ": " << core::describe(reason) << "\n";
+    return false;
 }
 
 
@@ -119,7 +113,7 @@ bool loadScenarioArgument(const std::string& path, const std::vector<std::string
     if (path == "--default") {
         text = std::string(core::defaultScenarioJson());
     } else {
-        if (!readFile(path, text))
+        if (!readFile(path, core::limits::kScenario.maxBytes, text))
             return false;
     }
     load = core::loadScenario(text, sets);
@@ -250,7 +244,7 @@ static int planCommand(const std::vector<std::string>& args)
     load = core::loadScenario(file == "--default" ? std::string(core::defaultScenarioJson()) : std::string(), sets);
     if (file != "--default") {
         std::string text;
-        if (!readFile(file, text))
+        if (!readFile(file, core::limits::kScenario.maxBytes, text))
             return kExitInvalid;
         load = core::loadScenario(text, sets);
     }
@@ -330,7 +324,7 @@ static int importHfCommand(const std::vector<std::string>& args)
     if (file.empty())
         return usageError("import-hf needs a config.json");
     std::string text;
-    if (!readFile(file, text))
+    if (!readFile(file, core::limits::kHfConfig.maxBytes, text))
         return kExitInvalid;
     const core::HfImport imported = core::importHfConfig(text);
     for (const core::Issue& i : imported.issues)
@@ -350,10 +344,11 @@ static int importHfCommand(const std::vector<std::string>& args)
         std::cout << json;
         return 0;
     }
-    std::ofstream o(out, std::ios::binary | std::ios::trunc);
-    if (!(o << json)) {
-        std::cerr << "shardscope: cannot write " << out << "\n";
-        return 1;
+    // Atomically, like the window's Save: a failed write (a full disk) leaves the old file.
+    QString reason;
+    if (!FileSaver::save(QFile::decodeName(out.c_str()), QByteArray::fromStdString(json), &reason)) {
+        std::cerr << "shardscope: cannot write " << out << ": " << reason.toStdString() << "\n";
+        return kExitInvalid;
     }
     return 0;
 }

@@ -2,15 +2,10 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
+#include "app/documents/filesaver.h"
+#include "core/io/jsonlimits.h"
 #include "widgets/issuetext.h"
-
-namespace {
-
-constexpr qint64 kMaxDeckBytes = 32 * 1024 * 1024; // a deck is text: anything larger is not one
-
-} // namespace
 
 DeckNavigator::DeckNavigator(QObject* parent)
     : QObject(parent)
@@ -35,20 +30,16 @@ void DeckNavigator::setDeck(const core::Deck& deck)
 
 bool DeckNavigator::loadFile(const QString& path, QString* error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    // The core's reader and the deck limits: a FIFO, a device or a huge file is refused unread.
+    std::string text;
+    std::vector<core::Issue> issues;
+    if (!core::readInputFile(QFile::encodeName(path).toStdString(), core::limits::kDeck.maxBytes, text, issues)) {
         if (error)
-            //: %1 = file, %2 = the system's reason
-            *error = tr("Cannot read %1: %2").arg(path, file.errorString());
+            //: %1 = file, %2 = the reason
+            *error = tr("Cannot read %1: %2").arg(path, IssueText::reason(issues.front()));
         return false;
     }
-    if (file.size() > kMaxDeckBytes) {
-        if (error)
-            //: %1 = file
-            *error = tr("%1 is too large to be a deck of scenes.").arg(path);
-        return false;
-    }
-    const core::DeckLoad load = core::loadDeck(file.readAll().toStdString());
+    const core::DeckLoad load = core::loadDeck(text);
     if (!load.ok) {
         if (error) {
             QStringList reasons = IssueText::messages(load.issues, core::Severity::Error);
@@ -66,11 +57,11 @@ bool DeckNavigator::loadFile(const QString& path, QString* error)
 bool DeckNavigator::saveFile(const QString& path, QString* error) const
 {
     const std::string json = core::saveDeck(m_deck);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(json.data(), qint64(json.size())) != qint64(json.size()) || !file.commit()) {
+    QString reason;
+    if (!FileSaver::save(path, QByteArray::fromStdString(json), &reason)) {
         if (error)
             //: %1 = file, %2 = the system's reason
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+            *error = tr("Cannot write %1: %2").arg(path, reason);
         return false;
     }
     return true;

@@ -8,11 +8,11 @@
 #include <QLocale>
 #include <QMimeData>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "app/documents/filesaver.h"
 #include "core/numerics/numberformat.h"
 #include "widgets/lab/bitlayoutview.h"
 #include "widgets/charts/comparisonview.h"
@@ -281,27 +281,21 @@ bool ViewRenderer::save(const QString& path, QString* error) const
             *error = tr("%1: the file name must end in .png, .svg or .pdf").arg(path);
         return false;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            //: %1 = file name, %2 = the system's reason
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    if (!write(*format, &file)) {
-        file.cancelWriting();
+    QString reason;
+    switch (FileSaver::save(path, [&](QIODevice& device) { return write(*format, &device); }, &reason)) {
+    case FileSaver::Result::Saved: return true;
+    case FileSaver::Result::CannotRender:
         if (error)
             //: %1 = file name
             *error = tr("Cannot render the slide into %1").arg(path);
         return false;
+    case FileSaver::Result::CannotOpen:
+    case FileSaver::Result::CannotWrite: break;
     }
-    if (!file.commit()) {
-        if (error)
-            //: %1 = file name, %2 = the system's reason
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    if (error)
+        //: %1 = file name, %2 = the system's reason
+        *error = tr("Cannot write %1: %2").arg(path, reason);
+    return false;
 }
 
 QMimeData* ViewRenderer::mimeData() const

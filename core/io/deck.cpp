@@ -1,6 +1,6 @@
 #include "core/io/deck.h"
 
-#include "core/io/json_reader.h"
+#include "core/io/jsondocument.h"
 #include "core/io/scenario_io.h"
 
 namespace core {
@@ -58,12 +58,8 @@ DeckLoad loadDeck(std::string_view text)
 {
     DeckLoad out;
     Json doc;
-    try {
-        doc = Json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        addError(out.issues, IssueCode::MalformedJson, "", e.what());
+    if (!parseJsonDocument(text, limits::kDeck, doc, out.issues))
         return out;
-    }
     if (!doc.is_object() || !doc.contains("scenes") || !doc["scenes"].is_array()) {
         addError(out.issues, IssueCode::WrongType, "scenes", "an array of scenes");
         return out;
@@ -80,7 +76,9 @@ DeckLoad loadDeck(std::string_view text)
         Scene scene;
         scene.title = readText(s, "title", prefix, out.issues);
         scene.notes = readText(s, "notes", prefix, out.issues);
-        const ScenarioLoad load = loadScenario(s["scenario"].dump());
+        // The scene as text for the scenario reader: its depth is bounded by the deck's limits,
+        // so dump() (recursive) is too.
+        const ScenarioLoad load = loadScenario(dumpJson(s["scenario"]));
         for (Issue issue : load.issues) {
             issue.path = prefix + (issue.path.empty() ? std::string(issue.key) : issue.path);
             out.issues.push_back(std::move(issue));
@@ -103,7 +101,7 @@ std::string saveDeck(const Deck& deck)
     for (const Scene& s : deck.scenes)
         scenes.push_back(Json{{"title", writeText(s.title)}, {"notes", writeText(s.notes)}, {"scenario", Json::parse(saveScenario(s.scenario))}});
     j["scenes"] = scenes;
-    return j.dump(2) + "\n";
+    return dumpJson(j, 2) + "\n";
 }
 
 } // namespace core

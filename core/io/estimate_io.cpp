@@ -7,6 +7,7 @@
 
 #include "core/io/json_reader.h"
 #include "core/io/presets.h"
+#include "core/io/jsondocument.h"
 #include "core/io/scenario_io.h"
 #include "core/timeline/steptimeline.h"
 #include "core/working.h"
@@ -291,7 +292,7 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
         }
         j["timeline"] = Json{{"length", timeline->length}, {"unit_seconds", timeline->unitSeconds}, {"stages", stages}};
     }
-    return j.dump(2) + "\n";
+    return dumpJson(j, 2) + "\n";
 }
 
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/io/json_reader.h"
+#include "core/io/jsondocument.h"
 
 namespace core {
 
@@ -106,20 +106,71 @@ struct Reader
     }
 };
 
+/// The keys of quantization_config, each checked for its type; "quantization_config.bits" in
+/// the messages.
+struct QuantizationReader
+{
+    const Json& q;
+    HfImport& out;
+
+    const Json* find(const char* key) const
+    {
+        auto it = q.find(key);
+        return it == q.end() || it->is_null() ? nullptr : &*it;
+    }
+    void wrongType(const char* key, const char* expected)
+    {
+        Issue i{IssueCode::WrongType, Severity::Error, ""};
+        i.path = std::string("quantization_config.") + key;
+        i.hint = expected;
+        out.issues.push_back(std::move(i));
+    }
+    bool boolean(const char* key, bool fallback)
+    {
+        const Json* v = find(key);
+        if (!v)
+            return fallback;
+        if (!v->is_boolean()) {
+            wrongType(key, "true or false");
+            return fallback;
+        }
+        return v->get<bool>();
+    }
+    std::string string(const char* key)
+    {
+        const Json* v = find(key);
+        if (!v)
+            return {};
+        if (!v->is_string()) {
+            wrongType(key, "a string");
+            return {};
+        }
+        return v->get<std::string>();
+    }
+    bool integer(const char* key, int& target)
+    {
+        const Json* v = find(key);
+        if (!v)
+            return false;
+        // Compared as a double before any conversion: only then is int(d) defined.
+        const double d = v->is_number() ? v->get<double>() : 0.5;
+        if (!v->is_number() || d != std::floor(d) || std::fabs(d) > 2147483647.0) {
+            wrongType(key, "a whole number");
+            return false;
+        }
+        target = int(d);
+        return true;
+    }
+};
+
 } // namespace
 
 HfImport importHfConfig(std::string_view text)
 {
     HfImport out;
     Json doc;
-    try {
-        doc = Json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        Issue i{IssueCode::MalformedJson, Severity::Error, ""};
-        i.hint = e.what();
-        out.issues.push_back(std::move(i));
+    if (!parseJsonDocument(text, limits::kHfConfig, doc, out.issues))
         return out;
-    }
     if (!doc.is_object()) {
         Issue i{IssueCode::WrongType, Severity::Error, ""};
         i.path = "(config.json)";
@@ -151,9 +202,17 @@ HfImport importHfConfig(std::string_view text)
         m.numQueryGroups = m.numAttentionHeads; // MHA unless the config says otherwise
     r.integer("head_dim", m.headDim);
     if (!r.integerAny({"intermediate_size", "n_inner"}, m.ffnHiddenSize)) {
-        if (gpt2 || neox)
-            m.ffnHiddenSize = 4 * m.hiddenSize; // GPT-2: n_inner null means 4·n_embd
-        else
+        if (gpt2 || neox) {
+            // GPT-2: n_inner null means 4·n_embd (in 64 bits: 4·n_embd overflows an int from 2^29).
+            const long long ffn = 4LL * m.hiddenSize;
+            if (ffn > 2147483647LL) {
+                Issue i{IssueCode::TooLarge, Severity::Error, "", double(m.hiddenSize), double(2147483647LL / 4)};
+                i.path = r.has("n_embd") ? "n_embd" : "hidden_size";
+                out.issues.push_back(std::move(i));
+            } else {
+                m.ffnHiddenSize = int(ffn);
+            }
+        } else
             r.require(false, "intermediate_size");
     }
     r.integerAny({"max_position_embeddings", "n_positions"}, m.maxPositionEmbeddings);
@@ -240,24 +299,31 @@ HfImport importHfConfig(std::string_view text)
 
     // Pre-quantized checkpoints: GPTQ/AWQ bits and group size, bitsandbytes 4/8-bit.
     if (j.contains("quantization_config") && j["quantization_config"].is_object()) {
-        const Json& q = j["quantization_config"];
+        // Read with types checked: value(key, default) throws on a wrong type, get<int>() of
+        // 1e300 is undefined behaviour. A wrong type is an error naming the key.
+        QuantizationReader q{j["quantization_config"], out};
         out.hasQuantization = true;
-        const int bits = q.contains("bits") && q["bits"].is_number() ? q["bits"].get<int>() : 0;
-        if (q.value("load_in_4bit", false) || q.value("bnb_4bit_quant_type", std::string()) == "nf4") {
+        int bits = 0;
+        q.integer("bits", bits);
+        const bool load4 = q.boolean("load_in_4bit", false), load8 = q.boolean("load_in_8bit", false);
+        const std::string quantType = q.string("bnb_4bit_quant_type"), method = q.string("quant_method");
+        const bool doubleQuant = q.boolean("bnb_4bit_use_double_quant", false);
+        if (load4 || quantType == "nf4") {
             out.quantization.format = WeightFormat::Nf4;
-            out.quantization.doubleQuantization = q.value("bnb_4bit_use_double_quant", false);
-        } else if (q.value("load_in_8bit", false) || bits == 8) {
+            out.quantization.doubleQuantization = doubleQuant;
+        } else if (load8 || bits == 8) {
             out.quantization.format = WeightFormat::Int8;
         } else if (bits == 4) {
             out.quantization.format = WeightFormat::Int4;
-        } else if (q.value("quant_method", std::string()) == "fp8") {
+        } else if (method == "fp8") {
             out.quantization.format = WeightFormat::Fp8;
         } else {
             out.hasQuantization = false;
         }
-        if (q.contains("group_size") && q["group_size"].is_number())
-            out.quantization.groupSize = std::max(0, q["group_size"].get<int>());
-        out.quantization.zeroPoint = q.value("zero_point", false) || !q.value("sym", true);
+        int groupSize = 0;
+        if (q.integer("group_size", groupSize))
+            out.quantization.groupSize = std::max(0, groupSize); // GPTQ writes -1 for "one group per row"
+        out.quantization.zeroPoint = q.boolean("zero_point", false) || !q.boolean("sym", true);
     }
 
     for (auto it = j.begin(); it != j.end(); ++it) {
@@ -275,6 +341,19 @@ HfImport importHfConfig(std::string_view text)
     }
     out.ok = !hasErrors(out.issues);
     return out;
+}
+
+bool looksLikeHfConfig(std::string_view text)
+{
+    Json doc;
+    std::vector<Issue> ignored;
+    if (!parseJsonDocument(text, limits::kHfConfig, doc, ignored) || !doc.is_object() || doc.contains("schema_version"))
+        return false;
+    // Every transformers config names its model_type; older ones at least their sizes.
+    for (const char* key : {"model_type", "architectures", "num_hidden_layers", "n_layer", "text_config"})
+        if (doc.contains(key))
+            return true;
+    return false;
 }
 
 } // namespace core

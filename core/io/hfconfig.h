@@ -27,4 +27,9 @@ struct HfImport
 /// GPT-2 and GPT-NeoX style keys. No network: the file the user already has.
 HfImport importHfConfig(std::string_view jsonText);
 
+/// A Hugging Face config.json rather than a scenario: an object without "schema_version" that
+/// names a model_type, architectures, layers or a text_config. False for anything else,
+/// including text that is not JSON within the limits (a scenario's reader then says why).
+bool looksLikeHfConfig(std::string_view jsonText);
+
 } // namespace core

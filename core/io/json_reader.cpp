@@ -175,6 +175,10 @@ void JsonReader::reportUnknown()
         issue.path = m_prefix + key;
         std::size_t best = 4;
         for (const std::string& k : m_known) {
+            // The distance is at least the difference in length: a long key is not compared
+            // (a megabyte-long key would otherwise cost a megabyte times each known key).
+            if (key.size() >= k.size() + best || k.size() >= key.size() + best)
+                continue;
             const std::size_t d = keyDistance(key, k);
             if (d < best) {
                 best = d;
