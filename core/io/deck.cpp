@@ -1,5 +1,7 @@
 #include "core/io/deck.h"
 
+#include "core/figures/figuretemplate.h"
+
 #include "core/io/json_reader.h"
 #include "core/io/scenario_io.h"
 
@@ -44,6 +46,45 @@ LocalizedText readText(const Json& parent, const char* key, const std::string& p
     return text;
 }
 
+void addWarning(std::vector<Issue>& issues, IssueCode code, std::string path, std::string hint)
+{
+    Issue i{code, Severity::Warning, ""};
+    i.path = std::move(path);
+    i.hint = std::move(hint);
+    issues.push_back(std::move(i));
+}
+
+/// A placeholder that names no figure stays as typed: say which, so a typo is found.
+void checkTemplate(const LocalizedText& text, const std::string& path, std::vector<Issue>& issues)
+{
+    for (const std::string* t : {&text.en, &text.zhCN})
+        for (const std::string& unknown : parseTemplate(*t).unknown)
+            addWarning(issues, IssueCode::UnknownValue, path, unknown + " names no figure");
+}
+
+std::vector<Figure> readFigures(const Json& scene, const std::string& prefix, std::vector<Issue>& issues)
+{
+    std::vector<Figure> out;
+    if (!scene.contains("figures"))
+        return out;
+    const Json& list = scene["figures"];
+    if (!list.is_array()) {
+        addError(issues, IssueCode::WrongType, prefix + "figures", "an array of figure ids");
+        return out;
+    }
+    std::string accepted;
+    for (std::size_t f = 0; f < kFigureCount; ++f)
+        accepted += (f ? ", " : "") + std::string(figureName(Figure(f)));
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::optional<Figure> figure = list[i].is_string() ? figureFromName(list[i].get<std::string>()) : std::nullopt;
+        if (figure)
+            out.push_back(*figure);
+        else
+            addError(issues, IssueCode::UnknownValue, prefix + "figures[" + std::to_string(i) + "]", accepted);
+    }
+    return out;
+}
+
 Json writeText(const LocalizedText& text)
 {
     Json j{{"en", text.en}};
@@ -61,7 +102,7 @@ DeckLoad loadDeck(std::string_view text)
     try {
         doc = Json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
-        addError(out.issues, IssueCode::MalformedJson, "", e.what());
+        out.issues.push_back(malformedJson(e, text));
         return out;
     }
     if (!doc.is_object() || !doc.contains("scenes") || !doc["scenes"].is_array()) {
@@ -80,6 +121,9 @@ DeckLoad loadDeck(std::string_view text)
         Scene scene;
         scene.title = readText(s, "title", prefix, out.issues);
         scene.notes = readText(s, "notes", prefix, out.issues);
+        checkTemplate(scene.title, prefix + "title", out.issues);
+        checkTemplate(scene.notes, prefix + "notes", out.issues);
+        scene.figures = readFigures(s, prefix, out.issues);
         const ScenarioLoad load = loadScenario(s["scenario"].dump());
         for (Issue issue : load.issues) {
             issue.path = prefix + (issue.path.empty() ? std::string(issue.key) : issue.path);
@@ -100,8 +144,17 @@ std::string saveDeck(const Deck& deck)
     j["schema_version"] = 1;
     j["title"] = writeText(deck.title);
     Json scenes = Json::array();
-    for (const Scene& s : deck.scenes)
-        scenes.push_back(Json{{"title", writeText(s.title)}, {"notes", writeText(s.notes)}, {"scenario", Json::parse(saveScenario(s.scenario))}});
+    for (const Scene& s : deck.scenes) {
+        Json scene{{"title", writeText(s.title)}, {"notes", writeText(s.notes)}};
+        if (!s.figures.empty()) {
+            Json figures = Json::array();
+            for (Figure f : s.figures)
+                figures.push_back(std::string(figureName(f)));
+            scene["figures"] = figures;
+        }
+        scene["scenario"] = Json::parse(saveScenario(s.scenario));
+        scenes.push_back(std::move(scene));
+    }
     j["scenes"] = scenes;
     return j.dump(2) + "\n";
 }

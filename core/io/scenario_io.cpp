@@ -432,7 +432,7 @@ ScenarioLoad loadScenario(std::string_view text, const std::vector<std::string>&
     try {
         doc = Json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
-        addError(out.issues, IssueCode::MalformedJson, "", e.what());
+        out.issues.push_back(malformedJson(e, text));
         return out;
     }
     if (!doc.is_object()) {
