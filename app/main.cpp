@@ -12,6 +12,8 @@
 #include "app/explorerpages.h"
 #include "app/languagemanager.h"
 #include "app/mainwindow.h"
+#include "app/slides/decknavigator.h"
+#include "app/slides/presentationwindow.h"
 #include "app/scenariocontroller.h"
 #include "app/documents/sessionstore.h"
 #include "widgets/charts/memorychart.h"
@@ -73,7 +75,8 @@ int main(int argc, char** argv)
     QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language: en or zh_CN."), QStringLiteral("LANG"));
     QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Central page: explorer or lab."), QStringLiteral("PAGE"));
     QCommandLineOption byRole(QStringLiteral("color-by-role"), QStringLiteral("Colour the bars by model role."));
-    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole}) {
+    QCommandLineOption present(QStringLiteral("present"), QStringLiteral("Start presentation mode at scene N (1-based)."), QStringLiteral("N"));
+    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &present}) {
         o->setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(*o);
     }
@@ -120,10 +123,16 @@ int main(int argc, char** argv)
                     emit window.memoryChart()->segmentClicked(group, core::Component(c));
                 });
     }
+    if (parser.isSet(present)) {
+        window.presentationAction()->trigger();
+        window.presentationWindow()->navigator()->goTo(parser.value(present).toInt() - 1);
+    }
     if (parser.isSet(screenshot)) {
         // After the gauges' animation has settled.
         QTimer::singleShot(900, &window, [&window, file = parser.value(screenshot)] {
-            const bool ok = window.grab().save(file);
+            QWidget* shown = window.presentationWindow() && window.presentationWindow()->isVisible() ? static_cast<QWidget*>(window.presentationWindow())
+                                                                                                      : &window;
+            const bool ok = shown->grab().save(file);
             std::fprintf(stderr, "shardscope: %s %s\n", ok ? "wrote" : "could not write", qPrintable(file));
             QApplication::exit(ok ? 0 : 1);
         });

@@ -367,7 +367,8 @@ void MainWindow::showPresentation()
 {
     if (!m_presentation) {
         // A window of its own (Qt::Window): full screen, with its own palette and type.
-        m_presentation = new PresentationWindow(m_controller, this);
+        // Its own controller, undo stack and deck: the explorer's scenario and file stay as they are.
+        m_presentation = new PresentationWindow(this);
         connect(m_presentation, &PresentationWindow::left, this, [this] {
             activateWindow();
             raise();

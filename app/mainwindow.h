@@ -43,6 +43,7 @@ public:
     QDockWidget* workingDock() const { return m_workingDock; }
     /// View ▸ Presentation (F5); null until it is first shown.
     PresentationWindow* presentationWindow() const { return m_presentation; }
+    QAction* presentationAction() const { return m_actions.presentation; }
     /// The central tabs: the explorer and the number-format lab (View ▸ Number-Format Lab).
     ExplorerPages* explorerPages() const { return m_pages; }
     /// The scenario's file: open, save, recent files, imports, drops, "save changes?".

@@ -6,6 +6,7 @@
 
 #include "app/scenariocommand.h"
 #include "core/io/presets.h"
+#include "core/layoutchoices.h"
 #include "core/io/scenario_io.h"
 
 namespace {
@@ -425,6 +426,13 @@ SHARDSCOPE_SETTER(setRolloutTensor, int, Control::RlRolloutTensor, finetune.rl.r
 SHARDSCOPE_SETTER(setRolloutGpus, int, Control::RlRolloutGpus, finetune.rl.rolloutGpus)
 
 #undef SHARDSCOPE_SETTER
+
+void ScenarioController::setGpusKeepingTokensPerGpu(int gpus)
+{
+    if (m_scenario.parallel.gpus == gpus)
+        return;
+    edit(Control::Gpus, [&](core::Scenario& s) { core::setGpusKeepingTokensPerGpu(s, gpus); });
+}
 
 void ScenarioController::setGpuPreset(const QString& id)
 {

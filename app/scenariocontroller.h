@@ -90,6 +90,9 @@ public:
     void setFlashAttention(bool enabled);
     // Parallelism
     void setGpus(int gpus);
+    /// GPUs with the global batch scaled along (core::setGpusKeepingTokensPerGpu), one undo step
+    /// per drag: presentation mode's "global batch follows GPUs".
+    void setGpusKeepingTokensPerGpu(int gpus);
     void setTensorParallel(int degree);
     void setPipelineParallel(int degree);
     void setVirtualPipeline(int chunks);

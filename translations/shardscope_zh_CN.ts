@@ -499,7 +499,7 @@ no comparison</source>
     </message>
 </context>
 <context>
-    <name>DeckNavigator</name>
+    <name>DeckDocument</name>
     <message>
         <source>Cannot read %1: %2</source>
         <extracomment>%1 = file, %2 = the system&apos;s reason</extracomment>
@@ -928,6 +928,75 @@ The current scenario was not changed.</source>
     <message>
         <source>Copies the slide as an image and as SVG, to paste into a presentation.</source>
         <translation>把幻灯片以图像和 SVG 两种形式复制，便于粘贴到演示文稿中。</translation>
+    </message>
+</context>
+<context>
+    <name>FigureText</name>
+    <message>
+        <source>Fullest GPU</source>
+        <translation>显存最满的 GPU</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>Model states per GPU</source>
+        <translation>每卡模型状态</translation>
+    </message>
+    <message>
+        <source>Weights per GPU</source>
+        <translation>每卡权重</translation>
+    </message>
+    <message>
+        <source>Activations per GPU</source>
+        <translation>每卡激活</translation>
+    </message>
+    <message>
+        <source>KV cache per GPU</source>
+        <translation>每卡 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>One step</source>
+        <translation>单步耗时</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Data-parallel ranks</source>
+        <translation>数据并行路数</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours</source>
+        <extracomment>a live figure; %1 = a count such as &quot;1.47 M&quot;</extracomment>
+        <translation>%1 GPU 小时</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <extracomment>a live figure; %1 = a count such as &quot;12.3 k&quot;</extracomment>
+        <translation>%1 token/秒</translation>
     </message>
 </context>
 <context>
@@ -1431,6 +1500,25 @@ The current scenario was not changed.</source>
         <translation>
             <numerusform>无法识别，已略过（%n 个）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Attention: a window of %1 tokens on %2 of every %3 layers; %4 layers attend to the whole context</source>
+        <extracomment>%1 = window in tokens, %2 = windowed layers per period, %3 = the period, %4 = layers that see the whole context</extracomment>
+        <translation>注意力：每 %3 层中有 %2 层使用 %1 token 的滑动窗口；%4 层看到完整上下文</translation>
+    </message>
+    <message>
+        <source>Attention: a window of %1 tokens on every layer</source>
+        <extracomment>%1 = window in tokens</extracomment>
+        <translation>注意力：每一层都使用 %1 token 的滑动窗口</translation>
+    </message>
+    <message>
+        <source>Attention: every layer attends to the whole context</source>
+        <translation>注意力：每一层都看到完整上下文</translation>
+    </message>
+    <message>
+        <source>Not in the file, taken from the %1 defaults of transformers: %2</source>
+        <extracomment>%1 = model type, %2 = keys</extracomment>
+        <translation>文件中没有、取自 transformers 中 %1 默认值的键：%2</translation>
     </message>
 </context>
 <context>
@@ -1958,11 +2046,6 @@ the weights are read once per step for all of them.</source>
         <translation>按数据类型给出 TFLOP/s 的对象</translation>
     </message>
     <message>
-        <source>not valid JSON: %1</source>
-        <extracomment>%1 = the JSON parser&apos;s own message (English)</extracomment>
-        <translation>不是有效的 JSON：%1</translation>
-    </message>
-    <message>
         <source>missing: the model&apos;s size cannot be known without it</source>
         <translation>缺失：没有它就无法得知模型大小</translation>
     </message>
@@ -2222,6 +2305,44 @@ the weights are read once per step for all of them.</source>
         <source>the GPU has no bandwidth for the link the %1 group uses: its communication time is not estimated</source>
         <extracomment>%1 = a parallel dimension (&quot;data-parallel&quot;)</extracomment>
         <translation>这款 GPU 没有给出%1组所用链路的带宽：不估计其通信时间</translation>
+    </message>
+    <message>
+        <source>not valid JSON</source>
+        <translation>不是有效的 JSON</translation>
+    </message>
+    <message>
+        <source>not valid JSON: the text ends at line %1, column %2 before the JSON is complete (a cut-off file?)</source>
+        <extracomment>%1 = line, %2 = column where the text stops</extracomment>
+        <translation>不是有效的 JSON：文本在第 %1 行第 %2 列就结束了，JSON 并不完整（文件被截断了？）</translation>
+    </message>
+    <message>
+        <source>not valid JSON: unexpected character at line %1, column %2</source>
+        <extracomment>%1 = line, %2 = column of the first character that is not valid JSON</extracomment>
+        <translation>不是有效的 JSON：第 %1 行第 %2 列出现了意外的字符</translation>
+    </message>
+    <message>
+        <source>chunked attention is counted as a sliding window of %1 tokens (the most a chunk caches)</source>
+        <extracomment>%1 = tokens per attention chunk</extracomment>
+        <translation>分块注意力按 %1 token 的滑动窗口计算（一个块最多缓存这么多）</translation>
+    </message>
+    <message>
+        <source>the %1 full-attention layers are not evenly spaced: counted as every %2th layer</source>
+        <extracomment>%1 = full-attention layers, %2 = the period they are counted with</extracomment>
+        <translation>%1 个全注意力层的间隔不均匀：按每 %2 层一个计算</translation>
+    </message>
+    <message>
+        <source>a sliding window but no layer pattern: every layer is taken as windowed, so the KV cache may be too small</source>
+        <translation>有滑动窗口却没有层模式：每一层都按窗口计算，KV 缓存可能被低估</translation>
+    </message>
+    <message>
+        <source>the first %1 layers attend to the whole context but are counted as windowed</source>
+        <extracomment>%1 = layers</extracomment>
+        <translation>前 %1 层看到完整上下文，但按滑动窗口计算</translation>
+    </message>
+    <message>
+        <source>%1 entries for %2 layers: the pattern is read as far as it goes</source>
+        <extracomment>%1 = entries in the list, %2 = layers</extracomment>
+        <translation>%2 层只给了 %1 项：模式按已有的部分读取</translation>
     </message>
 </context>
 <context>
@@ -3249,6 +3370,14 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
+    <message>
+        <source>Global batch follows GPUs</source>
+        <translation>全局批大小随 GPU 数变化</translation>
+    </message>
+    <message>
+        <source>Dragging the GPUs scales the global batch too: each GPU keeps its tokens per step, so the layout stays valid.</source>
+        <translation>拖动 GPU 数时全局批大小一起缩放：每张卡每步处理的 token 数不变，布局始终有效。</translation>
+    </message>
 </context>
 <context>
     <name>PresentationWindow</name>
@@ -3303,10 +3432,6 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
         <translation>新场景（即当前场景）的标题：</translation>
     </message>
     <message>
-        <source>ShardScope — Presentation</source>
-        <translation>ShardScope — 演示</translation>
-    </message>
-    <message>
         <source>◀ Previous</source>
         <translation>◀ 上一个</translation>
     </message>
@@ -3349,6 +3474,81 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
     <message>
         <source>Leave (Esc)</source>
         <translation>退出（Esc）</translation>
+    </message>
+    <message>
+        <source>⚠ %1 (+%2 more)</source>
+        <extracomment>presentation, the first warning; %1 = its text, %2 = how many more</extracomment>
+        <translation>⚠ %1（另有 %2 条）</translation>
+    </message>
+    <message>
+        <source>⚠ %1</source>
+        <extracomment>presentation, the only warning</extracomment>
+        <translation>⚠ %1</translation>
+    </message>
+    <message>
+        <source>%1[*] — ShardScope Presentation</source>
+        <extracomment>window title; %1 = deck file or title, &quot;[*]&quot; marks unsaved changes</extracomment>
+        <translation>%1[*] — ShardScope 演示</translation>
+    </message>
+    <message>
+        <source>Leave the Presentation</source>
+        <translation>退出演示</translation>
+    </message>
+    <message>
+        <source>Keep what changed in the presentation?</source>
+        <translation>保留演示中的改动吗？</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scene(s) changed live: kept as new scenes after the ones they started from.</source>
+        <extracomment>%n = scenes whose sliders were moved</extracomment>
+        <translation>
+            <numerusform>%n 个场景被现场修改：作为新场景放在各自原场景之后。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The deck (%1) is then saved; the explorer&apos;s scenario is not touched either way.</source>
+        <extracomment>%1 = deck file or title</extracomment>
+        <translation>随后保存场景集（%1）；无论如何都不会改动浏览窗口中的场景。</translation>
+    </message>
+    <message>
+        <source>Keep and Save Deck…</source>
+        <translation>保留并保存场景集…</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>放弃</translation>
+    </message>
+    <message>
+        <source>Add Scene (A)…</source>
+        <translation>添加场景（A）…</translation>
+    </message>
+    <message>
+        <source>Saves the deck of scenes (Ctrl+S); the explorer&apos;s scenario file is never written from here.</source>
+        <translation>保存场景集（Ctrl+S）；这里从不写入浏览窗口的场景文件。</translation>
+    </message>
+    <message>
+        <source>Undo (Ctrl+Z)</source>
+        <translation>撤销（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Undoes what was dragged on this scene.</source>
+        <translation>撤销在本场景中拖动的改动。</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Save Deck As…</source>
+        <translation>场景集另存为…</translation>
+    </message>
+    <message>
+        <source>Lock Axis (L)</source>
+        <translation>锁定坐标轴（L）</translation>
+    </message>
+    <message>
+        <source>Keeps the memory axis from scene to scene, so bars compare by height.</source>
+        <translation>在场景之间保持显存坐标轴不变，柱子的高度可以直接比较。</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "app/slides/presentationcontrols.h"
 
+#include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QSlider>
 #include <QVBoxLayout>
@@ -17,6 +18,7 @@ PresentationControls::PresentationControls(ScenarioController* controller, QWidg
     , m_micro(new ValueSlider(this))
     , m_seq(new ValueSlider(this))
     , m_recompute(new ValueSlider(this))
+    , m_follow(new QCheckBox(this))
 {
     m_size->setContinuous(1e9, 2e12, true);
     m_size->setSpinBox(0.1, 10000, 1, 1e9);
@@ -29,7 +31,14 @@ PresentationControls::PresentationControls(ScenarioController* controller, QWidg
     m_recompute->setSpinBox(0, 2, 0);
 
     connect(m_size, &ValueSlider::valueEdited, m_controller, &ScenarioController::setModelSize);
-    connect(m_gpus, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setGpus(int(v)); });
+    connect(m_gpus, &ValueSlider::valueEdited, this, [this](double v) {
+        if (m_follow->isChecked())
+            m_controller->setGpusKeepingTokensPerGpu(int(v));
+        else
+            m_controller->setGpus(int(v));
+    });
+    m_follow->setChecked(true);
+    m_follow->setFocusPolicy(Qt::NoFocus);
     connect(m_zero, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setZeroStage(int(v)); });
     connect(m_micro, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setMicroBatch(std::int64_t(v)); });
     connect(m_seq, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setSeqLength(std::int64_t(v)); });
@@ -50,6 +59,8 @@ PresentationControls::PresentationControls(ScenarioController* controller, QWidg
         s->slider()->setFocusPolicy(Qt::NoFocus);
         s->spinBox()->setFocusPolicy(Qt::NoFocus);
         layout->addWidget(s);
+        if (s == m_gpus)
+            layout->addWidget(m_follow);
     }
     // The policy is the note's word, not a number to type.
     m_recompute->spinBox()->hide();
@@ -96,8 +107,20 @@ void PresentationControls::setScenario(const core::Scenario& s)
         v->setEnabled(training);
 }
 
+void PresentationControls::setBatchFollowsGpus(bool follows)
+{
+    m_follow->setChecked(follows);
+}
+
+bool PresentationControls::batchFollowsGpus() const
+{
+    return m_follow->isChecked();
+}
+
 void PresentationControls::retranslateUi()
 {
+    m_follow->setText(tr("Global batch follows GPUs"));
+    m_follow->setToolTip(tr("Dragging the GPUs scales the global batch too: each GPU keeps its tokens per step, so the layout stays valid."));
     m_size->setLabel(tr("Model size"));
     m_size->setSuffix(tr(" B", "billions of parameters"));
     m_gpus->setLabel(tr("GPUs"));

@@ -93,8 +93,12 @@ std::string formatFigure(double value, int decimals)
         const double magnitude = std::fabs(value);
         decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2;
     }
+    // Half away from zero, as people round (33.25 → 33.3), not printf's binary half-to-even.
+    decimals = std::min(decimals, 9);
+    const double scale = std::pow(10.0, decimals);
+    const double rounded = std::round(value * scale) / scale;
     char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*f", std::min(decimals, 9), value);
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, rounded);
     std::string s = buffer;
     if (s.find('.') != std::string::npos) {
         while (!s.empty() && s.back() == '0')

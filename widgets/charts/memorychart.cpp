@@ -192,6 +192,24 @@ void MemoryChart::setTitle(const QString& title)
     replot();
 }
 
+void MemoryChart::setAxisFloor(double bytes)
+{
+    if (m_axisFloorBytes == bytes)
+        return;
+    m_axisFloorBytes = std::max(0.0, bytes);
+    rebuild();
+}
+
+double MemoryChart::axisMaximumBytes() const
+{
+    return m_axisTop * DisplayFormat::bytesPerUnit(m_unit);
+}
+
+QFont MemoryChart::messageFont() const
+{
+    return m_message->font();
+}
+
 void MemoryChart::setLegendVisible(bool visible)
 {
     if (m_legendVisible == visible)
@@ -310,7 +328,10 @@ void MemoryChart::rebuild()
     const double centre = (double(n) - 1) / 2;
     m_plot->xAxis->setRange(centre - visibleSlots / 2, centre + visibleSlots / 2);
     m_plot->yAxis->setLabel(m_unit == DisplayFormat::MemoryUnit::GB ? tr("Memory per GPU (GB)") : tr("Memory per GPU (GiB)"));
-    m_plot->yAxis->setRange(0, roundUp(std::max(std::max(maxTotal, capacity) * 1.12, 1.0)));
+    // A hair above the round number: the ticker's top tick (100 as 5 × 20.000000000000004)
+    // must not fall outside the range and vanish.
+    m_axisTop = roundUp(std::max({std::max(maxTotal, capacity) * 1.12, 1.0, m_axisFloorBytes / scale}));
+    m_plot->yAxis->setRange(0, m_axisTop * (1 + 1e-9));
 
     m_capacityLine->setVisible(capacity > 0);
     m_capacityLine->point1->setCoords(-1, capacity);
@@ -437,6 +458,7 @@ void MemoryChart::updateColors()
     m_selection->setPen(QPen(pal.color(QPalette::Highlight), 3));
     m_selection->setBrush(Qt::NoBrush);
     m_message->setColor(text);
+    m_message->setFont(font()); // as large as the axes: read from the back of a room in presentation mode
     QColor box = base;
     box.setAlpha(235);
     m_message->setBrush(box);

@@ -50,6 +50,13 @@ public:
     void setUnit(DisplayFormat::MemoryUnit unit);
     DisplayFormat::MemoryUnit unit() const { return m_unit; }
     void setTitle(const QString& title);
+    /// The value axis reaches at least this many bytes (0: it fits the bars), so charts shown one
+    /// after another share a scale (presentation mode's locked axis).
+    void setAxisFloor(double bytes);
+    /// The value axis' top, in bytes.
+    double axisMaximumBytes() const;
+    /// The font of the "cannot run" message over the bars.
+    QFont messageFont() const;
     /// Outlines one segment (group −1: none).
     void setSelectedSegment(int group, core::Component component);
     /// The tooltip's last line: what clicking a segment does.
@@ -121,6 +128,8 @@ private:
     std::bitset<64> m_inLegend;
     int m_selectedGroup = -1;
     core::Component m_selectedComponent = core::Component::Weights;
+    double m_axisFloorBytes = 0;
+    double m_axisTop = 1; ///< the value axis' round top, in the chart's unit
     bool m_invalid = false;
     bool m_dirty = false;
     bool m_legendVisible = true;
