@@ -1399,6 +1399,12 @@ DGX H100: one 400 Gb/s port per GPU = 50 GB/s; DGX A100: 200 Gb/s = 25 GB/s; 10 
 跨节点的并行组按这个速度通信；节点内走 NVLink 或 PCIe。
 DGX H100：每卡一个 400 Gb/s 端口 = 50 GB/s；DGX A100：200 Gb/s = 25 GB/s；万兆以太网 = 1.25 GB/s。</translation>
     </message>
+    <message>
+        <source>GPU presets, grouped by vendor and architecture.
+Each entry&apos;s tooltip names its datasheet, and which figures are estimates or unknown (0).</source>
+        <translation>GPU 预设，按厂商和架构分组。
+每一项的提示注明其数据手册，以及哪些数值是估计值或未知（0）。</translation>
+    </message>
 </context>
 <context>
     <name>HfImportDialog</name>
@@ -2700,10 +2706,6 @@ GPU 上的策略、参考模型、奖励模型、Critic 和 Rollout 引擎。</t
         <translation>自定义（规模滑块或手动修改）</translation>
     </message>
     <message>
-        <source>Published model architectures; their parameter counts match the model cards.</source>
-        <translation>已发布的模型结构；参数量与模型卡一致。</translation>
-    </message>
-    <message>
         <source>Model &amp;size</source>
         <translation>模型规模(&amp;S)</translation>
     </message>
@@ -2749,6 +2751,12 @@ hidden size, depth and heads grow together as in Llama 3 1B…405B.</source>
     <message>
         <source>Width of the MLP&apos;s hidden layer (SwiGLU: about 3.5 × hidden).</source>
         <translation>MLP 中间层的宽度（SwiGLU：约为 3.5 × 隐藏维度）。</translation>
+    </message>
+    <message>
+        <source>Published model architectures, grouped by family; their parameter counts match the published ones.
+Each entry&apos;s tooltip names its sources.</source>
+        <translation>已发布的模型结构，按系列分组；参数量与公开的数字一致。
+每一项的提示注明其来源。</translation>
     </message>
 </context>
 <context>

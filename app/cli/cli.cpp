@@ -13,6 +13,7 @@
 #include "core/io/hfconfig.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
+#include "core/model.h"
 #include "core/working.h"
 
 namespace {
@@ -57,13 +58,31 @@ int usageError(const std::string& message)
 
 int listPresets()
 {
-    std::cout << "Models:\n";
-    for (const core::ModelPreset& p : core::modelPresets())
-        std::printf("  %-16s %-18s %.4g parameters\n", p.model.preset.c_str(), p.model.name.c_str(), p.publishedParameters);
-    std::cout << "GPUs:\n";
-    for (const core::GpuSpec& g : core::gpuPresets())
-        std::printf("  %-12s %-26s %6.1f GiB  %7.1f TFLOP/s bf16\n", g.preset.c_str(), g.name.c_str(), g.memoryBytes / (1024.0 * 1024 * 1024),
-                    g.peakBf16Tflops);
+    // Grouped as the pickers group them: by family, in the order the preset files name them.
+    std::cout << "Models (published parameters; MoE: parameters active per token):\n";
+    for (const std::string& family : core::modelPresetFamilies()) {
+        std::printf("  %s\n", family.c_str());
+        for (const core::ModelPreset& p : core::modelPresets()) {
+            if (p.family != family)
+                continue;
+            std::printf("    %-20s %-33s %10.4g", p.model.preset.c_str(), p.model.name.c_str(), p.publishedParameters);
+            if (p.model.isMoE())
+                std::printf("  active %.4g", core::countParameters(p.model).active);
+            std::printf("\n");
+        }
+    }
+    std::cout << "GPUs (memory, dense 16-bit tensor peak, memory bandwidth):\n";
+    for (const std::string& family : core::gpuPresetFamilies()) {
+        std::printf("  %s\n", family.c_str());
+        for (const core::GpuSpec& g : core::gpuPresets()) {
+            if (core::gpuPresetFamily(g.preset) != family)
+                continue;
+            const bool bf16 = g.peakBf16Tflops > 0; // V100 and T4 have FP16 tensor cores only
+            std::printf("    %-13s %-40s %6.1f GiB  %7.1f TFLOP/s %s  %5.2f TB/s\n", g.preset.c_str(), g.name.c_str(),
+                        g.memoryBytes / (1024.0 * 1024 * 1024), bf16 ? g.peakBf16Tflops : g.peakFp16Tflops, bf16 ? "bf16" : "fp16",
+                        g.memoryBandwidthBytesPerSecond / 1e12);
+        }
+    }
     return 0;
 }
 

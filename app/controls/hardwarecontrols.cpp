@@ -1,6 +1,7 @@
 #include "app/controls/hardwarecontrols.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLocale>
@@ -8,6 +9,7 @@
 
 #include "core/io/presets.h"
 #include "core/units.h"
+#include "widgets/comboheaders.h"
 #include "widgets/valueslider.h"
 
 HardwareControls::HardwareControls(ScenarioController* controller, QWidget* parent)
@@ -21,8 +23,17 @@ HardwareControls::HardwareControls(ScenarioController* controller, QWidget* pare
     , m_overhead(new ValueSlider(this))
     , m_network(new ValueSlider(this))
 {
-    for (const core::GpuSpec& g : core::gpuPresets())
-        m_gpu->addItem(QString::fromStdString(g.name), QString::fromStdString(g.preset));
+    // Grouped by vendor and architecture under headers, in the preset file's order.
+    for (const std::string& family : core::gpuPresetFamilies()) {
+        addComboHeader(m_gpu, QString::fromStdString(family));
+        for (const core::GpuSpec& g : core::gpuPresets())
+            if (core::gpuPresetFamily(g.preset) == family) {
+                m_gpu->addItem(QString::fromStdString(g.name), QString::fromStdString(g.preset));
+                m_gpu->setItemData(m_gpu->count() - 1, QString::fromStdString(g.source), Qt::ToolTipRole);
+            }
+    }
+    m_gpu->setMaxVisibleItems(30); // where the style honours it: all 29 rows with headers
+    m_gpu->insertSeparator(m_gpu->count());
     m_gpu->addItem(QString(), QString()); // a custom device from a file, named in retranslateUi
     m_gpuLabel->setBuddy(m_gpu);
     m_gpuNote->setWordWrap(true);
@@ -111,10 +122,19 @@ void HardwareControls::setScenario(const core::Scenario& s)
     m_mfu->setNote(serving ? tr("used for the prefill (time to first token); decoding is bandwidth-bound") : QString());
 }
 
+void HardwareControls::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        colourComboHeaders(m_gpu, palette()); // the family headers follow light/dark
+    ControlSection::changeEvent(event);
+}
+
 void HardwareControls::retranslateUi()
 {
     m_gpuLabel->setText(tr("G&PU"));
     m_gpu->setItemText(m_gpu->count() - 1, tr("Custom GPU (from file)"));
+    m_gpu->setToolTip(tr("GPU presets, grouped by vendor and architecture.\n"
+                         "Each entry's tooltip names its datasheet, and which figures are estimates or unknown (0)."));
     m_perNode->setLabel(tr("GPUs per &node"));
     m_perNode->setToolTip(tr("GPUs joined by NVLink in one server; tensor parallelism should stay inside one."));
     m_network->setLabel(tr("Ne&twork per GPU"));

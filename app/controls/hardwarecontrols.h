@@ -25,6 +25,7 @@ public:
 
 protected:
     void retranslateUi() override;
+    void changeEvent(QEvent* event) override;
 
 private:
     QComboBox* m_gpu = nullptr;

@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLocale>
@@ -10,6 +11,7 @@
 
 #include "core/model.h"
 #include "core/io/presets.h"
+#include "widgets/comboheaders.h"
 #include "widgets/displayformat.h"
 #include "widgets/valueslider.h"
 
@@ -21,8 +23,18 @@ ModelControls::ModelControls(ScenarioController* controller, QWidget* parent)
     , m_architecture(new QWidget(this))
     , m_form(new QFormLayout(m_architecture))
 {
-    for (const core::ModelPreset& p : core::modelPresets())
-        m_preset->addItem(QString::fromStdString(p.model.name), QString::fromStdString(p.model.preset));
+    // Grouped by family under headers, in the preset file's order; each entry's tooltip is its
+    // source (config.json, model card, the published count it is checked against).
+    for (const std::string& family : core::modelPresetFamilies()) {
+        addComboHeader(m_preset, QString::fromStdString(family));
+        for (const core::ModelPreset& p : core::modelPresets()) {
+            if (p.family != family)
+                continue;
+            m_preset->addItem(QString::fromStdString(p.model.name), QString::fromStdString(p.model.preset));
+            m_preset->setItemData(m_preset->count() - 1, QString::fromStdString(p.source), Qt::ToolTipRole);
+        }
+    }
+    m_preset->setMaxVisibleItems(24); // where the style honours it: half of the 47 rows with headers
     m_preset->insertSeparator(m_preset->count());
     m_preset->addItem(QString(), QString()); // the custom entry, named in retranslateUi
     connect(m_preset, &QComboBox::activated, this, [this](int index) {
@@ -110,10 +122,18 @@ void ModelControls::setScenario(const core::Scenario& s)
     }
 }
 
+void ModelControls::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        colourComboHeaders(m_preset, palette()); // the family headers follow light/dark
+    ControlSection::changeEvent(event);
+}
+
 void ModelControls::retranslateUi()
 {
     m_preset->setItemText(m_preset->count() - 1, tr("Custom (size slider or edited)"));
-    m_preset->setToolTip(tr("Published model architectures; their parameter counts match the model cards."));
+    m_preset->setToolTip(tr("Published model architectures, grouped by family; their parameter counts match the published ones.\n"
+                            "Each entry's tooltip names its sources."));
     m_size->setLabel(tr("Model &size"));
     m_size->setSuffix(tr(" B", "billions of parameters"));
     m_size->setToolTip(tr("Moves along a Llama-3-style family of shapes from 1 B to 2 T parameters:\n"

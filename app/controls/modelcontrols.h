@@ -26,6 +26,7 @@ public:
 
 protected:
     void retranslateUi() override;
+    void changeEvent(QEvent* event) override;
 
 private:
     QSpinBox* addSpin(int minimum, int maximum, int step, void (ScenarioController::*setter)(int));

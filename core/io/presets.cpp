@@ -1,5 +1,7 @@
 #include "core/io/presets.h"
 
+#include <algorithm>
+
 #include "core/io/model_io.h"
 
 namespace core {
@@ -29,6 +31,7 @@ std::vector<ModelPreset> parseModels()
         readModelKeys(r, preset.model);
         r.number("parameters_published", preset.publishedParameters);
         r.boolean("parameters_exact", preset.publishedIsExact);
+        r.string("family", preset.family);
         r.string("source", preset.source);
         r.reportUnknown();
         if (!hasErrors(issues) && issues.empty() && !preset.model.preset.empty())
@@ -37,22 +40,44 @@ std::vector<ModelPreset> parseModels()
     return out;
 }
 
-std::vector<GpuSpec> parseGpus()
+struct GpuPresets
 {
-    std::vector<GpuSpec> out;
+    std::vector<GpuSpec> specs;
+    std::vector<std::string> families; ///< one per spec
+};
+
+GpuPresets parseGpus()
+{
+    GpuPresets out;
     const Json doc = Json::parse(presets_data::kGpus, nullptr, false);
     if (!doc.is_object() || !doc.contains("gpus") || !doc["gpus"].is_array())
         return out;
     for (const Json& entry : doc["gpus"]) {
         std::vector<Issue> issues;
         GpuSpec gpu;
+        std::string family;
         JsonReader r(entry, "", issues);
         readGpuKeys(r, entry, gpu, issues);
+        r.string("family", family); // a preset-file key only: scenarios' devices have no family
         r.reportUnknown();
-        if (issues.empty() && !gpu.preset.empty())
-            out.push_back(std::move(gpu));
+        if (issues.empty() && !gpu.preset.empty()) {
+            out.specs.push_back(std::move(gpu));
+            out.families.push_back(std::move(family));
+        }
     }
     return out;
+}
+
+const GpuPresets& allGpuPresets()
+{
+    static const GpuPresets presets = parseGpus();
+    return presets;
+}
+
+void addOnce(std::vector<std::string>& list, const std::string& name)
+{
+    if (std::find(list.begin(), list.end(), name) == list.end())
+        list.push_back(name);
 }
 
 } // namespace
@@ -65,8 +90,7 @@ const std::vector<ModelPreset>& modelPresets()
 
 const std::vector<GpuSpec>& gpuPresets()
 {
-    static const std::vector<GpuSpec> presets = parseGpus();
-    return presets;
+    return allGpuPresets().specs;
 }
 
 const ModelPreset* findModelPreset(std::string_view id)
@@ -83,6 +107,31 @@ const GpuSpec* findGpuPreset(std::string_view id)
         if (g.preset == id)
             return &g;
     return nullptr;
+}
+
+std::string_view gpuPresetFamily(std::string_view id)
+{
+    const GpuPresets& all = allGpuPresets();
+    for (std::size_t i = 0; i < all.specs.size(); ++i)
+        if (all.specs[i].preset == id)
+            return all.families[i];
+    return {};
+}
+
+std::vector<std::string> modelPresetFamilies()
+{
+    std::vector<std::string> out;
+    for (const ModelPreset& p : modelPresets())
+        addOnce(out, p.family);
+    return out;
+}
+
+std::vector<std::string> gpuPresetFamilies()
+{
+    std::vector<std::string> out;
+    for (const std::string& family : allGpuPresets().families)
+        addOnce(out, family);
+    return out;
 }
 
 std::string_view modelPresetsJson() { return presets_data::kModels; }

@@ -14,6 +14,7 @@ struct ModelPreset
     ModelArchitecture model;
     double publishedParameters = 0; ///< as the model card reports it
     bool publishedIsExact = true;   ///< false when the card gives a rounded figure ("175B")
+    std::string family;             ///< the picker's group ("Llama", "Qwen", …)
     std::string source;
 };
 
@@ -24,6 +25,15 @@ const std::vector<GpuSpec>& gpuPresets();
 
 const ModelPreset* findModelPreset(std::string_view id);
 const GpuSpec* findGpuPreset(std::string_view id);
+
+/// A GPU preset's group in the picker ("NVIDIA Hopper", "AMD CDNA 3"); empty for an unknown id.
+/// Kept beside the GpuSpec, not in it: a scenario's device does not carry it.
+std::string_view gpuPresetFamily(std::string_view id);
+
+/// The families in the order the preset files first name them: the pickers' and the
+/// command line's grouping.
+std::vector<std::string> modelPresetFamilies();
+std::vector<std::string> gpuPresetFamilies();
 
 /// The JSON texts themselves (for the GUI's "about presets" and for tests).
 std::string_view modelPresetsJson();

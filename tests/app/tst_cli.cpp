@@ -43,6 +43,29 @@ private slots:
         QVERIFY(o["compute"].toObject()["training_seconds"].toDouble() > 0);
     }
 
+    void presetsListedByFamily()
+    {
+        // `shardscope presets` groups as the pickers do: a family line, then its presets
+        // indented under it, families in the preset files' order.
+        const Run r = run({"presets"});
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(out.contains("  Llama\n    llama-2-7b "), qPrintable(out.left(400)));
+        QVERIFY(out.contains("  GPT-OSS\n    gpt-oss-20b "));
+        QVERIFY(out.contains("  AMD CDNA 4\n    mi355x "));
+        QVERIFY(out.indexOf("  Qwen\n") < out.indexOf("    qwen3-235b-a22b "));
+        QVERIFY(out.indexOf("    qwen3-235b-a22b ") < out.indexOf("  DeepSeek\n"));
+        // The published count (Kimi K2's checkpoint: 1,026,408,235,864); MoE models add their active count.
+        QVERIFY(out.contains(QRegularExpression("kimi-k2 +Kimi K2 \\(1T-A32B\\) +1\\.026e\\+12  active ")));
+        QVERIFY(out.contains(QRegularExpression("phi-4 +Phi-4 14B +1\\.466e\\+10\n")));
+        // T4: 15360 MiB and no BF16 tensor cores, so its FP16 65 TFLOPS (datasheet) is shown.
+        QVERIFY(out.contains(QRegularExpression("t4 +NVIDIA T4 +15\\.0 GiB +65\\.0 TFLOP/s fp16")));
+        for (const char* id : {"llama-4-maverick", "qwen3-0.6b", "deepseek-r1", "gemma-3-1b", "mistral-small-3-24b", "gpt-oss-120b",
+                               "glm-4.5-air", "phi-4", "gpt-3-175b", "h800-sxm", "h20", "gb200", "b300", "mi325x", "l4", "a10",
+                               "rtx-5090", "rtx-pro-6000"})
+            QVERIFY2(out.contains(QString("    %1 ").arg(id)), id);
+    }
+
     void invalidScenarioExitsTwoNamingTheKey_data()
     {
         QTest::addColumn<QStringList>("args");

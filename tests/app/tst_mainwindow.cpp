@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QIcon>
 
+#include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -18,11 +19,15 @@
 #include "../widgets/guiscenarios.h"
 #include "app/controls/batchcontrols.h"
 #include "app/controls/controlspanel.h"
+#include "app/controls/hardwarecontrols.h"
+#include "app/controls/modelcontrols.h"
 #include "app/mainwindow.h"
 #include "app/controls/parallelcontrols.h"
 #include "app/controls/precisioncontrols.h"
 #include "app/scenariocontroller.h"
+#include "core/io/presets.h"
 #include "widgets/charts/memorychart.h"
+#include "widgets/comboheaders.h"
 #include "widgets/valueslider.h"
 #include "widgets/working/workingmodel.h"
 #include "widgets/working/workingpanel.h"
@@ -178,6 +183,65 @@ private slots:
         QCOMPARE(w.controller()->scenario().training.zeroStage, 3);
         QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(w.controller()->scenario().training.zeroStage, stage);
+    }
+
+    void presetPickersGroupByFamily()
+    {
+        // The model picker lists its presets under family headers (the preset file's order);
+        // headers are never selected, by click, arrow key or findData(); the GPU picker groups
+        // by vendor and architecture the same way.
+        MainWindow w;
+        QComboBox* models = w.controlsPanel()->modelControls()->presetBox();
+        QVERIFY(isComboHeader(models, 0));
+        QCOMPARE(models->itemText(0), QString("Llama"));
+        QCOMPARE(models->model()->flags(models->model()->index(0, 0)), Qt::NoItemFlags);
+        int headers = 0;
+        QString family;
+        for (int i = 0; i < models->count(); ++i) {
+            if (isComboHeader(models, i)) {
+                ++headers;
+                family = models->itemText(i);
+                continue;
+            }
+            const core::ModelPreset* p = core::findModelPreset(models->itemData(i).toString().toStdString());
+            if (p) // a preset row: under its own family's header, with its source as tooltip
+                QCOMPARE(QString::fromStdString(p->family), family);
+            if (p)
+                QCOMPARE(models->itemData(i, Qt::ToolTipRole).toString(), QString::fromStdString(p->source));
+        }
+        QCOMPARE(std::size_t(headers), core::modelPresetFamilies().size());
+        for (const core::ModelPreset& p : core::modelPresets())
+            QVERIFY2(models->findData(QString::fromStdString(p.model.preset)) >= 0, p.model.preset.c_str());
+
+        // The arrow key steps from the last Llama over the "Qwen" header to the first Qwen.
+        w.controller()->setModelPreset("llama-4-maverick");
+        w.controller()->flush();
+        QCOMPARE(models->currentText(), QString("Llama 4 Maverick 17B-128E (text)"));
+        QTest::keyClick(models, Qt::Key_Down);
+        w.controller()->flush();
+        QCOMPARE(w.controller()->scenario().model.preset, std::string("qwen2.5-7b"));
+        QCOMPARE(models->currentText(), QString("Qwen2.5 7B"));
+
+        QComboBox* gpus = w.controlsPanel()->hardwareControls()->gpuBox();
+        QVERIFY(isComboHeader(gpus, 0));
+        QCOMPARE(gpus->itemText(0), QString("NVIDIA Blackwell"));
+        int gpuHeaders = 0;
+        for (int i = 0; i < gpus->count(); ++i)
+            gpuHeaders += isComboHeader(gpus, i) ? 1 : 0;
+        QCOMPARE(std::size_t(gpuHeaders), core::gpuPresetFamilies().size());
+        w.controller()->setGpuPreset("h20"); // last Hopper: Down crosses "NVIDIA Ada Lovelace"
+        w.controller()->flush();
+        QTest::keyClick(gpus, Qt::Key_Down);
+        w.controller()->flush();
+        QCOMPARE(w.controller()->scenario().hardware.gpu.preset, std::string("l40s"));
+
+        // Headers are drawn in the text colour, not greyed as disabled rows, and follow a
+        // palette change (light/dark).
+        QPalette dark = models->palette();
+        dark.setColor(QPalette::Text, QColor(230, 230, 230));
+        dark.setColor(QPalette::Base, QColor(30, 30, 30));
+        w.controlsPanel()->modelControls()->setPalette(dark);
+        QCOMPARE(models->itemData(0, Qt::ForegroundRole).value<QBrush>().color(), QColor(230, 230, 230));
     }
 
     void languageChangeRetranslatesInPlace()
