@@ -35,6 +35,9 @@ public:
     void setVariants(Slot slot, Variant variant, const std::vector<core::Estimate>& estimates, int current);
     Variant variant(Slot slot) const { return m_slots[slot].variant; }
     void setUnit(DisplayFormat::MemoryUnit unit);
+    /// The two charts one above the other, each the full width (slides with large type), or
+    /// side by side (the window).
+    void setStacked(bool stacked);
 
     MemoryChart* chart(Slot slot) const { return m_slots[slot].chart; }
     MemoryChart* zeroChart() const { return chart(First); }
@@ -65,4 +68,5 @@ private:
     static QStringList labels(Variant variant);
 
     std::array<SlotState, 2> m_slots;
+    bool m_stacked = false;
 };

@@ -16,8 +16,9 @@ class QCustomPlot;
 class QCPBars;
 class QCPAxisTickerText;
 class QCPItemRect;
-class QCPItemStraightLine;
+class QCPItemLine;
 class QCPItemText;
+class QCPLayoutGrid;
 class QCPTextElement;
 
 /// Per-GPU stacked bars: one bar per rank group (or per compared variant), stacked by component,
@@ -65,6 +66,11 @@ public:
     void setCompactLabels(bool compact) { m_compactLabels = compact; }
     /// Hides the legend (compact charts next to a main chart that has one).
     void setLegendVisible(bool visible);
+    /// The legend under the plot, in as many columns as fit, instead of in a column to its right
+    /// (a chart as wide as a slide).
+    void setLegendBelow(bool below);
+    /// The plot's smallest size (240 × 180 at first, for a window; a crowded page needs less).
+    void setMinimumPlotSize(const QSize& size);
     /// Colours (and stacks, and names in the legend) the segments by model role — policy,
     /// reference, reward, critic, rollout engine, shared buffers — instead of by component.
     void setColorByRole(bool byRole);
@@ -103,6 +109,9 @@ protected:
 private:
     static bool sameBars(const QVector<Bar>& a, const QVector<Bar>& b);
     void rebuild();
+    /// Wraps the bars' labels and totals to the width each bar gets, and the legend into columns
+    /// when it is taller than the plot; true when the layout must run again.
+    bool fitLabels();
     void updateColors();
     void updateNames();
     void updateSelection();
@@ -116,12 +125,19 @@ private:
     std::unique_ptr<BarStack> m_stack; // one QCPBars per component
     QSharedPointer<QCPAxisTickerText> m_ticker;
     QSharedPointer<QCPAxisTickerText> m_capacityTicker;
-    QCPItemStraightLine* m_capacityLine = nullptr;
+    QCPItemLine* m_capacityLine = nullptr;
     QCPItemText* m_message = nullptr;
     QCPItemRect* m_selection = nullptr;
     QCPTextElement* m_title = nullptr;
+    QString m_titleText;
+    QString m_axisLabel; // the value axis' title before fitLabels wraps it
+    QCPLayoutGrid* m_side = nullptr; // the legend's column right of the plot
     QVector<QCPItemText*> m_totalLabels; // pooled: reused across updates, hidden when unused
     QVector<QCPItemRect*> m_overRects;
+    QVector<QString> m_totalTexts;        // the totals before fitLabels wraps them
+    int m_fittedWidth = -1;              // the plot area the labels were last fitted to
+    int m_fittedHeight = -1;
+    QFont m_fittedFont;
     QVector<Bar> m_barData;
     QString m_clickHint;
     QAction* m_roleAction = nullptr;
@@ -133,6 +149,7 @@ private:
     bool m_invalid = false;
     bool m_dirty = false;
     bool m_legendVisible = true;
+    bool m_legendBelow = false;
     bool m_compactLabels = false;
     bool m_colorByRole = false;
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
