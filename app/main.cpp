@@ -104,8 +104,10 @@ int main(int argc, char** argv)
     }
     if (parser.isSet(size)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-        if (wh.size() == 2)
+        if (wh.size() == 2) {
             window.resize(wh[0].toInt(), wh[1].toInt());
+            window.keepSize();
+        }
     }
     window.show();
     if (parser.value(page) == QLatin1String("lab"))

@@ -52,6 +52,8 @@ public:
     LanguageManager* languageManager() const { return m_language; }
     /// The docks' layout came from the last session: the first show keeps it as it is.
     void keepDockLayout() { m_docksSized = true; }
+    /// The window's size was chosen (--size, a test): the first show does not grow it to the screen.
+    void keepSize() { m_sizeChosen = true; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -91,6 +93,7 @@ private:
     QStringList m_warningTexts;
     QString m_invalidMessage;
     bool m_docksSized = false;
+    bool m_sizeChosen = false;
     ExportDialog* m_exportDialog = nullptr;     ///< made on first use; keeps its options
     PresentationWindow* m_presentation = nullptr; ///< made on first use; keeps its deck
 
