@@ -203,14 +203,18 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
         return memoryChart(parent);
     case SlideView::Comparison: {
         // At slide type sizes two charts side by side leave each bar narrower than its words:
-        // one above the other, and the colours named once under both.
+        // one above the other, and the colours named once, in a column beside both (a slide
+        // has width to spare, not height).
         auto* box = new QWidget(parent);
-        auto* column = new QVBoxLayout(box);
-        column->setContentsMargins(0, 0, 0, 0);
+        auto* row = new QHBoxLayout(box);
+        row->setContentsMargins(0, 0, 0, 0);
         ComparisonView* view = comparison(box);
         view->setStacked(true);
-        column->addWidget(view, 1);
-        column->addWidget(legend(box, view->zeroChart(), false));
+        row->addWidget(view, 1);
+        ComponentLegend* names = legend(box, view->zeroChart(), false);
+        names->setSingleColumn(true);
+        names->setFixedSize(names->sizeHint());
+        row->addWidget(names, 0, Qt::AlignTop);
         return box;
     }
     case SlideView::Gauges: {

@@ -37,7 +37,15 @@ int ComponentLegend::cellWidth() const
 
 int ComponentLegend::columnsFor(int width) const
 {
-    return std::max(1, width / std::max(1, cellWidth()));
+    return m_singleColumn ? 1 : std::max(1, width / std::max(1, cellWidth()));
+}
+
+void ComponentLegend::setSingleColumn(bool single)
+{
+    m_singleColumn = single;
+    setSizePolicy(single ? QSizePolicy::Fixed : QSizePolicy::Preferred, QSizePolicy::Fixed);
+    updateGeometry();
+    update();
 }
 
 int ComponentLegend::heightForWidth(int width) const
@@ -50,7 +58,7 @@ int ComponentLegend::heightForWidth(int width) const
 
 QSize ComponentLegend::sizeHint() const
 {
-    const int width = cellWidth() * int(std::min<qsizetype>(m_components.size(), 4));
+    const int width = cellWidth() * int(m_singleColumn ? 1 : std::min<qsizetype>(m_components.size(), 4));
     return QSize(width, heightForWidth(width));
 }
 

@@ -17,6 +17,8 @@ public:
     explicit ComponentLegend(QWidget* parent = nullptr);
 
     void setComponents(const QVector<core::Component>& components);
+    /// One column (a legend beside the charts) instead of as many as the width holds.
+    void setSingleColumn(bool single);
     const QVector<core::Component>& components() const { return m_components; }
 
     bool hasHeightForWidth() const override { return true; }
@@ -33,4 +35,5 @@ private:
     int columnsFor(int width) const;
 
     QVector<core::Component> m_components;
+    bool m_singleColumn = false;
 };

@@ -265,6 +265,13 @@ bool MemoryChart::fitLabels()
         m_plot->yAxis->ticker()->setTickStepStrategy(tickCount < 4 ? QCPAxisTicker::tssMeetTickCount : QCPAxisTicker::tssReadability);
         relayout = true;
     }
+    // The top tick's label reaches half its height above the plot: QCustomPlot drops a label the
+    // widget's edge would cut (the "100" went missing at 4K), so the plot keeps that much room.
+    const QMargins topRoom(0, int(tickHeight / 2) + 2, 0, 0);
+    if (m_plot->axisRect()->minimumMargins() != topRoom) {
+        m_plot->axisRect()->setMinimumMargins(topRoom);
+        relayout = true;
+    }
     // A title wider than its chart is shortened, never drawn over the axis; it keeps clear of
     // the top tick's label, which reaches half its height above the plot.
     if (m_title) {
