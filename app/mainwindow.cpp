@@ -109,13 +109,13 @@ void MainWindow::createActions()
     m_actions.reset = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     for (int stage = 0; stage < 4; ++stage) {
         m_actions.zero[stage] = make(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + stage)));
-        connect(m_actions.zero[stage], &QAction::triggered, m_controller, [this, stage] { m_controller->setZeroStage(stage); });
+        connect(m_actions.zero[stage], &QAction::triggered, m_controller, [this, stage] { m_controller->set(core::Field::TrainingZeroStage, stage); });
     }
     const core::Recompute policies[] = {core::Recompute::None, core::Recompute::Selective, core::Recompute::Full};
     const Qt::Key keys[] = {Qt::Key_N, Qt::Key_S, Qt::Key_F};
     for (int i = 0; i < 3; ++i) {
         m_actions.recompute[i] = make(QKeySequence(Qt::ALT | Qt::SHIFT | keys[i]));
-        connect(m_actions.recompute[i], &QAction::triggered, m_controller, [this, p = policies[i]] { m_controller->setRecompute(p); });
+        connect(m_actions.recompute[i], &QAction::triggered, m_controller, [this, p = policies[i]] { m_controller->set(core::Field::TrainingRecompute, p); });
     }
     m_actions.gib = make(QKeySequence(Qt::CTRL | Qt::Key_G));
     m_actions.gib->setCheckable(true);
@@ -189,12 +189,8 @@ void MainWindow::wire()
     connect(m_document, &DocumentController::documentChanged, this, &MainWindow::updateTitle);
     // While a hand drags a slider the dials follow it directly; they glide for discrete changes.
     connect(c, &ScenarioController::draggingChanged, m_gauges, [this](bool dragging) { m_gauges->setAnimated(!dragging); });
-    connect(c, &ScenarioController::comparisonsChanged, m_comparison,
-            [this](const std::vector<core::Estimate>& zero, const std::vector<core::Estimate>& recompute) {
-                const core::TrainingSetup& t = m_controller->scenario().training;
-                m_comparison->setZeroVariants(zero, t.zeroStage);
-                m_comparison->setRecomputeVariants(recompute, int(t.recompute));
-            });
+    connect(c, &ScenarioController::comparisonsChanged, m_comparison, &ComparisonView::setComparisons);
+    connect(m_comparison, &ComparisonView::variantChosen, c, &ScenarioController::chooseVariant);
     connect(c, &ScenarioController::workingChanged, m_working, [this](const core::Working& working, const core::Estimate& e) {
         QStringList labels;
         for (std::size_t g = 0; g < e.groups.size(); ++g)
@@ -216,9 +212,7 @@ void MainWindow::wire()
         showWorking();
         m_working->highlightTerms(GaugePanel::terms(kind), group);
     });
-    connect(m_comparison, &ComparisonView::zeroStageChosen, c, &ScenarioController::setZeroStage);
-    connect(m_comparison, &ComparisonView::recomputeChosen, c, [this](int p) { m_controller->setRecompute(core::Recompute(p)); });
-    wireModeViews(this); // serving and fine-tuning views, the lab, colour by role
+    wireModeViews(this); // the serving dials, the lab, colour by role
 }
 
 void MainWindow::showWorking()

@@ -54,6 +54,8 @@ public:
     void keepDockLayout() { m_docksSized = true; }
     /// The window's size was chosen (--size, a test): the first show does not grow it to the screen.
     void keepSize() { m_sizeChosen = true; }
+    /// Shows and raises the working panel (the controller records the working from then on).
+    void showWorking();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -74,7 +76,6 @@ private:
     void exportDialog();
     void copySlide();
     void showPresentation();
-    void showWorking();
 
     ScenarioController* m_controller = nullptr;
     DocumentController* m_document = nullptr;

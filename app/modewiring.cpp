@@ -1,7 +1,6 @@
 #include "app/modewiring.h"
 
 #include <QAction>
-#include <QDockWidget>
 
 #include "app/explorerpages.h"
 #include "app/mainwindow.h"
@@ -18,58 +17,14 @@ void wireModeViews(MainWindow* w)
     ScenarioController* c = w->controller();
     ComparisonView* comparison = w->comparisonView();
     GaugePanel* gauges = w->gaugePanel();
-    using V = ComparisonView::Variant;
-
-    QObject::connect(c, &ScenarioController::servingComparisonsChanged, comparison,
-                     [c, comparison](const std::vector<core::Estimate>& formats, const std::vector<core::Estimate>& kv) {
-                         const core::InferenceSetup& in = c->scenario().inference;
-                         comparison->setVariants(ComparisonView::First, V::WeightFormat, formats,
-                                                 ScenarioController::variantIndex(in.weights.format));
-                         comparison->setVariants(ComparisonView::Second, V::KvCacheDtype, kv,
-                                                 ScenarioController::variantIndex(in.kvCacheDtype));
-                     });
-    QObject::connect(c, &ScenarioController::fineTuneComparisonsChanged, comparison,
-                     [c, comparison](const std::vector<core::Estimate>& methods, const std::vector<core::Estimate>& zero) {
-                         const core::Scenario& s = c->scenario();
-                         comparison->setVariants(ComparisonView::First, V::FineTuneMethod, methods,
-                                                 ScenarioController::variantIndex(s.finetune.method));
-                         comparison->setVariants(ComparisonView::Second, V::ZeroStage, zero, s.training.zeroStage);
-                     });
-    // ZeRO and recomputation clicks reach the controller through MainWindow::wire.
-    QObject::connect(comparison, &ComparisonView::variantChosen, c, [c](ComparisonView::Variant variant, int index) {
-        const auto i = std::size_t(index);
-        switch (variant) {
-        case V::WeightFormat:
-            // A click on the 16-bit bar keeps FP16 if that is what the scenario has.
-            if (i < ScenarioController::servingWeightVariants().size()
-                && ScenarioController::variantIndex(c->scenario().inference.weights.format) != index)
-                c->setServingWeightFormat(ScenarioController::servingWeightVariants()[i]);
-            break;
-        case V::KvCacheDtype:
-            if (i < ScenarioController::kvCacheVariants().size()
-                && ScenarioController::variantIndex(c->scenario().inference.kvCacheDtype) != index)
-                c->setKvCacheDtype(ScenarioController::kvCacheVariants()[i]);
-            break;
-        case V::FineTuneMethod:
-            if (i < ScenarioController::fineTuneMethodVariants().size())
-                c->setFineTuneMethod(ScenarioController::fineTuneMethodVariants()[i]);
-            break;
-        case V::ZeroStage:
-        case V::Recompute: break;
-        }
-    });
 
     // The serving dials' zones compare with the scenario's own batch and context.
     QObject::connect(c, &ScenarioController::scenarioChanged, gauges, [gauges](const core::Scenario& s) {
         gauges->setServingRequest(s.inference.batchSize, s.inference.promptLength, s.inference.context());
     });
-    QObject::connect(gauges, &GaugePanel::servingActivated, w, [w, c](const QVector<core::Term>& terms, int group) {
+    QObject::connect(gauges, &GaugePanel::servingActivated, w, [w](const QVector<core::Term>& terms, int group) {
         w->memoryChart()->setSelectedSegment(-1, core::Component::Weights);
-        if (!w->workingDock()->isVisible()) {
-            w->workingDock()->show();
-            c->setWorkingEnabled(true);
-        }
-        w->workingDock()->raise();
+        w->showWorking();
         w->workingPanel()->highlightTerms(terms, group);
     });
 

@@ -2,18 +2,20 @@
 
 #include <QCoreApplication>
 #include <QUndoCommand>
+#include <optional>
 
 #include "app/scenariocontroller.h"
 
-/// One undo step: the whole scenario before and after. Consecutive edits by the same control
+/// One undo step: the whole scenario before and after. Consecutive edits of the same field
 /// within one drag merge (mergeWith), so a drag across a slider is undone at once.
 class ScenarioCommand : public QUndoCommand
 {
     Q_DECLARE_TR_FUNCTIONS(ScenarioCommand)
 
 public:
-    ScenarioCommand(ScenarioController* controller, ScenarioController::Control control, int gesture,
-                    const core::Scenario& before, const core::Scenario& after);
+    /// `field`: what changed ("Change ZeRO stage"); none for a whole new scenario, described by `text`.
+    ScenarioCommand(ScenarioController* controller, std::optional<core::Field> field, int gesture, const core::Scenario& before,
+                    const core::Scenario& after, const QString& text = {});
 
     void undo() override;
     void redo() override;
@@ -22,7 +24,7 @@ public:
 
 private:
     ScenarioController* m_controller;
-    ScenarioController::Control m_control;
+    std::optional<core::Field> m_field;
     int m_gesture; ///< 0: not part of a drag, never merged
     core::Scenario m_before;
     core::Scenario m_after;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/estimate_context.h"
+#include "core/fields.h"
 #include "core/inference.h"
 #include "core/finetune.h"
 #include "core/kvcache.h"
@@ -159,10 +160,10 @@ void rolloutNeeds(const EstimateContext& ctx, Estimate& out)
     out.finetune.rolloutKvReserved = ctx.rolloutKvBytes;
     const double capacity = ctx.scenario.hardware.gpu.memoryBytes;
     if (rl.rolloutMemoryFraction * capacity <= ctx.rolloutWeightBytes)
-        out.issues.push_back(Issue{IssueCode::RolloutReservationTooSmall, Severity::Warning, "finetune.rl.rollout_memory_fraction",
+        out.issues.push_back(Issue{IssueCode::RolloutReservationTooSmall, Severity::Warning, fieldKeyC(Field::RlRolloutMemoryFraction),
                                    rl.rolloutMemoryFraction * capacity, ctx.rolloutWeightBytes});
     else if (out.finetune.rolloutKvNeeded > ctx.rolloutKvBytes)
-        out.issues.push_back(Issue{IssueCode::RolloutKvInsufficient, Severity::Warning, "finetune.rl.rollout_memory_fraction",
+        out.issues.push_back(Issue{IssueCode::RolloutKvInsufficient, Severity::Warning, fieldKeyC(Field::RlRolloutMemoryFraction),
                                    out.finetune.rolloutKvNeeded, ctx.rolloutKvBytes});
 }
 
@@ -181,7 +182,7 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
     EstimateContext ctx(s);
     fillContext(ctx, w);
     if (ctx.countOnly)
-        out.issues.push_back(Issue{IssueCode::ParameterCountOnly, Severity::Info, "model.parameters",
+        out.issues.push_back(Issue{IssueCode::ParameterCountOnly, Severity::Info, fieldKeyC(Field::ModelParameters),
                                    double(ctx.shape.hiddenSize), double(ctx.shape.numLayers)});
     out.parameters = ctx.params;
     out.shape = ctx.shape;
@@ -224,10 +225,10 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
             out.fullestGroup = int(i);
         if (!g.fits) {
             if (g.modelStateBytes() > capacity)
-                out.issues.push_back(Issue{IssueCode::ModelStatesExceedCapacity, Severity::Warning, "hardware.gpu",
+                out.issues.push_back(Issue{IssueCode::ModelStatesExceedCapacity, Severity::Warning, fieldKeyC(Field::HardwareGpu),
                                            double(i), g.modelStateBytes(), capacity});
             else
-                out.issues.push_back(Issue{IssueCode::DoesNotFit, Severity::Warning, "hardware.gpu", double(i), g.totalBytes, capacity});
+                out.issues.push_back(Issue{IssueCode::DoesNotFit, Severity::Warning, fieldKeyC(Field::HardwareGpu), double(i), g.totalBytes, capacity});
         }
     }
     const int gpusOnNode = std::min(s.parallel.gpusPerNode, s.parallel.gpus);
@@ -248,7 +249,7 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
         const CommunicationEstimate& comm = out.communication;
         const double computation = out.compute.iterationSeconds - out.compute.rolloutSeconds; // what training overlaps with
         for (std::size_t d = 0; d < kCommDimensionCount; ++d) {
-            const char* key = comm.overNetwork[d] ? "hardware.gpu.network_bytes_per_second" : "hardware.gpu.interconnect_bytes_per_second";
+            const char* key = comm.overNetwork[d] ? fieldKeyC(Field::GpuNetworkBandwidth) : fieldKeyC(Field::GpuInterconnectBandwidth);
             if (comm.bytes(CommDimension(d)) > 0 && comm.linkBytesPerSecond[d] <= 0)
                 out.issues.push_back(Issue{IssueCode::LinkBandwidthUnknown, Severity::Warning, key, double(d)});
             else if (comm.seconds[d] > computation && computation > 0)

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "core/estimate.h"
+#include "core/fields.h"
 
 namespace core {
 
@@ -18,8 +19,8 @@ bool layoutValid(const Scenario& s, std::vector<Issue>& scratch)
     for (const Issue& i : scratch) {
         if (i.severity != Severity::Error)
             continue;
-        const std::string_view key = i.key;
-        if (key.rfind("parallel.", 0) == 0 || key == "training.global_batch_size")
+        const std::optional<Field> field = findField(i.key);
+        if (field && (fieldInfo(*field).section == FieldSection::Parallel || *field == Field::TrainingGlobalBatchSize))
             return false;
     }
     return true;

@@ -43,10 +43,10 @@ struct TrainingSetup
     double trainTokens = 1e12;
     PrecisionRecipe precision = PrecisionRecipe::Mixed16;
     Optimizer optimizer = Optimizer::AdamW;
-    int zeroStage = 0;                     ///< 0..3 (FSDP FULL_SHARD = 3, SHARD_GRAD_OP = 2)
+    int zeroStage = 1;                     ///< 0..3 (FSDP FULL_SHARD = 3, SHARD_GRAD_OP = 2)
     bool offloadOptimizer = false;
     bool offloadParameters = false;        ///< ZeRO-3 only
-    Recompute recompute = Recompute::None;
+    Recompute recompute = Recompute::Selective;
     bool flashAttention = true;
     FlopsFormula flopsFormula = FlopsFormula::Megatron;
     double moeCapacityFactor = 1.0;        ///< expert capacity / (tokens·k/E); dropless ≈ 1 on average
@@ -143,8 +143,8 @@ struct HardwareSetup
     GpuSpec gpu;
     double mfu = 0.4;                      ///< model FLOPs utilization
     double achievedTflops = 0;             ///< if > 0: measured per-GPU hardware TFLOP/s, replaces MFU
-    double pricePerGpuHour = 2.0;          ///< USD
-    double overheadFactor = 1.0;           ///< failures, restarts, tuning (seed 1 Q10: 1.3–1.5)
+    double pricePerGpuHour = 1.8;          ///< USD
+    double overheadFactor = 1.3;           ///< failures, restarts, tuning (seed 1 Q10: 1.3–1.5)
 
     bool operator==(const HardwareSetup&) const = default;
 };

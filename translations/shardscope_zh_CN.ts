@@ -931,6 +931,513 @@ The current scenario was not changed.</source>
     </message>
 </context>
 <context>
+    <name>FieldText</name>
+    <message>
+        <source>Schema version</source>
+        <translation>格式版本</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Model name</source>
+        <translation>模型名称</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation>FFN 维度</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>Head size</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Vocabulary padding</source>
+        <translation>词表填充倍数</translation>
+    </message>
+    <message>
+        <source>Trained positions</source>
+        <translation>训练位置数</translation>
+    </message>
+    <message>
+        <source>Tied embeddings</source>
+        <translation>共享嵌入</translation>
+    </message>
+    <message>
+        <source>Gated MLP</source>
+        <translation>门控 MLP</translation>
+    </message>
+    <message>
+        <source>Normalization</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>Position embedding</source>
+        <translation>位置编码</translation>
+    </message>
+    <message>
+        <source>Linear biases</source>
+        <translation>线性层偏置</translation>
+    </message>
+    <message>
+        <source>QKV biases</source>
+        <translation>QKV 偏置</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>Norms per layer</source>
+        <translation>每层归一化数</translation>
+    </message>
+    <message>
+        <source>Q/K norms</source>
+        <translation>Q/K 归一化</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>Experts per token (top-k)</source>
+        <translation>每 token 专家数（top-k）</translation>
+    </message>
+    <message>
+        <source>Expert FFN size</source>
+        <translation>专家 FFN 维度</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家数</translation>
+    </message>
+    <message>
+        <source>Shared expert FFN size</source>
+        <translation>共享专家 FFN 维度</translation>
+    </message>
+    <message>
+        <source>Shared expert gate</source>
+        <translation>共享专家门控</translation>
+    </message>
+    <message>
+        <source>MoE layer frequency</source>
+        <translation>MoE 层间隔</translation>
+    </message>
+    <message>
+        <source>First dense layers</source>
+        <translation>开头的稠密层数</translation>
+    </message>
+    <message>
+        <source>Query compression rank</source>
+        <translation>Query 压缩维度</translation>
+    </message>
+    <message>
+        <source>KV compression rank</source>
+        <translation>KV 压缩维度</translation>
+    </message>
+    <message>
+        <source>Q/K head size without RoPE</source>
+        <translation>不含 RoPE 的 Q/K 头维度</translation>
+    </message>
+    <message>
+        <source>Q/K head size with RoPE</source>
+        <translation>含 RoPE 的 Q/K 头维度</translation>
+    </message>
+    <message>
+        <source>V head size</source>
+        <translation>V 头维度</translation>
+    </message>
+    <message>
+        <source>Sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <source>Global layer every</source>
+        <translation>全局注意力层间隔</translation>
+    </message>
+    <message>
+        <source>Model size</source>
+        <translation>模型规模</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>FSDP sharding</source>
+        <translation>FSDP 分片策略</translation>
+    </message>
+    <message>
+        <source>Offload optimizer</source>
+        <translation>卸载优化器状态</translation>
+    </message>
+    <message>
+        <source>Offload parameters</source>
+        <translation>卸载参数</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>FLOPs formula</source>
+        <translation>FLOPs 公式</translation>
+    </message>
+    <message>
+        <source>Capacity factor</source>
+        <translation>容量因子</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation>流水线并行（PP）</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>虚拟段数</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation>上下文并行（CP）</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP)</source>
+        <translation>专家并行（EP）</translation>
+    </message>
+    <message>
+        <source>Expert TP</source>
+        <translation>专家 TP</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPU preset</source>
+        <translation>GPU 预设</translation>
+    </message>
+    <message>
+        <source>GPU id</source>
+        <translation>GPU id</translation>
+    </message>
+    <message>
+        <source>GPU name</source>
+        <translation>GPU 名称</translation>
+    </message>
+    <message>
+        <source>GPU memory label</source>
+        <translation>GPU 显存标注</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>FP32 peak</source>
+        <translation>FP32 峰值</translation>
+    </message>
+    <message>
+        <source>TF32 peak</source>
+        <translation>TF32 峰值</translation>
+    </message>
+    <message>
+        <source>BF16 peak</source>
+        <translation>BF16 峰值</translation>
+    </message>
+    <message>
+        <source>FP16 peak</source>
+        <translation>FP16 峰值</translation>
+    </message>
+    <message>
+        <source>FP8 peak</source>
+        <translation>FP8 峰值</translation>
+    </message>
+    <message>
+        <source>INT8 peak</source>
+        <translation>INT8 峰值</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>GPU interconnect</source>
+        <translation>GPU 互联</translation>
+    </message>
+    <message>
+        <source>Network per GPU</source>
+        <translation>每卡网络带宽</translation>
+    </message>
+    <message>
+        <source>GPU source</source>
+        <translation>GPU 数据出处</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Achieved TFLOP/s</source>
+        <translation>实测 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>单价</translation>
+    </message>
+    <message>
+        <source>Overhead factor</source>
+        <translation>开销系数</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>Communication buckets</source>
+        <translation>通信桶</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 prefetched modules</source>
+        <translation>ZeRO-3 预取模块数</translation>
+    </message>
+    <message>
+        <source>Fragmentation</source>
+        <translation>碎片</translation>
+    </message>
+    <message>
+        <source>CPU buffer factor</source>
+        <translation>CPU 缓冲系数</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Group size</source>
+        <translation>分组大小</translation>
+    </message>
+    <message>
+        <source>Scale type</source>
+        <translation>缩放因子类型</translation>
+    </message>
+    <message>
+        <source>Zero points</source>
+        <translation>零点</translation>
+    </message>
+    <message>
+        <source>Double quantization</source>
+        <translation>双重量化</translation>
+    </message>
+    <message>
+        <source>Quantize embeddings</source>
+        <translation>量化嵌入层</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV Cache</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>提示长度</translation>
+    </message>
+    <message>
+        <source>Generated tokens</source>
+        <translation>生成 token 数</translation>
+    </message>
+    <message>
+        <source>Paged blocks</source>
+        <translation>分页块</translation>
+    </message>
+    <message>
+        <source>Prefill chunk</source>
+        <translation>Prefill 分块</translation>
+    </message>
+    <message>
+        <source>Fine-tuning method</source>
+        <translation>微调方法</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Adapted matrices</source>
+        <translation>适配的矩阵</translation>
+    </message>
+    <message>
+        <source>Base format</source>
+        <translation>基座格式</translation>
+    </message>
+    <message>
+        <source>Base group size</source>
+        <translation>基座分组大小</translation>
+    </message>
+    <message>
+        <source>Base scale type</source>
+        <translation>基座缩放因子类型</translation>
+    </message>
+    <message>
+        <source>Base zero points</source>
+        <translation>基座零点</translation>
+    </message>
+    <message>
+        <source>Base double quantization</source>
+        <translation>基座双重量化</translation>
+    </message>
+    <message>
+        <source>Quantize base embeddings</source>
+        <translation>量化基座嵌入层</translation>
+    </message>
+    <message>
+        <source>RL algorithm</source>
+        <translation>强化学习算法</translation>
+    </message>
+    <message>
+        <source>Reference model</source>
+        <translation>参考模型</translation>
+    </message>
+    <message>
+        <source>Reference format</source>
+        <translation>参考模型格式</translation>
+    </message>
+    <message>
+        <source>Reference offload</source>
+        <translation>参考模型卸载</translation>
+    </message>
+    <message>
+        <source>Reward model</source>
+        <translation>奖励模型</translation>
+    </message>
+    <message>
+        <source>Reward model size</source>
+        <translation>奖励模型规模</translation>
+    </message>
+    <message>
+        <source>Reward model format</source>
+        <translation>奖励模型格式</translation>
+    </message>
+    <message>
+        <source>Critic</source>
+        <translation>Critic</translation>
+    </message>
+    <message>
+        <source>Samples per prompt</source>
+        <translation>每条提示的采样数</translation>
+    </message>
+    <message>
+        <source>Rollout prompt</source>
+        <translation>Rollout 提示长度</translation>
+    </message>
+    <message>
+        <source>New tokens</source>
+        <translation>新生成 token 数</translation>
+    </message>
+    <message>
+        <source>Prompts per GPU</source>
+        <translation>每卡提示数</translation>
+    </message>
+    <message>
+        <source>Rollout memory</source>
+        <translation>Rollout 显存</translation>
+    </message>
+    <message>
+        <source>Rollout placement</source>
+        <translation>Rollout 部署方式</translation>
+    </message>
+    <message>
+        <source>Rollout engine sleeps</source>
+        <translation>Rollout 引擎休眠</translation>
+    </message>
+    <message>
+        <source>Rollout TP</source>
+        <translation>Rollout TP</translation>
+    </message>
+    <message>
+        <source>Rollout GPUs</source>
+        <translation>Rollout GPU 数</translation>
+    </message>
+</context>
+<context>
     <name>FigureText</name>
     <message>
         <source>Fullest GPU</source>
@@ -1704,122 +2211,6 @@ the weights are read once per step for all of them.</source>
         <translation>%1 GB</translation>
     </message>
     <message>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <source>Model size</source>
-        <translation>模型规模</translation>
-    </message>
-    <message>
-        <source>Layers</source>
-        <translation>层数</translation>
-    </message>
-    <message>
-        <source>Hidden size</source>
-        <translation>隐藏维度</translation>
-    </message>
-    <message>
-        <source>FFN size</source>
-        <translation>FFN 维度</translation>
-    </message>
-    <message>
-        <source>Attention heads</source>
-        <translation>注意力头数</translation>
-    </message>
-    <message>
-        <source>KV heads</source>
-        <translation>KV 头数</translation>
-    </message>
-    <message>
-        <source>Vocabulary</source>
-        <translation>词表</translation>
-    </message>
-    <message>
-        <source>Sequence length</source>
-        <translation>序列长度</translation>
-    </message>
-    <message>
-        <source>Micro-batch</source>
-        <translation>微批次</translation>
-    </message>
-    <message>
-        <source>Global batch</source>
-        <translation>全局批大小</translation>
-    </message>
-    <message>
-        <source>Training tokens</source>
-        <translation>训练 token 数</translation>
-    </message>
-    <message>
-        <source>ZeRO stage</source>
-        <translation>ZeRO 阶段</translation>
-    </message>
-    <message>
-        <source>Offload optimizer</source>
-        <translation>卸载优化器状态</translation>
-    </message>
-    <message>
-        <source>Offload parameters</source>
-        <translation>卸载参数</translation>
-    </message>
-    <message>
-        <source>Precision</source>
-        <translation>精度</translation>
-    </message>
-    <message>
-        <source>Recompute</source>
-        <translation>重计算</translation>
-    </message>
-    <message>
-        <source>FlashAttention</source>
-        <translation>FlashAttention</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>GPU 数</translation>
-    </message>
-    <message>
-        <source>GPUs per node</source>
-        <translation>每节点 GPU 数</translation>
-    </message>
-    <message>
-        <source>Tensor parallel (TP)</source>
-        <translation>张量并行（TP）</translation>
-    </message>
-    <message>
-        <source>Pipeline parallel (PP)</source>
-        <translation>流水线并行（PP）</translation>
-    </message>
-    <message>
-        <source>Virtual stages</source>
-        <translation>虚拟段数</translation>
-    </message>
-    <message>
-        <source>Context parallel (CP)</source>
-        <translation>上下文并行（CP）</translation>
-    </message>
-    <message>
-        <source>Sequence parallel</source>
-        <translation>序列并行</translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>MFU</source>
-        <translation>MFU</translation>
-    </message>
-    <message>
-        <source>Price</source>
-        <translation>单价</translation>
-    </message>
-    <message>
-        <source>Overhead factor</source>
-        <translation>开销系数</translation>
-    </message>
-    <message>
         <source>must be at least 1, got %1</source>
         <extracomment>%1 = the value given</extracomment>
         <translation>至少应为 1，实际为 %1</translation>
@@ -2171,110 +2562,6 @@ the weights are read once per step for all of them.</source>
         <translation>训练序列长度 %1 短于 提示 + 新生成 token = %2：回答会被截断</translation>
     </message>
     <message>
-        <source>Experts per token (top-k)</source>
-        <translation>每 token 专家数（top-k）</translation>
-    </message>
-    <message>
-        <source>Expert parallel (EP)</source>
-        <translation>专家并行（EP）</translation>
-    </message>
-    <message>
-        <source>Expert TP</source>
-        <translation>专家 TP</translation>
-    </message>
-    <message>
-        <source>Capacity factor</source>
-        <translation>容量因子</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>权重</translation>
-    </message>
-    <message>
-        <source>Group size</source>
-        <translation>分组大小</translation>
-    </message>
-    <message>
-        <source>Scale type</source>
-        <translation>缩放因子类型</translation>
-    </message>
-    <message>
-        <source>KV cache</source>
-        <translation>KV Cache</translation>
-    </message>
-    <message>
-        <source>Batch</source>
-        <translation>批大小</translation>
-    </message>
-    <message>
-        <source>Prompt</source>
-        <translation>提示长度</translation>
-    </message>
-    <message>
-        <source>Generated tokens</source>
-        <translation>生成 token 数</translation>
-    </message>
-    <message>
-        <source>Paged blocks</source>
-        <translation>分页块</translation>
-    </message>
-    <message>
-        <source>Prefill chunk</source>
-        <translation>Prefill 分块</translation>
-    </message>
-    <message>
-        <source>Fine-tuning method</source>
-        <translation>微调方法</translation>
-    </message>
-    <message>
-        <source>LoRA rank</source>
-        <translation>LoRA 秩</translation>
-    </message>
-    <message>
-        <source>Adapted matrices</source>
-        <translation>适配的矩阵</translation>
-    </message>
-    <message>
-        <source>Base format</source>
-        <translation>基座格式</translation>
-    </message>
-    <message>
-        <source>Base group size</source>
-        <translation>基座分组大小</translation>
-    </message>
-    <message>
-        <source>Samples per prompt</source>
-        <translation>每条提示的采样数</translation>
-    </message>
-    <message>
-        <source>Rollout prompt</source>
-        <translation>Rollout 提示长度</translation>
-    </message>
-    <message>
-        <source>New tokens</source>
-        <translation>新生成 token 数</translation>
-    </message>
-    <message>
-        <source>Prompts per GPU</source>
-        <translation>每卡提示数</translation>
-    </message>
-    <message>
-        <source>Rollout memory</source>
-        <translation>Rollout 显存</translation>
-    </message>
-    <message>
-        <source>Rollout TP</source>
-        <translation>Rollout TP</translation>
-    </message>
-    <message>
-        <source>Rollout GPUs</source>
-        <translation>Rollout GPU 数</translation>
-    </message>
-    <message>
-        <source>Reward model size</source>
-        <translation>奖励模型规模</translation>
-    </message>
-    <message>
         <source>data-parallel</source>
         <translation>数据并行</translation>
     </message>
@@ -2293,14 +2580,6 @@ the weights are read once per step for all of them.</source>
     <message>
         <source>expert-parallel</source>
         <translation>专家并行</translation>
-    </message>
-    <message>
-        <source>Network per GPU</source>
-        <translation>每卡网络带宽</translation>
-    </message>
-    <message>
-        <source>GPU interconnect</source>
-        <translation>GPU 互联</translation>
     </message>
     <message>
         <source>the %1 communication takes %2 per step, longer than the %3 of computation: overlap cannot hide it, so training is slower than the MFU says (faster links, or keep this group inside a node)</source>
@@ -3878,132 +4157,16 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
     <name>ScenarioCommand</name>
     <message>
         <source>Change %1</source>
-        <extracomment>undo/redo text; %1 = the control, e.g. &quot;ZeRO stage&quot;</extracomment>
+        <extracomment>undo/redo text; %1 = the setting, e.g. &quot;ZeRO stage&quot;</extracomment>
         <translation>修改“%1”</translation>
+    </message>
+    <message>
+        <source>Change the scenario</source>
+        <translation>修改场景</translation>
     </message>
 </context>
 <context>
     <name>ScenarioController</name>
-    <message>
-        <source>scenario</source>
-        <translation>场景</translation>
-    </message>
-    <message>
-        <source>model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <source>model size</source>
-        <translation>模型规模</translation>
-    </message>
-    <message>
-        <source>layers</source>
-        <translation>层数</translation>
-    </message>
-    <message>
-        <source>hidden size</source>
-        <translation>隐藏维度</translation>
-    </message>
-    <message>
-        <source>attention heads</source>
-        <translation>注意力头数</translation>
-    </message>
-    <message>
-        <source>KV heads</source>
-        <translation>KV 头数</translation>
-    </message>
-    <message>
-        <source>FFN size</source>
-        <translation>FFN 维度</translation>
-    </message>
-    <message>
-        <source>sequence length</source>
-        <translation>序列长度</translation>
-    </message>
-    <message>
-        <source>micro-batch</source>
-        <translation>微批次</translation>
-    </message>
-    <message>
-        <source>global batch</source>
-        <translation>全局批大小</translation>
-    </message>
-    <message>
-        <source>training tokens</source>
-        <translation>训练 token 数</translation>
-    </message>
-    <message>
-        <source>precision</source>
-        <translation>精度</translation>
-    </message>
-    <message>
-        <source>optimizer</source>
-        <translation>优化器</translation>
-    </message>
-    <message>
-        <source>ZeRO stage</source>
-        <translation>ZeRO 阶段</translation>
-    </message>
-    <message>
-        <source>optimizer offload</source>
-        <translation>优化器卸载</translation>
-    </message>
-    <message>
-        <source>parameter offload</source>
-        <translation>参数卸载</translation>
-    </message>
-    <message>
-        <source>recomputation</source>
-        <translation>重计算</translation>
-    </message>
-    <message>
-        <source>FlashAttention</source>
-        <translation>FlashAttention</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>GPU 数</translation>
-    </message>
-    <message>
-        <source>tensor parallelism</source>
-        <translation>张量并行</translation>
-    </message>
-    <message>
-        <source>pipeline parallelism</source>
-        <translation>流水线并行</translation>
-    </message>
-    <message>
-        <source>virtual stages</source>
-        <translation>虚拟段数</translation>
-    </message>
-    <message>
-        <source>context parallelism</source>
-        <translation>上下文并行</translation>
-    </message>
-    <message>
-        <source>sequence parallelism</source>
-        <translation>序列并行</translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>GPUs per node</source>
-        <translation>每节点 GPU 数</translation>
-    </message>
-    <message>
-        <source>MFU</source>
-        <translation>MFU</translation>
-    </message>
-    <message>
-        <source>price</source>
-        <translation>单价</translation>
-    </message>
-    <message>
-        <source>overhead</source>
-        <translation>开销系数</translation>
-    </message>
     <message>
         <source>Reset to the default scenario</source>
         <translation>恢复默认场景</translation>
@@ -4011,134 +4174,6 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
     <message>
         <source>Custom model</source>
         <translation>自定义模型</translation>
-    </message>
-    <message>
-        <source>mode</source>
-        <translation>模式</translation>
-    </message>
-    <message>
-        <source>expert parallelism</source>
-        <translation>专家并行</translation>
-    </message>
-    <message>
-        <source>expert tensor parallelism</source>
-        <translation>专家张量并行</translation>
-    </message>
-    <message>
-        <source>capacity factor</source>
-        <translation>容量因子</translation>
-    </message>
-    <message>
-        <source>weight format</source>
-        <translation>权重格式</translation>
-    </message>
-    <message>
-        <source>quantization group</source>
-        <translation>量化分组</translation>
-    </message>
-    <message>
-        <source>scale format</source>
-        <translation>缩放因子格式</translation>
-    </message>
-    <message>
-        <source>KV-cache type</source>
-        <translation>KV Cache 类型</translation>
-    </message>
-    <message>
-        <source>batch size</source>
-        <translation>批大小</translation>
-    </message>
-    <message>
-        <source>prompt length</source>
-        <translation>提示长度</translation>
-    </message>
-    <message>
-        <source>generated tokens</source>
-        <translation>生成 token 数</translation>
-    </message>
-    <message>
-        <source>KV block size</source>
-        <translation>KV 块大小</translation>
-    </message>
-    <message>
-        <source>fine-tuning method</source>
-        <translation>微调方法</translation>
-    </message>
-    <message>
-        <source>LoRA rank</source>
-        <translation>LoRA 秩</translation>
-    </message>
-    <message>
-        <source>LoRA matrices</source>
-        <translation>LoRA 矩阵</translation>
-    </message>
-    <message>
-        <source>base format</source>
-        <translation>基座格式</translation>
-    </message>
-    <message>
-        <source>RL algorithm</source>
-        <translation>强化学习算法</translation>
-    </message>
-    <message>
-        <source>reference model</source>
-        <translation>参考模型</translation>
-    </message>
-    <message>
-        <source>reference format</source>
-        <translation>参考模型格式</translation>
-    </message>
-    <message>
-        <source>reference offload</source>
-        <translation>参考模型卸载</translation>
-    </message>
-    <message>
-        <source>reward model</source>
-        <translation>奖励模型</translation>
-    </message>
-    <message>
-        <source>reward model size</source>
-        <translation>奖励模型规模</translation>
-    </message>
-    <message>
-        <source>reward model format</source>
-        <translation>奖励模型格式</translation>
-    </message>
-    <message>
-        <source>critic</source>
-        <translation>Critic</translation>
-    </message>
-    <message>
-        <source>samples per prompt</source>
-        <translation>每条提示的采样数</translation>
-    </message>
-    <message>
-        <source>rollout prompt length</source>
-        <translation>Rollout 提示长度</translation>
-    </message>
-    <message>
-        <source>new tokens</source>
-        <translation>新生成 token 数</translation>
-    </message>
-    <message>
-        <source>rollout memory</source>
-        <translation>Rollout 显存</translation>
-    </message>
-    <message>
-        <source>rollout placement</source>
-        <translation>Rollout 部署方式</translation>
-    </message>
-    <message>
-        <source>rollout TP</source>
-        <translation>Rollout TP</translation>
-    </message>
-    <message>
-        <source>rollout GPUs</source>
-        <translation>Rollout GPU 数</translation>
-    </message>
-    <message>
-        <source>network bandwidth</source>
-        <translation>网络带宽</translation>
     </message>
 </context>
 <context>

@@ -2,9 +2,10 @@
 
 #include <QCoreApplication>
 #include <QLocale>
-#include <cstring>
 
+#include "core/fields.h"
 #include "widgets/displayformat.h"
+#include "widgets/fieldtext.h"
 
 namespace IssueText {
 
@@ -35,73 +36,6 @@ QString dimension(double index)
     const int i = int(index);
     return i >= 0 && i < 5 ? QCoreApplication::translate("IssueText", names[i]) : QString();
 }
-
-struct KeyLabel
-{
-    const char* key;
-    const char* label;
-};
-
-constexpr KeyLabel kKeys[] = {
-    {"model", QT_TRANSLATE_NOOP("IssueText", "Model")},
-    {"model.parameters", QT_TRANSLATE_NOOP("IssueText", "Model size")},
-    {"model.num_layers", QT_TRANSLATE_NOOP("IssueText", "Layers")},
-    {"model.hidden_size", QT_TRANSLATE_NOOP("IssueText", "Hidden size")},
-    {"model.ffn_hidden_size", QT_TRANSLATE_NOOP("IssueText", "FFN size")},
-    {"model.num_attention_heads", QT_TRANSLATE_NOOP("IssueText", "Attention heads")},
-    {"model.num_query_groups", QT_TRANSLATE_NOOP("IssueText", "KV heads")},
-    {"model.vocab_size", QT_TRANSLATE_NOOP("IssueText", "Vocabulary")},
-    {"training.seq_length", QT_TRANSLATE_NOOP("IssueText", "Sequence length")},
-    {"training.micro_batch_size", QT_TRANSLATE_NOOP("IssueText", "Micro-batch")},
-    {"training.global_batch_size", QT_TRANSLATE_NOOP("IssueText", "Global batch")},
-    {"training.train_tokens", QT_TRANSLATE_NOOP("IssueText", "Training tokens")},
-    {"training.zero_stage", QT_TRANSLATE_NOOP("IssueText", "ZeRO stage")},
-    {"training.offload_optimizer", QT_TRANSLATE_NOOP("IssueText", "Offload optimizer")},
-    {"training.offload_parameters", QT_TRANSLATE_NOOP("IssueText", "Offload parameters")},
-    {"training.precision", QT_TRANSLATE_NOOP("IssueText", "Precision")},
-    {"training.recompute", QT_TRANSLATE_NOOP("IssueText", "Recompute")},
-    {"training.flash_attention", QT_TRANSLATE_NOOP("IssueText", "FlashAttention")},
-    {"parallel.gpus", QT_TRANSLATE_NOOP("IssueText", "GPUs")},
-    {"parallel.gpus_per_node", QT_TRANSLATE_NOOP("IssueText", "GPUs per node")},
-    {"parallel.tensor", QT_TRANSLATE_NOOP("IssueText", "Tensor parallel (TP)")},
-    {"parallel.pipeline", QT_TRANSLATE_NOOP("IssueText", "Pipeline parallel (PP)")},
-    {"parallel.virtual_pipeline", QT_TRANSLATE_NOOP("IssueText", "Virtual stages")},
-    {"parallel.context", QT_TRANSLATE_NOOP("IssueText", "Context parallel (CP)")},
-    {"parallel.sequence_parallel", QT_TRANSLATE_NOOP("IssueText", "Sequence parallel")},
-    {"hardware.gpu", QT_TRANSLATE_NOOP("IssueText", "GPU")},
-    {"hardware.mfu", QT_TRANSLATE_NOOP("IssueText", "MFU")},
-    {"hardware.gpu.network_bytes_per_second", QT_TRANSLATE_NOOP("IssueText", "Network per GPU")},
-    {"hardware.gpu.interconnect_bytes_per_second", QT_TRANSLATE_NOOP("IssueText", "GPU interconnect")},
-    {"hardware.price_per_gpu_hour", QT_TRANSLATE_NOOP("IssueText", "Price")},
-    {"hardware.overhead_factor", QT_TRANSLATE_NOOP("IssueText", "Overhead factor")},
-    // mixture of experts, serving, fine-tuning: the controls' names in those sections
-    {"model.moe_top_k", QT_TRANSLATE_NOOP("IssueText", "Experts per token (top-k)")},
-    {"parallel.expert", QT_TRANSLATE_NOOP("IssueText", "Expert parallel (EP)")},
-    {"parallel.expert_tensor", QT_TRANSLATE_NOOP("IssueText", "Expert TP")},
-    {"training.moe_capacity_factor", QT_TRANSLATE_NOOP("IssueText", "Capacity factor")},
-    {"inference.weight_format", QT_TRANSLATE_NOOP("IssueText", "Weights")},
-    {"inference.quant_group_size", QT_TRANSLATE_NOOP("IssueText", "Group size")},
-    {"inference.quant_scale_format", QT_TRANSLATE_NOOP("IssueText", "Scale type")},
-    {"inference.kv_cache_dtype", QT_TRANSLATE_NOOP("IssueText", "KV cache")},
-    {"inference.batch_size", QT_TRANSLATE_NOOP("IssueText", "Batch")},
-    {"inference.prompt_length", QT_TRANSLATE_NOOP("IssueText", "Prompt")},
-    {"inference.generated_tokens", QT_TRANSLATE_NOOP("IssueText", "Generated tokens")},
-    {"inference.kv_block_size", QT_TRANSLATE_NOOP("IssueText", "Paged blocks")},
-    {"inference.max_batched_tokens", QT_TRANSLATE_NOOP("IssueText", "Prefill chunk")},
-    {"finetune.method", QT_TRANSLATE_NOOP("IssueText", "Fine-tuning method")},
-    {"finetune.lora_rank", QT_TRANSLATE_NOOP("IssueText", "LoRA rank")},
-    {"finetune.lora_targets", QT_TRANSLATE_NOOP("IssueText", "Adapted matrices")},
-    {"finetune.base_format", QT_TRANSLATE_NOOP("IssueText", "Base format")},
-    {"finetune.base_quant_group_size", QT_TRANSLATE_NOOP("IssueText", "Base group size")},
-    {"finetune.rl.samples_per_prompt", QT_TRANSLATE_NOOP("IssueText", "Samples per prompt")},
-    {"finetune.rl.prompt_length", QT_TRANSLATE_NOOP("IssueText", "Rollout prompt")},
-    {"finetune.rl.max_new_tokens", QT_TRANSLATE_NOOP("IssueText", "New tokens")},
-    {"finetune.rl.prompts_per_gpu", QT_TRANSLATE_NOOP("IssueText", "Prompts per GPU")},
-    {"finetune.rl.rollout_memory_fraction", QT_TRANSLATE_NOOP("IssueText", "Rollout memory")},
-    {"finetune.rl.rollout_tensor", QT_TRANSLATE_NOOP("IssueText", "Rollout TP")},
-    {"finetune.rl.rollout_gpus", QT_TRANSLATE_NOOP("IssueText", "Rollout GPUs")},
-    {"finetune.rl.reward_parameters", QT_TRANSLATE_NOOP("IssueText", "Reward model size")},
-};
 
 // What a file's value should have been (core hints, English): "a whole number, got a string".
 constexpr const char* kExpected[] = {
@@ -204,9 +138,8 @@ QString keyLabel(const char* key)
 {
     if (!key || !*key)
         return {};
-    for (const KeyLabel& k : kKeys)
-        if (std::strcmp(k.key, key) == 0)
-            return QCoreApplication::translate("IssueText", k.label);
+    if (const std::optional<core::Field> field = core::findField(key))
+        return FieldText::label(*field);
     return QString::fromUtf8(key);
 }
 

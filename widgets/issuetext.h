@@ -11,7 +11,7 @@ namespace IssueText {
 
 /// The reason, without the key: "TP = 3 does not divide the 32 attention heads".
 QString reason(const core::Issue& issue);
-/// The control a scenario key belongs to: "parallel.tensor" → "Tensor parallel (TP)".
+/// The label of the field a scenario key names (FieldText::label): "parallel.tensor" → "Tensor parallel (TP)".
 QString keyLabel(const char* key);
 /// "Tensor parallel (TP): TP = 3 does not divide the 32 attention heads".
 QString message(const core::Issue& issue);

@@ -25,14 +25,10 @@ BatchControls::BatchControls(ScenarioController* controller, QWidget* parent)
         s->spinBox()->setGroupSeparatorShown(true);
     m_tokens->spinBox()->setGroupSeparatorShown(true);
 
-    connect(m_seq, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setSeqLength(std::int64_t(v)); });
-    connect(m_micro, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setMicroBatch(std::int64_t(v)); });
-    connect(m_global, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setGlobalBatch(std::int64_t(v)); });
-    connect(m_tokens, &ValueSlider::valueEdited, m_controller, &ScenarioController::setTrainTokens);
-    bind(m_seq, ScenarioController::Control::SeqLength, "training.seq_length");
-    bind(m_micro, ScenarioController::Control::MicroBatch, "training.micro_batch_size");
-    bind(m_global, ScenarioController::Control::GlobalBatch, "training.global_batch_size");
-    bind(m_tokens, ScenarioController::Control::TrainTokens, "training.train_tokens");
+    bind(m_seq, core::Field::TrainingSeqLength);
+    bind(m_micro, core::Field::TrainingMicroBatchSize);
+    bind(m_global, core::Field::TrainingGlobalBatchSize);
+    bind(m_tokens, core::Field::TrainingTrainTokens);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -1,12 +1,9 @@
 #include "app/controls/controlsection.h"
 
-#include <QSignalBlocker>
-
-#include <QComboBox>
-
 #include <QCheckBox>
-
+#include <QComboBox>
 #include <QEvent>
+#include <QSignalBlocker>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -29,16 +26,43 @@ void ControlSection::setEstimate(const core::Estimate&)
 {
 }
 
-void ControlSection::bind(ValueSlider* slider, ScenarioController::Control control, const char* key)
+void ControlSection::tag(QWidget* control, core::Field field)
 {
-    connect(slider, &ValueSlider::dragStarted, m_controller, [this, control] { m_controller->beginDrag(control); });
-    connect(slider, &ValueSlider::dragFinished, m_controller, &ScenarioController::endDrag);
-    m_sliders.push_back(SliderKey{QByteArray(key), slider});
+    const std::string_view key = core::fieldKey(field);
+    control->setProperty("field", QString::fromLatin1(key.data(), qsizetype(key.size())));
 }
 
-void ControlSection::addKey(const char* key)
+void ControlSection::track(ValueSlider* slider, core::Field field)
 {
-    m_keys.push_back(QByteArray(key));
+    tag(slider, field);
+    connect(slider, &ValueSlider::dragStarted, m_controller, [this, field] { m_controller->beginDrag(field); });
+    connect(slider, &ValueSlider::dragFinished, m_controller, &ScenarioController::endDrag);
+    m_sliders.push_back(SliderField{field, slider});
+}
+
+void ControlSection::bind(ValueSlider* slider, core::Field field)
+{
+    connect(slider, &ValueSlider::valueEdited, this, [this, field](double v) { m_controller->set(field, v); });
+    track(slider, field);
+}
+
+void ControlSection::bind(QCheckBox* box, core::Field field)
+{
+    connect(box, &QCheckBox::toggled, this, [this, field](bool on) { m_controller->set(field, on); });
+    tag(box, field);
+    showErrorsOf(field);
+}
+
+void ControlSection::bind(QComboBox* box, core::Field field)
+{
+    connect(box, &QComboBox::activated, this, [this, box, field](int i) { m_controller->set(field, box->itemData(i).toInt()); });
+    tag(box, field);
+    showErrorsOf(field);
+}
+
+void ControlSection::showErrorsOf(core::Field field)
+{
+    m_fields.push_back(field);
 }
 
 void ControlSection::addIssueLine(QVBoxLayout* layout)
@@ -54,19 +78,24 @@ void ControlSection::addIssueLine(QVBoxLayout* layout)
 
 void ControlSection::setIssues(const std::vector<core::Issue>& issues)
 {
-    for (const SliderKey& s : std::as_const(m_sliders)) {
+    for (const SliderField& s : std::as_const(m_sliders)) {
         QStringList errors;
+        const std::string_view key = core::fieldKey(s.field);
         for (const core::Issue& i : issues)
-            if (i.severity == core::Severity::Error && s.key == i.key)
+            if (i.severity == core::Severity::Error && key == i.key)
                 errors << IssueText::reason(i);
         s.slider->setError(errors.join(QLatin1Char('\n')));
     }
     if (!m_issueLine)
         return;
     QStringList errors;
-    for (const core::Issue& i : issues)
-        if (i.severity == core::Severity::Error && m_keys.contains(QByteArray(i.key)))
+    for (const core::Issue& i : issues) {
+        if (i.severity != core::Severity::Error)
+            continue;
+        const std::optional<core::Field> field = core::findField(i.key);
+        if (field && m_fields.contains(*field))
             errors << IssueText::message(i);
+    }
     const QString text = errors.join(QLatin1Char('\n'));
     if (m_issueLine->text() != text)
         m_issueLine->setText(text);

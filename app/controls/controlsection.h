@@ -1,12 +1,12 @@
 #pragma once
 
-#include <QByteArray>
 #include <QVector>
 #include <QWidget>
 #include <vector>
 
 #include "app/scenariocontroller.h"
 #include "core/estimate.h"
+#include "core/fields.h"
 #include "core/issues.h"
 
 class QCheckBox;
@@ -15,9 +15,10 @@ class QLabel;
 class QVBoxLayout;
 class ValueSlider;
 
-/// One group of the controls panel (Model, Sequence & batch, …). Edits go to the controller;
-/// the controller's scenario comes back through setScenario, which updates the controls
-/// without emitting. Validation errors are shown at the control their key names.
+/// One group of the controls panel (Model, Sequence & batch, …). Each control is bound to a
+/// scenario field (core::Field): its edits go to the controller's set(), the controller's
+/// scenario comes back through setScenario, which updates the controls without emitting, and
+/// validation errors are shown at the control of the field they name.
 class ControlSection : public QWidget
 {
     Q_OBJECT
@@ -42,22 +43,31 @@ protected:
 
     virtual void retranslateUi() = 0;
     void changeEvent(QEvent* event) override;
-    /// A slider's drag is one undo step; its key's errors show under it.
-    void bind(ValueSlider* slider, ScenarioController::Control control, const char* key);
-    /// Errors of this key show in the section's issue line.
-    void addKey(const char* key);
+    /// The slider edits `field`: its drag is one undo step, the field's errors show under it.
+    void bind(ValueSlider* slider, core::Field field);
+    /// The slider's drag and errors, for a slider whose edits are not one scalar (the model size).
+    void track(ValueSlider* slider, core::Field field);
+    /// The check box edits the boolean `field`; its errors show in the section's issue line.
+    void bind(QCheckBox* box, core::Field field);
+    /// The combo box edits `field`, its items' data being the field's values (enum values, sizes);
+    /// its errors show in the section's issue line.
+    void bind(QComboBox* box, core::Field field);
+    /// Errors of `field` show in the section's issue line.
+    void showErrorsOf(core::Field field);
+    /// Names the field a control edits in its "field" property (the key): for tests and tools.
+    static void tag(QWidget* control, core::Field field);
     /// Adds the issue line under the section's controls.
     void addIssueLine(QVBoxLayout* layout);
 
     ScenarioController* m_controller;
 
 private:
-    struct SliderKey
+    struct SliderField
     {
-        QByteArray key;
+        core::Field field;
         ValueSlider* slider;
     };
-    QVector<SliderKey> m_sliders;
-    QVector<QByteArray> m_keys;
+    QVector<SliderField> m_sliders;
+    QVector<core::Field> m_fields;
     QLabel* m_issueLine = nullptr;
 };

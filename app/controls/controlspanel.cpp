@@ -45,7 +45,7 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
         connect(controller, &ScenarioController::estimateChanged, controls, &ControlSection::setEstimate);
     }
     connect(controller, &ScenarioController::scenarioChanged, this, &ControlsPanel::setScenario);
-    connect(m_mode, &ModeSelector::modeChosen, controller, &ScenarioController::setMode);
+    connect(m_mode, &ModeSelector::modeChosen, controller, [controller](core::Mode mode) { controller->set(core::Field::Mode, mode); });
     layout->addStretch(1);
     setWidget(content);
     setWidgetResizable(true);

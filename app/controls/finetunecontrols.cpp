@@ -45,14 +45,11 @@ FineTuneControls::FineTuneControls(ScenarioController* controller, QWidget* pare
     m_rank->setSteps(ranks);
     m_rank->setSpinBox(1, 65536, 0);
 
-    connect(m_method, &QComboBox::activated, this,
-            [this](int i) { m_controller->setFineTuneMethod(core::FineTuneMethod(m_method->itemData(i).toInt())); });
-    connect(m_base, &QComboBox::activated, this,
-            [this](int i) { m_controller->setBaseFormat(core::WeightFormat(m_base->itemData(i).toInt())); });
-    connect(m_rank, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setLoraRank(int(v)); });
-    bind(m_rank, ScenarioController::Control::LoraRank, "finetune.lora_rank");
-    for (const char* key : {"finetune.method", "finetune.lora_targets", "finetune.base_format", "finetune.base_quant_group_size"})
-        addKey(key);
+    bind(m_method, core::Field::FineTuneMethod);
+    bind(m_base, core::Field::FineTuneBaseFormat);
+    bind(m_rank, core::Field::FineTuneLoraRank);
+    showErrorsOf(core::Field::FineTuneLoraTargets);
+    showErrorsOf(core::Field::FineTuneBaseQuantGroupSize);
 
     auto* targets = new QGridLayout;
     targets->setContentsMargins(0, 0, 0, 0);
@@ -61,6 +58,7 @@ FineTuneControls::FineTuneControls(ScenarioController* controller, QWidget* pare
     for (std::size_t i = 0; i < std::size(kTargetBits); ++i) {
         auto* box = new QCheckBox(m_adapters);
         m_targets.push_back(box);
+        tag(box, core::Field::FineTuneLoraTargets);
         // Attention matrices on the first row, the MLP's on the second.
         targets->addWidget(box, i < 4 ? 1 : 2, int(i < 4 ? i : i - 4));
         connect(box, &QCheckBox::toggled, this, [this] {

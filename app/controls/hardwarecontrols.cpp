@@ -45,6 +45,7 @@ HardwareControls::HardwareControls(ScenarioController* controller, QWidget* pare
         if (!id.isEmpty())
             m_controller->setGpuPreset(id);
     });
+    tag(m_gpu, core::Field::HardwareGpu);
 
     m_perNode->setSteps({1, 2, 4, 8, 16});
     m_perNode->setSpinBox(1, 256, 0);
@@ -60,18 +61,13 @@ HardwareControls::HardwareControls(ScenarioController* controller, QWidget* pare
     m_network->setSteps({1.25e9, 3.125e9, 6.25e9, 12.5e9, 25e9, 50e9, 100e9});
     m_network->setSpinBox(0.1, 1000, 2, 1e9);
 
-    connect(m_perNode, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setGpusPerNode(int(v)); });
-    connect(m_mfu, &ValueSlider::valueEdited, m_controller, &ScenarioController::setMfu);
-    connect(m_price, &ValueSlider::valueEdited, m_controller, &ScenarioController::setPricePerGpuHour);
-    connect(m_overhead, &ValueSlider::valueEdited, m_controller, &ScenarioController::setOverheadFactor);
-    connect(m_network, &ValueSlider::valueEdited, m_controller, &ScenarioController::setNetworkBandwidth);
-    bind(m_perNode, ScenarioController::Control::GpusPerNode, "parallel.gpus_per_node");
-    bind(m_mfu, ScenarioController::Control::Mfu, "hardware.mfu");
-    bind(m_price, ScenarioController::Control::Price, "hardware.price_per_gpu_hour");
-    bind(m_overhead, ScenarioController::Control::Overhead, "hardware.overhead_factor");
-    bind(m_network, ScenarioController::Control::Network, "hardware.gpu.network_bytes_per_second");
-    addKey("hardware.gpu.interconnect_bytes_per_second");
-    addKey("hardware.gpu");
+    bind(m_perNode, core::Field::ParallelGpusPerNode);
+    bind(m_mfu, core::Field::HardwareMfu);
+    bind(m_price, core::Field::HardwarePricePerGpuHour);
+    bind(m_overhead, core::Field::HardwareOverheadFactor);
+    bind(m_network, core::Field::GpuNetworkBandwidth);
+    showErrorsOf(core::Field::GpuInterconnectBandwidth);
+    showErrorsOf(core::Field::HardwareGpu);
 
     auto* form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);

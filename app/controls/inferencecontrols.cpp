@@ -46,22 +46,15 @@ InferenceControls::InferenceControls(ScenarioController* controller, QWidget* pa
     for (ValueSlider* s : {m_batch, m_prompt, m_generated})
         s->spinBox()->setGroupSeparatorShown(true);
 
-    connect(m_format, &QComboBox::activated, this,
-            [this](int i) { m_controller->setServingWeightFormat(core::WeightFormat(m_format->itemData(i).toInt())); });
-    connect(m_group, &QComboBox::activated, this, [this](int i) { m_controller->setQuantGroupSize(m_group->itemData(i).toInt()); });
-    connect(m_scale, &QComboBox::activated, this,
-            [this](int i) { m_controller->setQuantScaleFormat(core::ScaleFormat(m_scale->itemData(i).toInt())); });
-    connect(m_kv, &QComboBox::activated, this, [this](int i) { m_controller->setKvCacheDtype(core::KvCacheDtype(m_kv->itemData(i).toInt())); });
-    connect(m_block, &QComboBox::activated, this, [this](int i) { m_controller->setKvBlockSize(m_block->itemData(i).toInt()); });
-    connect(m_batch, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setServingBatch(std::int64_t(v)); });
-    connect(m_prompt, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setPromptLength(std::int64_t(v)); });
-    connect(m_generated, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setGeneratedTokens(std::int64_t(v)); });
-    bind(m_batch, ScenarioController::Control::ServingBatch, "inference.batch_size");
-    bind(m_prompt, ScenarioController::Control::PromptTokens, "inference.prompt_length");
-    bind(m_generated, ScenarioController::Control::GeneratedTokens, "inference.generated_tokens");
-    for (const char* key : {"inference.weight_format", "inference.quant_group_size", "inference.quant_scale_format", "inference.kv_cache_dtype",
-                            "inference.kv_block_size", "inference.max_batched_tokens"})
-        addKey(key);
+    bind(m_format, core::Field::InferenceWeightFormat);
+    bind(m_group, core::Field::InferenceQuantGroupSize);
+    bind(m_scale, core::Field::InferenceQuantScaleFormat);
+    bind(m_kv, core::Field::InferenceKvCacheDtype);
+    bind(m_block, core::Field::InferenceKvBlockSize);
+    bind(m_batch, core::Field::InferenceBatchSize);
+    bind(m_prompt, core::Field::InferencePromptLength);
+    bind(m_generated, core::Field::InferenceGeneratedTokens);
+    showErrorsOf(core::Field::InferenceMaxBatchedTokens);
 
     auto* weights = new QFormLayout;
     weights->setContentsMargins(0, 0, 0, 0);

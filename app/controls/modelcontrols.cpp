@@ -42,25 +42,26 @@ ModelControls::ModelControls(ScenarioController* controller, QWidget* parent)
         if (!id.isEmpty())
             m_controller->setModelPreset(id);
     });
+    tag(m_preset, core::Field::ModelPreset);
 
     // 1B … 2T along the family of shapes; the spin box takes billions.
     m_size->setContinuous(1e9, 2e12, true);
     m_size->setSpinBox(0.1, 10000, 2, 1e9);
     connect(m_size, &ValueSlider::valueEdited, m_controller, &ScenarioController::setModelSize);
-    bind(m_size, ScenarioController::Control::ModelSize, "model.parameters");
+    track(m_size, core::Field::ModelParameters);
 
     m_form->setContentsMargins(0, 0, 0, 0);
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    m_layers = addSpin(1, 1000, 1, &ScenarioController::setLayers);
-    m_hidden = addSpin(64, 131072, 128, &ScenarioController::setHiddenSize);
-    m_heads = addSpin(1, 1024, 1, &ScenarioController::setAttentionHeads);
-    m_kvHeads = addSpin(1, 1024, 1, &ScenarioController::setKvHeads);
-    m_ffn = addSpin(64, 524288, 256, &ScenarioController::setFfnHiddenSize);
+    m_layers = addSpin(1, 1000, 1, core::Field::ModelNumLayers);
+    m_hidden = addSpin(64, 131072, 128, core::Field::ModelHiddenSize);
+    m_heads = addSpin(1, 1024, 1, core::Field::ModelNumAttentionHeads);
+    m_kvHeads = addSpin(1, 1024, 1, core::Field::ModelNumQueryGroups);
+    m_ffn = addSpin(64, 524288, 256, core::Field::ModelFfnHiddenSize);
     m_architecture->setVisible(false);
     connect(m_edit, &QCheckBox::toggled, m_architecture, &QWidget::setVisible);
-    for (const char* key : {"model", "model.num_layers", "model.hidden_size", "model.num_attention_heads", "model.num_query_groups",
-                            "model.ffn_hidden_size", "model.vocab_size"})
-        addKey(key);
+    for (core::Field field : {core::Field::ModelNumLayers, core::Field::ModelHiddenSize, core::Field::ModelNumAttentionHeads,
+                              core::Field::ModelNumQueryGroups, core::Field::ModelFfnHiddenSize, core::Field::ModelVocabSize})
+        showErrorsOf(field);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -72,14 +73,15 @@ ModelControls::ModelControls(ScenarioController* controller, QWidget* parent)
     retranslateUi();
 }
 
-QSpinBox* ModelControls::addSpin(int minimum, int maximum, int step, void (ScenarioController::*setter)(int))
+QSpinBox* ModelControls::addSpin(int minimum, int maximum, int step, core::Field field)
 {
     auto* spin = new QSpinBox(m_architecture);
     spin->setRange(minimum, maximum);
     spin->setSingleStep(step);
     spin->setKeyboardTracking(false);
     spin->setGroupSeparatorShown(true);
-    connect(spin, &QSpinBox::valueChanged, m_controller, setter);
+    connect(spin, &QSpinBox::valueChanged, this, [this, field](int value) { m_controller->set(field, value); });
+    tag(spin, field);
     auto* label = new QLabel(m_architecture);
     label->setBuddy(spin);
     m_form->addRow(label, spin);

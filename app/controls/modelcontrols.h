@@ -29,7 +29,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    QSpinBox* addSpin(int minimum, int maximum, int step, void (ScenarioController::*setter)(int));
+    QSpinBox* addSpin(int minimum, int maximum, int step, core::Field field);
 
     QComboBox* m_preset = nullptr;
     ValueSlider* m_size = nullptr;

@@ -49,25 +49,16 @@ ParallelControls::ParallelControls(ScenarioController* controller, QWidget* pare
     m_capacity->setContinuous(1, 4, false);
     m_capacity->setSpinBox(0.1, 64, 2);
 
-    connect(m_gpus, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setGpus(int(v)); });
-    connect(m_tensor, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setTensorParallel(int(v)); });
-    connect(m_pipeline, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setPipelineParallel(int(v)); });
-    connect(m_virtual, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setVirtualPipeline(int(v)); });
-    connect(m_context, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setContextParallel(int(v)); });
-    connect(m_sequenceParallel, &QCheckBox::toggled, m_controller, &ScenarioController::setSequenceParallel);
-    connect(m_expert, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setExpertParallel(int(v)); });
-    connect(m_expertTensor, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setExpertTensorParallel(int(v)); });
-    connect(m_capacity, &ValueSlider::valueEdited, m_controller, &ScenarioController::setCapacityFactor);
-    bind(m_expert, ScenarioController::Control::Expert, "parallel.expert");
-    bind(m_expertTensor, ScenarioController::Control::ExpertTensor, "parallel.expert_tensor");
-    bind(m_capacity, ScenarioController::Control::CapacityFactor, "training.moe_capacity_factor");
-    addKey("model.moe_top_k");
-    bind(m_gpus, ScenarioController::Control::Gpus, "parallel.gpus");
-    bind(m_tensor, ScenarioController::Control::Tensor, "parallel.tensor");
-    bind(m_pipeline, ScenarioController::Control::Pipeline, "parallel.pipeline");
-    bind(m_virtual, ScenarioController::Control::VirtualPipeline, "parallel.virtual_pipeline");
-    bind(m_context, ScenarioController::Control::Context, "parallel.context");
-    addKey("parallel.sequence_parallel");
+    bind(m_expert, core::Field::ParallelExpert);
+    bind(m_expertTensor, core::Field::ParallelExpertTensor);
+    bind(m_capacity, core::Field::TrainingMoeCapacityFactor);
+    showErrorsOf(core::Field::ModelMoeTopK);
+    bind(m_gpus, core::Field::ParallelGpus);
+    bind(m_tensor, core::Field::ParallelTensor);
+    bind(m_pipeline, core::Field::ParallelPipeline);
+    bind(m_virtual, core::Field::ParallelVirtualPipeline);
+    bind(m_context, core::Field::ParallelContext);
+    bind(m_sequenceParallel, core::Field::ParallelSequenceParallel);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -35,20 +35,13 @@ PrecisionControls::PrecisionControls(ScenarioController* controller, QWidget* pa
     m_zero->setSteps({0, 1, 2, 3});
     m_zero->setSpinBox(0, 3, 0);
 
-    connect(m_precision, &QComboBox::activated, this,
-            [this](int i) { m_controller->setPrecision(core::PrecisionRecipe(m_precision->itemData(i).toInt())); });
-    connect(m_optimizer, &QComboBox::activated, this,
-            [this](int i) { m_controller->setOptimizer(core::Optimizer(m_optimizer->itemData(i).toInt())); });
-    connect(m_recompute, &QComboBox::activated, this,
-            [this](int i) { m_controller->setRecompute(core::Recompute(m_recompute->itemData(i).toInt())); });
-    connect(m_zero, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setZeroStage(int(v)); });
-    connect(m_offloadOptimizer, &QCheckBox::toggled, m_controller, &ScenarioController::setOffloadOptimizer);
-    connect(m_offloadParameters, &QCheckBox::toggled, m_controller, &ScenarioController::setOffloadParameters);
-    connect(m_flash, &QCheckBox::toggled, m_controller, &ScenarioController::setFlashAttention);
-    bind(m_zero, ScenarioController::Control::ZeroStage, "training.zero_stage");
-    for (const char* key : {"training.precision", "training.optimizer", "training.offload_optimizer", "training.offload_parameters",
-                            "training.recompute", "training.flash_attention"})
-        addKey(key);
+    bind(m_precision, core::Field::TrainingPrecision);
+    bind(m_optimizer, core::Field::TrainingOptimizer);
+    bind(m_recompute, core::Field::TrainingRecompute);
+    bind(m_zero, core::Field::TrainingZeroStage);
+    bind(m_offloadOptimizer, core::Field::TrainingOffloadOptimizer);
+    bind(m_offloadParameters, core::Field::TrainingOffloadParameters);
+    bind(m_flash, core::Field::TrainingFlashAttention);
 
     auto* form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);

@@ -61,34 +61,22 @@ RlControls::RlControls(ScenarioController* controller, QWidget* parent)
     for (ValueSlider* s : {m_prompt, m_newTokens, m_rolloutGpus})
         s->spinBox()->setGroupSeparatorShown(true);
 
-    auto* c = m_controller;
-    connect(m_algorithm, &QComboBox::activated, this,
-            [this](int i) { m_controller->setRlAlgorithm(core::RlAlgorithm(m_algorithm->itemData(i).toInt())); });
-    connect(m_reference, &QCheckBox::toggled, c, &ScenarioController::setReference);
-    connect(m_referenceFormat, &QComboBox::activated, this,
-            [this](int i) { m_controller->setReferenceFormat(core::WeightFormat(m_referenceFormat->itemData(i).toInt())); });
-    connect(m_referenceOffload, &QCheckBox::toggled, c, &ScenarioController::setReferenceOffload);
-    connect(m_reward, &QCheckBox::toggled, c, &ScenarioController::setRewardModel);
-    connect(m_rewardSize, &ValueSlider::valueEdited, c, &ScenarioController::setRewardParameters);
-    connect(m_rewardFormat, &QComboBox::activated, this,
-            [this](int i) { m_controller->setRewardFormat(core::WeightFormat(m_rewardFormat->itemData(i).toInt())); });
-    connect(m_critic, &QCheckBox::toggled, c, &ScenarioController::setCritic);
-    connect(m_samples, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setSamplesPerPrompt(int(v)); });
-    connect(m_prompt, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setRlPromptLength(std::int64_t(v)); });
-    connect(m_newTokens, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setRlNewTokens(std::int64_t(v)); });
-    connect(m_memory, &ValueSlider::valueEdited, c, &ScenarioController::setRolloutMemoryFraction);
-    connect(m_placement, &QComboBox::activated, this,
-            [this](int i) { m_controller->setRolloutPlacement(core::RolloutPlacement(m_placement->itemData(i).toInt())); });
-    connect(m_rolloutTensor, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setRolloutTensor(int(v)); });
-    connect(m_rolloutGpus, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setRolloutGpus(int(v)); });
-    bind(m_rewardSize, ScenarioController::Control::RlRewardSize, "finetune.rl.reward_parameters");
-    bind(m_samples, ScenarioController::Control::RlSamples, "finetune.rl.samples_per_prompt");
-    bind(m_prompt, ScenarioController::Control::RlPromptTokens, "finetune.rl.prompt_length");
-    bind(m_newTokens, ScenarioController::Control::RlNewTokens, "finetune.rl.max_new_tokens");
-    bind(m_memory, ScenarioController::Control::RlMemoryFraction, "finetune.rl.rollout_memory_fraction");
-    bind(m_rolloutTensor, ScenarioController::Control::RlRolloutTensor, "finetune.rl.rollout_tensor");
-    bind(m_rolloutGpus, ScenarioController::Control::RlRolloutGpus, "finetune.rl.rollout_gpus");
-    addKey("finetune.rl.prompts_per_gpu");
+    bind(m_algorithm, core::Field::RlAlgorithm);
+    bind(m_reference, core::Field::RlReference);
+    bind(m_referenceFormat, core::Field::RlReferenceFormat);
+    bind(m_referenceOffload, core::Field::RlReferenceOffload);
+    bind(m_reward, core::Field::RlRewardModel);
+    bind(m_rewardSize, core::Field::RlRewardParameters);
+    bind(m_rewardFormat, core::Field::RlRewardFormat);
+    bind(m_critic, core::Field::RlCritic);
+    bind(m_samples, core::Field::RlSamplesPerPrompt);
+    bind(m_prompt, core::Field::RlPromptLength);
+    bind(m_newTokens, core::Field::RlMaxNewTokens);
+    bind(m_memory, core::Field::RlRolloutMemoryFraction);
+    bind(m_placement, core::Field::RlPlacement);
+    bind(m_rolloutTensor, core::Field::RlRolloutTensor);
+    bind(m_rolloutGpus, core::Field::RlRolloutGpus);
+    showErrorsOf(core::Field::RlPromptsPerGpu);
 
     auto row = [this](QWidget* a, QWidget* b) {
         auto* h = new QHBoxLayout;

@@ -31,24 +31,21 @@ PresentationControls::PresentationControls(ScenarioController* controller, QWidg
     m_recompute->setSpinBox(0, 2, 0);
 
     connect(m_size, &ValueSlider::valueEdited, m_controller, &ScenarioController::setModelSize);
+    track(m_size, core::Field::ModelParameters);
+    // The GPUs drag may scale the global batch too: its edits are not one scalar.
+    track(m_gpus, core::Field::ParallelGpus);
     connect(m_gpus, &ValueSlider::valueEdited, this, [this](double v) {
         if (m_follow->isChecked())
             m_controller->setGpusKeepingTokensPerGpu(int(v));
         else
-            m_controller->setGpus(int(v));
+            m_controller->set(core::Field::ParallelGpus, v);
     });
     m_follow->setChecked(true);
     m_follow->setFocusPolicy(Qt::NoFocus);
-    connect(m_zero, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setZeroStage(int(v)); });
-    connect(m_micro, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setMicroBatch(std::int64_t(v)); });
-    connect(m_seq, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setSeqLength(std::int64_t(v)); });
-    connect(m_recompute, &ValueSlider::valueEdited, this, [this](double v) { m_controller->setRecompute(core::Recompute(int(v))); });
-    bind(m_size, ScenarioController::Control::ModelSize, "model.parameters");
-    bind(m_gpus, ScenarioController::Control::Gpus, "parallel.gpus");
-    bind(m_zero, ScenarioController::Control::ZeroStage, "training.zero_stage");
-    bind(m_micro, ScenarioController::Control::MicroBatch, "training.micro_batch_size");
-    bind(m_seq, ScenarioController::Control::SeqLength, "training.seq_length");
-    bind(m_recompute, ScenarioController::Control::Recompute, "training.recompute");
+    bind(m_zero, core::Field::TrainingZeroStage);
+    bind(m_micro, core::Field::TrainingMicroBatchSize);
+    bind(m_seq, core::Field::TrainingSeqLength);
+    bind(m_recompute, core::Field::TrainingRecompute);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -2,7 +2,6 @@
 
 #include <QLocale>
 
-#include "app/scenariocontroller.h"
 #include "core/model.h"
 #include "widgets/displayformat.h"
 
@@ -51,30 +50,7 @@ SlideContent SlideContent::fromScenario(const core::Scenario& scenario)
     SlideContent c;
     c.scenario = scenario;
     c.estimate = core::estimate(scenario);
-    // The controller computes the variants of the scenario's mode; a private one here keeps
-    // the slide's comparison the window's, with no second copy of that logic.
-    using V = ComparisonView::Variant;
-    const core::Scenario& s = c.scenario;
-    ScenarioController controller;
-    QObject::connect(&controller, &ScenarioController::comparisonsChanged, &controller,
-                     [&c, &s](const std::vector<core::Estimate>& zero, const std::vector<core::Estimate>& recompute) {
-                         c.comparisons = {Comparison{V::ZeroStage, zero, s.training.zeroStage},
-                                          Comparison{V::Recompute, recompute, int(s.training.recompute)}};
-                     });
-    QObject::connect(&controller, &ScenarioController::servingComparisonsChanged, &controller,
-                     [&c, &s](const std::vector<core::Estimate>& formats, const std::vector<core::Estimate>& kv) {
-                         c.comparisons = {
-                             Comparison{V::WeightFormat, formats, ScenarioController::variantIndex(s.inference.weights.format)},
-                             Comparison{V::KvCacheDtype, kv, ScenarioController::variantIndex(s.inference.kvCacheDtype)}};
-                     });
-    QObject::connect(&controller, &ScenarioController::fineTuneComparisonsChanged, &controller,
-                     [&c, &s](const std::vector<core::Estimate>& methods, const std::vector<core::Estimate>& zero) {
-                         c.comparisons = {Comparison{V::FineTuneMethod, methods, ScenarioController::variantIndex(s.finetune.method)},
-                                          Comparison{V::ZeroStage, zero, s.training.zeroStage}};
-                     });
-    controller.setScenario(scenario);
-    controller.refresh(); // the same scenario as the controller's default still computes
-    controller.flush();
+    core::compare(c.scenario, c.comparisons);
     return c;
 }
 

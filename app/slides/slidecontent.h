@@ -5,9 +5,9 @@
 #include <array>
 #include <vector>
 
+#include "core/comparison.h"
 #include "core/estimate.h"
 #include "core/scenario.h"
-#include "widgets/charts/comparisonview.h"
 
 /// What a slide is drawn from: a scenario, its estimate and the two comparisons the window
 /// shows for its mode (training: ZeRO stages and recomputation; serving: weight formats and
@@ -19,22 +19,13 @@ struct SlideContent
     Q_DECLARE_TR_FUNCTIONS(SlideContent)
 
 public:
-    /// One comparison chart: what its bars vary, their estimates, the scenario's own bar (−1: none).
-    struct Comparison
-    {
-        ComparisonView::Variant variant = ComparisonView::Variant::ZeroStage;
-        std::vector<core::Estimate> estimates;
-        int current = -1;
-    };
-
     core::Scenario scenario;
     core::Estimate estimate;                 ///< valid() tells whether there is anything to draw
-    std::array<Comparison, 2> comparisons{}; ///< left and right chart
+    core::Comparisons comparisons{};          ///< left and right chart
 
     bool valid() const { return estimate.valid; }
 
-    /// Runs the estimate and the comparisons, through a ScenarioController of its own so the
-    /// variants are exactly the window's.
+    /// Runs the estimate and the comparisons (core::compare, as the window's controller does).
     static SlideContent fromScenario(const core::Scenario& scenario);
     /// The scenario's key settings on one line, translated: model · GPUs × type · TP/PP/DP ·
     /// ZeRO · precision · sequence and batch (serving: weights, batch and context).

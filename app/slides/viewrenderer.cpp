@@ -155,10 +155,7 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
     auto comparison = [&](QWidget* owner) {
         auto* view = new ComparisonView(owner);
         view->setUnit(unit);
-        for (const ComparisonView::Slot slot : {ComparisonView::First, ComparisonView::Second}) {
-            const SlideContent::Comparison& c = content.comparisons[std::size_t(slot)];
-            view->setVariants(slot, c.variant, c.estimates, c.current);
-        }
+        view->setComparisons(content.comparisons);
         return view;
     };
     const core::InferenceSetup& serving = content.scenario.inference;
@@ -182,7 +179,7 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
         if (withMemoryChart && e.valid)
             for (const core::RankGroup& g : e.groups)
                 add(g);
-        for (const SlideContent::Comparison& c : content.comparisons)
+        for (const core::Comparison& c : content.comparisons)
             for (const core::Estimate& v : c.estimates)
                 if (v.valid)
                     add(v.fullest());

@@ -7,23 +7,6 @@ namespace core {
 
 namespace {
 
-std::size_t editDistance(std::string_view a, std::string_view b)
-{
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j)
-        row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = up;
-        }
-    }
-    return row[b.size()];
-}
-
 const char* typeName(const Json& j)
 {
     if (j.is_null()) return "null";
@@ -189,6 +172,23 @@ bool JsonReader::string(const char* key, std::string& out)
     return true;
 }
 
+bool JsonReader::choice(const char* key, int& out, std::span<const Choice> names)
+{
+    std::string text;
+    if (!string(key, text))
+        return false;
+    for (const Choice& c : names)
+        if (c.name == text) {
+            out = c.value;
+            return true;
+        }
+    std::string accepted;
+    for (const Choice& c : names)
+        accepted += (accepted.empty() ? "" : ", ") + std::string(c.name);
+    error(IssueCode::UnknownValue, key, accepted);
+    return false;
+}
+
 void JsonReader::reportUnknown()
 {
     if (!m_object.is_object())
@@ -201,7 +201,7 @@ void JsonReader::reportUnknown()
         issue.path = m_prefix + key;
         std::size_t best = 4;
         for (const std::string& k : m_known) {
-            const std::size_t d = editDistance(key, k);
+            const std::size_t d = keyDistance(key, k);
             if (d < best) {
                 best = d;
                 issue.hint = m_prefix + k;

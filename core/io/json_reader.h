@@ -3,6 +3,7 @@
 // Internal to the core: typed, reporting access to one JSON object (scenario sections, presets).
 
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -10,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/fields.h"
 #include "core/issues.h"
 
 namespace core {
@@ -52,6 +54,8 @@ public:
         error(IssueCode::UnknownValue, key, accepted);
         return false;
     }
+    /// One of a field's choices (core/fields.h); the choice's value stored in out.
+    bool choice(const char* key, int& out, std::span<const Choice> names);
     /// Marks a key as known without reading it (handled elsewhere).
     void known(const char* key);
     /// Reports every key that no read or known() call named.

@@ -5,15 +5,21 @@
 #include "core/gpu.h"
 #include "core/io/json_reader.h"
 #include "core/model.h"
+#include "core/scenario.h"
 
 namespace core {
 
-/// Reads the architecture keys of a model section into `model`; returns whether any key that
+/// Reads the architecture keys and the name of a model object into `scenario.model` (not
+/// `preset` nor `parameters`, which only scenario files have); returns whether any key that
 /// defines an architecture (layers, hidden size, …) was present.
+bool readModelKeys(JsonReader& reader, Scenario& scenario);
+/// The same for a preset entry.
 bool readModelKeys(JsonReader& reader, ModelArchitecture& model);
-void writeModelKeys(Json& out, const ModelArchitecture& model);
 
+/// Reads a GPU object's keys (id, name, figures, peak_tflops) into `scenario.hardware.gpu`
+/// (not `preset`, which only scenario files have).
+void readGpuKeys(JsonReader& reader, const Json& object, Scenario& scenario, std::vector<Issue>& issues);
+/// The same for a preset entry.
 void readGpuKeys(JsonReader& reader, const Json& object, GpuSpec& gpu, std::vector<Issue>& issues);
-void writeGpuKeys(Json& out, const GpuSpec& gpu);
 
 } // namespace core

@@ -1,129 +1,40 @@
 #include "core/io/scenario_io.h"
 
+#include "core/io/field_io.h"
 #include "core/io/model_io.h"
 #include "core/io/presets.h"
 
 namespace core {
 
-std::string_view toString(PrecisionRecipe v)
-{
-    switch (v) {
-    case PrecisionRecipe::Mixed16: return "mixed_16";
-    case PrecisionRecipe::MixedBf16Fp32Grads: return "mixed_bf16_fp32_grads";
-    case PrecisionRecipe::Fp32: return "fp32";
-    case PrecisionRecipe::Bf16: return "bf16";
-    case PrecisionRecipe::Fp8Mixed: return "fp8_mixed";
-    }
-    return "";
-}
-
-std::string_view toString(Optimizer v)
-{
-    switch (v) {
-    case Optimizer::Adam: return "adam";
-    case Optimizer::AdamW: return "adamw";
-    case Optimizer::Sgd: return "sgd";
-    case Optimizer::SgdMomentum: return "sgd_momentum";
-    case Optimizer::Lion: return "lion";
-    case Optimizer::Adam8bit: return "adam_8bit";
-    case Optimizer::Adafactor: return "adafactor";
-    }
-    return "";
-}
-
-std::string_view toString(Recompute v)
-{
-    switch (v) {
-    case Recompute::None: return "none";
-    case Recompute::Selective: return "selective";
-    case Recompute::Full: return "full";
-    }
-    return "";
-}
-
-std::string_view toString(Normalization v) { return v == Normalization::RMSNorm ? "rmsnorm" : "layernorm"; }
-std::string_view toString(PositionEmbedding v) { return v == PositionEmbedding::Rotary ? "rope" : "learned"; }
-std::string_view toString(FlopsFormula v) { return v == FlopsFormula::Megatron ? "megatron" : "6nd"; }
-
-std::string_view toString(Mode v)
-{
-    switch (v) {
-    case Mode::Train: return "train";
-    case Mode::Inference: return "inference";
-    case Mode::FineTune: return "finetune";
-    }
-    return "";
-}
-
-std::string_view toString(WeightFormat v)
-{
-    switch (v) {
-    case WeightFormat::Fp32: return "fp32";
-    case WeightFormat::Bf16: return "bf16";
-    case WeightFormat::Fp16: return "fp16";
-    case WeightFormat::Fp8: return "fp8";
-    case WeightFormat::Int8: return "int8";
-    case WeightFormat::Int4: return "int4";
-    case WeightFormat::Nf4: return "nf4";
-    }
-    return "";
-}
-
-std::string_view toString(ScaleFormat v)
-{
-    switch (v) {
-    case ScaleFormat::Fp32: return "fp32";
-    case ScaleFormat::Fp16: return "fp16";
-    case ScaleFormat::Bf16: return "bf16";
-    case ScaleFormat::Fp8: return "fp8";
-    case ScaleFormat::E8M0: return "e8m0";
-    }
-    return "";
-}
-
-std::string_view toString(KvCacheDtype v)
-{
-    switch (v) {
-    case KvCacheDtype::Fp32: return "fp32";
-    case KvCacheDtype::Bf16: return "bf16";
-    case KvCacheDtype::Fp16: return "fp16";
-    case KvCacheDtype::Fp8: return "fp8";
-    case KvCacheDtype::Int8: return "int8";
-    }
-    return "";
-}
-
-std::string_view toString(FineTuneMethod v)
-{
-    switch (v) {
-    case FineTuneMethod::Full: return "full";
-    case FineTuneMethod::LoRA: return "lora";
-    case FineTuneMethod::QLoRA: return "qlora";
-    }
-    return "";
-}
-
-std::string_view toString(RlAlgorithm v)
-{
-    switch (v) {
-    case RlAlgorithm::None: return "none";
-    case RlAlgorithm::Grpo: return "grpo";
-    case RlAlgorithm::Ppo: return "ppo";
-    }
-    return "";
-}
+std::string_view toString(PrecisionRecipe v) { return choiceName(v); }
+std::string_view toString(Optimizer v) { return choiceName(v); }
+std::string_view toString(Recompute v) { return choiceName(v); }
+std::string_view toString(Normalization v) { return choiceName(v); }
+std::string_view toString(PositionEmbedding v) { return choiceName(v); }
+std::string_view toString(FlopsFormula v) { return choiceName(v); }
+std::string_view toString(Mode v) { return choiceName(v); }
+std::string_view toString(WeightFormat v) { return choiceName(v); }
+std::string_view toString(ScaleFormat v) { return choiceName(v); }
+std::string_view toString(KvCacheDtype v) { return choiceName(v); }
+std::string_view toString(FineTuneMethod v) { return choiceName(v); }
+std::string_view toString(RlAlgorithm v) { return choiceName(v); }
 
 namespace {
 
-const std::initializer_list<std::pair<std::string_view, WeightFormat>> kWeightFormats = {
-    {"fp32", WeightFormat::Fp32}, {"bf16", WeightFormat::Bf16}, {"fp16", WeightFormat::Fp16}, {"fp8", WeightFormat::Fp8},
-    {"int8", WeightFormat::Int8}, {"int4", WeightFormat::Int4}, {"nf4", WeightFormat::Nf4}};
-const std::initializer_list<std::pair<std::string_view, ScaleFormat>> kScaleFormats = {
-    {"fp32", ScaleFormat::Fp32}, {"fp16", ScaleFormat::Fp16}, {"bf16", ScaleFormat::Bf16}, {"fp8", ScaleFormat::Fp8}, {"e8m0", ScaleFormat::E8M0}};
+/// The sections of the top-level object, in the order of the file.
+constexpr FieldSection kTopSections[] = {FieldSection::Model, FieldSection::Training, FieldSection::Parallel, FieldSection::Hardware,
+                                         FieldSection::Runtime, FieldSection::Inference, FieldSection::FineTune};
 
-struct LoraTargetName { std::string_view name; unsigned bit; };
-constexpr LoraTargetName kLoraTargets[] = {{"q", LoraQ}, {"k", LoraK}, {"v", LoraV}, {"o", LoraO},
-                                           {"gate", LoraGate}, {"up", LoraUp}, {"down", LoraDown}};
+/// A section's name inside its parent object: "training", "gpu", "rl".
+std::string objectName(FieldSection section)
+{
+    std::string_view prefix = sectionPrefix(section);
+    prefix.remove_suffix(1);
+    return std::string(prefix.substr(prefix.rfind('.') + 1));
+}
+
+/// A key's name inside its object (NUL-terminated: the key's tail).
+const char* nameOf(Field field) { return fieldInfo(field).name().data(); }
 
 void addError(std::vector<Issue>& issues, IssueCode code, std::string path, std::string hint = {})
 {
@@ -167,260 +78,182 @@ void applyOverride(Json& doc, const std::string& text, std::vector<Issue>& issue
     }
 }
 
+/// The section's object, or nullptr when the document has none (or it is not an object:
+/// reported).
+const Json* sectionObject(const Json& doc, FieldSection section, std::vector<Issue>& issues)
+{
+    const std::string name = objectName(section);
+    if (!doc.contains(name))
+        return nullptr;
+    const Json& object = doc.at(name);
+    if (!object.is_object()) {
+        std::string_view path = sectionPrefix(section);
+        path.remove_suffix(1);
+        addError(issues, IssueCode::WrongType, std::string(path), "an object");
+        return nullptr;
+    }
+    return &object;
+}
+
 void readModel(const Json& doc, Scenario& s, std::vector<Issue>& issues)
 {
-    if (!doc.contains("model")) {
+    if (!doc.contains(objectName(FieldSection::Model))) {
         addError(issues, IssueCode::WrongType, "model", "a model section with a preset, an architecture or a parameter count");
         return;
     }
-    const Json& section = doc.at("model");
-    if (!section.is_object()) {
-        addError(issues, IssueCode::WrongType, "model", "an object");
+    const Json* section = sectionObject(doc, FieldSection::Model, issues);
+    if (!section)
         return;
-    }
-    JsonReader r(section, "model.", issues);
+    JsonReader r(*section, std::string(sectionPrefix(FieldSection::Model)), issues);
     ModelArchitecture& m = s.model;
     m = ModelArchitecture{};
     std::string preset;
-    if (r.string("preset", preset) && !preset.empty()) {
+    if (r.string(nameOf(Field::ModelPreset), preset) && !preset.empty()) {
         if (const ModelPreset* p = findModelPreset(preset))
             m = p->model;
         else
-            r.error(IssueCode::UnknownPreset, "preset", preset);
+            r.error(IssueCode::UnknownPreset, nameOf(Field::ModelPreset), preset);
     }
-    const bool arch = readModelKeys(r, m);
-    double parameters = 0;
-    const bool hasCount = r.number("parameters", parameters);
-    m.parameters = hasCount ? parameters : 0;
+    const bool arch = readModelKeys(r, s);
+    const bool hasCount = readField(r, s, fieldInfo(Field::ModelParameters));
+    if (!hasCount)
+        m.parameters = 0;
     m.hasArchitecture = !m.preset.empty() || arch;
     if (!m.hasArchitecture && !hasCount && !hasErrors(issues))
         addError(issues, IssueCode::WrongType, "model", "a preset, an architecture (num_layers, hidden_size, …) or parameters");
     r.reportUnknown();
 }
 
-void readTraining(const Json& doc, Scenario& s, std::vector<Issue>& issues)
+/// A section of scalars only (and `handle`'s keys).
+void readPlainSection(const Json& doc, FieldSection section, Scenario& s, std::vector<Issue>& issues,
+                      const std::function<bool(JsonReader&, Scenario&, const FieldInfo&)>& handle = {})
 {
-    if (!doc.contains("training"))
+    const Json* object = sectionObject(doc, section, issues);
+    if (!object)
         return;
-    JsonReader r(doc.at("training"), "training.", issues);
-    if (!doc.at("training").is_object()) {
-        addError(issues, IssueCode::WrongType, "training", "an object");
-        return;
-    }
-    TrainingSetup& t = s.training;
-    long long v = 0;
-    if (r.integer64("seq_length", v)) t.seqLength = v;
-    if (r.integer64("micro_batch_size", v)) t.microBatchSize = v;
-    if (r.integer64("global_batch_size", v)) t.globalBatchSize = v;
-    r.number("train_tokens", t.trainTokens);
-    r.choice("precision", t.precision,
-             {{"mixed_16", PrecisionRecipe::Mixed16}, {"mixed_bf16_fp32_grads", PrecisionRecipe::MixedBf16Fp32Grads},
-              {"fp32", PrecisionRecipe::Fp32}, {"bf16", PrecisionRecipe::Bf16}, {"fp8_mixed", PrecisionRecipe::Fp8Mixed}});
-    r.choice("optimizer", t.optimizer,
-             {{"adam", Optimizer::Adam}, {"adamw", Optimizer::AdamW}, {"sgd", Optimizer::Sgd}, {"sgd_momentum", Optimizer::SgdMomentum},
-              {"lion", Optimizer::Lion}, {"adam_8bit", Optimizer::Adam8bit}, {"adafactor", Optimizer::Adafactor}});
-    r.integer("zero_stage", t.zeroStage);
-    // FSDP's sharding strategies named alongside ZeRO (PyTorch ShardingStrategy).
-    r.choice("fsdp", t.zeroStage, {{"no_shard", 0}, {"shard_grad_op", 2}, {"full_shard", 3}});
-    r.boolean("offload_optimizer", t.offloadOptimizer);
-    r.boolean("offload_parameters", t.offloadParameters);
-    r.choice("recompute", t.recompute, {{"none", Recompute::None}, {"selective", Recompute::Selective}, {"full", Recompute::Full}});
-    r.boolean("flash_attention", t.flashAttention);
-    r.choice("flops_formula", t.flopsFormula, {{"megatron", FlopsFormula::Megatron}, {"6nd", FlopsFormula::SixND}});
-    r.number("moe_capacity_factor", t.moeCapacityFactor);
+    JsonReader r(*object, std::string(sectionPrefix(section)), issues);
+    readSection(r, s, section, [&](const FieldInfo& f) { return handle && handle(r, s, f); });
     r.reportUnknown();
 }
 
-void readQuantization(JsonReader& r, WeightQuantization& q, const char* formatKey, const char* groupKey, const char* scaleKey,
-                      const char* zeroKey, const char* doubleKey, const char* embeddingsKey)
+bool readFsdp(JsonReader& r, Scenario& s, const FieldInfo& f)
 {
-    r.choice(formatKey, q.format, kWeightFormats);
-    r.integer(groupKey, q.groupSize);
-    r.choice(scaleKey, q.scale, kScaleFormats);
-    r.boolean(zeroKey, q.zeroPoint);
-    r.boolean(doubleKey, q.doubleQuantization);
-    r.boolean(embeddingsKey, q.quantizeEmbeddings);
+    if (f.field != Field::TrainingFsdp)
+        return false;
+    // FSDP's sharding strategies, named alongside ZeRO stages.
+    r.choice(nameOf(f.field), s.training.zeroStage, f.choices);
+    return true;
 }
 
-void readInference(const Json& doc, Scenario& s, std::vector<Issue>& issues)
+/// hardware.gpu: a preset id, or an object with an optional preset and overrides.
+void readGpu(JsonReader& r, const Json& gpu, Scenario& s, std::vector<Issue>& issues)
 {
-    if (!doc.contains("inference"))
-        return;
-    if (!doc.at("inference").is_object()) {
-        addError(issues, IssueCode::WrongType, "inference", "an object");
-        return;
+    HardwareSetup& h = s.hardware;
+    const char* key = nameOf(Field::HardwareGpu);
+    const char* presetKey = nameOf(Field::GpuPreset);
+    std::string id;
+    if (gpu.is_string())
+        id = gpu.get<std::string>();
+    else if (gpu.is_object() && gpu.contains(presetKey) && gpu.at(presetKey).is_string())
+        id = gpu.at(presetKey).get<std::string>();
+    else if (!gpu.is_object())
+        r.error(IssueCode::WrongType, key, "a GPU preset id or an object");
+    if (!id.empty()) {
+        if (const GpuSpec* preset = findGpuPreset(id))
+            h.gpu = *preset;
+        else
+            r.error(IssueCode::UnknownPreset, key, id);
+    } else if (gpu.is_object()) {
+        h.gpu = GpuSpec{};
     }
-    JsonReader r(doc.at("inference"), "inference.", issues);
-    InferenceSetup& in = s.inference;
-    readQuantization(r, in.weights, "weight_format", "quant_group_size", "quant_scale_format", "quant_zero_point",
-                     "double_quantization", "quantize_embeddings");
-    r.choice("kv_cache_dtype", in.kvCacheDtype,
-             {{"fp32", KvCacheDtype::Fp32}, {"bf16", KvCacheDtype::Bf16}, {"fp16", KvCacheDtype::Fp16}, {"fp8", KvCacheDtype::Fp8},
-              {"int8", KvCacheDtype::Int8}});
-    long long v = 0;
-    if (r.integer64("batch_size", v)) in.batchSize = v;
-    if (r.integer64("prompt_length", v)) in.promptLength = v;
-    if (r.integer64("generated_tokens", v)) in.generatedTokens = v;
-    r.integer("kv_block_size", in.kvBlockSize);
-    if (r.integer64("max_batched_tokens", v)) in.maxBatchedTokens = v;
-    r.reportUnknown();
-}
-
-void readFineTune(const Json& doc, Scenario& s, std::vector<Issue>& issues)
-{
-    if (!doc.contains("finetune"))
-        return;
-    const Json& section = doc.at("finetune");
-    if (!section.is_object()) {
-        addError(issues, IssueCode::WrongType, "finetune", "an object");
-        return;
+    if (gpu.is_object()) {
+        JsonReader g(gpu, std::string(sectionPrefix(FieldSection::Gpu)), issues);
+        g.known(presetKey);
+        readGpuKeys(g, gpu, s, issues);
+        if (!id.empty())
+            h.gpu.preset = id;
+        g.reportUnknown();
     }
-    JsonReader r(section, "finetune.", issues);
-    FineTuneSetup& f = s.finetune;
-    if (r.choice("method", f.method, {{"full", FineTuneMethod::Full}, {"lora", FineTuneMethod::LoRA}, {"qlora", FineTuneMethod::QLoRA}})
-        && f.method == FineTuneMethod::QLoRA) {
-        // QLoRA's defaults (Dettmers et al. 2023): NF4 base with double quantization.
-        f.base.format = WeightFormat::Nf4;
-        f.base.doubleQuantization = true;
-    }
-    r.integer("lora_rank", f.loraRank);
-    r.known("lora_targets");
-    if (section.contains("lora_targets")) {
-        const Json& targets = section.at("lora_targets");
-        if (!targets.is_array()) {
-            r.error(IssueCode::WrongType, "lora_targets", "an array such as [\"q\", \"k\", \"v\", \"o\"]");
-        } else {
-            f.loraTargets = 0;
-            for (const Json& t : targets) {
-                bool found = false;
-                for (const LoraTargetName& n : kLoraTargets)
-                    if (t.is_string() && t.get<std::string>() == n.name) {
-                        f.loraTargets |= n.bit;
-                        found = true;
-                    }
-                if (!found)
-                    r.error(IssueCode::UnknownValue, "lora_targets", "q, k, v, o, gate, up, down");
-            }
-        }
-    }
-    readQuantization(r, f.base, "base_format", "base_quant_group_size", "base_quant_scale_format", "base_quant_zero_point",
-                     "double_quantization", "quantize_embeddings");
-    r.known("rl");
-    r.reportUnknown();
-    if (!section.contains("rl"))
-        return;
-    if (!section.at("rl").is_object()) {
-        addError(issues, IssueCode::WrongType, "finetune.rl", "an object");
-        return;
-    }
-    JsonReader q(section.at("rl"), "finetune.rl.", issues);
-    RlSetup& rl = f.rl;
-    if (q.choice("algorithm", rl.algorithm, {{"none", RlAlgorithm::None}, {"grpo", RlAlgorithm::Grpo}, {"ppo", RlAlgorithm::Ppo}}))
-        rl.critic = rl.algorithm == RlAlgorithm::Ppo; // PPO trains a value model; GRPO does not
-    q.boolean("reference", rl.reference);
-    q.choice("reference_format", rl.referenceFormat, kWeightFormats);
-    q.boolean("reference_offload", rl.referenceOffload);
-    q.boolean("reward_model", rl.rewardModel);
-    q.number("reward_parameters", rl.rewardParameters);
-    q.choice("reward_format", rl.rewardFormat, kWeightFormats);
-    q.boolean("critic", rl.critic);
-    q.integer("samples_per_prompt", rl.samplesPerPrompt);
-    long long v = 0;
-    if (q.integer64("prompt_length", v)) rl.promptLength = v;
-    if (q.integer64("max_new_tokens", v)) rl.maxNewTokens = v;
-    q.integer("prompts_per_gpu", rl.promptsPerGpu);
-    q.number("rollout_memory_fraction", rl.rolloutMemoryFraction);
-    q.choice("placement", rl.placement, {{"colocated", RolloutPlacement::Colocated}, {"separate", RolloutPlacement::Separate}});
-    q.boolean("rollout_sleeps", rl.rolloutSleeps);
-    q.integer("rollout_tensor", rl.rolloutTensor);
-    q.integer("rollout_gpus", rl.rolloutGpus);
-    q.reportUnknown();
-}
-
-void readParallel(const Json& doc, Scenario& s, std::vector<Issue>& issues)
-{
-    if (!doc.contains("parallel"))
-        return;
-    if (!doc.at("parallel").is_object()) {
-        addError(issues, IssueCode::WrongType, "parallel", "an object");
-        return;
-    }
-    JsonReader r(doc.at("parallel"), "parallel.", issues);
-    ParallelLayout& p = s.parallel;
-    r.integer("gpus", p.gpus);
-    r.integer("gpus_per_node", p.gpusPerNode);
-    r.integer("tensor", p.tensor);
-    r.integer("pipeline", p.pipeline);
-    r.integer("virtual_pipeline", p.virtualPipeline);
-    r.integer("context", p.context);
-    r.boolean("sequence_parallel", p.sequenceParallel);
-    r.integer("expert", p.expert);
-    r.integer("expert_tensor", p.expertTensor);
-    r.reportUnknown();
 }
 
 void readHardware(const Json& doc, Scenario& s, std::vector<Issue>& issues)
 {
-    if (!doc.contains("hardware"))
+    const Json* section = sectionObject(doc, FieldSection::Hardware, issues);
+    if (!section)
         return;
-    const Json& section = doc.at("hardware");
-    if (!section.is_object()) {
-        addError(issues, IssueCode::WrongType, "hardware", "an object");
-        return;
-    }
-    JsonReader r(section, "hardware.", issues);
-    HardwareSetup& h = s.hardware;
-    r.known("gpu");
-    if (section.contains("gpu")) {
-        const Json& gpu = section.at("gpu");
-        std::string id;
-        if (gpu.is_string())
-            id = gpu.get<std::string>();
-        else if (gpu.is_object() && gpu.contains("preset") && gpu.at("preset").is_string())
-            id = gpu.at("preset").get<std::string>();
-        else if (!gpu.is_object())
-            r.error(IssueCode::WrongType, "gpu", "a GPU preset id or an object");
-        if (!id.empty()) {
-            if (const GpuSpec* preset = findGpuPreset(id))
-                h.gpu = *preset;
-            else
-                r.error(IssueCode::UnknownPreset, "gpu", id);
-        } else if (gpu.is_object()) {
-            h.gpu = GpuSpec{};
-        }
-        if (gpu.is_object()) {
-            JsonReader g(gpu, "hardware.gpu.", issues);
-            g.known("preset");
-            std::string ignoredId;
-            readGpuKeys(g, gpu, h.gpu, issues);
-            if (!id.empty())
-                h.gpu.preset = id;
-            g.reportUnknown();
-        }
-    }
-    r.number("mfu", h.mfu);
-    r.number("achieved_tflops", h.achievedTflops);
-    r.number("price_per_gpu_hour", h.pricePerGpuHour);
-    r.number("overhead_factor", h.overheadFactor);
+    JsonReader r(*section, std::string(sectionPrefix(FieldSection::Hardware)), issues);
+    readSection(r, s, FieldSection::Hardware, [&](const FieldInfo& f) {
+        if (f.field != Field::HardwareGpu)
+            return false;
+        r.known(nameOf(f.field));
+        if (section->contains(nameOf(f.field)))
+            readGpu(r, section->at(nameOf(f.field)), s, issues);
+        return true;
+    });
     r.reportUnknown();
 }
 
-void readRuntime(const Json& doc, Scenario& s, std::vector<Issue>& issues)
+/// finetune.lora_targets: ["q", "k", "v", "o", …] into LoraTarget bits.
+void readLoraTargets(JsonReader& r, const Json& section, Scenario& s)
 {
-    if (!doc.contains("runtime"))
+    const FieldInfo& f = fieldInfo(Field::FineTuneLoraTargets);
+    const char* key = nameOf(f.field);
+    r.known(key);
+    if (!section.contains(key))
         return;
-    if (!doc.at("runtime").is_object()) {
-        addError(issues, IssueCode::WrongType, "runtime", "an object");
+    const Json& targets = section.at(key);
+    if (!targets.is_array()) {
+        r.error(IssueCode::WrongType, key, "an array such as [\"q\", \"k\", \"v\", \"o\"]");
         return;
     }
-    JsonReader r(doc.at("runtime"), "runtime.", issues);
-    RuntimeOverheads& o = s.runtime;
-    r.number("cuda_context_bytes", o.cudaContextBytes);
-    r.number("comm_bucket_bytes", o.commBucketBytes);
-    r.number("zero3_prefetch_modules", o.zero3PrefetchModules);
-    r.number("fragmentation_fraction", o.fragmentationFraction);
-    r.number("cpu_buffer_factor", o.cpuBufferFactor);
+    std::string accepted;
+    for (const Choice& c : f.choices)
+        accepted += (accepted.empty() ? "" : ", ") + std::string(c.name);
+    unsigned& bits = s.finetune.loraTargets;
+    bits = 0;
+    for (const Json& t : targets) {
+        bool found = false;
+        for (const Choice& c : f.choices)
+            if (t.is_string() && t.get<std::string>() == c.name) {
+                bits |= unsigned(c.value);
+                found = true;
+            }
+        if (!found)
+            r.error(IssueCode::UnknownValue, key, accepted);
+    }
+}
+
+void readFineTune(const Json& doc, Scenario& s, std::vector<Issue>& issues)
+{
+    const Json* section = sectionObject(doc, FieldSection::FineTune, issues);
+    if (!section)
+        return;
+    JsonReader r(*section, std::string(sectionPrefix(FieldSection::FineTune)), issues);
+    // The method comes before the base format: QLoRA's NF4 default, then the file's explicit key.
+    readSection(r, s, FieldSection::FineTune, [&](const FieldInfo& f) {
+        if (f.field != Field::FineTuneLoraTargets)
+            return false;
+        readLoraTargets(r, *section, s);
+        return true;
+    });
+    const std::string rl = objectName(FieldSection::Rl);
+    r.known(rl.c_str());
     r.reportUnknown();
+    if (section->contains(rl))
+        readPlainSection(*section, FieldSection::Rl, s, issues); // the algorithm before the critic: PPO's default, then the file's
+}
+
+/// Whether saveScenario writes a key that the table marks as conditional.
+bool written(FieldPresence presence, const ModelArchitecture& m)
+{
+    switch (presence) {
+    case FieldPresence::Always: return true;
+    case FieldPresence::Architecture: return m.hasArchitecture;
+    case FieldPresence::MoE: return m.hasArchitecture && m.isMoE();
+    case FieldPresence::Mla: return m.hasArchitecture && m.isMla();
+    case FieldPresence::Manual: break;
+    }
+    return false;
 }
 
 } // namespace
@@ -442,37 +275,47 @@ ScenarioLoad loadScenario(std::string_view text, const std::vector<std::string>&
     for (const std::string& o : overrides)
         applyOverride(doc, o, out.issues);
 
-    JsonReader top(doc, "", out.issues);
-    long long version = 0;
-    if (!doc.contains("schema_version"))
-        addError(out.issues, IssueCode::WrongType, "schema_version", "\"schema_version\": 1");
-    else if (top.integer64("schema_version", version) && version != 1) {
-        Issue issue{IssueCode::UnsupportedSchemaVersion, Severity::Error, "", double(version)};
-        issue.path = "schema_version";
-        out.issues.push_back(std::move(issue));
-    }
-    top.string("title", out.title);
-    std::string ignored;
-    top.string("description", ignored);
-    for (const char* section : {"model", "training", "parallel", "hardware", "runtime", "inference", "finetune"})
-        top.known(section);
-    Mode mode = Mode::Train;
-    top.choice("mode", mode, {{"train", Mode::Train}, {"inference", Mode::Inference}, {"finetune", Mode::FineTune}});
-    top.reportUnknown();
-    if (hasErrors(out.issues))
-        return out;
-
     Scenario& s = out.scenario;
-    s = Scenario{};
-    s.mode = mode;
+    JsonReader top(doc, "", out.issues);
+    readSection(top, s, FieldSection::Top, [&](const FieldInfo& f) {
+        const char* key = nameOf(f.field);
+        switch (f.field) {
+        case Field::SchemaVersion: {
+            long long version = 0;
+            if (!doc.contains(key))
+                addError(out.issues, IssueCode::WrongType, key, "\"schema_version\": 1");
+            else if (top.integer64(key, version) && version != 1) {
+                Issue issue{IssueCode::UnsupportedSchemaVersion, Severity::Error, "", double(version)};
+                issue.path = key;
+                out.issues.push_back(std::move(issue));
+            }
+            return true;
+        }
+        case Field::Title: top.string(key, out.title); return true;
+        case Field::Description: {
+            std::string ignored;
+            top.string(key, ignored);
+            return true;
+        }
+        default: return false;
+        }
+    });
+    for (FieldSection section : kTopSections)
+        top.known(objectName(section).c_str());
+    top.reportUnknown();
+    if (hasErrors(out.issues)) {
+        s = Scenario{};
+        return out;
+    }
+
     if (const GpuSpec* gpu = findGpuPreset("a100-80gb"))
         s.hardware.gpu = *gpu;
     readModel(doc, s, out.issues);
-    readTraining(doc, s, out.issues);
-    readParallel(doc, s, out.issues);
+    readPlainSection(doc, FieldSection::Training, s, out.issues, readFsdp);
+    readPlainSection(doc, FieldSection::Parallel, s, out.issues);
     readHardware(doc, s, out.issues);
-    readRuntime(doc, s, out.issues);
-    readInference(doc, s, out.issues);
+    readPlainSection(doc, FieldSection::Runtime, s, out.issues);
+    readPlainSection(doc, FieldSection::Inference, s, out.issues);
     readFineTune(doc, s, out.issues);
     out.ok = !hasErrors(out.issues);
     return out;
@@ -480,93 +323,44 @@ ScenarioLoad loadScenario(std::string_view text, const std::vector<std::string>&
 
 std::string saveScenario(const Scenario& s, std::string_view title)
 {
-    Json j;
-    j["schema_version"] = 1;
-    if (!title.empty())
-        j["title"] = std::string(title);
-    j["mode"] = std::string(toString(s.mode));
-    Json model;
-    if (!s.model.preset.empty())
-        model["preset"] = s.model.preset;
-    if (s.model.hasArchitecture) {
-        writeModelKeys(model, s.model);
-        if (s.model.parameters > 0)
-            model["parameters"] = s.model.parameters;
-    } else {
-        model["parameters"] = s.model.parameters;
+    // One pass over the table: the file's keys come out in the table's order, each object
+    // where its first key is written.
+    Json j = Json::object();
+    for (const FieldInfo& f : kFieldTable) {
+        if (f.isScalar() && f.presence != FieldPresence::Manual) {
+            if (written(f.presence, s.model))
+                writeField(j, s, f);
+            continue;
+        }
+        const std::string name(f.name());
+        auto text = [&](const std::string& value, bool when) {
+            if (when)
+                fieldParent(j, f.key)[name] = value;
+        };
+        switch (f.field) {
+        case Field::SchemaVersion: j[name] = 1; break;
+        case Field::Title: text(std::string(title), !title.empty()); break;
+        case Field::ModelPreset: text(s.model.preset, !s.model.preset.empty()); break;
+        case Field::ModelName: text(s.model.name, s.model.hasArchitecture && !s.model.name.empty()); break;
+        case Field::ModelParameters: // a count-only model's size, or the count a file gave next to its architecture
+            if (!s.model.hasArchitecture || s.model.parameters > 0)
+                writeField(j, s, f);
+            break;
+        case Field::GpuPreset: text(s.hardware.gpu.preset, !s.hardware.gpu.preset.empty()); break;
+        case Field::GpuName: text(s.hardware.gpu.name, true); break;
+        case Field::GpuMemoryLabel: text(s.hardware.gpu.memoryLabel, !s.hardware.gpu.memoryLabel.empty()); break;
+        case Field::GpuSource: text(s.hardware.gpu.source, !s.hardware.gpu.source.empty()); break;
+        case Field::FineTuneLoraTargets: {
+            Json targets = Json::array();
+            for (const Choice& c : f.choices)
+                if (s.finetune.loraTargets & unsigned(c.value))
+                    targets.push_back(std::string(c.name));
+            fieldParent(j, f.key)[name] = targets;
+            break;
+        }
+        default: break; // description, the FSDP alias and a GPU's id are read, never written
+        }
     }
-    j["model"] = model;
-    const TrainingSetup& t = s.training;
-    j["training"] = Json{{"seq_length", t.seqLength},
-                         {"micro_batch_size", t.microBatchSize},
-                         {"global_batch_size", t.globalBatchSize},
-                         {"train_tokens", t.trainTokens},
-                         {"precision", std::string(toString(t.precision))},
-                         {"optimizer", std::string(toString(t.optimizer))},
-                         {"zero_stage", t.zeroStage},
-                         {"offload_optimizer", t.offloadOptimizer},
-                         {"offload_parameters", t.offloadParameters},
-                         {"recompute", std::string(toString(t.recompute))},
-                         {"flash_attention", t.flashAttention},
-                         {"flops_formula", std::string(toString(t.flopsFormula))},
-                         {"moe_capacity_factor", t.moeCapacityFactor}};
-    const ParallelLayout& p = s.parallel;
-    j["parallel"] = Json{{"gpus", p.gpus}, {"gpus_per_node", p.gpusPerNode}, {"tensor", p.tensor}, {"pipeline", p.pipeline},
-                         {"virtual_pipeline", p.virtualPipeline}, {"context", p.context}, {"sequence_parallel", p.sequenceParallel},
-                         {"expert", p.expert}, {"expert_tensor", p.expertTensor}};
-    Json gpu;
-    writeGpuKeys(gpu, s.hardware.gpu);
-    j["hardware"] = Json{{"gpu", gpu}, {"mfu", s.hardware.mfu}, {"achieved_tflops", s.hardware.achievedTflops},
-                         {"price_per_gpu_hour", s.hardware.pricePerGpuHour}, {"overhead_factor", s.hardware.overheadFactor}};
-    const RuntimeOverheads& r = s.runtime;
-    j["runtime"] = Json{{"cuda_context_bytes", r.cudaContextBytes}, {"comm_bucket_bytes", r.commBucketBytes},
-                        {"zero3_prefetch_modules", r.zero3PrefetchModules}, {"fragmentation_fraction", r.fragmentationFraction},
-                        {"cpu_buffer_factor", r.cpuBufferFactor}};
-    const InferenceSetup& in = s.inference;
-    j["inference"] = Json{{"weight_format", std::string(toString(in.weights.format))},
-                          {"quant_group_size", in.weights.groupSize},
-                          {"quant_scale_format", std::string(toString(in.weights.scale))},
-                          {"quant_zero_point", in.weights.zeroPoint},
-                          {"double_quantization", in.weights.doubleQuantization},
-                          {"quantize_embeddings", in.weights.quantizeEmbeddings},
-                          {"kv_cache_dtype", std::string(toString(in.kvCacheDtype))},
-                          {"batch_size", in.batchSize},
-                          {"prompt_length", in.promptLength},
-                          {"generated_tokens", in.generatedTokens},
-                          {"kv_block_size", in.kvBlockSize},
-                          {"max_batched_tokens", in.maxBatchedTokens}};
-    const FineTuneSetup& f = s.finetune;
-    Json targets = Json::array();
-    for (const LoraTargetName& n : kLoraTargets)
-        if (f.loraTargets & n.bit)
-            targets.push_back(std::string(n.name));
-    const RlSetup& rl = f.rl;
-    j["finetune"] = Json{{"method", std::string(toString(f.method))},
-                         {"lora_rank", f.loraRank},
-                         {"lora_targets", targets},
-                         {"base_format", std::string(toString(f.base.format))},
-                         {"base_quant_group_size", f.base.groupSize},
-                         {"base_quant_scale_format", std::string(toString(f.base.scale))},
-                         {"base_quant_zero_point", f.base.zeroPoint},
-                         {"double_quantization", f.base.doubleQuantization},
-                         {"quantize_embeddings", f.base.quantizeEmbeddings},
-                         {"rl", Json{{"algorithm", std::string(toString(rl.algorithm))},
-                                     {"reference", rl.reference},
-                                     {"reference_format", std::string(toString(rl.referenceFormat))},
-                                     {"reference_offload", rl.referenceOffload},
-                                     {"reward_model", rl.rewardModel},
-                                     {"reward_parameters", rl.rewardParameters},
-                                     {"reward_format", std::string(toString(rl.rewardFormat))},
-                                     {"critic", rl.critic},
-                                     {"samples_per_prompt", rl.samplesPerPrompt},
-                                     {"prompt_length", rl.promptLength},
-                                     {"max_new_tokens", rl.maxNewTokens},
-                                     {"prompts_per_gpu", rl.promptsPerGpu},
-                                     {"rollout_memory_fraction", rl.rolloutMemoryFraction},
-                                     {"placement", rl.placement == RolloutPlacement::Colocated ? "colocated" : "separate"},
-                                     {"rollout_sleeps", rl.rolloutSleeps},
-                                     {"rollout_tensor", rl.rolloutTensor},
-                                     {"rollout_gpus", rl.rolloutGpus}}}};
     return j.dump(2) + "\n";
 }
 

@@ -100,7 +100,7 @@ private slots:
         w.controller()->flush();
         QVERIFY(!w.isWindowModified());
         QVERIFY(w.windowTitle().startsWith(QStringLiteral("seven.json[*]")));
-        w.controller()->setZeroStage(3);
+        w.controller()->set(core::Field::TrainingZeroStage, 3);
         w.controller()->flush();
         QVERIFY(w.documentController()->isModified());
         QVERIFY(w.isWindowModified());
@@ -135,7 +135,7 @@ private slots:
         w.documentController()->setInteractive(false);
         w.controller()->setScenario(guiscenarios::llama70bOn64());
         QVERIFY(w.documentController()->saveToFile(good));
-        w.controller()->setZeroStage(2); // an unsaved edit, which must survive too
+        w.controller()->set(core::Field::TrainingZeroStage, 2); // an unsaved edit, which must survive too
         w.controller()->flush();
         const std::string before = json(w);
         const int undoSteps = w.controller()->undoStack()->count();
@@ -271,7 +271,7 @@ private slots:
             w.controller()->setScenario(guiscenarios::llama70bOn64());
             w.controller()->flush();
             QVERIFY(w.documentController()->saveToFile(path));
-            w.controller()->setZeroStage(2); // edited after saving: the session keeps the edit
+            w.controller()->set(core::Field::TrainingZeroStage, 2); // edited after saving: the session keeps the edit
             w.controller()->flush();
             w.languageManager()->setLanguage(QStringLiteral("en"));
             edited = json(w);

@@ -114,7 +114,7 @@ private slots:
         dialog.updatePreview();
         QCOMPARE(dialog.previewImage().size(), QSize(1280, 720));
         QCOMPARE(dialog.content().scenario.training.zeroStage, 0);
-        controller.setZeroStage(3);
+        controller.set(core::Field::TrainingZeroStage, 3);
         controller.flush();
         QCOMPARE(dialog.content().scenario.training.zeroStage, 3);
         // Size presets fill in the custom fields.
@@ -138,7 +138,7 @@ private slots:
         QVERIFY(data->hasFormat(QStringLiteral("image/svg+xml")));
         QVERIFY(data->data(QStringLiteral("image/svg+xml")).contains("Memory per GPU"));
         // The dialog was never shown: Copy still takes the scenario as it is now.
-        controller.setZeroStage(3);
+        controller.set(core::Field::TrainingZeroStage, 3);
         controller.flush();
         QVERIFY(dialog.copyToClipboard());
         QCOMPARE(dialog.content().scenario.training.zeroStage, 3);

@@ -173,7 +173,7 @@ private slots:
         for (double ep : p->expertSlider()->steps())
             QVERIFY2(experts % int(ep) == 0, qPrintable(QString::number(ep)));
         // Serving routes without capacity padding: the factor hides, EP stays.
-        w.controller()->setMode(core::Mode::Inference);
+        w.controller()->set(core::Field::Mode, core::Mode::Inference);
         w.controller()->flush();
         QVERIFY(p->expertSlider()->isVisibleTo(p));
         QVERIFY(!p->capacitySlider()->isVisibleTo(p));
@@ -229,7 +229,7 @@ private slots:
         // Decode at batch 1 reads every weight for two FLOPs each: far below any GPU's ridge.
         QVERIFY(g->roofline()->isMemoryBound());
         // Back to training: the training dials return.
-        w.controller()->setMode(core::Mode::Train);
+        w.controller()->set(core::Field::Mode, core::Mode::Train);
         w.controller()->flush();
         QVERIFY(!w.gaugePanel()->isServing());
     }
@@ -251,8 +251,8 @@ private slots:
         QVERIFY(chart->barTotalBytes(0) < 60e9 && chart->barTotalBytes(1) < 60e9);
 
         // A separate pool of rollout GPUs: the training GPUs and "rollout GPUs".
-        w.controller()->setRolloutPlacement(core::RolloutPlacement::Separate);
-        w.controller()->setRolloutGpus(4);
+        w.controller()->set(core::Field::RlPlacement, core::RolloutPlacement::Separate);
+        w.controller()->set(core::Field::RlRolloutGpus, 4);
         w.controller()->flush();
         QCOMPARE(chart->groupCount(), 2);
         QVERIFY2(chart->groupLabel(1).startsWith(QStringLiteral("rollout GPUs")), qPrintable(chart->groupLabel(1)));
@@ -328,15 +328,15 @@ private slots:
     void comparisonsFollowTheMode_data()
     {
         QTest::addColumn<core::Mode>("mode");
-        QTest::addColumn<int>("first");  // ComparisonView::Variant
+        QTest::addColumn<int>("first");  // core::Variation
         QTest::addColumn<int>("second");
         QTest::addColumn<int>("firstBars");
-        QTest::addRow("training") << core::Mode::Train << int(ComparisonView::Variant::ZeroStage)
-                                  << int(ComparisonView::Variant::Recompute) << 4;
-        QTest::addRow("inference") << core::Mode::Inference << int(ComparisonView::Variant::WeightFormat)
-                                   << int(ComparisonView::Variant::KvCacheDtype) << 5;
-        QTest::addRow("fine-tuning") << core::Mode::FineTune << int(ComparisonView::Variant::FineTuneMethod)
-                                     << int(ComparisonView::Variant::ZeroStage) << 3;
+        QTest::addRow("training") << core::Mode::Train << int(core::Variation::ZeroStage)
+                                  << int(core::Variation::Recompute) << 4;
+        QTest::addRow("inference") << core::Mode::Inference << int(core::Variation::WeightFormat)
+                                   << int(core::Variation::KvCacheDtype) << 5;
+        QTest::addRow("fine-tuning") << core::Mode::FineTune << int(core::Variation::FineTuneMethod)
+                                     << int(core::Variation::ZeroStage) << 3;
     }
     void comparisonsFollowTheMode()
     {
@@ -345,11 +345,11 @@ private slots:
         QFETCH(int, second);
         QFETCH(int, firstBars);
         MainWindow w;
-        w.controller()->setMode(mode);
+        w.controller()->set(core::Field::Mode, mode);
         w.controller()->flush();
         ComparisonView* c = w.comparisonView();
-        QCOMPARE(int(c->variant(ComparisonView::First)), first);
-        QCOMPARE(int(c->variant(ComparisonView::Second)), second);
+        QCOMPARE(int(c->variation(ComparisonView::First)), first);
+        QCOMPARE(int(c->variation(ComparisonView::Second)), second);
         QCOMPARE(c->chart(ComparisonView::First)->groupCount(), firstBars);
     }
 
@@ -363,7 +363,7 @@ private slots:
         w.controller()->flush();
         QCOMPARE(int(w.controller()->scenario().inference.weights.format), int(core::WeightFormat::Int4));
         // Fine-tuning: Full, LoRA, QLoRA; QLoRA brings its NF4 base.
-        w.controller()->setMode(core::Mode::FineTune);
+        w.controller()->set(core::Field::Mode, core::Mode::FineTune);
         w.controller()->flush();
         emit w.comparisonView()->chart(ComparisonView::First)->segmentClicked(2, core::Component::Weights);
         w.controller()->flush();
@@ -394,13 +394,13 @@ private slots:
         using Setter = std::function<void(ScenarioController&, int)>;
         QTest::addColumn<Setter>("set");
         QTest::addColumn<int>("unchanged"); // the argument that changes nothing on the GRPO scenario
-        QTest::addRow("serving batch") << Setter([](ScenarioController& c, int i) { c.setServingBatch(i); }) << 1;
-        QTest::addRow("prompt") << Setter([](ScenarioController& c, int i) { c.setPromptLength(512 * i); }) << 2;
-        QTest::addRow("LoRA rank") << Setter([](ScenarioController& c, int i) { c.setLoraRank(4 * i); }) << 4;
-        QTest::addRow("samples per prompt") << Setter([](ScenarioController& c, int i) { c.setSamplesPerPrompt(i); }) << 8;
+        QTest::addRow("serving batch") << Setter([](ScenarioController& c, int i) { c.set(core::Field::InferenceBatchSize, i); }) << 1;
+        QTest::addRow("prompt") << Setter([](ScenarioController& c, int i) { c.set(core::Field::InferencePromptLength, 512 * i); }) << 2;
+        QTest::addRow("LoRA rank") << Setter([](ScenarioController& c, int i) { c.set(core::Field::FineTuneLoraRank, 4 * i); }) << 4;
+        QTest::addRow("samples per prompt") << Setter([](ScenarioController& c, int i) { c.set(core::Field::RlSamplesPerPrompt, i); }) << 8;
         // 8/20 = 0.4, the scenario's own
-        QTest::addRow("rollout memory") << Setter([](ScenarioController& c, int i) { c.setRolloutMemoryFraction(i / 20.0); }) << 8;
-        QTest::addRow("expert parallel") << Setter([](ScenarioController& c, int i) { c.setExpertParallel(i); }) << 1;
+        QTest::addRow("rollout memory") << Setter([](ScenarioController& c, int i) { c.set(core::Field::RlRolloutMemoryFraction, i / 20.0); }) << 8;
+        QTest::addRow("expert parallel") << Setter([](ScenarioController& c, int i) { c.set(core::Field::ParallelExpert, i); }) << 1;
     }
     void newSettersCompareThenCoalesce()
     {
@@ -408,8 +408,8 @@ private slots:
         QFETCH(int, unchanged);
         ScenarioController c;
         c.setScenario(load(kGrpo)); // serving and MoE keys sit in the scenario whatever its mode
-        c.setServingBatch(1);
-        c.setPromptLength(1024);
+        c.set(core::Field::InferenceBatchSize, 1);
+        c.set(core::Field::InferencePromptLength, 1024);
         c.flush();
         const int steps = c.undoStack()->count();
         QSignalSpy estimates(&c, &ScenarioController::estimateChanged);
@@ -443,7 +443,7 @@ private slots:
         QVERIFY(w.memoryChart()->barBytes(0, core::Component::CriticWeights) > 0);
         // Separate placement shows the pool size.
         QVERIFY(!rl->rolloutGpusSlider()->isVisibleTo(rl));
-        w.controller()->setRolloutPlacement(core::RolloutPlacement::Separate);
+        w.controller()->set(core::Field::RlPlacement, core::RolloutPlacement::Separate);
         w.controller()->flush();
         QVERIFY(rl->rolloutGpusSlider()->isVisibleTo(rl));
     }

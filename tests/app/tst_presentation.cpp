@@ -241,7 +241,7 @@ private slots:
         MainWindow window;
         window.documentController()->setInteractive(false);
         QVERIFY(window.openScenario(path));
-        window.controller()->setZeroStage(2);
+        window.controller()->set(core::Field::TrainingZeroStage, 2);
         window.controller()->flush();
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -409,11 +409,11 @@ private slots:
         w.controls()->zeroSlider()->slider()->setValue(1); // ZeRO-1: 14 + 14 + 84/8 (ZeRO §5)
         w.controller()->flush();
         QCOMPARE(w.sceneTitle(), QStringLiteral("7B on 8 GPUs, no ZeRO: 38.5 GB of model states per GPU"));
-        w.controller()->setGpus(16); // 14 + 14 + 84/16 = 33.25
+        w.controller()->set(core::Field::ParallelGpus, 16); // 14 + 14 + 84/16 = 33.25
         w.controller()->flush();
         QCOMPARE(w.sceneTitle(), QStringLiteral("7B on 16 GPUs, no ZeRO: 33.3 GB of model states per GPU"));
         // An invalid layout has no numbers: a dash, never a stale one.
-        w.controller()->setTensorParallel(3);
+        w.controller()->set(core::Field::ParallelTensor, 3);
         w.controller()->flush();
         QVERIFY2(w.sceneTitle().contains(QStringLiteral("— GB")), qPrintable(w.sceneTitle()));
     }
@@ -491,7 +491,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.navigator()->goTo(0);
-        w.controller()->setTensorParallel(3); // does not divide the heads or the GPUs
+        w.controller()->set(core::Field::ParallelTensor, 3); // does not divide the heads or the GPUs
         w.controller()->flush();
         QVERIFY(!w.statusLabel()->text().isEmpty());
         QVERIFY(w.chart()->chart()->isShowingInvalid());

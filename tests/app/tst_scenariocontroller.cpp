@@ -29,7 +29,7 @@ private slots:
         QSignalSpy estimates(&c, &ScenarioController::estimateChanged);
         QSignalSpy scenarios(&c, &ScenarioController::scenarioChanged);
         for (int i = 0; i < 10; ++i)
-            c.setSeqLength(1024 + 256 * i);
+            c.set(core::Field::TrainingSeqLength, 1024 + 256 * i);
         QCOMPARE(estimates.count(), 0); // nothing until the event loop runs
         QTRY_COMPARE(estimates.count(), 1);
         QTest::qWait(20);
@@ -45,8 +45,8 @@ private slots:
         c.flush();
         const int steps = c.undoStack()->count();
         const int before = c.estimateCount();
-        c.setZeroStage(c.scenario().training.zeroStage);
-        c.setGpus(c.scenario().parallel.gpus);
+        c.set(core::Field::TrainingZeroStage, c.scenario().training.zeroStage);
+        c.set(core::Field::ParallelGpus, c.scenario().parallel.gpus);
         c.setModelPreset(QString::fromStdString(c.scenario().model.preset));
         QTest::qWait(10);
         QCOMPARE(c.undoStack()->count(), steps);
@@ -58,10 +58,10 @@ private slots:
         ScenarioController c;
         c.flush();
         const std::string start = json(c);
-        c.setZeroStage(3);
+        c.set(core::Field::TrainingZeroStage, 3);
         c.setModelPreset(QStringLiteral("llama-2-13b"));
-        c.setGpus(16);
-        c.setRecompute(core::Recompute::Full);
+        c.set(core::Field::ParallelGpus, 16);
+        c.set(core::Field::TrainingRecompute, core::Recompute::Full);
         c.setGpuPreset(QStringLiteral("h100-sxm"));
         c.flush();
         const std::string end = json(c);
@@ -85,14 +85,14 @@ private slots:
         c.flush();
         const int gpus = c.scenario().parallel.gpus;
         const int steps = c.undoStack()->count();
-        c.beginDrag(ScenarioController::Control::Gpus);
+        c.beginDrag(core::Field::ParallelGpus);
         for (int n : {16, 32, 64, 128})
-            c.setGpus(n);
+            c.set(core::Field::ParallelGpus, n);
         c.endDrag();
         QCOMPARE(c.undoStack()->count(), steps + 1);
         // A second drag of the same slider is a step of its own.
-        c.beginDrag(ScenarioController::Control::Gpus);
-        c.setGpus(256);
+        c.beginDrag(core::Field::ParallelGpus);
+        c.set(core::Field::ParallelGpus, 256);
         c.endDrag();
         QCOMPARE(c.undoStack()->count(), steps + 2);
         c.undoStack()->undo();
@@ -108,15 +108,15 @@ private slots:
         // (1.25 GB/s) twenty times longer, beyond the step's computation.
         ScenarioController c;
         c.setGpuPreset(QStringLiteral("a100-80gb"));
-        c.setGpus(16);
-        c.setZeroStage(3);
+        c.set(core::Field::ParallelGpus, 16);
+        c.set(core::Field::TrainingZeroStage, 3);
         c.flush();
         const auto dp = std::size_t(core::CommDimension::DataParallel);
         const core::CommunicationEstimate fast = c.estimate().communication;
         QVERIFY(fast.overNetwork[dp]);
         QCOMPARE(fast.linkBytesPerSecond[dp], 25e9);
         const int steps = c.undoStack()->count();
-        c.setNetworkBandwidth(1.25e9);
+        c.set(core::Field::GpuNetworkBandwidth, 1.25e9);
         c.flush();
         const core::Estimate& slow = c.estimate();
         QVERIFY(std::abs(slow.communication.seconds[dp] - 20 * fast.seconds[dp]) < 1e-9 * slow.communication.seconds[dp]);
@@ -129,18 +129,22 @@ private slots:
         QCOMPARE(c.scenario().hardware.gpu.networkBytesPerSecond, 25e9);
     }
 
-    void variantIndexFindsTheScenariosOwnBar()
+    void currentVariantFindsTheScenariosOwnBar()
     {
-        using C = ScenarioController;
+        using V = core::Variation;
+        core::Scenario s;
+        auto weights = [&s](core::WeightFormat f) { s.inference.weights.format = f; return core::currentVariant(s, V::WeightFormat); };
+        auto kv = [&s](core::KvCacheDtype d) { s.inference.kvCacheDtype = d; return core::currentVariant(s, V::KvCacheDtype); };
         // FP16 and BF16 store the same bytes and share the 16-bit bar; FP32 has none.
-        QCOMPARE(C::variantIndex(core::WeightFormat::Fp16), 0);
-        QCOMPARE(C::variantIndex(core::WeightFormat::Bf16), 0);
-        QCOMPARE(C::variantIndex(core::WeightFormat::Nf4), 4);
-        QCOMPARE(C::variantIndex(core::WeightFormat::Fp32), -1);
-        QCOMPARE(C::variantIndex(core::KvCacheDtype::Fp16), 0);
-        QCOMPARE(C::variantIndex(core::KvCacheDtype::Int8), 2);
-        QCOMPARE(C::variantIndex(core::KvCacheDtype::Fp32), -1);
-        QCOMPARE(C::variantIndex(core::FineTuneMethod::QLoRA), 2);
+        QCOMPARE(weights(core::WeightFormat::Fp16), 0);
+        QCOMPARE(weights(core::WeightFormat::Bf16), 0);
+        QCOMPARE(weights(core::WeightFormat::Nf4), 4);
+        QCOMPARE(weights(core::WeightFormat::Fp32), -1);
+        QCOMPARE(kv(core::KvCacheDtype::Fp16), 0);
+        QCOMPARE(kv(core::KvCacheDtype::Int8), 2);
+        QCOMPARE(kv(core::KvCacheDtype::Fp32), -1);
+        s.finetune.method = core::FineTuneMethod::QLoRA;
+        QCOMPARE(core::currentVariant(s, V::FineTuneMethod), 2);
     }
 
     void invalidScenarioReportsItsIssues()
@@ -150,7 +154,7 @@ private slots:
         c.flush();
         QSignalSpy issues(&c, &ScenarioController::issuesChanged);
         QSignalSpy estimates(&c, &ScenarioController::estimateChanged);
-        c.setTensorParallel(3);
+        c.set(core::Field::ParallelTensor, 3);
         c.flush();
         QCOMPARE(issues.count(), 1);
         QCOMPARE(issues.at(0).at(0).toBool(), false);
@@ -165,13 +169,17 @@ private slots:
         QSignalSpy spy(&c, &ScenarioController::comparisonsChanged);
         c.flush();
         QCOMPARE(spy.count(), 1);
-        const auto zero = spy.at(0).at(0).value<std::vector<core::Estimate>>();
+        const auto comparisons = spy.at(0).at(0).value<core::Comparisons>();
+        QVERIFY(comparisons[0].variation == core::Variation::ZeroStage);
+        QCOMPARE(comparisons[0].current, 1);
+        const std::vector<core::Estimate>& zero = comparisons[0].estimates;
         QCOMPARE(zero.size(), std::size_t(4));
         // Seed 2: 112 / 38.5 / 26.25 / 14 GB of model states per GPU.
         const double expected[] = {112, 38.5, 26.25, 14};
         for (int stage = 0; stage < 4; ++stage)
             QVERIFY(std::abs(zero[std::size_t(stage)].fullest().modelStateBytes() / 1e9 - expected[stage]) < 1e-9);
-        const auto recompute = spy.at(0).at(1).value<std::vector<core::Estimate>>();
+        QVERIFY(comparisons[1].variation == core::Variation::Recompute);
+        const std::vector<core::Estimate>& recompute = comparisons[1].estimates;
         QCOMPARE(recompute.size(), std::size_t(3));
         // Full recomputation keeps only each layer's input: less than no recomputation.
         QVERIFY(recompute[2].fullest().categoryBytes(core::Category::Activations)
@@ -192,6 +200,6 @@ private slots:
 
 Q_DECLARE_METATYPE(core::Estimate)
 Q_DECLARE_METATYPE(core::Working)
-Q_DECLARE_METATYPE(std::vector<core::Estimate>)
+Q_DECLARE_METATYPE(core::Comparisons)
 QTEST_MAIN(TestScenarioController)
 #include "tst_scenariocontroller.moc"

@@ -51,7 +51,7 @@ private slots:
             C::ContextNotDividingSequence, "parallel.context");
         row("global batch not divisible", [](core::Scenario& s) { s.parallel.tensor = 1; s.training.globalBatchSize = 1001; }, C::GlobalBatchNotDivisible, "training.global_batch_size");
         row("offload parameters without ZeRO-3", [](core::Scenario& s) { s.training.offloadParameters = true; }, C::OffloadParametersNeedsZero3, "training.offload_parameters");
-        row("offload optimizer without ZeRO", [](core::Scenario& s) { s.training.offloadOptimizer = true; }, C::OffloadNeedsZero, "training.offload_optimizer");
+        row("offload optimizer without ZeRO", [](core::Scenario& s) { s.training.zeroStage = 0; s.training.offloadOptimizer = true; }, C::OffloadNeedsZero, "training.offload_optimizer");
         row("zero GPUs", [](core::Scenario& s) { s.parallel.gpus = 0; }, C::NotPositive, "parallel.gpus");
         row("negative TP", [](core::Scenario& s) { s.parallel.tensor = -2; }, C::Negative, "parallel.tensor");
         row("zero layers", [](core::Scenario& s) { s.model.numLayers = 0; }, C::NotPositive, "model.num_layers");

@@ -19,6 +19,7 @@ inline core::Scenario sevenBillionOnEight(int zeroStage = 0)
     s.training.precision = core::PrecisionRecipe::Mixed16;
     s.training.optimizer = core::Optimizer::Adam;
     s.training.zeroStage = zeroStage;
+    s.training.recompute = core::Recompute::None; // the seeds' arithmetic: every activation stored
     s.training.seqLength = 2048;
     s.training.microBatchSize = 1;
     s.training.globalBatchSize = 8;

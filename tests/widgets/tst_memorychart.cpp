@@ -82,11 +82,11 @@ private slots:
 
     void comparisonViewShowsTheSeedsTable()
     {
-        std::vector<core::Estimate> variants;
+        core::Comparison zero{core::Variation::ZeroStage, {}, 1};
         for (int stage = 0; stage < 4; ++stage)
-            variants.push_back(core::estimate(guiscenarios::sevenBillionOnEight(stage)));
+            zero.estimates.push_back(core::estimate(guiscenarios::sevenBillionOnEight(stage)));
         ComparisonView view;
-        view.setZeroVariants(variants, 1);
+        view.setComparison(ComparisonView::First, zero);
         const double expected[] = {112, 38.5, 26.25, 14};
         QCOMPARE(view.zeroChart()->groupCount(), 4);
         for (int stage = 0; stage < 4; ++stage)

@@ -11,8 +11,8 @@ ComparisonView::ComparisonView(QWidget* parent)
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(6);
-    m_slots[First].variant = Variant::ZeroStage;
-    m_slots[Second].variant = Variant::Recompute;
+    m_slots[First].variation = core::Variation::ZeroStage;
+    m_slots[Second].variation = core::Variation::Recompute;
     for (Slot slot : {First, Second}) {
         auto* chart = new MemoryChart(this);
         m_slots[slot].chart = chart;
@@ -26,48 +26,40 @@ ComparisonView::ComparisonView(QWidget* parent)
 
 void ComparisonView::chosen(Slot slot, int index)
 {
-    const Variant v = m_slots[slot].variant;
-    if (v == Variant::ZeroStage)
-        emit zeroStageChosen(index);
-    else if (v == Variant::Recompute)
-        emit recomputeChosen(index);
-    emit variantChosen(v, index);
+    emit variantChosen(m_slots[slot].variation, index);
 }
 
-QStringList ComparisonView::labels(Variant variant)
+QStringList ComparisonView::labels(core::Variation variation)
 {
-    switch (variant) {
-    case Variant::ZeroStage: return {tr("No ZeRO"), tr("ZeRO-1"), tr("ZeRO-2"), tr("ZeRO-3")};
-    case Variant::Recompute: return {tr("None"), tr("Selective"), tr("Full")};
-    case Variant::WeightFormat: return {tr("BF16/FP16"), tr("FP8"), tr("INT8"), tr("INT4"), tr("NF4")};
-    case Variant::KvCacheDtype: return {tr("BF16/FP16"), tr("FP8"), tr("INT8")};
-    case Variant::FineTuneMethod: return {tr("Full"), tr("LoRA"), tr("QLoRA")};
+    using V = core::Variation;
+    switch (variation) {
+    case V::ZeroStage: return {tr("No ZeRO"), tr("ZeRO-1"), tr("ZeRO-2"), tr("ZeRO-3")};
+    case V::Recompute: return {tr("None"), tr("Selective"), tr("Full")};
+    case V::WeightFormat: return {tr("BF16/FP16"), tr("FP8"), tr("INT8"), tr("INT4"), tr("NF4")};
+    case V::KvCacheDtype: return {tr("BF16/FP16"), tr("FP8"), tr("INT8")};
+    case V::FineTuneMethod: return {tr("Full"), tr("LoRA"), tr("QLoRA")};
     }
     return {};
 }
 
-void ComparisonView::setZeroVariants(const std::vector<core::Estimate>& estimates, int currentStage)
+void ComparisonView::setComparisons(const core::Comparisons& comparisons)
 {
-    setVariants(First, Variant::ZeroStage, estimates, currentStage);
+    setComparison(First, comparisons[First]);
+    setComparison(Second, comparisons[Second]);
 }
 
-void ComparisonView::setRecomputeVariants(const std::vector<core::Estimate>& estimates, int current)
-{
-    setVariants(Second, Variant::Recompute, estimates, current);
-}
-
-void ComparisonView::setVariants(Slot slot, Variant variant, const std::vector<core::Estimate>& estimates, int current)
+void ComparisonView::setComparison(Slot slot, const core::Comparison& comparison)
 {
     SlotState& s = m_slots[slot];
-    const bool kindChanged = s.variant != variant;
-    s.variant = variant;
-    s.estimates = estimates;
-    s.current = current;
+    const bool kindChanged = s.variation != comparison.variation;
+    s.variation = comparison.variation;
+    s.estimates = comparison.estimates;
+    s.current = comparison.current;
     if (kindChanged) {
         updateTexts(s);
         // Wider charts for more bars.
         auto* box = static_cast<QBoxLayout*>(layout());
-        box->setStretch(int(slot), m_stacked ? 1 : std::max(2, int(labels(variant).size())));
+        box->setStretch(int(slot), m_stacked ? 1 : std::max(2, int(labels(comparison.variation).size())));
     }
     updateChart(s);
 }
@@ -83,7 +75,7 @@ void ComparisonView::updateChart(SlotState& slot)
             chart->setInvalid(tr("Invalid scenario:\nno comparison"));
         return;
     }
-    const QStringList names = labels(slot.variant);
+    const QStringList names = labels(slot.variation);
     QVector<MemoryChart::Bar> bars;
     bars.reserve(qsizetype(estimates.size()));
     for (std::size_t i = 0; i < estimates.size(); ++i) {
@@ -114,7 +106,7 @@ void ComparisonView::setStacked(bool stacked)
     static_cast<QBoxLayout*>(layout())->setDirection(stacked ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
     // Stacked, both charts get the full width: equal heights, whatever their bar counts.
     for (int i = 0; i < 2; ++i)
-        static_cast<QBoxLayout*>(layout())->setStretch(i, stacked ? 1 : std::max(2, int(labels(m_slots[std::size_t(i)].variant).size())));
+        static_cast<QBoxLayout*>(layout())->setStretch(i, stacked ? 1 : std::max(2, int(labels(m_slots[std::size_t(i)].variation).size())));
     m_stacked = stacked;
 }
 
@@ -127,24 +119,24 @@ void ComparisonView::setUnit(DisplayFormat::MemoryUnit unit)
 void ComparisonView::updateTexts(SlotState& slot)
 {
     MemoryChart* chart = slot.chart;
-    switch (slot.variant) {
-    case Variant::ZeroStage:
+    switch (slot.variation) {
+    case core::Variation::ZeroStage:
         chart->setTitle(tr("ZeRO stage · fullest GPU"));
         chart->setClickHint(tr("Click to switch the scenario to this ZeRO stage."));
         break;
-    case Variant::Recompute:
+    case core::Variation::Recompute:
         chart->setTitle(tr("Recomputation · fullest GPU"));
         chart->setClickHint(tr("Click to switch the scenario to this recomputation policy."));
         break;
-    case Variant::WeightFormat:
+    case core::Variation::WeightFormat:
         chart->setTitle(tr("Weight format · fullest GPU"));
         chart->setClickHint(tr("Click to serve the weights in this format."));
         break;
-    case Variant::KvCacheDtype:
+    case core::Variation::KvCacheDtype:
         chart->setTitle(tr("KV-cache type · fullest GPU"));
         chart->setClickHint(tr("Click to keep the KV cache in this type."));
         break;
-    case Variant::FineTuneMethod:
+    case core::Variation::FineTuneMethod:
         chart->setTitle(tr("Fine-tuning method · fullest GPU"));
         chart->setClickHint(tr("Click to fine-tune with this method."));
         break;

@@ -4,6 +4,7 @@
 #include <array>
 #include <vector>
 
+#include "core/comparison.h"
 #include "core/estimate.h"
 #include "widgets/displayformat.h"
 
@@ -18,22 +19,16 @@ class ComparisonView : public QWidget
     Q_OBJECT
 
 public:
-    /// What a chart's bars vary. The order of the bars is the caller's (ScenarioController).
-    enum class Variant { ZeroStage, Recompute, WeightFormat, KvCacheDtype, FineTuneMethod };
     /// The two charts, left and right.
     enum Slot { First = 0, Second = 1 };
 
     explicit ComparisonView(QWidget* parent = nullptr);
 
-    /// Estimates for ZeRO 0, 1, 2, 3 (invalid ones show as empty, marked n/a), in the first chart.
-    void setZeroVariants(const std::vector<core::Estimate>& estimates, int currentStage);
-    /// Estimates for recompute none, selective, full, in the second chart.
-    void setRecomputeVariants(const std::vector<core::Estimate>& estimates, int current);
-    /// Any variant in either chart; `current` is the scenario's own bar (−1: none of them).
-    /// Weight formats are 16-bit, FP8, INT8, INT4, NF4; KV types 16-bit, FP8, INT8; methods
-    /// Full, LoRA, QLoRA.
-    void setVariants(Slot slot, Variant variant, const std::vector<core::Estimate>& estimates, int current);
-    Variant variant(Slot slot) const { return m_slots[slot].variant; }
+    /// The two charts' comparisons (core::compare; invalid variants show as empty, marked n/a).
+    void setComparisons(const core::Comparisons& comparisons);
+    /// One chart's comparison; its bars in core::variantValue's order, the scenario's own marked.
+    void setComparison(Slot slot, const core::Comparison& comparison);
+    core::Variation variation(Slot slot) const { return m_slots[slot].variation; }
     void setUnit(DisplayFormat::MemoryUnit unit);
     /// The two charts one above the other, each the full width (slides with large type), or
     /// side by side (the window).
@@ -44,10 +39,8 @@ public:
     MemoryChart* recomputeChart() const { return chart(Second); }
 
 signals:
-    void zeroStageChosen(int stage);
-    void recomputeChosen(int policy);
-    /// Any bar clicked: the variant and its index in the order above.
-    void variantChosen(ComparisonView::Variant variant, int index);
+    /// A bar clicked: what its chart varies and the bar's index (ScenarioController::chooseVariant).
+    void variantChosen(core::Variation variation, int index);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -56,7 +49,7 @@ private:
     struct SlotState
     {
         MemoryChart* chart = nullptr;
-        Variant variant = Variant::ZeroStage;
+        core::Variation variation = core::Variation::ZeroStage;
         std::vector<core::Estimate> estimates;
         int current = 0;
     };
@@ -65,7 +58,7 @@ private:
     void updateTexts(SlotState& slot);
     void updateChart(SlotState& slot);
     void chosen(Slot slot, int index);
-    static QStringList labels(Variant variant);
+    static QStringList labels(core::Variation variation);
 
     std::array<SlotState, 2> m_slots;
     bool m_stacked = false;

@@ -1,0 +1,141 @@
+// Every control of the panel drives the scenario through its field: in each mode, each shown
+// and enabled slider, spin box, check box and combo box makes one edit that reaches the
+// controller (one undo step, one more estimate), and undoing it restores the scenario. A
+// control that names no field (its "field" property) is reported, so none is left unbound.
+#include <QtTest>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QSpinBox>
+#include <QUndoStack>
+
+#include "app/controls/controlsection.h"
+#include "app/controls/controlspanel.h"
+#include "app/controls/modelcontrols.h"
+#include "app/mainwindow.h"
+#include "app/scenariocontroller.h"
+#include "core/io/scenario_io.h"
+#include "widgets/valueslider.h"
+
+Q_DECLARE_METATYPE(core::Scenario)
+
+namespace {
+
+core::Scenario load(const char* json, const std::vector<std::string>& sets = {})
+{
+    const core::ScenarioLoad l = core::loadScenario(json, sets);
+    return l.scenario;
+}
+
+/// A value the slider offers that differs from its current one.
+double otherValue(const ValueSlider* s)
+{
+    const QVector<double> steps = s->steps();
+    for (qsizetype i = 0; i < steps.size(); ++i)
+        if (steps[i] == s->value())
+            return i + 1 < steps.size() ? steps[i + 1] : (i > 0 ? steps[i - 1] : s->value() + 1); // one step: a typed value
+    return s->value() > 0 ? s->value() * 1.25 : 1e9; // continuous (the reward model's 0 = "as the policy")
+}
+
+} // namespace
+
+class TestControls : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyControlDrivesTheScenario_data()
+    {
+        QTest::addColumn<core::Scenario>("scenario");
+        QTest::addColumn<int>("expected"); // shown, enabled controls of that mode, counted by hand from the sections
+        const char* train = R"({"schema_version": 1, "model": {"preset": "mixtral-8x7b"},
+            "training": {"zero_stage": 1, "global_batch_size": 512, "seq_length": 4096},
+            "parallel": {"gpus": 64, "tensor": 2, "pipeline": 4, "expert": 8}, "hardware": {"gpu": "h100-sxm"}})";
+        // Model: preset, size and 5 architecture spins; sequence & batch 4; precision 6 (offloading
+        // parameters needs ZeRO-3: disabled); parallelism 9 with EP, expert TP and the capacity
+        // factor; hardware 6 = 32.
+        QTest::newRow("training a MoE model") << load(train) << 32;
+        const char* serving = R"({"schema_version": 1, "mode": "inference", "model": {"preset": "llama-3-70b"},
+            "inference": {"weight_format": "int4", "batch_size": 32}, "parallel": {"gpus": 8, "tensor": 8}, "hardware": {"gpu": "h100-sxm"}})";
+        // Model 7; serving 8 (INT4 enables group size and scale type); parallelism 3 (serving hides
+        // virtual stages, CP and SP); hardware 3 (no price, overhead or network) = 21.
+        QTest::newRow("serving INT4") << load(serving) << 21;
+        const char* rl = R"({"schema_version": 1, "mode": "finetune", "model": {"preset": "llama-2-7b"},
+            "training": {"zero_stage": 3, "global_batch_size": 64, "seq_length": 2560},
+            "finetune": {"method": "lora", "rl": {"algorithm": "ppo", "reward_model": true, "placement": "separate"}},
+            "parallel": {"gpus": 8}, "hardware": {"gpu": "a100-80gb"}})";
+        // Model 7; fine-tuning 10 (method, rank, 7 target matrices, base format); RL 15 with the
+        // reward model, the critic and the rollout pool; sequence & batch 4; precision 7 (ZeRO-3
+        // enables both offloads); parallelism 4 (TP 1, PP 1: no SP, no virtual stages); hardware 6 = 53.
+        QTest::newRow("PPO, separate rollout pool") << load(rl) << 53;
+    }
+
+    void everyControlDrivesTheScenario()
+    {
+        QFETCH(core::Scenario, scenario);
+        QFETCH(int, expected);
+        MainWindow w;
+        ScenarioController* c = w.controller();
+        c->setScenario(scenario);
+        c->flush();
+        // The architecture editor is behind a check box of its own (not a scenario field).
+        ModelControls* model = w.controlsPanel()->modelControls();
+        for (QCheckBox* box : model->findChildren<QCheckBox*>())
+            if (!box->property("field").isValid())
+                box->setChecked(true);
+
+        int driven = 0;
+        QStringList unbound;
+        for (ControlSection* section : w.controlsPanel()->findChildren<ControlSection*>()) {
+            if (!section->isVisibleTo(w.controlsPanel()))
+                continue;
+            QList<QWidget*> controls;
+            for (QWidget* widget : section->findChildren<QWidget*>())
+                if (qobject_cast<ValueSlider*>(widget) || qobject_cast<QCheckBox*>(widget) || qobject_cast<QComboBox*>(widget)
+                    || (qobject_cast<QSpinBox*>(widget) && !qobject_cast<ValueSlider*>(widget->parentWidget())))
+                    controls << widget;
+            for (QWidget* control : std::as_const(controls)) {
+                if (!control->isVisibleTo(w.controlsPanel()) || !control->isEnabled())
+                    continue;
+                const QString field = control->property("field").toString();
+                if (field.isEmpty()) {
+                    if (!(qobject_cast<QCheckBox*>(control) && control->parentWidget() == model))
+                        unbound << QStringLiteral("%1 %2").arg(section->metaObject()->className(), control->metaObject()->className());
+                    continue;
+                }
+                const std::string before = core::saveScenario(c->scenario());
+                const int steps = c->undoStack()->index();
+                const int estimates = c->estimateCount();
+                if (auto* slider = qobject_cast<ValueSlider*>(control)) {
+                    emit slider->valueEdited(otherValue(slider));
+                } else if (auto* box = qobject_cast<QCheckBox*>(control)) {
+                    box->click();
+                } else if (auto* combo = qobject_cast<QComboBox*>(control)) {
+                    for (int i = 0; i < combo->count(); ++i)
+                        if (!combo->itemData(i).toString().isEmpty() && combo->itemData(i) != combo->currentData()) {
+                            combo->setCurrentIndex(i);
+                            emit combo->activated(i);
+                            break;
+                        }
+                } else if (auto* spin = qobject_cast<QSpinBox*>(control)) {
+                    spin->setValue(spin->value() + spin->singleStep());
+                }
+                c->flush();
+                const QByteArray what = (field + QStringLiteral(" (") + QString::fromLatin1(control->metaObject()->className())
+                                         + QStringLiteral(")")).toUtf8();
+                QVERIFY2(core::saveScenario(c->scenario()) != before, what.constData());
+                QVERIFY2(c->undoStack()->index() == steps + 1, (what + " steps " + QByteArray::number(steps) + " -> " + QByteArray::number(c->undoStack()->index())).constData());
+                QVERIFY2(c->estimateCount() > estimates, what.constData());
+                c->undoStack()->undo();
+                c->flush();
+                QVERIFY2(core::saveScenario(c->scenario()) == before, what.constData());
+                ++driven;
+            }
+        }
+        QVERIFY2(unbound.isEmpty(), qPrintable(unbound.join(QStringLiteral(", "))));
+        QCOMPARE(driven, expected);
+    }
+};
+
+QTEST_MAIN(TestControls)
+#include "tst_controls.moc"
