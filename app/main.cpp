@@ -14,6 +14,7 @@
 #include "app/mainwindow.h"
 #include "app/slides/decknavigator.h"
 #include "app/slides/presentationwindow.h"
+#include "widgets/lab/numberformatlab.h"
 #include "app/scenariocontroller.h"
 #include "app/documents/sessionstore.h"
 #include "widgets/charts/memorychart.h"
@@ -73,7 +74,8 @@ int main(int argc, char** argv)
     QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light or dark (Fusion style)."), QStringLiteral("THEME"));
     QCommandLineOption segment(QStringLiteral("select-segment"), QStringLiteral("Click a bar segment: GROUP,component_id."), QStringLiteral("G,ID"));
     QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language: en or zh_CN."), QStringLiteral("LANG"));
-    QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Central page: explorer or lab."), QStringLiteral("PAGE"));
+    QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Central page: explorer, lab, studio, compare or loss-scaling."),
+                            QStringLiteral("PAGE"));
     QCommandLineOption byRole(QStringLiteral("color-by-role"), QStringLiteral("Colour the bars by model role."));
     QCommandLineOption present(QStringLiteral("present"), QStringLiteral("Start presentation mode at scene N (1-based)."), QStringLiteral("N"));
     for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &present}) {
@@ -110,8 +112,16 @@ int main(int argc, char** argv)
         }
     }
     window.show();
-    if (parser.value(page) == QLatin1String("lab"))
+    const QString pageName = parser.value(page);
+    if (pageName == QLatin1String("lab") || pageName == QLatin1String("studio") || pageName == QLatin1String("compare")
+        || pageName == QLatin1String("loss-scaling")) {
         window.explorerPages()->showLab(true);
+        NumberFormatLab* lab = window.explorerPages()->lab();
+        lab->showPage(pageName == QLatin1String("studio")    ? NumberFormatLab::Page::TensorStudio
+                      : pageName == QLatin1String("compare") ? NumberFormatLab::Page::Comparison
+                      : pageName == QLatin1String("loss-scaling") ? NumberFormatLab::Page::LossScaling
+                                                                  : NumberFormatLab::Page::OneValue);
+    }
     if (parser.isSet(byRole))
         window.memoryChart()->colorByRoleAction()->setChecked(true);
     if (parser.isSet(segment)) {

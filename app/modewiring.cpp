@@ -1,6 +1,7 @@
 #include "app/modewiring.h"
 
 #include <QAction>
+#include <QCoreApplication>
 
 #include "app/explorerpages.h"
 #include "app/mainwindow.h"
@@ -29,9 +30,34 @@ void wireModeViews(MainWindow* w)
     });
 
     // The lab's "Use for weights": the served weights, in inference mode (one undo step).
-    QObject::connect(w->explorerPages()->lab(), &NumberFormatLab::weightFormatChosen, c, [c](core::NumberFormat format) {
+    NumberFormatLab* lab = w->explorerPages()->lab();
+    QObject::connect(lab, &NumberFormatLab::weightFormatChosen, c, [c](core::NumberFormat format) {
         if (const std::optional<core::WeightFormat> weights = core::weightFormatFor(format))
             c->useWeightFormatForServing(*weights);
+    });
+    // The tensor studio's and the comparison's choices carry groups and scales too: the scenario
+    // with those weights (or that KV cache), in inference mode, as one undo step.
+    QObject::connect(lab, &NumberFormatLab::servingWeightsChosen, c, [c](const core::WeightQuantization& weights) {
+        core::Scenario s = c->scenario();
+        s.mode = core::Mode::Inference;
+        s.inference.weights.format = weights.format;
+        s.inference.weights.groupSize = weights.groupSize;
+        s.inference.weights.scale = weights.scale;
+        s.inference.weights.zeroPoint = weights.zeroPoint;
+        s.inference.weights.doubleQuantization = false;
+        if (!(s == c->scenario()))
+            c->setScenario(s, QCoreApplication::translate("ModeWiring", "Use the tensor studio's format for the weights"));
+    });
+    QObject::connect(lab, &NumberFormatLab::kvCacheDtypeChosen, c, [c](core::KvCacheDtype dtype) {
+        core::Scenario s = c->scenario();
+        s.mode = core::Mode::Inference;
+        s.inference.kvCacheDtype = dtype;
+        if (!(s == c->scenario()))
+            c->setScenario(s, QCoreApplication::translate("ModeWiring", "Use the lab's format for the KV cache"));
+    });
+    // Every byte count in the lab is for the scenario's model (not a fixed 7 B).
+    QObject::connect(c, &ScenarioController::estimateChanged, lab, [c, lab](const core::Estimate& e) {
+        lab->setModel(core::servedModel(c->scenario(), e.parameters, e.shape), c->scenario().inference.weights);
     });
 
     // One "colour by role" for the main chart and the comparisons.

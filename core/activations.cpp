@@ -46,6 +46,12 @@ constexpr std::array<TensorInfo, std::size_t(TensorKind::Count)> kTensors{{
     {"shared_expert_activation_input", "Shared-expert activation input", "2·s·b·F_s (×2 gated)", kMlp, kTp, false},
     {"shared_expert_fc2_input", "Shared-expert second linear input", "2·s·b·F_s", kMlp, kTp, false},
     {"lora_intermediates", "LoRA x·A products", "2·s·b·r × adapted matrices", kAttn, kSp, false},
+    {"gate_projection_output", "First MLP projection output (w1)", "2·s·b·F", kMlp, kTp, false},
+    {"mlp_output", "MLP output (w2)", "2·s·b·h", kMlp, kSp, false},
+    {"eager_norm_tensors", "RMSNorm fp32 input and normalized output (two eager norms)", "2 × (4 + 2)·s·b·h", kNorm, kSp, false},
+    {"silu_output", "SiLU output (eager SwiGLU)", "2·s·b·F", kMlp, kTp, false},
+    {"rope_inputs", "RoPE inputs of Q and K (eager rotary embedding)", "4·s·b·(a + g)·d", kAttn, kTp, false},
+    {"repeated_kv", "K and V repeated to every head (repeat_kv)", "2·2·s·b·(a − g)·d", kAttn, kTp, false},
 }};
 
 } // namespace
@@ -74,6 +80,13 @@ ActivationShape activationShape(const Scenario& scenario, const ModelArchitectur
     a.sequenceParallel = scenario.parallel.sequenceParallel && scenario.parallel.tensor > 1;
     a.recompute = scenario.training.recompute;
     a.flashAttention = scenario.training.flashAttention;
+    // torchtitan's "selective" is per-op checkpointing (train_configs: selective_ac_option = "op").
+    a.selectiveOps = scenario.training.framework == Framework::Fsdp2 && scenario.training.recompute == Recompute::Selective;
+    // FP8 training (Transformer Engine) keeps the inputs of its FP8 GEMMs in FP8 for the weight
+    // gradient; norms, attention and the activation function stay 16-bit.
+    a.gemmInputBytes = scenario.training.precision == PrecisionRecipe::Fp8Mixed ? 1 : a.elementBytes;
+    a.eagerModules = scenario.training.framework != Framework::Megatron;
+    a.rotary = shape.positionEmbedding == PositionEmbedding::Rotary;
     if (shape.isMla()) {
         a.mla = true;
         a.qkHeadDim = double(shape.qkNopeHeadDim) + shape.qkRopeHeadDim;
@@ -98,6 +111,7 @@ void layerActivations(const ActivationShape& x, LayerActivations& out)
     out.count = 0;
     out.recomputeWorkspace = 0;
     const double e = x.elementBytes;        // bytes of one saved 16-bit element
+    const double gi = x.gemmInputBytes;     // … of a saved GEMM input
     const double t = x.tensor;
     const double sLocal = x.seq / x.context; // CP: each rank holds s/c tokens
     const double T = sLocal * x.microBatch;  // tokens per micro-batch on this rank
@@ -112,6 +126,7 @@ void layerActivations(const ActivationShape& x, LayerActivations& out)
     const double scores = x.microBatch * a * sLocal * x.seq;
     // Full recomputation lists the complete layer first: that is what it rebuilds per layer.
     const bool attentionCoreSaved = !x.flashAttention && x.recompute != Recompute::Selective;
+    const bool selective = x.recompute == Recompute::Selective && !x.selectiveOps;
     const double seqShard = x.sequenceParallel ? t : 1.0;
     double full = 0, paper = 0;
 
@@ -124,8 +139,15 @@ void layerActivations(const ActivationShape& x, LayerActivations& out)
             paper += bytes;
     };
 
-    add(TensorKind::AttentionNormInput, e * T * h);
-    add(TensorKind::QkvInput, e * T * h);
+    // Eager RMSNorm (HF LlamaRMSNorm, torchtitan/torchtune RMSNorm): the fp32 copy of the input
+    // (saved by pow and mul) and the bf16 normalized output (saved by the weight multiply); the
+    // bf16 input itself is not kept. Fused norms keep the input.
+    const bool eagerNorm = x.eagerModules && !x.layerNorm;
+    if (eagerNorm)
+        add(TensorKind::EagerNormTensors, 2 * (4 + e) * T * h);
+    else
+        add(TensorKind::AttentionNormInput, e * T * h);
+    add(TensorKind::QkvInput, gi * T * h);
     if (attentionCoreSaved) {
         add(TensorKind::Query, e * T * qWidth);
         add(TensorKind::Key, e * T * kWidth);
@@ -141,9 +163,17 @@ void layerActivations(const ActivationShape& x, LayerActivations& out)
         add(TensorKind::KeyForRecompute, e * T * kWidth);
     }
     add(TensorKind::Value, e * T * vWidth);
+    if (x.eagerModules && !x.mla) {
+        // apply_rotary_pos_emb: q·cos + rotate_half(q)·sin saves q and rotate_half(q) (torchtitan
+        // and torchtune: one fp32 copy), the same for k; repeat_kv copies K and V to all heads.
+        if (x.rotary)
+            add(TensorKind::RopeInputs, 4 * T * (qWidth + kWidth));
+        if (kWidth < qWidth)
+            add(TensorKind::RepeatedKv, 2 * e * T * (qWidth - kWidth));
+    }
     if (x.flashAttention)
         add(TensorKind::FlashSoftmaxLse, 4 * T * a); // fp32 log-sum-exp per query and head (Dao et al. 2022)
-    add(TensorKind::AttentionOutput, e * T * oWidth);
+    add(TensorKind::AttentionOutput, gi * T * oWidth);
     if (x.mla) // down-projected Q and KV and their RMSNorm outputs, kept for the up-projections' backward
         add(TensorKind::MlaLatents, e * T * 2 * (x.qLoraRank + x.kvLatent));
     if (x.loraRankTimesTargets > 0)
@@ -151,8 +181,9 @@ void layerActivations(const ActivationShape& x, LayerActivations& out)
     if (x.dropout)
         add(TensorKind::AttentionResidualDropoutMask, T * h);
 
-    add(TensorKind::MlpNormInput, e * T * h);
-    add(TensorKind::Fc1Input, e * T * h);
+    if (!eagerNorm)
+        add(TensorKind::MlpNormInput, e * T * h);
+    add(TensorKind::Fc1Input, gi * T * h);
     if (x.moe) {
         // MoE block (Megatron MoE layer): fp32 router probabilities; each token dispatched to k
         // experts (× capacity factor), their MLP tensors, and the expert outputs kept for the
@@ -160,23 +191,25 @@ void layerActivations(const ActivationShape& x, LayerActivations& out)
         const double routed = T * x.topK * x.capacityFactor;
         const double et = std::max(1, x.expertTensor);
         add(TensorKind::RouterProbabilities, 4 * T * x.experts);
-        add(TensorKind::ExpertInput, e * routed * h);
+        add(TensorKind::ExpertInput, gi * routed * h);
         if (x.gated)
             add(TensorKind::ExpertSwigluInput, 2 * e * routed * x.expertFfn / et);
         else
             add(TensorKind::ExpertGeluInput, e * routed * x.expertFfn / et);
-        add(TensorKind::ExpertFc2Input, e * routed * x.expertFfn / et);
+        add(TensorKind::ExpertFc2Input, gi * routed * x.expertFfn / et);
         add(TensorKind::ExpertOutput, e * routed * h);
         if (x.sharedFfn > 0) {
             add(TensorKind::SharedExpertActivationInput, (x.gated ? 2 : 1) * e * T * x.sharedFfn);
-            add(TensorKind::SharedExpertFc2Input, e * T * x.sharedFfn);
+            add(TensorKind::SharedExpertFc2Input, gi * T * x.sharedFfn);
         }
     } else {
-        if (x.gated)
+        if (x.gated) {
             add(TensorKind::SwigluInput, 2 * e * T * F); // both halves of the 2F-wide projection
-        else
+            if (x.eagerModules) // act_fn(gate_proj(x)) * up_proj(x): the mul saves the SiLU output
+                add(TensorKind::SiluOutput, e * T * F);
+        } else
             add(TensorKind::GeluInput, e * T * F);
-        add(TensorKind::Fc2Input, e * T * F);
+        add(TensorKind::Fc2Input, gi * T * F);
     }
     if (x.dropout)
         add(TensorKind::MlpDropoutMask, T * h);
@@ -195,9 +228,38 @@ void layerActivations(const ActivationShape& x, LayerActivations& out)
         out.count = 0;
         full = paper = 0;
         add(TensorKind::LayerInput, e * T * h);
-    } else if (x.recompute == Recompute::Selective && !x.flashAttention) {
-        // The attention core (softmax and its dropout) is rebuilt for one layer at a time.
+    } else if (x.selectiveOps) {
+        // torchtitan _apply_ac_to_transformer_block (op policy): the checkpoint keeps the block
+        // input and the outputs of the ops in _save_list (every other mm: wq, wv, w1, and w2
+        // when the MLP is gated; SDPA with its log-sum-exp); the backward reruns the rest.
+        const double before = full;
+        out.count = 0;
+        full = paper = 0;
+        add(TensorKind::LayerInput, e * T * h);
+        add(TensorKind::Query, e * T * qWidth);
+        add(TensorKind::Value, e * T * vWidth);
+        add(TensorKind::AttentionOutput, e * T * oWidth);
+        add(TensorKind::FlashSoftmaxLse, 4 * T * a);
+        if (!x.moe) {
+            add(TensorKind::GateProjectionOutput, e * T * F);
+            if (x.gated)
+                add(TensorKind::MlpOutput, e * T * h);
+        }
+        out.recomputeWorkspace = std::max(0.0, before - full);
+    } else if (selective && !x.flashAttention) {
+        // The attention core (softmax and, with dropout, its mask and output) is rebuilt for
+        // one layer at a time.
         out.recomputeWorkspace = (e * scores + (x.dropout ? (1 + e) * scores : 0)) / t;
+    }
+    // The backward of one layer: dY arriving, dX leaving, and the larger block's intermediate
+    // gradients.
+    {
+        const double et = std::max(1, x.expertTensor);
+        const double mlpWidth = x.moe ? T * x.topK * x.capacityFactor * x.expertFfn / et + T * x.sharedFfn / t : T * F / t;
+        const double mlp = e * mlpWidth * (x.gated ? 3 : 2);
+        const double qkv = e * T * (qWidth + kWidth + vWidth) / t;
+        const double attention = x.flashAttention ? qkv + 4 * T * qWidth / t : qkv + 2 * e * scores / t;
+        out.backwardWorkspace = 2 * e * T * h / seqShard + std::max(mlp, attention);
     }
     out.total = full;
     out.paperTotal = paper;

@@ -23,7 +23,8 @@ enum class TensorKind : std::uint8_t {
     AttentionResidualDropoutMask, MlpNormInput, Fc1Input, GeluInput, SwigluInput, Fc2Input, MlpDropoutMask,
     LayerNormStatistics, RmsNormStatistics, LayerInput,
     MlaLatents, RouterProbabilities, ExpertInput, ExpertGeluInput, ExpertSwigluInput, ExpertFc2Input, ExpertOutput,
-    SharedExpertActivationInput, SharedExpertFc2Input, LoraIntermediates, Count
+    SharedExpertActivationInput, SharedExpertFc2Input, LoraIntermediates, GateProjectionOutput, MlpOutput,
+    EagerNormTensors, SiluOutput, RopeInputs, RepeatedKv, Count
 };
 
 struct TensorInfo
@@ -52,6 +53,12 @@ struct LayerActivations
     double total = 0;       ///< all saved tensors
     double paperTotal = 0;  ///< only the terms Korthikanti Table 2 counts
     double recomputeWorkspace = 0; ///< transient: what recomputation rebuilds for one layer
+    /// Transient of one layer's backward: the gradient arriving at the layer and the one it
+    /// passes down (2·s·b·h), and the largest block's intermediate gradients, alive together
+    /// while autograd runs the block (MLP: of the second linear's input and of the first's
+    /// output, 3·s·b·F gated; attention: dQ, dK, dV and FlashAttention-2's fp32 dQ accumulator,
+    /// or the s² gradients of the probabilities and the scores without it).
+    double backwardWorkspace = 0;
 };
 
 /// Inputs of the per-layer activation count, resolved from a scenario.
@@ -73,6 +80,15 @@ struct ActivationShape
     bool sequenceParallel = false;
     Recompute recompute = Recompute::None;
     bool flashAttention = false;
+    /// torchtitan's per-op selective checkpointing (selective_ac_option "op"): saves the layer
+    /// input, every other matmul's output and the attention output; recomputes the rest.
+    bool selectiveOps = false;
+    double gemmInputBytes = 2; ///< bytes of a saved GEMM input (FP8 training saves them in FP8: 1)
+    /// Layers written as plain PyTorch modules (HF transformers, torchtitan, torchtune) rather
+    /// than Megatron's fused kernels: RMSNorm in fp32, SiLU and RoPE as separate ops, K and V
+    /// repeated to every head; each op saves its own inputs.
+    bool eagerModules = false;
+    bool rotary = true;
     // Multi-head latent attention (DeepSeek): Q/K head dim, V head dim and the latent widths.
     bool mla = false;
     double qkHeadDim = 0, vHeadDim = 0, qLoraRank = 0, kvLatent = 0;

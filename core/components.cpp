@@ -8,35 +8,58 @@ struct ComponentInfo
 {
     Category category;
     Role role;
+    MemoryLevel level;
     std::string_view name;
     std::string_view label;
 };
 
+constexpr MemoryLevel kA = MemoryLevel::Allocated;
+constexpr MemoryLevel kR = MemoryLevel::Reserved;
+constexpr MemoryLevel kD = MemoryLevel::Device;
+
 constexpr std::array<ComponentInfo, kComponentCount> kComponents{{
-    {Category::Parameters, Role::Policy, "weights", "Weights"},
-    {Category::Parameters, Role::Policy, "adapter_weights", "LoRA adapters"},
-    {Category::Parameters, Role::Reference, "reference_weights", "Reference model"},
-    {Category::Parameters, Role::Reward, "reward_weights", "Reward model"},
-    {Category::Parameters, Role::Critic, "critic_weights", "Critic weights"},
-    {Category::Parameters, Role::Rollout, "rollout_weights", "Rollout engine weights"},
-    {Category::Gradients, Role::Policy, "gradients", "Gradients"},
-    {Category::Gradients, Role::Critic, "critic_gradients", "Critic gradients"},
-    {Category::OptimizerStates, Role::Policy, "optimizer_states", "Optimizer states (master + moments)"},
-    {Category::OptimizerStates, Role::Critic, "critic_optimizer_states", "Critic optimizer states"},
-    {Category::Activations, Role::Policy, "layer_activations", "Layer activations"},
-    {Category::Activations, Role::Policy, "embedding_activations", "Embedding activations"},
-    {Category::Activations, Role::Policy, "output_activations", "Logits and loss"},
-    {Category::Activations, Role::Policy, "recompute_workspace", "Recomputed layer (transient)"},
-    {Category::Activations, Role::Policy, "inference_workspace", "Prefill workspace"},
-    {Category::KvCache, Role::Policy, "kv_cache", "KV cache"},
-    {Category::KvCache, Role::Rollout, "rollout_kv_cache", "Rollout KV cache"},
-    {Category::Temporary, Role::Shared, "comm_buckets", "Communication buckets"},
-    {Category::Temporary, Role::Shared, "zero3_gather_buffers", "ZeRO-3 gathered parameters"},
-    {Category::Temporary, Role::Shared, "moe_dispatch_buffers", "MoE dispatch buffers"},
-    {Category::Temporary, Role::Shared, "dequant_workspace", "Dequantized weight (QLoRA)"},
-    {Category::Runtime, Role::Shared, "cuda_context", "CUDA context and workspaces"},
-    {Category::Runtime, Role::Shared, "fragmentation", "Allocator fragmentation"},
+    {Category::Parameters, Role::Policy, kA, "weights", "Weights"},
+    {Category::Parameters, Role::Policy, kA, "adapter_weights", "LoRA adapters"},
+    {Category::Parameters, Role::Reference, kA, "reference_weights", "Reference model"},
+    {Category::Parameters, Role::Reward, kA, "reward_weights", "Reward model"},
+    {Category::Parameters, Role::Critic, kA, "critic_weights", "Critic weights"},
+    {Category::Parameters, Role::Rollout, kA, "rollout_weights", "Rollout engine weights"},
+    {Category::Gradients, Role::Policy, kA, "gradients", "Gradients"},
+    {Category::Gradients, Role::Critic, kA, "critic_gradients", "Critic gradients"},
+    {Category::OptimizerStates, Role::Policy, kA, "optimizer_states", "Optimizer states (master + moments)"},
+    {Category::OptimizerStates, Role::Critic, kA, "critic_optimizer_states", "Critic optimizer states"},
+    {Category::Activations, Role::Policy, kA, "layer_activations", "Layer activations"},
+    {Category::Activations, Role::Policy, kA, "embedding_activations", "Embedding activations"},
+    {Category::Activations, Role::Policy, kA, "output_activations", "Logits and loss"},
+    {Category::Activations, Role::Policy, kA, "recompute_workspace", "Recomputed layer (transient)"},
+    {Category::Activations, Role::Policy, kA, "activation_gradients", "Activation gradients (transient)"},
+    {Category::Activations, Role::Policy, kA, "loss_workspace", "Logits and loss temporaries (transient)"},
+    {Category::Activations, Role::Policy, kA, "inference_workspace", "Forward workspace"},
+    {Category::KvCache, Role::Policy, kA, "kv_cache", "KV cache"},
+    {Category::KvCache, Role::Policy, kA, "kv_cache_reserve", "Reserved KV pool (unused by this batch)"},
+    {Category::KvCache, Role::Rollout, kA, "rollout_kv_cache", "Rollout KV cache"},
+    {Category::Temporary, Role::Shared, kA, "comm_buckets", "Communication buckets"},
+    {Category::Temporary, Role::Shared, kA, "zero3_gather_buffers", "Gathered parameters (ZeRO-3 / FSDP)"},
+    {Category::Temporary, Role::Shared, kA, "moe_dispatch_buffers", "MoE dispatch buffers"},
+    {Category::Temporary, Role::Shared, kA, "dequant_workspace", "Dequantized weight (QLoRA)"},
+    {Category::Temporary, Role::Shared, kA, "optimizer_step_temporaries", "Optimizer-step temporaries"},
+    {Category::Runtime, Role::Shared, kA, "library_workspaces", "cuBLAS and Transformer Engine workspaces"},
+    {Category::Runtime, Role::Shared, kR, "fragmentation", "Allocator reserve (fragmentation, cached blocks)"},
+    {Category::Runtime, Role::Shared, kR, "cuda_graph_pool", "CUDA graph pool"},
+    {Category::Runtime, Role::Shared, kD, "cuda_context", "CUDA context"},
+    {Category::Runtime, Role::Shared, kD, "nccl_buffers", "NCCL buffers"},
+    {Category::OptimizerStates, Role::Policy, kD, "paged_optimizer_states", "Paged optimizer states"},
 }};
+
+// The table's levels are what levelOf() (inline, in the header) returns.
+constexpr bool levelsAgree()
+{
+    for (std::size_t i = 0; i < kComponentCount; ++i)
+        if (kComponents[i].level != levelOf(Component(i)))
+            return false;
+    return true;
+}
+static_assert(levelsAgree(), "components.cpp table and levelOf() disagree");
 
 } // namespace
 

@@ -12,8 +12,15 @@ enum class Category { Parameters, Gradients, OptimizerStates, Activations, KvCac
 /// Which model a component belongs to when several share the GPUs (RL fine-tuning).
 enum class Role { Policy, Reference, Reward, Critic, Rollout, Shared, Count };
 
-/// One labelled segment of a per-GPU bar. Each belongs to one category and one role; the enum
-/// order is the stacking order.
+/// Which counter of the device a component shows in (what the tools name): PyTorch's
+/// max_memory_allocated (live tensors), max_memory_reserved (+ what the caching allocator holds
+/// besides), or nvidia-smi's used memory (+ what is outside the allocator).
+enum class MemoryLevel { Allocated, Reserved, Device };
+
+/// One labelled segment of a per-GPU bar. Each belongs to one category, one role and one level;
+/// the enum order is the stacking order: the allocated level first, then what the caching
+/// allocator reserves besides, then what is outside it, so that each level's top is a segment
+/// boundary.
 enum class Component {
     Weights,               ///< this GPU's share of the model's weights (frozen base when fine-tuning adapters)
     AdapterWeights,        ///< LoRA adapters
@@ -27,17 +34,25 @@ enum class Component {
     CriticOptimizerStates,
     LayerActivations,      ///< saved tensors of the transformer layers, all in-flight micro-batches
     EmbeddingActivations,  ///< input ids and embedding dropout mask (first stage)
-    OutputActivations,     ///< final norm, output-layer input, fp32 logits for the loss (last stage)
+    OutputActivations,     ///< final norm and output-layer inputs, logits the loss keeps for its backward (last stage)
     RecomputeWorkspace,    ///< one layer's recomputed activations during its backward (transient)
-    InferenceWorkspace,    ///< serving: one prefill chunk's transient tensors and the sampling logits
+    ActivationGradients,   ///< gradients flowing through the layer in backward (transient)
+    LossWorkspace,         ///< logits and cross-entropy temporaries beyond what the loss keeps (transient)
+    InferenceWorkspace,    ///< serving: one forward chunk's transient tensors and the sampling logits
     KvCache,               ///< serving: keys and values of every cached token
+    KvCacheReserve,        ///< serving: the engine's reserved KV pool beyond what this batch needs
     RolloutKvCache,        ///< RL: the rollout engine's reserved KV cache
-    CommBuckets,           ///< gradient reduction buckets
-    Zero3GatherBuffers,    ///< ZeRO-3 all-gathered working modules + prefetch
+    CommBuckets,           ///< gradient reduction buffers
+    Zero3GatherBuffers,    ///< ZeRO-3 / FSDP all-gathered parameters (+ prefetch, reduce-scatter inputs)
     MoeDispatchBuffers,    ///< all-to-all send and receive buffers of routed tokens
     DequantWorkspace,      ///< QLoRA: one weight matrix dequantized to 16 bits at a time
-    CudaContext,           ///< CUDA context, cuBLAS/NCCL workspaces
-    Fragmentation,         ///< caching-allocator fragmentation allowance
+    OptimizerStepTemporaries, ///< fp32 gradient copies and foreach intermediates of the optimizer step (transient)
+    LibraryWorkspaces,     ///< cuBLAS / cuBLASLt / Transformer Engine workspaces (through the allocator)
+    Fragmentation,         ///< reserved − allocated: block rounding, splitting, cached free blocks
+    CudaGraphPool,         ///< serving: CUDA graphs' private memory pool
+    CudaContext,           ///< CUDA context (outside the allocator)
+    NcclBuffers,           ///< NCCL channel buffers of each communicator (outside the allocator)
+    PagedOptimizerStates,  ///< optimizer states in CUDA unified memory (bitsandbytes paged optimizer): evicted to CPU under pressure
     Count
 };
 
@@ -48,6 +63,22 @@ using ComponentBytes = std::array<double, kComponentCount>;
 using CategoryBytes = std::array<double, kCategoryCount>;
 
 Category categoryOf(Component component);
+
+/// The counter a component shows in (inline: the stage ledger sums by level for every stage).
+constexpr MemoryLevel levelOf(Component component)
+{
+    switch (component) {
+    case Component::Fragmentation:
+    case Component::CudaGraphPool:
+        return MemoryLevel::Reserved;
+    case Component::PagedOptimizerStates:
+    case Component::CudaContext:
+    case Component::NcclBuffers:
+        return MemoryLevel::Device;
+    default:
+        return MemoryLevel::Allocated;
+    }
+}
 Role roleOf(Component component);
 std::string_view componentName(Component component);  ///< stable id: "layer_activations"
 std::string_view componentLabel(Component component); ///< English label: "Layer activations"

@@ -23,7 +23,16 @@ double RankGroup::categoryBytes(Category category) const
 double RankGroup::modelStateBytes() const
 {
     return bytes[std::size_t(Component::Weights)] + bytes[std::size_t(Component::Gradients)]
-        + bytes[std::size_t(Component::OptimizerStates)];
+        + bytes[std::size_t(Component::OptimizerStates)] + bytes[std::size_t(Component::PagedOptimizerStates)];
+}
+
+double RankGroup::levelBytes(MemoryLevel level) const
+{
+    double sum = 0;
+    for (std::size_t i = 0; i < kComponentCount; ++i)
+        if (levelOf(Component(i)) == level)
+            sum += bytes[i];
+    return sum;
 }
 
 namespace {
@@ -39,9 +48,30 @@ double matrixAspect(const ModelArchitecture& m)
     return (attention * (2 / h) + mlp * (1 / h + 1 / F)) / (attention + mlp);
 }
 
+} // namespace
+
+/// Model-state bytes as `framework` keeps them. FSDP2 shards the parameters in their original
+/// fp32 dtype, which is the master copy (MixedPrecisionPolicy all-gathers them in bf16 and keeps
+/// sharded fp32 gradients); DDP under torch.autocast likewise trains fp32 parameters. Moments
+/// in `moments` precision when forced.
+StateBytesPerParameter frameworkStateBytes(StateBytesPerParameter st, Framework framework, MomentDtype moments, Optimizer optimizer)
+{
+    if ((framework == Framework::Fsdp2 || framework == Framework::Ddp) && st.master > 0) {
+        st.weights = st.master;
+        st.gradients = st.master;
+        st.master = 0;
+    }
+    const int n = optimizerMoments(optimizer);
+    const bool perParameter = optimizer != Optimizer::Adam8bit && optimizer != Optimizer::Adafactor;
+    if (moments != MomentDtype::Auto && perParameter && n > 0)
+        st.moments = n * (moments == MomentDtype::Bf16 ? 2.0 : 4.0);
+    return st;
+}
+
 void fillContext(EstimateContext& ctx, Working* w)
 {
     const Scenario& s = ctx.scenario;
+    ctx.framework = s.training.framework;
     ctx.countOnly = !s.model.hasArchitecture;
     ctx.t = s.parallel.tensor;
     ctx.p = s.parallel.pipeline;
@@ -66,7 +96,19 @@ void fillContext(EstimateContext& ctx, Working* w)
         ctx.params = countParameters(s.model, ctx.t);
         ctx.largestModuleParams = ctx.params.largestModule / ctx.t;
     }
-    ctx.state = stateBytes(s.training.precision, s.training.optimizer, matrixAspect(ctx.shape));
+    const StateBytesPerParameter recipe = stateBytes(s.training.precision, s.training.optimizer, matrixAspect(ctx.shape));
+    ctx.reduceBytes = recipe.gradients > 0 ? recipe.gradients : 2; // FSDP2 reduce dtype: the recipe's gradients
+    ctx.ampWeights = ctx.framework == Framework::Ddp && recipe.master > 0;
+    ctx.state = frameworkStateBytes(recipe, ctx.framework, s.training.momentDtype, s.training.optimizer);
+    if (ctx.adapters) {
+        // LoRA adapters train in their own precision with no separate master copy: fp32 (PEFT
+        // autocast_adapter_dtype) or bf16 (QLoRA), moments fp32 unless forced.
+        const double a = s.finetune.adapterPrecision == AdapterDtype::Fp32 ? 4 : 2;
+        ctx.state.weights = ctx.state.gradients = a;
+        ctx.state.master = 0;
+        ctx.state.moments = frameworkStateBytes(stateBytes(PrecisionRecipe::Mixed16, s.training.optimizer, matrixAspect(ctx.shape)),
+                                                Framework::Megatron, s.training.momentDtype, s.training.optimizer).moments;
+    }
     ctx.tokensPerMicroBatch = double(s.training.seqLength) / ctx.c * double(s.training.microBatchSize);
     ActivationShape shape = activationShape(s, ctx.shape);
     if (ctx.adapters) {
@@ -129,8 +171,6 @@ void fillContext(EstimateContext& ctx, Working* w)
     }
 }
 
-} // namespace
-
 namespace {
 
 /// RL with a separate rollout pool: its GPUs hold the engine's weights and reserved KV cache.
@@ -145,8 +185,12 @@ void addRolloutPool(const EstimateContext& ctx, Estimate& out)
     g.bytes[std::size_t(Component::RolloutWeights)] = ctx.rolloutWeightBytes;
     g.bytes[std::size_t(Component::RolloutKvCache)] = ctx.rolloutKvBytes;
     g.bytes[std::size_t(Component::CudaContext)] = ctx.scenario.runtime.cudaContextBytes;
-    for (double b : g.bytes)
-        g.totalBytes += b;
+    g.bytes[std::size_t(Component::NcclBuffers)] = rl.rolloutTensor > 1 ? ctx.scenario.runtime.ncclBytesPerCommunicator : 0;
+    g.peakMoment = StepMoment::Rollout;
+    g.allocatedBytes = g.levelBytes(MemoryLevel::Allocated); // the engine's preallocated pools: no fragmentation
+    g.reservedBytes = g.allocatedBytes;
+    g.deviceBytes = g.totalBytes = g.reservedBytes + g.levelBytes(MemoryLevel::Device);
+    g.momentBytes[std::size_t(StepMoment::Rollout)] = g.allocatedBytes;
     g.capacityBytes = ctx.scenario.hardware.gpu.memoryBytes;
     g.fits = g.totalBytes <= g.capacityBytes;
 }
@@ -223,6 +267,9 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
         maxCpu = std::max(maxCpu, g.cpuOffloadBytes);
         if (g.totalBytes > out.groups[std::size_t(out.fullestGroup)].totalBytes)
             out.fullestGroup = int(i);
+        if (g.fits && g.totalBytes > capacity)
+            out.issues.push_back(Issue{IssueCode::PagedOptimizerEvicts, Severity::Info, "finetune.paged_optimizer", double(i),
+                                       g.totalBytes - capacity, g.bytes[std::size_t(Component::PagedOptimizerStates)]});
         if (!g.fits) {
             if (g.modelStateBytes() > capacity)
                 out.issues.push_back(Issue{IssueCode::ModelStatesExceedCapacity, Severity::Warning, fieldKeyC(Field::HardwareGpu),
@@ -237,9 +284,8 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
     if (s.mode != Mode::Inference) {
         if (ctx.shape.isMoE()) {
             for (int i = 0; i < ctx.p; ++i) {
-                const int first = i * ctx.baseLayersPerStage + std::min(i, ctx.stagesWithExtraLayer);
-                const int count = ctx.baseLayersPerStage + (i < ctx.stagesWithExtraLayer ? 1 : 0);
-                maxMoe = std::max(maxMoe, ctx.shape.moeLayersIn(first, first + count));
+                const int first = ctx.split.firstLayerOf(i);
+                maxMoe = std::max(maxMoe, ctx.shape.moeLayersIn(first, first + ctx.split.layersOn(i)));
             }
             maxExpert = maxMoe * ctx.expertParams;
         }
@@ -266,7 +312,17 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
     if (w) {
         for (std::size_t i = 0; i < out.groups.size(); ++i) {
             const RankGroup& g = out.groups[i];
-            w->add(Term::TotalBytes, int(i), g.totalBytes, {{"capacity", g.capacityBytes, Unit::Bytes}});
+            w->add(Term::AllocatedBytes, int(i), g.allocatedBytes, {{"model states", g.modelStateBytes(), Unit::Bytes},
+                   {"activations", g.categoryBytes(Category::Activations), Unit::Bytes}, {"temporary", g.categoryBytes(Category::Temporary), Unit::Bytes}},
+                   {}, {});
+            w->add(Term::ReservedBytes, int(i), g.reservedBytes,
+                   {{"allocated", g.allocatedBytes, Unit::Bytes}, {"allocator reserve", g.bytes[std::size_t(Component::Fragmentation)], Unit::Bytes},
+                    {"CUDA graphs", g.bytes[std::size_t(Component::CudaGraphPool)], Unit::Bytes}});
+            w->add(Term::DeviceBytes, int(i), g.deviceBytes,
+                   {{"reserved", g.reservedBytes, Unit::Bytes}, {"CUDA context", g.bytes[std::size_t(Component::CudaContext)], Unit::Bytes},
+                    {"NCCL", g.bytes[std::size_t(Component::NcclBuffers)], Unit::Bytes},
+                    {"paged optimizer", g.bytes[std::size_t(Component::PagedOptimizerStates)], Unit::Bytes},
+                    {"capacity", g.capacityBytes, Unit::Bytes}});
         }
         if (out.cpuBytesPerNode > 0)
             w->add(Term::CpuOffload, -1, out.cpuBytesPerNode,

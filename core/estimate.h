@@ -9,6 +9,7 @@
 #include "core/model.h"
 #include "core/precision.h"
 #include "core/scenario.h"
+#include "core/timeline/stepmoment.h"
 
 namespace core {
 
@@ -21,6 +22,12 @@ enum class GroupPhase { Training, RlTrainingPhase, RlRolloutPhase, RolloutPool, 
 /// Ranks with the same memory profile: one or more consecutive pipeline stages.
 struct RankGroup
 {
+    RankGroup() : bytes{}, momentBytes{} {}
+    /// Leaves `bytes` and `momentBytes` to the caller: the stage loop fills both for every
+    /// stage and skips zeroing them first.
+    struct NoInit {};
+    explicit RankGroup(NoInit) {}
+
     GroupPhase phase = GroupPhase::Training;
     int firstStage = 0;
     int lastStage = 0;
@@ -29,14 +36,26 @@ struct RankGroup
     int layers = 0;                 ///< transformer layers per stage
     double inFlightMicroBatches = 0;///< micro-batches whose activations a stage holds at its peak
     double residentParameters = 0;  ///< parameters this GPU owns before ZeRO sharding
-    ComponentBytes bytes{};         ///< per component
-    double totalBytes = 0;
+    ComponentBytes bytes;           ///< per component, alive at the peak moment
+    /// The three numbers the tools show, at the step's peak: PyTorch max_memory_allocated
+    /// (live tensors), max_memory_reserved (+ the caching allocator's rounding, split blocks and
+    /// cached free blocks) and nvidia-smi's used memory (+ CUDA context, NCCL buffers, paged
+    /// memory). allocated ≤ reserved ≤ device.
+    double allocatedBytes = 0;
+    double reservedBytes = 0;
+    double deviceBytes = 0;
+    double totalBytes = 0;          ///< = deviceBytes (the bar's height)
     double capacityBytes = 0;
-    bool fits = false;
+    bool fits = false;              ///< deviceBytes (less what a paged optimizer can evict) ≤ capacity
     double cpuOffloadBytes = 0;     ///< this GPU's states held in CPU memory
+    StepMoment peakMoment = StepMoment::LayerBackward; ///< when allocated memory peaks
+    int peakMicroBatch = 0;         ///< 0-based micro-batch of that moment
+    int peakChunk = 0;              ///< model chunk (interleaved 1F1B) of that moment
+    std::array<double, kStepMomentCount> momentBytes; ///< allocated bytes at each moment of the step (0: none)
 
     double categoryBytes(Category category) const;
     double modelStateBytes() const;
+    double levelBytes(MemoryLevel level) const; ///< Σ components of exactly this level
 };
 
 struct ComputeEstimate

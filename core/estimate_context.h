@@ -5,11 +5,20 @@
 #include "core/activations.h"
 #include "core/components.h"
 #include "core/estimate.h"
+#include "core/pipeline.h"
 
 namespace core {
 
 /// Which moment of an RL step a bar shows when the rollout engine shares the GPUs.
 enum class StagePhase { Only, Training, Rollout };
+
+/// How a framework's cross entropy holds the logits, in bytes per logit element (T·V/t):
+/// kept from the loss's forward to its backward, extra at its forward and at its backward, and
+/// a block the caching allocator keeps cached but cannot reuse at the backward.
+struct LossProfile
+{
+    double held = 0, forward = 0, backward = 0, cached = 0;
+};
 
 struct EstimateContext
 {
@@ -19,8 +28,11 @@ struct EstimateContext
     bool countOnly = false;
     bool adapters = false;            ///< LoRA/QLoRA fine-tuning: frozen base + trainable adapters
     bool rl = false;
+    Framework framework = Framework::Megatron;
+    double reduceBytes = 4;           ///< FSDP2: bytes of the reduce-scatter dtype (mixed_precision_reduce)
+    bool ampWeights = false;          ///< DDP with a mixed recipe: fp32 weights under torch.autocast
     ParameterCounts params;           ///< of the real model (count-only: total only)
-    StateBytesPerParameter state;     ///< of the trainable parameters
+    StateBytesPerParameter state;     ///< of the trainable parameters, as the framework keeps them
     int t = 1, p = 1, v = 1, c = 1;
     int dp = 1;                       ///< data-parallel degree
     int zeroShards = 1;               ///< DP × CP: ZeRO / distributed optimizer shard group
@@ -31,11 +43,10 @@ struct EstimateContext
     double tokensPerMicroBatch = 0;   ///< (s / CP) · b on one GPU
     double largestModuleParams = 0;   ///< per TP rank, what ZeRO-3 gathers at once
     double adapterParameters = 0;     ///< whole model (LoRA)
+    PipelineSplit split;              ///< transformer layers per stage
 
     // Per-estimate constants of the stage ledger (prepareStages), so that the per-stage work
     // is a handful of multiplications: a 16-stage pipeline is estimated 1000× per second.
-    int baseLayersPerStage = 0;       ///< L / p (the first L mod p stages get one more)
-    int stagesWithExtraLayer = 0;     ///< L mod p
     double stageParams = 0;           ///< count-only models: Ψ/(t·p) per stage, no layer structure
     double denseLinear = 0;           ///< per dense layer on one GPU: TP-sharded matrices
     double denseOther = 0;            ///< per dense layer: replicated norms and row-parallel biases
@@ -51,11 +62,26 @@ struct EstimateContext
     double expertWeightBytes = 0, expertGradientBytes = 0, expertOptimizerBytes = 0;
     double frozenLinearBytes = 0, frozenOtherBytes = 0;                        ///< LoRA base
     double adapterWeightBytes = 0, adapterGradientBytes = 0, adapterOptimizerBytes = 0;
+    double masterBytes = 0;           ///< of optimizerBytes: the fp32 master share (allocated once)
     double cpuBytesPerParam = 0;      ///< offloaded states per resident trainable parameter
     double embeddingActivationsPerMicroBatch = 0;
-    double outputActivations = 0;
-    double commBucketBytes = 0;
-    double zero3GatherBytes = 0;
+    double outputInputs = 0;          ///< final norm and output-layer inputs (last stage)
+    double logitElements = 0;         ///< T·V/t of one micro-batch
+    LossProfile loss;
+    double commBucketBytes = 0;       ///< persistent reduction buffers (fixed)
+    double commBucketPerParam = 0;    ///< persistent reduction buffers per trainable parameter (DDP bucket copies)
+    double commBackwardBytes = 0;     ///< reduction buffers alive during the backward only (DeepSpeed ZeRO-1/2)
+    double zero3GatherBytes = 0;      ///< ZeRO-3: gathered modules (forward and backward)
+    double fsdpForwardPerLayer = 0;   ///< FSDP2: gathered bytes per layer parameter during the forward
+    double fsdpBackwardPerLayer = 0;  ///< … during the backward (unsharded params, grads, reduce-scatter inputs)
+    double fsdpRootBytes = 0;         ///< FSDP2: bytes per non-layer parameter kept unsharded through forward and backward
+    double fsdpStageUnsharded = 0;    ///< FSDP2 SHARD_GRAD_OP: bytes per stage parameter kept unsharded
+    double autocastCopyBytes = 0;     ///< DDP AMP: bf16 copy per fp32 weight saved for backward
+    double optimizerTempPerParam = 0; ///< optimizer-step temporaries per resident trainable parameter
+    double optimizerTempCap = 0;      ///< … at most this many bytes (DeepSpeed sub_group_size); 0: none
+    double libraryWorkspaces = 0;
+    double ncclBytes = 0;
+    bool gradientsFilledByBackward = false; ///< grads allocated in the first backward (set_to_none zero_grad) and m = 1
     double moeDispatchBytes = 0;
     double dequantBytes = 0;
     // RL roles, bytes on one GPU per stage (colocated)
@@ -66,8 +92,53 @@ struct EstimateContext
     double rolloutKvBytes = 0;
 };
 
+/// One stage's memory by lifetime: what the peak over the step and the timeline are made of.
+/// Persistent components are alive through the whole step; the transients of each moment of
+/// the step (StepMoment) only then.
+struct StageLedger
+{
+    int stage = 0;
+    int layers = -1;
+    int moeLayers = 0;
+    bool first = false, last = false;
+    StagePhase phase = StagePhase::Only;
+    ComponentBytes persistent{};      ///< alive the whole step (gradients: see gradientsEarly)
+    double persistentAllocated = 0;   ///< Σ allocated-level persistent components
+    double persistentOutside = 0;     ///< Σ reserved- and device-level persistent components
+    double loadOnce = 0;              ///< allocated once at start and never freed: not fragmented
+    double activationsPerMicroBatch = 0; ///< saved tensors of the stage's layers, one micro-batch
+    double embeddingPerMicroBatch = 0;
+    double outputHeld = 0;            ///< last stage: what the loss keeps between its forward and backward
+    double lossForward = 0, lossBackward = 0, lossCached = 0;
+    double recompute = 0, activationGradients = 0; ///< the layer in backward
+    double gatheredForward = 0, gatheredBackward = 0, gatheredLoss = 0;
+    double commBackward = 0;
+    double dispatch = 0, dequant = 0;
+    double optimizerTemporaries = 0;
+    double gradientsEarly = 0;        ///< gradients absent before the backward reaches them (forward and loss moments)
+    double gradientsAtLayerBackward = 0; ///< … absent at the first layer's backward
+    double linear = 0, other = 0, experts = 0; ///< resident parameters by kind (working)
+    double residentParameters = 0;
+    double cpuOffloadBytes = 0;
+
+    bool sameShape(int l, int moe, bool f, bool la, StagePhase ph) const
+    {
+        return layers == l && moeLayers == moe && first == f && last == la && phase == ph;
+    }
+};
+
 /// Fills the per-estimate constants of the stage ledger (memory.cpp).
 void prepareStages(EstimateContext& ctx);
+
+/// The ledger of `stage` in `phase` (memory.cpp).
+void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageLedger& out);
+
+/// Allocated bytes at `moment` with `inFlight` micro-batches' activations saved; 0 when the
+/// moment does not occur on this stage.
+double momentAllocated(const StageLedger& ledger, StepMoment moment, double inFlight);
+
+/// The components alive at `moment` (persistent + that moment's transients).
+void momentComponents(const StageLedger& ledger, StepMoment moment, double inFlight, ComponentBytes& out);
 
 /// Appends the ledger of every pipeline stage in `phase` to out.groups, labelled `label`;
 /// consecutive stages with the same memory profile share one group (memory.cpp). With
@@ -75,8 +146,7 @@ void prepareStages(EstimateContext& ctx);
 void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase label, Estimate& out, Working* working);
 
 /// Records the working of one stage's ledger (memory_working.cpp).
-void explainStage(const EstimateContext& ctx, int stage, const RankGroup& out, double linear, double other, double experts,
-                  int denseLayers, int moeLayers, Working* working);
+void explainStage(const EstimateContext& ctx, const StageLedger& ledger, const RankGroup& out, Working* working);
 
 /// FLOPs, time, cost and bubble (compute.cpp).
 void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<Issue>& issues, Working* working);
@@ -84,5 +154,8 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
 /// Bytes each GPU sends per step (compute.cpp). `maxLayers`/`maxResident`: the busiest stage.
 void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, double maxResident, double maxExpert,
                    CommunicationEstimate& out, Working* working);
+
+/// Resolves the scenario into `ctx` (estimate.cpp); with `working`, records the job-wide lines.
+void fillContext(EstimateContext& ctx, Working* working);
 
 } // namespace core

@@ -26,9 +26,13 @@ void applyFineTuneMethod(FineTuneSetup& f, FineTuneMethod method)
     if (method == FineTuneMethod::QLoRA && before != method) {
         f.base.format = WeightFormat::Nf4;
         f.base.doubleQuantization = true;
+        f.adapterPrecision = AdapterDtype::Bf16;
+        f.pagedOptimizer = true;
     } else if (method != FineTuneMethod::QLoRA && before == FineTuneMethod::QLoRA) {
         f.base.format = WeightFormat::Bf16;
         f.base.doubleQuantization = false;
+        f.adapterPrecision = AdapterDtype::Fp32;
+        f.pagedOptimizer = false;
     }
 }
 

@@ -38,10 +38,12 @@ enum class Field : std::uint8_t {
     // training
     TrainingSeqLength, TrainingMicroBatchSize, TrainingGlobalBatchSize, TrainingTrainTokens, TrainingPrecision,
     TrainingOptimizer, TrainingZeroStage, TrainingFsdp, TrainingOffloadOptimizer, TrainingOffloadParameters,
-    TrainingRecompute, TrainingFlashAttention, TrainingFlopsFormula, TrainingMoeCapacityFactor,
+    TrainingRecompute, TrainingFlashAttention, TrainingFlopsFormula, TrainingMoeCapacityFactor, TrainingFramework,
+    TrainingMomentDtype,
     // parallel
     ParallelGpus, ParallelGpusPerNode, ParallelTensor, ParallelPipeline, ParallelVirtualPipeline, ParallelContext,
-    ParallelSequenceParallel, ParallelExpert, ParallelExpertTensor,
+    ParallelSequenceParallel, ParallelExpert, ParallelExpertTensor, ParallelFirstStageLayers, ParallelLastStageLayers,
+    ParallelEmbeddingCountsAsLayer, ParallelLossCountsAsLayer,
     // hardware (the GPU object first, as in the file)
     HardwareGpu, GpuPreset, GpuId, GpuName, GpuMemoryLabel, GpuMemoryBytes,
     GpuPeakFp32, GpuPeakTf32, GpuPeakBf16, GpuPeakFp16, GpuPeakFp8, GpuPeakInt8,
@@ -49,14 +51,18 @@ enum class Field : std::uint8_t {
     HardwareMfu, HardwareAchievedTflops, HardwarePricePerGpuHour, HardwareOverheadFactor,
     // runtime assumptions
     RuntimeCudaContextBytes, RuntimeCommBucketBytes, RuntimeZero3PrefetchModules, RuntimeFragmentationFraction,
-    RuntimeCpuBufferFactor,
+    RuntimeCpuBufferFactor, RuntimeExpandableSegments, RuntimeGradientAsBucketView, RuntimeReduceBucketElements,
+    RuntimeCublasWorkspaceBytes, RuntimeNcclBytesPerCommunicator,
     // serving
-    InferenceWeightFormat, InferenceQuantGroupSize, InferenceQuantScaleFormat, InferenceQuantZeroPoint,
+    InferenceEngine, InferenceWeightFormat, InferenceQuantGroupSize, InferenceQuantScaleFormat, InferenceQuantZeroPoint,
     InferenceDoubleQuantization, InferenceQuantizeEmbeddings, InferenceKvCacheDtype, InferenceBatchSize,
     InferencePromptLength, InferenceGeneratedTokens, InferenceKvBlockSize, InferenceMaxBatchedTokens,
+    InferenceFlashAttention, InferenceGpuMemoryUtilization, InferenceMaxNumSeqs, InferenceCudaGraphs, InferenceCudaGraphBytes,
+    InferenceFullPromptLogits,
     // fine-tuning
     FineTuneMethod, FineTuneLoraRank, FineTuneLoraTargets, FineTuneBaseFormat, FineTuneBaseQuantGroupSize,
     FineTuneBaseQuantScaleFormat, FineTuneBaseQuantZeroPoint, FineTuneDoubleQuantization, FineTuneQuantizeEmbeddings,
+    FineTuneAdapterPrecision, FineTunePagedOptimizer,
     // reinforcement learning
     RlAlgorithm, RlReference, RlReferenceFormat, RlReferenceOffload, RlRewardModel, RlRewardParameters, RlRewardFormat,
     RlCritic, RlSamplesPerPrompt, RlPromptLength, RlMaxNewTokens, RlPromptsPerGpu, RlRolloutMemoryFraction,
@@ -162,6 +168,13 @@ inline constexpr Choice kFineTuneMethodChoices[] = {{"full", int(FineTuneMethod:
                                                     {"qlora", int(FineTuneMethod::QLoRA)}};
 inline constexpr Choice kRlAlgorithmChoices[] = {{"none", int(RlAlgorithm::None)}, {"grpo", int(RlAlgorithm::Grpo)}, {"ppo", int(RlAlgorithm::Ppo)}};
 inline constexpr Choice kRolloutPlacementChoices[] = {{"colocated", int(RolloutPlacement::Colocated)}, {"separate", int(RolloutPlacement::Separate)}};
+inline constexpr Choice kFrameworkChoices[] = {{"megatron", int(Framework::Megatron)}, {"deepspeed", int(Framework::DeepSpeed)},
+                                               {"fsdp2", int(Framework::Fsdp2)}, {"ddp", int(Framework::Ddp)}};
+inline constexpr Choice kMomentDtypeChoices[] = {{"auto", int(MomentDtype::Auto)}, {"fp32", int(MomentDtype::Fp32)}, {"bf16", int(MomentDtype::Bf16)}};
+inline constexpr Choice kServingEngineChoices[] = {{"vllm", int(ServingEngine::Vllm)}, {"sglang", int(ServingEngine::Sglang)},
+                                                   {"hf_transformers", int(ServingEngine::HfTransformers)},
+                                                   {"llama_cpp", int(ServingEngine::LlamaCpp)}, {"tensorrt_llm", int(ServingEngine::TensorRtLlm)}};
+inline constexpr Choice kAdapterDtypeChoices[] = {{"fp32", int(AdapterDtype::Fp32)}, {"bf16", int(AdapterDtype::Bf16)}, {"fp16", int(AdapterDtype::Fp16)}};
 /// finetune.lora_targets: the names of the LoraTarget bits.
 inline constexpr Choice kLoraTargetChoices[] = {{"q", LoraQ},       {"k", LoraK},   {"v", LoraV},      {"o", LoraO},
                                                 {"gate", LoraGate}, {"up", LoraUp}, {"down", LoraDown}};
@@ -181,6 +194,10 @@ template <> inline constexpr std::span<const Choice> kChoicesOf<KvCacheDtype>{kK
 template <> inline constexpr std::span<const Choice> kChoicesOf<FineTuneMethod>{kFineTuneMethodChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<RlAlgorithm>{kRlAlgorithmChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<RolloutPlacement>{kRolloutPlacementChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<Framework>{kFrameworkChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<MomentDtype>{kMomentDtypeChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<ServingEngine>{kServingEngineChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<AdapterDtype>{kAdapterDtypeChoices};
 
 /// The name of an enum value in a scenario file ("mixed_16"); empty if it has none.
 template <typename E>
@@ -401,6 +418,8 @@ inline constexpr FieldInfo kFields[] = {
     choice<&S::training, &T::flashAttention>(Field::TrainingFlashAttention, "training.flash_attention"),
     choice<&S::training, &T::flopsFormula>(Field::TrainingFlopsFormula, "training.flops_formula"),
     scalar<&S::training, &T::moeCapacityFactor>(Field::TrainingMoeCapacityFactor, "training.moe_capacity_factor", U::Factor, between(0.1, 64), E::MoE),
+    choice<&S::training, &T::framework>(Field::TrainingFramework, "training.framework"),
+    choice<&S::training, &T::momentDtype>(Field::TrainingMomentDtype, "training.moment_dtype"),
 
     scalar<&S::parallel, &P::gpus>(Field::ParallelGpus, "parallel.gpus", U::Count, atLeast(1, kMaxGpus)),
     scalar<&S::parallel, &P::gpusPerNode>(Field::ParallelGpusPerNode, "parallel.gpus_per_node", U::Count, atLeast(1, 1024)),
@@ -411,6 +430,10 @@ inline constexpr FieldInfo kFields[] = {
     choice<&S::parallel, &P::sequenceParallel>(Field::ParallelSequenceParallel, "parallel.sequence_parallel"),
     scalar<&S::parallel, &P::expert>(Field::ParallelExpert, "parallel.expert", U::Count, atLeast(1, kMaxGpus)),
     scalar<&S::parallel, &P::expertTensor>(Field::ParallelExpertTensor, "parallel.expert_tensor", U::Count, atLeast(1, kMaxGpus).orZero()),
+    scalar<&S::parallel, &P::firstStageLayers>(Field::ParallelFirstStageLayers, "parallel.first_stage_layers", U::Layers, atLeast(1, kMaxLayers).orZero()),
+    scalar<&S::parallel, &P::lastStageLayers>(Field::ParallelLastStageLayers, "parallel.last_stage_layers", U::Layers, atLeast(1, kMaxLayers).orZero()),
+    choice<&S::parallel, &P::embeddingCountsAsLayer>(Field::ParallelEmbeddingCountsAsLayer, "parallel.account_for_embedding_in_pipeline_split"),
+    choice<&S::parallel, &P::lossCountsAsLayer>(Field::ParallelLossCountsAsLayer, "parallel.account_for_loss_in_pipeline_split"),
 
     special(Field::HardwareGpu, "hardware.gpu", K::Other),
     special(Field::GpuPreset, "hardware.gpu.preset", K::Text),
@@ -438,7 +461,13 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::runtime, &R::zero3PrefetchModules>(Field::RuntimeZero3PrefetchModules, "runtime.zero3_prefetch_modules", U::Count, between(0, 1e6)),
     scalar<&S::runtime, &R::fragmentationFraction>(Field::RuntimeFragmentationFraction, "runtime.fragmentation_fraction", U::Fraction, between(0, 0.9)),
     scalar<&S::runtime, &R::cpuBufferFactor>(Field::RuntimeCpuBufferFactor, "runtime.cpu_buffer_factor", U::Factor, between(1, 10)),
+    choice<&S::runtime, &R::expandableSegments>(Field::RuntimeExpandableSegments, "runtime.expandable_segments"),
+    choice<&S::runtime, &R::gradientAsBucketView>(Field::RuntimeGradientAsBucketView, "runtime.gradient_as_bucket_view"),
+    scalar<&S::runtime, &R::reduceBucketElements>(Field::RuntimeReduceBucketElements, "runtime.reduce_bucket_elements", U::Count, between(1, 1e13)),
+    scalar<&S::runtime, &R::cublasWorkspaceBytes>(Field::RuntimeCublasWorkspaceBytes, "runtime.cublas_workspace_bytes", U::Bytes, between(0, kMaxBytes)),
+    scalar<&S::runtime, &R::ncclBytesPerCommunicator>(Field::RuntimeNcclBytesPerCommunicator, "runtime.nccl_bytes_per_communicator", U::Bytes, between(0, kMaxBytes)),
 
+    choice<&S::inference, &I::engine>(Field::InferenceEngine, "inference.engine", E::Serving),
     choice<&S::inference, &I::weights, &Q::format>(Field::InferenceWeightFormat, "inference.weight_format", E::Serving),
     scalar<&S::inference, &I::weights, &Q::groupSize>(Field::InferenceQuantGroupSize, "inference.quant_group_size", U::Width, atLeast(0, kMaxDimension), E::Serving),
     choice<&S::inference, &I::weights, &Q::scale>(Field::InferenceQuantScaleFormat, "inference.quant_scale_format", E::Serving),
@@ -451,6 +480,12 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::inference, &I::generatedTokens>(Field::InferenceGeneratedTokens, "inference.generated_tokens", U::Tokens, atLeast(0, kMaxSequence), E::Serving),
     scalar<&S::inference, &I::kvBlockSize>(Field::InferenceKvBlockSize, "inference.kv_block_size", U::Tokens, atLeast(0, kMaxSequence), E::Serving),
     scalar<&S::inference, &I::maxBatchedTokens>(Field::InferenceMaxBatchedTokens, "inference.max_batched_tokens", U::Tokens, atLeast(1, 1e9), E::Serving),
+    choice<&S::inference, &I::flashAttention>(Field::InferenceFlashAttention, "inference.flash_attention", E::Serving),
+    scalar<&S::inference, &I::gpuMemoryUtilization>(Field::InferenceGpuMemoryUtilization, "inference.gpu_memory_utilization", U::Fraction, between(0.01, 1.0), E::Serving),
+    scalar<&S::inference, &I::maxNumSeqs>(Field::InferenceMaxNumSeqs, "inference.max_num_seqs", U::Sequences, atLeast(1, 1e7), E::Serving),
+    choice<&S::inference, &I::cudaGraphs>(Field::InferenceCudaGraphs, "inference.cuda_graphs", E::Serving),
+    scalar<&S::inference, &I::cudaGraphBytes>(Field::InferenceCudaGraphBytes, "inference.cuda_graph_bytes", U::Bytes, between(0, kMaxBytes), E::Serving),
+    choice<&S::inference, &I::fullPromptLogits>(Field::InferenceFullPromptLogits, "inference.full_prompt_logits", E::Serving),
 
     withRule(choice<&S::finetune, &F::method>(Field::FineTuneMethod, "finetune.method", E::FineTune), &setFineTuneMethodRule),
     scalar<&S::finetune, &F::loraRank>(Field::FineTuneLoraRank, "finetune.lora_rank", U::Width, atLeast(1, 1e6), E::Adapters),
@@ -461,6 +496,8 @@ inline constexpr FieldInfo kFields[] = {
     choice<&S::finetune, &F::base, &Q::zeroPoint>(Field::FineTuneBaseQuantZeroPoint, "finetune.base_quant_zero_point", E::FineTune),
     choice<&S::finetune, &F::base, &Q::doubleQuantization>(Field::FineTuneDoubleQuantization, "finetune.double_quantization", E::FineTune),
     choice<&S::finetune, &F::base, &Q::quantizeEmbeddings>(Field::FineTuneQuantizeEmbeddings, "finetune.quantize_embeddings", E::FineTune),
+    choice<&S::finetune, &F::adapterPrecision>(Field::FineTuneAdapterPrecision, "finetune.adapter_precision", E::Adapters),
+    choice<&S::finetune, &F::pagedOptimizer>(Field::FineTunePagedOptimizer, "finetune.paged_optimizer", E::FineTune),
 
     withRule(choice<&S::finetune, &F::rl, &L::algorithm>(Field::RlAlgorithm, "finetune.rl.algorithm", E::FineTune), &setRlAlgorithmRule),
     choice<&S::finetune, &F::rl, &L::reference>(Field::RlReference, "finetune.rl.reference", E::Rl),
@@ -534,8 +571,10 @@ FieldValue normalizedValue(Field field, FieldValue value);
 /// one set of defaults).
 FieldValue fieldDefault(Field field);
 
-/// The method and the base format that goes with it: QLoRA quantizes the frozen base to NF4
-/// with double quantization (Dettmers et al. 2023, §3), leaving QLoRA brings it back to BF16.
+/// The method and the recipe that goes with it: QLoRA as published (Dettmers et al. 2023 §3–4,
+/// qlora.py) quantizes the frozen base to NF4 with double quantization and trains bf16 adapters
+/// with paged 32-bit AdamW; leaving QLoRA brings back a BF16 base and PEFT's fp32 adapters
+/// (autocast_adapter_dtype) without paging.
 void applyFineTuneMethod(FineTuneSetup& finetune, FineTuneMethod method);
 /// PPO trains a value model (the critic); GRPO's group-relative advantages do without one
 /// (Shao et al. 2024, DeepSeekMath §4.1).

@@ -22,4 +22,5 @@ AdapterCounts countAdapters(const ModelArchitecture& model, int rank, unsigned t
 /// (embeddings, norms, routers) stays 16-bit unless `quantizeEmbeddings`.
 double frozenLinearBytes(const WeightQuantization& quantization, const ModelArchitecture& model);
 
+
 } // namespace core

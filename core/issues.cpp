@@ -82,6 +82,10 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::SequenceShorterThanRollout: return "sequence_shorter_than_rollout";
     case IssueCode::CommunicationExceedsCompute: return "communication_exceeds_compute";
     case IssueCode::LinkBandwidthUnknown: return "link_bandwidth_unknown";
+    case IssueCode::FrameworkZeroStage: return "framework_zero_stage";
+    case IssueCode::StageLayersInvalid: return "stage_layers_invalid";
+    case IssueCode::KvPoolTooSmall: return "kv_pool_too_small";
+    case IssueCode::PagedOptimizerEvicts: return "paged_optimizer_evicts";
     case IssueCode::MalformedJson: return "malformed_json";
     case IssueCode::WrongType: return "wrong_type";
     case IssueCode::NotAnInteger: return "not_an_integer";
@@ -166,6 +170,17 @@ std::string describe(const Issue& i)
             + " of computation: overlap cannot hide it, so training is slower than the MFU says (faster links, or keep this group inside a node)"; break;
     case IssueCode::LinkBandwidthUnknown:
         m = std::string("the GPU has no bandwidth for the link the ") + dimension(i.a) + " group uses: its communication time is not estimated"; break;
+    case IssueCode::FrameworkZeroStage:
+        m = "this framework has no ZeRO stage " + num(i.a) + " (FSDP2: 0 no shard, 2 shard grad-op, 3 full shard; DDP: 0, or 1 with ZeroRedundancyOptimizer)"; break;
+    case IssueCode::StageLayersInvalid:
+        m = "first stage " + num(i.a) + " + last stage " + num(i.b) + " layers leave no whole split of the " + num(i.c)
+            + " layers over the other stages (each needs at least one)"; break;
+    case IssueCode::KvPoolTooSmall:
+        m = "stage " + num(i.a) + ": this batch needs " + gb(i.b) + " of KV cache per GPU but the engine's pool holds " + gb(i.c)
+            + ": it runs fewer sequences at once (raise the memory fraction or shorten the context)"; break;
+    case IssueCode::PagedOptimizerEvicts:
+        m = "rank group " + num(i.a) + " is " + gb(i.b) + " over capacity: the paged optimizer moves up to " + gb(i.c)
+            + " of its states to CPU memory (slower steps, no out-of-memory)"; break;
     case IssueCode::MalformedJson:
         m = i.a > 0 ? "not valid JSON at line " + num(i.a) + ", column " + num(i.b) + ": " + i.hint : "not valid JSON: " + i.hint;
         break;
@@ -176,7 +191,8 @@ std::string describe(const Issue& i)
     case IssueCode::UnsupportedSchemaVersion: m = "schema_version " + num(i.a) + " is not supported (this build reads version 1)"; break;
     case IssueCode::MalformedOverride: m = "expected section.key=value, got '" + i.hint + "'"; break;
     case IssueCode::UnevenPipelineSplit:
-        m = num(i.a) + " layers do not split evenly over " + num(i.b) + " stages: the first " + num(i.c) + " stages get one extra layer"; break;
+        m = num(i.a) + " layers do not split evenly over " + num(i.b) + " stages: " + num(i.c)
+            + " middle stages get one extra layer (set parallel.first_stage_layers / last_stage_layers to choose)"; break;
     case IssueCode::SequenceParallelWithoutTensor: m = "sequence parallelism has no effect without tensor parallelism (TP = 1)"; break;
     case IssueCode::TensorAcrossNodes:
         m = "TP = " + num(i.a) + " spans more than one node of " + num(i.b) + " GPUs: its all-reduces leave NVLink"; break;

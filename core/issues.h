@@ -35,6 +35,8 @@ enum class IssueCode {
     ExpertLayoutNotDividingGpus,    ///< a = PP × EP × expert TP, b = GPUs
     QuantGroupLargerThanRow,        ///< a = group size, b = row length (hidden size)
     KvHeadsNotDividingTensor,       ///< a = KV heads, b = TP (serving: TP must divide them or be a multiple)
+    FrameworkZeroStage,             ///< a = ZeRO stage the framework has no such sharding for
+    StageLayersInvalid,             ///< a = first-stage layers, b = last-stage layers, c = layers
     MalformedJson,                  ///< hint = parser message
     WrongType,                      ///< hint = expected type
     NotAnInteger,                   ///< a = value
@@ -43,7 +45,7 @@ enum class IssueCode {
     UnsupportedSchemaVersion,       ///< a = version
     MalformedOverride,              ///< hint = the --set argument
     // warnings
-    UnevenPipelineSplit,            ///< a = layers, b = PP, c = extra layers on the first stages
+    UnevenPipelineSplit,            ///< a = layers, b = PP, c = stages with an extra layer (the middle ones)
     SequenceParallelWithoutTensor,
     TensorAcrossNodes,              ///< a = TP, b = GPUs per node
     FewMicroBatches,                ///< a = micro-batches per step, b = PP
@@ -69,6 +71,8 @@ enum class IssueCode {
     SequenceShorterThanRollout,     ///< a = training sequence, b = prompt + new tokens
     CommunicationExceedsCompute,    ///< a = CommDimension, b = its seconds per step, c = compute seconds per step
     LinkBandwidthUnknown,           ///< a = CommDimension whose link has no bandwidth (custom GPU)
+    KvPoolTooSmall,                 ///< a = stage, b = KV bytes the batch needs, c = the engine's pool
+    PagedOptimizerEvicts,           ///< a = group index, b = bytes over capacity, c = paged optimizer bytes
     UnknownKey,                     ///< path = the key, hint = the nearest known key
     /// An imported config's attention span is approximated; path = the key; a = what: 1 chunked
     /// attention taken as a window of b tokens, 2 an irregular list of b global layers taken as

@@ -1,5 +1,8 @@
 // The working of one stage's ledger: every number with its formula and substituted values.
 // Only runs when the caller asks for explanations (the GUI's working panel, --explain).
+#include <algorithm>
+#include <array>
+
 #include "core/estimate_context.h"
 #include "core/working.h"
 
@@ -9,9 +12,11 @@ namespace {
 double get(const RankGroup& g, Component c) { return g.bytes[std::size_t(c)]; }
 } // namespace
 
-void explainStage(const EstimateContext& ctx, int stage, const RankGroup& out, double linear, double other, double experts,
-                  int denseLayers, int moeLayers, Working* w)
+void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGroup& out, Working* w)
 {
+    const int stage = L.stage;
+    const double linear = L.linear, other = L.other, experts = L.experts;
+    const int moeLayers = L.moeLayers, denseLayers = L.layers - L.moeLayers;
     const Scenario& s = ctx.scenario;
     const TrainingSetup& tr = s.training;
     const RuntimeOverheads& rt = s.runtime;
@@ -20,8 +25,17 @@ void explainStage(const EstimateContext& ctx, int stage, const RankGroup& out, d
     const int z = tr.zeroStage;
     const StateBytesPerParameter& st = ctx.state;
     const bool first = stage == 0, last = stage == ctx.p - 1;
+    const double peakInFlight = out.inFlightMicroBatches;
     const double seqShard = (s.parallel.sequenceParallel && ctx.t > 1) ? t : 1.0;
     const double resident = out.residentParameters;
+    const double optimizerBytes = L.persistent[std::size_t(Component::OptimizerStates)] + L.persistent[std::size_t(Component::PagedOptimizerStates)];
+    if (ctx.p > 1)
+        w->add(Term::StageLayers, stage, double(L.layers),
+               {{"L", double(ctx.shape.numLayers), Unit::Count}, {"p", double(ctx.p), Unit::Count}, {"i", double(stage), Unit::Count},
+                {"first stage", double(ctx.split.firstCount), Unit::Count}, {"last stage", double(ctx.split.lastCount), Unit::Count}},
+               {}, s.parallel.firstStageLayers > 0 || s.parallel.lastStageLayers > 0 ? "first/last stage as set, the rest split evenly"
+                   : s.parallel.embeddingCountsAsLayer || s.parallel.lossCountsAsLayer ? "(L + embedding + loss) / p, the embedding and loss counting as layers"
+                                                                                        : "L / p, the remainder on the middle stages");
 
     if (ctx.countOnly)
         w->add(Term::ResidentParameters, stage, resident,
@@ -36,10 +50,10 @@ void explainStage(const EstimateContext& ctx, int stage, const RankGroup& out, d
         w->add(Term::Weights, stage, get(out, Component::Weights),
                {{"w", st.weights, Unit::BytesPerParameter}, {"P", resident, Unit::Count}, {"D_z", z >= 3 ? dz : 1, Unit::Count}}, {},
                tr.offloadParameters ? "0 (weights offloaded to CPU; gathered per module)" : (z >= 3 ? "w·P / D_z" : "w·P"));
-        w->add(Term::Gradients, stage, get(out, Component::Gradients),
+        w->add(Term::Gradients, stage, L.persistent[std::size_t(Component::Gradients)],
                {{"g", st.gradients, Unit::BytesPerParameter}, {"P", resident, Unit::Count}, {"D_z", z >= 2 ? dz : 1, Unit::Count}}, {},
                tr.offloadOptimizer ? "0 (gradients streamed to CPU)" : (z >= 2 ? "g·P / D_z" : "g·P"));
-        w->add(Term::OptimizerStates, stage, get(out, Component::OptimizerStates),
+        w->add(Term::OptimizerStates, stage, optimizerBytes,
                {{"master", st.master, Unit::BytesPerParameter}, {"moments", st.moments, Unit::BytesPerParameter},
                 {"P", resident, Unit::Count}, {"D_z", z >= 1 ? dz : 1, Unit::Count}}, {},
                tr.offloadOptimizer ? "0 (optimizer offloaded to CPU)" : (z >= 1 ? "(master + moments)·P / D_z" : "(master + moments)·P"));
@@ -55,10 +69,10 @@ void explainStage(const EstimateContext& ctx, int stage, const RankGroup& out, d
                {{"r", double(s.finetune.loraRank), Unit::Count}, {"adapters (model)", ctx.adapterParameters, Unit::Count},
                 {"w", st.weights, Unit::BytesPerParameter}, {"D_z", z >= 3 ? dz : 1, Unit::Count}},
                {}, "w · adapters on this GPU (÷ D_z with ZeRO-3)");
-        w->add(Term::Gradients, stage, get(out, Component::Gradients),
+        w->add(Term::Gradients, stage, L.persistent[std::size_t(Component::Gradients)],
                {{"g", st.gradients, Unit::BytesPerParameter}, {"D_z", z >= 2 ? dz : 1, Unit::Count}}, {},
                "g · adapters (the frozen base has no gradients)");
-        w->add(Term::OptimizerStates, stage, get(out, Component::OptimizerStates),
+        w->add(Term::OptimizerStates, stage, optimizerBytes,
                {{"master", st.master, Unit::BytesPerParameter}, {"moments", st.moments, Unit::BytesPerParameter}, {"D_z", z >= 1 ? dz : 1, Unit::Count}},
                {}, "(master + moments) · adapters (the frozen base has no optimizer state)");
     }
@@ -86,34 +100,88 @@ void explainStage(const EstimateContext& ctx, int stage, const RankGroup& out, d
            {{"p", double(ctx.p), Unit::Count}, {"i", double(stage), Unit::Count}, {"m", double(ctx.micro), Unit::Count},
             {"v", double(ctx.v), Unit::Count}},
            {}, ctx.v > 1 ? "min(2(p−i−1) + (v−1)p + 1, v·m) / v" : "min(p − i, m)");
-    w->add(Term::LayerActivations, stage, get(out, Component::LayerActivations),
+    const double inFlight = peakInFlight;
+    w->add(Term::LayerActivations, stage, inFlight * L.activationsPerMicroBatch,
            {{"A_layer", ctx.layer.total, Unit::Bytes}, {"n_layers", double(out.layers), Unit::Count},
-            {"in flight", out.inFlightMicroBatches, Unit::Count}});
+            {"in flight", inFlight, Unit::Count}});
     const double T = ctx.tokensPerMicroBatch;
     const double h = ctx.shape.hiddenSize;
+    const double V = ctx.params.paddedVocab;
+    const bool megatronLoss = ctx.framework == Framework::Megatron;
     if (first)
-        w->add(Term::EmbeddingActivations, stage, get(out, Component::EmbeddingActivations),
-               {{"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"in flight", out.inFlightMicroBatches, Unit::Count}}, {},
+        w->add(Term::EmbeddingActivations, stage, inFlight * L.embeddingPerMicroBatch,
+               {{"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"in flight", inFlight, Unit::Count}}, {},
                ctx.shape.dropout ? "(8·s·b + s·b·h / t_sp) × in flight" : "8·s·b × in flight (no dropout mask)");
-    if (last)
-        w->add(Term::OutputActivations, stage, get(out, Component::OutputActivations),
-               {{"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"V", ctx.params.paddedVocab, Unit::Count}, {"t", t, Unit::Count}});
-    if (get(out, Component::RecomputeWorkspace) > 0)
-        w->add(Term::RecomputeWorkspace, stage, get(out, Component::RecomputeWorkspace), {}, {},
-               tr.recompute == Recompute::Full ? "Σ saved tensors of one layer without recomputation" : "5·a·s²·b / t (attention core of one layer)");
-    w->add(Term::CommBuckets, stage, get(out, Component::CommBuckets), {{"bucket bytes", rt.commBucketBytes, Unit::Bytes}, {"D_z", dz, Unit::Count}},
-           {}, ctx.zeroShards > 1 ? "bucket_cap × 2 in flight" : "0 (no data parallelism: nothing to reduce)");
-    if (z == 3)
-        w->add(Term::Zero3GatherBuffers, stage, get(out, Component::Zero3GatherBuffers),
+    if (last && L.phase != StagePhase::Rollout) {
+        w->add(Term::OutputActivations, stage, L.outputHeld,
+               {{"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"V", V, Unit::Count}, {"t", t, Unit::Count}}, {},
+               megatronLoss ? "2·2·s·b·h / t_sp + 4·s·b·V / t (fp32 softmax saved by the vocab-parallel cross entropy)"
+                            : "2·2·s·b·h / t_sp + 4·s·b·V / t (fp32 log-softmax saved by F.cross_entropy)");
+        w->add(Term::LossWorkspace, stage, std::max(L.lossForward, L.lossBackward),
+               {{"s·b·V/t", ctx.logitElements, Unit::Count}, {"forward", L.lossForward, Unit::Bytes}, {"backward", L.lossBackward, Unit::Bytes}},
+               {}, megatronLoss ? "2 B·s·b·V/t: the bf16 logits beside their fp32 copy; in backward the bf16 gradient"
+                                : "forward 6 B·s·b·V/t (bf16 logits + fp32 copy); backward 8 B (nll_loss and log_softmax gradients, fp32)");
+    }
+    if (L.recompute > 0) {
+        std::string_view formula;
+        if (tr.recompute == Recompute::Full)
+            formula = "Σ saved tensors of one layer without recomputation";
+        else if (ctx.layer.recomputeWorkspace > 0 && s.training.framework == Framework::Fsdp2)
+            formula = "one layer's tensors the per-op checkpoint did not save (rerun in backward)";
+        else if (ctx.shape.dropout)
+            formula = "5·a·s²·b / t (softmax 2·a·s²·b, dropout mask a·s²·b, dropout output 2·a·s²·b of one layer)";
+        else
+            formula = "2·a·s²·b / t (the softmax of one layer; no dropout)";
+        w->add(Term::RecomputeWorkspace, stage, L.recompute,
+               {{"a", double(ctx.shape.numAttentionHeads), Unit::Count}, {"s", double(tr.seqLength) / ctx.c, Unit::Tokens},
+                {"b", double(tr.microBatchSize), Unit::Count}, {"t", t, Unit::Count}},
+               {}, formula);
+    }
+    if (L.activationGradients > 0)
+        w->add(Term::ActivationGradients, stage, L.activationGradients,
+               {{"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"F", double(ctx.shape.ffnHiddenSize), Unit::Count}, {"t", t, Unit::Count}});
+    const double buckets = L.persistent[std::size_t(Component::CommBuckets)] + L.commBackward;
+    {
+        std::string_view formula;
+        if (rt.commBucketBytes > 0)
+            formula = ctx.zeroShards > 1 ? "as set (runtime.comm_bucket_bytes)" : "0 (no data parallelism: nothing to reduce)";
+        else if (ctx.framework == Framework::Megatron)
+            formula = "0: buckets are views of the contiguous grad buffer, reduced in place";
+        else if (ctx.framework == Framework::Ddp)
+            formula = ctx.zeroShards <= 1 ? "0 (one replica: no DistributedDataParallel)"
+                      : rt.gradientAsBucketView ? "0 (gradient_as_bucket_view: the gradients are the buckets)"
+                                                : "g · trainable parameters (gradient_as_bucket_view=False keeps a bucket copy)";
+        else if (ctx.framework == Framework::DeepSpeed)
+            formula = z == 3 ? "reduce_bucket_size × 2 B, kept (stage 3)" : z >= 1 ? "reduce_bucket_size × 2 B during the backward (ipg buffer)" : "0";
+        else
+            formula = "0 (FSDP2's reduce-scatter inputs are counted with the gathered weights)";
+        w->add(Term::CommBuckets, stage, buckets,
+               {{"reduce_bucket_size", rt.reduceBucketElements, Unit::Count}, {"D_z", dz, Unit::Count}}, {}, formula);
+    }
+    const double gathered = std::max({L.gatheredForward, L.gatheredBackward, L.gatheredLoss});
+    if (gathered > 0)
+        w->add(Term::Zero3GatherBuffers, stage, gathered,
                {{"modules", rt.zero3PrefetchModules, Unit::Count}, {"w", ctx.adapters ? 2.0 : st.weights, Unit::BytesPerParameter},
-                {"ℓ", ctx.largestModuleParams, Unit::Count}});
-    if (get(out, Component::MoeDispatchBuffers) > 0)
-        w->add(Term::MoeDispatchBuffers, stage, get(out, Component::MoeDispatchBuffers),
+                {"ℓ", ctx.largestModuleParams, Unit::Count}, {"forward", L.gatheredForward, Unit::Bytes}, {"backward", L.gatheredBackward, Unit::Bytes}},
+               {}, ctx.framework == Framework::Fsdp2 ? "FSDP2: forward 3 × 2ℓ, backward (2·2 + 2 + 2r)·ℓ, + root unsharded (2 B each) and its gradients"
+                   : ctx.framework == Framework::Ddp ? "2 B × weights: torch.autocast's bf16 copies, saved for backward"
+                                                     : "modules × w × ℓ (largest module per TP rank)");
+    if (L.dispatch > 0)
+        w->add(Term::MoeDispatchBuffers, stage, L.dispatch,
                {{"s·b", T, Unit::Tokens}, {"k", double(ctx.shape.moeTopK), Unit::Count}, {"CF", tr.moeCapacityFactor, Unit::Count},
                 {"h", h, Unit::Count}});
-    if (get(out, Component::DequantWorkspace) > 0)
-        w->add(Term::DequantWorkspace, stage, get(out, Component::DequantWorkspace),
+    if (L.dequant > 0)
+        w->add(Term::DequantWorkspace, stage, L.dequant,
                {{"h", h, Unit::Count}, {"F", double(ctx.shape.ffnHiddenSize), Unit::Count}, {"t", t, Unit::Count}});
+    if (L.optimizerTemporaries > 0)
+        w->add(Term::OptimizerStepTemporaries, stage, L.optimizerTemporaries,
+               {{"per parameter", ctx.optimizerTempPerParam, Unit::BytesPerParameter}, {"D_z", z >= 1 ? dz : 1, Unit::Count}}, {},
+               ctx.framework == Framework::Megatron ? "4 B × gradient shard: .float() of the 16-bit grad buffer"
+                   : ctx.framework == Framework::DeepSpeed ? "4 B × gradient partition (fp32 single_grad_partition)"
+                                                           : "moment bytes × parameters: foreach Adam's sqrt of exp_avg_sq");
+    if (get(out, Component::PagedOptimizerStates) > 0 || L.persistent[std::size_t(Component::PagedOptimizerStates)] > 0)
+        w->add(Term::PagedOptimizerStates, stage, L.persistent[std::size_t(Component::PagedOptimizerStates)],
+               {{"moments", st.moments, Unit::BytesPerParameter}});
     if (ctx.rl) {
         const RlSetup& rl = s.finetune.rl;
         w->add(Term::ReferenceWeights, stage, get(out, Component::ReferenceWeights), {{"P", resident, Unit::Count}}, {},
@@ -139,9 +207,26 @@ void explainStage(const EstimateContext& ctx, int stage, const RankGroup& out, d
                     {"rollout weights", ctx.rolloutWeightBytes, Unit::Bytes}});
         }
     }
+    w->add(Term::LibraryWorkspaces, stage, L.persistent[std::size_t(Component::LibraryWorkspaces)],
+           {{"cuBLAS", rt.cublasWorkspaceBytes, Unit::Bytes}, {"handles", 2, Unit::Count}});
     w->add(Term::CudaContext, stage, rt.cudaContextBytes, {});
+    if (L.persistent[std::size_t(Component::NcclBuffers)] > 0)
+        w->add(Term::NcclBuffers, stage, L.persistent[std::size_t(Component::NcclBuffers)],
+               {{"communicators", L.persistent[std::size_t(Component::NcclBuffers)] / rt.ncclBytesPerCommunicator, Unit::Count},
+                {"per communicator", rt.ncclBytesPerCommunicator, Unit::Bytes}});
     w->add(Term::Fragmentation, stage, get(out, Component::Fragmentation),
-           {{"f", rt.fragmentationFraction, Unit::Fraction}, {"allocated", out.totalBytes - rt.cudaContextBytes - get(out, Component::Fragmentation), Unit::Bytes}});
+           {{"f", rt.fragmentationFraction, Unit::Fraction}, {"allocated during the step", std::max(0.0, out.allocatedBytes - L.loadOnce), Unit::Bytes},
+            {"cached loss block", L.lossCached, Unit::Bytes}},
+           {}, rt.expandableSegments ? "allocated rounded up to 20 MiB pages (expandable segments)" : std::string_view{});
+    // The peak: every moment of the step, the largest one's components are the bar.
+    const std::array<const char*, kStepMomentCount> symbols = {"forward", "loss forward", "loss backward", "backward", "optimizer",
+                                                               "rollout", "prefill", "sampler"};
+    std::vector<Substitution> moments;
+    for (std::size_t i = 0; i < kStepMomentCount; ++i)
+        if (out.momentBytes[i] > 0)
+            moments.push_back({symbols[i], out.momentBytes[i], Unit::Bytes});
+    w->add(Term::PeakMoment, stage, out.allocatedBytes, {}, {}, stepMomentLabel(out.peakMoment));
+    w->setSubstitutions(w->lines().size() - 1, std::move(moments));
 }
 
 } // namespace core

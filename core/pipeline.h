@@ -4,20 +4,118 @@
 
 namespace core {
 
-/// Transformer layers on pipeline stage `stage` of `stages`: an even split, the first
-/// L mod p stages taking one extra layer (reported as a warning by validate()).
-inline int layersOnStage(int layers, int stages, int stage)
+/// Where the transformer layers go on a pipeline of `stages` stages. Explicit first/last-stage
+/// counts (Megatron decoder_first_pipeline_num_layers / decoder_last_pipeline_num_layers) are
+/// kept; the embedding and the loss may count as one layer each (Megatron
+/// account_for_embedding_in_pipeline_split / account_for_loss_in_pipeline_split). What is left
+/// is split evenly and the remainder goes to the middle stages: the first stage holds the most
+/// micro-batches in flight and the last the logits, so an extra layer costs least in the middle
+/// (Llama 3 405B on 16 stages: 7 layers on the first and last, 8 on the 14 others).
+struct PipelineSplit
 {
-    if (stages <= 0)
-        return 0;
-    return layers / stages + (stage < layers % stages ? 1 : 0);
+    int stages = 1;
+    int layers = 0;
+    int firstCount = 0;     ///< transformer layers on stage 0
+    int lastCount = 0;      ///< on stage p − 1 (p > 1)
+    int middleBase = 0;     ///< per middle stage before the remainder
+    int middleFrom = 0;     ///< stages [middleFrom, middleTo) get one extra layer
+    int middleTo = 0;
+
+    int layersOn(int stage) const
+    {
+        if (stages <= 1)
+            return layers;
+        if (stage == 0)
+            return firstCount;
+        if (stage == stages - 1)
+            return lastCount;
+        return middleBase + (stage >= middleFrom && stage < middleTo ? 1 : 0);
+    }
+    /// Index of the first transformer layer of `stage`.
+    int firstLayerOf(int stage) const
+    {
+        if (stage <= 0 || stages <= 1)
+            return 0;
+        const int middle = std::min(stage, stages - 1) - 1; // middle stages before `stage`
+        const int extras = std::clamp(stage, middleFrom, middleTo) - middleFrom;
+        return firstCount + middle * middleBase + extras;
+    }
+    bool operator==(const PipelineSplit&) const = default;
+};
+
+/// The split of `layers` over `stages`. `firstLayers`/`lastLayers` 0 mean automatic. Counts that
+/// do not add up are clamped here; validate() reports them.
+inline PipelineSplit pipelineSplit(int layers, int stages, int firstLayers = 0, int lastLayers = 0, bool embeddingLayer = false,
+                                   bool lossLayer = false)
+{
+    PipelineSplit s;
+    s.stages = std::max(1, stages);
+    s.layers = std::max(0, layers);
+    if (s.stages == 1) {
+        s.firstCount = s.lastCount = s.layers;
+        return s;
+    }
+    const int p = s.stages;
+    // Units to distribute: the layers plus the embedding and loss when they count as layers.
+    const int embed = embeddingLayer ? 1 : 0, loss = lossLayer ? 1 : 0;
+    const int units = s.layers + embed + loss;
+    const int base = units / p, extra = units % p;
+    // Remainder: middle stages first (a centred block), then the last stage, then the first.
+    const int middle = p - 2;
+    const int inMiddle = std::min(extra, middle);
+    const int from = 1 + (middle - inMiddle) / 2;
+    const bool lastExtra = extra > middle;
+    const bool firstExtra = extra > middle + 1;
+    int first = base + (firstExtra ? 1 : 0) - embed;
+    int last = base + (lastExtra ? 1 : 0) - loss;
+    if (firstLayers > 0 || lastLayers > 0) {
+        // Explicit ends: the middle stages share what is left, remainder centred again.
+        first = firstLayers > 0 ? firstLayers : -1;
+        last = lastLayers > 0 ? lastLayers : -1;
+        const int fixed = (first >= 0 ? 1 : 0) + (last >= 0 ? 1 : 0);
+        const int freeStages = p - fixed;
+        const int rest = std::max(0, s.layers - std::max(0, first) - std::max(0, last));
+        if (freeStages <= 0) {
+            s.firstCount = std::max(0, first);
+            s.lastCount = std::max(0, last);
+            s.middleFrom = s.middleTo = 1;
+            return s;
+        }
+        // The unfixed ends take the even share; a remainder goes to the middle.
+        const int share = rest / freeStages, left = rest % freeStages;
+        if (first < 0)
+            first = share;
+        if (last < 0)
+            last = share;
+        s.firstCount = first;
+        s.lastCount = last;
+        s.middleBase = share;
+        const int inMid = std::min(left, middle);
+        s.middleFrom = 1 + (middle - inMid) / 2;
+        s.middleTo = s.middleFrom + inMid;
+        // A remainder the middle cannot take (no middle stages) goes to an unfixed end.
+        int over = left - inMid;
+        if (over > 0 && lastLayers <= 0) {
+            s.lastCount += over;
+            over = 0;
+        }
+        if (over > 0 && firstLayers <= 0)
+            s.firstCount += over;
+        return s;
+    }
+    s.firstCount = std::max(0, first);
+    s.lastCount = std::max(0, last);
+    s.middleBase = base;
+    s.middleFrom = from;
+    s.middleTo = from + inMiddle;
+    return s;
 }
 
 /// Micro-batches whose activations stage `stage` holds at its peak, in units of the stage's
-/// whole layer set. 1F1B: min(p − i, m) (Narayanan §2.2). Interleaved with v chunks:
-/// min(2(p − i − 1) + (v − 1)p + 1, v·m) chunk-micro-batches (Megatron
-/// forward_backward_pipelining_with_interleaving: warm-up + 1), divided by v; for stage 0 this
-/// is p·(1 + (p − 1)/(p·v)), Korthikanti §4.2.3's factor.
+/// whole layer set: the warm-up forwards plus the one whose backward comes next (Megatron
+/// schedules.py get_pp_rank_microbatches). 1F1B: min(p − i, m) (Narayanan §2.2). Interleaved
+/// with v chunks: min(2(p − i − 1) + (v − 1)p + 1, v·m) chunk-micro-batches, divided by v; for
+/// stage 0 this is p·(1 + (p − 1)/(p·v)), Korthikanti §4.2.3's factor.
 inline double inFlightMicroBatches(int stages, int virtualStages, int microBatches, int stage)
 {
     const double p = stages, m = microBatches, i = stage;

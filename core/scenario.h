@@ -35,6 +35,16 @@ struct WeightQuantization
 /// logits, needs the architecture) or the seeds' 6·N·D approximation.
 enum class FlopsFormula { Megatron, SixND };
 
+/// The training stack whose buffers the estimate adds to the model states: each keeps its
+/// gradients, reduction buckets, loss and optimizer-step temporaries its own way.
+/// Megatron-LM (mcore DDP + distributed optimizer), DeepSpeed ZeRO, PyTorch FSDP2 (torchtitan),
+/// PyTorch DDP (HF Trainer / Accelerate).
+enum class Framework { Megatron, DeepSpeed, Fsdp2, Ddp };
+
+/// Precision of the optimizer's moments: the recipe's (fp32 for mixed recipes, bf16 for pure
+/// bf16), or forced.
+enum class MomentDtype { Auto, Fp32, Bf16 };
+
 struct TrainingSetup
 {
     std::int64_t seqLength = 4096;
@@ -50,6 +60,8 @@ struct TrainingSetup
     bool flashAttention = true;
     FlopsFormula flopsFormula = FlopsFormula::Megatron;
     double moeCapacityFactor = 1.0;        ///< expert capacity / (tokens·k/E); dropless ≈ 1 on average
+    Framework framework = Framework::Megatron;
+    MomentDtype momentDtype = MomentDtype::Auto;
 
     bool operator==(const TrainingSetup&) const = default;
 };
@@ -65,6 +77,14 @@ struct ParallelLayout
     bool sequenceParallel = false;
     int expert = 1;                        ///< EP: experts split over this many ranks
     int expertTensor = 0;                  ///< TP inside an expert; 0: same as `tensor`
+    /// Transformer layers on the first / last pipeline stage (Megatron
+    /// decoder_first_pipeline_num_layers / decoder_last_pipeline_num_layers); 0: automatic.
+    int firstStageLayers = 0;
+    int lastStageLayers = 0;
+    /// The embedding / the loss counts as one layer when the layers are split over the stages
+    /// (Megatron account_for_embedding_in_pipeline_split / account_for_loss_in_pipeline_split).
+    bool embeddingCountsAsLayer = false;
+    bool lossCountsAsLayer = false;
 
     /// Data-parallel degree: GPUs / (TP × PP × CP); 0 if that does not divide.
     int dataParallel() const
@@ -83,22 +103,34 @@ struct ParallelLayout
     bool operator==(const ParallelLayout&) const = default;
 };
 
+/// The serving engine whose reservation, workspace and logits the estimate follows.
+enum class ServingEngine { Vllm, Sglang, HfTransformers, LlamaCpp, TensorRtLlm };
+
 /// Serving: weights in a storage format, a KV cache, a prefill chunk's workspace.
 struct InferenceSetup
 {
+    ServingEngine engine = ServingEngine::Vllm;
     WeightQuantization weights;
     KvCacheDtype kvCacheDtype = KvCacheDtype::Bf16;
     std::int64_t batchSize = 1;            ///< concurrent sequences per model replica
     std::int64_t promptLength = 1024;
     std::int64_t generatedTokens = 1024;   ///< context = prompt + generated
     int kvBlockSize = 16;                  ///< paged KV cache block (vLLM default 16); 0: contiguous
-    std::int64_t maxBatchedTokens = 2048;  ///< tokens per prefill chunk (vLLM max_num_batched_tokens)
+    std::int64_t maxBatchedTokens = 2048;  ///< tokens per forward chunk (vLLM max_num_batched_tokens, SGLang chunked_prefill_size, TensorRT-LLM max_num_tokens, llama.cpp n_ubatch)
+    bool flashAttention = true;            ///< HF transformers: SDPA/FA2 instead of eager; llama.cpp: -fa
+    double gpuMemoryUtilization = 0.9;     ///< vLLM gpu_memory_utilization, SGLang mem_fraction_static, TensorRT-LLM free_gpu_memory_fraction
+    std::int64_t maxNumSeqs = 256;         ///< vLLM max_num_seqs: rows of the profiled sampler
+    bool cudaGraphs = true;                ///< vLLM/SGLang capture CUDA graphs (their private memory pool)
+    double cudaGraphBytes = 1073741824.0;  ///< that pool, per GPU
+    bool fullPromptLogits = false;         ///< HF transformers < 4.45: fp32 logits of every prompt position at prefill
     std::int64_t context() const { return promptLength + generatedTokens; }
 
     bool operator==(const InferenceSetup&) const = default;
 };
 
 enum class FineTuneMethod { Full, LoRA, QLoRA };
+/// The LoRA adapters' own precision (weights and gradients; they have no separate master).
+enum class AdapterDtype { Fp32, Bf16, Fp16 };
 enum LoraTarget : unsigned { LoraQ = 1, LoraK = 2, LoraV = 4, LoraO = 8, LoraGate = 16, LoraUp = 32, LoraDown = 64 };
 enum class RlAlgorithm { None, Grpo, Ppo };
 enum class RolloutPlacement { Colocated, Separate };
@@ -133,6 +165,8 @@ struct FineTuneSetup
     int loraRank = 16;
     unsigned loraTargets = LoraQ | LoraK | LoraV | LoraO;
     WeightQuantization base;               ///< frozen base: bf16 (LoRA), NF4 + double quantization (QLoRA)
+    AdapterDtype adapterPrecision = AdapterDtype::Fp32; ///< LoRA adapters: fp32 (PEFT autocast_adapter_dtype), bf16 (QLoRA)
+    bool pagedOptimizer = false;           ///< bitsandbytes paged optimizer: states in unified memory, evicted to CPU under pressure (QLoRA)
     RlSetup rl;
 
     bool operator==(const FineTuneSetup&) const = default;
@@ -152,11 +186,16 @@ struct HardwareSetup
 /// Memory that is not in the papers' formulas, each an explicit, editable assumption.
 struct RuntimeOverheads
 {
-    double cudaContextBytes = 1.0e9;       ///< CUDA context + cuBLAS/NCCL workspaces (~0.5–1.5 GB)
-    double commBucketBytes = 2 * 25 * 1024.0 * 1024.0; ///< PyTorch DDP bucket_cap_mb = 25, two in flight
+    double cudaContextBytes = 536870912.0; ///< CUDA context alone (lazy module loading): outside PyTorch's allocator
+    double commBucketBytes = 0;            ///< gradient-reduction buffers in flight; 0: the framework's own
     double zero3PrefetchModules = 2;       ///< ZeRO-3 gathers the current module + one prefetched (DeepSpeed: 4·ℓ bytes)
-    double fragmentationFraction = 0.05;   ///< caching-allocator fragmentation, of everything else
+    double fragmentationFraction = 0.05;   ///< caching-allocator fragmentation, of what is allocated during the step
     double cpuBufferFactor = 1.5;          ///< DeepSpeed additional_buffer_factor for pinned CPU buffers
+    bool expandableSegments = false;       ///< PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True
+    bool gradientAsBucketView = false;     ///< PyTorch DDP gradient_as_bucket_view (default False: buckets copy the gradients)
+    double reduceBucketElements = 5e8;     ///< DeepSpeed ZeRO reduce_bucket_size (elements)
+    double cublasWorkspaceBytes = 33554432.0; ///< per cuBLAS handle and stream: 32 MiB on Hopper, 8.125 MiB on others (PyTorch)
+    double ncclBytesPerCommunicator = 688e6; ///< NCCL buffers of one communicator on one GPU (NVIDIA/nccl #964)
 
     bool operator==(const RuntimeOverheads&) const = default;
 };

@@ -155,6 +155,11 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
     const bool gbOk = passed({Field::TrainingGlobalBatchSize});
     if (tr.trainTokens == 0)
         c.info(IssueCode::TrainTokensZero, key(Field::TrainingTrainTokens));
+    // FSDP has no optimizer-only sharding; plain DDP shards at most the optimizer
+    // (ZeroRedundancyOptimizer).
+    if (passed({Field::TrainingZeroStage, Field::TrainingFramework})
+        && ((tr.framework == Framework::Fsdp2 && tr.zeroStage == 1) || (tr.framework == Framework::Ddp && tr.zeroStage >= 2)))
+        c.error(IssueCode::FrameworkZeroStage, key(Field::TrainingFramework), tr.zeroStage);
     if (tr.offloadParameters && tr.zeroStage != 3)
         c.error(IssueCode::OffloadParametersNeedsZero3, key(Field::TrainingOffloadParameters), tr.zeroStage);
     if (tr.offloadOptimizer && tr.zeroStage == 0)
@@ -196,8 +201,21 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
             else if (p.virtualPipeline > 1 && m.numLayers % (p.pipeline * p.virtualPipeline) != 0)
                 c.error(IssueCode::VirtualStagesNotDividingLayers, key(Field::ParallelVirtualPipeline),
                         double(p.pipeline) * p.virtualPipeline, m.numLayers);
-            else if (m.numLayers % p.pipeline != 0)
-                c.warning(IssueCode::UnevenPipelineSplit, key(Field::ParallelPipeline), m.numLayers, p.pipeline, m.numLayers % p.pipeline);
+            else if (p.pipeline > 1 && (p.firstStageLayers > 0 || p.lastStageLayers > 0)
+                     && passed({Field::ParallelFirstStageLayers, Field::ParallelLastStageLayers})) {
+                // Explicit ends: the other stages need at least one layer each, and two stages
+                // with both ends set must add up.
+                const long long ends = (long long)p.firstStageLayers + p.lastStageLayers;
+                const int fixed = (p.firstStageLayers > 0 ? 1 : 0) + (p.lastStageLayers > 0 ? 1 : 0);
+                if (ends + (p.pipeline - fixed) > m.numLayers || (fixed == p.pipeline && ends != m.numLayers))
+                    c.error(IssueCode::StageLayersInvalid, key(p.firstStageLayers > 0 ? Field::ParallelFirstStageLayers : Field::ParallelLastStageLayers),
+                            p.firstStageLayers, p.lastStageLayers, m.numLayers);
+            } else if (p.pipeline > 1) {
+                // The remainder goes to the middle stages (pipelineSplit): worth knowing, not wrong.
+                const int units = m.numLayers + (p.embeddingCountsAsLayer ? 1 : 0) + (p.lossCountsAsLayer ? 1 : 0);
+                if (units % p.pipeline != 0)
+                    c.info(IssueCode::UnevenPipelineSplit, key(Field::ParallelPipeline), units, p.pipeline, units % p.pipeline);
+            }
         }
         if (seqOk && tr.seqLength % p.context != 0)
             c.error(IssueCode::ContextNotDividingSequence, key(Field::ParallelContext), p.context, double(tr.seqLength));

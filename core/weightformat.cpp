@@ -70,6 +70,34 @@ std::optional<WeightFormat> weightFormatFor(NumberFormat format)
     return std::nullopt;
 }
 
+double ServedModel::weightBytes(double linearBitsPerParameter) const
+{
+    const double linearBytes = linearBitsPerParameter / 8;
+    return linearParameters * linearBytes + otherParameters * (otherFollowsLinear ? linearBytes : 2.0);
+}
+
+ServedModel servedModel(const Scenario& s, const ParameterCounts& pc, const ModelArchitecture& m)
+{
+    ServedModel out;
+    out.name = s.model.name;
+    out.parameters = pc.total;
+    out.rowLength = m.hiddenSize;
+    out.otherFollowsLinear = !s.model.hasArchitecture || s.inference.weights.quantizeEmbeddings;
+    if (!s.model.hasArchitecture) {
+        out.linearParameters = pc.total; // as stageWeights: total × bytes of the format
+        return out;
+    }
+    // stageWeights with one stage and no tensor or expert parallelism.
+    const int moe = m.moeLayersIn(0, m.numLayers);
+    const int dense = m.numLayers - moe;
+    const double denseOther = pc.normsPerLayer + (m.linearBias ? 2.0 * m.hiddenSize : 0.0);
+    out.linearParameters = dense * (pc.perLayer - denseOther) + moe * (pc.attentionPerLayer + pc.sharedExpertsPerLayer)
+        + moe * pc.routedExpertsPerLayer;
+    out.otherParameters = dense * denseOther + moe * (pc.normsPerLayer + pc.routerPerLayer) + pc.embedding + pc.positionEmbedding
+        + pc.finalNorm + (m.tiedEmbeddings ? 0.0 : pc.outputLayer);
+    return out;
+}
+
 double kvElementBytes(KvCacheDtype dtype)
 {
     switch (dtype) {

@@ -1,8 +1,10 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "core/numerics/numberformat.h"
+#include "core/model.h"
 #include "core/scenario.h"
 
 namespace core {
@@ -25,6 +27,27 @@ double kvElementBytes(KvCacheDtype dtype);
 /// are not stored in here: TF32 (a tensor-core mode in 32-bit registers), UINT8, FP4 E2M1 and
 /// the block-scaled MX/NV formats (their shared scales are not modelled as a WeightFormat).
 std::optional<WeightFormat> weightFormatFor(NumberFormat format);
+
+/// The weights of one whole model (one replica) split as the serving memory bars store them
+/// (core/inference.cpp, stageWeights on one GPU): the linear weights in the serving format, the
+/// rest (embeddings, output layer, norms, routers, biases) in 16 bits unless quantizeEmbeddings.
+struct ServedModel
+{
+    std::string name;
+    double parameters = 0;        ///< total
+    double linearParameters = 0;  ///< stored in the serving format
+    double otherParameters = 0;   ///< 16-bit unless quantizeEmbeddings (or the model is count-only)
+    double rowLength = 0;         ///< values per output channel: the hidden size (per-channel scales)
+    bool otherFollowsLinear = false;
+
+    /// Bytes of the model's weights with `linearBitsPerParameter` for the linear weights.
+    double weightBytes(double linearBitsPerParameter) const;
+    bool operator==(const ServedModel&) const = default;
+};
+
+/// The served model of a scenario from its estimate's parameter counts and architecture
+/// (Estimate::parameters and Estimate::shape; a count-only model stores every weight alike).
+ServedModel servedModel(const Scenario& scenario, const ParameterCounts& counts, const ModelArchitecture& shape);
 
 /// Block size of bitsandbytes' 4-bit quantization (QLoRA) and of its second-level scales.
 inline constexpr double kNf4Block = 64;

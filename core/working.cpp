@@ -38,13 +38,18 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
     {"in_flight_micro_batches", "Micro-batches in flight on this stage", "min(p − i, m)", "Narayanan §2.2 (1F1B); Megatron interleaved schedule", Unit::Count, Component::LayerActivations},
     {"layer_activations", "Layer activations on this GPU", "A_layer × n_layers × in flight", "Korthikanti et al. 2022 §4.2.3", Unit::Bytes, Component::LayerActivations},
     {"embedding_activations", "Embedding activations", "(8·s·b + s·b·h) × in flight", "Megatron theoretical_memory_usage.py", Unit::Bytes, Component::EmbeddingActivations},
-    {"output_activations", "Logits and loss", "2·2·s·b·h / t_sp + 4·s·b·V / t", "Megatron theoretical_memory_usage.py: 4sbh(1 + V/h)", Unit::Bytes, Component::OutputActivations},
+    {"output_activations", "Logits and loss (kept from the loss's forward to its backward)", "2·2·s·b·h / t_sp + 4·s·b·V / t", "Megatron theoretical_memory_usage.py: 4sbh(1 + V/h); megatron/core/tensor_parallel/cross_entropy.py saves the fp32 softmax", Unit::Bytes, Component::OutputActivations},
     {"recompute_workspace", "Recomputed layer (transient)", "one layer's activations rebuilt during its backward", "Chen et al. 2016; Korthikanti §5", Unit::Bytes, Component::RecomputeWorkspace},
-    {"comm_buckets", "Communication buckets", "bucket_cap × 2 in flight", "PyTorch DDP bucket_cap_mb = 25 (DeepSpeed reduce_bucket_size is 5e8 elements)", Unit::Bytes, Component::CommBuckets},
-    {"zero3_gather_buffers", "ZeRO-3 gathered parameters", "modules × w × ℓ (largest module per TP rank)", "DeepSpeed estimate_zero3_model_states_mem_needs: 4·largest_layer", Unit::Bytes, Component::Zero3GatherBuffers},
-    {"cuda_context", "CUDA context and workspaces", "assumed constant", "formulas.md: ~0.5–1.5 GB per GPU (context, cuBLAS, NCCL)", Unit::Bytes, Component::CudaContext},
-    {"fragmentation", "Allocator fragmentation", "f × allocator-held bytes", "assumption; PyTorch caching allocator", Unit::Bytes, Component::Fragmentation},
-    {"total_bytes", "Total on this GPU", "Σ components", "", Unit::Bytes, kNone},
+    {"comm_buckets", "Communication buckets", "Megatron 0 (views of the grad buffer); DDP a copy of the gradients; DeepSpeed reduce_bucket_size × 2 B",
+     "Megatron param_and_grad_buffer.py; PyTorch DistributedDataParallel gradient_as_bucket_view; DeepSpeed zero/config.py reduce_bucket_size = 5e8 elements", Unit::Bytes, Component::CommBuckets},
+    {"zero3_gather_buffers", "Gathered 16-bit weights", "ZeRO-3: modules × w × ℓ; FSDP2: 6ℓ forward, (6 + 2r)·ℓ backward + 2 B × root; DDP AMP: 2 B × weights",
+     "DeepSpeed estimate_zero3_model_states_mem_needs (4·largest_layer); PyTorch fsdp/_fully_shard/_fsdp_param_group.py; torch.autocast weight cache", Unit::Bytes, Component::Zero3GatherBuffers},
+    {"cuda_context", "CUDA context", "assumed constant, outside the caching allocator",
+     "PyTorch PR 86509 (lazy module loading: ~270 MB), issue 109888 (~400 MB); vLLM start-up logs (0.51 GiB before the weights)", Unit::Bytes, Component::CudaContext},
+    {"fragmentation", "Allocator reserve (reserved − allocated)", "cached blocks a request cannot reuse + f × memory allocated during the step",
+     "PyTorch c10/cuda/CUDACachingAllocator.cpp (best fit, blocks of different segments never merge; expandable segments: 20 MiB pages)", Unit::Bytes, Component::Fragmentation},
+    {"allocated_bytes", "Allocated at the peak (max_memory_allocated)", "Σ tensors alive at the step's largest moment",
+     "PyTorch torch.cuda.max_memory_allocated (allocated_bytes.all.peak)", Unit::Bytes, kNone},
     {"cpu_offload", "CPU memory for offloaded states", "(o + 4 (fp32 grads) + w if params offloaded)·P / D_z", "DeepSpeed ZeRO-Offload; estimate_zero3_model_states_mem_needs", Unit::Bytes, kNone},
     {"model_flops_per_iteration", "Model FLOPs per iteration", "B·s·[12·L·h·(q + k) + 6·ε·h·F·L + 6·s·q·L + 6·h·V]", "Megatron num_floating_point_operations (Narayanan appendix)", Unit::Flops, kNone},
     {"hardware_flops_per_iteration", "Hardware FLOPs per iteration", "model FLOPs + recomputation", "Korthikanti §5; Narayanan (96 = 4 × 24 with full recompute)", Unit::Flops, kNone},
@@ -91,6 +96,29 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
     {"decode_step_seconds", "Decode step (bandwidth-bound)", "max(bytes read / HBM bandwidth, FLOPs / peak)", "roofline (Williams et al. 2009)", Unit::Seconds, kNone},
     {"decode_tokens_per_second", "Decode tokens/s per sequence", "1 / step", "", Unit::Count, kNone},
     {"arithmetic_intensity", "Decode arithmetic intensity", "FLOPs / bytes read (ridge = peak / bandwidth)", "roofline (Williams et al. 2009)", Unit::Count, kNone},
+    {"reserved_bytes", "Reserved by the caching allocator (max_memory_reserved)", "allocated + allocator reserve (+ CUDA graph pool)",
+     "PyTorch torch.cuda.max_memory_reserved; docs/source/notes/cuda.rst (memory management)", Unit::Bytes, kNone},
+    {"device_bytes", "Used on the device (nvidia-smi)", "reserved + CUDA context + NCCL buffers (+ paged optimizer states)",
+     "nvidia-smi memory.used; PyTorch notes: cached memory \"will still show as if used in nvidia-smi\"", Unit::Bytes, kNone},
+    {"peak_moment", "Peak of the step", "the largest of the step's moments: transients of different moments never coexist",
+     "Megatron core/pipeline_parallel/schedules.py (1F1B warm-up); PyTorch autograd frees a node's buffers after it runs", Unit::Bytes, kNone},
+    {"activation_gradients", "Activation gradients (one layer's backward)", "2·s·b·h + max(MLP 3·s·b·F/t gated, attention dQ/dK/dV + fp32 dQ accumulator)",
+     "PyTorch autograd (a node's input and output gradients coexist while it runs); FlashAttention-2 backward (fp32 dq_accum)", Unit::Bytes, Component::ActivationGradients},
+    {"loss_workspace", "Logits and loss temporaries", "Megatron 2 B·s·b·V/t (forward and backward); PyTorch cross entropy 6 B forward, 8 B backward",
+     "Megatron tensor_parallel/cross_entropy.py; torchtitan train.py loss_fn (logits.float()); PyTorch nll_loss_backward, _log_softmax_backward_data", Unit::Bytes, Component::LossWorkspace},
+    {"optimizer_step_temporaries", "Optimizer-step temporaries", "fp32 copy of a 16-bit gradient shard, or foreach intermediates",
+     "Megatron optimizer/distrib_optimizer.py (.float()); DeepSpeed stage_1_and_2.py single_grad_partition; torch/optim/adam.py _foreach_sqrt", Unit::Bytes, Component::OptimizerStepTemporaries},
+    {"library_workspaces", "cuBLAS and Transformer Engine workspaces", "2 × (cuBLAS + 1 MiB cuBLASLt) (+ Transformer Engine 32 MiB + 1 KiB)",
+     "PyTorch aten/src/ATen/cuda/CublasHandlePool.cpp (32 MiB on sm90, 8.125 MiB otherwise); Transformer Engine pytorch/cpp_extensions/gemm.py", Unit::Bytes, Component::LibraryWorkspaces},
+    {"nccl_buffers", "NCCL buffers", "communicators × bytes per communicator",
+     "NVIDIA/nccl src/init.cc (SIMPLE 4 MiB + LL + LL128 buffers per channel and peer); 544–688 MB per communicator measured (NVIDIA/nccl issue 964)", Unit::Bytes, Component::NcclBuffers},
+    {"kv_pool_reserve", "Reserved KV pool beyond this batch", "engine reservation − weights − workspace − KV this batch needs",
+     "vLLM v1 gpu_worker.py (gpu_memory_utilization × total − non-KV memory); SGLang mem_fraction_static; TensorRT-LLM free_gpu_memory_fraction", Unit::Bytes, Component::KvCacheReserve},
+    {"cuda_graph_pool", "CUDA graph pool", "assumed per GPU", "vLLM logs \"Graph capturing finished … took 0.6–1.8 GiB\" (vllm PR 10511; llm-d-planner PR 205)", Unit::Bytes, Component::CudaGraphPool},
+    {"paged_optimizer_states", "Paged optimizer states", "optimizer states in CUDA unified memory",
+     "bitsandbytes paged optimizers; QLoRA (Dettmers et al. 2023) §3: evicted to CPU RAM when the GPU runs out", Unit::Bytes, Component::PagedOptimizerStates},
+    {"stage_layers", "Transformer layers on this stage", "even split, remainder on the middle stages; or the first/last stage's count as set",
+     "Megatron transformer_config.py (decoder_first/last_pipeline_num_layers, account_for_embedding/loss_in_pipeline_split); Llama 3 paper §3.3.2", Unit::Count, kNone},
 }};
 
 std::string printf1(const char* fmt, double v, const char* unit)
@@ -114,17 +142,21 @@ TermSection termSection(Term term)
     case Term::ParamsPerLayer: case Term::ParamsOutput: case Term::ParamsTotal: case Term::ParamsActive: case Term::FamilyShape:
         return TermSection::Model;
     case Term::StateBytesPerParameter: case Term::DataParallel: case Term::ZeroShards: case Term::MicroBatches:
-    case Term::ExpertShards: case Term::ResidentParameters:
+    case Term::ExpertShards: case Term::ResidentParameters: case Term::StageLayers:
         return TermSection::Layout;
     case Term::Weights: case Term::Gradients: case Term::OptimizerStates: case Term::FrozenBase: case Term::AdapterStates:
-    case Term::CpuOffload: case Term::TotalBytes:
+    case Term::CpuOffload: case Term::PagedOptimizerStates:
         return TermSection::ModelStates;
     case Term::SavedTensor: case Term::LayerActivationsPerMicroBatch: case Term::InFlightMicroBatches: case Term::LayerActivations:
     case Term::EmbeddingActivations: case Term::OutputActivations: case Term::RecomputeWorkspace:
+    case Term::ActivationGradients: case Term::LossWorkspace:
         return TermSection::Activations;
     case Term::CommBuckets: case Term::Zero3GatherBuffers: case Term::CudaContext: case Term::Fragmentation:
-    case Term::MoeDispatchBuffers: case Term::DequantWorkspace:
+    case Term::MoeDispatchBuffers: case Term::DequantWorkspace: case Term::OptimizerStepTemporaries: case Term::LibraryWorkspaces:
+    case Term::NcclBuffers: case Term::CudaGraphPool:
         return TermSection::Buffers;
+    case Term::AllocatedBytes: case Term::ReservedBytes: case Term::DeviceBytes: case Term::PeakMoment:
+        return TermSection::Peak;
     case Term::ReferenceWeights: case Term::RewardWeights: case Term::CriticStates: case Term::CriticGradients:
     case Term::CriticOptimizerStates: case Term::RolloutWeights: case Term::RolloutKvCache:
         return TermSection::Roles;
@@ -138,7 +170,7 @@ TermSection termSection(Term term)
         return TermSection::Communication;
     case Term::ServingWeights: case Term::KvBytesPerToken: case Term::KvCache: case Term::InferenceWorkspace: case Term::MaxBatch:
     case Term::MaxContext: case Term::PrefillSeconds: case Term::DecodeStepSeconds: case Term::DecodeTokensPerSecond:
-    case Term::ArithmeticIntensity:
+    case Term::ArithmeticIntensity: case Term::KvPoolReserve:
         return TermSection::Serving;
     case Term::Count: break;
     }

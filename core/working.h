@@ -19,7 +19,7 @@ enum class Term {
     ResidentParameters, Weights, Gradients, OptimizerStates,
     SavedTensor, LayerActivationsPerMicroBatch, InFlightMicroBatches, LayerActivations,
     EmbeddingActivations, OutputActivations, RecomputeWorkspace,
-    CommBuckets, Zero3GatherBuffers, CudaContext, Fragmentation, TotalBytes, CpuOffload,
+    CommBuckets, Zero3GatherBuffers, CudaContext, Fragmentation, AllocatedBytes, CpuOffload,
     ModelFlopsPerIteration, HardwareFlopsPerIteration, Iterations, TotalModelFlops, PeakFlops,
     IterationSeconds, TrainingSeconds, GpuHours, Cost, BubbleFraction, RolloutSeconds,
     CommDataParallel, CommTensorParallel, CommPipelineParallel, CommContextParallel,
@@ -31,11 +31,14 @@ enum class Term {
     // serving
     ServingWeights, KvBytesPerToken, KvCache, InferenceWorkspace, MaxBatch, MaxContext, PrefillSeconds, DecodeStepSeconds,
     DecodeTokensPerSecond, ArithmeticIntensity,
+    // the step's peak and the three levels
+    ReservedBytes, DeviceBytes, PeakMoment, ActivationGradients, LossWorkspace, OptimizerStepTemporaries, LibraryWorkspaces,
+    NcclBuffers, KvPoolReserve, CudaGraphPool, PagedOptimizerStates, StageLayers,
     Count
 };
 
 /// Which part of the estimate a term belongs to (the working panel's sections).
-enum class TermSection { Model, Layout, ModelStates, Activations, Buffers, Roles, Compute, Communication, Serving };
+enum class TermSection { Model, Layout, ModelStates, Activations, Buffers, Roles, Compute, Communication, Serving, Peak };
 
 struct TermInfo
 {
@@ -83,6 +86,12 @@ public:
         m_lines.push_back(WorkingLine{term, group, value, subs, detail, formula, detailId});
     }
     const std::vector<WorkingLine>& lines() const { return m_lines; }
+    /// Replaces line `index`'s substitutions (a list built at run time).
+    void setSubstitutions(std::size_t index, std::vector<Substitution> subs)
+    {
+        if (index < m_lines.size())
+            m_lines[index].substitutions = std::move(subs);
+    }
     void clear() { m_lines.clear(); }
     void setLines(std::vector<WorkingLine> lines) { m_lines = std::move(lines); }
     /// Drops the lines from `size` on (a folded pipeline stage's duplicate working).

@@ -342,14 +342,6 @@ no comparison</source>
         <translation>把梯度汇集成大消息、用于数据并行归约的缓冲区。</translation>
     </message>
     <message>
-        <source>ZeRO-3 gathered parameters</source>
-        <translation>ZeRO-3 收集的参数</translation>
-    </message>
-    <message>
-        <source>Under ZeRO-3 the layer being computed (and the next, prefetched) is gathered in full for a moment.</source>
-        <translation>ZeRO-3 下，正在计算的层（以及预取的下一层）会被短暂地完整收集。</translation>
-    </message>
-    <message>
         <source>LoRA adapters</source>
         <translation>LoRA 适配器</translation>
     </message>
@@ -406,14 +398,6 @@ no comparison</source>
         <translation>PPO 价值模型的主权重和矩估计。</translation>
     </message>
     <message>
-        <source>Prefill workspace</source>
-        <translation>Prefill 工作区</translation>
-    </message>
-    <message>
-        <source>Serving: one prefill chunk&apos;s transient tensors and the logits for sampling.</source>
-        <translation>推理服务：一个 prefill 分块的临时张量以及用于采样的 logits。</translation>
-    </message>
-    <message>
         <source>KV cache</source>
         <translation>KV Cache</translation>
     </message>
@@ -450,18 +434,6 @@ no comparison</source>
         <translation>CUDA 上下文</translation>
     </message>
     <message>
-        <source>Memory the CUDA context, cuBLAS and NCCL take before training starts: an assumption you can edit.</source>
-        <translation>CUDA 上下文、cuBLAS 和 NCCL 在训练开始前占用的显存：一个可修改的假设。</translation>
-    </message>
-    <message>
-        <source>Fragmentation</source>
-        <translation>碎片</translation>
-    </message>
-    <message>
-        <source>Memory the caching allocator holds but cannot use because it is split into pieces: an assumption you can edit.</source>
-        <translation>缓存分配器持有、但因被切成碎块而无法使用的显存：一个可修改的假设。</translation>
-    </message>
-    <message>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
@@ -496,6 +468,98 @@ no comparison</source>
     <message>
         <source>Buffers and runtime</source>
         <translation>缓冲区与运行时</translation>
+    </message>
+    <message>
+        <source>Gathered 16-bit weights</source>
+        <translation>收集的 16 位权重</translation>
+    </message>
+    <message>
+        <source>Under ZeRO-3 or FSDP the layer being computed (and the next, prefetched) is gathered in full for a moment; under autocast, 16-bit copies of the fp32 weights.</source>
+        <translation>ZeRO-3 或 FSDP 下，正在计算的层（以及预取的下一层）会被短暂地完整收集；autocast 下则是 FP32 权重的 16 位副本。</translation>
+    </message>
+    <message>
+        <source>Forward workspace</source>
+        <translation>前向工作区</translation>
+    </message>
+    <message>
+        <source>Serving: one forward chunk&apos;s transient tensors or the logits for sampling, whichever is larger.</source>
+        <translation>推理：一个前向分块的临时张量，或用于采样的 logits，取两者中较大者。</translation>
+    </message>
+    <message>
+        <source>Memory the CUDA driver takes for the context and its kernels, outside PyTorch&apos;s allocator: nvidia-smi counts it, max_memory_reserved does not.</source>
+        <translation>CUDA 驱动为上下文及其内核占用的显存，在 PyTorch 分配器之外：nvidia-smi 会计入，max_memory_reserved 不计入。</translation>
+    </message>
+    <message>
+        <source>Allocator reserve</source>
+        <translation>分配器预留</translation>
+    </message>
+    <message>
+        <source>What PyTorch&apos;s caching allocator holds beyond live tensors: freed blocks it keeps cached, split blocks and rounding. The gap between max_memory_reserved and max_memory_allocated.</source>
+        <translation>PyTorch 缓存分配器在存活张量之外占着的显存：缓存着的已释放块、被切分的块和取整。即 max_memory_reserved 与 max_memory_allocated 之差。</translation>
+    </message>
+    <message>
+        <source>Paged optimizer states</source>
+        <translation>分页优化器状态</translation>
+    </message>
+    <message>
+        <source>A paged optimizer (bitsandbytes, QLoRA) keeps its states in CUDA unified memory: moved to CPU memory when the GPU runs short, instead of running out.</source>
+        <translation>分页优化器（bitsandbytes、QLoRA）把状态放在 CUDA 统一内存中：GPU 显存不足时移到 CPU 内存，而不是报显存不足。</translation>
+    </message>
+    <message>
+        <source>Activation gradients</source>
+        <translation>激活梯度</translation>
+    </message>
+    <message>
+        <source>The gradients flowing back through the layer being differentiated: alive only during its backward pass.</source>
+        <translation>反向流经正在求导的那一层的梯度：只在该层反向期间存在。</translation>
+    </message>
+    <message>
+        <source>Logits and loss temporaries</source>
+        <translation>Logits 与损失的临时张量</translation>
+    </message>
+    <message>
+        <source>Copies of the logits the cross entropy makes for a moment in its forward and backward, beyond what it keeps between them.</source>
+        <translation>交叉熵在前向和反向中短暂产生的 logits 副本，不含它在两者之间保留的部分。</translation>
+    </message>
+    <message>
+        <source>Reserved KV pool</source>
+        <translation>预留的 KV 池</translation>
+    </message>
+    <message>
+        <source>Serving: the part of the engine&apos;s up-front KV cache reservation this batch does not use (vLLM gpu_memory_utilization).</source>
+        <translation>推理：引擎预先预留的 KV Cache 中本批未用到的部分（vLLM gpu_memory_utilization）。</translation>
+    </message>
+    <message>
+        <source>Optimizer-step temporaries</source>
+        <translation>优化器更新的临时张量</translation>
+    </message>
+    <message>
+        <source>Buffers the optimizer step makes for a moment: an fp32 copy of 16-bit gradients, or the foreach implementation&apos;s intermediate lists.</source>
+        <translation>优化器更新时短暂产生的缓冲区：16 位梯度的 FP32 副本，或 foreach 实现的中间张量列表。</translation>
+    </message>
+    <message>
+        <source>cuBLAS and TE workspaces</source>
+        <translation>cuBLAS 与 TE 工作区</translation>
+    </message>
+    <message>
+        <source>Scratch memory cuBLAS and Transformer Engine keep for their matrix multiplications, allocated once through PyTorch.</source>
+        <translation>cuBLAS 和 Transformer Engine 为矩阵乘法保留的临时显存，经 PyTorch 分配一次。</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool</source>
+        <translation>CUDA 图内存池</translation>
+    </message>
+    <message>
+        <source>Serving: the private memory of the captured CUDA graphs (vLLM, SGLang).</source>
+        <translation>推理：已捕获 CUDA 图的私有显存（vLLM、SGLang）。</translation>
+    </message>
+    <message>
+        <source>NCCL buffers</source>
+        <translation>NCCL 缓冲区</translation>
+    </message>
+    <message>
+        <source>The communication library&apos;s own buffers for each parallel group this GPU talks in, outside PyTorch&apos;s allocator.</source>
+        <translation>通信库为此 GPU 参与的每个并行组自备的缓冲区，在 PyTorch 分配器之外。</translation>
     </message>
 </context>
 <context>
@@ -785,6 +849,24 @@ The current scenario was not changed.</source>
     <message>
         <source>Model configurations (config.json *.json)</source>
         <translation>模型配置 (config.json *.json)</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorHistogramPlot</name>
+    <message>
+        <source>relative error |q − x| / |x|</source>
+        <translation>相对误差 |q − x| / |x|</translation>
+    </message>
+    <message>
+        <source>% of non-zero values</source>
+        <translation>占非零值的 %</translation>
+    </message>
+    <message>
+        <source>exact: %1
+flushed to 0 (error 1): %2</source>
+        <extracomment>inside the error histogram; %1 = share stored exactly, %2 = share flushed to zero</extracomment>
+        <translation>精确：%1
+下溢为 0（误差 1）：%2</translation>
     </message>
 </context>
 <context>
@@ -1436,6 +1518,86 @@ The current scenario was not changed.</source>
         <source>Rollout GPUs</source>
         <translation>Rollout GPU 数</translation>
     </message>
+    <message>
+        <source>Framework</source>
+        <translation>训练框架</translation>
+    </message>
+    <message>
+        <source>Optimizer moments</source>
+        <translation>优化器矩估计精度</translation>
+    </message>
+    <message>
+        <source>Layers on the first stage</source>
+        <translation>首段层数</translation>
+    </message>
+    <message>
+        <source>Layers on the last stage</source>
+        <translation>末段层数</translation>
+    </message>
+    <message>
+        <source>Embedding counts as a layer</source>
+        <translation>嵌入层计为一层</translation>
+    </message>
+    <message>
+        <source>Loss counts as a layer</source>
+        <translation>损失计为一层</translation>
+    </message>
+    <message>
+        <source>Expandable segments</source>
+        <translation>可扩展段（expandable segments）</translation>
+    </message>
+    <message>
+        <source>Gradients as bucket views (DDP)</source>
+        <translation>梯度作为桶视图（DDP）</translation>
+    </message>
+    <message>
+        <source>Reduce bucket (DeepSpeed)</source>
+        <translation>归约桶（DeepSpeed）</translation>
+    </message>
+    <message>
+        <source>cuBLAS workspace</source>
+        <translation>cuBLAS 工作区</translation>
+    </message>
+    <message>
+        <source>NCCL buffers per communicator</source>
+        <translation>每个通信器的 NCCL 缓冲区</translation>
+    </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>推理引擎</translation>
+    </message>
+    <message>
+        <source>Flash attention (serving)</source>
+        <translation>Flash Attention（推理）</translation>
+    </message>
+    <message>
+        <source>Engine memory share</source>
+        <translation>引擎显存占比</translation>
+    </message>
+    <message>
+        <source>Sequences per step (max)</source>
+        <translation>每步最多序列数</translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation>CUDA 图</translation>
+    </message>
+    <message>
+        <source>CUDA graph memory</source>
+        <translation>CUDA 图显存</translation>
+    </message>
+    <message>
+        <source>Logits of the whole prompt</source>
+        <translation>整个提示的 logits</translation>
+    </message>
+    <message>
+        <source>Adapter precision</source>
+        <translation>适配器精度</translation>
+    </message>
+    <message>
+        <source>Paged optimizer</source>
+        <translation>分页优化器</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -1644,6 +1806,109 @@ QLoRA：在量化为 4 位 NF4（含双重量化）的基座上做 LoRA（Dettme
     <message>
         <source>The format the frozen base weights are loaded in; the adapters train in the recipe&apos;s precision.</source>
         <translation>冻结的基座权重加载时使用的格式；适配器按所选精度方案训练。</translation>
+    </message>
+</context>
+<context>
+    <name>FormatComparisonView</name>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>Not a serving weight format of the estimate: the memory bars cannot show it</source>
+        <translation>估算不支持这种推理权重格式：显存柱无法显示它</translation>
+    </message>
+    <message>
+        <source>Select a row</source>
+        <translation>请选择一行</translation>
+    </message>
+    <message>
+        <source>Serve the scenario&apos;s model with its weights in the selected format</source>
+        <translation>以所选格式的权重部署场景中的模型</translation>
+    </message>
+    <message>
+        <source>The estimate has no serving weight format for the selected row</source>
+        <translation>估算没有与所选行对应的推理权重格式</translation>
+    </message>
+    <message>
+        <source>Keep the scenario&apos;s KV cache in the selected format</source>
+        <translation>以所选格式存放场景的 KV Cache</translation>
+    </message>
+    <message>
+        <source>The estimate&apos;s KV cache is FP32, BF16, FP16, FP8 or INT8</source>
+        <translation>估算中的 KV Cache 只能是 FP32、BF16、FP16、FP8 或 INT8</translation>
+    </message>
+    <message>
+        <source>The studio&apos;s tensor in nine formats. Ranked by error, the format that keeps the most comes first; by bytes, the smallest. The model&apos;s weights are counted as the memory bars count them.</source>
+        <translation>张量工作台中的张量分别以九种格式存储。按误差排序时，保留信息最多的格式排在最前；按字节排序时，最小的排在最前。模型权重的字节数与显存柱的算法一致。</translation>
+    </message>
+    <message>
+        <source>&amp;Rank by:</source>
+        <translation>排序依据(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Error (SNR)</source>
+        <translation>误差（信噪比）</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Bits</source>
+        <translation>位宽</translation>
+    </message>
+    <message>
+        <source>SNR dB</source>
+        <translation>信噪比 dB</translation>
+    </message>
+    <message>
+        <source>MSE</source>
+        <translation>MSE</translation>
+    </message>
+    <message>
+        <source>Flushed</source>
+        <translation>下溢为零</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Bits per value, including the scales</source>
+        <translation>每个值的位数（含缩放因子）</translation>
+    </message>
+    <message>
+        <source>Non-zero values stored as 0</source>
+        <translation>被存成 0 的非零值</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s model&apos;s weights in this format, as the memory bars count them</source>
+        <translation>场景中的模型以此格式存储时的权重大小，与显存柱的算法一致</translation>
+    </message>
+    <message>
+        <source>|x|</source>
+        <translation>|x|</translation>
+    </message>
+    <message>
+        <source>RMS relative error</source>
+        <translation>均方根相对误差</translation>
+    </message>
+    <message>
+        <source>Each curve: sqrt(Σ(q − x)² / Σx²) of the values in a quarter-octave of |x|. Floats keep a constant relative error down to their subnormals; integers and small blocks lose the small values first.</source>
+        <translation>每条曲线：|x| 每四分之一倍频程内各值的 sqrt(Σ(q − x)² / Σx²)。浮点数的相对误差一直保持不变，直到次正规数范围；整数和小块格式最先丢失的是小值。</translation>
+    </message>
+    <message>
+        <source>Use for &amp;weights</source>
+        <translation>用作权重格式(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Use for &amp;KV cache</source>
+        <translation>用作 KV Cache 格式(&amp;K)</translation>
     </message>
 </context>
 <context>
@@ -2298,11 +2563,6 @@ the weights are read once per step for all of them.</source>
         <translation>该 GPU 没有此精度下的峰值算力数据</translation>
     </message>
     <message>
-        <source>%1 layers do not split evenly over %2 stages: the first %3 get one extra layer</source>
-        <extracomment>%1 = layers, %2 = PP, %3 = stages with one extra layer</extracomment>
-        <translation>%1 层无法平均分到 %2 段：前 %3 段各多一层</translation>
-    </message>
-    <message>
         <source>sequence parallelism has no effect without tensor parallelism</source>
         <translation>没有张量并行时，序列并行不起作用</translation>
     </message>
@@ -2629,6 +2889,31 @@ the weights are read once per step for all of them.</source>
         <extracomment>%1 = entries in the list, %2 = layers</extracomment>
         <translation>%2 层只给了 %1 项：模式按已有的部分读取</translation>
     </message>
+    <message>
+        <source>%1 layers do not split evenly over %2 stages: %3 middle stages get one extra layer</source>
+        <extracomment>%1 = layers, %2 = PP, %3 = stages with one extra layer</extracomment>
+        <translation>%1 层无法均分到 %2 段：中间的 %3 段各多一层</translation>
+    </message>
+    <message>
+        <source>this framework has no ZeRO stage %1 (FSDP2: 0, 2 or 3; DDP: 0 or 1)</source>
+        <extracomment>%1 = ZeRO stage</extracomment>
+        <translation>此框架没有 ZeRO 阶段 %1（FSDP2：0、2 或 3；DDP：0 或 1）</translation>
+    </message>
+    <message>
+        <source>first stage %1 + last stage %2 layers leave no whole split of the %3 layers over the other stages</source>
+        <extracomment>%1 = layers on the first stage, %2 = on the last, %3 = layers of the model</extracomment>
+        <translation>首段 %1 层 + 末段 %2 层之后，%3 层无法整数地分给其余各段</translation>
+    </message>
+    <message>
+        <source>stage %1: the batch needs %2 of KV cache per GPU, the engine&apos;s pool holds %3: it runs fewer sequences at once</source>
+        <extracomment>%1 = pipeline stage, %2 = KV cache the batch needs, %3 = the engine&apos;s KV pool</extracomment>
+        <translation>第 %1 段：本批每卡需要 %2 的 KV Cache，引擎的池只有 %3：它会同时运行更少的序列</translation>
+    </message>
+    <message>
+        <source>rank group %1 is %2 over capacity: the paged optimizer moves up to %3 of its states to CPU memory</source>
+        <extracomment>%1 = rank group, %2 = bytes over capacity, %3 = paged optimizer states</extracomment>
+        <translation>rank 组 %1 超出容量 %2：分页优化器会把最多 %3 的状态移到 CPU 内存</translation>
+    </message>
 </context>
 <context>
     <name>LanguageManager</name>
@@ -2640,6 +2925,106 @@ the weights are read once per step for all of them.</source>
         <source>System (%1)</source>
         <extracomment>View ▸ Language: follow the operating system&apos;s language; %1 = the language that gives</extracomment>
         <translation>跟随系统（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>LossScalingView</name>
+    <message>
+        <source>FP16 stores nothing below 2⁻²⁴ (6 × 10⁻⁸): small gradients flush to zero. Multiplying the loss lifts them; too large a scale overflows 65504 and the step must be skipped. GradScaler starts at 2¹⁶, halves the scale and skips the step on inf/NaN, and doubles it after N good steps. BF16 has FP32&apos;s range and needs none of it.</source>
+        <translation>FP16 无法表示小于 2⁻²⁴（6 × 10⁻⁸）的数：小梯度会下溢为零。把损失乘上一个缩放因子可以把它们抬上来；缩放因子太大又会超过 65504 而上溢，这一步只能跳过。GradScaler 从 2¹⁶ 开始，遇到 inf/NaN 就把缩放因子减半并跳过该步，连续 N 步正常后再翻倍。BF16 拥有 FP32 的范围，完全不需要这些。</translation>
+    </message>
+    <message>
+        <source>Smallest gradients: 10^</source>
+        <translation>最小梯度：10^</translation>
+    </message>
+    <message>
+        <source>Largest gradient: 10^</source>
+        <translation>最大梯度：10^</translation>
+    </message>
+    <message>
+        <source>Drift over the run (decades)</source>
+        <translation>整个训练中的漂移（数量级）</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Growth interval (good steps)</source>
+        <translation>增长间隔（正常步数）</translation>
+    </message>
+    <message>
+        <source>Fixed loss scale</source>
+        <translation>固定损失缩放因子</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s default: 2000</source>
+        <translation>PyTorch 默认值：2000</translation>
+    </message>
+    <message>
+        <source>S&amp;tep</source>
+        <translation>单步(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset</source>
+        <translation>重置(&amp;R)</translation>
+    </message>
+    <message>
+        <source>dynamic scale (GradScaler)</source>
+        <translation>动态缩放因子（GradScaler）</translation>
+    </message>
+    <message>
+        <source>fixed scale</source>
+        <translation>固定缩放因子</translation>
+    </message>
+    <message>
+        <source>skipped step (overflow)</source>
+        <translation>跳过的步（上溢）</translation>
+    </message>
+    <message>
+        <source>FP16 flushed, unscaled</source>
+        <translation>FP16 下溢为零，不缩放</translation>
+    </message>
+    <message>
+        <source>FP16 flushed, fixed scale</source>
+        <translation>FP16 下溢为零，固定缩放</translation>
+    </message>
+    <message>
+        <source>FP16 flushed, dynamic scale</source>
+        <translation>FP16 下溢为零，动态缩放</translation>
+    </message>
+    <message>
+        <source>BF16 flushed, unscaled</source>
+        <translation>BF16 下溢为零，不缩放</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>训练步</translation>
+    </message>
+    <message>
+        <source>loss scale</source>
+        <translation>损失缩放因子</translation>
+    </message>
+    <message>
+        <source>% of gradients flushed to zero</source>
+        <translation>下溢为零的梯度占比 %</translation>
+    </message>
+    <message>
+        <source>GradScaler: torch/amp/grad_scaler.py (init_scale 2¹⁶, growth ×2, backoff ×0.5, growth_interval 2000) and _amp_update_scale_. Each step&apos;s gradients: log-normal magnitudes between the two sliders, the largest one per step overflowing first; shares are closed-form, Φ((log₁₀ 2⁻²⁵ − log₁₀ scale − μ) / σ).</source>
+        <translation>GradScaler：torch/amp/grad_scaler.py（init_scale 2¹⁶、growth ×2、backoff ×0.5、growth_interval 2000）与 _amp_update_scale_。每步的梯度：幅值服从对数正态分布，范围在两个滑块之间，每步最大的那个梯度最先上溢；占比用闭式公式计算：Φ((log₁₀ 2⁻²⁵ − log₁₀ scale − μ) / σ)。</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: scale %3, %4 skipped so far. FP16 flushes %5 unscaled, %6 at the fixed scale, %7 under the dynamic one; BF16 %8.</source>
+        <extracomment>%1 = step, %2 = steps, %3 = scale as 2^n, %4 = skipped so far, %5–%8 = shares flushed</extracomment>
+        <translation>第 %1 步（共 %2 步）：缩放因子 %3，已跳过 %4 步。FP16 下溢为零的梯度：不缩放 %5，固定缩放 %6，动态缩放 %7；BF16 %8。</translation>
     </message>
 </context>
 <context>
@@ -2928,6 +3313,20 @@ rollout engine) instead of by component</source>
         <translation>按各部分所属的模型（策略、参考模型、奖励模型、Critic、
 Rollout 引擎）而不是按组成部分为柱状图着色</translation>
     </message>
+    <message>
+        <source>━ allocated
+┅ reserved
+(top: device)</source>
+        <extracomment>beside the last bar&apos;s two level markers: PyTorch&apos;s counters (not translated) and nvidia-smi</extracomment>
+        <translation>━ 已分配
+┅ 已预留
+顶端：设备</translation>
+    </message>
+    <message>
+        <source>Peak of the step: allocated %1 (max_memory_allocated) · reserved %2 (max_memory_reserved) · device %3 (nvidia-smi)</source>
+        <extracomment>tooltip line under a bar segment; %1–%3 = memory; max_memory_allocated / max_memory_reserved / nvidia-smi are tool names</extracomment>
+        <translation>一步的峰值：已分配 %1（max_memory_allocated）· 已预留 %2（max_memory_reserved）· 设备 %3（nvidia-smi）</translation>
+    </message>
 </context>
 <context>
     <name>ModeSelector</name>
@@ -2962,6 +3361,17 @@ GPU 上的策略、参考模型、奖励模型、Critic 和 Rollout 引擎。</t
     <message>
         <source>Mode</source>
         <translation>模式</translation>
+    </message>
+</context>
+<context>
+    <name>ModeWiring</name>
+    <message>
+        <source>Use the tensor studio&apos;s format for the weights</source>
+        <translation>权重采用张量工作台中的格式</translation>
+    </message>
+    <message>
+        <source>Use the lab&apos;s format for the KV cache</source>
+        <translation>KV Cache 采用实验室中的格式</translation>
     </message>
 </context>
 <context>
@@ -3098,11 +3508,6 @@ Each entry&apos;s tooltip names its sources.</source>
         <translation>%1 在所有格式的范围之内；各行显示了每种格式如何对它舍入。</translation>
     </message>
     <message>
-        <source>7 B parameters in %1: %2 B each → %3 GB of weights.</source>
-        <extracomment>%1 = format, %2 = bytes per parameter, %3 = gigabytes for 7 billion parameters</extracomment>
-        <translation>7 B 参数用 %1 存储：每个 %2 B → 权重共 %3 GB。</translation>
-    </message>
-    <message>
         <source>&amp;Value:</source>
         <translation>数值(&amp;V)：</translation>
     </message>
@@ -3165,6 +3570,52 @@ Each entry&apos;s tooltip names its sources.</source>
         <source>The estimate has no serving weight format for %1 (it knows FP32, BF16, FP16, FP8, INT8, INT4 and NF4)</source>
         <extracomment>tooltip of the disabled &quot;Use for weights&quot;; %1 = format</extracomment>
         <translation>估算中没有对应 %1 的推理权重格式（支持 FP32、BF16、FP16、FP8、INT8、INT4 和 NF4）</translation>
+    </message>
+    <message>
+        <source>%1: %2 bits per value.</source>
+        <extracomment>%1 = format, %2 = bits per value</extracomment>
+        <translation>%1：每个值 %2 位。</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s model</source>
+        <translation>场景中的模型</translation>
+    </message>
+    <message>
+        <source>%1 (%2 B parameters) in %3: %4 bits per weight → %5 GB of weights.</source>
+        <extracomment>%1 = model name, %2 = parameters in billions, %3 = format, %4 = bits per weight, %5 = gigabytes of weights</extracomment>
+        <translation>%1（%2 B 参数）采用 %3：每个权重 %4 位 → 权重共 %5 GB。</translation>
+    </message>
+    <message>
+        <source>One value</source>
+        <translation>单个数值</translation>
+    </message>
+    <message>
+        <source>What FP32 … INT4 store for one number, bit by bit</source>
+        <translation>FP32 … INT4 如何逐位存储一个数</translation>
+    </message>
+    <message>
+        <source>Tensor studio</source>
+        <translation>张量工作台</translation>
+    </message>
+    <message>
+        <source>A whole tensor in a format with its scales: what is lost, and what a model would weigh</source>
+        <translation>把整个张量连同缩放因子存成某种格式：损失了什么，模型会占多大</translation>
+    </message>
+    <message>
+        <source>Compare formats</source>
+        <translation>格式对比</translation>
+    </message>
+    <message>
+        <source>The same tensor in nine formats, ranked by error and by bytes</source>
+        <translation>同一个张量的九种格式，按误差和按字节排序</translation>
+    </message>
+    <message>
+        <source>Loss scaling</source>
+        <translation>Loss Scaling</translation>
+    </message>
+    <message>
+        <source>FP16 gradients under GradScaler&apos;s dynamic loss scale, over a run</source>
+        <translation>整个训练过程中 GradScaler 动态损失缩放下的 FP16 梯度</translation>
     </message>
 </context>
 <context>
@@ -4434,6 +4885,577 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     </message>
 </context>
 <context>
+    <name>TensorHistogramPlot</name>
+    <message>
+        <source>|x| (log scale)</source>
+        <translation>|x|（对数坐标）</translation>
+    </message>
+    <message>
+        <source>x</source>
+        <translation>x</translation>
+    </message>
+    <message>
+        <source>values</source>
+        <translation>个数</translation>
+    </message>
+    <message>
+        <source>representable values</source>
+        <translation>可表示的值</translation>
+    </message>
+    <message>
+        <source>powers of two (too many values to draw)</source>
+        <translation>2 的幂（值太多，无法逐个画出）</translation>
+    </message>
+    <message>
+        <source>tensor</source>
+        <translation>张量</translation>
+    </message>
+</context>
+<context>
+    <name>TensorStatsPanel</name>
+    <message>
+        <source>Bits per value, with scales</source>
+        <translation>每个值的位数（含缩放因子）</translation>
+    </message>
+    <message>
+        <source>Mean squared error</source>
+        <translation>均方误差</translation>
+    </message>
+    <message>
+        <source>Signal-to-noise ratio</source>
+        <translation>信噪比</translation>
+    </message>
+    <message>
+        <source>Largest relative error</source>
+        <translation>最大相对误差</translation>
+    </message>
+    <message>
+        <source>Flushed to zero</source>
+        <translation>下溢为零</translation>
+    </message>
+    <message>
+        <source>Overflowed to ±∞</source>
+        <translation>上溢为 ±∞</translation>
+    </message>
+    <message>
+        <source>Saturated (clamped)</source>
+        <translation>饱和（被截断）</translation>
+    </message>
+    <message>
+        <source>Stored as subnormals</source>
+        <translation>存为次正规数</translation>
+    </message>
+    <message>
+        <source>Scales</source>
+        <translation>缩放因子</translation>
+    </message>
+    <message>
+        <source>10 · log₁₀(Σx² / Σ(q − x)²): every 6 dB is one more bit kept</source>
+        <translation>10 · log₁₀(Σx² / Σ(q − x)²)：每 6 dB 相当于多保留 1 位</translation>
+    </message>
+    <message>
+        <source>Non-zero values stored as 0, of all values</source>
+        <translation>被存成 0 的非零值占全部值的比例</translation>
+    </message>
+    <message>
+        <source>Values beyond the largest representable one (or the clipping range), stored as it</source>
+        <translation>超出最大可表示值（或截断范围）的值，按该最大值存储</translation>
+    </message>
+    <message>
+        <source>Values beyond the largest finite one in a format with infinities: they become ±∞ and are left out of the MSE and SNR</source>
+        <translation>在有无穷大的格式中超出最大有限值的值：它们变成 ±∞，不计入 MSE 和信噪比</translation>
+    </message>
+    <message>
+        <source>Values below the smallest normal number keep fewer significant bits</source>
+        <translation>小于最小规格化数的值保留的有效位更少</translation>
+    </message>
+    <message>
+        <source>%1 = %2 + %3</source>
+        <extracomment>%1 = bits per value, %2 = element bits, %3 = bits the scales add per value</extracomment>
+        <translation>%1 = %2 + %3</translation>
+    </message>
+    <message>
+        <source>Element bits plus the scales&apos; (and zero points&apos;) bits shared out over the values they cover</source>
+        <translation>元素位数，加上缩放因子（及零点）的位数平摊到它们覆盖的各个值上</translation>
+    </message>
+    <message>
+        <source>%1 dB</source>
+        <translation>%1 dB</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>— (integers)</source>
+        <translation>—（整数）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>one: %1</source>
+        <extracomment>one scale; %1 = its value</extracomment>
+        <translation>一个：%1</translation>
+    </message>
+    <message>
+        <source>%1, median %2</source>
+        <extracomment>%1 = how many scales, %2 = median</extracomment>
+        <translation>%1 个，中位数 %2</translation>
+    </message>
+    <message>
+        <source>From %1 to %2</source>
+        <extracomment>tooltip; %1 = smallest scale, %2 = largest</extracomment>
+        <translation>从 %1 到 %2</translation>
+    </message>
+</context>
+<context>
+    <name>TensorStudioView</name>
+    <message>
+        <source>Open a tensor</source>
+        <translation>打开张量</translation>
+    </message>
+    <message>
+        <source>Tensors (*.npy *.csv *.txt *.tsv);;All files (*)</source>
+        <translation>张量 (*.npy *.csv *.txt *.tsv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <extracomment>%1 = file name, %2 = the reason (from the reader, in English)</extracomment>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s model</source>
+        <translation>场景中的模型</translation>
+    </message>
+    <message>
+        <source>%1 (%2 B parameters) in %3: %4 bits per linear weight → %5 of weights</source>
+        <extracomment>%1 = model name, %2 = parameters in billions, %3 = recipe, %4 = bits per weight, %5 = gigabytes</extracomment>
+        <translation>%1（%2 B 参数）采用 %3：每个线性层权重 %4 位 → 权重共 %5</translation>
+    </message>
+    <message>
+        <source>— the memory bars&apos; number.</source>
+        <translation>——与显存柱的数字一致。</translation>
+    </message>
+    <message>
+        <source>(the estimate has no serving weight format for this, so the memory bars cannot show it).</source>
+        <translation>（估算没有这种推理权重格式，显存柱无法显示它）。</translation>
+    </message>
+    <message>
+        <source>Embeddings and norms stay 16-bit, as the bars keep them.</source>
+        <translation>嵌入层和归一化层保持 16 位，与显存柱一致。</translation>
+    </message>
+    <message>
+        <source>Serve the scenario&apos;s model with its weights in %1 (switches the explorer to inference)</source>
+        <extracomment>tooltip; %1 = the recipe</extracomment>
+        <translation>以 %1 格式的权重部署场景中的模型（将切换到推理模式）</translation>
+    </message>
+    <message>
+        <source>The estimate stores weights as FP16, BF16, FP8, INT8/INT4 with per-channel or per-group scales, or NF4: not %1</source>
+        <translation>估算中的权重只能是 FP16、BF16、FP8、按通道或按组缩放的 INT8/INT4，或 NF4：不支持 %1</translation>
+    </message>
+    <message>
+        <source>Keep the scenario&apos;s KV cache in %1 (switches the explorer to inference)</source>
+        <extracomment>tooltip; %1 = format</extracomment>
+        <translation>以 %1 存放场景的 KV Cache（将切换到推理模式）</translation>
+    </message>
+    <message>
+        <source>The estimate&apos;s KV cache is FP32, BF16, FP16, FP8 or INT8</source>
+        <translation>估算中的 KV Cache 只能是 FP32、BF16、FP16、FP8 或 INT8</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Stored as</source>
+        <translation>存储方式</translation>
+    </message>
+    <message>
+        <source>The values and what the format can store</source>
+        <translation>数值分布与格式能表示的值</translation>
+    </message>
+    <message>
+        <source>Relative error of each value</source>
+        <translation>各值的相对误差</translation>
+    </message>
+    <message>
+        <source>What it costs</source>
+        <translation>代价</translation>
+    </message>
+    <message>
+        <source>&amp;Values:</source>
+        <translation>数值(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>From a file (.npy, .csv) …</source>
+        <translation>从文件读取（.npy、.csv）…</translation>
+    </message>
+    <message>
+        <source>S&amp;hape:</source>
+        <translation>形状(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3 values)</source>
+        <extracomment>tensor shape; %1 = rows (output channels), %2 = columns, %3 = values</extracomment>
+        <translation>%1 × %2（%3 个值）</translation>
+    </message>
+    <message>
+        <source>Rows are output channels (one per-channel scale each); groups and blocks run along a row</source>
+        <translation>行是输出通道（每行一个按通道缩放因子）；分组和块沿行划分</translation>
+    </message>
+    <message>
+        <source>Scale b</source>
+        <translation>尺度 b</translation>
+    </message>
+    <message>
+        <source>Standard deviation σ</source>
+        <translation>标准差 σ</translation>
+    </message>
+    <message>
+        <source>Smallest magnitudes: 10^</source>
+        <translation>最小幅值：10^</translation>
+    </message>
+    <message>
+        <source>Largest magnitudes: 10^</source>
+        <translation>最大幅值：10^</translation>
+    </message>
+    <message>
+        <source>log₁₀ of the magnitudes; log-normal: mean ± 3 σ spans this range</source>
+        <translation>幅值的 log₁₀；对数正态分布：均值 ± 3σ 覆盖这个范围</translation>
+    </message>
+    <message>
+        <source>New &amp;sample</source>
+        <translation>重新采样(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Open file…</source>
+        <translation>打开文件(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>%1: %2 × %3</source>
+        <extracomment>%1 = file name, %2 rows, %3 columns</extracomment>
+        <translation>%1：%2 × %3</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>S&amp;caling:</source>
+        <translation>缩放方式(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Values per group</source>
+        <translation>每组的值个数</translation>
+    </message>
+    <message>
+        <source>Sc&amp;heme:</source>
+        <translation>量化方案(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Symmetric (zero point 0)</source>
+        <translation>对称（零点为 0）</translation>
+    </message>
+    <message>
+        <source>Asymmetric (a zero point per scale)</source>
+        <translation>非对称（每个缩放因子一个零点）</translation>
+    </message>
+    <message>
+        <source>Scales stored as:</source>
+        <translation>缩放因子存储为：</translation>
+    </message>
+    <message>
+        <source>Clip at a &amp;percentile (per tensor)</source>
+        <translation>按百分位截断(&amp;P)（按张量）</translation>
+    </message>
+    <message>
+        <source>The scale maps this percentile of |x| onto the format&apos;s range; what lies beyond saturates</source>
+        <translation>缩放因子把 |x| 的这个百分位映射到格式的范围；超出的部分饱和</translation>
+    </message>
+    <message>
+        <source>Percentile of |x|</source>
+        <translation>|x| 的百分位</translation>
+    </message>
+    <message>
+        <source>&amp;Log |x|</source>
+        <translation>对数 |x|(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Log &amp;counts</source>
+        <translation>对数计数(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Counts on a log axis: outlier channels and long tails become visible</source>
+        <translation>计数用对数坐标：离群通道和长尾都能看到</translation>
+    </message>
+    <message>
+        <source>Lines: powers of two (too many values to draw; zoom in).</source>
+        <translation>竖线：2 的幂（值太多，无法逐个画出；请放大）。</translation>
+    </message>
+    <message>
+        <source>Lines: one in %1 of the values the format stores (zoom in to see them all).</source>
+        <extracomment>%1 = 2, 4, 8 …</extracomment>
+        <translation>竖线：格式可表示的值中每 %1 个画一条（放大可看到全部）。</translation>
+    </message>
+    <message>
+        <source>Lines: every value the format stores.</source>
+        <translation>竖线：格式可表示的每一个值。</translation>
+    </message>
+    <message>
+        <source>Each row, group or block has its own scale: these are the values of the one with the median scale.</source>
+        <translation>每行、每组或每块都有自己的缩放因子：这里画的是缩放因子为中位数的那一个。</translation>
+    </message>
+    <message>
+        <source>Drag or scroll to zoom; double-click to see the whole tensor</source>
+        <translation>拖动或滚轮缩放；双击可看到整个张量</translation>
+    </message>
+    <message>
+        <source>Use for &amp;weights</source>
+        <translation>用作权重格式(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Use for &amp;KV cache</source>
+        <translation>用作 KV Cache 格式(&amp;K)</translation>
+    </message>
+</context>
+<context>
+    <name>TensorText</name>
+    <message>
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <source>FP8 E4M3</source>
+        <translation>FP8 E4M3</translation>
+    </message>
+    <message>
+        <source>FP8 E5M2</source>
+        <translation>FP8 E5M2</translation>
+    </message>
+    <message>
+        <source>MXFP8</source>
+        <translation>MXFP8</translation>
+    </message>
+    <message>
+        <source>MXFP8 (E5M2)</source>
+        <translation>MXFP8（E5M2）</translation>
+    </message>
+    <message>
+        <source>MXFP6 (E2M3)</source>
+        <translation>MXFP6（E2M3）</translation>
+    </message>
+    <message>
+        <source>MXFP6 (E3M2)</source>
+        <translation>MXFP6（E3M2）</translation>
+    </message>
+    <message>
+        <source>MXFP4</source>
+        <translation>MXFP4</translation>
+    </message>
+    <message>
+        <source>NVFP4</source>
+        <translation>NVFP4</translation>
+    </message>
+    <message>
+        <source>INT8</source>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <source>INT4</source>
+        <translation>INT4</translation>
+    </message>
+    <message>
+        <source>IEEE 754 half precision: 5 exponent and 10 mantissa bits; max 65504, values below 2⁻²⁵ flush to zero.</source>
+        <translation>IEEE 754 半精度：5 位指数、10 位尾数；最大 65504，小于 2⁻²⁵ 的值下溢为零。</translation>
+    </message>
+    <message>
+        <source>bfloat16: FP32&apos;s 8 exponent bits with 7 mantissa bits; FP32&apos;s range, about 3 significant digits.</source>
+        <translation>bfloat16：FP32 的 8 位指数加 7 位尾数；范围与 FP32 相同，约 3 位有效数字。</translation>
+    </message>
+    <message>
+        <source>OCP FP8 E4M3: max 448, 3 mantissa bits; with one FP32 scale per tensor (Transformer Engine).</source>
+        <translation>OCP FP8 E4M3：最大 448，3 位尾数；每个张量一个 FP32 缩放因子（Transformer Engine）。</translation>
+    </message>
+    <message>
+        <source>OCP FP8 E5M2: max 57344, 2 mantissa bits: range for gradients.</source>
+        <translation>OCP FP8 E5M2：最大 57344，2 位尾数：为梯度留出范围。</translation>
+    </message>
+    <message>
+        <source>OCP Microscaling v1.0: 32 E4M3 values share one E8M0 scale 2^(⌊log₂ amax⌋ − 8); 8.25 bits per value.</source>
+        <translation>OCP 微缩放 v1.0：32 个 E4M3 值共享一个 E8M0 缩放因子 2^(⌊log₂ amax⌋ − 8)；每个值 8.25 位。</translation>
+    </message>
+    <message>
+        <source>OCP Microscaling v1.0: 32 E5M2 values share one E8M0 scale 2^(⌊log₂ amax⌋ − 15).</source>
+        <translation>OCP 微缩放 v1.0：32 个 E5M2 值共享一个 E8M0 缩放因子 2^(⌊log₂ amax⌋ − 15)。</translation>
+    </message>
+    <message>
+        <source>OCP Microscaling v1.0: 32 FP6 E2M3 values (max 7.5) share one E8M0 scale; 6.25 bits per value.</source>
+        <translation>OCP 微缩放 v1.0：32 个 FP6 E2M3 值（最大 7.5）共享一个 E8M0 缩放因子；每个值 6.25 位。</translation>
+    </message>
+    <message>
+        <source>OCP Microscaling v1.0: 32 FP6 E3M2 values (max 28) share one E8M0 scale; 6.25 bits per value.</source>
+        <translation>OCP 微缩放 v1.0：32 个 FP6 E3M2 值（最大 28）共享一个 E8M0 缩放因子；每个值 6.25 位。</translation>
+    </message>
+    <message>
+        <source>OCP Microscaling v1.0: 32 FP4 E2M1 values (0, 0.5 … 6) share one E8M0 scale 2^(⌊log₂ amax⌋ − 2); 4.25 bits.</source>
+        <translation>OCP 微缩放 v1.0：32 个 FP4 E2M1 值（0、0.5 … 6）共享一个 E8M0 缩放因子 2^(⌊log₂ amax⌋ − 2)；4.25 位。</translation>
+    </message>
+    <message>
+        <source>NVIDIA NVFP4: 16 E2M1 values share an FP8 E4M3 scale, and one FP32 scale per tensor keeps those in range; 4.5 bits.</source>
+        <translation>NVIDIA NVFP4：16 个 E2M1 值共享一个 FP8 E4M3 缩放因子，每个张量另有一个 FP32 缩放因子让它们保持在范围内；4.5 位。</translation>
+    </message>
+    <message>
+        <source>8-bit integers with a scale (and a zero point if asymmetric): x ≈ (x_q − z) · scale.</source>
+        <translation>带缩放因子（非对称时还有零点）的 8 位整数：x ≈ (x_q − z) · scale。</translation>
+    </message>
+    <message>
+        <source>4-bit integers (−8 … 7) with a scale per group: GPTQ and AWQ store 128-value groups with FP16 scales.</source>
+        <translation>每组一个缩放因子的 4 位整数（−8 … 7）：GPTQ 和 AWQ 以 128 个值为一组，缩放因子为 FP16。</translation>
+    </message>
+    <message>
+        <source>Source: IEEE 754-2019 binary16.</source>
+        <translation>来源：IEEE 754-2019 binary16。</translation>
+    </message>
+    <message>
+        <source>Source: Google Brain bfloat16 (Kalamkar et al. 2019).</source>
+        <translation>来源：Google Brain bfloat16（Kalamkar 等，2019）。</translation>
+    </message>
+    <message>
+        <source>Source: OCP 8-bit Floating Point Specification v1.0; per-tensor scale amax / max as Transformer Engine&apos;s current scaling.</source>
+        <translation>来源：OCP 8 位浮点规范 v1.0；按张量缩放因子 amax / max，与 Transformer Engine 的 current scaling 相同。</translation>
+    </message>
+    <message>
+        <source>Source: OCP Microscaling Formats (MX) Specification v1.0, §5.3 and §6.3.</source>
+        <translation>来源：OCP 微缩放格式（MX）规范 v1.0，§5.3 与 §6.3。</translation>
+    </message>
+    <message>
+        <source>Source: NVIDIA, “Introducing NVFP4 for Efficient and Accurate Low-Precision Inference” (2025); scales as torchao&apos;s nvfp4_tensor.py computes them.</source>
+        <translation>来源：NVIDIA，《Introducing NVFP4 for Efficient and Accurate Low-Precision Inference》（2025）；缩放因子的计算与 torchao 的 nvfp4_tensor.py 相同。</translation>
+    </message>
+    <message>
+        <source>Source: Jacob et al. 2018, eq. 1 (scale and zero point); groups as GPTQ and AWQ store them.</source>
+        <translation>来源：Jacob 等 2018，式 1（缩放因子与零点）；分组方式与 GPTQ、AWQ 相同。</translation>
+    </message>
+    <message>
+        <source>None (as is)</source>
+        <translation>不缩放（原样）</translation>
+    </message>
+    <message>
+        <source>Per tensor</source>
+        <translation>按张量</translation>
+    </message>
+    <message>
+        <source>Per output channel</source>
+        <translation>按输出通道</translation>
+    </message>
+    <message>
+        <source>Per group</source>
+        <translation>按组</translation>
+    </message>
+    <message>
+        <source>The format&apos;s blocks</source>
+        <translation>格式自带的块</translation>
+    </message>
+    <message>
+        <source>Weights: normal</source>
+        <translation>权重：正态分布</translation>
+    </message>
+    <message>
+        <source>Weights: Laplace (heavier tails)</source>
+        <translation>权重：拉普拉斯分布（尾部更重）</translation>
+    </message>
+    <message>
+        <source>Gradients: log-normal magnitudes</source>
+        <translation>梯度：幅值对数正态分布</translation>
+    </message>
+    <message>
+        <source>Gradients: log-uniform magnitudes</source>
+        <translation>梯度：幅值对数均匀分布</translation>
+    </message>
+    <message>
+        <source>Weights with outlier channels (×20)</source>
+        <translation>含离群通道的权重（×20）</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>E8M0 (power of two)</source>
+        <translation>E8M0（2 的幂）</translation>
+    </message>
+    <message>
+        <source>The tensor has no values.</source>
+        <translation>张量中没有任何值。</translation>
+    </message>
+    <message>
+        <source>This format does not take that scaling.</source>
+        <translation>这种格式不支持该缩放方式。</translation>
+    </message>
+    <message>
+        <source>The group must hold 2 values or more and fit in a row.</source>
+        <translation>每组至少要有 2 个值，且不能超过一行。</translation>
+    </message>
+    <message>
+        <source>The percentile must lie above 50 and at most 100.</source>
+        <translation>百分位必须大于 50 且不超过 100。</translation>
+    </message>
+    <message>
+        <source>Percentile clipping is calibrated per tensor: choose per-tensor scaling.</source>
+        <translation>百分位截断按张量校准：请选择按张量缩放。</translation>
+    </message>
+    <message>
+        <source>A zero point (asymmetric) is for INT8 and INT4.</source>
+        <translation>零点（非对称）只用于 INT8 和 INT4。</translation>
+    </message>
+    <message>
+        <source>%1 per tensor</source>
+        <extracomment>a recipe: %1 = format, scaled per tensor</extracomment>
+        <translation>%1 按张量</translation>
+    </message>
+    <message>
+        <source>%1 per channel</source>
+        <extracomment>a recipe: %1 = format, scaled per output channel</extracomment>
+        <translation>%1 按通道</translation>
+    </message>
+    <message>
+        <source>%1 g%2</source>
+        <extracomment>a recipe: %1 = format, %2 = values per group, e.g. &quot;INT4 g128&quot;</extracomment>
+        <translation>%1 g%2</translation>
+    </message>
+    <message>
+        <source>%1, asymmetric</source>
+        <extracomment>a recipe with zero points; %1 = the recipe</extracomment>
+        <translation>%1，非对称</translation>
+    </message>
+    <message>
+        <source>0 %</source>
+        <translation>0%</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <extracomment>a small percentage; %1 = number with a power of ten
+----------
+a percentage; %1 = number</extracomment>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <extracomment>%1 = gigabytes (10^9 bytes)</extracomment>
+        <translation>%1 GB</translation>
+    </message>
+</context>
+<context>
     <name>ViewRenderer</name>
     <message>
         <source>What each number format stores for %1</source>
@@ -5349,42 +6371,6 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>通信桶</translation>
     </message>
     <message>
-        <source>Gradients are gathered into buckets before the data-parallel reduction; two are in flight.</source>
-        <translation>梯度在数据并行归约前先汇集到桶中；同时有两个桶在途。</translation>
-    </message>
-    <message>
-        <source>ZeRO-3 gathered parameters</source>
-        <translation>ZeRO-3 收集的参数</translation>
-    </message>
-    <message>
-        <source>ZeRO-3 gathers the full weights of the module being computed (and the next one) for a moment.</source>
-        <translation>ZeRO-3 会短暂地收集正在计算的模块（以及下一个模块）的完整权重。</translation>
-    </message>
-    <message>
-        <source>CUDA context and workspaces</source>
-        <translation>CUDA 上下文与工作区</translation>
-    </message>
-    <message>
-        <source>Taken by CUDA, cuBLAS and NCCL before training starts: an assumption you can edit.</source>
-        <translation>训练开始前由 CUDA、cuBLAS 和 NCCL 占用：一个可修改的假设。</translation>
-    </message>
-    <message>
-        <source>Allocator fragmentation</source>
-        <translation>分配器碎片</translation>
-    </message>
-    <message>
-        <source>PyTorch&apos;s caching allocator holds memory it cannot hand out in one piece: a share of everything else.</source>
-        <translation>PyTorch 的缓存分配器持有无法整块分配出去的显存：按其余各项的一定比例计。</translation>
-    </message>
-    <message>
-        <source>Total on this GPU</source>
-        <translation>此 GPU 合计</translation>
-    </message>
-    <message>
-        <source>Everything above added up. It has to stay below the GPU&apos;s capacity.</source>
-        <translation>以上各项之和。它必须低于 GPU 的显存容量。</translation>
-    </message>
-    <message>
         <source>CPU memory for offloaded states</source>
         <translation>卸载状态所占的 CPU 内存</translation>
     </message>
@@ -5876,6 +6862,162 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     <message>
         <source>Before each step the policy writes its answers. Every new token reads all the weights and the cached keys and values from memory, so generation is limited by memory bandwidth, not FLOPs: often most of an RL step.</source>
         <translation>每一步训练前，策略模型要先生成回答。每生成一个 token 都要从显存读出全部权重和缓存的 K、V，所以生成受显存带宽而非算力限制：往往占强化学习一步的大部分时间。</translation>
+    </message>
+    <message>
+        <source>Buffers for the data-parallel reduction of the gradients: none in Megatron (views of its gradient buffer), a copy of the gradients in PyTorch DDP, DeepSpeed&apos;s reduce bucket.</source>
+        <translation>梯度数据并行归约用的缓冲区：Megatron 没有（是其梯度缓冲区的视图），PyTorch DDP 是梯度的一份副本，DeepSpeed 是其归约桶。</translation>
+    </message>
+    <message>
+        <source>Gathered 16-bit weights</source>
+        <translation>收集的 16 位权重</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 and FSDP gather the full weights of the layer being computed (and the next one) for a moment; autocast keeps 16-bit copies of fp32 weights.</source>
+        <translation>ZeRO-3 和 FSDP 会短暂地收集正在计算的层（以及下一层）的完整权重；autocast 会保留 FP32 权重的 16 位副本。</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>The CUDA driver&apos;s context and loaded kernels: outside PyTorch&apos;s allocator, so nvidia-smi shows it but max_memory_reserved does not. An assumption you can edit.</source>
+        <translation>CUDA 驱动的上下文和已加载的内核：在 PyTorch 分配器之外，所以 nvidia-smi 显示它而 max_memory_reserved 不显示。这是一个可编辑的假设。</translation>
+    </message>
+    <message>
+        <source>Allocator reserve (reserved − allocated)</source>
+        <translation>分配器预留（reserved − allocated）</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s caching allocator keeps freed blocks for reuse; those a later request cannot use, and a share of what the step allocates for split blocks and rounding, make reserved memory exceed allocated memory.</source>
+        <translation>PyTorch 缓存分配器会保留已释放的块以便复用；后续请求用不上的那些块，加上本步分配量中因块切分和取整产生的一部分，使预留显存大于已分配显存。</translation>
+    </message>
+    <message>
+        <source>Peak allocated (max_memory_allocated)</source>
+        <translation>峰值已分配（max_memory_allocated）</translation>
+    </message>
+    <message>
+        <source>The tensors alive at the step&apos;s fullest moment: what torch.cuda.max_memory_allocated reports.</source>
+        <translation>一步中最满那一刻仍存活的张量：即 torch.cuda.max_memory_allocated 报告的值。</translation>
+    </message>
+    <message>
+        <source>Peak reserved (max_memory_reserved)</source>
+        <translation>峰值已预留（max_memory_reserved）</translation>
+    </message>
+    <message>
+        <source>Allocated memory plus what PyTorch&apos;s caching allocator holds besides: what torch.cuda.max_memory_reserved reports.</source>
+        <translation>已分配显存加上 PyTorch 缓存分配器另外占着的部分：即 torch.cuda.max_memory_reserved 报告的值。</translation>
+    </message>
+    <message>
+        <source>Used on the device (nvidia-smi)</source>
+        <translation>设备上已用（nvidia-smi）</translation>
+    </message>
+    <message>
+        <source>Reserved memory plus the CUDA context, NCCL&apos;s buffers and paged memory: what nvidia-smi shows. It must stay below the GPU&apos;s capacity.</source>
+        <translation>预留显存加上 CUDA 上下文、NCCL 缓冲区和分页内存：即 nvidia-smi 显示的值。它必须低于 GPU 的容量。</translation>
+    </message>
+    <message>
+        <source>Peak of the step</source>
+        <translation>一步的峰值</translation>
+    </message>
+    <message>
+        <source>A step passes through moments with different short-lived buffers: the loss, the first layer&apos;s backward, the optimizer step. The fullest moment is the GPU&apos;s memory; the others are listed with it.</source>
+        <translation>一步要经过若干时刻，每个时刻的短期缓冲区不同：损失、第一层的反向、优化器更新。最满的时刻就是这张 GPU 的显存；其余时刻一并列出。</translation>
+    </message>
+    <message>
+        <source>Activation gradients (one layer&apos;s backward)</source>
+        <translation>激活梯度（一层的反向）</translation>
+    </message>
+    <message>
+        <source>While a layer&apos;s backward runs, the gradient arriving at it, the one it passes on and its largest block&apos;s intermediate gradients exist together.</source>
+        <translation>一层做反向时，传入的梯度、它向下传递的梯度以及其最大模块的中间梯度同时存在。</translation>
+    </message>
+    <message>
+        <source>Logits and loss temporaries</source>
+        <translation>Logits 与损失的临时张量</translation>
+    </message>
+    <message>
+        <source>The cross entropy makes short-lived copies of the logits over the whole vocabulary in its forward and backward: Megatron&apos;s fused version fewer than PyTorch&apos;s.</source>
+        <translation>交叉熵在前向和反向中会短暂地复制整个词表上的 logits：Megatron 的融合版本比 PyTorch 的少。</translation>
+    </message>
+    <message>
+        <source>Optimizer-step temporaries</source>
+        <translation>优化器更新的临时张量</translation>
+    </message>
+    <message>
+        <source>During the optimizer step, an fp32 copy of 16-bit gradients or the foreach implementation&apos;s intermediate lists; the activations are freed by then.</source>
+        <translation>优化器更新期间，16 位梯度的 FP32 副本或 foreach 实现的中间张量列表；此时激活已被释放。</translation>
+    </message>
+    <message>
+        <source>cuBLAS and Transformer Engine workspaces</source>
+        <translation>cuBLAS 与 Transformer Engine 工作区</translation>
+    </message>
+    <message>
+        <source>Scratch memory the matrix-multiplication libraries keep, one per handle and stream, allocated once through PyTorch.</source>
+        <translation>矩阵乘法库保留的临时显存，每个句柄和流一份，经 PyTorch 分配一次。</translation>
+    </message>
+    <message>
+        <source>NCCL buffers</source>
+        <translation>NCCL 缓冲区</translation>
+    </message>
+    <message>
+        <source>Each parallel group this GPU communicates in has an NCCL communicator with its own buffers, outside PyTorch&apos;s allocator.</source>
+        <translation>此 GPU 参与通信的每个并行组都有一个 NCCL 通信器及其缓冲区，在 PyTorch 分配器之外。</translation>
+    </message>
+    <message>
+        <source>Reserved KV pool beyond this batch</source>
+        <translation>超出本批所需的预留 KV 池</translation>
+    </message>
+    <message>
+        <source>vLLM, SGLang and TensorRT-LLM reserve a share of the GPU for the KV cache up front; what this batch does not use is still taken.</source>
+        <translation>vLLM、SGLang 和 TensorRT-LLM 会预先为 KV Cache 预留一部分 GPU 显存；本批没用到的部分仍被占用。</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool</source>
+        <translation>CUDA 图内存池</translation>
+    </message>
+    <message>
+        <source>Captured CUDA graphs keep their intermediate tensors in a private pool: an assumption you can edit.</source>
+        <translation>已捕获的 CUDA 图把中间张量放在私有内存池中：这是一个可编辑的假设。</translation>
+    </message>
+    <message>
+        <source>Paged optimizer states</source>
+        <translation>分页优化器状态</translation>
+    </message>
+    <message>
+        <source>A paged optimizer keeps its states in unified memory, moved to CPU memory when the GPU runs short: they do not cause an out-of-memory error.</source>
+        <translation>分页优化器把状态放在统一内存中，GPU 显存不足时移到 CPU 内存：它们不会导致显存不足错误。</translation>
+    </message>
+    <message>
+        <source>Transformer layers on this stage</source>
+        <translation>此段上的 Transformer 层</translation>
+    </message>
+    <message>
+        <source>The layers split evenly over the pipeline stages; a remainder goes to the middle stages, which hold neither the most micro-batches (the first) nor the logits (the last).</source>
+        <translation>各层均分到流水线各段；余下的层分给中间各段，因为它们既不持有最多的微批次（首段）也不持有 logits（末段）。</translation>
+    </message>
+    <message>
+        <source>First MLP projection output (w1)</source>
+        <translation>MLP 第一个投影的输出（w1）</translation>
+    </message>
+    <message>
+        <source>MLP output (w2)</source>
+        <translation>MLP 输出（w2）</translation>
+    </message>
+    <message>
+        <source>RMSNorm fp32 input and normalized output (two eager norms)</source>
+        <translation>RMSNorm 的 FP32 输入与归一化输出（两个 eager 归一化层）</translation>
+    </message>
+    <message>
+        <source>SiLU output (eager SwiGLU)</source>
+        <translation>SiLU 输出（eager SwiGLU）</translation>
+    </message>
+    <message>
+        <source>RoPE inputs of Q and K (eager rotary embedding)</source>
+        <translation>Q 和 K 的 RoPE 输入（eager 旋转位置编码）</translation>
+    </message>
+    <message>
+        <source>K and V repeated to every head (repeat_kv)</source>
+        <translation>复制到每个头的 K 和 V（repeat_kv）</translation>
     </message>
 </context>
 </TS>

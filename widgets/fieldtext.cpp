@@ -63,6 +63,8 @@ QString label(core::Field field)
     case F::TrainingFlashAttention: return QCoreApplication::translate("FieldText", "FlashAttention");
     case F::TrainingFlopsFormula: return QCoreApplication::translate("FieldText", "FLOPs formula");
     case F::TrainingMoeCapacityFactor: return QCoreApplication::translate("FieldText", "Capacity factor");
+    case F::TrainingFramework: return QCoreApplication::translate("FieldText", "Framework");
+    case F::TrainingMomentDtype: return QCoreApplication::translate("FieldText", "Optimizer moments");
     case F::ParallelGpus: return QCoreApplication::translate("FieldText", "GPUs");
     case F::ParallelGpusPerNode: return QCoreApplication::translate("FieldText", "GPUs per node");
     case F::ParallelTensor: return QCoreApplication::translate("FieldText", "Tensor parallel (TP)");
@@ -72,6 +74,10 @@ QString label(core::Field field)
     case F::ParallelSequenceParallel: return QCoreApplication::translate("FieldText", "Sequence parallel");
     case F::ParallelExpert: return QCoreApplication::translate("FieldText", "Expert parallel (EP)");
     case F::ParallelExpertTensor: return QCoreApplication::translate("FieldText", "Expert TP");
+    case F::ParallelFirstStageLayers: return QCoreApplication::translate("FieldText", "Layers on the first stage");
+    case F::ParallelLastStageLayers: return QCoreApplication::translate("FieldText", "Layers on the last stage");
+    case F::ParallelEmbeddingCountsAsLayer: return QCoreApplication::translate("FieldText", "Embedding counts as a layer");
+    case F::ParallelLossCountsAsLayer: return QCoreApplication::translate("FieldText", "Loss counts as a layer");
     case F::HardwareGpu: return QCoreApplication::translate("FieldText", "GPU");
     case F::GpuPreset: return QCoreApplication::translate("FieldText", "GPU preset");
     case F::GpuId: return QCoreApplication::translate("FieldText", "GPU id");
@@ -97,6 +103,12 @@ QString label(core::Field field)
     case F::RuntimeZero3PrefetchModules: return QCoreApplication::translate("FieldText", "ZeRO-3 prefetched modules");
     case F::RuntimeFragmentationFraction: return QCoreApplication::translate("FieldText", "Fragmentation");
     case F::RuntimeCpuBufferFactor: return QCoreApplication::translate("FieldText", "CPU buffer factor");
+    case F::RuntimeExpandableSegments: return QCoreApplication::translate("FieldText", "Expandable segments");
+    case F::RuntimeGradientAsBucketView: return QCoreApplication::translate("FieldText", "Gradients as bucket views (DDP)");
+    case F::RuntimeReduceBucketElements: return QCoreApplication::translate("FieldText", "Reduce bucket (DeepSpeed)");
+    case F::RuntimeCublasWorkspaceBytes: return QCoreApplication::translate("FieldText", "cuBLAS workspace");
+    case F::RuntimeNcclBytesPerCommunicator: return QCoreApplication::translate("FieldText", "NCCL buffers per communicator");
+    case F::InferenceEngine: return QCoreApplication::translate("FieldText", "Serving engine");
     case F::InferenceWeightFormat: return QCoreApplication::translate("FieldText", "Weights");
     case F::InferenceQuantGroupSize: return QCoreApplication::translate("FieldText", "Group size");
     case F::InferenceQuantScaleFormat: return QCoreApplication::translate("FieldText", "Scale type");
@@ -109,6 +121,12 @@ QString label(core::Field field)
     case F::InferenceGeneratedTokens: return QCoreApplication::translate("FieldText", "Generated tokens");
     case F::InferenceKvBlockSize: return QCoreApplication::translate("FieldText", "Paged blocks");
     case F::InferenceMaxBatchedTokens: return QCoreApplication::translate("FieldText", "Prefill chunk");
+    case F::InferenceFlashAttention: return QCoreApplication::translate("FieldText", "Flash attention (serving)");
+    case F::InferenceGpuMemoryUtilization: return QCoreApplication::translate("FieldText", "Engine memory share");
+    case F::InferenceMaxNumSeqs: return QCoreApplication::translate("FieldText", "Sequences per step (max)");
+    case F::InferenceCudaGraphs: return QCoreApplication::translate("FieldText", "CUDA graphs");
+    case F::InferenceCudaGraphBytes: return QCoreApplication::translate("FieldText", "CUDA graph memory");
+    case F::InferenceFullPromptLogits: return QCoreApplication::translate("FieldText", "Logits of the whole prompt");
     case F::FineTuneMethod: return QCoreApplication::translate("FieldText", "Fine-tuning method");
     case F::FineTuneLoraRank: return QCoreApplication::translate("FieldText", "LoRA rank");
     case F::FineTuneLoraTargets: return QCoreApplication::translate("FieldText", "Adapted matrices");
@@ -118,6 +136,8 @@ QString label(core::Field field)
     case F::FineTuneBaseQuantZeroPoint: return QCoreApplication::translate("FieldText", "Base zero points");
     case F::FineTuneDoubleQuantization: return QCoreApplication::translate("FieldText", "Base double quantization");
     case F::FineTuneQuantizeEmbeddings: return QCoreApplication::translate("FieldText", "Quantize base embeddings");
+    case F::FineTuneAdapterPrecision: return QCoreApplication::translate("FieldText", "Adapter precision");
+    case F::FineTunePagedOptimizer: return QCoreApplication::translate("FieldText", "Paged optimizer");
     case F::RlAlgorithm: return QCoreApplication::translate("FieldText", "RL algorithm");
     case F::RlReference: return QCoreApplication::translate("FieldText", "Reference model");
     case F::RlReferenceFormat: return QCoreApplication::translate("FieldText", "Reference format");

@@ -184,7 +184,19 @@ QString reason(const core::Issue& i)
     case C::NoPeakThroughput: return QCoreApplication::translate("IssueText", "the GPU has no peak throughput for this precision");
     case C::UnevenPipelineSplit:
         //: %1 = layers, %2 = PP, %3 = stages with one extra layer
-        return QCoreApplication::translate("IssueText", "%1 layers do not split evenly over %2 stages: the first %3 get one extra layer").arg(num(i.a), num(i.b), num(i.c));
+        return QCoreApplication::translate("IssueText", "%1 layers do not split evenly over %2 stages: %3 middle stages get one extra layer").arg(num(i.a), num(i.b), num(i.c));
+    //: %1 = ZeRO stage
+    case C::FrameworkZeroStage:
+        return QCoreApplication::translate("IssueText", "this framework has no ZeRO stage %1 (FSDP2: 0, 2 or 3; DDP: 0 or 1)").arg(num(i.a));
+    //: %1 = layers on the first stage, %2 = on the last, %3 = layers of the model
+    case C::StageLayersInvalid:
+        return QCoreApplication::translate("IssueText", "first stage %1 + last stage %2 layers leave no whole split of the %3 layers over the other stages").arg(num(i.a), num(i.b), num(i.c));
+    //: %1 = pipeline stage, %2 = KV cache the batch needs, %3 = the engine's KV pool
+    case C::KvPoolTooSmall:
+        return QCoreApplication::translate("IssueText", "stage %1: the batch needs %2 of KV cache per GPU, the engine's pool holds %3: it runs fewer sequences at once").arg(num(i.a), gb(i.b), gb(i.c));
+    //: %1 = rank group, %2 = bytes over capacity, %3 = paged optimizer states
+    case C::PagedOptimizerEvicts:
+        return QCoreApplication::translate("IssueText", "rank group %1 is %2 over capacity: the paged optimizer moves up to %3 of its states to CPU memory").arg(num(i.a), gb(i.b), gb(i.c));
     case C::SequenceParallelWithoutTensor: return QCoreApplication::translate("IssueText", "sequence parallelism has no effect without tensor parallelism");
     //: %1 = TP, %2 = GPUs per node
     case C::TensorAcrossNodes: return QCoreApplication::translate("IssueText", "TP = %1 spans more than one node of %2 GPUs: its all-reduces leave NVLink").arg(num(i.a), num(i.b));

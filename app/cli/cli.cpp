@@ -8,8 +8,10 @@
 #include <sstream>
 
 #include "app/cli/exportcommand.h"
+#include "app/cli/quantizecommand.h"
 #include "core/estimate.h"
 #include "core/io/estimate_io.h"
+#include "core/timeline/steptimeline.h"
 #include "core/io/hfconfig.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
@@ -20,12 +22,14 @@ namespace {
 
 const char* kUsage =
     "usage: shardscope [FILE.json]                      open the explorer window\n"
-    "       shardscope estimate FILE.json|--default [--format table|json] [--set section.key=value ...] [--explain]\n"
+    "       shardscope estimate FILE.json|--default [--format table|json] [--set section.key=value ...] [--explain] [--timeline]\n"
     "       shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory|comparison|gauges|bits|dashboard]\n"
     "                  [--size WxH] [--scale N] [--transparent] [--theme light|dark|high-contrast-light|high-contrast-dark]\n"
     "                  [--title TEXT] [--no-caption] [--lang en|zh_CN] [--unit GB|GiB] [--value X] [--set ...]\n"
     "       shardscope import-hf CONFIG.json [--out SCENARIO.json]   a scenario from a Hugging Face config.json\n"
     "       shardscope presets                          list model and GPU presets\n"
+    "       shardscope quantize --dist normal|laplace|lognormal|outliers|FILE.npy --to FORMAT [--scaling ...] [--group N]\n"
+    "                  [--format table|json] ...         a tensor stored in a number format: what is lost (--help)\n"
     "Exit status: 0 success, 2 invalid scenario or arguments (the reason is printed on stderr).\n";
 
 /// Reads a whole file; on failure prints "cannot read PATH: reason" and returns false.
@@ -108,7 +112,7 @@ static int estimateCommand(const std::vector<std::string>& args)
 {
     std::string file, format = "table";
     std::vector<std::string> sets;
-    bool explain = false;
+    bool explain = false, timeline = false;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--format" && i + 1 < args.size()) {
@@ -121,6 +125,8 @@ static int estimateCommand(const std::vector<std::string>& args)
             sets.push_back(a.substr(6));
         } else if (a == "--explain") {
             explain = true;
+        } else if (a == "--timeline") {
+            timeline = true;
         } else if ((a == "--default" || a.empty() || a[0] != '-') && file.empty()) {
             file = a;
         } else {
@@ -144,10 +150,16 @@ static int estimateCommand(const std::vector<std::string>& args)
             std::cout << core::estimateToJson(load.scenario, e, load.issues);
         return kExitInvalid;
     }
-    if (format == "json")
-        std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr);
-    else
+    core::StepTimeline steps;
+    if (timeline)
+        core::stepTimeline(load.scenario, steps);
+    if (format == "json") {
+        std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr, timeline ? &steps : nullptr);
+    } else {
         std::cout << core::estimateToTable(load.scenario, e, load.issues, explain ? &working : nullptr);
+        if (timeline)
+            std::cout << core::timelineToTable(steps);
+    }
     return 0;
 }
 
@@ -248,6 +260,8 @@ int runCommandLine(const std::vector<std::string>& args)
         return listPresets();
     if (command == "import-hf")
         return importHfCommand(args);
+    if (command == "quantize")
+        return quantizeCommand(args);
     if (command == "--help" || command == "-h" || command == "help") {
         std::cout << kUsage;
         return 0;

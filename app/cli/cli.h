@@ -6,6 +6,7 @@
 /// The command line that shares the core with the window:
 ///   shardscope estimate FILE.json|--default [--format table|json] [--set section.key=value …] [--explain]
 ///   shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory|…|dashboard] [--size WxH] …
+///   shardscope quantize --dist normal|…|FILE.npy --to fp16|…|int4 [--scaling …] [--group N] [--format table|json]
 /// Returns the process exit code, or -1 when `args` are not a command (start the GUI).
 int runCommandLine(const std::vector<std::string>& args);
 

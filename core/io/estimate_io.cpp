@@ -7,6 +7,7 @@
 
 #include "core/io/json_reader.h"
 #include "core/io/scenario_io.h"
+#include "core/timeline/steptimeline.h"
 #include "core/working.h"
 
 namespace core {
@@ -75,7 +76,8 @@ std::string gbText(double bytes)
 
 } // namespace
 
-std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w)
+std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w,
+                           const StepTimeline* timeline)
 {
     Json j;
     j["valid"] = e.valid;
@@ -104,6 +106,13 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
                         sum += g.bytes[c];
                 roles[std::string(roleName(Role(r)))] = sum;
             }
+            // When the step peaks, and the allocated bytes at each of its moments.
+            Json moments = Json::object();
+            for (std::size_t m = 0; m < kStepMomentCount; ++m)
+                if (g.momentBytes[m] > 0)
+                    moments[std::string(stepMomentName(StepMoment(m)))] = g.momentBytes[m];
+            const Json peak{{"moment", std::string(stepMomentName(g.peakMoment))}, {"micro_batch", g.peakMicroBatch},
+                            {"chunk", g.peakChunk}, {"moments", moments}};
             groups.push_back(Json{{"label", groupLabel(e, i)},
                                   {"phase", std::string(phaseName(g.phase))},
                                   {"first_rank", g.firstRank},
@@ -116,9 +125,13 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
                                   {"bytes", bytes},
                                   {"components", components},
                                   {"roles", roles},
+                                  {"allocated_bytes", g.allocatedBytes},
+                                  {"reserved_bytes", g.reservedBytes},
+                                  {"device_bytes", g.deviceBytes},
                                   {"total_bytes", g.totalBytes},
                                   {"capacity_bytes", g.capacityBytes},
-                                  {"fits", g.fits}});
+                                  {"fits", g.fits},
+                                  {"peak", peak}});
         }
         j["rank_groups"] = groups;
         j["cpu_bytes_per_node"] = e.cpuBytesPerNode;
@@ -198,7 +211,49 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
         }
         j["working"] = lines;
     }
+    if (timeline && timeline->valid) {
+        Json stages = Json::array();
+        for (const StageTimeline& st : timeline->stages) {
+            Json phases = Json::array();
+            for (const TimelinePhase& ph : st.phases) {
+                Json components = Json::object();
+                for (std::size_t c = 0; c < kComponentCount; ++c)
+                    if (ph.bytes[c] != 0)
+                        components[std::string(componentName(Component(c)))] = ph.bytes[c];
+                phases.push_back(Json{{"start", ph.start}, {"end", ph.end}, {"kind", std::string(phaseKindName(ph.kind))},
+                                      {"micro_batch", ph.microBatch}, {"chunk", ph.chunk}, {"moment", std::string(stepMomentName(ph.moment))},
+                                      {"in_flight_micro_batches", ph.inFlightMicroBatches}, {"allocated_bytes", ph.allocatedBytes},
+                                      {"reserved_bytes", ph.reservedBytes}, {"device_bytes", ph.deviceBytes}, {"components", components}});
+            }
+            stages.push_back(Json{{"pipeline_stage", st.stage}, {"rank_group", st.group}, {"peak_phase", st.peakPhase}, {"phases", phases}});
+        }
+        j["timeline"] = Json{{"length", timeline->length}, {"unit_seconds", timeline->unitSeconds}, {"stages", stages}};
+    }
     return j.dump(2) + "\n";
+}
+
+std::string timelineToTable(const StepTimeline& t)
+{
+    std::string out;
+    char buf[200];
+    if (!t.valid)
+        return "\nStep timeline: only for training steps\n";
+    std::snprintf(buf, sizeof buf, "\nStep timeline (1 unit = one micro-batch through one chunk%s)\n",
+                  t.unitSeconds > 0 ? (", " + std::to_string(t.unitSeconds * 1e3).substr(0, 6) + " ms").c_str() : "");
+    out += buf;
+    for (const StageTimeline& st : t.stages) {
+        std::snprintf(buf, sizeof buf, "  PP stage %d (peak in phase %zu)\n", st.stage, st.peakPhase + 1);
+        out += buf;
+        for (const TimelinePhase& ph : st.phases) {
+            const std::string what = ph.microBatch >= 0 ? std::string(phaseKindName(ph.kind)) + " mb " + std::to_string(ph.microBatch + 1)
+                    + (ph.chunk > 0 ? " chunk " + std::to_string(ph.chunk + 1) : "")
+                                                        : std::string(phaseKindName(ph.kind));
+            std::snprintf(buf, sizeof buf, "    %8.2f-%8.2f  %-24s %-14s allocated %s GB\n", ph.start, ph.end, what.c_str(),
+                          std::string(stepMomentName(ph.moment)).c_str(), gbText(ph.allocatedBytes).c_str());
+            out += buf;
+        }
+    }
+    return out;
 }
 
 std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w)
@@ -230,17 +285,19 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
         for (std::size_t i = 0; i < e.groups.size(); ++i)
             labelWidth = std::max(labelWidth, displayWidth(groupLabel(e, i)));
         // Columns widen for absurd sizes (10^15 parameters) instead of running into each other.
-        std::vector<std::array<std::string, kCategoryCount + 1>> cells(e.groups.size());
+        std::vector<std::array<std::string, kCategoryCount + 3>> cells(e.groups.size());
         int cellWidth = 9;
         for (std::size_t i = 0; i < e.groups.size(); ++i) {
             for (std::size_t c = 0; c < kCategoryCount; ++c)
                 cells[i][c] = gbText(e.groups[i].categoryBytes(Category(c)));
-            cells[i][kCategoryCount] = gbText(e.groups[i].totalBytes);
+            cells[i][kCategoryCount] = gbText(e.groups[i].allocatedBytes);
+            cells[i][kCategoryCount + 1] = gbText(e.groups[i].reservedBytes);
+            cells[i][kCategoryCount + 2] = gbText(e.groups[i].deviceBytes);
             for (const std::string& cell : cells[i])
                 cellWidth = std::max(cellWidth, int(cell.size()));
         }
         out += "rank group" + std::string(labelWidth - 10, ' ');
-        for (const char* head : {"params", "grads", "optim", "activ", "kv", "temp", "runtime", "total"})
+        for (const char* head : {"params", "grads", "optim", "activ", "kv", "temp", "runtime", "alloc", "reserved", "device"})
             line(" %*s", cellWidth, head);
         out += "  fits\n";
         for (std::size_t i = 0; i < e.groups.size(); ++i) {
@@ -250,6 +307,17 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
             for (const std::string& cell : cells[i])
                 line(" %*s", cellWidth, cell.c_str());
             line("  %s of %s\n", g.fits ? "yes" : "NO ", (gbText(g.capacityBytes) + " GB").c_str());
+        }
+        out += "(alloc = PyTorch max_memory_allocated, reserved = max_memory_reserved, device = nvidia-smi; the bar is the peak of the step)\n";
+        for (std::size_t i = 0; i < e.groups.size(); ++i) {
+            const RankGroup& g = e.groups[i];
+            const bool training = g.peakMoment != StepMoment::Prefill && g.peakMoment != StepMoment::Sampler
+                && g.peakMoment != StepMoment::Rollout && g.peakMoment != StepMoment::Optimizer;
+            if (training)
+                line("  peak of %s: %s, micro-batch %d%s\n", groupLabel(e, i).c_str(), std::string(stepMomentLabel(g.peakMoment)).c_str(),
+                     g.peakMicroBatch + 1, s.parallel.virtualPipeline > 1 ? (", chunk " + std::to_string(g.peakChunk + 1)).c_str() : "");
+            else
+                line("  peak of %s: %s\n", groupLabel(e, i).c_str(), std::string(stepMomentLabel(g.peakMoment)).c_str());
         }
         if (e.cpuBytesPerNode > 0)
             line("CPU memory per node for offloaded states: %s GB\n", gbText(e.cpuBytesPerNode).c_str());

@@ -9,6 +9,7 @@
 namespace core {
 
 class Working;
+struct StepTimeline;
 
 /// "PP stage 0 · ranks 0–15", "PP stages 1–2 · ranks 16–47", "all ranks 0–7".
 std::string groupLabel(const Estimate& estimate, std::size_t group);
@@ -18,8 +19,14 @@ std::string_view phaseName(GroupPhase phase);
 
 /// The estimate as JSON (the command line's --format json; documented in README.md).
 /// `extraIssues` (e.g. unknown keys from loading) are listed with the estimate's own.
+/// With `timeline`, adds "timeline": each stage's phases (start, end, kind, micro-batch, chunk,
+/// moment, the three levels and the bytes per component).
 std::string estimateToJson(const Scenario& scenario, const Estimate& estimate, const std::vector<Issue>& extraIssues,
-                           const Working* working = nullptr);
+                           const Working* working = nullptr, const StepTimeline* timeline = nullptr);
+
+/// The step timeline as text: per pipeline stage, each phase with its time, micro-batch and the
+/// allocated bytes (--timeline with --format table).
+std::string timelineToTable(const StepTimeline& timeline);
 
 /// A plain-text table for terminals (--format table).
 std::string estimateToTable(const Scenario& scenario, const Estimate& estimate, const std::vector<Issue>& extraIssues,

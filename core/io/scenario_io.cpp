@@ -18,6 +18,9 @@ std::string_view toString(ScaleFormat v) { return choiceName(v); }
 std::string_view toString(KvCacheDtype v) { return choiceName(v); }
 std::string_view toString(FineTuneMethod v) { return choiceName(v); }
 std::string_view toString(RlAlgorithm v) { return choiceName(v); }
+std::string_view toString(Framework v) { return choiceName(v); }
+std::string_view toString(ServingEngine v) { return choiceName(v); }
+std::string_view toString(MomentDtype v) { return choiceName(v); }
 
 namespace {
 
@@ -115,6 +118,11 @@ void readModel(const Json& doc, Scenario& s, std::vector<Issue>& issues)
             r.error(IssueCode::UnknownPreset, nameOf(Field::ModelPreset), preset);
     }
     const bool arch = readModelKeys(r, s);
+    // A custom shape that does not say: GPT-style models (LayerNorm, learned positions) train
+    // with dropout 0.1 (Megatron's hidden_dropout/attention_dropout defaults, GPT-2/3), Llama-style
+    // ones without.
+    if (m.preset.empty() && arch && !r.has(nameOf(Field::ModelDropout)))
+        m.dropout = m.normalization == Normalization::LayerNorm || m.positionEmbedding == PositionEmbedding::Learned;
     const bool hasCount = readField(r, s, fieldInfo(Field::ModelParameters));
     if (!hasCount)
         m.parameters = 0;

@@ -43,5 +43,8 @@ std::string_view toString(ScaleFormat value);
 std::string_view toString(KvCacheDtype value);
 std::string_view toString(FineTuneMethod value);
 std::string_view toString(RlAlgorithm value);
+std::string_view toString(Framework value);
+std::string_view toString(ServingEngine value);
+std::string_view toString(MomentDtype value);
 
 } // namespace core

@@ -35,6 +35,7 @@
 #include "widgets/gauges/gaugepanel.h"
 #include "widgets/charts/memorychart.h"
 #include "widgets/lab/numberformatlab.h"
+#include "widgets/lab/tensorstudioview.h"
 #include "widgets/charts/rooflineview.h"
 #include "widgets/gauges/servinggauges.h"
 #include "widgets/valueslider.h"
@@ -323,6 +324,67 @@ private slots:
         // TF32 is no storage format: the button is off and nothing changes.
         lab->formatTable()->setCurrentFormat(core::NumberFormat::Tf32);
         QVERIFY(!lab->useForWeightsButton()->isEnabled());
+    }
+
+    // Issue #14 item 7: the lab's memory line said "7 B parameters in BF16 → 14 GB" whatever the
+    // scenario. It is the scenario's model, and its bytes are what the bars show after "Use for weights".
+    void labMemoryLineIsTheScenariosModel_data()
+    {
+        QTest::addColumn<core::NumberFormat>("format");
+        QTest::addRow("BF16") << core::NumberFormat::Bf16;
+        QTest::addRow("INT4") << core::NumberFormat::Int4;
+        QTest::addRow("FP8 E4M3") << core::NumberFormat::Fp8E4M3;
+    }
+    void labMemoryLineIsTheScenariosModel()
+    {
+        QFETCH(core::NumberFormat, format);
+        MainWindow w;
+        w.controller()->setScenario(load(R"({"schema_version": 1, "mode": "inference", "model": {"preset": "llama-2-70b"},
+            "inference": {"weight_format": "bf16", "quant_group_size": 128}, "parallel": {"gpus": 1}, "hardware": {"gpu": "h200"}})"));
+        w.controller()->flush();
+        NumberFormatLab* lab = w.explorerPages()->lab();
+        lab->formatTable()->setCurrentFormat(format);
+        QVERIFY2(lab->memoryLine().contains(QStringLiteral("Llama 2 70B")), qPrintable(lab->memoryLine()));
+        QVERIFY2(!lab->memoryLine().contains(QStringLiteral("7 B parameters")), qPrintable(lab->memoryLine()));
+        lab->useForWeightsButton()->click();
+        w.controller()->flush();
+        QCOMPARE(lab->memoryLineBytes(), w.memoryChart()->barBytes(0, core::Component::Weights));
+    }
+
+    // The tensor studio's "Use for weights" brings its groups, scale format and zero points; the
+    // bars then show the studio's model bytes; one undo step restores; "Use for KV cache" too.
+    void tensorStudioAppliesItsRecipe()
+    {
+        MainWindow w;
+        w.controller()->setScenario(load(R"({"schema_version": 1, "model": {"preset": "llama-2-13b"}, "parallel": {"gpus": 1},
+            "hardware": {"gpu": "h200"}})"));
+        w.controller()->flush();
+        const core::Scenario before = w.controller()->scenario();
+        TensorStudioView* studio = w.explorerPages()->lab()->tensorStudio();
+        core::QuantRecipe r = core::defaultRecipe(core::TensorFormat::Int4);
+        r.groupSize = 64;
+        r.scheme = core::QuantScheme::Asymmetric;
+        r.scaleFormat = core::ScaleFormat::Bf16;
+        studio->setRecipe(r);
+        studio->flush();
+        studio->useForWeightsButton()->click();
+        w.controller()->flush();
+        const core::Scenario& s = w.controller()->scenario();
+        QCOMPARE(int(s.mode), int(core::Mode::Inference));
+        QCOMPARE(int(s.inference.weights.format), int(core::WeightFormat::Int4));
+        QCOMPARE(s.inference.weights.groupSize, 64);
+        QCOMPARE(int(s.inference.weights.scale), int(core::ScaleFormat::Bf16));
+        QVERIFY(s.inference.weights.zeroPoint);
+        QCOMPARE(studio->modelBytes(), w.memoryChart()->barBytes(0, core::Component::Weights)); // 4 + (16 + 4)/64 bits
+        studio->setRecipe(core::defaultRecipe(core::TensorFormat::Fp8E5M2));
+        studio->flush();
+        studio->useForKvCacheButton()->click();
+        w.controller()->flush();
+        QCOMPARE(int(w.controller()->scenario().inference.kvCacheDtype), int(core::KvCacheDtype::Fp8));
+        w.controller()->undoStack()->undo();
+        w.controller()->undoStack()->undo();
+        w.controller()->flush();
+        QVERIFY(w.controller()->scenario() == before);
     }
 
     void comparisonsFollowTheMode_data()

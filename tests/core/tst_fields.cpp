@@ -96,6 +96,8 @@ const Row kRows[] = {
     {"training.flash_attention", kTrain, "false", "2", C::WrongType},
     {"training.flops_formula", kTrain, "6nd", "2nd", C::UnknownValue},
     {"training.moe_capacity_factor", kMoE, "1.25", "100", C::OutOfRange}, // 0.1 … 64
+    {"training.framework", kTrain, "deepspeed", "colossalai", C::UnknownValue},
+    {"training.moment_dtype", kTrain, "bf16", "fp8", C::UnknownValue},
     // parallel
     {"parallel.gpus", kTrain, "16", "0", C::NotPositive},
     {"parallel.gpus_per_node", kTrain, "4", "0", C::NotPositive},
@@ -106,6 +108,10 @@ const Row kRows[] = {
     {"parallel.sequence_parallel", kTrain, "true", "2", C::WrongType},
     {"parallel.expert", kTrain, "2", "0", C::NotPositive},
     {"parallel.expert_tensor", kTrain, "2", "-1", C::Negative}, // 0 is "same as TP"
+    {"parallel.first_stage_layers", kTrain, "7", "-1", C::Negative}, // 0 is "automatic"
+    {"parallel.last_stage_layers", kTrain, "7", "-1", C::Negative},
+    {"parallel.account_for_embedding_in_pipeline_split", kTrain, "true", "2", C::WrongType},
+    {"parallel.account_for_loss_in_pipeline_split", kTrain, "true", "2", C::WrongType},
     // hardware (A100 80GB: 19.5 / 156 / 312 / 312 TFLOP/s, 624 TOPS, 2.04 TB/s)
     {"hardware.gpu.memory_bytes", kGpu, "4e10", "2e15", C::TooLarge}, // at most a PB
     {"hardware.gpu.peak_tflops.fp32", kGpu, "20", "2e6", C::OutOfRange},
@@ -127,7 +133,13 @@ const Row kRows[] = {
     {"runtime.zero3_prefetch_modules", kTrain, "4", "-1", C::OutOfRange},
     {"runtime.fragmentation_fraction", kTrain, "0.1", "0.95", C::OutOfRange},
     {"runtime.cpu_buffer_factor", kTrain, "2", "0.5", C::OutOfRange},
+    {"runtime.expandable_segments", kTrain, "true", "2", C::WrongType},
+    {"runtime.gradient_as_bucket_view", kTrain, "true", "2", C::WrongType},
+    {"runtime.reduce_bucket_elements", kTrain, "2e8", "0", C::OutOfRange}, // 1 … 1e13
+    {"runtime.cublas_workspace_bytes", kTrain, "8519680", "-1", C::OutOfRange},
+    {"runtime.nccl_bytes_per_communicator", kTrain, "5.44e8", "2e15", C::OutOfRange},
     // serving
+    {"inference.engine", kServe, "llama_cpp", "ollama", C::UnknownValue},
     {"inference.weight_format", kServe, "int4", "int3", C::UnknownValue},
     {"inference.quant_group_size", kServe, "64", "-1", C::Negative},
     {"inference.quant_scale_format", kServe, "bf16", "fp64", C::UnknownValue},
@@ -140,6 +152,12 @@ const Row kRows[] = {
     {"inference.generated_tokens", kServe, "512", "-1", C::Negative},
     {"inference.kv_block_size", kServe, "32", "-1", C::Negative},
     {"inference.max_batched_tokens", kServe, "4096", "0", C::NotPositive},
+    {"inference.flash_attention", kServe, "false", "2", C::WrongType},
+    {"inference.gpu_memory_utilization", kServe, "0.95", "1.5", C::OutOfRange}, // 0.01 … 1
+    {"inference.max_num_seqs", kServe, "1024", "0", C::NotPositive},
+    {"inference.cuda_graphs", kServe, "false", "2", C::WrongType},
+    {"inference.cuda_graph_bytes", kServe, "5e8", "-1", C::OutOfRange},
+    {"inference.full_prompt_logits", kServe, "true", "2", C::WrongType},
     // fine-tuning
     {"finetune.method", kFineTune, "qlora", "dora", C::UnknownValue},
     {"finetune.lora_rank", kFineTune, "32", "0", C::NotPositive},
@@ -149,6 +167,8 @@ const Row kRows[] = {
     {"finetune.base_quant_zero_point", kFineTune, "true", "2", C::WrongType},
     {"finetune.double_quantization", kFineTune, "true", "2", C::WrongType},
     {"finetune.quantize_embeddings", kFineTune, "true", "2", C::WrongType},
+    {"finetune.adapter_precision", kFineTune, "bf16", "int4", C::UnknownValue},
+    {"finetune.paged_optimizer", kFineTune, "true", "2", C::WrongType},
     // reinforcement learning
     {"finetune.rl.algorithm", kRl, "ppo", "dpo", C::UnknownValue},
     {"finetune.rl.reference", kRl, "false", "2", C::WrongType},

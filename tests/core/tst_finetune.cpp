@@ -3,7 +3,9 @@
 #include <QtTest>
 
 #include "core/estimate.h"
+#include "core/fields.h"
 #include "core/finetune.h"
+#include "core/working.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
 #include "testscenarios.h"
@@ -73,16 +75,17 @@ private slots:
     void loraStates()
     {
         // Frozen bf16 base: 2 B per parameter, no gradients or optimizer for it; adapters carry
-        // 16 B each (mixed-precision Adam) — formulas.md "adapters … at 16 B each".
+        // 16 B each: PEFT keeps them in fp32 (autocast_adapter_dtype=True), so 4 B weight, 4 B
+        // gradient and Adam's two fp32 moments (8 B), no separate master copy.
         core::Scenario s = lora("llama-2-7b", 1, 0);
         const core::Estimate e = core::estimate(s);
         QVERIFY(e.valid);
         const core::RankGroup& g = e.groups[0];
         const double adapters = 32 * 4 * 16 * 8192.0;
         QCOMPARE(bytesOf(g, core::Component::Weights), 2 * 6738415616.0);
-        QCOMPARE(bytesOf(g, core::Component::AdapterWeights), 2 * adapters);
-        QCOMPARE(bytesOf(g, core::Component::Gradients), 2 * adapters);
-        QCOMPARE(bytesOf(g, core::Component::OptimizerStates), 12 * adapters);
+        QCOMPARE(bytesOf(g, core::Component::AdapterWeights), 4 * adapters);
+        QCOMPARE(bytesOf(g, core::Component::Gradients), 4 * adapters);
+        QCOMPARE(bytesOf(g, core::Component::OptimizerStates), 8 * adapters);
         QCOMPARE(e.finetune.trainableParameters, adapters);
     }
 
@@ -100,6 +103,77 @@ private slots:
         const double bits = 4 + 8.0 / 64 + 32.0 / (64 * 256);
         QVERIFY(std::abs(bytesOf(e.groups[0], core::Component::Weights) - (linear * bits / 8 + other * 2)) < 1);
         QVERIFY(bytesOf(e.groups[0], core::Component::DequantWorkspace) > 0);
+    }
+
+    void qloraPublishedRecipe()
+    {
+        // QLoRA as published (Dettmers et al. 2023 §3–4, qlora.py): bf16 adapters, paged 32-bit
+        // AdamW. An adapter parameter costs 2 B weight + 2 B gradient + 8 B fp32 moments, the
+        // moments in unified memory (a device-level, evictable segment, not PyTorch's allocator).
+        const core::ScenarioLoad l = core::loadScenario(R"({"schema_version": 1, "mode": "finetune",
+            "model": {"preset": "llama-2-7b"}, "finetune": {"method": "qlora", "lora_rank": 16},
+            "training": {"global_batch_size": 1, "seq_length": 2048, "recompute": "full", "framework": "ddp"},
+            "parallel": {"gpus": 1}})");
+        QVERIFY(l.ok);
+        QCOMPARE(int(l.scenario.finetune.adapterPrecision), int(core::AdapterDtype::Bf16));
+        QVERIFY(l.scenario.finetune.pagedOptimizer);
+        core::Working w;
+        const core::Estimate e = core::estimate(l.scenario, &w);
+        QVERIFY(e.valid);
+        const core::RankGroup& g = e.groups[0];
+        const double adapters = 32 * 4 * 16 * 8192.0; // r·(4096 + 4096) on q, k, v, o of 32 layers
+        QCOMPARE(bytesOf(g, core::Component::AdapterWeights), 2 * adapters);
+        // (the gradients exist from the backward to the step: one micro-batch, so not at the peak)
+        double gradients = -1;
+        for (const core::WorkingLine& line : w.lines())
+            if (line.term == core::Term::Gradients)
+                gradients = line.value;
+        QCOMPARE(gradients, 2 * adapters);
+        QCOMPARE(bytesOf(g, core::Component::PagedOptimizerStates), 8 * adapters);
+        QCOMPARE(bytesOf(g, core::Component::OptimizerStates), 0.0);
+        QCOMPARE_GE(g.deviceBytes - g.reservedBytes, 8 * adapters);
+        // The frozen base is loaded once and never freed: no fragmentation is charged on it. The
+        // allocator reserve is 5 % of what the step allocates beyond it (the loss's cached block
+        // comes on top for PyTorch's cross entropy).
+        const double base = bytesOf(g, core::Component::Weights);
+        QCOMPARE_LT(bytesOf(g, core::Component::Fragmentation), 0.05 * (g.allocatedBytes - base) + 2.0 * 2048 * 32000 + 1);
+        // An explicit choice overrides the method's recipe.
+        const core::ScenarioLoad fp32 = core::loadScenario(R"({"schema_version": 1, "mode": "finetune",
+            "model": {"preset": "llama-2-7b"}, "finetune": {"method": "qlora", "adapter_precision": "fp32", "paged_optimizer": false}})");
+        QVERIFY(fp32.ok);
+        QCOMPARE(int(fp32.scenario.finetune.adapterPrecision), int(core::AdapterDtype::Fp32));
+        QVERIFY(!fp32.scenario.finetune.pagedOptimizer);
+    }
+
+    void qlora65BOnOne48GbGpu()
+    {
+        // QLoRA's headline (Dettmers et al. 2023, abstract): a 65B model fine-tuned on one 48 GB
+        // GPU. LLaMA-65B (80 layers, h 8192, SwiGLU F 22016, 64 heads, vocabulary 32000), NF4 with
+        // double quantization, LoRA r = 64 on every linear layer, bf16 adapters, paged AdamW,
+        // gradient checkpointing, 512-token sequences, one at a time.
+        core::Scenario s = lora("llama-2-70b", 1, 0);
+        core::ModelArchitecture& m = s.model;
+        m.name = "LLaMA-65B";
+        m.preset.clear();
+        m.numLayers = 80;
+        m.hiddenSize = 8192;
+        m.ffnHiddenSize = 22016;
+        m.numAttentionHeads = 64;
+        m.numQueryGroups = 64;
+        m.vocabSize = 32000;
+        m.maxPositionEmbeddings = 2048;
+        s.training.seqLength = 512;
+        s.training.framework = core::Framework::Ddp;
+        s.hardware.gpu = testscenarios::gpu("l40s");
+        core::applyFineTuneMethod(s.finetune, core::FineTuneMethod::QLoRA);
+        s.finetune.loraRank = 64;
+        s.finetune.loraTargets = core::LoraQ | core::LoraK | core::LoraV | core::LoraO | core::LoraGate | core::LoraUp | core::LoraDown;
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.valid);
+        QVERIFY2(e.fullest().fits, qPrintable(QString::number(e.fullest().deviceBytes / 1e9)));
+        QCOMPARE_LE(e.fullest().deviceBytes, 48305799168.0);
+        // r·(d_in + d_out) per matrix: 64 · (4 · 16384 + 3 · 30208) · 80 layers = 799,539,200.
+        QCOMPARE(e.finetune.adapterParameters, 799539200.0);
     }
 
     void canEightA100Train70B()

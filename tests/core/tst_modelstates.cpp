@@ -214,16 +214,29 @@ private slots:
 
     void runtimeComponentsAreExplicit()
     {
+        // 7e9 parameters, ZeRO-1 over 8 (Megatron's distributed optimizer), mixed 16-bit.
         core::Scenario s = countOnly(7e9, 8, 1);
         s.runtime.cudaContextBytes = 0.8e9;
         s.runtime.fragmentationFraction = 0.1;
         const core::Estimate e = core::estimate(s);
         const core::RankGroup& g = e.groups[0];
         QCOMPARE(g.bytes[std::size_t(core::Component::CudaContext)], 0.8e9);
-        const double allocated = g.totalBytes - g.bytes[std::size_t(core::Component::CudaContext)]
-            - g.bytes[std::size_t(core::Component::Fragmentation)];
-        QVERIFY(std::abs(g.bytes[std::size_t(core::Component::Fragmentation)] - 0.1 * allocated) < 1);
-        QCOMPARE(g.bytes[std::size_t(core::Component::CommBuckets)], 50.0 * 1024 * 1024);
+        // Outside the allocator: the context and the NCCL buffers of the one data-parallel
+        // communicator (688 MB, NVIDIA/nccl #964).
+        QCOMPARE(g.deviceBytes - g.reservedBytes, 0.8e9 + 688e6);
+        // cuBLAS 32 MiB + cuBLASLt 1 MiB for the forward and the autograd thread, Transformer
+        // Engine 32 MiB + 1 KiB: 2 · 34,603,008 + 33,555,456 = 102,761,472 B.
+        QCOMPARE(g.bytes[std::size_t(core::Component::LibraryWorkspaces)], 102761472.0);
+        // The reserve is 10 % of what the step allocates beyond what was allocated once at start:
+        // bf16 weights (2 B), Megatron's contiguous 16-bit grad buffer (2 B), the fp32 master
+        // shard (4 B / 8) and the workspaces.
+        const double once = 2 * 7e9 + 2 * 7e9 + 4 * 7e9 / 8 + 102761472.0;
+        QCOMPARE(g.bytes[std::size_t(core::Component::Fragmentation)], 0.1 * (g.allocatedBytes - once));
+        QCOMPARE(g.reservedBytes, g.allocatedBytes + g.bytes[std::size_t(core::Component::Fragmentation)]);
+        // Megatron's buckets are views of the grad buffer; an explicit figure replaces that.
+        QCOMPARE(g.bytes[std::size_t(core::Component::CommBuckets)], 0.0);
+        s.runtime.commBucketBytes = 50.0 * 1024 * 1024;
+        QCOMPARE(core::estimate(s).groups[0].bytes[std::size_t(core::Component::CommBuckets)], 50.0 * 1024 * 1024);
     }
 
     void hugeModelDoesNotOverflow()

@@ -201,8 +201,11 @@ private slots:
         QVERIFY(o["parameters"].toObject().contains("total"));
         QVERIFY(o["parameters"].toObject().contains("active"));
         const QJsonObject g = o["rank_groups"].toArray().first().toObject();
-        for (const char* k : {"label", "first_rank", "last_rank", "pipeline_stage", "bytes", "total_bytes", "capacity_bytes", "fits"})
+        for (const char* k : {"label", "first_rank", "last_rank", "pipeline_stage", "bytes", "allocated_bytes", "reserved_bytes", "device_bytes",
+                              "total_bytes", "capacity_bytes", "fits", "peak"})
             QVERIFY2(g.contains(k), k);
+        for (const char* k : {"moment", "micro_batch", "chunk", "moments"})
+            QVERIFY2(g["peak"].toObject().contains(k), k);
         for (const char* k : {"parameters", "gradients", "optimizer_states", "activations", "temporary", "runtime"})
             QVERIFY2(g["bytes"].toObject().contains(k), k);
         QVERIFY(o.contains("cpu_bytes_per_node"));
@@ -214,11 +217,14 @@ private slots:
             for (const char* k : {"data_parallel", "tensor_parallel", "pipeline_parallel", "context_parallel", "expert_parallel"})
                 QVERIFY2(o[section].toObject().contains(k), qPrintable(QString("%1.%2").arg(section, k)));
         QVERIFY(o["warnings"].isArray());
-        // The sum of the categories is the total.
+        // The sum of the categories is the device total, the bar's height; allocated ≤ reserved ≤ device.
         double sum = 0;
         for (const QJsonValue v : g["bytes"].toObject())
             sum += v.toDouble();
         QVERIFY(std::abs(sum - g["total_bytes"].toDouble()) < 1);
+        QCOMPARE(g["total_bytes"].toDouble(), g["device_bytes"].toDouble());
+        QCOMPARE_LE(g["allocated_bytes"].toDouble(), g["reserved_bytes"].toDouble());
+        QCOMPARE_LE(g["reserved_bytes"].toDouble(), g["device_bytes"].toDouble());
     }
 
     void tableColumnsLineUp_data()
@@ -244,17 +250,18 @@ private slots:
         QVERIFY(header >= 0);
         // Every number ends where its header ends, and cells are separated by a space.
         const QString& head = lines[header];
-        const qsizetype totalEnd = head.indexOf("total") + 5;
+        const qsizetype totalEnd = head.indexOf("device") + 6;
         const qsizetype paramsEnd = head.indexOf("params") + 6;
         for (qsizetype i = header + 1; i <= header + qsizetype(e.groups.size()); ++i) {
             const QString& row = lines[i];
             QVERIFY2(row.size() > totalEnd, qPrintable(row));
             QVERIFY2(row[totalEnd] == ' ' && row[totalEnd - 1].isDigit(), qPrintable(row));
             QVERIFY2(row[paramsEnd] == ' ' && row[paramsEnd - 1].isDigit(), qPrintable(row));
-            // The last eight cells up to the total: seven categories and the total, each a number.
+            // The last ten cells up to the device total: seven categories and the three levels,
+            // each a number.
             const QStringList cells = row.left(totalEnd).split(' ', Qt::SkipEmptyParts);
-            QVERIFY(cells.size() >= 8);
-            for (qsizetype c = cells.size() - 8; c < cells.size(); ++c) {
+            QVERIFY(cells.size() >= 10);
+            for (qsizetype c = cells.size() - 10; c < cells.size(); ++c) {
                 bool ok = false;
                 cells[c].toDouble(&ok);
                 QVERIFY2(ok, qPrintable(row)); // two numbers run together do not parse

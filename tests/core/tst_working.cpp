@@ -52,6 +52,39 @@ private slots:
         }
     }
 
+    void selectiveWorkspaceSaysWhatItCounts_data()
+    {
+        QTest::addColumn<bool>("dropout");
+        QTest::addColumn<double>("expected");
+        QTest::addColumn<QString>("formula");
+        // Korthikanti §5: selective recomputation rebuilds one layer's attention core, the softmax
+        // (2·a·s²·b) and with dropout its mask (a·s²·b) and output (2·a·s²·b). Llama 2 7B shape,
+        // s = 4096, b = 1, t = 1, 32 heads: a·s²·b = 536,870,912.
+        QTest::newRow("no dropout: 2·a·s²·b") << false << 2 * 536870912.0 << QString("2·a·s²·b / t");
+        QTest::newRow("dropout: 5·a·s²·b") << true << 5 * 536870912.0 << QString("5·a·s²·b / t");
+    }
+    void selectiveWorkspaceSaysWhatItCounts()
+    {
+        QFETCH(bool, dropout);
+        QFETCH(double, expected);
+        QFETCH(QString, formula);
+        core::ScenarioLoad l = core::loadScenario(R"({"schema_version": 1, "model": {"preset": "llama-2-7b"},
+            "training": {"recompute": "selective", "flash_attention": false, "global_batch_size": 8}, "parallel": {"gpus": 8}})");
+        QVERIFY(l.ok);
+        l.scenario.model.dropout = dropout;
+        core::Working w;
+        QVERIFY(core::estimate(l.scenario, &w).valid);
+        const core::WorkingLine* line = nullptr;
+        for (const core::WorkingLine& candidate : w.lines())
+            if (candidate.term == core::Term::RecomputeWorkspace)
+                line = &candidate;
+        QVERIFY(line);
+        QCOMPARE(line->value, expected);
+        QVERIFY2(QString::fromUtf8(line->formula.data(), qsizetype(line->formula.size())).startsWith(formula),
+                 line->formula.data());
+        QVERIFY(!line->substitutions.empty()); // a, s, b, t are listed
+    }
+
     void everySegmentIsExplained_data()
     {
         QTest::addColumn<QString>("json");

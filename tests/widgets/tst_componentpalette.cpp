@@ -117,8 +117,9 @@ double floorFor(Vision v)
 /// so the pairs are those within each group.
 std::vector<std::pair<core::Component, core::Component>> sharingPairs()
 {
-    const std::set<std::string_view> servingOnly{"inference_workspace", "kv_cache"};
-    const std::set<std::string_view> serving{"weights", "inference_workspace", "kv_cache", "moe_dispatch_buffers", "cuda_context", "fragmentation"};
+    const std::set<std::string_view> servingOnly{"inference_workspace", "kv_cache", "kv_cache_reserve", "cuda_graph_pool"};
+    const std::set<std::string_view> serving{"weights", "inference_workspace", "kv_cache", "kv_cache_reserve", "cuda_graph_pool", "moe_dispatch_buffers",
+                                             "library_workspaces", "cuda_context", "nccl_buffers", "fragmentation"};
     std::vector<std::pair<core::Component, core::Component>> pairs;
     for (std::size_t i = 0; i < core::kComponentCount; ++i)
         for (std::size_t j = i + 1; j < core::kComponentCount; ++j) {

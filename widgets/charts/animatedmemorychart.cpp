@@ -67,7 +67,8 @@ void AnimatedMemoryChart::setEstimate(const core::Estimate& estimate)
     QVector<MemoryChart::Bar> bars;
     for (std::size_t i = 0; i < estimate.groups.size(); ++i) {
         const core::RankGroup& g = estimate.groups[i];
-        bars.push_back(MemoryChart::Bar{MemoryChart::rankGroupLabel(estimate, int(i)), g.bytes, g.totalBytes, g.capacityBytes, false});
+        bars.push_back(MemoryChart::Bar{MemoryChart::rankGroupLabel(estimate, int(i)), g.bytes, g.totalBytes, g.capacityBytes, false,
+                                        g.allocatedBytes, g.reservedBytes});
     }
     setBars(bars);
 }
@@ -105,6 +106,8 @@ MemoryChart::Bar AnimatedMemoryChart::mix(const MemoryChart::Bar& from, const Me
     for (std::size_t c = 0; c < b.bytes.size(); ++c)
         b.bytes[c] = from.bytes[c] + (to.bytes[c] - from.bytes[c]) * t;
     b.totalBytes = from.totalBytes + (to.totalBytes - from.totalBytes) * t;
+    b.allocatedBytes = from.allocatedBytes + (to.allocatedBytes - from.allocatedBytes) * t;
+    b.reservedBytes = from.reservedBytes + (to.reservedBytes - from.reservedBytes) * t;
     // A new bar (more pipeline stages than before) grows from nothing under the new capacity.
     b.capacityBytes = from.capacityBytes > 0 ? from.capacityBytes + (to.capacityBytes - from.capacityBytes) * t : to.capacityBytes;
     return b;

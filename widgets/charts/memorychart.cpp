@@ -100,6 +100,10 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_message->setPadding(QMargins(14, 10, 14, 10));
     m_message->setTextAlignment(Qt::AlignLeft);
     m_message->setVisible(false);
+    m_markerNote = ChartItems::text(m_plot);
+    m_markerNote->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_markerNote->setTextAlignment(Qt::AlignLeft);
+    m_markerNote->setVisible(false);
 
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &MemoryChart::showToolTip);
@@ -220,6 +224,14 @@ bool MemoryChart::fitLabels()
         m_plot->yAxis2->setRange(m_plot->yAxis->range());
         relayout = true;
     }
+    // A plot shorter than two of its tick labels (a comparison squeezed under a long legend on a
+    // 720p dashboard) cannot label both ends of its axis without "0" running into "100": it
+    // drops the numbers, the totals above the bars and the capacity label still say them.
+    const bool roomForTicks = height >= 2.2 * QFontMetricsF(m_plot->yAxis->tickLabelFont()).height();
+    if (m_plot->yAxis->tickLabels() != roomForTicks) {
+        m_plot->yAxis->setTickLabels(roomForTicks);
+        relayout = true;
+    }
     // A legend taller than the plot goes on in a second column (GRPO has a dozen parts); one
     // under the plot fills as many columns as its width holds.
     QCPLegend* legend = m_plot->legend;
@@ -296,7 +308,8 @@ bool MemoryChart::sameBars(const QVector<Bar>& a, const QVector<Bar>& b)
         return false;
     for (qsizetype i = 0; i < a.size(); ++i)
         if (a[i].bytes != b[i].bytes || a[i].totalBytes != b[i].totalBytes || a[i].capacityBytes != b[i].capacityBytes
-            || a[i].current != b[i].current || a[i].label != b[i].label)
+            || a[i].current != b[i].current || a[i].label != b[i].label || a[i].allocatedBytes != b[i].allocatedBytes
+            || a[i].reservedBytes != b[i].reservedBytes)
             return false;
     return true;
 }
@@ -314,7 +327,7 @@ void MemoryChart::setEstimate(const core::Estimate& estimate)
     bars.reserve(qsizetype(estimate.groups.size()));
     for (std::size_t i = 0; i < estimate.groups.size(); ++i) {
         const core::RankGroup& g = estimate.groups[i];
-        bars.push_back(Bar{rankGroupLabel(estimate, int(i)), g.bytes, g.totalBytes, g.capacityBytes, false});
+        bars.push_back(Bar{rankGroupLabel(estimate, int(i)), g.bytes, g.totalBytes, g.capacityBytes, false, g.allocatedBytes, g.reservedBytes});
     }
     setBars(bars);
 }
@@ -536,7 +549,12 @@ void MemoryChart::rebuild()
     // A lone bar must not fill the width: keep at least 2.6 slots visible.
     const double visibleSlots = std::max(double(n), 2.6);
     const double centre = (double(n) - 1) / 2;
-    m_plot->xAxis->setRange(centre - visibleSlots / 2, centre + visibleSlots / 2);
+    // Room right of the last bar for the names of its level markers.
+    bool markers = false;
+    for (const Bar& b : m_barData)
+        markers = markers || b.allocatedBytes > 0;
+    const double noteRoom = markers && !m_compactLabels ? 0.75 : 0;
+    m_plot->xAxis->setRange(centre - visibleSlots / 2, centre + visibleSlots / 2 + noteRoom);
     m_axisLabel = m_unit == DisplayFormat::MemoryUnit::GB ? tr("Memory per GPU (GB)") : tr("Memory per GPU (GiB)");
     m_plot->yAxis->setLabel(m_axisLabel); // fitLabels wraps it again if it must
     // A hair above the round number: the ticker's top tick (100 as 5 × 20.000000000000004)
@@ -577,6 +595,36 @@ void MemoryChart::rebuild()
         rect->setVisible(over);
         rect->topLeft->setCoords(double(g) - kBarWidth / 2, total);
         rect->bottomRight->setCoords(double(g) + kBarWidth / 2, cap);
+    }
+    // Level markers: a tick across each bar at PyTorch's allocated and reserved peaks (the bar's
+    // top is the device's used memory); the last bar's are named.
+    double lastAllocated = 0, lastReserved = 0, lastTotal = 0;
+    for (qsizetype g = 0; g < n; ++g) {
+        const Bar& b = m_barData[g];
+        const double levels[] = {b.allocatedBytes, b.reservedBytes};
+        for (int k = 0; k < 2; ++k) {
+            QCPItemLine* line = markerItem(int(2 * g + k));
+            const bool shown = levels[k] > 0 && b.totalBytes > 0;
+            line->setVisible(shown);
+            const double y = levels[k] / scale;
+            line->start->setCoords(double(g) - kBarWidth / 2 - 0.05, y);
+            line->end->setCoords(double(g) + kBarWidth / 2 + 0.05, y);
+        }
+        if (b.allocatedBytes > 0) {
+            lastAllocated = b.allocatedBytes / scale;
+            lastReserved = b.reservedBytes / scale;
+            lastTotal = b.totalBytes / scale;
+        }
+    }
+    for (qsizetype i = 2 * n; i < m_markers.size(); ++i)
+        m_markers[i]->setVisible(false);
+    m_markerNote->setVisible(lastAllocated > 0 && !m_compactLabels);
+    if (lastAllocated > 0) {
+        // Hung from the bar's top, beside its markers: the total above the bar is wider than the
+        // bar in large type (a slide) and must not run into the note.
+        m_markerNote->position->setCoords(double(n - 1) + kBarWidth / 2 + 0.08, std::min(lastTotal, std::max(lastAllocated, lastReserved)));
+        //: beside the last bar's two level markers: PyTorch's counters (not translated) and nvidia-smi
+        m_markerNote->setText(tr("━ allocated\n┅ reserved\n(top: device)"));
     }
     for (qsizetype i = n; i < m_totalLabels.size(); ++i)
         m_totalLabels[i]->setVisible(false);
@@ -691,6 +739,10 @@ void MemoryChart::updateColors()
         f.setBold(barOver || current);
         m_totalLabels[g]->setFont(f);
     }
+    for (qsizetype i = 0; i < m_markers.size(); ++i)
+        m_markers[i]->setPen(QPen(text, 2 * pen, i % 2 == 0 ? Qt::SolidLine : Qt::DotLine));
+    m_markerNote->setColor(muted);
+    m_markerNote->setFont(font());
     m_selection->setPen(QPen(pal.color(QPalette::Highlight), 3 * pen));
     m_selection->setBrush(Qt::NoBrush);
     m_message->setColor(text);
@@ -753,8 +805,33 @@ void MemoryChart::showToolTip(QMouseEvent* event)
     }
     m_plot->setCursor(Qt::PointingHandCursor);
     const Bar& b = m_barData[group];
-    const QString text = MemoryChartText::segmentToolTip(component, b.label, b.bytes[std::size_t(component)], b.totalBytes, m_unit, m_clickHint);
+    QString text = MemoryChartText::segmentToolTip(component, b.label, b.bytes[std::size_t(component)], b.totalBytes, m_unit, m_clickHint);
+    if (b.allocatedBytes > 0)
+        text += QStringLiteral("<br>") + MemoryChartText::levelsToolTip(b.allocatedBytes, b.reservedBytes, b.totalBytes, m_unit);
     QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+QCPItemLine* MemoryChart::markerItem(int index)
+{
+    while (m_markers.size() <= index) {
+        auto* line = new QCPItemLine(m_plot);
+        line->setSelectable(false);
+        m_markers.push_back(line);
+        line->setPen(QPen(palette().color(QPalette::WindowText), 2, m_markers.size() % 2 == 1 ? Qt::SolidLine : Qt::DotLine));
+    }
+    return m_markers[index];
+}
+
+double MemoryChart::markerBytes(int group, core::MemoryLevel level) const
+{
+    if (group < 0 || group >= m_barData.size())
+        return 0;
+    switch (level) {
+    case core::MemoryLevel::Allocated: return m_barData[group].allocatedBytes;
+    case core::MemoryLevel::Reserved: return m_barData[group].reservedBytes;
+    case core::MemoryLevel::Device: return m_barData[group].totalBytes;
+    }
+    return 0;
 }
 
 QImage MemoryChart::renderImage(const QSize& size, double scale, bool transparent)

@@ -15,6 +15,7 @@ class QAction;
 class QCustomPlot;
 class QCPBars;
 class QCPAxisTickerText;
+class QCPItemLine;
 class QCPItemRect;
 class QCPItemLine;
 class QCPItemText;
@@ -37,6 +38,10 @@ public:
         double totalBytes = 0;
         double capacityBytes = 0;
         bool current = false; ///< drawn emphasised (the scenario as it is, among variants)
+        /// The levels the tools report (0: no marker): PyTorch max_memory_allocated and
+        /// max_memory_reserved; the bar's top is what nvidia-smi shows.
+        double allocatedBytes = 0;
+        double reservedBytes = 0;
     };
 
     explicit MemoryChart(QWidget* parent = nullptr);
@@ -81,6 +86,8 @@ public:
     /// Heights currently drawn, bytes per group and component (for tests and exports).
     double barBytes(int group, core::Component component) const;
     double barTotalBytes(int group) const;
+    /// Heights of the allocated and reserved markers of a bar (0 when it has none).
+    double markerBytes(int group, core::MemoryLevel level) const;
     int groupCount() const { return int(m_barData.size()); }
     QString groupLabel(int group) const;
     bool isShowingInvalid() const { return m_invalid; }
@@ -120,6 +127,7 @@ private:
     bool hitTest(const QPointF& pos, int& group, core::Component& component) const;
     QCPItemText* labelItem(int index);
     QCPItemRect* overItem(int index);
+    QCPItemLine* markerItem(int index);
 
     QCustomPlot* m_plot = nullptr;
     std::unique_ptr<BarStack> m_stack; // one QCPBars per component
@@ -138,6 +146,8 @@ private:
     int m_fittedWidth = -1;              // the plot area the labels were last fitted to
     int m_fittedHeight = -1;
     QFont m_fittedFont;
+    QVector<QCPItemLine*> m_markers;     // pooled: two per bar (allocated, reserved)
+    QCPItemText* m_markerNote = nullptr; // names the levels beside the last bar
     QVector<Bar> m_barData;
     QString m_clickHint;
     QAction* m_roleAction = nullptr;

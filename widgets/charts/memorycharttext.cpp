@@ -54,4 +54,11 @@ QString segmentToolTip(core::Component component, const QString& barLabel, doubl
              ComponentPalette::componentDescription(component).toHtmlEscaped(), click.toHtmlEscaped());
 }
 
+QString levelsToolTip(double allocated, double reserved, double device, DisplayFormat::MemoryUnit unit)
+{
+    //: tooltip line under a bar segment; %1–%3 = memory; max_memory_allocated / max_memory_reserved / nvidia-smi are tool names
+    return QCoreApplication::translate("MemoryChart", "Peak of the step: allocated %1 (max_memory_allocated) · reserved %2 (max_memory_reserved) · device %3 (nvidia-smi)")
+        .arg(DisplayFormat::bytes(allocated, unit, 2), DisplayFormat::bytes(reserved, unit, 2), DisplayFormat::bytes(device, unit, 2));
+}
+
 } // namespace MemoryChartText

@@ -19,4 +19,7 @@ QString rankGroupLabel(const core::Estimate& estimate, int group);
 QString segmentToolTip(core::Component component, const QString& barLabel, double bytes, double barTotalBytes,
                        DisplayFormat::MemoryUnit unit, const QString& clickHint);
 
+/// "Peak of the step: allocated … · reserved … · device …", the three levels of a bar.
+QString levelsToolTip(double allocated, double reserved, double device, DisplayFormat::MemoryUnit unit);
+
 } // namespace MemoryChartText

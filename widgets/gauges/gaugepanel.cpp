@@ -61,7 +61,7 @@ QVector<core::Term> GaugePanel::terms(Kind kind)
     case Kind::Cost: return {T::Cost, T::GpuHours};
     case Kind::Mfu: return {T::IterationSeconds, T::PeakFlops, T::ModelFlopsPerIteration, T::HardwareFlopsPerIteration};
     case Kind::Bubble: return {T::BubbleFraction, T::MicroBatches};
-    case Kind::Headroom: return {T::TotalBytes};
+    case Kind::Headroom: return {T::DeviceBytes, T::AllocatedBytes, T::ReservedBytes};
     case Kind::Count: break;
     }
     return {};

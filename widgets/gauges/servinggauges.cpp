@@ -56,7 +56,7 @@ QVector<core::Term> ServingGauges::terms(Kind kind)
 {
     using T = core::Term;
     switch (kind) {
-    case Kind::Headroom: return {T::TotalBytes, T::ServingWeights, T::KvCache};
+    case Kind::Headroom: return {T::DeviceBytes, T::ServingWeights, T::KvCache};
     case Kind::MaxBatch: return {T::MaxBatch, T::KvBytesPerToken};
     case Kind::MaxContext: return {T::MaxContext, T::KvBytesPerToken};
     case Kind::TimeToFirstToken: return {T::PrefillSeconds};

@@ -1,5 +1,6 @@
 #include "widgets/lab/numberformatlab.h"
 
+#include <QCoreApplication>
 #include <QEvent>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -8,6 +9,8 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QTabBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <cmath>
@@ -15,7 +18,10 @@
 
 #include "core/weightformat.h"
 #include "widgets/lab/bitlayoutview.h"
+#include "widgets/lab/formatcomparisonview.h"
 #include "widgets/lab/formattable.h"
+#include "widgets/lab/lossscalingview.h"
+#include "widgets/lab/tensorstudioview.h"
 #include "widgets/lab/numberformatstyle.h"
 #include "widgets/lab/numberlineplot.h"
 #include "widgets/lab/quantizationpanel.h"
@@ -118,7 +124,50 @@ QString squareSpan(const QColor& color)
 NumberFormatLab::NumberFormatLab(QWidget* parent)
     : QWidget(parent)
 {
-    auto* top = new QVBoxLayout(this);
+    // One value bit by bit, then whole tensors: the pages of the lab. A tab bar over one page at
+    // a time, not a QTabWidget: a stacked layout's height-for-width is the tallest page's, and
+    // the scroll area around the lab would give every page the one-value page's height.
+    m_outer = new QVBoxLayout(this);
+    m_outer->setContentsMargins(0, 0, 0, 0);
+    m_tabs = new QTabBar;
+    m_tabs->setDocumentMode(true);
+    m_tabs->setExpanding(false);
+    m_outer->addWidget(m_tabs);
+    auto* single = new QWidget;
+    m_tensorStudio = new TensorStudioView;
+    m_comparison = new FormatComparisonView;
+    m_lossScaling = new LossScalingView;
+    m_pageWidgets = {single, m_tensorStudio, m_comparison, m_lossScaling};
+    for (QWidget* page : m_pageWidgets) {
+        m_tabs->addTab(QString());
+        page->setParent(this);
+        page->hide();
+    }
+    m_outer->addWidget(single, 1);
+    single->show();
+    // The comparison takes the studio's tensor; both apply formats through the lab's signals.
+    connect(m_tensorStudio, &TensorStudioView::tensorChanged, this, [this] { m_comparison->setTensor(m_tensorStudio->studio().tensor()); });
+    connect(m_tabs, &QTabBar::currentChanged, this, [this](int index) {
+        QWidget* next = m_pageWidgets.value(index);
+        if (!next || next == m_current)
+            return;
+        m_outer->removeWidget(m_current);
+        m_current->hide();
+        m_outer->addWidget(next, 1);
+        next->show();
+        m_current = next;
+        if (next == m_comparison) {
+            m_tensorStudio->flush(); // its first tensor, if the studio was never shown
+            m_comparison->flush();
+        }
+    });
+    m_current = single;
+    connect(m_tensorStudio, &TensorStudioView::servingWeightsChosen, this, &NumberFormatLab::servingWeightsChosen);
+    connect(m_tensorStudio, &TensorStudioView::kvCacheChosen, this, &NumberFormatLab::kvCacheDtypeChosen);
+    connect(m_comparison, &FormatComparisonView::servingWeightsChosen, this, &NumberFormatLab::servingWeightsChosen);
+    connect(m_comparison, &FormatComparisonView::kvCacheChosen, this, &NumberFormatLab::kvCacheDtypeChosen);
+
+    auto* top = new QVBoxLayout(single);
 
     // Input row: the value and a few examples worth pasting.
     auto* inputRow = new QHBoxLayout;
@@ -376,14 +425,53 @@ void NumberFormatLab::updateStory()
     m_message->setText(lines.join(QLatin1Char('\n')));
 }
 
+void NumberFormatLab::setModel(const core::ServedModel& model, const core::WeightQuantization& servingWeights)
+{
+    // Every estimate sends the model; a slider drag that does not change it costs nothing here.
+    if (m_haveModel && model == m_model && servingWeights == m_servingWeights)
+        return;
+    m_model = model;
+    m_servingWeights = servingWeights;
+    m_haveModel = model.parameters > 0;
+    m_tensorStudio->setModel(model, servingWeights);
+    m_comparison->setModel(model);
+    m_lossScaling->setGradientCount(model.parameters);
+    updateMemoryLine();
+}
+
+QString NumberFormatLab::memoryLine() const
+{
+    return m_ui.memory->text();
+}
+
+void NumberFormatLab::showPage(Page page)
+{
+    m_tabs->setCurrentIndex(int(page));
+}
+
 void NumberFormatLab::updateMemoryLine()
 {
     const core::NumberFormat f = m_table->currentFormat();
-    const double bytes = core::describe(f).bytesPerValue();
-    //: %1 = format, %2 = bytes per parameter, %3 = gigabytes for 7 billion parameters
-    m_ui.memory->setText(tr("7 B parameters in %1: %2 B each → %3 GB of weights.")
-                             .arg(NumberFormatStyle::formatName(f), QString::number(bytes, 'g', 6),
-                                  QString::number(7 * bytes, 'g', 4)));
+    // The scenario's model, counted as the memory bars will count it after "Use for weights":
+    // its linear weights in this format with the scenario's groups and scales, the rest 16-bit.
+    const std::optional<core::WeightFormat> served = core::weightFormatFor(f);
+    double bits = core::describe(f).bitsPerValue();
+    if (served) {
+        core::WeightQuantization q = m_servingWeights;
+        q.format = *served;
+        bits = core::bitsPerParameter(q, m_model.rowLength);
+    }
+    m_memoryBytes = m_haveModel ? m_model.weightBytes(bits) : 0;
+    if (!m_haveModel) {
+        //: %1 = format, %2 = bits per value
+        m_ui.memory->setText(tr("%1: %2 bits per value.").arg(NumberFormatStyle::formatName(f), QString::number(bits, 'g', 6)));
+    } else {
+        const QString name = m_model.name.empty() ? tr("The scenario's model") : QString::fromStdString(m_model.name);
+        //: %1 = model name, %2 = parameters in billions, %3 = format, %4 = bits per weight, %5 = gigabytes of weights
+        m_ui.memory->setText(tr("%1 (%2 B parameters) in %3: %4 bits per weight → %5 GB of weights.")
+                                 .arg(name, QString::number(m_model.parameters / 1e9, 'g', 4), NumberFormatStyle::formatName(f),
+                                      QString::number(bits, 'g', 6), QString::number(m_memoryBytes / 1e9, 'g', 4)));
+    }
     // Say why a format cannot be the weights' rather than hiding the button.
     const bool servable = core::weightFormatFor(f).has_value();
     m_ui.useForWeights->setEnabled(servable);
@@ -400,6 +488,14 @@ void NumberFormatLab::updateMemoryLine()
 
 void NumberFormatLab::retranslateUi()
 {
+    m_tabs->setTabText(0, tr("One value"));
+    m_tabs->setTabToolTip(0, tr("What FP32 … INT4 store for one number, bit by bit"));
+    m_tabs->setTabText(1, tr("Tensor studio"));
+    m_tabs->setTabToolTip(1, tr("A whole tensor in a format with its scales: what is lost, and what a model would weigh"));
+    m_tabs->setTabText(2, tr("Compare formats"));
+    m_tabs->setTabToolTip(2, tr("The same tensor in nine formats, ranked by error and by bytes"));
+    m_tabs->setTabText(3, tr("Loss scaling"));
+    m_tabs->setTabToolTip(3, tr("FP16 gradients under GradScaler's dynamic loss scale, over a run"));
     m_ui.value->setText(tr("&Value:"));
     m_edit->setPlaceholderText(tr("A decimal such as 3.14159265, 1e-8 or 2^-24"));
     m_edit->setToolTip(tr("Every format below shows what it stores for this value. Accepts decimals, 1e-8, 2^-24, 1/3 and pi."));

@@ -4,11 +4,17 @@
 #include <QWidget>
 
 #include "core/numerics/numberformat.h"
+#include "core/weightformat.h"
 
 class BitLayoutView;
+class FormatComparisonView;
 class FormatTable;
+class LossScalingView;
 class NumberLinePlot;
 class QuantizationPanel;
+class QTabBar;
+class QVBoxLayout;
+class TensorStudioView;
 class QBoxLayout;
 class QGroupBox;
 class QLabel;
@@ -18,8 +24,10 @@ class QToolButton;
 
 /// The number-format lab: type a value and see what FP32 … INT4 store, bit by bit, with the
 /// rounding error and where it overflows or flushes to zero; flip bits; compare ranges,
-/// precision and bytes per parameter; quantize to INT8 by hand. Knows nothing of the main
-/// window: choosing a format for the weights is a signal.
+/// precision and bytes per parameter; quantize to INT8 by hand. Its other pages take whole
+/// tensors: the tensor studio, the formats side by side, and loss scaling over a run. Knows
+/// nothing of the main window: the scenario's model comes in through setModel(), and choosing a
+/// format for the weights or the KV cache is a signal.
 class NumberFormatLab : public QWidget
 {
     Q_OBJECT
@@ -49,6 +57,22 @@ public:
     QuantizationPanel* quantizationPanel() const { return m_quantization; }
     /// "Use for weights": enabled for formats core::weightFormatFor maps, with a tooltip saying why not.
     QPushButton* useForWeightsButton() const { return m_ui.useForWeights; }
+    /// The memory line under the table: the scenario's model in the selected format.
+    QString memoryLine() const;
+    /// Bytes of the model's weights in the table's format, as that line says (0 without a model).
+    double memoryLineBytes() const { return m_memoryBytes; }
+
+    enum class Page { OneValue, TensorStudio, Comparison, LossScaling };
+    void showPage(Page page);
+    QTabBar* pageTabs() const { return m_tabs; }
+    Page currentPage() const { return Page(m_pageWidgets.indexOf(m_current)); }
+    TensorStudioView* tensorStudio() const { return m_tensorStudio; }
+    FormatComparisonView* comparison() const { return m_comparison; }
+    LossScalingView* lossScaling() const { return m_lossScaling; }
+
+    /// The scenario's model (its weights as the serving memory bars split them) and its serving
+    /// weights: every byte count in the lab is for this model.
+    void setModel(const core::ServedModel& model, const core::WeightQuantization& servingWeights);
 
 public slots:
     void setValue(double value);
@@ -58,6 +82,10 @@ signals:
     /// The user picked `format` for the model's weights (table double-click or the button);
     /// only formats core::weightFormatFor maps to a serving weight format.
     void weightFormatChosen(core::NumberFormat format);
+    /// The tensor studio or the comparison chose the served weights (format, groups, scales).
+    void servingWeightsChosen(const core::WeightQuantization& weights);
+    /// … or the KV cache's dtype.
+    void kvCacheDtypeChosen(core::KvCacheDtype dtype);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -72,6 +100,17 @@ private:
     void retranslateUi();
     void updateColors();
 
+    QVBoxLayout* m_outer = nullptr;
+    QTabBar* m_tabs = nullptr;
+    QVector<QWidget*> m_pageWidgets;
+    QWidget* m_current = nullptr; ///< the one page in the layout
+    TensorStudioView* m_tensorStudio = nullptr;
+    FormatComparisonView* m_comparison = nullptr;
+    LossScalingView* m_lossScaling = nullptr;
+    core::ServedModel m_model;
+    core::WeightQuantization m_servingWeights;
+    bool m_haveModel = false;
+    double m_memoryBytes = 0;
     QBoxLayout* m_columns = nullptr;
     QLineEdit* m_edit = nullptr;
     QLabel* m_message = nullptr;

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <vector>
+
+#include "core/timeline/stepmoment.h"
+
+namespace core {
+
+/// One model chunk of one micro-batch: what a pipeline rank runs forward or backward at once.
+struct ChunkMicroBatch
+{
+    int microBatch = 0;
+    int chunk = 0;
+    bool operator==(const ChunkMicroBatch&) const = default;
+};
+
+/// Forwards a pipeline rank runs before its first backward (Megatron schedules.py
+/// get_pp_rank_microbatches): 1F1B p − i − 1; interleaved 2(p − i − 1) + (v − 1)·p; at most all
+/// m·v chunk-micro-batches. No pipeline: 0.
+int warmupForwards(int stages, int virtualStages, int microBatches, int stage);
+
+/// The chunk and micro-batch of the k-th forward of a rank (Megatron get_schedule_table with
+/// microbatch_group_size_per_vp_stage = p): micro-batches go in groups of p, every chunk of a
+/// group before the next group. The k-th backward runs the same micro-batch on chunk v − 1 − c.
+ChunkMicroBatch forwardEntry(int k, int microBatches, int virtualStages, int groupSize);
+
+/// One operation of a rank's step, in the order the schedule runs them.
+struct ScheduleOp
+{
+    PhaseKind kind = PhaseKind::Forward; ///< Forward or Backward
+    ChunkMicroBatch op;
+    bool operator==(const ScheduleOp&) const = default;
+};
+
+/// The forward and backward operations of pipeline rank `stage` in order: warm-up forwards,
+/// then one forward and one backward at a time (1F1B), then the cool-down backwards (Megatron
+/// forward_backward_pipelining_with/without_interleaving).
+void rankSchedule(int stages, int virtualStages, int microBatches, int stage, std::vector<ScheduleOp>& out);
+
+} // namespace core

@@ -1,0 +1,269 @@
+#include "core/timeline/steptimeline.h"
+
+#include <algorithm>
+
+#include "core/estimate.h"
+#include "core/estimate_context.h"
+#include "core/timeline/schedule.h"
+
+namespace core {
+
+namespace {
+
+double& at(ComponentBytes& bytes, Component c) { return bytes[std::size_t(c)]; }
+
+/// Fills the phase's levels from its components and the group's steady-state reserve.
+void finish(TimelinePhase& phase, const RankGroup& group)
+{
+    phase.allocatedBytes = 0;
+    for (std::size_t i = 0; i < kComponentCount; ++i)
+        if (levelOf(Component(i)) == MemoryLevel::Allocated)
+            phase.allocatedBytes += phase.bytes[i];
+    // In steady state the caching allocator keeps the segments of the step's peak: reserved
+    // and device memory stay at the group's figures while allocated memory rises and falls.
+    at(phase.bytes, Component::Fragmentation) = std::max(0.0, group.reservedBytes - group.bytes[std::size_t(Component::CudaGraphPool)]
+                                                                  - phase.allocatedBytes);
+    phase.reservedBytes = group.reservedBytes;
+    phase.deviceBytes = group.deviceBytes;
+}
+
+struct Builder
+{
+    const EstimateContext& ctx;
+    const Estimate& estimate;
+    std::vector<StageLedger> ledgers;
+    std::vector<std::vector<ScheduleOp>> ops;
+    std::vector<double> forwardEnd, backwardEnd; ///< per (stage, micro-batch, chunk); < 0: not yet
+    std::vector<std::size_t> next;
+    std::vector<double> clock;
+    std::vector<int> inFlight;                   ///< chunk-micro-batches saved per stage
+    std::vector<int> groupOf;
+    int p, v, m;
+    double meanChunkLayers = 1;
+    double outputShare = 0;                      ///< the output layer's parameters relative to one layer's
+
+    Builder(const EstimateContext& c, const Estimate& e) : ctx(c), estimate(e), p(c.p), v(c.v), m(c.micro) {}
+
+    std::size_t index(int stage, int microBatch, int chunk) const
+    {
+        return (std::size_t(stage) * std::size_t(m) + std::size_t(microBatch)) * std::size_t(v) + std::size_t(chunk);
+    }
+    double forwardDuration(int stage) const
+    {
+        const double layers = double(ledgers[std::size_t(stage)].layers) / v;
+        return std::max(0.05, layers / meanChunkLayers);
+    }
+    void push(StageTimeline& st, TimelinePhase phase, StepMoment moment, double inFlightUnits, bool transients = true)
+    {
+        const StageLedger& L = ledgers[std::size_t(phase.stage)];
+        phase.moment = moment;
+        phase.inFlightMicroBatches = inFlightUnits;
+        momentComponents(L, moment, inFlightUnits, phase.bytes);
+        if (!transients) { // waiting: the saved activations and the persistent state only
+            at(phase.bytes, Component::Zero3GatherBuffers) = 0;
+            at(phase.bytes, Component::MoeDispatchBuffers) = 0;
+            at(phase.bytes, Component::DequantWorkspace) = 0;
+            at(phase.bytes, Component::OptimizerStepTemporaries) = 0;
+        }
+        finish(phase, estimate.groups[std::size_t(groupOf[std::size_t(phase.stage)])]);
+        st.phases.push_back(phase);
+    }
+    void idle(StageTimeline& st, int stage, double from, double to)
+    {
+        if (to <= from + 1e-12)
+            return;
+        TimelinePhase phase;
+        phase.start = from;
+        phase.end = to;
+        phase.stage = stage;
+        phase.kind = PhaseKind::Idle;
+        const bool training = !ops[std::size_t(stage)].empty() && inFlight[std::size_t(stage)] > 0;
+        push(st, phase, training ? StepMoment::LayerForward : StepMoment::Optimizer, double(inFlight[std::size_t(stage)]) / v, false);
+    }
+    /// Schedules the next operation of `stage` if what it waits for is done.
+    bool step(StageTimeline& st, int stage)
+    {
+        const std::size_t s = std::size_t(stage);
+        if (next[s] >= ops[s].size())
+            return false;
+        const ScheduleOp& op = ops[s][next[s]];
+        const int j = op.op.microBatch, c = op.op.chunk;
+        double ready = 0;
+        if (op.kind == PhaseKind::Forward) {
+            if (stage > 0)
+                ready = forwardEnd[index(stage - 1, j, c)];
+            else if (c > 0)
+                ready = forwardEnd[index(p - 1, j, c - 1)];
+        } else {
+            if (stage < p - 1)
+                ready = backwardEnd[index(stage + 1, j, c)];
+            else if (c < v - 1)
+                ready = backwardEnd[index(0, j, c + 1)];
+            else
+                ready = forwardEnd[index(stage, j, c)];
+        }
+        if (ready < 0)
+            return false;
+        const double start = std::max(clock[s], ready);
+        idle(st, stage, clock[s], start);
+        const bool lossChunk = stage == p - 1 && c == v - 1;
+        const double fwd = forwardDuration(stage);
+        // The output layer's share of the chunk's work, by parameters (2 FLOPs each per token).
+        const double chunkLayers = std::max(1e-9, double(ledgers[s].layers) / v);
+        const double lossShare = fwd * outputShare / chunkLayers;
+        TimelinePhase phase;
+        phase.stage = stage;
+        phase.microBatch = j;
+        phase.chunk = c;
+        double t = start;
+        if (op.kind == PhaseKind::Forward) {
+            ++inFlight[s];
+            const double units = double(inFlight[s]) / v;
+            phase.kind = PhaseKind::Forward;
+            phase.start = t;
+            phase.end = t += fwd;
+            push(st, phase, StepMoment::LayerForward, units);
+            if (lossChunk) {
+                phase.start = t;
+                phase.end = t += lossShare;
+                push(st, phase, StepMoment::LossForward, units);
+            }
+            forwardEnd[index(stage, j, c)] = t;
+        } else {
+            const double units = double(inFlight[s]) / v;
+            phase.kind = PhaseKind::Backward;
+            if (lossChunk) {
+                phase.start = t;
+                phase.end = t += 2 * lossShare;
+                push(st, phase, StepMoment::LossBackward, units);
+            }
+            const Recompute r = ctx.scenario.training.recompute;
+            const bool rerun = r == Recompute::Full || (r == Recompute::Selective && ctx.layer.recomputeWorkspace > 0);
+            if (rerun) {
+                phase.kind = PhaseKind::Recompute;
+                phase.start = t;
+                phase.end = t += r == Recompute::Full ? fwd : 0.25 * fwd;
+                push(st, phase, StepMoment::LayerBackward, units);
+                phase.kind = PhaseKind::Backward;
+            }
+            phase.start = t;
+            phase.end = t += 2 * fwd;
+            push(st, phase, StepMoment::LayerBackward, units);
+            --inFlight[s];
+            backwardEnd[index(stage, j, c)] = t;
+        }
+        clock[s] = t;
+        ++next[s];
+        return true;
+    }
+};
+
+} // namespace
+
+void stepTimeline(const Scenario& s, StepTimeline& out)
+{
+    out = StepTimeline{};
+    if (s.mode == Mode::Inference)
+        return;
+    const Estimate e = estimate(s);
+    if (!e.valid)
+        return;
+    EstimateContext ctx(s);
+    fillContext(ctx, nullptr);
+    const bool colocated = ctx.rl && s.finetune.rl.placement == RolloutPlacement::Colocated && s.finetune.rl.rolloutSleeps;
+    const StagePhase phase = colocated ? StagePhase::Training : StagePhase::Only;
+    Builder b(ctx, e);
+    const int p = b.p;
+    b.ledgers.resize(std::size_t(p));
+    b.ops.resize(std::size_t(p));
+    b.groupOf.assign(std::size_t(p), 0);
+    for (int i = 0; i < p; ++i) {
+        stageLedger(ctx, i, phase, b.ledgers[std::size_t(i)]);
+        rankSchedule(p, b.v, b.m, i, b.ops[std::size_t(i)]);
+        for (std::size_t g = 0; g < e.groups.size(); ++g) {
+            const RankGroup& group = e.groups[g];
+            const bool training = group.phase == GroupPhase::Training || group.phase == GroupPhase::RlTrainingPhase;
+            if (training && group.firstStage <= i && i <= group.lastStage) {
+                b.groupOf[std::size_t(i)] = int(g);
+                break;
+            }
+        }
+    }
+    b.meanChunkLayers = std::max(1e-9, double(std::max(1, ctx.shape.numLayers)) / (double(p) * b.v));
+    const double layerParams = ctx.denseLinear + ctx.denseOther;
+    b.outputShare = layerParams > 0 ? ctx.params.paddedVocab * ctx.shape.hiddenSize / ctx.t / layerParams : 0.1;
+    const std::size_t cells = std::size_t(p) * std::size_t(b.m) * std::size_t(b.v);
+    b.forwardEnd.assign(cells, -1);
+    b.backwardEnd.assign(cells, -1);
+    b.next.assign(std::size_t(p), 0);
+    b.clock.assign(std::size_t(p), 0);
+    b.inFlight.assign(std::size_t(p), 0);
+    out.stages.resize(std::size_t(p));
+    for (int i = 0; i < p; ++i) {
+        out.stages[std::size_t(i)].stage = i;
+        out.stages[std::size_t(i)].group = b.groupOf[std::size_t(i)];
+    }
+    // Run every rank's schedule; each operation starts when its rank is free and its input
+    // (the previous stage's forward, the next stage's backward) is done.
+    for (bool progress = true; progress;) {
+        progress = false;
+        for (int i = 0; i < p; ++i)
+            while (b.step(out.stages[std::size_t(i)], i))
+                progress = true;
+    }
+    double computeEnd = 0;
+    for (int i = 0; i < p; ++i)
+        computeEnd = std::max(computeEnd, b.clock[std::size_t(i)]);
+    const double computeSeconds = e.compute.iterationSeconds - e.compute.rolloutSeconds;
+    out.unitSeconds = computeEnd > 0 && computeSeconds > 0 ? computeSeconds / computeEnd : 0;
+
+    // Gradient reduction, then the optimizer step once every stage has its gradients (the
+    // gradient norm is reduced over the whole model before clipping).
+    const double reduce = out.unitSeconds > 0 ? e.communication.seconds[std::size_t(CommDimension::DataParallel)] / out.unitSeconds : 0;
+    double optimizerStart = 0;
+    for (int i = 0; i < p; ++i)
+        optimizerStart = std::max(optimizerStart, b.clock[std::size_t(i)] + reduce);
+    const double bandwidth = s.hardware.gpu.memoryBandwidthBytesPerSecond;
+    for (int i = 0; i < p; ++i) {
+        StageTimeline& st = out.stages[std::size_t(i)];
+        const StageLedger& L = b.ledgers[std::size_t(i)];
+        double t = b.clock[std::size_t(i)];
+        if (reduce > 0) {
+            TimelinePhase phase;
+            phase.stage = i;
+            phase.kind = PhaseKind::Reduce;
+            phase.start = t;
+            phase.end = t += reduce;
+            b.push(st, phase, StepMoment::Optimizer, 0, false);
+            at(st.phases.back().bytes, Component::CommBuckets) += L.commBackward;
+            finish(st.phases.back(), e.groups[std::size_t(b.groupOf[std::size_t(i)])]);
+        }
+        b.idle(st, i, t, optimizerStart);
+        // The step reads and writes every state once: bounded by HBM bandwidth.
+        const double stateBytes = L.persistent[std::size_t(Component::Weights)] + L.persistent[std::size_t(Component::Gradients)]
+            + L.persistent[std::size_t(Component::OptimizerStates)] + L.persistent[std::size_t(Component::AdapterWeights)];
+        const double seconds = bandwidth > 0 ? 2 * stateBytes / bandwidth : 0;
+        TimelinePhase phase;
+        phase.stage = i;
+        phase.kind = PhaseKind::Optimizer;
+        phase.start = optimizerStart;
+        phase.end = optimizerStart + std::max(0.05, out.unitSeconds > 0 ? seconds / out.unitSeconds : 0.5);
+        b.push(st, phase, StepMoment::Optimizer, 0);
+        out.length = std::max(out.length, phase.end);
+        std::size_t peak = 0;
+        for (std::size_t k = 0; k < st.phases.size(); ++k)
+            if (st.phases[k].allocatedBytes > st.phases[peak].allocatedBytes)
+                peak = k;
+        st.peakPhase = peak;
+    }
+    out.valid = true;
+}
+
+StepTimeline stepTimeline(const Scenario& scenario)
+{
+    StepTimeline t;
+    stepTimeline(scenario, t);
+    return t;
+}
+
+} // namespace core

@@ -1,0 +1,60 @@
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "core/components.h"
+#include "core/scenario.h"
+#include "core/timeline/stepmoment.h"
+
+namespace core {
+
+/// One phase of one pipeline rank's training step: a forward, recomputation or backward of
+/// one micro-batch through one model chunk, the gradient reduction, the optimizer step, or
+/// waiting. `bytes` are the components alive at the phase's highest point.
+struct TimelinePhase
+{
+    double start = 0;            ///< relative time: 1 = one micro-batch's forward through one chunk of an average stage
+    double end = 0;
+    int stage = 0;
+    int microBatch = -1;         ///< 0-based; -1 for reduce, optimizer and idle phases
+    int chunk = 0;               ///< model chunk (interleaved 1F1B), 0 otherwise
+    PhaseKind kind = PhaseKind::Idle;
+    StepMoment moment = StepMoment::LayerForward; ///< whose transients the phase holds at its highest point
+    double inFlightMicroBatches = 0; ///< chunk-micro-batches whose activations are saved, in whole-stage units
+    ComponentBytes bytes{};
+    double allocatedBytes = 0;   ///< Σ allocated-level components
+    double reservedBytes = 0;    ///< the caching allocator keeps its segments between steps: the step's reserved peak
+    double deviceBytes = 0;
+
+    bool operator==(const TimelinePhase&) const = default;
+};
+
+/// The phases of one pipeline rank (stage) in time order, without gaps (waiting is an Idle phase).
+struct StageTimeline
+{
+    int stage = 0;
+    int group = 0;               ///< index of the rank group in Estimate::groups
+    std::vector<TimelinePhase> phases;
+    std::size_t peakPhase = 0;   ///< the phase with the most allocated bytes
+
+    bool operator==(const StageTimeline&) const = default;
+};
+
+/// A training step, stage by stage, under Megatron's 1F1B or interleaved 1F1B schedule.
+struct StepTimeline
+{
+    bool valid = false;          ///< false: serving mode or an invalid scenario
+    double length = 0;           ///< the whole step in relative units
+    double unitSeconds = 0;      ///< seconds of one unit (from the estimate's step time), 0 if unknown
+    std::vector<StageTimeline> stages;
+
+    bool operator==(const StepTimeline&) const = default;
+};
+
+/// Computes the full timeline of one training step (on request: estimate() computes only the
+/// peak). Reuses `out`'s storage.
+void stepTimeline(const Scenario& scenario, StepTimeline& out);
+StepTimeline stepTimeline(const Scenario& scenario);
+
+} // namespace core
