@@ -198,7 +198,7 @@ QColor componentColor(core::Component component, bool dark)
         {"activation_gradients", QColor(0x8B, 0x9B, 0x52)},
         {"loss_workspace", QColor(0x75, 0x58, 0x86)},
         {"kv_cache_reserve", QColor(0xB5, 0x2F, 0x00)},
-        {"optimizer_step_temporaries", QColor(0x1F, 0x01, 0x35)},
+        {"optimizer_step_temporaries", QColor(0xFE, 0xF6, 0x02)},
         {"library_workspaces", QColor(0xD1, 0x07, 0xAC)},
         {"cuda_graph_pool", QColor(0x79, 0xAD, 0x1E)},
         {"nccl_buffers", QColor(0x6F, 0x24, 0x94)},

@@ -224,6 +224,23 @@ bool MemoryChart::fitLabels()
         m_plot->yAxis2->setRange(m_plot->yAxis->range());
         relayout = true;
     }
+    // The level markers' note beside the last bar: in large type (a slide) it may not fit right
+    // of the bar or above the axis; clipped or over the bar's total it would say less than
+    // nothing, so it is left out there (the markers' meaning is in the working and the README).
+    if (m_noteWanted && !m_barData.isEmpty()) {
+        const QFontMetricsF noteMetrics(m_markerNote->font());
+        const QRectF text = noteMetrics.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignLeft, m_markerNote->text());
+        const QMargins pad = m_markerNote->padding();
+        const double left = m_plot->xAxis->coordToPixel(m_markerNote->position->coords().x());
+        const double top = m_plot->yAxis->coordToPixel(m_markerNote->position->coords().y());
+        const QRect plot = m_plot->axisRect()->rect();
+        const bool fits = left + text.width() + pad.left() + pad.right() <= plot.right()
+                       && top + text.height() + pad.top() + pad.bottom() <= plot.bottom();
+        if (m_markerNote->visible() != fits) {
+            m_markerNote->setVisible(fits);
+            relayout = true;
+        }
+    }
     // A plot shorter than two of its tick labels (a comparison squeezed under a long legend on a
     // 720p dashboard) cannot label both ends of its axis without "0" running into "100": it
     // drops the numbers, the totals above the bars and the capacity label still say them.
@@ -618,7 +635,8 @@ void MemoryChart::rebuild()
     }
     for (qsizetype i = 2 * n; i < m_markers.size(); ++i)
         m_markers[i]->setVisible(false);
-    m_markerNote->setVisible(lastAllocated > 0 && !m_compactLabels);
+    m_noteWanted = lastAllocated > 0 && !m_compactLabels;
+    m_markerNote->setVisible(m_noteWanted);
     if (lastAllocated > 0) {
         // Hung from the bar's top, beside its markers: the total above the bar is wider than the
         // bar in large type (a slide) and must not run into the note.

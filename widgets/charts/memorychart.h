@@ -148,6 +148,7 @@ private:
     QFont m_fittedFont;
     QVector<QCPItemLine*> m_markers;     // pooled: two per bar (allocated, reserved)
     QCPItemText* m_markerNote = nullptr; // names the levels beside the last bar
+    bool m_noteWanted = false;           // there are markers to name; fitLabels() says whether it fits
     QVector<Bar> m_barData;
     QString m_clickHint;
     QAction* m_roleAction = nullptr;
