@@ -65,17 +65,24 @@ private slots:
     void controlsDockFitsItsControls_data()
     {
         QTest::addColumn<QString>("language");
-        QTest::addRow("English") << "en";
-        QTest::addRow("Simplified Chinese") << "zh_CN";
+        QTest::addColumn<bool>("switchedLive");
+        QTest::addRow("English") << "en" << false;
+        QTest::addRow("Simplified Chinese") << "zh_CN" << false;
+        // Switched with the window open and the import shown: the dock must grow to the
+        // Chinese labels then too, not only when the window is built in Chinese.
+        QTest::addRow("Simplified Chinese, switched live") << "zh_CN" << true;
+        QTest::addRow("back to English, switched live") << "en" << true;
     }
     void controlsDockFitsItsControls()
     {
         // After a DeepSeek-V3 import (MLA and MoE rows appear) every spin box, arrows included,
         // is inside the dock, in each language: the dock grows to its controls' minimum width.
         QFETCH(QString, language);
+        QFETCH(bool, switchedLive);
         MainWindow w;
         w.resize(1280, 720);
-        w.languageManager()->setLanguage(language);
+        w.keepSize();
+        w.languageManager()->setLanguage(switchedLive ? (language == QLatin1String("en") ? QStringLiteral("zh_CN") : QStringLiteral("en")) : language);
         w.documentController()->setInteractive(false);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -84,6 +91,11 @@ private slots:
         w.controller()->flush();
         QCoreApplication::processEvents(); // the queued width update, then the dock's layout
         QCoreApplication::processEvents();
+        if (switchedLive) {
+            QVERIFY(w.languageManager()->setLanguage(language));
+            QCoreApplication::processEvents();
+            QCoreApplication::processEvents();
+        }
         ControlsPanel* panel = w.controlsPanel();
         QWidget* viewport = panel->viewport();
         int checked = 0;
@@ -97,6 +109,7 @@ private slots:
         QVERIFY(checked > 10);
         QCOMPARE_GE(panel->width(), panel->minimumWidth());
         QCOMPARE_GE(viewport->width() + panel->verticalScrollBar()->sizeHint().width(), panel->widget()->minimumSizeHint().width());
+        w.languageManager()->setLanguage(QStringLiteral("en"));
     }
 
     void jsonErrorsAreTranslatedWithLineAndColumn()
