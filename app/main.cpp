@@ -14,6 +14,9 @@
 #include "app/mainwindow.h"
 #include "app/slides/decknavigator.h"
 #include "app/slides/presentationwindow.h"
+#include "app/viewoptions.h"
+#include "app/advice/advicedock.h"
+#include "app/drills/drillpage.h"
 #include "widgets/lab/numberformatlab.h"
 #include "app/scenariocontroller.h"
 #include "app/documents/sessionstore.h"
@@ -78,7 +81,11 @@ int main(int argc, char** argv)
                             QStringLiteral("PAGE"));
     QCommandLineOption byRole(QStringLiteral("color-by-role"), QStringLiteral("Colour the bars by model role."));
     QCommandLineOption present(QStringLiteral("present"), QStringLiteral("Start presentation mode at scene N (1-based)."), QStringLiteral("N"));
-    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &present}) {
+    QCommandLineOption textbook(QStringLiteral("textbook"), QStringLiteral("View ▸ Textbook View on."));
+    QCommandLineOption unit(QStringLiteral("unit"), QStringLiteral("View ▸ Units: GB or GiB."), QStringLiteral("UNIT"));
+    QCommandLineOption advice(QStringLiteral("advice"), QStringLiteral("Show the What to Try First dock."));
+    QCommandLineOption drill(QStringLiteral("drill"), QStringLiteral("Drills page: drill N, GUESS typed, STEPS revealed."), QStringLiteral("N,GUESS,STEPS"));
+    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &textbook, &unit, &advice, &drill, &present}) {
         o->setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(*o);
     }
@@ -124,6 +131,24 @@ int main(int argc, char** argv)
     }
     if (parser.isSet(byRole))
         window.memoryChart()->colorByRoleAction()->setChecked(true);
+    if (parser.isSet(textbook))
+        window.viewOptions()->setTextbook(true);
+    if (parser.value(unit).compare(QLatin1String("GiB"), Qt::CaseInsensitive) == 0)
+        window.viewOptions()->setUnit(DisplayFormat::MemoryUnit::GiB);
+    if (parser.isSet(drill)) {
+        const QStringList parts = parser.value(drill).split(QLatin1Char(','));
+        window.explorerPages()->setCurrentWidget(window.drillPage());
+        window.drillPage()->setCurrentDrill(parts.value(0).toInt());
+        if (!parts.value(1).isEmpty())
+            window.drillPage()->check(parts.value(1));
+        for (int i = 0; i < parts.value(2).toInt(); ++i)
+            window.drillPage()->revealNext();
+    }
+    if (parser.isSet(advice))
+        QTimer::singleShot(0, &window, [&window] {
+            window.adviceDock()->show();
+            window.adviceDock()->raise();
+        });
     if (parser.isSet(segment)) {
         const QStringList parts = parser.value(segment).split(QLatin1Char(','));
         const int group = parts.value(0).toInt();

@@ -9,6 +9,8 @@
 
 class AnimatedMemoryChart;
 class DeckDocument;
+class QAction;
+class QHBoxLayout;
 class DeckNavigator;
 class FigureStrip;
 class PresentationControls;
@@ -56,6 +58,9 @@ public:
     bool saveDeck(const QString& path, QString* error = nullptr);
     /// The scenario as it is now as a new scene after the current one; returns its index.
     int addCurrentScene(const QString& title);
+    /// A button for `action` in the bottom row (and its shortcut in this window): View ▸
+    /// Textbook View is one.
+    void addToolAction(QAction* action);
 
     /// The value axis keeps its scale from scene to scene (it grows when a scene needs more).
     void setAxisLocked(bool locked);
@@ -124,6 +129,7 @@ private:
     int m_shownScene = -1;     ///< the scene whose scenario the controller started from
     double m_axisFloor = 0;    ///< bytes, while the axis is locked
     bool m_interactive = true;
+    QHBoxLayout* m_toolRow = nullptr; ///< the bottom row of buttons
     struct
     {
         QLabel* title = nullptr;

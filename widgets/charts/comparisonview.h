@@ -33,6 +33,8 @@ public:
     /// The two charts one above the other, each the full width (slides with large type), or
     /// side by side (the window).
     void setStacked(bool stacked);
+    /// Both charts show the textbook's ledgers only (MemoryChart::setTextbook).
+    void setTextbook(bool textbook);
 
     MemoryChart* chart(Slot slot) const { return m_slots[slot].chart; }
     MemoryChart* zeroChart() const { return chart(First); }

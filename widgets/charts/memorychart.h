@@ -11,6 +11,7 @@
 #include "widgets/displayformat.h"
 
 class BarStack;
+class ModelStatesBracket;
 class QAction;
 class QCustomPlot;
 class QCPBars;
@@ -69,6 +70,17 @@ public:
     void setClickHint(const QString& hint) { m_clickHint = hint; }
     /// Bar labels show only the total (red when over capacity), for narrow side-by-side charts.
     void setCompactLabels(bool compact) { m_compactLabels = compact; }
+    /// What a bar's label names first: its total, or its model states (the ZeRO comparison:
+    /// the textbook's 112 / 38.5 / 26.25 / 14 GB, the whole GPU second).
+    enum class LabelStyle { Total, ModelStatesFirst };
+    void setLabelStyle(LabelStyle style);
+    /// The seeds' four ledgers only (parameters, gradients, optimizer states, activations; the
+    /// KV cache when serving): runtime, fragmentation and temporary buffers are left out and
+    /// each ledger is one segment (View ▸ Textbook View).
+    void setTextbook(bool textbook);
+    bool textbook() const { return m_textbook; }
+    /// The model-states bracket beside each bar (on by default).
+    void setModelStatesShown(bool shown);
     /// Hides the legend (compact charts next to a main chart that has one).
     void setLegendVisible(bool visible);
     /// The legend under the plot, in as many columns as fit, instead of in a column to its right
@@ -90,6 +102,12 @@ public:
     double markerBytes(int group, core::MemoryLevel level) const;
     int groupCount() const { return int(m_barData.size()); }
     QString groupLabel(int group) const;
+    /// The text above bar `group` ("38.5 GB states\n43.4 GB total", "58.7 GB").
+    QString barLabelText(int group) const;
+    /// Parameters + gradients + optimizer states of bar `group`, as its bracket shows them.
+    double modelStatesBytes(int group) const;
+    /// The text along bar `group`'s bracket ("model states 38.5 GB"), empty if none is drawn.
+    QString modelStatesText(int group) const;
     bool isShowingInvalid() const { return m_invalid; }
     QString invalidMessage() const;
 
@@ -108,6 +126,8 @@ public:
 signals:
     /// A bar segment was clicked: bar index and component.
     void segmentClicked(int group, core::Component component);
+    /// The model-states bracket of a bar was clicked: show its working.
+    void modelStatesClicked(int group);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -119,8 +139,10 @@ private:
     /// Wraps the bars' labels and totals to the width each bar gets, and the legend into columns
     /// when it is taller than the plot; true when the layout must run again.
     bool fitLabels();
+    void deriveBars();
     void updateColors();
     void updateNames();
+    void nameLedgers();
     void updateSelection();
     void replot();
     void showToolTip(QMouseEvent* event);
@@ -131,6 +153,7 @@ private:
 
     QCustomPlot* m_plot = nullptr;
     std::unique_ptr<BarStack> m_stack; // one QCPBars per component
+    std::unique_ptr<ModelStatesBracket> m_brackets;
     QSharedPointer<QCPAxisTickerText> m_ticker;
     QSharedPointer<QCPAxisTickerText> m_capacityTicker;
     QCPItemLine* m_capacityLine = nullptr;
@@ -149,7 +172,8 @@ private:
     QVector<QCPItemLine*> m_markers;     // pooled: two per bar (allocated, reserved)
     QCPItemText* m_markerNote = nullptr; // names the levels beside the last bar
     bool m_noteWanted = false;           // there are markers to name; fitLabels() says whether it fits
-    QVector<Bar> m_barData;
+    QVector<Bar> m_inputBars; ///< as given
+    QVector<Bar> m_barData;   ///< as drawn (the textbook's ledgers when m_textbook)
     QString m_clickHint;
     QAction* m_roleAction = nullptr;
     std::bitset<64> m_inLegend;
@@ -163,5 +187,8 @@ private:
     bool m_legendBelow = false;
     bool m_compactLabels = false;
     bool m_colorByRole = false;
+    bool m_textbook = false;
+    bool m_bracketsShown = true;
+    LabelStyle m_labelStyle = LabelStyle::Total;
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
 };
