@@ -12,6 +12,8 @@
 #include "app/explorerpages.h"
 #include "app/languagemanager.h"
 #include "app/mainwindow.h"
+#include "app/slides/decknavigator.h"
+#include "app/slides/presentationwindow.h"
 #include "app/viewoptions.h"
 #include "app/advice/advicedock.h"
 #include "app/drills/drillpage.h"
@@ -82,11 +84,12 @@ int main(int argc, char** argv)
     QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Central page: explorer, lab, studio, compare, loss-scaling or planner."),
                             QStringLiteral("PAGE"));
     QCommandLineOption byRole(QStringLiteral("color-by-role"), QStringLiteral("Colour the bars by model role."));
+    QCommandLineOption present(QStringLiteral("present"), QStringLiteral("Start presentation mode at scene N (1-based)."), QStringLiteral("N"));
     QCommandLineOption textbook(QStringLiteral("textbook"), QStringLiteral("View ▸ Textbook View on."));
     QCommandLineOption unit(QStringLiteral("unit"), QStringLiteral("View ▸ Units: GB or GiB."), QStringLiteral("UNIT"));
     QCommandLineOption advice(QStringLiteral("advice"), QStringLiteral("Show the What to Try First dock."));
     QCommandLineOption drill(QStringLiteral("drill"), QStringLiteral("Drills page: drill N, GUESS typed, STEPS revealed."), QStringLiteral("N,GUESS,STEPS"));
-    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &textbook, &unit, &advice, &drill}) {
+    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &textbook, &unit, &advice, &drill, &present}) {
         o->setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(*o);
     }
@@ -114,8 +117,10 @@ int main(int argc, char** argv)
     }
     if (parser.isSet(size)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-        if (wh.size() == 2)
+        if (wh.size() == 2) {
             window.resize(wh[0].toInt(), wh[1].toInt());
+            window.keepSize();
+        }
     }
     window.show();
     if (session)
@@ -163,10 +168,16 @@ int main(int argc, char** argv)
                     emit window.memoryChart()->segmentClicked(group, core::Component(c));
                 });
     }
+    if (parser.isSet(present)) {
+        window.presentationAction()->trigger();
+        window.presentationWindow()->navigator()->goTo(parser.value(present).toInt() - 1);
+    }
     if (parser.isSet(screenshot)) {
         // After the gauges' animation has settled.
         QTimer::singleShot(900, &window, [&window, file = parser.value(screenshot)] {
-            const bool ok = window.grab().save(file);
+            QWidget* shown = window.presentationWindow() && window.presentationWindow()->isVisible() ? static_cast<QWidget*>(window.presentationWindow())
+                                                                                                      : &window;
+            const bool ok = shown->grab().save(file);
             std::fprintf(stderr, "shardscope: %s %s\n", ok ? "wrote" : "could not write", qPrintable(file));
             QApplication::exit(ok ? 0 : 1);
         });

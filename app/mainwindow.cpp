@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QToolButton>
@@ -190,10 +191,12 @@ void MainWindow::createMenus()
     m_menus.scenario->addSeparator();
     m_menus.scenario->addAction(m_actions.reset);
     m_menus.view = menuBar()->addMenu(QString());
+    // Alt+1/Alt+2 (as Qt Creator's panes): Ctrl+0–3 are the ZeRO stages, and a key bound twice
+    // does nothing at all ("Ambiguous shortcut overload").
     QAction* controls = m_controlsDock->toggleViewAction();
-    controls->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    controls->setShortcut(QKeySequence(Qt::ALT | Qt::Key_1));
     QAction* working = m_workingDock->toggleViewAction();
-    working->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    working->setShortcut(QKeySequence(Qt::ALT | Qt::Key_2));
     QAction* advice = m_adviceDock->toggleViewAction();
     advice->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A)); // Ctrl+0…3 are the ZeRO stages
     m_menus.view->addActions({controls, working, advice, m_actions.comparisons});
@@ -411,7 +414,8 @@ void MainWindow::showPresentation()
 {
     if (!m_presentation) {
         // A window of its own (Qt::Window): full screen, with its own palette and type.
-        m_presentation = new PresentationWindow(m_controller, this);
+        // Its own controller, undo stack and deck: the explorer's scenario and file stay as they are.
+        m_presentation = new PresentationWindow(this);
         m_presentation->chart()->chart()->setUnit(m_viewOptions->unit());
         m_presentation->chart()->chart()->setTextbook(m_viewOptions->textbook());
         m_presentation->addToolAction(m_viewOptions->textbookAction()); // the same toggle, full screen
@@ -470,12 +474,22 @@ void MainWindow::showEvent(QShowEvent* event)
     if (m_docksSized)
         return;
     m_docksSized = true;
+    // A first start (no session): most of the screen, not a fixed 1280 × 720 on a 1920 one.
+    if (const QScreen* s = screen(); s && !m_sizeChosen && !isMaximized() && !isFullScreen()) {
+        const QRect available = s->availableGeometry();
+        const QSize wanted = size().expandedTo(available.size() * 0.85); // grows, never shrinks
+        if (wanted != size()) {
+            resize(wanted);
+            move(available.center() - rect().center());
+        }
+    }
     // The docks share what the central views leave: the working gets more on wide screens.
     const int em = fontMetrics().height();
-    const int working = std::clamp(width() * 29 / 100, em * 22, em * 34);
+    const int working = std::clamp(width() * 32 / 100, em * 22, em * 40);
     resizeDocks({m_controlsDock, m_workingDock}, {m_controls->minimumWidth(), working}, Qt::Horizontal);
-    // On a small screen the charts get the width; a click on a bar or a dial opens the working.
-    if (width() < em * 105)
+    // The working is the product's point: shown whenever the charts keep room beside it (from
+    // about 1360 px); on a small screen a click on a bar or a dial opens it.
+    if (width() < em * 80)
         m_workingDock->hide();
 }
 

@@ -49,6 +49,7 @@ public:
     QDockWidget* workingDock() const { return m_workingDock; }
     /// View ▸ Presentation (F5); null until it is first shown.
     PresentationWindow* presentationWindow() const { return m_presentation; }
+    QAction* presentationAction() const { return m_actions.presentation; }
     /// The central tabs: the explorer and the number-format lab (View ▸ Number-Format Lab).
     ExplorerPages* explorerPages() const { return m_pages; }
     /// The scenario's file: open, save, recent files, imports, drops, "save changes?".
@@ -66,6 +67,8 @@ public:
     PlannerController* planner() const { return m_planner; }
     /// The docks' layout came from the last session: the first show keeps it as it is.
     void keepDockLayout() { m_docksSized = true; }
+    /// The window's size was chosen (--size, a test): the first show does not grow it to the screen.
+    void keepSize() { m_sizeChosen = true; }
     /// Shows and raises the working panel (the controller records the working from then on).
     void showWorking();
 
@@ -111,6 +114,7 @@ private:
     QStringList m_warningTexts;
     QString m_invalidMessage;
     bool m_docksSized = false;
+    bool m_sizeChosen = false;
     ExportDialog* m_exportDialog = nullptr;     ///< made on first use; keeps its options
     PresentationWindow* m_presentation = nullptr; ///< made on first use; keeps its deck
 

@@ -122,6 +122,7 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::TrainTokensZero: return "train_tokens_zero";
     case IssueCode::SequenceLongerThanPositions: return "sequence_longer_than_positions";
     case IssueCode::UnknownKey: return "unknown_key";
+    case IssueCode::AttentionSpanAssumed: return "attention_span_assumed";
     case IssueCode::Count: break;
     }
     return "unknown";
@@ -191,7 +192,9 @@ std::string describe(const Issue& i)
     case IssueCode::PagedOptimizerEvicts:
         m = "rank group " + num(i.a) + " is " + gb(i.b) + " over capacity: the paged optimizer moves up to " + gb(i.c)
             + " of its states to CPU memory (slower steps, no out-of-memory)"; break;
-    case IssueCode::MalformedJson: m = "not valid JSON: " + i.hint; break;
+    case IssueCode::MalformedJson:
+        m = i.a > 0 ? "not valid JSON at line " + num(i.a) + ", column " + num(i.b) + ": " + i.hint : "not valid JSON: " + i.hint;
+        break;
     case IssueCode::WrongType: m = "expected " + i.hint; break;
     case IssueCode::NotAnInteger: m = "expected a whole number, got " + num(i.a); break;
     case IssueCode::UnknownPreset: m = "no preset named '" + i.hint + "'"; break;
@@ -243,6 +246,15 @@ std::string describe(const Issue& i)
     case IssueCode::TrainTokensZero: m = "no training tokens: time and cost are zero"; break;
     case IssueCode::SequenceLongerThanPositions:
         m = "sequence length " + num(i.a) + " exceeds the model's " + num(i.b) + " positions"; break;
+    case IssueCode::AttentionSpanAssumed:
+        switch (int(i.a)) {
+        case 1: m = "chunked attention is counted as a sliding window of " + num(i.b) + " tokens (the most a chunk caches)"; break;
+        case 2: m = "the " + num(i.b) + " full-attention layers are not evenly spaced: counted as every " + num(i.c) + "th layer"; break;
+        case 3: m = "a sliding window but no sliding_window_pattern or layer_types: every layer is taken as windowed, so the KV cache may be too small"; break;
+        case 4: m = "the first " + num(i.b) + " layers attend to the whole context but are counted as windowed"; break;
+        default: m = num(i.b) + " entries for " + num(i.c) + " layers: the pattern is read as far as it goes"; break;
+        }
+        break;
     case IssueCode::UnknownKey: m = "unknown key, ignored" + (i.hint.empty() ? std::string() : " (did you mean '" + i.hint + "'?)"); break;
     case IssueCode::Count: break;
     }

@@ -85,6 +85,11 @@ enum class IssueCode {
     KvPoolTooSmall,                 ///< a = stage, b = KV bytes the batch needs, c = the engine's pool
     PagedOptimizerEvicts,           ///< a = group index, b = bytes over capacity, c = paged optimizer bytes
     UnknownKey,                     ///< path = the key, hint = the nearest known key
+    /// An imported config's attention span is approximated; path = the key; a = what: 1 chunked
+    /// attention taken as a window of b tokens, 2 an irregular list of b global layers taken as
+    /// every c-th, 3 a window with no layer pattern (every layer windowed), 4 Qwen2's first b
+    /// layers global taken as windowed, 5 a per-layer list of b entries for c layers
+    AttentionSpanAssumed,
     Count
 };
 

@@ -810,7 +810,7 @@ no comparison</source>
     </message>
 </context>
 <context>
-    <name>DeckNavigator</name>
+    <name>DeckDocument</name>
     <message>
         <source>Cannot read %1: %2</source>
         <extracomment>%1 = file, %2 = the reason</extracomment>
@@ -2028,6 +2028,75 @@ fullest GPU %2 of %3</source>
     </message>
 </context>
 <context>
+    <name>FigureText</name>
+    <message>
+        <source>Fullest GPU</source>
+        <translation>显存最满的 GPU</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>Model states per GPU</source>
+        <translation>每卡模型状态</translation>
+    </message>
+    <message>
+        <source>Weights per GPU</source>
+        <translation>每卡权重</translation>
+    </message>
+    <message>
+        <source>Activations per GPU</source>
+        <translation>每卡激活</translation>
+    </message>
+    <message>
+        <source>KV cache per GPU</source>
+        <translation>每卡 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>One step</source>
+        <translation>单步耗时</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Data-parallel ranks</source>
+        <translation>数据并行路数</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours</source>
+        <extracomment>a live figure; %1 = a count such as &quot;1.47 M&quot;</extracomment>
+        <translation>%1 GPU 小时</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <extracomment>a live figure; %1 = a count such as &quot;12.3 k&quot;</extracomment>
+        <translation>%1 token/秒</translation>
+    </message>
+</context>
+<context>
     <name>FineTuneControls</name>
     <message>
         <source>Fine-tuning</source>
@@ -2654,6 +2723,25 @@ The current scenario was not changed.</source>
             <numerusform>无法识别，已略过（%n 个）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Attention: a window of %1 tokens on %2 of every %3 layers; %4 layers attend to the whole context</source>
+        <extracomment>%1 = window in tokens, %2 = windowed layers per period, %3 = the period, %4 = layers that see the whole context</extracomment>
+        <translation>注意力：每 %3 层中有 %2 层使用 %1 token 的滑动窗口；%4 层看到完整上下文</translation>
+    </message>
+    <message>
+        <source>Attention: a window of %1 tokens on every layer</source>
+        <extracomment>%1 = window in tokens</extracomment>
+        <translation>注意力：每一层都使用 %1 token 的滑动窗口</translation>
+    </message>
+    <message>
+        <source>Attention: every layer attends to the whole context</source>
+        <translation>注意力：每一层都看到完整上下文</translation>
+    </message>
+    <message>
+        <source>Not in the file, taken from the %1 defaults of transformers: %2</source>
+        <extracomment>%1 = model type, %2 = keys</extracomment>
+        <translation>文件中没有、取自 transformers 中 %1 默认值的键：%2</translation>
+    </message>
 </context>
 <context>
     <name>InferenceControls</name>
@@ -3049,11 +3137,6 @@ the weights are read once per step for all of them.</source>
         <translation>按数据类型给出 TFLOP/s 的对象</translation>
     </message>
     <message>
-        <source>not valid JSON: %1</source>
-        <extracomment>%1 = the JSON parser&apos;s own message (English)</extracomment>
-        <translation>不是有效的 JSON：%1</translation>
-    </message>
-    <message>
         <source>missing: the model&apos;s size cannot be known without it</source>
         <translation>缺失：没有它就无法得知模型大小</translation>
     </message>
@@ -3282,6 +3365,44 @@ the weights are read once per step for all of them.</source>
         <source>permission denied or unreadable (%1)</source>
         <extracomment>%1 = the system&apos;s reason</extracomment>
         <translation>无权限或无法读取（%1）</translation>
+    </message>
+    <message>
+        <source>not valid JSON</source>
+        <translation>不是有效的 JSON</translation>
+    </message>
+    <message>
+        <source>not valid JSON: the text ends at line %1, column %2 before the JSON is complete (a cut-off file?)</source>
+        <extracomment>%1 = line, %2 = column where the text stops</extracomment>
+        <translation>不是有效的 JSON：文本在第 %1 行第 %2 列就结束了，JSON 并不完整（文件被截断了？）</translation>
+    </message>
+    <message>
+        <source>not valid JSON: unexpected character at line %1, column %2</source>
+        <extracomment>%1 = line, %2 = column of the first character that is not valid JSON</extracomment>
+        <translation>不是有效的 JSON：第 %1 行第 %2 列出现了意外的字符</translation>
+    </message>
+    <message>
+        <source>chunked attention is counted as a sliding window of %1 tokens (the most a chunk caches)</source>
+        <extracomment>%1 = tokens per attention chunk</extracomment>
+        <translation>分块注意力按 %1 token 的滑动窗口计算（一个块最多缓存这么多）</translation>
+    </message>
+    <message>
+        <source>the %1 full-attention layers are not evenly spaced: counted as every %2th layer</source>
+        <extracomment>%1 = full-attention layers, %2 = the period they are counted with</extracomment>
+        <translation>%1 个全注意力层的间隔不均匀：按每 %2 层一个计算</translation>
+    </message>
+    <message>
+        <source>a sliding window but no layer pattern: every layer is taken as windowed, so the KV cache may be too small</source>
+        <translation>有滑动窗口却没有层模式：每一层都按窗口计算，KV 缓存可能被低估</translation>
+    </message>
+    <message>
+        <source>the first %1 layers attend to the whole context but are counted as windowed</source>
+        <extracomment>%1 = layers</extracomment>
+        <translation>前 %1 层看到完整上下文，但按滑动窗口计算</translation>
+    </message>
+    <message>
+        <source>%1 entries for %2 layers: the pattern is read as far as it goes</source>
+        <extracomment>%1 = entries in the list, %2 = layers</extracomment>
+        <translation>%2 层只给了 %1 项：模式按已有的部分读取</translation>
     </message>
 </context>
 <context>
@@ -5044,6 +5165,14 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
+    <message>
+        <source>Global batch follows GPUs</source>
+        <translation>全局批大小随 GPU 数变化</translation>
+    </message>
+    <message>
+        <source>Dragging the GPUs scales the global batch too: each GPU keeps its tokens per step, so the layout stays valid.</source>
+        <translation>拖动 GPU 数时全局批大小一起缩放：每张卡每步处理的 token 数不变，布局始终有效。</translation>
+    </message>
 </context>
 <context>
     <name>PresentationWindow</name>
@@ -5098,10 +5227,6 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
         <translation>新场景（即当前场景）的标题：</translation>
     </message>
     <message>
-        <source>ShardScope — Presentation</source>
-        <translation>ShardScope — 演示</translation>
-    </message>
-    <message>
         <source>◀ Previous</source>
         <translation>◀ 上一个</translation>
     </message>
@@ -5144,6 +5269,81 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
     <message>
         <source>Leave (Esc)</source>
         <translation>退出（Esc）</translation>
+    </message>
+    <message>
+        <source>⚠ %1 (+%2 more)</source>
+        <extracomment>presentation, the first warning; %1 = its text, %2 = how many more</extracomment>
+        <translation>⚠ %1（另有 %2 条）</translation>
+    </message>
+    <message>
+        <source>⚠ %1</source>
+        <extracomment>presentation, the only warning</extracomment>
+        <translation>⚠ %1</translation>
+    </message>
+    <message>
+        <source>%1[*] — ShardScope Presentation</source>
+        <extracomment>window title; %1 = deck file or title, &quot;[*]&quot; marks unsaved changes</extracomment>
+        <translation>%1[*] — ShardScope 演示</translation>
+    </message>
+    <message>
+        <source>Leave the Presentation</source>
+        <translation>退出演示</translation>
+    </message>
+    <message>
+        <source>Keep what changed in the presentation?</source>
+        <translation>保留演示中的改动吗？</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scene(s) changed live: kept as new scenes after the ones they started from.</source>
+        <extracomment>%n = scenes whose sliders were moved</extracomment>
+        <translation>
+            <numerusform>%n 个场景被现场修改：作为新场景放在各自原场景之后。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The deck (%1) is then saved; the explorer&apos;s scenario is not touched either way.</source>
+        <extracomment>%1 = deck file or title</extracomment>
+        <translation>随后保存场景集（%1）；无论如何都不会改动浏览窗口中的场景。</translation>
+    </message>
+    <message>
+        <source>Keep and Save Deck…</source>
+        <translation>保留并保存场景集…</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>放弃</translation>
+    </message>
+    <message>
+        <source>Add Scene (A)…</source>
+        <translation>添加场景（A）…</translation>
+    </message>
+    <message>
+        <source>Saves the deck of scenes (Ctrl+S); the explorer&apos;s scenario file is never written from here.</source>
+        <translation>保存场景集（Ctrl+S）；这里从不写入浏览窗口的场景文件。</translation>
+    </message>
+    <message>
+        <source>Undo (Ctrl+Z)</source>
+        <translation>撤销（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Undoes what was dragged on this scene.</source>
+        <translation>撤销在本场景中拖动的改动。</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Save Deck As…</source>
+        <translation>场景集另存为…</translation>
+    </message>
+    <message>
+        <source>Lock Axis (L)</source>
+        <translation>锁定坐标轴（L）</translation>
+    </message>
+    <message>
+        <source>Keeps the memory axis from scene to scene, so bars compare by height.</source>
+        <translation>在场景之间保持显存坐标轴不变，柱子的高度可以直接比较。</translation>
     </message>
 </context>
 <context>
@@ -7981,16 +8181,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>PyTorch 缓存分配器会保留已释放的块以便复用；后续请求用不上的那些块，加上本步分配量中因块切分和取整产生的一部分，使预留显存大于已分配显存。</translation>
     </message>
     <message>
-        <source>Allocated at the peak (max_memory_allocated)</source>
-        <translation>峰值时已分配（max_memory_allocated）</translation>
-    </message>
-    <message>
         <source>The tensors alive at the step&apos;s fullest moment: what torch.cuda.max_memory_allocated reports.</source>
         <translation>一步中最满那一刻仍存活的张量：即 torch.cuda.max_memory_allocated 报告的值。</translation>
-    </message>
-    <message>
-        <source>Reserved by the caching allocator (max_memory_reserved)</source>
-        <translation>缓存分配器已预留（max_memory_reserved）</translation>
     </message>
     <message>
         <source>Allocated memory plus what PyTorch&apos;s caching allocator holds besides: what torch.cuda.max_memory_reserved reports.</source>
@@ -8125,10 +8317,6 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>QKᵀ 和 ·V 在融合内核中按 FlashAttention 的实测效率计算，序列短时效率更低；没有融合内核时，分数矩阵要经过显存。</translation>
     </message>
     <message>
-        <source>Step time: norms, activations and other bandwidth-bound work</source>
-        <translation>步时：归一化、激活函数等受带宽限制的计算</translation>
-    </message>
-    <message>
         <source>Norms, activations, residual adds and the loss read and write whole tensors and do little arithmetic: memory bandwidth sets their time. Sequence parallelism splits them over the TP ranks.</source>
         <translation>归一化、激活函数、残差相加和损失函数读写整块张量，运算很少：显存带宽决定其耗时。序列并行把它们分到各 TP 卡上。</translation>
     </message>
@@ -8157,16 +8345,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>流水线填充和排空时各段在等待：占计算的 (p − 1)/(v·m)。更多微批次或虚拟段可以缩小它。</translation>
     </message>
     <message>
-        <source>Step time: exposed data-parallel communication</source>
-        <translation>步时：未被掩盖的数据并行通信</translation>
-    </message>
-    <message>
         <source>Gradients are reduced while the last micro-batch&apos;s backward still runs; what outlasts it, and always the last bucket, adds to the step. The distributed optimizer&apos;s weight gather hides behind the next forward.</source>
         <translation>梯度在最后一个微批次的反向仍在进行时归约；超出它的部分，以及总是最后一个桶，会加到步时上。分布式优化器的权重收集藏在下一次前向之后。</translation>
-    </message>
-    <message>
-        <source>Step time: exposed tensor-parallel communication</source>
-        <translation>步时：未被掩盖的张量并行通信</translation>
     </message>
     <message>
         <source>Tensor parallelism waits for its collectives inside every layer unless TP communication is overlapped with the GEMMs.</source>
@@ -8181,10 +8361,6 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>每个微批次的激活和梯度在各段之间传递；交错调度把它们与计算重叠。</translation>
     </message>
     <message>
-        <source>Step time: exposed context-parallel communication</source>
-        <translation>步时：未被掩盖的上下文并行通信</translation>
-    </message>
-    <message>
         <source>Ring attention passes key and value chunks while the chunk already there is computed; only what takes longer than that shows.</source>
         <translation>环形注意力在计算手头这一块的同时传递键和值的分块；只有比计算更慢的部分才会显露。</translation>
     </message>
@@ -8195,10 +8371,6 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>Tokens travel to their experts and back in every MoE layer; without special overlap the layer waits for it.</source>
         <translation>每个 MoE 层都要把 token 发往其专家再取回；没有专门的重叠时，该层要等待它完成。</translation>
-    </message>
-    <message>
-        <source>Step time: offload over PCIe and the CPU optimizer</source>
-        <translation>步时：经 PCIe 的卸载与 CPU 优化器</translation>
     </message>
     <message>
         <source>Offloaded states cross PCIe, and the CPU runs the optimizer&apos;s update from its own memory: slow compared with the GPU.</source>
@@ -8235,6 +8407,34 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>One constant of the step-time model with its source (resources/steptime.json).</source>
         <translation>步时模型的一个常量及其来源（resources/steptime.json）。</translation>
+    </message>
+    <message>
+        <source>Peak allocated (max_memory_allocated)</source>
+        <translation>峰值已分配（max_memory_allocated）</translation>
+    </message>
+    <message>
+        <source>Peak reserved (max_memory_reserved)</source>
+        <translation>峰值已预留（max_memory_reserved）</translation>
+    </message>
+    <message>
+        <source>Step time: norms and activations</source>
+        <translation>步时：归一化与激活</translation>
+    </message>
+    <message>
+        <source>Step time: exposed DP communication</source>
+        <translation>步时：未被掩盖的 DP 通信</translation>
+    </message>
+    <message>
+        <source>Step time: exposed TP communication</source>
+        <translation>步时：未被掩盖的 TP 通信</translation>
+    </message>
+    <message>
+        <source>Step time: exposed CP communication</source>
+        <translation>步时：未被掩盖的 CP 通信</translation>
+    </message>
+    <message>
+        <source>Step time: offload (PCIe, CPU optimizer)</source>
+        <translation>步时：卸载（PCIe、CPU 优化器）</translation>
     </message>
 </context>
 </TS>

@@ -69,8 +69,18 @@ QString fileReason(const core::Issue& i)
     using C = core::IssueCode;
     const std::string& hint = i.hint;
     switch (i.code) {
-    //: %1 = the JSON parser's own message (English)
-    case C::MalformedJson: return QCoreApplication::translate("IssueText", "not valid JSON: %1").arg(QString::fromStdString(hint));
+    case C::MalformedJson: {
+        // The parser's own words are English: the position and the kind of mistake are enough.
+        if (i.a <= 0)
+            return QCoreApplication::translate("IssueText", "not valid JSON");
+        const QString line = QLocale().toString(qint64(i.a)), column = QLocale().toString(qint64(i.b));
+        if (i.c == 1)
+            //: %1 = line, %2 = column where the text stops
+            return QCoreApplication::translate("IssueText", "not valid JSON: the text ends at line %1, column %2 before the JSON is complete (a cut-off file?)")
+                .arg(line, column);
+        //: %1 = line, %2 = column of the first character that is not valid JSON
+        return QCoreApplication::translate("IssueText", "not valid JSON: unexpected character at line %1, column %2").arg(line, column);
+    }
     case C::WrongType: {
         if (hint.rfind("this key", 0) == 0)
             return QCoreApplication::translate("IssueText", "missing: the model's size cannot be known without it");
@@ -117,6 +127,18 @@ QString fileReason(const core::Issue& i)
                         : QCoreApplication::translate("IssueText", "not a regular file (a FIFO, a device or a socket)");
     //: %1 = the system's reason
     case C::FileUnreadable: return QCoreApplication::translate("IssueText", "permission denied or unreadable (%1)").arg(QString::fromLocal8Bit(hint.c_str()));
+    case C::AttentionSpanAssumed:
+        switch (int(i.a)) {
+        //: %1 = tokens per attention chunk
+        case 1: return QCoreApplication::translate("IssueText", "chunked attention is counted as a sliding window of %1 tokens (the most a chunk caches)").arg(num(i.b));
+        //: %1 = full-attention layers, %2 = the period they are counted with
+        case 2: return QCoreApplication::translate("IssueText", "the %1 full-attention layers are not evenly spaced: counted as every %2th layer").arg(num(i.b), num(i.c));
+        case 3: return QCoreApplication::translate("IssueText", "a sliding window but no layer pattern: every layer is taken as windowed, so the KV cache may be too small");
+        //: %1 = layers
+        case 4: return QCoreApplication::translate("IssueText", "the first %1 layers attend to the whole context but are counted as windowed").arg(num(i.b));
+        //: %1 = entries in the list, %2 = layers
+        default: return QCoreApplication::translate("IssueText", "%1 entries for %2 layers: the pattern is read as far as it goes").arg(num(i.b), num(i.c));
+        }
     case C::UnknownKey:
         if (hint.empty())
             return QCoreApplication::translate("IssueText", "unknown key, ignored");

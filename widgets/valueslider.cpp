@@ -68,10 +68,7 @@ ValueSlider::ValueSlider(QWidget* parent)
     m_label->setBuddy(m_spin);
     m_error->setWordWrap(true);
     m_error->setVisible(false);
-    QFont small = font();
-    small.setPointSizeF(small.pointSizeF() * 0.9);
-    m_note->setFont(small);
-    m_error->setFont(small);
+    applySmallFont();
 
     auto* layout = new QGridLayout(this);
     layout->setContentsMargins(0, 2, 0, 2);
@@ -273,10 +270,25 @@ void ValueSlider::updateErrorColors()
     m_spin->setPalette(spin);
 }
 
+void ValueSlider::applySmallFont()
+{
+    // Note and error a little smaller than the label, whatever size the label is set in
+    // (points in the window, pixels in presentation mode).
+    QFont small = font();
+    if (small.pixelSize() > 0)
+        small.setPixelSize(std::max(1, int(small.pixelSize() * 0.9 + 0.5)));
+    else
+        small.setPointSizeF(small.pointSizeF() * 0.9);
+    m_note->setFont(small);
+    m_error->setFont(small);
+}
+
 void ValueSlider::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::PaletteChange)
         updateErrorColors();
+    else if (event->type() == QEvent::FontChange)
+        applySmallFont();
     QWidget::changeEvent(event);
 }
 

@@ -1,6 +1,7 @@
 #include "app/cli/cli.h"
 
 #include <QFile>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -308,6 +309,38 @@ static int launchCommand(const std::vector<std::string>& args)
     return 0;
 }
 
+/// What an import read, for the terminal: "62 layers, hidden 5376, …", so a wrong shape (a missed
+/// text_config, a silent default) shows before any estimate is made from it.
+static std::string importedShape(const core::HfImport& imported)
+{
+    const core::ModelArchitecture& m = imported.model;
+    std::ostringstream o;
+    const double total = core::countParameters(m).total;
+    o.setf(std::ios::fixed);
+    o.precision(2);
+    o << (imported.modelType.empty() ? std::string("model") : imported.modelType) << ": " << std::llround(total) << " parameters ("
+      << total / 1e9 << " B)";
+    if (m.isMoE())
+        o << ", " << core::countParameters(m).active / 1e9 << " B active";
+    o << "; " << m.numLayers << " layers, hidden " << m.hiddenSize << ", FFN " << m.ffnHiddenSize << ", " << m.numAttentionHeads
+      << " heads (" << m.numQueryGroups << " KV, head dim " << m.effectiveHeadDim() << "), vocabulary " << m.vocabSize
+      << (m.tiedEmbeddings ? ", tied embeddings" : "");
+    if (m.isMoE())
+        o << "; " << m.numExperts << " experts, " << m.moeTopK << " per token, " << m.numSharedExperts << " shared, expert FFN "
+          << m.moeFfnHiddenSize;
+    if (m.slidingWindow > 0) {
+        o << "; attention window " << m.slidingWindow << " tokens on ";
+        if (m.globalLayerEvery > 1)
+            o << (m.globalLayerEvery - 1) << " of every " << m.globalLayerEvery << " layers (" << m.globalLayersIn(0, m.numLayers)
+              << " attend to the whole context)";
+        else
+            o << "every layer";
+    } else {
+        o << "; every layer attends to the whole context";
+    }
+    return o.str();
+}
+
 /// `import-hf CONFIG.json`: the default scenario with the model replaced by the config's
 /// architecture; every key is reported as used, ignored (no effect on memory) or not understood.
 static int importHfCommand(const std::vector<std::string>& args)
@@ -333,6 +366,13 @@ static int importHfCommand(const std::vector<std::string>& args)
         return kExitInvalid;
     std::cerr << "shardscope: " << file << ": used " << imported.used.size() << " keys, ignored " << imported.ignored.size()
               << " that do not affect memory\n";
+    if (!imported.defaulted.empty()) {
+        std::cerr << "shardscope: " << file << ": not in the file, taken from the " << imported.modelType << " defaults of transformers:";
+        for (const std::string& key : imported.defaulted)
+            std::cerr << " " << key;
+        std::cerr << "\n";
+    }
+    std::cerr << "shardscope: " << file << ": " << importedShape(imported) << "\n";
     core::Scenario scenario = core::defaultScenario();
     scenario.model = imported.model;
     if (scenario.model.name.empty())

@@ -1,11 +1,6 @@
 #include "app/slides/decknavigator.h"
 
-#include <QFile>
-#include <QFileInfo>
-
-#include "app/documents/filesaver.h"
-#include "core/io/jsonlimits.h"
-#include "widgets/issuetext.h"
+#include <algorithm>
 
 DeckNavigator::DeckNavigator(QObject* parent)
     : QObject(parent)
@@ -20,51 +15,12 @@ core::Deck DeckNavigator::seedDeck()
     return core::loadDeck(core::seedDeckJson()).deck;
 }
 
-void DeckNavigator::setDeck(const core::Deck& deck)
+void DeckNavigator::setDeck(const core::Deck& deck, int index)
 {
     m_deck = deck;
     m_index = -1;
     emit deckChanged();
-    goTo(0);
-}
-
-bool DeckNavigator::loadFile(const QString& path, QString* error)
-{
-    // The core's reader and the deck limits: a FIFO, a device or a huge file is refused unread.
-    std::string text;
-    std::vector<core::Issue> issues;
-    if (!core::readInputFile(QFile::encodeName(path).toStdString(), core::limits::kDeck.maxBytes, text, issues)) {
-        if (error)
-            //: %1 = file, %2 = the reason
-            *error = tr("Cannot read %1: %2").arg(path, IssueText::reason(issues.front()));
-        return false;
-    }
-    const core::DeckLoad load = core::loadDeck(text);
-    if (!load.ok) {
-        if (error) {
-            QStringList reasons = IssueText::messages(load.issues, core::Severity::Error);
-            if (reasons.isEmpty())
-                reasons << tr("the deck has no scenes");
-            //: %1 = file name, %2 = the reasons, one per line
-            *error = tr("%1 is not a deck of scenes:\n%2").arg(QFileInfo(path).fileName(), reasons.join(QLatin1Char('\n')));
-        }
-        return false;
-    }
-    setDeck(load.deck);
-    return true;
-}
-
-bool DeckNavigator::saveFile(const QString& path, QString* error) const
-{
-    const std::string json = core::saveDeck(m_deck);
-    QString reason;
-    if (!FileSaver::save(path, QByteArray::fromStdString(json), &reason)) {
-        if (error)
-            //: %1 = file, %2 = the system's reason
-            *error = tr("Cannot write %1: %2").arg(path, reason);
-        return false;
-    }
-    return true;
+    goTo(index);
 }
 
 const core::Scene* DeckNavigator::currentScene() const
@@ -101,6 +57,7 @@ int DeckNavigator::addScene(const core::Scene& scene)
     const int at = std::clamp(m_index + 1, 0, count());
     m_deck.scenes.insert(m_deck.scenes.begin() + at, scene);
     emit deckChanged();
+    emit scenesEdited();
     goTo(at);
     return at;
 }

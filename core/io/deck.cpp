@@ -1,6 +1,8 @@
 #include "core/io/deck.h"
 
+#include "core/figures/figuretemplate.h"
 #include "core/io/jsondocument.h"
+#include "core/io/json_reader.h"
 #include "core/io/scenario_io.h"
 
 namespace core {
@@ -44,6 +46,45 @@ LocalizedText readText(const Json& parent, const char* key, const std::string& p
     return text;
 }
 
+void addWarning(std::vector<Issue>& issues, IssueCode code, std::string path, std::string hint)
+{
+    Issue i{code, Severity::Warning, ""};
+    i.path = std::move(path);
+    i.hint = std::move(hint);
+    issues.push_back(std::move(i));
+}
+
+/// A placeholder that names no figure stays as typed: say which, so a typo is found.
+void checkTemplate(const LocalizedText& text, const std::string& path, std::vector<Issue>& issues)
+{
+    for (const std::string* t : {&text.en, &text.zhCN})
+        for (const std::string& unknown : parseTemplate(*t).unknown)
+            addWarning(issues, IssueCode::UnknownValue, path, unknown + " names no figure");
+}
+
+std::vector<Figure> readFigures(const Json& scene, const std::string& prefix, std::vector<Issue>& issues)
+{
+    std::vector<Figure> out;
+    if (!scene.contains("figures"))
+        return out;
+    const Json& list = scene["figures"];
+    if (!list.is_array()) {
+        addError(issues, IssueCode::WrongType, prefix + "figures", "an array of figure ids");
+        return out;
+    }
+    std::string accepted;
+    for (std::size_t f = 0; f < kFigureCount; ++f)
+        accepted += (f ? ", " : "") + std::string(figureName(Figure(f)));
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::optional<Figure> figure = list[i].is_string() ? figureFromName(list[i].get<std::string>()) : std::nullopt;
+        if (figure)
+            out.push_back(*figure);
+        else
+            addError(issues, IssueCode::UnknownValue, prefix + "figures[" + std::to_string(i) + "]", accepted);
+    }
+    return out;
+}
+
 Json writeText(const LocalizedText& text)
 {
     Json j{{"en", text.en}};
@@ -76,8 +117,9 @@ DeckLoad loadDeck(std::string_view text)
         Scene scene;
         scene.title = readText(s, "title", prefix, out.issues);
         scene.notes = readText(s, "notes", prefix, out.issues);
-        // The scene as text for the scenario reader: its depth is bounded by the deck's limits,
-        // so dump() (recursive) is too.
+        checkTemplate(scene.title, prefix + "title", out.issues);
+        checkTemplate(scene.notes, prefix + "notes", out.issues);
+        scene.figures = readFigures(s, prefix, out.issues);
         const ScenarioLoad load = loadScenario(dumpJson(s["scenario"]));
         for (Issue issue : load.issues) {
             issue.path = prefix + (issue.path.empty() ? std::string(issue.key) : issue.path);
@@ -98,8 +140,17 @@ std::string saveDeck(const Deck& deck)
     j["schema_version"] = 1;
     j["title"] = writeText(deck.title);
     Json scenes = Json::array();
-    for (const Scene& s : deck.scenes)
-        scenes.push_back(Json{{"title", writeText(s.title)}, {"notes", writeText(s.notes)}, {"scenario", Json::parse(saveScenario(s.scenario))}});
+    for (const Scene& s : deck.scenes) {
+        Json scene{{"title", writeText(s.title)}, {"notes", writeText(s.notes)}};
+        if (!s.figures.empty()) {
+            Json figures = Json::array();
+            for (Figure f : s.figures)
+                figures.push_back(std::string(figureName(f)));
+            scene["figures"] = figures;
+        }
+        scene["scenario"] = Json::parse(saveScenario(s.scenario));
+        scenes.push_back(std::move(scene));
+    }
     j["scenes"] = scenes;
     return dumpJson(j, 2) + "\n";
 }

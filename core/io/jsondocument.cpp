@@ -1,5 +1,7 @@
 #include "core/io/jsondocument.h"
 
+#include "core/io/json_reader.h"
+
 #include <algorithm>
 #include <unordered_set>
 
@@ -22,8 +24,9 @@ constexpr std::size_t kMaxDuplicatesReported = 20;
 class LimitChecker final : public nlohmann::json_sax<Json>
 {
 public:
-    LimitChecker(const InputLimits& limits, std::vector<Issue>& issues)
+    LimitChecker(const InputLimits& limits, std::string_view text, std::vector<Issue>& issues)
         : m_limits(limits)
+        , m_text(text)
         , m_issues(issues)
     {
     }
@@ -65,6 +68,11 @@ public:
             Issue issue{IssueCode::NumberOutOfRange, Severity::Error, ""};
             issue.path = path(true);
             issue.hint = validUtf8(token.substr(0, kMaxPathPart));
+            m_issues.push_back(std::move(issue));
+        } else if (const auto* syntax = dynamic_cast<const nlohmann::json::parse_error*>(&e)) {
+            // Line and column of the byte the parser stopped at, so a dialog can say where.
+            Issue issue = malformedJson(*syntax, m_text);
+            issue.hint = validUtf8(std::string_view(issue.hint).substr(0, 400));
             m_issues.push_back(std::move(issue));
         } else {
             Issue issue{IssueCode::MalformedJson, Severity::Error, ""};
@@ -158,6 +166,7 @@ private:
     }
 
     const InputLimits& m_limits;
+    std::string_view m_text;
     std::vector<Issue>& m_issues;
     std::vector<Frame> m_stack;
     std::size_t m_values = 0;
@@ -231,7 +240,7 @@ bool parseJsonDocument(std::string_view text, const InputLimits& limits, Json& o
         issues.push_back(std::move(issue));
         return false;
     }
-    LimitChecker checker(limits, issues);
+    LimitChecker checker(limits, text, issues);
     try {
         // strict: nothing may follow the document; comments are not JSON.
         if (!Json::sax_parse(text, &checker, nlohmann::json::input_format_t::json, true, false) || checker.failed())

@@ -106,8 +106,7 @@ private slots:
         QFETCH(int, kind);
         FullFileSystem fs{FullFileSystem::Kind(kind)};
         QVERIFY(fs.isValid());
-        ScenarioController controller;
-        PresentationWindow w(&controller);
+        PresentationWindow w;
         // One scene (~4 KB, inside QSaveFile's 16 KB write buffer: the failing flush is commit's).
         core::Deck deck;
         core::Scene scene;

@@ -117,8 +117,7 @@ private slots:
             QVERIFY(!w.documentController()->importHfConfig(path));
             QVERIFY(w.documentController()->lastError().contains(QStringLiteral("not a regular file")));
         }
-        ScenarioController controller;
-        PresentationWindow p(&controller);
+        PresentationWindow p;
         QString error;
         QVERIFY(!p.openDeck(fifo, &error));
         QVERIFY2(error.contains(QStringLiteral("not a regular file")), qPrintable(error));
@@ -162,8 +161,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("deck.json"));
         writeAll(path, QByteArray(R"({"scenes": [{"title": "deep", "scenario": )") + nested(65536) + "}]}");
-        ScenarioController controller;
-        PresentationWindow w(&controller);
+        PresentationWindow w;
         w.navigator()->goTo(4);
         QString error;
         QVERIFY(!w.openDeck(path, &error));

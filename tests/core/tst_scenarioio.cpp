@@ -145,6 +145,36 @@ private slots:
         QVERIFY(!core::describe(l.issues.front()).empty());
     }
 
+    void malformedJsonNamesLineAndColumn_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<int>("kind");
+        // Counted by hand: the parser stops at the first byte that cannot continue the JSON.
+        QTest::addRow("stray letter on line 3") << "{\n  \"schema_version\": 1,\n  x\n}" << 3 << 3 << 2; // at "x"
+        QTest::addRow("cut off") << "{\"schema_version\": 1,\n \"model\": {" << 2 << 12 << 1;   // one past the "{"
+        QTest::addRow("after a Chinese title") << "{\"title\": \"中文\", ]" << 1 << 17 << 2;      // "]" is the 17th character, the 21st byte
+    }
+    void malformedJsonNamesLineAndColumn()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, line);
+        QFETCH(int, column);
+        QFETCH(int, kind);
+        const core::ScenarioLoad load = core::loadScenario(text.toStdString());
+        QCOMPARE(load.issues.size(), std::size_t(1));
+        const core::Issue& i = load.issues.front();
+        QCOMPARE(int(i.code), int(core::IssueCode::MalformedJson));
+        QCOMPARE(int(i.a), line);
+        QCOMPARE(int(i.b), column);
+        QCOMPARE(int(i.c), kind);
+        // The English message names the place once, without the parser's bracketed prefix.
+        const std::string message = core::describe(i);
+        QVERIFY2(message.find("line " + std::to_string(line) + ", column " + std::to_string(column)) != std::string::npos, message.c_str());
+        QVERIFY2(message.find("[json.exception") == std::string::npos, message.c_str());
+    }
+
     void unknownKeysAreReportedWithAHint()
     {
         const core::ScenarioLoad l = core::loadScenario(
