@@ -1,4 +1,5 @@
 #include <QAction>
+#include <QFile>
 #include <QApplication>
 #include <QIcon>
 #include <QCommandLineParser>
@@ -12,6 +13,11 @@
 #include "app/explorerpages.h"
 #include "app/languagemanager.h"
 #include "app/mainwindow.h"
+#include "app/step/calibrationdialog.h"
+#include "app/step/stepdock.h"
+#include "widgets/step/memorytimelineview.h"
+#include "widgets/step/stepcursor.h"
+#include "widgets/step/steppanel.h"
 #include "widgets/lab/numberformatlab.h"
 #include "app/scenariocontroller.h"
 #include "app/documents/sessionstore.h"
@@ -72,10 +78,12 @@ int main(int argc, char** argv)
     QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light or dark (Fusion style)."), QStringLiteral("THEME"));
     QCommandLineOption segment(QStringLiteral("select-segment"), QStringLiteral("Click a bar segment: GROUP,component_id."), QStringLiteral("G,ID"));
     QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language: en or zh_CN."), QStringLiteral("LANG"));
-    QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Central page: explorer, lab, studio, compare or loss-scaling."),
+    QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Central page: explorer, lab, studio, compare or loss-scaling; step shows the step dock."),
                             QStringLiteral("PAGE"));
     QCommandLineOption byRole(QStringLiteral("color-by-role"), QStringLiteral("Colour the bars by model role."));
-    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole}) {
+    QCommandLineOption measured(QStringLiteral("measured"), QStringLiteral("Open the calibration dialog with LOG (a screenshot grabs the dialog)."),
+                                QStringLiteral("LOG"));
+    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &measured}) {
         o->setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(*o);
     }
@@ -117,6 +125,24 @@ int main(int argc, char** argv)
                       : pageName == QLatin1String("loss-scaling") ? NumberFormatLab::Page::LossScaling
                                                                   : NumberFormatLab::Page::OneValue);
     }
+    if (pageName == QLatin1String("step")) {
+        // the step's views large, the cursor at the first stage's peak
+        window.stepDock()->show();
+        window.stepDock()->refresh();
+        window.resizeDocks({window.stepDock()}, {window.height() * 62 / 100}, Qt::Vertical);
+        StepPanel* panel = window.stepDock()->panel();
+        const MemoryTimelineView::PeakMark peak = panel->memoryView()->peakMark(0);
+        if (peak.valid)
+            panel->stepCursor()->setPosition(peak.time);
+    }
+    CalibrationDialog* calibration = nullptr;
+    if (parser.isSet(measured)) {
+        QFile log(parser.value(measured));
+        calibration = window.stepDock()->calibrationDialog();
+        if (log.open(QIODevice::ReadOnly))
+            calibration->setLogText(QString::fromUtf8(log.readAll()));
+        calibration->show();
+    }
     if (parser.isSet(byRole))
         window.memoryChart()->colorByRoleAction()->setChecked(true);
     if (parser.isSet(segment)) {
@@ -132,8 +158,8 @@ int main(int argc, char** argv)
     }
     if (parser.isSet(screenshot)) {
         // After the gauges' animation has settled.
-        QTimer::singleShot(900, &window, [&window, file = parser.value(screenshot)] {
-            const bool ok = window.grab().save(file);
+        QTimer::singleShot(900, &window, [&window, calibration, file = parser.value(screenshot)] {
+            const bool ok = calibration ? calibration->grab().save(file) : window.grab().save(file);
             std::fprintf(stderr, "shardscope: %s %s\n", ok ? "wrote" : "could not write", qPrintable(file));
             QApplication::exit(ok ? 0 : 1);
         });

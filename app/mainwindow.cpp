@@ -25,6 +25,7 @@
 #include "app/languagemanager.h"
 #include "app/modewiring.h"
 #include "app/slides/presentationwindow.h"
+#include "app/step/stepdock.h"
 #include "app/scenariocontroller.h"
 #include "core/io/scenario_io.h"
 #include "widgets/charts/comparisonview.h"
@@ -73,6 +74,10 @@ MainWindow::MainWindow(QWidget* parent)
     m_workingDock->setObjectName(QStringLiteral("WorkingDock"));
     m_workingDock->setWidget(m_working);
     addDockWidget(Qt::RightDockWidgetArea, m_workingDock);
+    // The step's schedule and memory timeline: below the centre, shown on request (View ▸ Step).
+    m_stepDock = new StepDock(m_controller, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_stepDock);
+    m_stepDock->hide();
 
     m_status->setTextFormat(Qt::PlainText);
     statusBar()->addWidget(m_status, 1);
@@ -166,7 +171,9 @@ void MainWindow::createMenus()
     controls->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
     QAction* working = m_workingDock->toggleViewAction();
     working->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
-    m_menus.view->addActions({controls, working, m_actions.comparisons});
+    QAction* step = m_stepDock->toggleViewAction();
+    step->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
+    m_menus.view->addActions({controls, working, step, m_actions.comparisons});
     m_menus.view->addActions({m_pages->labAction(), m_chart->colorByRoleAction()});
     m_menus.view->addSeparator();
     m_menus.view->addActions({m_actions.gib, m_actions.fullScreen, m_actions.presentation});
@@ -323,6 +330,7 @@ void MainWindow::setUnitGiB(bool gib)
     m_chart->setUnit(unit);
     m_comparison->setUnit(unit);
     m_gauges->setUnit(unit);
+    m_stepDock->setUnitGiB(gib);
     m_controller->refresh();
 }
 

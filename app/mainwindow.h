@@ -5,6 +5,7 @@
 
 #include "core/estimate.h"
 
+class StepDock;
 class ComparisonView;
 class ExplorerPages;
 class ControlsPanel;
@@ -41,6 +42,7 @@ public:
     ComparisonView* comparisonView() const { return m_comparison; }
     WorkingPanel* workingPanel() const { return m_working; }
     QDockWidget* workingDock() const { return m_workingDock; }
+    StepDock* stepDock() const { return m_stepDock; }
     /// View ▸ Presentation (F5); null until it is first shown.
     PresentationWindow* presentationWindow() const { return m_presentation; }
     /// The central tabs: the explorer and the number-format lab (View ▸ Number-Format Lab).
@@ -86,6 +88,7 @@ private:
     ExplorerPages* m_pages = nullptr;
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_workingDock = nullptr;
+    StepDock* m_stepDock = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_warnings = nullptr;
     QStringList m_warningTexts;

@@ -10,6 +10,8 @@
 #include "app/cli/quantizecommand.h"
 #include "core/estimate.h"
 #include "core/io/estimate_io.h"
+#include "core/calibration/memorylog.h"
+#include "core/calibration/residuals.h"
 #include "core/timeline/steptimeline.h"
 #include "core/io/hfconfig.h"
 #include "core/io/presets.h"
@@ -21,7 +23,7 @@ namespace {
 
 const char* kUsage =
     "usage: shardscope [FILE.json]                      open the explorer window\n"
-    "       shardscope estimate FILE.json|--default [--format table|json] [--set section.key=value ...] [--explain] [--timeline]\n"
+    "       shardscope estimate FILE.json|--default [--format table|json] [--set section.key=value ...] [--explain] [--timeline] [--measured LOG]\n"
     "       shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory|comparison|gauges|bits|dashboard]\n"
     "                  [--size WxH] [--scale N] [--transparent] [--theme light|dark|high-contrast-light|high-contrast-dark]\n"
     "                  [--title TEXT] [--no-caption] [--lang en|zh_CN] [--unit GB|GiB] [--value X] [--set ...]\n"
@@ -112,8 +114,15 @@ static int estimateCommand(const std::vector<std::string>& args)
     std::string file, format = "table";
     std::vector<std::string> sets;
     bool explain = false, timeline = false;
+    std::string measuredFile;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
+        if (a == "--measured") {
+            if (i + 1 >= args.size())
+                return usageError("--measured needs a log file");
+            measuredFile = args[++i];
+            continue;
+        }
         if (a == "--format" && i + 1 < args.size()) {
             format = args[++i];
             if (format != "table" && format != "json")
@@ -152,12 +161,29 @@ static int estimateCommand(const std::vector<std::string>& args)
     core::StepTimeline steps;
     if (timeline)
         core::stepTimeline(load.scenario, steps);
+    // --measured LOG: what a real run printed, beside the prediction of the same counter.
+    core::Calibration measured;
+    if (!measuredFile.empty()) {
+        std::string text;
+        if (!readFile(measuredFile, text))
+            return kExitInvalid;
+        measured.log = core::parseMemoryLog(text);
+        measured.residuals = core::residuals(e, measured.log);
+        for (const core::LogIssue& i : measured.log.issues)
+            std::cerr << "shardscope: " << measuredFile << ": " << core::describe(i) << "\n";
+        if (measured.log.measurements.empty())
+            return kExitInvalid; // nothing to compare: explained above, never guessed
+    }
+    const core::Calibration* calibration = measuredFile.empty() ? nullptr : &measured;
     if (format == "json") {
-        std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr, timeline ? &steps : nullptr);
+        std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr, timeline ? &steps : nullptr,
+                                          calibration);
     } else {
         std::cout << core::estimateToTable(load.scenario, e, load.issues, explain ? &working : nullptr);
         if (timeline)
             std::cout << core::timelineToTable(steps);
+        if (calibration)
+            std::cout << core::calibrationToTable(measured, e);
     }
     return 0;
 }
