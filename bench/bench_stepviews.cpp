@@ -9,6 +9,7 @@
 //
 // --strip: six frames of the play, one under the other, as one PNG; --frames: every 12th frame.
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QImage>
@@ -16,6 +17,7 @@
 #include <QTest>
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <vector>
 
 #include "core/estimate.h"
@@ -43,6 +45,15 @@ Stats stats(std::vector<double> v)
     s.p95 = v[std::min(v.size() - 1, v.size() * 95 / 100)];
     s.max = v.back();
     return s;
+}
+
+/// CPU time of this thread, ms: what the work costs, apart from the time other processes
+/// take the cores (the shared 2-core machine runs other builds).
+double cpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
 }
 
 int intArg(const QStringList& args, const char* name, int fallback)
@@ -86,7 +97,8 @@ int main(int argc, char** argv)
         phases += st.phases.size();
 
     StepPanel panel;
-    panel.resize(1920, 1080);
+    const bool strip = args.contains(QStringLiteral("--strip"));
+    panel.resize(strip ? QSize(1600, 640) : QSize(1920, 1080)); // the strip: frames the width of a README
     panel.show();
     if (!QTest::qWaitForWindowExposed(&panel))
         return 1;
@@ -99,7 +111,6 @@ int main(int argc, char** argv)
     StepCursor* cursor = panel.stepCursor();
     const int frames = int(cursor->playSeconds() * 1000 / StepCursor::kFrameMs);
     const QString stripFile = args.value(args.indexOf(QStringLiteral("--strip")) + 1);
-    const bool strip = args.contains(QStringLiteral("--strip"));
     const qsizetype framesArg = args.indexOf(QStringLiteral("--frames"));
     const QString framesDir = framesArg >= 0 ? args.value(framesArg + 1) : QString();
     if (!framesDir.isEmpty())
@@ -110,15 +121,17 @@ int main(int argc, char** argv)
     cursor->setPosition(0);
     QApplication::processEvents();
     cursor->play();
-    std::vector<double> frameMs;
+    std::vector<double> frameMs, frameCpu;
     QElapsedTimer clock;
     for (int f = 0; f < frames && cursor->isPlaying(); ++f) {
         clock.start();
+        const double cpu0 = cpuMs();
         cursor->advance(1000.0 / 60);
         QApplication::sendPostedEvents();
         QApplication::processEvents();
         frameMs.push_back(double(clock.nsecsElapsed()) / 1e6);
-        if ((strip && f % (frames / 6) == frames / 12) || (!framesDir.isEmpty() && f % 12 == 0)) {
+        frameCpu.push_back(cpuMs() - cpu0);
+        if ((strip && f % (frames / 4) == frames / 8) || (!framesDir.isEmpty() && f % 12 == 0)) {
             const QImage shot = panel.grab().toImage();
             if (!framesDir.isEmpty())
                 shot.save(QStringLiteral("%1/frame-%2.png").arg(framesDir).arg(f, 4, 10, QLatin1Char('0')));
@@ -129,25 +142,34 @@ int main(int argc, char** argv)
     cursor->pause();
 
     // Re-planning: a new timeline (another micro-batch count, as a slider gives) to its repaint.
-    std::vector<double> replanMs;
+    const int shownStages = int(t.stages.size()), shownChunks = t.virtualStages, shownMicro = t.microBatches;
+    const core::Scenario played = s;
+    std::vector<double> replanMs, timelineMs, replanCpu;
     for (int k = 0; k < 60; ++k) {
-        s.training.globalBatchSize = std::int64_t(8 + k % 16) * std::max(1, dp);
+        s.training.globalBatchSize = std::int64_t(std::max(1, shownMicro - 8 + k % 16)) * std::max(1, dp);
         clock.start();
+        const double cpu0 = cpuMs();
         core::stepTimeline(s, t);
+        timelineMs.push_back(double(clock.nsecsElapsed()) / 1e6);
         panel.setTimeline(t, e.groups.front().capacityBytes, formula);
         QApplication::sendPostedEvents();
         QApplication::processEvents();
         replanMs.push_back(double(clock.nsecsElapsed()) / 1e6);
+        replanCpu.push_back(cpuMs() - cpu0);
     }
 
-    const Stats fs = stats(frameMs), rs = stats(replanMs);
-    std::printf("Step views, 1920×1080 offscreen, PP %d, VPP %d, %d micro-batches, %zu phases, %s\n", int(t.stages.size()),
-                t.virtualStages, t.microBatches, phases, args.contains(QStringLiteral("--all-stages")) ? "every stage" : "stage 0");
+    (void)played;
+    const Stats fs = stats(frameMs), rs = stats(replanMs), ts = stats(timelineMs), fc = stats(frameCpu), rc = stats(replanCpu);
+    std::printf("Step views, %d×%d offscreen, PP %d, VPP %d, %d micro-batches, %zu phases, %s\n", panel.width(), panel.height(), shownStages, shownChunks, shownMicro,
+                phases, args.contains(QStringLiteral("--all-stages")) ? "every stage" : "stage 0");
     std::printf("%-28s %6s %9s %9s %9s\n", "", "n", "median", "p95", "max");
     std::printf("%-28s %6zu %6.2f ms %6.2f ms %6.2f ms\n", "frame (advance + repaint)", frameMs.size(), fs.median, fs.p95, fs.max);
     std::printf("%-28s %6zu %6.2f ms %6.2f ms %6.2f ms\n", "re-plan (timeline + repaint)", replanMs.size(), rs.median, rs.p95, rs.max);
+    std::printf("%-28s %6zu %6.2f ms %6.2f ms %6.2f ms\n", "  of which core::stepTimeline", timelineMs.size(), ts.median, ts.p95, ts.max);
+    std::printf("%-28s %6zu %6.2f ms %6.2f ms %6.2f ms\n", "frame, CPU time", frameCpu.size(), fc.median, fc.p95, fc.max);
+    std::printf("%-28s %6zu %6.2f ms %6.2f ms %6.2f ms\n", "re-plan, CPU time", replanCpu.size(), rc.median, rc.p95, rc.max);
     if (strip && !shots.empty()) {
-        const int w = 960, h = shots.front().height() * w / shots.front().width();
+        const int w = 1200, h = shots.front().height() * w / shots.front().width();
         QImage out(w, h * int(shots.size()), QImage::Format_RGB32);
         out.fill(Qt::white);
         QPainter p(&out);

@@ -5030,6 +5030,10 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <source>Step: Schedule and Memory</source>
         <translation>训练步：调度与显存</translation>
     </message>
+    <message>
+        <source>%1 micro-batches per step: too many to draw one by one (up to %2). Fewer micro-batches (a smaller global batch, or more data parallelism) show the step.</source>
+        <translation>每步 %1 个微批次：太多，无法逐个绘制（最多 %2 个）。减少微批次（更小的全局批大小，或更多数据并行）即可显示这个训练步。</translation>
+    </message>
 </context>
 <context>
     <name>StepPalette</name>

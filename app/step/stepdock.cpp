@@ -53,6 +53,17 @@ void StepDock::setUnitGiB(bool gib)
 void StepDock::refresh()
 {
     const core::Scenario& s = m_controller->scenario();
+    // A drawn step stays readable, and re-planning it on a slider move cheap, up to this many
+    // chunk-micro-batches per stage; beyond, the panel says so instead of drawing a barcode.
+    constexpr std::int64_t kMaxDrawn = 1024;
+    const std::int64_t chunks = m_controller->estimate().microBatchesPerStep * std::max(1, s.parallel.virtualPipeline);
+    if (s.mode != core::Mode::Inference && m_controller->estimate().valid && chunks > kMaxDrawn) {
+        m_panel->setUnavailable(tr("%1 micro-batches per step: too many to draw one by one (up to %2). "
+                                   "Fewer micro-batches (a smaller global batch, or more data parallelism) show the step.")
+                                    .arg(m_controller->estimate().microBatchesPerStep)
+                                    .arg(kMaxDrawn));
+        return;
+    }
     const core::PipelineScheduleKind kind = m_panel->showsGPipe() ? core::PipelineScheduleKind::GPipe : core::megatronSchedule(s.parallel.virtualPipeline);
     core::stepTimeline(s, kind, m_timeline);
     const core::Estimate& e = m_controller->estimate();

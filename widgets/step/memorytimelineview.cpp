@@ -1,10 +1,13 @@
 #include "widgets/step/memorytimelineview.h"
 
 #include <QLocale>
+#include <QImage>
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
+#include <array>
 #include <bitset>
+#include <vector>
 #include <cmath>
 
 #include "widgets/charts/componentpalette.h"
@@ -127,35 +130,99 @@ QString MemoryTimelineView::cursorText() const
 void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core::StageTimeline& st, bool large)
 {
     const bool dark = isDark();
-    // stacked components, phase by phase (the enum order: allocated, reserved, device levels)
+    // Which phase each device-pixel column shows: the one with the most allocated bytes among
+    // those it covers, so a peak narrower than a pixel is never lost. The stack is then filled
+    // column by column into an image: the cost follows the width, not the number of phases
+    // (512 micro-batches are thousands of phases).
+    const qreal dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
+    const int cols = std::max(1, int(std::lround(area.width() * dpr)));
+    const int rowsPx = std::max(1, int(std::lround(area.height() * dpr)));
+    std::vector<const core::TimelinePhase*> column(std::size_t(cols), nullptr);
     std::bitset<core::kComponentCount> used;
     for (const core::TimelinePhase& ph : st.phases) {
-        const double x0 = xOf(ph.start), x1 = std::max(x0 + 1, xOf(ph.end));
-        double below = 0;
-        for (std::size_t c = 0; c < core::kComponentCount; ++c) {
-            const double b = ph.bytes[c];
-            if (b <= 0)
-                continue;
-            used.set(c);
-            const double y0 = yOf(area, below), y1 = yOf(area, below + b);
-            below += b;
-            if (y0 - y1 < 0.25)
-                continue;
-            p.fillRect(QRectF(x0, y1, x1 - x0, y0 - y1), ComponentPalette::componentColor(core::Component(c), dark));
-        }
+        const int c0 = std::clamp(int(std::floor((xOf(ph.start) - area.left()) * dpr)), 0, cols - 1);
+        const int c1 = std::clamp(int(std::ceil((xOf(ph.end) - area.left()) * dpr)), c0 + 1, cols);
+        for (int c = c0; c < c1; ++c)
+            if (!column[std::size_t(c)] || ph.allocatedBytes > column[std::size_t(c)]->allocatedBytes)
+                column[std::size_t(c)] = &ph;
+        for (std::size_t k = 0; k < core::kComponentCount; ++k)
+            if (ph.bytes[k] > 0)
+                used.set(k);
     }
-    // the three levels as step lines
+    // Runs of columns showing the same phase: few (a phase wider than a pixel) are filled as
+    // rectangles; many (phases narrower than a pixel) go pixel by pixel into an image.
+    int runs = 0;
+    for (int c = 0; c < cols; ++c)
+        runs += column[std::size_t(c)] && (c == 0 || column[std::size_t(c)] != column[std::size_t(c - 1)]);
+    if (runs <= 600) {
+        for (int c = 0; c < cols;) {
+            const core::TimelinePhase* ph = column[std::size_t(c)];
+            int e = c + 1;
+            while (e < cols && column[std::size_t(e)] == ph)
+                ++e;
+            if (ph) {
+                const double x0 = area.left() + c / dpr, x1 = area.left() + e / dpr;
+                double below = 0;
+                for (std::size_t k = 0; k < core::kComponentCount; ++k) {
+                    const double b = ph->bytes[k];
+                    if (b <= 0)
+                        continue;
+                    const double y0 = yOf(area, below), y1 = yOf(area, below + b);
+                    below += b;
+                    if (y0 - y1 >= 0.25)
+                        p.fillRect(QRectF(x0, y1, x1 - x0, y0 - y1), ComponentPalette::componentColor(core::Component(k), dark));
+                }
+            }
+            c = e;
+        }
+    } else {
+        std::array<QRgb, core::kComponentCount> colour{};
+        for (std::size_t k = 0; k < core::kComponentCount; ++k)
+            colour[k] = ComponentPalette::componentColor(core::Component(k), dark).rgba();
+        QImage image(cols, rowsPx, QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::transparent);
+        auto rowOf = [&](double bytes) { return std::clamp(int(std::lround((1 - bytes / m_top) * rowsPx)), 0, rowsPx); };
+        QRgb* bits = reinterpret_cast<QRgb*>(image.bits());
+        const qsizetype stride = image.bytesPerLine() / qsizetype(sizeof(QRgb));
+        for (int c = 0; c < cols; ++c) {
+            const core::TimelinePhase* ph = column[std::size_t(c)];
+            if (!ph)
+                continue;
+            double below = 0;
+            for (std::size_t k = 0; k < core::kComponentCount; ++k) {
+                const double b = ph->bytes[k];
+                if (b <= 0)
+                    continue;
+                const int y1 = rowOf(below + b), y0 = rowOf(below);
+                below += b;
+                for (int y = y1; y < y0; ++y)
+                    bits[y * stride + c] = colour[k];
+            }
+        }
+        image.setDevicePixelRatio(dpr);
+        p.drawImage(area.topLeft(), image);
+    }
+    // the three levels as step lines, through the same columns
     auto level = [&](double core::TimelinePhase::*member, const QPen& pen) {
         QPainterPath path;
-        bool first = true;
-        for (const core::TimelinePhase& ph : st.phases) {
-            const double y = yOf(area, ph.*member);
-            if (first)
-                path.moveTo(xOf(ph.start), y), first = false;
-            else
-                path.lineTo(xOf(ph.start), y);
-            path.lineTo(xOf(ph.end), y);
+        const core::TimelinePhase* last = nullptr;
+        double lastY = 0;
+        for (int c = 0; c < cols; ++c) {
+            const core::TimelinePhase* ph = column[std::size_t(c)];
+            if (!ph || ph == last)
+                continue;
+            const double x = area.left() + c / dpr, y = yOf(area, ph->*member);
+            if (!last)
+                path.moveTo(x, y);
+            else {
+                path.lineTo(x, lastY);
+                path.lineTo(x, y);
+            }
+            last = ph;
+            lastY = y;
         }
+        if (last)
+            path.lineTo(area.right(), lastY);
         p.setPen(pen);
         p.setBrush(Qt::NoBrush);
         p.drawPath(path);
@@ -250,7 +317,8 @@ void MemoryTimelineView::paintStatic(QPainter& p)
     const QFontMetrics fm(font());
     p.setPen(palette().color(QPalette::WindowText));
     if (!m_timeline.valid) {
-        p.drawText(rect(), Qt::AlignCenter, tr("The memory timeline shows training steps."));
+        p.drawText(rect().adjusted(12, 0, -12, 0), Qt::AlignCenter | Qt::TextWordWrap,
+                   m_emptyText.isEmpty() ? tr("The memory timeline shows training steps.") : m_emptyText);
         return;
     }
     const QString title = m_stage >= 0 ? tr("Memory of stage %1 through one step").arg(m_stage) : tr("Memory of every stage through one step");

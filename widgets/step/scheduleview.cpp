@@ -50,7 +50,7 @@ void ScheduleView::retranslateUi() { updateTitle(); }
 void ScheduleView::updateTitle()
 {
     if (!m_timeline.valid) {
-        m_title = tr("Pipeline schedule: training steps only");
+        m_title = m_emptyText.isEmpty() ? tr("Pipeline schedule: training steps only") : m_emptyText;
         return;
     }
     const int p = int(m_timeline.stages.size());
@@ -70,11 +70,14 @@ void ScheduleView::timelineChanged()
     // chunk (the last stage's previous chunk on stage 0), a backward for the next stage's.
     m_sends.clear();
     const int p = int(m_timeline.stages.size());
+    std::size_t phases = 0;
+    for (const core::StageTimeline& st : m_timeline.stages)
+        phases += st.phases.size();
     using Key = std::tuple<int, int, int, int>; // stage, forward?, micro-batch, chunk
     std::map<Key, std::pair<double, double>> ops;   // first start, last end
     for (const core::StageTimeline& st : m_timeline.stages)
         for (const core::TimelinePhase& ph : st.phases) {
-            if (ph.microBatch < 0)
+            if (ph.microBatch < 0 || phases > std::size_t(kMaxBlocksForSends)) // not drawn: not computed
                 continue;
             const Key k{st.stage, ph.kind == core::PhaseKind::Forward, ph.microBatch, ph.chunk};
             auto [it, fresh] = ops.try_emplace(k, ph.start, ph.end);
@@ -103,7 +106,10 @@ void ScheduleView::timelineChanged()
             m_sends.push_back(Send{from, src->second.second, stage, span.first});
     }
     updateTitle();
-    updateGeometry();
+    if (int(m_timeline.stages.size()) != m_rows) {
+        m_rows = int(m_timeline.stages.size());
+        updateGeometry(); // the size hint follows the number of stages
+    }
 }
 
 QRectF ScheduleView::rowRect(int stage) const
@@ -132,12 +138,25 @@ void ScheduleView::paintStatic(QPainter& p)
             p.fillRect(row, palette().color(QPalette::AlternateBase));
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(QRectF(4, row.top(), labelWidth() - 8, row.height()), Qt::AlignRight | Qt::AlignVCenter, tr("Stage %1").arg(st.stage));
+        // A block inside a pixel already painted is skipped (hundreds of micro-batches are
+        // thousands of blocks narrower than a pixel): at most one fill per pixel column.
+        double painted = -1;
         for (const core::TimelinePhase& ph : st.phases) {
             ++blocks;
-            const double x0 = xOf(ph.start), x1 = xOf(ph.end);
+            double x0 = xOf(ph.start);
+            const double x1 = xOf(ph.end);
+            if (x1 <= painted)
+                continue;
+            const bool narrow = x1 - x0 < 3;
+            if (narrow) {
+                x0 = std::max(x0, painted);
+                painted = std::floor(x0) + 1;
+            } else {
+                painted = x1;
+            }
             const QRectF box(x0, bar.top(), std::max(1.0, x1 - x0), bar.height());
             if (ph.kind == core::PhaseKind::Idle) {
-                p.fillRect(box, bubble);
+                p.fillRect(box, narrow ? QBrush(palette().color(QPalette::Midlight)) : bubble);
                 continue;
             }
             QColor c = StepPalette::phaseColor(ph.kind, dark);
@@ -146,6 +165,8 @@ void ScheduleView::paintStatic(QPainter& p)
             if (ph.moment == core::StepMoment::LossForward || ph.moment == core::StepMoment::LossBackward)
                 c = c.darker(125);
             p.fillRect(box, c);
+            if (narrow)
+                continue;
             p.setPen(palette().color(QPalette::Base));
             p.drawLine(QPointF(x0, bar.top()), QPointF(x0, bar.bottom()));
             if (ph.microBatch >= 0 && (ph.kind == core::PhaseKind::Forward || ph.kind == core::PhaseKind::Backward)

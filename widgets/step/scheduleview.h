@@ -56,5 +56,6 @@ private:
     QString m_title;
     double m_formula = -1;
     int m_selected = -1;
+    int m_rows = 0;
     bool m_sendsVisible = true;
 };

@@ -105,6 +105,10 @@ bool StepPanel::showsGPipe() const { return m_scheduleKind->currentIndex() == 1;
 
 void StepPanel::setTimeline(const core::StepTimeline& timeline, double capacityBytes, double formulaBubble)
 {
+    if (timeline.valid) {
+        m_schedule->setEmptyText({});
+        m_memory->setEmptyText({});
+    }
     const double fraction = m_cursor->length() > 0 ? m_cursor->position() / m_cursor->length() : 0;
     m_schedule->setTimeline(timeline);
     m_schedule->setFormulaBubble(formulaBubble);
@@ -123,6 +127,14 @@ void StepPanel::setTimeline(const core::StepTimeline& timeline, double capacityB
 }
 
 void StepPanel::setUnit(DisplayFormat::MemoryUnit unit) { m_memory->setUnit(unit); }
+
+void StepPanel::setUnavailable(const QString& reason)
+{
+    m_cursor->pause();
+    m_schedule->setEmptyText(reason);
+    m_memory->setEmptyText(reason);
+    setTimeline(core::StepTimeline{}, 0, -1);
+}
 
 void StepPanel::fillStages()
 {

@@ -28,6 +28,8 @@ public:
     /// The step to show, the GPU capacity and the formula's bubble for its schedule.
     void setTimeline(const core::StepTimeline& timeline, double capacityBytes, double formulaBubble);
     void setUnit(DisplayFormat::MemoryUnit unit);
+    /// No timeline to show, and why (serving mode, too many micro-batches to draw).
+    void setUnavailable(const QString& reason);
     /// The schedule the panel shows: Megatron's (1F1B / interleaved, as configured) or GPipe.
     bool showsGPipe() const;
 

@@ -23,6 +23,12 @@ void StepTimelineWidget::setTimeline(const core::StepTimeline& timeline)
     invalidate();
 }
 
+void StepTimelineWidget::setEmptyText(const QString& text)
+{
+    m_emptyText = text;
+    invalidate();
+}
+
 void StepTimelineWidget::setCursorPosition(double position)
 {
     if (position == m_cursor)
@@ -66,7 +72,7 @@ QString StepTimelineWidget::timeText(double time) const
     if (m_timeline.unitSeconds <= 0)
         return locale.toString(time, 'f', time < 10 ? 1 : 0);
     const double seconds = time * m_timeline.unitSeconds;
-    if (seconds < 1)
+    if (seconds < 0.9995) // 0.99999… s is 1.00 s, not 1,000 ms
         return tr("%1 ms").arg(locale.toString(seconds * 1000, 'f', seconds < 0.01 ? 2 : seconds < 0.1 ? 1 : 0));
     return tr("%1 s").arg(locale.toString(seconds, 'f', seconds < 10 ? 2 : 1));
 }

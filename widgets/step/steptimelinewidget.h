@@ -20,6 +20,8 @@ public:
     void setTimeline(const core::StepTimeline& timeline);
     const core::StepTimeline& timeline() const { return m_timeline; }
     void setCursorPosition(double position);
+    /// What an empty view says (no timeline); empty: the view's own default.
+    void setEmptyText(const QString& text);
     double cursorPosition() const { return m_cursor; }
 
     /// x of a time in widget pixels, and back.
@@ -56,6 +58,7 @@ protected:
 
     core::StepTimeline m_timeline;
     double m_cursor = 0;
+    QString m_emptyText;
 
 private:
     QPixmap m_cache;
