@@ -179,8 +179,9 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
         std::array<QRgb, core::kComponentCount> colour{};
         for (std::size_t k = 0; k < core::kComponentCount; ++k)
             colour[k] = ComponentPalette::componentColor(core::Component(k), dark).rgba();
-        QImage image(cols, rowsPx, QImage::Format_ARGB32_Premultiplied);
-        image.fill(Qt::transparent);
+        // opaque, on the chart's background: drawn as a copy, not blended
+        QImage image(cols, rowsPx, QImage::Format_RGB32);
+        image.fill(palette().color(QPalette::Base));
         auto rowOf = [&](double bytes) { return std::clamp(int(std::lround((1 - bytes / m_top) * rowsPx)), 0, rowsPx); };
         QRgb* bits = reinterpret_cast<QRgb*>(image.bits());
         const qsizetype stride = image.bytesPerLine() / qsizetype(sizeof(QRgb));
