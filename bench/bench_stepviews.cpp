@@ -109,7 +109,8 @@ int main(int argc, char** argv)
     QApplication::processEvents();
 
     StepCursor* cursor = panel.stepCursor();
-    const int frames = int(cursor->playSeconds() * 1000 / StepCursor::kFrameMs);
+    // --replan-only: skip the play (to profile the re-plan alone)
+    const int frames = args.contains(QStringLiteral("--replan-only")) ? 0 : int(cursor->playSeconds() * 1000 / StepCursor::kFrameMs);
     const QString stripFile = args.value(args.indexOf(QStringLiteral("--strip")) + 1);
     const qsizetype framesArg = args.indexOf(QStringLiteral("--frames"));
     const QString framesDir = framesArg >= 0 ? args.value(framesArg + 1) : QString();

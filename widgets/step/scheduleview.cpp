@@ -1,11 +1,14 @@
 #include "widgets/step/scheduleview.h"
 
+#include <QImage>
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
 #include <algorithm>
 #include <map>
 #include <tuple>
+#include <vector>
+#include <cmath>
 
 #include "widgets/displayformat.h"
 #include "widgets/step/steppalette.h"
@@ -138,8 +141,34 @@ void ScheduleView::paintStatic(QPainter& p)
             p.fillRect(row, palette().color(QPalette::AlternateBase));
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(QRectF(4, row.top(), labelWidth() - 8, row.height()), Qt::AlignRight | Qt::AlignVCenter, tr("Stage %1").arg(st.stage));
-        // A block inside a pixel already painted is skipped (hundreds of micro-batches are
-        // thousands of blocks narrower than a pixel): at most one fill per pixel column.
+        const qreal dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
+        const int cols = std::max(1, int(std::lround(bar.width() * dpr)));
+        if (st.phases.size() * 4 > std::size_t(cols)) {
+            // Dense: hundreds of micro-batches are thousands of blocks narrower than a pixel.
+            // Each device-pixel column takes the colour of the block at its middle, written
+            // into an image row by row: the cost follows the width, not the blocks.
+            blocks += st.phases.size();
+            const int h = std::max(1, int(std::lround(bar.height() * dpr)));
+            std::vector<QRgb> line(std::size_t(cols), palette().color(QPalette::Base).rgb());
+            std::size_t k = 0;
+            for (int c = 0; c < cols; ++c) {
+                const double t = timeAt(bar.left() + (c + 0.5) / dpr);
+                while (k + 1 < st.phases.size() && st.phases[k].end <= t)
+                    ++k;
+                const core::TimelinePhase& ph = st.phases[k];
+                QColor col = ph.kind == core::PhaseKind::Idle ? palette().color(QPalette::Midlight) : StepPalette::phaseColor(ph.kind, dark);
+                if (ph.kind != core::PhaseKind::Idle && ph.chunk % 2 == 1)
+                    col = col.lighter(135);
+                line[std::size_t(c)] = col.rgb();
+            }
+            QImage image(cols, h, QImage::Format_RGB32);
+            for (int y = 0; y < h; ++y)
+                std::copy(line.begin(), line.end(), reinterpret_cast<QRgb*>(image.scanLine(y)));
+            image.setDevicePixelRatio(dpr);
+            p.drawImage(bar.topLeft(), image);
+            continue;
+        }
+        // A block inside a pixel already painted is skipped: at most one fill per pixel column.
         double painted = -1;
         for (const core::TimelinePhase& ph : st.phases) {
             ++blocks;
