@@ -172,7 +172,7 @@ void MainWindow::createMenus()
     QAction* working = m_workingDock->toggleViewAction();
     working->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
     QAction* step = m_stepDock->toggleViewAction();
-    step->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
+    step->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T)); // T for the timeline (Ctrl+0…3 are the ZeRO stages)
     m_menus.view->addActions({controls, working, step, m_actions.comparisons});
     m_menus.view->addActions({m_pages->labAction(), m_chart->colorByRoleAction()});
     m_menus.view->addSeparator();
