@@ -5023,6 +5023,10 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <source>Whole dashboard</source>
         <translation>整个面板</translation>
     </message>
+    <message>
+        <source>Pipeline schedule and memory timeline</source>
+        <translation>流水线调度与显存时间线</translation>
+    </message>
 </context>
 <context>
     <name>StepDock</name>

@@ -24,7 +24,7 @@ namespace {
 const char* kUsage =
     "usage: shardscope [FILE.json]                      open the explorer window\n"
     "       shardscope estimate FILE.json|--default [--format table|json] [--set section.key=value ...] [--explain] [--timeline] [--measured LOG]\n"
-    "       shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory|comparison|gauges|bits|dashboard]\n"
+    "       shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory|comparison|gauges|bits|dashboard|step]\n"
     "                  [--size WxH] [--scale N] [--transparent] [--theme light|dark|high-contrast-light|high-contrast-dark]\n"
     "                  [--title TEXT] [--no-caption] [--lang en|zh_CN] [--unit GB|GiB] [--value X] [--set ...]\n"
     "       shardscope import-hf CONFIG.json [--out SCENARIO.json]   a scenario from a Hugging Face config.json\n"

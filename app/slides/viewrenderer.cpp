@@ -19,7 +19,11 @@
 #include "widgets/gauges/gauge.h"
 #include "widgets/gauges/gaugepanel.h"
 #include "widgets/charts/memorychart.h"
+#include "widgets/step/memorytimelineview.h"
+#include "widgets/step/scheduleview.h"
 #include "widgets/widgetrenderer.h"
+#include "core/pipeline.h"
+#include "core/timeline/steptimeline.h"
 
 namespace {
 
@@ -212,6 +216,33 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
         row->addWidget(memoryChart(box), 1);
         row->addWidget(comparison(box), 1);
         column->addLayout(row, 78);
+        return box;
+    }
+    case SlideView::Step: {
+        // The schedule above stage 0's memory, the cursor at that stage's peak.
+        auto* box = new QWidget(parent);
+        auto* column = new QVBoxLayout(box);
+        column->setContentsMargins(0, 0, 0, 0);
+        auto* schedule = new ScheduleView(box);
+        auto* memory = new MemoryTimelineView(box);
+        memory->setUnit(unit);
+        const core::StepTimeline timeline = core::stepTimeline(content.scenario);
+        schedule->setTimeline(timeline);
+        if (timeline.valid)
+            schedule->setFormulaBubble(core::bubbleFraction(int(timeline.stages.size()), timeline.virtualStages, timeline.microBatches));
+        memory->setTimeline(timeline);
+        double capacity = 0;
+        for (const core::RankGroup& g : e.groups)
+            capacity = std::max(capacity, g.capacityBytes);
+        memory->setCapacity(capacity);
+        schedule->setSelectedStage(0);
+        const MemoryTimelineView::PeakMark peak = memory->peakMark(0);
+        if (peak.valid) {
+            schedule->setCursorPosition(peak.time);
+            memory->setCursorPosition(peak.time);
+        }
+        column->addWidget(schedule, 2);
+        column->addWidget(memory, 3);
         return box;
     }
     }

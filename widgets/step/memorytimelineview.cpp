@@ -154,7 +154,7 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
     int runs = 0;
     for (int c = 0; c < cols; ++c)
         runs += column[std::size_t(c)] && (c == 0 || column[std::size_t(c)] != column[std::size_t(c - 1)]);
-    if (runs <= 600) {
+    if (runs <= 600 || m_vectorPaint) {
         for (int c = 0; c < cols;) {
             const core::TimelinePhase* ph = column[std::size_t(c)];
             int e = c + 1;

@@ -143,7 +143,7 @@ void ScheduleView::paintStatic(QPainter& p)
         p.drawText(QRectF(4, row.top(), labelWidth() - 8, row.height()), Qt::AlignRight | Qt::AlignVCenter, tr("Stage %1").arg(st.stage));
         const qreal dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
         const int cols = std::max(1, int(std::lround(bar.width() * dpr)));
-        if (st.phases.size() * 4 > std::size_t(cols)) {
+        if (st.phases.size() * 4 > std::size_t(cols) && !m_vectorPaint) {
             // Dense: hundreds of micro-batches are thousands of blocks narrower than a pixel.
             // Each device-pixel column takes the colour of the block at its middle, written
             // into an image row by row: the cost follows the width, not the blocks.

@@ -3,6 +3,7 @@
 #include <QEvent>
 #include <QLocale>
 #include <QMouseEvent>
+#include <QPaintEngine>
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
@@ -104,6 +105,22 @@ void StepTimelineWidget::drawTimeAxis(QPainter& p) const
 
 void StepTimelineWidget::paintEvent(QPaintEvent*)
 {
+    {
+        // Rendered into something else (an SVG or PDF slide, an image): paint everything
+        // there, as shapes and text, not the cached bitmap.
+        QPainter direct(this);
+        const QPaintEngine* engine = direct.paintEngine();
+        const QPaintEngine::Type type = engine ? engine->type() : QPaintEngine::Raster;
+        if (type == QPaintEngine::SVG || type == QPaintEngine::Pdf || type == QPaintEngine::Picture) {
+            m_vectorPaint = true;
+            direct.fillRect(rect(), palette().color(QPalette::Base));
+            paintStatic(direct);
+            if (m_timeline.valid)
+                paintCursor(direct);
+            m_vectorPaint = false;
+            return;
+        }
+    }
     const qreal dpr = devicePixelRatioF();
     if (m_dirty || m_cache.size() != size() * dpr) {
         m_cache = QPixmap(size() * dpr);

@@ -59,6 +59,8 @@ protected:
     core::StepTimeline m_timeline;
     double m_cursor = 0;
     QString m_emptyText;
+    /// Painting straight into an SVG, PDF or printer: shapes only, no images.
+    bool m_vectorPaint = false;
 
 private:
     QPixmap m_cache;
