@@ -238,6 +238,14 @@ The slider offers only multiples of micro-batch × DP.</source>
         <source>Residual</source>
         <translation>残差</translation>
     </message>
+    <message>
+        <source>Measured (grey) and predicted (blue), to one scale</source>
+        <translation>实测（灰色）与预测（蓝色），同一比例</translation>
+    </message>
+    <message>
+        <source>Side by side</source>
+        <translation>并列对比</translation>
+    </message>
 </context>
 <context>
     <name>CalibrationText</name>

@@ -9,17 +9,33 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QPainter>
+#include <QPixmap>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "core/calibration/memorylog.h"
 #include "widgets/charts/memorychart.h"
 #include "widgets/step/calibrationtext.h"
 
 namespace {
-enum Column { Quantity, Rank, Source, Measured, Predicted, ResidualPercent, ColumnCount };
+enum Column { Quantity, Rank, Source, Measured, Predicted, ResidualPercent, Bars, ColumnCount };
+
+/// Measured (grey, above) beside predicted (the highlight colour, below), to one scale.
+QPixmap barsPixmap(double measured, double predicted, const QPalette& palette)
+{
+    const int w = 120, h = 18;
+    QPixmap pixmap(w, h);
+    pixmap.fill(Qt::transparent);
+    QPainter p(&pixmap);
+    const double top = std::max({measured, predicted, 1.0});
+    p.fillRect(QRectF(0, 2, w * measured / top, 6), palette.color(QPalette::Mid));
+    p.fillRect(QRectF(0, 10, w * predicted / top, 6), palette.color(QPalette::Highlight));
+    return pixmap;
+}
 } // namespace
 
 CalibrationDialog::CalibrationDialog(QWidget* parent)
@@ -117,9 +133,14 @@ void CalibrationDialog::fill()
             QString group = r.group >= 0 && r.group < int(m_estimate.groups.size()) ? MemoryChart::rankGroupLabel(m_estimate, r.group) : QString();
             set(Predicted, group.isEmpty() ? value(r.predicted) : tr("%1 (%2)").arg(value(r.predicted), group));
             set(ResidualPercent, tr("%1%2 %").arg(r.percent >= 0 ? QStringLiteral("+") : QString(), locale.toString(r.percent, 'f', 1)));
+            auto* bars = new QTableWidgetItem;
+            bars->setData(Qt::DecorationRole, barsPixmap(r.measured, r.predicted, palette()));
+            bars->setToolTip(tr("Measured (grey) and predicted (blue), to one scale"));
+            m_table->setItem(row, Bars, bars);
         } else {
             set(Predicted, CalibrationText::statusText(r.status), Qt::AlignLeft | Qt::AlignVCenter);
             set(ResidualPercent, QStringLiteral("—"));
+            m_table->setItem(row, Bars, new QTableWidgetItem);
         }
     }
     QStringList lines;
@@ -142,7 +163,7 @@ void CalibrationDialog::retranslateUi()
                         "the residual is (predicted − measured) / measured."));
     m_open->setText(tr("Open Log…"));
     m_text->setPlaceholderText(tr("[Rank 0] (after 2 iterations) memory (MB) | allocated: … | max allocated: … | reserved: … | max reserved: …"));
-    m_table->setHorizontalHeaderLabels({tr("Quantity"), tr("Rank"), tr("Source"), tr("Measured"), tr("Predicted"), tr("Residual")});
+    m_table->setHorizontalHeaderLabels({tr("Quantity"), tr("Rank"), tr("Source"), tr("Measured"), tr("Predicted"), tr("Residual"), tr("Side by side")});
     fill();
 }
 
