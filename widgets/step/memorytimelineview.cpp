@@ -46,6 +46,10 @@ void MemoryTimelineView::timelineChanged()
         for (const core::TimelinePhase& ph : st.phases)
             most = std::max(most, ph.deviceBytes);
     m_top = std::max(1.0, most * 1.08);
+    m_mostDevice = 0;
+    for (const core::StageTimeline& st : m_timeline.stages)
+        for (const core::TimelinePhase& ph : st.phases)
+            m_mostDevice = std::max(m_mostDevice, ph.deviceBytes);
     if (m_stage >= int(m_timeline.stages.size()))
         m_stage = m_timeline.stages.empty() ? 0 : int(m_timeline.stages.size()) - 1;
 }
@@ -60,7 +64,14 @@ QRectF MemoryTimelineView::chartRect(int row) const
     return QRectF(r.left(), r.top() + row * h + gap / 2, r.width(), h - gap);
 }
 
-double MemoryTimelineView::yOf(const QRectF& area, double bytes) const { return area.bottom() - bytes / m_top * area.height(); }
+double MemoryTimelineView::yOf(const QRectF& area, double bytes) const { return area.bottom() - bytes / scaleTop() * area.height(); }
+
+double MemoryTimelineView::scaleTop() const
+{
+    // Small multiples are short: scaled to the fullest stage, so each stage's shape shows; the
+    // capacity line is drawn only when it is inside that scale.
+    return m_stage >= 0 ? m_top : std::max(1.0, m_mostDevice * 1.15);
+}
 
 const core::TimelinePhase* MemoryTimelineView::phaseAt(const core::StageTimeline& st, double time) const
 {
@@ -182,7 +193,7 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
         // opaque, on the chart's background: drawn as a copy, not blended
         QImage image(cols, rowsPx, QImage::Format_RGB32);
         image.fill(palette().color(QPalette::Base));
-        auto rowOf = [&](double bytes) { return std::clamp(int(std::lround((1 - bytes / m_top) * rowsPx)), 0, rowsPx); };
+        auto rowOf = [&](double bytes) { return std::clamp(int(std::lround((1 - bytes / scaleTop()) * rowsPx)), 0, rowsPx); };
         QRgb* bits = reinterpret_cast<QRgb*>(image.bits());
         const qsizetype stride = image.bytesPerLine() / qsizetype(sizeof(QRgb));
         for (int c = 0; c < cols; ++c) {
@@ -233,7 +244,7 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
     level(&core::TimelinePhase::reservedBytes, QPen(text, 1, Qt::DashLine));
     level(&core::TimelinePhase::allocatedBytes, QPen(text, large ? 2 : 1.2));
     // capacity
-    if (m_capacity > 0) {
+    if (m_capacity > 0 && m_capacity <= scaleTop()) {
         const QColor red = ComponentPalette::levelColor(ComponentPalette::Level::Bad, dark);
         p.setPen(QPen(red, 1.5, Qt::DashLine));
         const double y = yOf(area, m_capacity);

@@ -47,6 +47,7 @@ private:
     int rows() const;
     int stageOfRow(int row) const { return m_stage >= 0 ? m_stage : row; }
     double yOf(const QRectF& area, double bytes) const;
+    double scaleTop() const;
     void paintStage(QPainter& painter, const QRectF& area, const core::StageTimeline& stage, bool large);
     QString phaseText(const core::TimelinePhase& phase) const;
     const core::TimelinePhase* phaseAt(const core::StageTimeline& stage, double time) const;
@@ -54,5 +55,6 @@ private:
     int m_stage = 0;
     double m_capacity = 0;
     double m_top = 1;         ///< the value axis' top, bytes
+    double m_mostDevice = 0;  ///< the fullest phase of any stage, device level
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
 };
