@@ -123,7 +123,6 @@ void StepPanel::setTimeline(const core::StepTimeline& timeline, double capacityB
     m_cursor->setPosition(fraction * m_cursor->length());
     showPosition(m_cursor->position());
     updateStops();
-    setEnabled(true);
 }
 
 void StepPanel::setUnit(DisplayFormat::MemoryUnit unit) { m_memory->setUnit(unit); }

@@ -123,8 +123,10 @@ void StepTimelineWidget::paintEvent(QPaintEvent*)
     }
     const qreal dpr = devicePixelRatioF();
     if (m_dirty || m_cache.size() != size() * dpr) {
-        m_cache = QPixmap(size() * dpr);
-        m_cache.setDevicePixelRatio(dpr);
+        if (m_cache.size() != size() * dpr) { // reused otherwise: no new 4 MB buffer per re-plan
+            m_cache = QPixmap(size() * dpr);
+            m_cache.setDevicePixelRatio(dpr);
+        }
         m_cache.fill(palette().color(QPalette::Base));
         QPainter cp(&m_cache);
         cp.setRenderHint(QPainter::Antialiasing, false);
