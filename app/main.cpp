@@ -18,6 +18,9 @@
 #include "widgets/step/memorytimelineview.h"
 #include "widgets/step/stepcursor.h"
 #include "widgets/step/steppanel.h"
+#include "app/viewoptions.h"
+#include "app/advice/advicedock.h"
+#include "app/drills/drillpage.h"
 #include "widgets/lab/numberformatlab.h"
 #include "app/scenariocontroller.h"
 #include "app/documents/sessionstore.h"
@@ -83,7 +86,11 @@ int main(int argc, char** argv)
     QCommandLineOption byRole(QStringLiteral("color-by-role"), QStringLiteral("Colour the bars by model role."));
     QCommandLineOption measured(QStringLiteral("measured"), QStringLiteral("Open the calibration dialog with LOG (a screenshot grabs the dialog)."),
                                 QStringLiteral("LOG"));
-    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &measured}) {
+    QCommandLineOption textbook(QStringLiteral("textbook"), QStringLiteral("View ▸ Textbook View on."));
+    QCommandLineOption unit(QStringLiteral("unit"), QStringLiteral("View ▸ Units: GB or GiB."), QStringLiteral("UNIT"));
+    QCommandLineOption advice(QStringLiteral("advice"), QStringLiteral("Show the What to Try First dock."));
+    QCommandLineOption drill(QStringLiteral("drill"), QStringLiteral("Drills page: drill N, GUESS typed, STEPS revealed."), QStringLiteral("N,GUESS,STEPS"));
+    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &textbook, &unit, &advice, &drill, &measured}) {
         o->setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(*o);
     }
@@ -145,6 +152,24 @@ int main(int argc, char** argv)
     }
     if (parser.isSet(byRole))
         window.memoryChart()->colorByRoleAction()->setChecked(true);
+    if (parser.isSet(textbook))
+        window.viewOptions()->setTextbook(true);
+    if (parser.value(unit).compare(QLatin1String("GiB"), Qt::CaseInsensitive) == 0)
+        window.viewOptions()->setUnit(DisplayFormat::MemoryUnit::GiB);
+    if (parser.isSet(drill)) {
+        const QStringList parts = parser.value(drill).split(QLatin1Char(','));
+        window.explorerPages()->setCurrentWidget(window.drillPage());
+        window.drillPage()->setCurrentDrill(parts.value(0).toInt());
+        if (!parts.value(1).isEmpty())
+            window.drillPage()->check(parts.value(1));
+        for (int i = 0; i < parts.value(2).toInt(); ++i)
+            window.drillPage()->revealNext();
+    }
+    if (parser.isSet(advice))
+        QTimer::singleShot(0, &window, [&window] {
+            window.adviceDock()->show();
+            window.adviceDock()->raise();
+        });
     if (parser.isSet(segment)) {
         const QStringList parts = parser.value(segment).split(QLatin1Char(','));
         const int group = parts.value(0).toInt();

@@ -15,17 +15,23 @@
 #include <QMessageBox>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "app/advice/advicedock.h"
 #include "app/controls/controlspanel.h"
+#include "widgets/advice/advicepanel.h"
 #include "app/slides/exportdialog.h"
 #include "app/documents/documentcontroller.h"
+#include "app/drills/drillpage.h"
 #include "app/explorerpages.h"
 #include "app/languagemanager.h"
 #include "app/modewiring.h"
 #include "app/slides/presentationwindow.h"
 #include "app/step/stepdock.h"
+#include "app/viewoptions.h"
+#include "widgets/charts/animatedmemorychart.h"
 #include "app/scenariocontroller.h"
 #include "core/io/scenario_io.h"
 #include "widgets/charts/comparisonview.h"
@@ -40,6 +46,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_controller(new ScenarioController(this))
     , m_document(new DocumentController(m_controller, this))
     , m_language(new LanguageManager(this))
+    , m_viewOptions(new ViewOptions(this))
     , m_controls(new ControlsPanel(m_controller, this))
     , m_gauges(new GaugePanel(this))
     , m_chart(new MemoryChart(this))
@@ -48,6 +55,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_splitter(new QSplitter(Qt::Vertical, this))
     , m_controlsDock(new QDockWidget(this))
     , m_workingDock(new QDockWidget(this))
+    , m_adviceDock(new AdviceDock(m_controller, this))
     , m_status(new QLabel(this))
     , m_warnings(new QLabel(this))
 {
@@ -65,6 +73,8 @@ MainWindow::MainWindow(QWidget* parent)
     layout->addWidget(m_splitter, 1);
     // The explorer and the number-format lab share the centre as tabs.
     m_pages = new ExplorerPages(central, this);
+    m_drills = new DrillPage(m_controller, m_pages);
+    m_pages->addTab(m_drills, QString()); // named in retranslateUi
     setCentralWidget(m_pages);
 
     m_controlsDock->setObjectName(QStringLiteral("ControlsDock"));
@@ -74,6 +84,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_workingDock->setObjectName(QStringLiteral("WorkingDock"));
     m_workingDock->setWidget(m_working);
     addDockWidget(Qt::RightDockWidgetArea, m_workingDock);
+    tabifyDockWidget(m_workingDock, m_adviceDock); // a tab next to the working: room for its lines
+    m_adviceDock->hide(); // the status bar's "What to try first…" shows it when it does not fit
     // The step's schedule and memory timeline: below the centre, shown on request (View ▸ Step).
     m_stepDock = new StepDock(m_controller, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_stepDock);
@@ -81,6 +93,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     m_status->setTextFormat(Qt::PlainText);
     statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_adviceDock->statusButton());
     statusBar()->addPermanentWidget(m_warnings);
 
     createActions();
@@ -121,21 +134,22 @@ void MainWindow::createActions()
         m_actions.recompute[i] = make(QKeySequence(Qt::ALT | Qt::SHIFT | keys[i]));
         connect(m_actions.recompute[i], &QAction::triggered, m_controller, [this, p = policies[i]] { m_controller->set(core::Field::TrainingRecompute, p); });
     }
-    m_actions.gib = make(QKeySequence(Qt::CTRL | Qt::Key_G));
-    m_actions.gib->setCheckable(true);
     m_actions.comparisons = make(QKeySequence(Qt::CTRL | Qt::Key_K));
     m_actions.comparisons->setCheckable(true);
     m_actions.comparisons->setChecked(true);
     m_actions.fullScreen = make(QKeySequence::FullScreen);
     m_actions.fullScreen->setCheckable(true);
     m_actions.about = make();
+    m_actions.drills = make(QKeySequence(Qt::CTRL | Qt::Key_D));
+    connect(m_actions.drills, &QAction::triggered, this, [this] { m_pages->setCurrentWidget(m_drills); });
+    connect(m_drills, &DrillPage::openedInExplorer, this, [this] { m_pages->setCurrentIndex(0); });
 
     connect(m_actions.exportChart, &QAction::triggered, this, &MainWindow::exportDialog);
     connect(m_actions.copySlide, &QAction::triggered, this, &MainWindow::copySlide);
     connect(m_actions.presentation, &QAction::triggered, this, &MainWindow::showPresentation);
     connect(m_actions.quit, &QAction::triggered, this, &QWidget::close);
     connect(m_actions.reset, &QAction::triggered, m_controller, &ScenarioController::resetToDefault);
-    connect(m_actions.gib, &QAction::toggled, this, &MainWindow::setUnitGiB);
+    connect(m_viewOptions, &ViewOptions::unitChanged, this, &MainWindow::applyUnit);
     connect(m_actions.comparisons, &QAction::toggled, m_comparison, &QWidget::setVisible);
     connect(m_actions.fullScreen, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
     connect(m_actions.about, &QAction::triggered, this, [this] {
@@ -171,12 +185,16 @@ void MainWindow::createMenus()
     controls->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
     QAction* working = m_workingDock->toggleViewAction();
     working->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    QAction* advice = m_adviceDock->toggleViewAction();
+    advice->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A)); // Ctrl+0…3 are the ZeRO stages
     QAction* step = m_stepDock->toggleViewAction();
-    step->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T)); // T for the timeline (Ctrl+0…3 are the ZeRO stages)
-    m_menus.view->addActions({controls, working, step, m_actions.comparisons});
-    m_menus.view->addActions({m_pages->labAction(), m_chart->colorByRoleAction()});
+    step->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T)); // T for the timeline
+    m_menus.view->addActions({controls, working, advice, step, m_actions.comparisons});
+    m_menus.view->addActions({m_pages->labAction(), m_actions.drills, m_chart->colorByRoleAction()});
     m_menus.view->addSeparator();
-    m_menus.view->addActions({m_actions.gib, m_actions.fullScreen, m_actions.presentation});
+    m_menus.view->addMenu(m_viewOptions->unitsMenu());
+    m_menus.view->addAction(m_viewOptions->textbookAction());
+    m_menus.view->addActions({m_actions.fullScreen, m_actions.presentation});
     m_menus.view->addSeparator();
     m_menus.view->addMenu(m_language->createMenu(this));
     m_menus.help = menuBar()->addMenu(QString());
@@ -210,6 +228,18 @@ void MainWindow::wire()
         m_gauges->setSelected(GaugePanel::Kind::Count);
         showWorking();
         m_working->highlightComponent(group, component);
+    });
+    // The model-states bracket: its sum P·(w + g + o)/… in the working, one click away.
+    connect(m_chart, &MemoryChart::modelStatesClicked, this, [this](int group) {
+        m_chart->setSelectedSegment(-1, core::Component::Weights);
+        showWorking();
+        m_working->highlightTerms({core::Term::ModelStates, core::Term::Weights, core::Term::Gradients, core::Term::OptimizerStates}, group);
+    });
+    connect(m_viewOptions, &ViewOptions::textbookChanged, this, [this](bool on) {
+        m_chart->setTextbook(on);
+        m_comparison->setTextbook(on);
+        if (m_presentation)
+            m_presentation->chart()->chart()->setTextbook(on);
     });
     connect(m_gauges, &GaugePanel::activated, this, [this](GaugePanel::Kind kind, int group) {
         m_chart->setSelectedSegment(-1, core::Component::Weights);
@@ -249,7 +279,7 @@ void MainWindow::showValidation(bool valid, const std::vector<core::Issue>& issu
         const core::Estimate& e = m_controller->estimate();
         const core::RankGroup& f = e.fullest();
         const QString used = DisplayFormat::bytes(f.totalBytes, m_chart->unit(), 1);
-        const QString capacity = DisplayFormat::bytes(f.capacityBytes, m_chart->unit(), 1);
+        const QString capacity = DisplayFormat::capacity(f.capacityBytes, m_chart->unit());
         const QString label = MemoryChart::rankGroupLabel(e, e.fullestGroup);
         if (f.fits) {
             //: status bar; %1 = rank group, %2 = used, %3 = capacity, %4 = percentage
@@ -324,13 +354,17 @@ void MainWindow::updateUndoTexts()
     m_actions.redo->setText(stack->redoText().isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(stack->redoText()));
 }
 
-void MainWindow::setUnitGiB(bool gib)
+void MainWindow::applyUnit(DisplayFormat::MemoryUnit unit)
 {
-    const auto unit = gib ? DisplayFormat::MemoryUnit::GiB : DisplayFormat::MemoryUnit::GB;
+    // Views with a unit of their own; the working, warnings and control notes read
+    // DisplayFormat::memoryUnit() and are redone by the refresh.
     m_chart->setUnit(unit);
+    if (m_presentation)
+        m_presentation->chart()->chart()->setUnit(unit);
     m_comparison->setUnit(unit);
     m_gauges->setUnit(unit);
-    m_stepDock->setUnitGiB(gib);
+    m_adviceDock->panel()->setUnit(unit);
+    m_stepDock->setUnit(unit);
     m_controller->refresh();
 }
 
@@ -370,6 +404,9 @@ void MainWindow::showPresentation()
     if (!m_presentation) {
         // A window of its own (Qt::Window): full screen, with its own palette and type.
         m_presentation = new PresentationWindow(m_controller, this);
+        m_presentation->chart()->chart()->setUnit(m_viewOptions->unit());
+        m_presentation->chart()->chart()->setTextbook(m_viewOptions->textbook());
+        m_presentation->addToolAction(m_viewOptions->textbookAction()); // the same toggle, full screen
         connect(m_presentation, &PresentationWindow::left, this, [this] {
             activateWindow();
             raise();
@@ -401,11 +438,14 @@ void MainWindow::retranslateUi()
     const char* recompute[] = {QT_TR_NOOP("&No Recomputation"), QT_TR_NOOP("&Selective Recomputation"), QT_TR_NOOP("&Full Recomputation")};
     for (int i = 0; i < 3; ++i)
         m_actions.recompute[i]->setText(tr(recompute[i]));
-    m_actions.gib->setText(tr("Memory in &GiB"));
-    m_actions.gib->setToolTip(tr("Show memory in GiB (2³⁰ bytes) instead of GB (10⁹ bytes, the seeds' arithmetic)"));
+    m_viewOptions->retranslateUi();
     m_actions.comparisons->setText(tr("&Comparisons"));
     m_actions.fullScreen->setText(tr("&Full Screen"));
     m_actions.about->setText(tr("&About ShardScope"));
+    m_actions.drills->setText(tr("&Drills"));
+    m_actions.drills->setToolTip(tr("Interview questions: type an estimate, check it, reveal the derivation step by step"));
+    m_pages->setTabText(m_pages->indexOf(m_drills), tr("Drills"));
+    m_pages->setTabToolTip(m_pages->indexOf(m_drills), tr("Interview questions on memory, time and cost, each bound to a scenario"));
     m_workingDock->toggleViewAction()->setText(tr("&Working"));
     m_controlsDock->toggleViewAction()->setText(tr("&Controls"));
     updateUndoTexts();

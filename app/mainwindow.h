@@ -4,12 +4,15 @@
 #include <vector>
 
 #include "core/estimate.h"
+#include "widgets/displayformat.h"
 
 class StepDock;
+class AdviceDock;
 class ComparisonView;
 class ExplorerPages;
 class ControlsPanel;
 class DocumentController;
+class DrillPage;
 class ExportDialog;
 class GaugePanel;
 class LanguageManager;
@@ -20,6 +23,7 @@ class QDockWidget;
 class QLabel;
 class QSplitter;
 class ScenarioController;
+class ViewOptions;
 class WorkingPanel;
 
 /// The explorer window. It only builds the views and wires them to the controller: the
@@ -51,6 +55,12 @@ public:
     DocumentController* documentController() const { return m_document; }
     /// View ▸ Language.
     LanguageManager* languageManager() const { return m_language; }
+    /// Drill mode: the interview questions, a tab of the central pages (View ▸ Drills).
+    DrillPage* drillPage() const { return m_drills; }
+    /// "What to try first" (View ▸ What to Try First, the status bar's button).
+    AdviceDock* adviceDock() const { return m_adviceDock; }
+    /// View ▸ Units and View ▸ Textbook View.
+    ViewOptions* viewOptions() const { return m_viewOptions; }
     /// The docks' layout came from the last session: the first show keeps it as it is.
     void keepDockLayout() { m_docksSized = true; }
     /// Shows and raises the working panel (the controller records the working from then on).
@@ -71,7 +81,7 @@ private:
     void updateWarningLabel();
     void updateTitle();
     void updateUndoTexts();
-    void setUnitGiB(bool gib);
+    void applyUnit(DisplayFormat::MemoryUnit unit);
     void exportDialog();
     void copySlide();
     void showPresentation();
@@ -79,6 +89,7 @@ private:
     ScenarioController* m_controller = nullptr;
     DocumentController* m_document = nullptr;
     LanguageManager* m_language = nullptr;
+    ViewOptions* m_viewOptions = nullptr;
     ControlsPanel* m_controls = nullptr;
     GaugePanel* m_gauges = nullptr;
     MemoryChart* m_chart = nullptr;
@@ -89,6 +100,8 @@ private:
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_workingDock = nullptr;
     StepDock* m_stepDock = nullptr;
+    AdviceDock* m_adviceDock = nullptr;
+    DrillPage* m_drills = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_warnings = nullptr;
     QStringList m_warningTexts;
@@ -108,10 +121,10 @@ private:
         QAction* reset = nullptr;
         QAction* zero[4] = {};
         QAction* recompute[3] = {};
-        QAction* gib = nullptr;
         QAction* comparisons = nullptr;
         QAction* fullScreen = nullptr;
         QAction* about = nullptr;
+        QAction* drills = nullptr;
     } m_actions;
     struct
     {

@@ -2,6 +2,7 @@
 
 #include <QTimer>
 #include <QUndoStack>
+#include <algorithm>
 
 #include "app/scenariocommand.h"
 #include "core/io/presets.h"
@@ -161,6 +162,20 @@ void ScenarioController::set(core::Field field, core::FieldValue value)
     if (same)
         return;
     edit(field, [&](core::Scenario& s) { core::setFieldValue(s, field, value); });
+}
+
+void ScenarioController::setFields(const std::vector<std::pair<core::Field, core::FieldValue>>& values, const QString& description)
+{
+    const bool changes = std::any_of(values.begin(), values.end(), [this](const auto& v) {
+        return core::fieldInfo(v.first).isScalar() && !(core::fieldValue(m_scenario, v.first) == core::normalizedValue(v.first, v.second));
+    });
+    if (!changes)
+        return;
+    // One step in the undo history: the fields' own steps inside a macro named for the whole.
+    m_undo->beginMacro(description);
+    for (const auto& [field, value] : values)
+        set(field, value);
+    m_undo->endMacro();
 }
 
 void ScenarioController::setModelPreset(const QString& id)

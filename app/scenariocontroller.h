@@ -3,6 +3,8 @@
 #include <QObject>
 #include <QString>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "core/comparison.h"
 #include "core/estimate.h"
@@ -58,6 +60,9 @@ public:
     /// has the value. Editing an architecture key of a preset or a count-only model makes it a
     /// custom model; setting the MFU drops a measured throughput that would override it.
     void set(core::Field field, core::FieldValue value);
+    /// Several fields at once as one undo step named `description` (a remedy of the advisor):
+    /// each goes through set(field, value), in the order given; nothing if none would change.
+    void setFields(const std::vector<std::pair<core::Field, core::FieldValue>>& values, const QString& description);
 
     // Edits that are not one scalar.
     void setModelPreset(const QString& id);

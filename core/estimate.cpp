@@ -271,9 +271,10 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
             out.issues.push_back(Issue{IssueCode::PagedOptimizerEvicts, Severity::Info, "finetune.paged_optimizer", double(i),
                                        g.totalBytes - capacity, g.bytes[std::size_t(Component::PagedOptimizerStates)]});
         if (!g.fits) {
+            // What to do about it is the advisor's (core/advice): the message names the cause only.
             if (g.modelStateBytes() > capacity)
-                out.issues.push_back(Issue{IssueCode::ModelStatesExceedCapacity, Severity::Warning, fieldKeyC(Field::HardwareGpu),
-                                           double(i), g.modelStateBytes(), capacity});
+                out.issues.push_back(Issue{s.mode == Mode::Inference ? IssueCode::WeightsExceedCapacity : IssueCode::ModelStatesExceedCapacity,
+                                           Severity::Warning, fieldKeyC(Field::HardwareGpu), double(i), g.modelStateBytes(), capacity});
             else
                 out.issues.push_back(Issue{IssueCode::DoesNotFit, Severity::Warning, fieldKeyC(Field::HardwareGpu), double(i), g.totalBytes, capacity});
         }

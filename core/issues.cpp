@@ -106,6 +106,7 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::ArchitectureCountMismatch: return "architecture_count_mismatch";
     case IssueCode::DoesNotFit: return "does_not_fit";
     case IssueCode::ModelStatesExceedCapacity: return "model_states_exceed_capacity";
+    case IssueCode::WeightsExceedCapacity: return "weights_exceed_capacity";
     case IssueCode::MfuUnrealistic: return "mfu_unrealistic";
     case IssueCode::OverheadBelowOne: return "overhead_below_one";
     case IssueCode::TrainTokensZero: return "train_tokens_zero";
@@ -212,7 +213,10 @@ std::string describe(const Issue& i)
         m = "rank group " + num(i.a) + " needs " + gb(i.b) + " per GPU but has " + gb(i.c); break;
     case IssueCode::ModelStatesExceedCapacity:
         m = "rank group " + num(i.a) + ": the model states alone (weights, gradients, optimizer) need " + gb(i.b)
-            + " per GPU, more than the " + gb(i.c) + " it has; shard further (ZeRO-3, more GPUs, TP/PP) or offload"; break;
+            + " per GPU, more than the " + gb(i.c) + " it has (shardscope advise lists what to try)"; break;
+    case IssueCode::WeightsExceedCapacity:
+        m = "rank group " + num(i.a) + ": the weights alone need " + gb(i.b) + " per GPU, more than the " + gb(i.c)
+            + " it has (shardscope advise lists what to try)"; break;
     case IssueCode::MfuUnrealistic: m = "MFU " + num(i.a * 100) + " % is above what large training runs reach (35–55 %)"; break;
     case IssueCode::OverheadBelowOne: m = "overhead factor " + num(i.a) + " is below 1: it would make the job cheaper than its compute"; break;
     case IssueCode::TrainTokensZero: m = "no training tokens: time and cost are zero"; break;

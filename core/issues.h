@@ -58,6 +58,7 @@ enum class IssueCode {
     ArchitectureCountMismatch,      ///< a = given parameters, b = counted from the architecture
     DoesNotFit,                     ///< a = group index, b = total bytes, c = capacity
     ModelStatesExceedCapacity,      ///< a = group index, b = model-state bytes, c = capacity
+    WeightsExceedCapacity,          ///< serving: a = group index, b = weight bytes, c = capacity
     MfuUnrealistic,                 ///< a = MFU
     OverheadBelowOne,               ///< a = overhead factor
     TrainTokensZero,

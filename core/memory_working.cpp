@@ -76,6 +76,20 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
                {{"master", st.master, Unit::BytesPerParameter}, {"moments", st.moments, Unit::BytesPerParameter}, {"D_z", z >= 1 ? dz : 1, Unit::Count}},
                {}, "(master + moments) · adapters (the frozen base has no optimizer state)");
     }
+    // The textbook's sum (seed 1 §1.1: 参数 + 梯度 + 优化器): what the bar's bracket shows.
+    const double states = out.categoryBytes(Category::Parameters) + out.categoryBytes(Category::Gradients)
+        + out.categoryBytes(Category::OptimizerStates);
+    static constexpr std::string_view kStateFormula[] = {"P·(w + g + o)", "P·(w + g + o/D_z)", "P·(w + (g + o)/D_z)", "P·(w + g + o)/D_z"};
+    if (!ctx.adapters && !ctx.rl)
+        w->add(Term::ModelStates, stage, states,
+               {{"P", resident, Unit::Count}, {"w", st.weights, Unit::BytesPerParameter}, {"g", st.gradients, Unit::BytesPerParameter},
+                {"o", st.optimizer(), Unit::BytesPerParameter}, {"D_z", dz, Unit::Count}},
+               {}, tr.offloadOptimizer || tr.offloadParameters ? "what stays on the GPU of P·(w + g + o) (the rest is offloaded)" : kStateFormula[std::clamp(z, 0, 3)]);
+    else
+        w->add(Term::ModelStates, stage, states,
+               {{"parameters", out.categoryBytes(Category::Parameters), Unit::Bytes}, {"gradients", out.categoryBytes(Category::Gradients), Unit::Bytes},
+                {"optimizer", out.categoryBytes(Category::OptimizerStates), Unit::Bytes}},
+               {}, "parameters (frozen and trained models) + gradients + optimizer states");
     if (out.cpuOffloadBytes > 0)
         w->add(Term::CpuOffload, stage, out.cpuOffloadBytes,
                {{"o", st.optimizer(), Unit::BytesPerParameter}, {"w", tr.offloadParameters ? st.weights : 0, Unit::BytesPerParameter},

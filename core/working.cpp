@@ -33,6 +33,7 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
     {"weights", "Weights on this GPU", "w·P (ZeRO-3: / D_z)", "ZeRO §5.3 (P_os+g+p)", Unit::Bytes, Component::Weights},
     {"gradients", "Gradients on this GPU", "g·P (ZeRO ≥ 2: / D_z)", "ZeRO §5.2 (P_os+g)", Unit::Bytes, Component::Gradients},
     {"optimizer_states", "Optimizer states on this GPU", "(master + moments)·P (ZeRO ≥ 1: / D_z)", "ZeRO §5.1 (P_os); seed 2: 7B on 8 GPUs = 38.5 / 26.25 / 14 GB", Unit::Bytes, Component::OptimizerStates},
+    {"model_states", "Model states on this GPU (parameters + gradients + optimizer states)", "P·(w + g + o), ZeRO-1 o/D_z, ZeRO-2 (g + o)/D_z, ZeRO-3 all /D_z", "ZeRO §5 (Rajbhandari et al. 2020, Figure 1: 7.5B on 64 GPUs = 120 / 31.4 / 16.6 / 1.9 GB)", Unit::Bytes, kNone},
     {"saved_tensor", "Saved tensor", "", "Korthikanti et al. 2022 §4.1", Unit::Bytes, Component::LayerActivations},
     {"layer_activations_per_micro_batch", "Activations of one layer, one micro-batch", "Σ saved tensors", "Korthikanti et al. 2022 Table 2", Unit::Bytes, Component::LayerActivations},
     {"in_flight_micro_batches", "Micro-batches in flight on this stage", "min(p − i, m)", "Narayanan §2.2 (1F1B); Megatron interleaved schedule", Unit::Count, Component::LayerActivations},
@@ -144,7 +145,7 @@ TermSection termSection(Term term)
     case Term::StateBytesPerParameter: case Term::DataParallel: case Term::ZeroShards: case Term::MicroBatches:
     case Term::ExpertShards: case Term::ResidentParameters: case Term::StageLayers:
         return TermSection::Layout;
-    case Term::Weights: case Term::Gradients: case Term::OptimizerStates: case Term::FrozenBase: case Term::AdapterStates:
+    case Term::Weights: case Term::Gradients: case Term::OptimizerStates: case Term::ModelStates: case Term::FrozenBase: case Term::AdapterStates:
     case Term::CpuOffload: case Term::PagedOptimizerStates:
         return TermSection::ModelStates;
     case Term::SavedTensor: case Term::LayerActivationsPerMicroBatch: case Term::InFlightMicroBatches: case Term::LayerActivations:

@@ -16,7 +16,7 @@ enum class Unit { Count, Bytes, BytesPerParameter, BytesPerSecond, Flops, FlopsP
 enum class Term {
     ParamsEmbedding, ParamsAttention, ParamsMlp, ParamsNorms, ParamsPerLayer, ParamsOutput, ParamsTotal,
     FamilyShape, StateBytesPerParameter, DataParallel, ZeroShards, MicroBatches,
-    ResidentParameters, Weights, Gradients, OptimizerStates,
+    ResidentParameters, Weights, Gradients, OptimizerStates, ModelStates,
     SavedTensor, LayerActivationsPerMicroBatch, InFlightMicroBatches, LayerActivations,
     EmbeddingActivations, OutputActivations, RecomputeWorkspace,
     CommBuckets, Zero3GatherBuffers, CudaContext, Fragmentation, AllocatedBytes, CpuOffload,

@@ -2,6 +2,253 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AdviceDock</name>
+    <message>
+        <source>Apply “%1”</source>
+        <extracomment>undo text; %1 = the remedy (&quot;Full activation checkpointing&quot;)</extracomment>
+        <translation>应用“%1”</translation>
+    </message>
+    <message>
+        <source>What to Try First</source>
+        <translation>先试什么</translation>
+    </message>
+    <message>
+        <source>What to Try &amp;First</source>
+        <translation>先试什么(&amp;F)</translation>
+    </message>
+    <message>
+        <source>What to try first…</source>
+        <translation>先试什么…</translation>
+    </message>
+    <message>
+        <source>It does not fit: the changes to try, in order, each with what it saves and costs</source>
+        <translation>放不下：按顺序列出可尝试的改动，每项都给出省多少、代价多少</translation>
+    </message>
+</context>
+<context>
+    <name>AdvicePanel</name>
+    <message>
+        <source>The scenario is not valid: fix the layout first (the status bar says why).</source>
+        <translation>场景无效：请先修正布局（状态栏写明了原因）。</translation>
+    </message>
+    <message>
+        <source>It fits: the fullest GPU uses %1 of %2. Nothing to change.</source>
+        <extracomment>%1 = memory of the fullest GPU, %2 = capacity</extracomment>
+        <translation>放得下：最满的卡用了 %1（共 %2）。无需改动。</translation>
+    </message>
+    <message>
+        <source>It fits (%1 of %2). What each change would save:</source>
+        <translation>放得下（%1，共 %2）。各项改动能省下：</translation>
+    </message>
+    <message>
+        <source>Does not fit: the fullest GPU needs %1 of %2, %3 too much. Single changes, in the order to try them (each measured by the estimate; a click applies it, Ctrl+Z undoes it):</source>
+        <extracomment>%1 = memory of the fullest GPU, %2 = capacity, %3 = how much is missing</extracomment>
+        <translation>放不下：最满的卡需要 %1（共 %2），超出 %3。按尝试顺序列出单项改动（每项都由估算实测；点击即应用，Ctrl+Z 撤销）：</translation>
+    </message>
+    <message>
+        <source>Applies, as one undo step:
+%1</source>
+        <extracomment>tooltip of a remedy; %1 = the --set overrides it applies, one per line</extracomment>
+        <translation>作为一步可撤销的操作应用：
+%1</translation>
+    </message>
+    <message>
+        <source>No single change is enough. The smallest combinations that fit, fastest first:</source>
+        <translation>单项改动都不够。能放下的最小组合，最快的在前：</translation>
+    </message>
+    <message>
+        <source>No combination of up to three of these changes fits: more GPUs, or a smaller model.</source>
+        <translation>最多三项改动的组合也放不下：需要更多的卡，或更小的模型。</translation>
+    </message>
+    <message>
+        <source>&amp;Also when it fits</source>
+        <translation>放得下时也列出(&amp;A)</translation>
+    </message>
+    <message>
+        <source>List what each change would save even when the scenario fits (room for a larger batch)</source>
+        <translation>即使放得下也列出各项改动能省多少（给更大的批次留空间）</translation>
+    </message>
+</context>
+<context>
+    <name>AdviceText</name>
+    <message>
+        <source>Smaller micro-batch, more gradient accumulation (same global batch)</source>
+        <translation>调小 micro-batch，增加梯度累积（全局批次不变）</translation>
+    </message>
+    <message>
+        <source>Selective activation recomputation</source>
+        <translation>选择性激活重计算</translation>
+    </message>
+    <message>
+        <source>Full activation checkpointing</source>
+        <translation>完整激活检查点</translation>
+    </message>
+    <message>
+        <source>Higher ZeRO stage (ZeRO-3 = FSDP FULL_SHARD)</source>
+        <translation>提高 ZeRO 等级（ZeRO-3 = FSDP FULL_SHARD）</translation>
+    </message>
+    <message>
+        <source>Offload the optimizer states to CPU (ZeRO-Offload)</source>
+        <translation>把优化器状态卸载到 CPU（ZeRO-Offload）</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 with optimizer and parameters offloaded to CPU</source>
+        <translation>ZeRO-3，并把优化器和参数都卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>Turn on FlashAttention</source>
+        <translation>开启 FlashAttention</translation>
+    </message>
+    <message>
+        <source>LoRA: adapters on a frozen BF16 base</source>
+        <translation>LoRA：在冻结的 BF16 基座上训练适配器</translation>
+    </message>
+    <message>
+        <source>QLoRA: adapters on an NF4 base</source>
+        <translation>QLoRA：在 NF4 基座上训练适配器</translation>
+    </message>
+    <message>
+        <source>Twice the tensor parallelism</source>
+        <translation>张量并行度翻倍</translation>
+    </message>
+    <message>
+        <source>Twice the pipeline stages</source>
+        <translation>流水线段数翻倍</translation>
+    </message>
+    <message>
+        <source>Twice the GPUs</source>
+        <translation>卡数翻倍</translation>
+    </message>
+    <message>
+        <source>Serve the weights in FP8</source>
+        <translation>权重用 FP8 推理</translation>
+    </message>
+    <message>
+        <source>Serve the weights in INT8</source>
+        <translation>权重用 INT8 推理</translation>
+    </message>
+    <message>
+        <source>Serve the weights in INT4</source>
+        <translation>权重用 INT4 推理</translation>
+    </message>
+    <message>
+        <source>Keep the KV cache in FP8</source>
+        <translation>KV Cache 用 FP8</translation>
+    </message>
+    <message>
+        <source>Paged KV cache, 16-token blocks</source>
+        <translation>分页 KV Cache，每块 16 个 token</translation>
+    </message>
+    <message>
+        <source>Shorter context</source>
+        <translation>缩短上下文</translation>
+    </message>
+    <message>
+        <source>Fewer concurrent sequences</source>
+        <translation>减少并发序列</translation>
+    </message>
+    <message>
+        <source>Twice the tensor parallelism per replica</source>
+        <translation>每个副本的张量并行度翻倍</translation>
+    </message>
+    <message>
+        <source>%1: micro-batch %2</source>
+        <extracomment>a remedy&apos;s title with its setting; %1 = title, %2 = the new micro-batch</extracomment>
+        <translation>%1：micro-batch %2</translation>
+    </message>
+    <message>
+        <source>%1: stage %2</source>
+        <extracomment>%1 = title, %2 = ZeRO stage</extracomment>
+        <translation>%1：第 %2 级</translation>
+    </message>
+    <message>
+        <source>saves %1 → %2 per GPU</source>
+        <extracomment>%1 = bytes saved on the fullest GPU, %2 = the fullest GPU after the change</extracomment>
+        <translation>省 %1 → 每卡 %2</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>still does not fit</source>
+        <translation>仍放不下</translation>
+    </message>
+    <message>
+        <source>%1 FLOPs</source>
+        <extracomment>extra hardware FLOPs; %1 = signed percentage</extracomment>
+        <translation>FLOPs %1</translation>
+    </message>
+    <message>
+        <source>step × %1</source>
+        <extracomment>step time after / before; %1 = factor</extracomment>
+        <translation>每步耗时 × %1</translation>
+    </message>
+    <message>
+        <source>%1 communication per step</source>
+        <extracomment>%1 = signed extra bytes each GPU sends per step</extracomment>
+        <translation>每步通信 %1</translation>
+    </message>
+    <message>
+        <source>%1 CPU memory per node</source>
+        <extracomment>%1 = CPU memory per node the change needs</extracomment>
+        <translation>每节点 CPU 内存 %1</translation>
+    </message>
+    <message>
+        <source>× %1 GPUs</source>
+        <extracomment>%1 = GPUs after / before</extracomment>
+        <translation>卡数 × %1</translation>
+    </message>
+    <message>
+        <source>Smaller matrix multiplications may run below the MFU assumed here.</source>
+        <translation>矩阵乘法变小后，实际 MFU 可能低于这里的假设。</translation>
+    </message>
+    <message>
+        <source>Each step also waits for the optimizer step on the CPU; the PCIe copies (31.5 GB/s) are in the step time.</source>
+        <translation>每一步还要等 CPU 上的优化器更新；PCIe 拷贝（31.5 GB/s）已计入每步耗时。</translation>
+    </message>
+    <message>
+        <source>Trains adapters, not every weight: usually close to full fine-tuning (Hu et al. 2021).</source>
+        <translation>只训练适配器而非全部权重：效果通常接近全参微调（Hu et al. 2021）。</translation>
+    </message>
+    <message>
+        <source>NF4 base: QLoRA matches 16-bit fine-tuning on its benchmarks (Dettmers et al. 2023).</source>
+        <translation>NF4 基座：QLoRA 在其评测上与 16 位微调持平（Dettmers et al. 2023）。</translation>
+    </message>
+    <message>
+        <source>More GPUs to pay for.</source>
+        <translation>要多付更多卡的钱。</translation>
+    </message>
+    <message>
+        <source>FP8 weights are usually within noise of BF16.</source>
+        <translation>FP8 权重的效果通常与 BF16 相差无几。</translation>
+    </message>
+    <message>
+        <source>INT8 weights: a small quality loss; needs calibration (LLM.int8, SmoothQuant).</source>
+        <translation>INT8 权重：效果略有损失，需要校准（LLM.int8、SmoothQuant）。</translation>
+    </message>
+    <message>
+        <source>INT4 weights: a measurable loss on hard tasks (GPTQ, AWQ).</source>
+        <translation>INT4 权重：在难任务上有可测的损失（GPTQ、AWQ）。</translation>
+    </message>
+    <message>
+        <source>Quantized keys and values: a small loss, mostly at long contexts.</source>
+        <translation>量化 K/V：损失很小，主要出现在长上下文。</translation>
+    </message>
+    <message>
+        <source>Serves shorter requests than asked.</source>
+        <translation>能服务的请求比要求的短。</translation>
+    </message>
+    <message>
+        <source>Fewer sequences at once: lower throughput.</source>
+        <translation>同时处理的序列变少：吞吐下降。</translation>
+    </message>
+    <message>
+        <source>Exact attention, faster, without the s × s scores (Dao et al. 2022).</source>
+        <translation>精确注意力，更快，且不存 s × s 的分数矩阵（Dao et al. 2022）。</translation>
+    </message>
+</context>
+<context>
     <name>BatchControls</name>
     <message>
         <source>Sequence &amp;&amp; batch</source>
@@ -907,6 +1154,16 @@ no comparison</source>
         <extracomment>%1 = number of milliseconds</extracomment>
         <translation>%1 毫秒</translation>
     </message>
+    <message>
+        <source>%1 GiB</source>
+        <extracomment>a GPU&apos;s capacity in binary units; %1 = number</extracomment>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>a GPU&apos;s capacity: %1 = &quot;80 GiB&quot;, %2 = the same in decimal GB (&quot;85.9 GB&quot;)</extracomment>
+        <translation>%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>DocumentController</name>
@@ -1071,6 +1328,156 @@ The current scenario was not changed.</source>
     <message>
         <source>Model configurations (config.json *.json)</source>
         <translation>模型配置 (config.json *.json)</translation>
+    </message>
+</context>
+<context>
+    <name>DrillPage</name>
+    <message>
+        <source>Drill: %1</source>
+        <extracomment>undo text; %1 = the drill&apos;s title</extracomment>
+        <translation>练习：%1</translation>
+    </message>
+    <message>
+        <source>7B (textbook)</source>
+        <translation>7B（教材）</translation>
+    </message>
+    <message>
+        <source>70B (textbook)</source>
+        <translation>70B（教材）</translation>
+    </message>
+    <message>
+        <source>%1 = %2 = %4</source>
+        <extracomment>one step of a drill&apos;s derivation; %1 = quantity, %2 = formula, %3 = values substituted, %4 = result</extracomment>
+        <translation>%1 = %2 = %4</translation>
+    </message>
+    <message>
+        <source>%1 = %2, with %3 → %4</source>
+        <translation>%1 = %2，代入 %3 → %4</translation>
+    </message>
+    <message>
+        <source>Scenario: %1 on %2 × %3</source>
+        <extracomment>drill scenario summary; %1 = model, %2 = GPUs, %3 = GPU model</extracomment>
+        <translation>场景：%1，%2 × %3</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <extracomment>%1 = step number, %2 = the working line</extracomment>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>The estimate: %1</source>
+        <extracomment>the drill&apos;s answer from the estimate; %1 = the number with its unit</extracomment>
+        <translation>估算结果：%1</translation>
+    </message>
+    <message>
+        <source>not available (the scenario is invalid)</source>
+        <translation>无（场景无效）</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <extracomment>a number of days; %1 = the number</extracomment>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours</source>
+        <extracomment>GPU-hours; %1 = the number</extracomment>
+        <translation>%1 GPU 小时</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <extracomment>a ratio; %1 = the factor</extracomment>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>a memory size such as 38.5 GB</source>
+        <translation>显存大小，例如 38.5 GB</translation>
+    </message>
+    <message>
+        <source>a duration such as 61 days</source>
+        <translation>时长，例如 61 天</translation>
+    </message>
+    <message>
+        <source>a number of GPU-hours such as 93k</source>
+        <translation>GPU 小时数，例如 93k</translation>
+    </message>
+    <message>
+        <source>an amount such as $220k</source>
+        <translation>金额，例如 $220k</translation>
+    </message>
+    <message>
+        <source>a FLOP count such as 4.2e22</source>
+        <translation>FLOPs 数，例如 4.2e22</translation>
+    </message>
+    <message>
+        <source>a factor such as 1.5x</source>
+        <translation>倍数，例如 1.5x</translation>
+    </message>
+    <message>
+        <source>Type a number with its unit: %1.</source>
+        <extracomment>%1 = what kind of number is expected</extracomment>
+        <translation>请输入带单位的数：%1。</translation>
+    </message>
+    <message>
+        <source>%1 % too high</source>
+        <translation>高了 %1%</translation>
+    </message>
+    <message>
+        <source>%1 % too low</source>
+        <translation>低了 %1%</translation>
+    </message>
+    <message>
+        <source>✔ %1 against %2: within 10 %. Well done.</source>
+        <extracomment>drill verdicts; %1 = the guess, %2 = the estimate&apos;s answer, %3 = how far off</extracomment>
+        <translation>✔ %1 对 %2：误差在 10% 以内。很好。</translation>
+    </message>
+    <message>
+        <source>≈ %1 against %2: %3, close.</source>
+        <translation>≈ %1 对 %2：%3，很接近了。</translation>
+    </message>
+    <message>
+        <source>✗ %1 against %2: %3. Reveal the steps to see where.</source>
+        <translation>✗ %1 对 %2：%3。逐步展开推导，看看差在哪里。</translation>
+    </message>
+    <message>
+        <source>✗ %1 against %2: off by a factor of %3. A term missing or counted twice?</source>
+        <extracomment>%3 = the factor between guess and answer</extracomment>
+        <translation>✗ %1 对 %2：差了 %3 倍。是不是漏算或重复算了一项？</translation>
+    </message>
+    <message>
+        <source>Hint: %1</source>
+        <translation>提示：%1</translation>
+    </message>
+    <message>
+        <source>Interview drills</source>
+        <translation>面试练习</translation>
+    </message>
+    <message>
+        <source>Your estimate (a number with its unit):</source>
+        <translation>你的估算（带单位的数）：</translation>
+    </message>
+    <message>
+        <source>e.g. 38.5 GB, 61 days, $220k, 1.5x</source>
+        <translation>例如 38.5 GB、61 天、$220k、1.5x</translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation>核对(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Reveal the &amp;next step</source>
+        <translation>展开下一步(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Show the whole &amp;derivation</source>
+        <translation>显示完整推导(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Open in the explorer</source>
+        <translation>在“显存估算”页打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Load this drill&apos;s scenario into the window (one undo step) to change it and see what moves</source>
+        <translation>把这道题的场景载入主窗口（一步可撤销），改一改，看看哪些数会变</translation>
     </message>
 </context>
 <context>
@@ -2241,11 +2648,6 @@ Green under a month, amber up to six months, red beyond.</source>
         <translation>硬件与成本</translation>
     </message>
     <message>
-        <source>%1 GiB · %2 TFLOP/s BF16 dense · %3 TB/s</source>
-        <extracomment>GPU summary; %1 = memory in GiB, %2 = BF16 TFLOP/s, %3 = memory bandwidth in TB/s</extracomment>
-        <translation>%1 GiB · BF16 稠密 %2 TFLOP/s · %3 TB/s</translation>
-    </message>
-    <message>
         <source>G&amp;PU</source>
         <translation>GPU(&amp;P)</translation>
     </message>
@@ -2329,6 +2731,11 @@ DGX H100：每卡一个 400 Gb/s 端口 = 50 GB/s；DGX A100：200 Gb/s = 25 GB/
 Each entry&apos;s tooltip names its datasheet, and which figures are estimates or unknown (0).</source>
         <translation>GPU 预设，按厂商和架构分组。
 每一项的提示注明其数据手册，以及哪些数值是估计值或未知（0）。</translation>
+    </message>
+    <message>
+        <source>%1 · %2 TFLOP/s BF16 dense · %3 TB/s</source>
+        <extracomment>GPU summary; %1 = memory (&quot;80 GiB (85.9 GB)&quot;), %2 = BF16 TFLOP/s, %3 = memory bandwidth in TB/s</extracomment>
+        <translation>%1 · BF16 稠密 %2 TFLOP/s · %3 TB/s</translation>
     </message>
 </context>
 <context>
@@ -2605,11 +3012,6 @@ the weights are read once per step for all of them.</source>
 <context>
     <name>IssueText</name>
     <message>
-        <source>%1 GB</source>
-        <extracomment>%1 = gigabytes (decimal)</extracomment>
-        <translation>%1 GB</translation>
-    </message>
-    <message>
         <source>must be at least 1, got %1</source>
         <extracomment>%1 = the value given</extracomment>
         <translation>至少应为 1，实际为 %1</translation>
@@ -2746,11 +3148,6 @@ the weights are read once per step for all of them.</source>
         <source>rank group %1 needs %2 per GPU but has %3</source>
         <extracomment>%1 = rank group number, %2 = memory needed, %3 = capacity</extracomment>
         <translation>rank 组 %1 每卡需要 %2，但只有 %3</translation>
-    </message>
-    <message>
-        <source>rank group %1: the model states alone need %2 per GPU, more than its %3; shard further or offload</source>
-        <extracomment>%1 = rank group number, %2 = model-state memory, %3 = capacity</extracomment>
-        <translation>rank 组 %1：仅模型状态每卡就需要 %2，超过其 %3；请进一步分片或卸载</translation>
     </message>
     <message>
         <source>MFU %1 % is above what large training runs reach (35–55 %)</source>
@@ -2989,6 +3386,16 @@ the weights are read once per step for all of them.</source>
         <source>the GPU has no bandwidth for the link the %1 group uses: its communication time is not estimated</source>
         <extracomment>%1 = a parallel dimension (&quot;data-parallel&quot;)</extracomment>
         <translation>这款 GPU 没有给出%1组所用链路的带宽：不估计其通信时间</translation>
+    </message>
+    <message>
+        <source>rank group %1: the model states alone need %2 per GPU, more than its %3</source>
+        <extracomment>%1 = rank group number, %2 = model-state memory, %3 = capacity</extracomment>
+        <translation>rank 组 %1：仅模型状态每卡就需要 %2，超过其 %3</translation>
+    </message>
+    <message>
+        <source>rank group %1: the weights alone need %2 per GPU, more than its %3</source>
+        <extracomment>serving; %1 = rank group number, %2 = weight memory, %3 = capacity</extracomment>
+        <translation>rank 组 %1：仅权重每卡就需要 %2，超过其 %3</translation>
     </message>
     <message>
         <source>%1 layers do not split evenly over %2 stages: %3 middle stages get one extra layer</source>
@@ -3247,14 +3654,6 @@ The bars show the last valid scenario.</source>
         <translation>完全重计算(&amp;F)</translation>
     </message>
     <message>
-        <source>Memory in &amp;GiB</source>
-        <translation>以 GiB 显示显存(&amp;G)</translation>
-    </message>
-    <message>
-        <source>Show memory in GiB (2³⁰ bytes) instead of GB (10⁹ bytes, the seeds&apos; arithmetic)</source>
-        <translation>以 GiB（2³⁰ 字节）而不是 GB（10⁹ 字节，参考资料的算法）显示显存</translation>
-    </message>
-    <message>
         <source>&amp;Comparisons</source>
         <translation>对比(&amp;C)</translation>
     </message>
@@ -3335,6 +3734,22 @@ The bars show the last valid scenario.</source>
         <extracomment>status bar; %1 = the first warning, %2 = &quot; (+N more)&quot; or nothing</extracomment>
         <translation>⚠ %1%2</translation>
     </message>
+    <message>
+        <source>&amp;Drills</source>
+        <translation>练习(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Interview questions: type an estimate, check it, reveal the derivation step by step</source>
+        <translation>面试题：输入估算、核对，再一步步展开推导</translation>
+    </message>
+    <message>
+        <source>Drills</source>
+        <translation>练习</translation>
+    </message>
+    <message>
+        <source>Interview questions on memory, time and cost, each bound to a scenario</source>
+        <translation>关于显存、时间和成本的面试题，每题对应一个场景</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -3413,6 +3828,23 @@ over by %2</source>
 rollout engine) instead of by component</source>
         <translation>按各部分所属的模型（策略、参考模型、奖励模型、Critic、
 Rollout 引擎）而不是按组成部分为柱状图着色</translation>
+    </message>
+    <message>
+        <source>%1 states
+%2 total</source>
+        <extracomment>above a comparison bar: its model states first (the textbook&apos;s figure), then the whole GPU; %1 = model states, %2 = total</extracomment>
+        <translation>模型状态 %1
+总计 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Model states: %1&lt;/b&gt;&lt;br&gt;parameters %2 + gradients %3 + optimizer states %4&lt;br&gt;&lt;i&gt;what ZeRO shards; activations and buffers come on top&lt;/i&gt;&lt;br&gt;Click for the working.</source>
+        <extracomment>tooltip of the model-states bracket; %1 = model states, %2 = parameters, %3 = gradients, %4 = optimizer states</extracomment>
+        <translation>&lt;b&gt;模型状态：%1&lt;/b&gt;&lt;br&gt;参数 %2 + 梯度 %3 + 优化器状态 %4&lt;br&gt;&lt;i&gt;ZeRO 切分的就是它；激活和缓冲区另算&lt;/i&gt;&lt;br&gt;点击查看推导。</translation>
+    </message>
+    <message>
+        <source>model states %1</source>
+        <extracomment>written along the bracket over a bar&apos;s model states; %1 = e.g. &quot;38.5 GB&quot;</extracomment>
+        <translation>模型状态 %1</translation>
     </message>
     <message>
         <source>━ allocated
@@ -3642,6 +4074,19 @@ hidden size, depth and heads grow together as in Llama 3 1B…405B.</source>
 Each entry&apos;s tooltip names its sources.</source>
         <translation>已发布的模型结构，按系列分组；参数量与公开的数字一致。
 每一项的提示注明其来源。</translation>
+    </message>
+    <message>
+        <source>7B (textbook)</source>
+        <translation>7B（教材）</translation>
+    </message>
+    <message>
+        <source>70B (textbook)</source>
+        <translation>70B（教材）</translation>
+    </message>
+    <message>
+        <source>Textbook (counts only)</source>
+        <extracomment>the picker&apos;s first group: bare parameter counts (7 × 10⁹, 7 × 10¹⁰) as textbooks use them</extracomment>
+        <translation>教材（仅参数量）</translation>
     </message>
 </context>
 <context>
@@ -5495,6 +5940,14 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>对数 |x|(&amp;L)</translation>
     </message>
     <message>
+        <source>Log &amp;counts</source>
+        <translation>对数计数(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Counts on a log axis: outlier channels and long tails become visible</source>
+        <translation>计数用对数坐标：离群通道和长尾都能看到</translation>
+    </message>
+    <message>
         <source>Lines: powers of two (too many values to draw; zoom in).</source>
         <translation>竖线：2 的幂（值太多，无法逐个画出；请放大）。</translation>
     </message>
@@ -5522,14 +5975,6 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     <message>
         <source>Use for &amp;KV cache</source>
         <translation>用作 KV Cache 格式(&amp;K)</translation>
-    </message>
-    <message>
-        <source>Log &amp;counts</source>
-        <translation>对数计数(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Counts on a log axis: outlier channels and long tails become visible</source>
-        <translation>计数用对数坐标：离群通道和长尾都能看到</translation>
     </message>
 </context>
 <context>
@@ -5629,6 +6074,30 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     <message>
         <source>4-bit integers (−8 … 7) with a scale per group: GPTQ and AWQ store 128-value groups with FP16 scales.</source>
         <translation>每组一个缩放因子的 4 位整数（−8 … 7）：GPTQ 和 AWQ 以 128 个值为一组，缩放因子为 FP16。</translation>
+    </message>
+    <message>
+        <source>Source: IEEE 754-2019 binary16.</source>
+        <translation>来源：IEEE 754-2019 binary16。</translation>
+    </message>
+    <message>
+        <source>Source: Google Brain bfloat16 (Kalamkar et al. 2019).</source>
+        <translation>来源：Google Brain bfloat16（Kalamkar 等，2019）。</translation>
+    </message>
+    <message>
+        <source>Source: OCP 8-bit Floating Point Specification v1.0; per-tensor scale amax / max as Transformer Engine&apos;s current scaling.</source>
+        <translation>来源：OCP 8 位浮点规范 v1.0；按张量缩放因子 amax / max，与 Transformer Engine 的 current scaling 相同。</translation>
+    </message>
+    <message>
+        <source>Source: OCP Microscaling Formats (MX) Specification v1.0, §5.3 and §6.3.</source>
+        <translation>来源：OCP 微缩放格式（MX）规范 v1.0，§5.3 与 §6.3。</translation>
+    </message>
+    <message>
+        <source>Source: NVIDIA, “Introducing NVFP4 for Efficient and Accurate Low-Precision Inference” (2025); scales as torchao&apos;s nvfp4_tensor.py computes them.</source>
+        <translation>来源：NVIDIA，《Introducing NVFP4 for Efficient and Accurate Low-Precision Inference》（2025）；缩放因子的计算与 torchao 的 nvfp4_tensor.py 相同。</translation>
+    </message>
+    <message>
+        <source>Source: Jacob et al. 2018, eq. 1 (scale and zero point); groups as GPTQ and AWQ store them.</source>
+        <translation>来源：Jacob 等 2018，式 1（缩放因子与零点）；分组方式与 GPTQ、AWQ 相同。</translation>
     </message>
     <message>
         <source>None (as is)</source>
@@ -5738,29 +6207,66 @@ a percentage; %1 = number</extracomment>
         <extracomment>%1 = gigabytes (10^9 bytes)</extracomment>
         <translation>%1 GB</translation>
     </message>
+</context>
+<context>
+    <name>TextbookLedger</name>
     <message>
-        <source>Source: IEEE 754-2019 binary16.</source>
-        <translation>来源：IEEE 754-2019 binary16。</translation>
+        <source>Parameters</source>
+        <extracomment>the textbook&apos;s ledgers (seed: 参数/梯度/优化器/激活)</extracomment>
+        <translation>参数</translation>
     </message>
     <message>
-        <source>Source: Google Brain bfloat16 (Kalamkar et al. 2019).</source>
-        <translation>来源：Google Brain bfloat16（Kalamkar 等，2019）。</translation>
+        <source>Gradients</source>
+        <translation>梯度</translation>
     </message>
     <message>
-        <source>Source: OCP 8-bit Floating Point Specification v1.0; per-tensor scale amax / max as Transformer Engine&apos;s current scaling.</source>
-        <translation>来源：OCP 8 位浮点规范 v1.0；按张量缩放因子 amax / max，与 Transformer Engine 的 current scaling 相同。</translation>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
     </message>
     <message>
-        <source>Source: OCP Microscaling Formats (MX) Specification v1.0, §5.3 and §6.3.</source>
-        <translation>来源：OCP 微缩放格式（MX）规范 v1.0，§5.3 与 §6.3。</translation>
+        <source>Activations</source>
+        <translation>激活</translation>
     </message>
     <message>
-        <source>Source: NVIDIA, “Introducing NVFP4 for Efficient and Accurate Low-Precision Inference” (2025); scales as torchao&apos;s nvfp4_tensor.py computes them.</source>
-        <translation>来源：NVIDIA，《Introducing NVFP4 for Efficient and Accurate Low-Precision Inference》（2025）；缩放因子的计算与 torchao 的 nvfp4_tensor.py 相同。</translation>
+        <source>KV cache</source>
+        <translation>KV Cache</translation>
+    </message>
+</context>
+<context>
+    <name>ViewOptions</name>
+    <message>
+        <source>&amp;Units</source>
+        <translation>单位(&amp;U)</translation>
     </message>
     <message>
-        <source>Source: Jacob et al. 2018, eq. 1 (scale and zero point); groups as GPTQ and AWQ store them.</source>
-        <translation>来源：Jacob 等 2018，式 1（缩放因子与零点）；分组方式与 GPTQ、AWQ 相同。</translation>
+        <source>&amp;GB (10⁹ bytes)</source>
+        <translation>&amp;GB（10⁹ 字节）</translation>
+    </message>
+    <message>
+        <source>G&amp;iB (2³⁰ bytes)</source>
+        <translation>G&amp;iB（2³⁰ 字节）</translation>
+    </message>
+    <message>
+        <source>Binary gibibytes, as nvidia-smi and PyTorch count: an &quot;80GB&quot; A100 has 80 GiB</source>
+        <translation>二进制 GiB，nvidia-smi 和 PyTorch 的算法：“80GB” 的 A100 实为 80 GiB</translation>
+    </message>
+    <message>
+        <source>Switch GB / GiB</source>
+        <translation>切换 GB / GiB</translation>
+    </message>
+    <message>
+        <source>&amp;Textbook View</source>
+        <translation>教材视图(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Only the four ledgers of the textbook: parameters, gradients, optimizer states and activations;
+no runtime, fragmentation or temporary buffers</source>
+        <translation>只显示教材的四本账：参数、梯度、优化器状态和激活；
+不含运行时开销、碎片和临时缓冲区</translation>
+    </message>
+    <message>
+        <source>Decimal gigabytes, as textbooks count model states: 7B × 16 B = 112 GB</source>
+        <translation>十进制 GB，教材算模型状态的方式：7B × 16 B = 112 GB</translation>
     </message>
 </context>
 <context>
@@ -7172,12 +7678,12 @@ a percentage; %1 = number</extracomment>
         <translation>每一步训练前，策略模型要先生成回答。每生成一个 token 都要从显存读出全部权重和缓存的 K、V，所以生成受显存带宽而非算力限制：往往占强化学习一步的大部分时间。</translation>
     </message>
     <message>
-        <source>Allocated at the peak (max_memory_allocated)</source>
-        <translation>峰值时已分配（max_memory_allocated）</translation>
+        <source>Model states on this GPU</source>
+        <translation>本卡的模型状态</translation>
     </message>
     <message>
-        <source>The tensors alive at the step&apos;s fullest moment: what torch.cuda.max_memory_allocated reports.</source>
-        <translation>一步中最满那一刻仍存活的张量：即 torch.cuda.max_memory_allocated 报告的值。</translation>
+        <source>Parameters + gradients + optimizer states, the textbook&apos;s 16 bytes per parameter: what ZeRO shards. Activations and buffers come on top.</source>
+        <translation>参数 + 梯度 + 优化器状态，即教材里每参数 16 字节：ZeRO 切分的正是这部分。激活和缓冲区另算。</translation>
     </message>
     <message>
         <source>Buffers for the data-parallel reduction of the gradients: none in Megatron (views of its gradient buffer), a copy of the gradients in PyTorch DDP, DeepSpeed&apos;s reduce bucket.</source>
@@ -7206,6 +7712,14 @@ a percentage; %1 = number</extracomment>
     <message>
         <source>PyTorch&apos;s caching allocator keeps freed blocks for reuse; those a later request cannot use, and a share of what the step allocates for split blocks and rounding, make reserved memory exceed allocated memory.</source>
         <translation>PyTorch 缓存分配器会保留已释放的块以便复用；后续请求用不上的那些块，加上本步分配量中因块切分和取整产生的一部分，使预留显存大于已分配显存。</translation>
+    </message>
+    <message>
+        <source>Allocated at the peak (max_memory_allocated)</source>
+        <translation>峰值时已分配（max_memory_allocated）</translation>
+    </message>
+    <message>
+        <source>The tensors alive at the step&apos;s fullest moment: what torch.cuda.max_memory_allocated reports.</source>
+        <translation>一步中最满那一刻仍存活的张量：即 torch.cuda.max_memory_allocated 报告的值。</translation>
     </message>
     <message>
         <source>Reserved by the caching allocator (max_memory_reserved)</source>

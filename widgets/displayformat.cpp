@@ -36,6 +36,53 @@ QString superscript(int exponent)
 
 } // namespace
 
+namespace {
+MemoryUnit g_unit = MemoryUnit::GB;
+}
+
+MemoryUnit memoryUnit()
+{
+    return g_unit;
+}
+
+void setMemoryUnit(MemoryUnit unit)
+{
+    g_unit = unit;
+}
+
+QString capacity(double value, MemoryUnit unit)
+{
+    const double gib = value / core::kGiB;
+    // Whole GiB as a whole number (80), others to one decimal (H20: 95.6).
+    const QString binary = QLocale().toString(gib, 'f', std::fabs(gib - std::round(gib)) < 0.005 ? 0 : 1);
+    //: a GPU's capacity in binary units; %1 = number
+    const QString named = QCoreApplication::translate("DisplayFormat", "%1 GiB").arg(binary);
+    if (unit == MemoryUnit::GiB)
+        return named;
+    //: a GPU's capacity: %1 = "80 GiB", %2 = the same in decimal GB ("85.9 GB")
+    return QCoreApplication::translate("DisplayFormat", "%1 (%2)").arg(named, bytes(value, MemoryUnit::GB, 1));
+}
+
+QString bytesExact(double value, MemoryUnit unit, int decimals)
+{
+    double v = value / bytesPerUnit(unit);
+    QString name = unitName(unit);
+    if (std::fabs(v) >= 1000) {
+        v /= unit == MemoryUnit::GB ? 1000 : 1024;
+        name = unit == MemoryUnit::GB ? QCoreApplication::translate("DisplayFormat", "TB") : QCoreApplication::translate("DisplayFormat", "TiB");
+    }
+    // Two decimals say 26.25 GB; above 100 the fourth digit is the last one worth writing.
+    QString number = QLocale().toString(v, 'f', std::fabs(v) >= 100 ? std::min(decimals, 1) : decimals);
+    const QChar point = QLocale().decimalPoint().front();
+    if (number.contains(point)) {
+        while (number.endsWith(QLatin1Char('0')))
+            number.chop(1);
+        if (number.endsWith(point))
+            number.chop(1);
+    }
+    return QCoreApplication::translate("DisplayFormat", "%1 %2").arg(number, name);
+}
+
 double bytesPerUnit(MemoryUnit unit)
 {
     return unit == MemoryUnit::GB ? core::kGB : core::kGiB;

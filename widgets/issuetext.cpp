@@ -18,8 +18,7 @@ QString num(double v)
 
 QString gb(double bytes)
 {
-    //: %1 = gigabytes (decimal)
-    return QCoreApplication::translate("IssueText", "%1 GB").arg(QLocale().toString(bytes / 1e9, 'f', 1));
+    return DisplayFormat::bytes(bytes, DisplayFormat::memoryUnit(), 1); // in View ▸ Units' unit
 }
 
 QString seconds(double s)
@@ -197,7 +196,10 @@ QString reason(const core::Issue& i)
     case C::DoesNotFit: return QCoreApplication::translate("IssueText", "rank group %1 needs %2 per GPU but has %3").arg(num(i.a), gb(i.b), gb(i.c));
     case C::ModelStatesExceedCapacity:
         //: %1 = rank group number, %2 = model-state memory, %3 = capacity
-        return QCoreApplication::translate("IssueText", "rank group %1: the model states alone need %2 per GPU, more than its %3; shard further or offload").arg(num(i.a), gb(i.b), gb(i.c));
+        return QCoreApplication::translate("IssueText", "rank group %1: the model states alone need %2 per GPU, more than its %3").arg(num(i.a), gb(i.b), gb(i.c));
+    case C::WeightsExceedCapacity:
+        //: serving; %1 = rank group number, %2 = weight memory, %3 = capacity
+        return QCoreApplication::translate("IssueText", "rank group %1: the weights alone need %2 per GPU, more than its %3").arg(num(i.a), gb(i.b), gb(i.c));
     //: %1 = MFU in percent
     case C::MfuUnrealistic: return QCoreApplication::translate("IssueText", "MFU %1 % is above what large training runs reach (35–55 %)").arg(num(i.a * 100));
     //: %1 = overhead factor

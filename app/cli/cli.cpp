@@ -6,6 +6,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "app/cli/advisecommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/quantizecommand.h"
 #include "core/estimate.h"
@@ -23,7 +24,8 @@ namespace {
 
 const char* kUsage =
     "usage: shardscope [FILE.json]                      open the explorer window\n"
-    "       shardscope estimate FILE.json|--default [--format table|json] [--set section.key=value ...] [--explain] [--timeline] [--measured LOG]\n"
+    "       shardscope estimate FILE.json|--default [--format table|json] [--unit GB|GiB] [--set section.key=value ...] [--explain] [--timeline] [--measured LOG]\n"
+    "       shardscope advise FILE.json|--default [--format table|json] [--unit GB|GiB] [--set ...]   what to try first\n"
     "       shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory|comparison|gauges|bits|dashboard|step]\n"
     "                  [--size WxH] [--scale N] [--transparent] [--theme light|dark|high-contrast-light|high-contrast-dark]\n"
     "                  [--title TEXT] [--no-caption] [--lang en|zh_CN] [--unit GB|GiB] [--value X] [--set ...]\n"
@@ -55,11 +57,6 @@ bool readFile(const std::string& path, std::string& text)
     return true;
 }
 
-int usageError(const std::string& message)
-{
-    std::cerr << "shardscope: " << message << "\n" << kUsage;
-    return kExitInvalid;
-}
 
 int listPresets()
 {
@@ -93,6 +90,23 @@ int listPresets()
 
 } // namespace
 
+int usageError(const std::string& message)
+{
+    std::cerr << "shardscope: " << message << "\n" << kUsage;
+    return kExitInvalid;
+}
+
+bool parsePrintUnit(const std::string& text, core::PrintUnit& unit)
+{
+    if (text == "GB" || text == "gb")
+        unit = core::PrintUnit::GB;
+    else if (text == "GiB" || text == "gib")
+        unit = core::PrintUnit::GiB;
+    else
+        return false;
+    return true;
+}
+
 bool loadScenarioArgument(const std::string& path, const std::vector<std::string>& sets, core::ScenarioLoad& load)
 {
     std::string text;
@@ -115,6 +129,7 @@ static int estimateCommand(const std::vector<std::string>& args)
     std::vector<std::string> sets;
     bool explain = false, timeline = false;
     std::string measuredFile;
+    core::PrintUnit unit = core::PrintUnit::GB;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--measured") {
@@ -127,6 +142,9 @@ static int estimateCommand(const std::vector<std::string>& args)
             format = args[++i];
             if (format != "table" && format != "json")
                 return usageError("--format must be table or json");
+        } else if (a == "--unit" && i + 1 < args.size()) {
+            if (!parsePrintUnit(args[++i], unit))
+                return usageError("--unit must be GB or GiB");
         } else if (a == "--set" && i + 1 < args.size()) {
             sets.push_back(args[++i]);
         } else if (a.rfind("--set=", 0) == 0) {
@@ -179,9 +197,9 @@ static int estimateCommand(const std::vector<std::string>& args)
         std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr, timeline ? &steps : nullptr,
                                           calibration);
     } else {
-        std::cout << core::estimateToTable(load.scenario, e, load.issues, explain ? &working : nullptr);
+        std::cout << core::estimateToTable(load.scenario, e, load.issues, explain ? &working : nullptr, unit);
         if (timeline)
-            std::cout << core::timelineToTable(steps);
+            std::cout << core::timelineToTable(steps, unit);
         if (calibration)
             std::cout << core::calibrationToTable(measured, e);
     }
@@ -242,6 +260,8 @@ int runCommandLine(const std::vector<std::string>& args)
         return estimateCommand(args);
     if (command == "export")
         return exportCommand(args);
+    if (command == "advise")
+        return adviseCommand(args);
     if (command == "presets")
         return listPresets();
     if (command == "import-hf")

@@ -20,3 +20,12 @@ bool loadScenarioArgument(const std::string& path, const std::vector<std::string
 
 /// Exit codes: 0 success, 2 invalid scenario or arguments (message on stderr).
 inline constexpr int kExitInvalid = 2;
+
+/// Prints "shardscope: MESSAGE" and the usage on stderr; returns kExitInvalid.
+int usageError(const std::string& message);
+
+namespace core {
+enum class PrintUnit;
+}
+/// "GB" or "GiB" (as `export --unit` takes them); false for anything else.
+bool parsePrintUnit(const std::string& text, core::PrintUnit& unit);

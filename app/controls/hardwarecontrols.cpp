@@ -9,6 +9,7 @@
 
 #include "core/io/presets.h"
 #include "core/units.h"
+#include "widgets/displayformat.h"
 #include "widgets/comboheaders.h"
 #include "widgets/valueslider.h"
 
@@ -97,9 +98,9 @@ void HardwareControls::setScenario(const core::Scenario& s)
         m_gpu->setCurrentIndex(index >= 0 && !g.preset.empty() ? index : m_gpu->count() - 1);
     }
     const QLocale locale;
-    //: GPU summary; %1 = memory in GiB, %2 = BF16 TFLOP/s, %3 = memory bandwidth in TB/s
-    m_gpuNote->setText(tr("%1 GiB · %2 TFLOP/s BF16 dense · %3 TB/s")
-                           .arg(locale.toString(g.memoryBytes / core::kGiB, 'f', 0), locale.toString(g.peakBf16Tflops, 'f', 0),
+    //: GPU summary; %1 = memory ("80 GiB (85.9 GB)"), %2 = BF16 TFLOP/s, %3 = memory bandwidth in TB/s
+    m_gpuNote->setText(tr("%1 · %2 TFLOP/s BF16 dense · %3 TB/s")
+                           .arg(DisplayFormat::capacity(g.memoryBytes, DisplayFormat::memoryUnit()), locale.toString(g.peakBf16Tflops, 'f', 0),
                                 locale.toString(g.memoryBandwidthBytesPerSecond / 1e12, 'f', 2)));
     m_gpuNote->setToolTip(QString::fromStdString(g.source));
     m_perNode->setValue(s.parallel.gpusPerNode);

@@ -152,7 +152,7 @@ void InferenceControls::setEstimate(const core::Estimate& e)
     //: under the weight format; %1 = bits per weight incl. scales, %2 = weights on the fullest GPU
     m_formatNote->setText(tr("%1 bits per weight with scales · %2 of weights per GPU")
                               .arg(QLocale().toString(e.inference.linearBitsPerParameter, 'g', 4),
-                                   DisplayFormat::bytes(f.bytes[std::size_t(core::Component::Weights)], DisplayFormat::MemoryUnit::GB, 2)));
+                                   DisplayFormat::bytes(f.bytes[std::size_t(core::Component::Weights)], DisplayFormat::memoryUnit(), 2)));
 }
 
 void InferenceControls::retranslateUi()

@@ -133,6 +133,18 @@ void ModelControls::changeEvent(QEvent* event)
 
 void ModelControls::retranslateUi()
 {
+    // The textbook's bare counts are named in the window's language; the other presets are
+    // the models' own names.
+    for (int i = 0; i < m_preset->count(); ++i) {
+        const QString id = m_preset->itemData(i).toString();
+        if (id == QLatin1String("textbook-7b"))
+            m_preset->setItemText(i, tr("7B (textbook)"));
+        else if (id == QLatin1String("textbook-70b"))
+            m_preset->setItemText(i, tr("70B (textbook)"));
+        else if (i == 0 && isComboHeader(m_preset, 0) && core::modelPresetFamilies().front() == "Textbook")
+            //: the picker's first group: bare parameter counts (7 × 10⁹, 7 × 10¹⁰) as textbooks use them
+            m_preset->setItemText(i, tr("Textbook (counts only)"));
+    }
     m_preset->setItemText(m_preset->count() - 1, tr("Custom (size slider or edited)"));
     m_preset->setToolTip(tr("Published model architectures, grouped by family; their parameter counts match the published ones.\n"
                             "Each entry's tooltip names its sources."));

@@ -184,7 +184,7 @@ void RlControls::setEstimate(const core::Estimate& e)
 {
     if (e.mode != core::Mode::FineTune || m_shownAlgorithm == core::RlAlgorithm::None)
         return;
-    const auto gb = [](double bytes) { return DisplayFormat::bytes(bytes, DisplayFormat::MemoryUnit::GB, 1); };
+    const auto gb = [](double bytes) { return DisplayFormat::bytes(bytes, DisplayFormat::memoryUnit(), 1); };
     //: under the rollout memory; %1 = KV cache the rollout batch needs per GPU, %2 = what the engine reserves
     m_memory->setNote(tr("KV cache: the rollouts need %1 per GPU, the engine reserves %2")
                           .arg(gb(e.finetune.rolloutKvNeeded), gb(e.finetune.rolloutKvReserved)));

@@ -106,6 +106,7 @@ PresentationWindow::PresentationWindow(ScenarioController* controller, QWidget* 
     layout->addWidget(m_ui.status);
     layout->addWidget(m_ui.caption);
     auto* bar = new QHBoxLayout;
+    m_toolRow = bar;
     for (QToolButton* b : {m_ui.previous, m_ui.next, m_ui.open, m_ui.add, m_ui.save, m_ui.theme})
         bar->addWidget(b);
     bar->addStretch(1);
@@ -138,6 +139,17 @@ PresentationWindow::PresentationWindow(ScenarioController* controller, QWidget* 
 }
 
 PresentationWindow::~PresentationWindow() = default;
+
+void PresentationWindow::addToolAction(QAction* action)
+{
+    auto* b = new QToolButton(this);
+    b->setFocusPolicy(Qt::NoFocus); // Space must step the scene, never press a button
+    b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    b->setAutoRaise(true);
+    b->setDefaultAction(action);
+    m_toolRow->insertWidget(m_toolRow->count() - 2, b); // before the stretch and Leave
+    addAction(action);
+}
 
 QString PresentationWindow::languageCode()
 {
@@ -222,11 +234,11 @@ void PresentationWindow::updateStatus(bool valid, const std::vector<core::Issue>
         const DisplayFormat::MemoryUnit unit = m_chart->chart()->unit();
         if (f.fits) {
             //: presentation status; %1 = memory used on the fullest GPU, %2 = its capacity
-            text = tr("Fits: %1 of %2 on the fullest GPU").arg(DisplayFormat::bytes(f.totalBytes, unit, 1), DisplayFormat::bytes(f.capacityBytes, unit, 0));
+            text = tr("Fits: %1 of %2 on the fullest GPU").arg(DisplayFormat::bytes(f.totalBytes, unit, 1), DisplayFormat::capacity(f.capacityBytes, unit));
         } else {
             level = ComponentPalette::Level::Bad;
             //: presentation status; %1 = memory needed per GPU, %2 = its capacity
-            text = tr("Does not fit: %1 needed, %2 per GPU").arg(DisplayFormat::bytes(f.totalBytes, unit, 1), DisplayFormat::bytes(f.capacityBytes, unit, 0));
+            text = tr("Does not fit: %1 needed, %2 per GPU").arg(DisplayFormat::bytes(f.totalBytes, unit, 1), DisplayFormat::capacity(f.capacityBytes, unit));
         }
     }
     m_ui.status->setText(text);

@@ -7,6 +7,8 @@
 #include "core/issues.h"
 
 class AnimatedMemoryChart;
+class QAction;
+class QHBoxLayout;
 class DeckNavigator;
 class PresentationControls;
 class QLabel;
@@ -42,6 +44,9 @@ public:
     bool saveDeck(const QString& path, QString* error = nullptr) const;
     /// The controller's scenario as a new scene after the current one; returns its index.
     int addCurrentScene(const QString& title);
+    /// A button for `action` in the bottom row (and its shortcut in this window): View ▸
+    /// Textbook View is one.
+    void addToolAction(QAction* action);
 
 signals:
     /// The window was left (Esc, F5 or closed).
@@ -68,6 +73,7 @@ private:
     AnimatedMemoryChart* m_chart = nullptr;
     PresentationControls* m_controls = nullptr;
     SlideTheme::Theme m_theme = SlideTheme::Theme::HighContrastDark;
+    QHBoxLayout* m_toolRow = nullptr; ///< the bottom row of buttons
     struct
     {
         QLabel* title = nullptr;

@@ -35,16 +35,15 @@ CalibrationDialog* StepDock::calibrationDialog()
 {
     if (!m_dialog) {
         m_dialog = new CalibrationDialog(window());
-        m_dialog->setUnit(m_gib ? DisplayFormat::MemoryUnit::GiB : DisplayFormat::MemoryUnit::GB);
+        m_dialog->setUnit(m_unit);
         m_dialog->setEstimate(m_controller->lastValidEstimate());
     }
     return m_dialog;
 }
 
-void StepDock::setUnitGiB(bool gib)
+void StepDock::setUnit(DisplayFormat::MemoryUnit unit)
 {
-    m_gib = gib;
-    const auto unit = gib ? DisplayFormat::MemoryUnit::GiB : DisplayFormat::MemoryUnit::GB;
+    m_unit = unit;
     m_panel->setUnit(unit);
     if (m_dialog)
         m_dialog->setUnit(unit);

@@ -3,6 +3,7 @@
 #include <QDockWidget>
 
 #include "core/timeline/steptimeline.h"
+#include "widgets/displayformat.h"
 
 class CalibrationDialog;
 class ScenarioController;
@@ -21,7 +22,7 @@ public:
     StepPanel* panel() const { return m_panel; }
     /// The calibration dialog, made on first use.
     CalibrationDialog* calibrationDialog();
-    void setUnitGiB(bool gib);
+    void setUnit(DisplayFormat::MemoryUnit unit);
     /// Recomputes the timeline now (also when hidden: tests and the benchmark).
     void refresh();
 
@@ -35,5 +36,5 @@ private:
     StepPanel* m_panel = nullptr;
     CalibrationDialog* m_dialog = nullptr;
     core::StepTimeline m_timeline;
-    bool m_gib = false;
+    DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
 };

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/io/json_reader.h"
+#include "core/io/presets.h"
 #include "core/io/scenario_io.h"
 #include "core/calibration/residuals.h"
 #include "core/timeline/steptimeline.h"
@@ -68,10 +69,44 @@ Json issuesJson(const std::vector<Issue>& a, const std::vector<Issue>& b)
     return list;
 }
 
-std::string gbText(double bytes)
+std::string memoryText(double bytes, PrintUnit unit)
 {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", bytes / 1e9);
+    std::snprintf(buf, sizeof buf, "%.2f", bytes / bytesPerPrintUnit(unit));
+    return buf;
+}
+
+/// Where the parameter count comes from: an explicit model.parameters always beats a preset.
+std::string_view parameterSource(const Scenario& s)
+{
+    if (s.model.hasArchitecture)
+        return s.model.preset.empty() ? "architecture" : "preset_architecture";
+    const ModelPreset* p = s.model.preset.empty() ? nullptr : findModelPreset(s.model.preset);
+    if (p && !p->model.hasArchitecture && p->model.parameters == s.model.parameters)
+        return "preset_count";
+    return "model.parameters";
+}
+
+std::string parameterSourceText(const Scenario& s, const Estimate& e)
+{
+    char buf[256];
+    const std::string_view source = parameterSource(s);
+    const char* preset = s.model.preset.c_str();
+    if (source == "architecture")
+        return "counted from the architecture keys";
+    if (source == "preset_architecture") {
+        std::snprintf(buf, sizeof buf, "counted from preset %s's architecture", preset);
+        return buf;
+    }
+    if (source == "preset_count") {
+        std::snprintf(buf, sizeof buf, "preset %s: a count, no architecture", preset);
+        return buf;
+    }
+    if (s.model.preset.empty())
+        return "model.parameters as given";
+    const ModelPreset* p = findModelPreset(s.model.preset);
+    std::snprintf(buf, sizeof buf, "model.parameters as given, which beats preset %s (%.4g from its architecture)", preset,
+                  p ? countParameters(p->model).total : e.parameters.total);
     return buf;
 }
 
@@ -84,7 +119,8 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
     j["valid"] = e.valid;
     j["mode"] = std::string(toString(s.mode));
     if (e.valid) {
-        j["parameters"] = Json{{"total", e.parameters.total}, {"active", e.parameters.active}};
+        j["parameters"] = Json{{"total", e.parameters.total}, {"active", e.parameters.active},
+                               {"source", std::string(parameterSource(s))}};
         j["data_parallel"] = e.dataParallel;
         j["zero_shards"] = e.zeroShards;
         j["micro_batches_per_step"] = e.microBatchesPerStep;
@@ -308,7 +344,7 @@ std::string calibrationToTable(const Calibration& c, const Estimate& e)
     return out;
 }
 
-std::string timelineToTable(const StepTimeline& t)
+std::string timelineToTable(const StepTimeline& t, PrintUnit unit)
 {
     std::string out;
     char buf[200];
@@ -324,16 +360,19 @@ std::string timelineToTable(const StepTimeline& t)
             const std::string what = ph.microBatch >= 0 ? std::string(phaseKindName(ph.kind)) + " mb " + std::to_string(ph.microBatch + 1)
                     + (ph.chunk > 0 ? " chunk " + std::to_string(ph.chunk + 1) : "")
                                                         : std::string(phaseKindName(ph.kind));
-            std::snprintf(buf, sizeof buf, "    %8.2f-%8.2f  %-24s %-14s allocated %s GB\n", ph.start, ph.end, what.c_str(),
-                          std::string(stepMomentName(ph.moment)).c_str(), gbText(ph.allocatedBytes).c_str());
+            std::snprintf(buf, sizeof buf, "    %8.2f-%8.2f  %-24s %-14s allocated %s %s\n", ph.start, ph.end, what.c_str(),
+                          std::string(stepMomentName(ph.moment)).c_str(), memoryText(ph.allocatedBytes, unit).c_str(),
+                          std::string(printUnitName(unit)).c_str());
             out += buf;
         }
     }
     return out;
 }
 
-std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w)
+std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w, PrintUnit unit)
 {
+    const std::string u = printUnitName(unit);
+    auto gbText = [unit](double bytes) { return memoryText(bytes, unit); };
     std::string out;
     char buf[256];
     auto line = [&](const char* fmt, auto... args) {
@@ -350,7 +389,8 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
             line("Parameters: %.4g (active %.4g)   D = %d, ZeRO-%d over %d ranks, %d micro-batches/step, %.4g B per trainable parameter\n",
                  e.parameters.total, e.parameters.active, e.dataParallel, s.training.zeroStage, e.zeroShards, e.microBatchesPerStep,
                  e.stateBytes.total());
-        out += "\nPer-GPU memory (GB)\n";
+        line("Parameter count: %s\n", parameterSourceText(s, e).c_str());
+        out += "\nPer-GPU memory (" + u + ")\n";
         std::size_t labelWidth = 10;
         auto displayWidth = [](const std::string& text) {
             std::size_t width = 0;
@@ -382,7 +422,7 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
             out += label + std::string(labelWidth - displayWidth(label), ' ');
             for (const std::string& cell : cells[i])
                 line(" %*s", cellWidth, cell.c_str());
-            line("  %s of %s\n", g.fits ? "yes" : "NO ", (gbText(g.capacityBytes) + " GB").c_str());
+            line("  %s of %s\n", g.fits ? "yes" : "NO ", (gbText(g.capacityBytes) + " " + u).c_str());
         }
         out += "(alloc = PyTorch max_memory_allocated, reserved = max_memory_reserved, device = nvidia-smi; the bar is the peak of the step)\n";
         for (std::size_t i = 0; i < e.groups.size(); ++i) {
@@ -396,14 +436,14 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
                 line("  peak of %s: %s\n", groupLabel(e, i).c_str(), std::string(stepMomentLabel(g.peakMoment)).c_str());
         }
         if (e.cpuBytesPerNode > 0)
-            line("CPU memory per node for offloaded states: %s GB\n", gbText(e.cpuBytesPerNode).c_str());
+            line("CPU memory per node for offloaded states: %s %s\n", gbText(e.cpuBytesPerNode).c_str(), u.c_str());
         if (e.mode == Mode::Inference) {
             const InferenceEstimate& r = e.inference;
             out += "\nServing\n";
             line("  weights                        %.3f bits per linear parameter\n", r.linearBitsPerParameter);
-            line("  KV cache per sequence          %s GB at %lld tokens\n", gbText(r.kvBytesPerSequence).c_str(),
+            line("  KV cache per sequence          %s %s at %lld tokens\n", gbText(r.kvBytesPerSequence).c_str(), u.c_str(),
                  (long long)s.inference.context());
-            line("  free for the KV cache          %s GB (tightest stage)\n", gbText(r.freeBytesForKv).c_str());
+            line("  free for the KV cache          %s %s (tightest stage)\n", gbText(r.freeBytesForKv).c_str(), u.c_str());
             line("  largest batch at this context  %.0f\n", r.maxBatchAtContext);
             line("  longest context at this batch  %.0f tokens\n", r.maxContextAtBatch);
             line("  prefill (time to first token)  %.3f s\n", r.prefillSeconds);
@@ -415,8 +455,8 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
         if (e.mode == Mode::FineTune) {
             line("\nTrainable parameters: %.4g (adapters %.4g)\n", e.finetune.trainableParameters, e.finetune.adapterParameters);
             if (e.finetune.rolloutKvReserved > 0 || e.finetune.rolloutKvNeeded > 0)
-                line("Rollout KV cache per GPU: needs %s GB, engine reserves %s GB\n", gbText(e.finetune.rolloutKvNeeded).c_str(),
-                     gbText(e.finetune.rolloutKvReserved).c_str());
+                line("Rollout KV cache per GPU: needs %s %s, engine reserves %s %s\n", gbText(e.finetune.rolloutKvNeeded).c_str(), u.c_str(),
+                     gbText(e.finetune.rolloutKvReserved).c_str(), u.c_str());
         }
         const ComputeEstimate& c = e.compute;
         if (e.mode != Mode::Inference) {
@@ -434,7 +474,7 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
              s.hardware.overheadFactor);
         line("  pipeline bubble                %.1f %%\n", c.bubbleFraction * 100);
         const CommunicationEstimate& m = e.communication;
-        out += "\nCommunication per GPU per step (GB)\n";
+        out += "\nCommunication per GPU per step (" + u + ")\n";
         line("  data parallel %s   tensor parallel %s   pipeline %s   context %s   expert %s\n", gbText(m.dataParallel).c_str(),
              gbText(m.tensorParallel).c_str(), gbText(m.pipelineParallel).c_str(), gbText(m.contextParallel).c_str(),
              gbText(m.expertParallel).c_str());

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/estimate.h"
+#include "core/io/printunit.h"
 
 namespace core {
 
@@ -35,10 +36,10 @@ std::string describe(const LogIssue& issue);
 
 /// The step timeline as text: per pipeline stage, each phase with its time, micro-batch and the
 /// allocated bytes (--timeline with --format table).
-std::string timelineToTable(const StepTimeline& timeline);
+std::string timelineToTable(const StepTimeline& timeline, PrintUnit unit = PrintUnit::GB);
 
-/// A plain-text table for terminals (--format table).
+/// A plain-text table for terminals (--format table), memory in `unit` (estimate --unit).
 std::string estimateToTable(const Scenario& scenario, const Estimate& estimate, const std::vector<Issue>& extraIssues,
-                            const Working* working = nullptr);
+                            const Working* working = nullptr, PrintUnit unit = PrintUnit::GB);
 
 } // namespace core

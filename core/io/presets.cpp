@@ -28,7 +28,10 @@ std::vector<ModelPreset> parseModels()
         ModelPreset preset;
         JsonReader r(entry, "", issues);
         r.string("id", preset.model.preset);
-        readModelKeys(r, preset.model);
+        const bool arch = readModelKeys(r, preset.model);
+        // A count and no architecture: the textbook's 7 × 10⁹ (its shape is the family's).
+        if (r.number("parameters", preset.model.parameters) && !arch)
+            preset.model.hasArchitecture = false;
         r.number("parameters_published", preset.publishedParameters);
         r.boolean("parameters_exact", preset.publishedIsExact);
         r.string("family", preset.family);

@@ -111,12 +111,16 @@ void readModel(const Json& doc, Scenario& s, std::vector<Issue>& issues)
     ModelArchitecture& m = s.model;
     m = ModelArchitecture{};
     std::string preset;
+    bool presetArchitecture = false;
     if (r.string(nameOf(Field::ModelPreset), preset) && !preset.empty()) {
-        if (const ModelPreset* p = findModelPreset(preset))
+        if (const ModelPreset* p = findModelPreset(preset)) {
             m = p->model;
-        else
+            presetArchitecture = p->model.hasArchitecture;
+        } else {
             r.error(IssueCode::UnknownPreset, nameOf(Field::ModelPreset), preset);
+        }
     }
+    const double presetCount = presetArchitecture ? 0 : m.parameters; // a textbook preset's bare count
     const bool arch = readModelKeys(r, s);
     // A custom shape that does not say: GPT-style models (LayerNorm, learned positions) train
     // with dropout 0.1 (Megatron's hidden_dropout/attention_dropout defaults, GPT-2/3), Llama-style
@@ -125,9 +129,11 @@ void readModel(const Json& doc, Scenario& s, std::vector<Issue>& issues)
         m.dropout = m.normalization == Normalization::LayerNorm || m.positionEmbedding == PositionEmbedding::Learned;
     const bool hasCount = readField(r, s, fieldInfo(Field::ModelParameters));
     if (!hasCount)
-        m.parameters = 0;
-    m.hasArchitecture = !m.preset.empty() || arch;
-    if (!m.hasArchitecture && !hasCount && !hasErrors(issues))
+        m.parameters = presetCount;
+    // An explicit key beats the preset: a count given with a preset (and no architecture keys)
+    // is the model's count, the preset's layers are not used (estimate_io says which was).
+    m.hasArchitecture = arch || (presetArchitecture && !hasCount);
+    if (!m.hasArchitecture && !hasCount && presetCount <= 0 && !hasErrors(issues))
         addError(issues, IssueCode::WrongType, "model", "a preset, an architecture (num_layers, hidden_size, …) or parameters");
     r.reportUnknown();
 }

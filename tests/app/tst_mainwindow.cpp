@@ -193,14 +193,19 @@ private slots:
         MainWindow w;
         QComboBox* models = w.controlsPanel()->modelControls()->presetBox();
         QVERIFY(isComboHeader(models, 0));
-        QCOMPARE(models->itemText(0), QString("Llama"));
+        // First the textbook's bare counts (7 × 10⁹ and 7 × 10¹⁰ parameters), then the families.
+        QCOMPARE(models->itemText(0), QString("Textbook (counts only)"));
+        QCOMPARE(models->itemData(1).toString(), QString("textbook-7b"));
+        QCOMPARE(models->itemData(2).toString(), QString("textbook-70b"));
+        QVERIFY(isComboHeader(models, 3));
+        QCOMPARE(models->itemText(3), QString("Llama"));
         QCOMPARE(models->model()->flags(models->model()->index(0, 0)), Qt::NoItemFlags);
         int headers = 0;
         QString family;
         for (int i = 0; i < models->count(); ++i) {
             if (isComboHeader(models, i)) {
                 ++headers;
-                family = models->itemText(i);
+                family = i == 0 ? QString("Textbook") : models->itemText(i);
                 continue;
             }
             const core::ModelPreset* p = core::findModelPreset(models->itemData(i).toString().toStdString());

@@ -101,6 +101,35 @@ private slots:
         QCOMPARE(c.scenario().parallel.gpus, gpus);
     }
 
+    /// The advisor's remedies: several fields, each through set(field, value), one undo step.
+    void severalFieldsAreOneUndoStep()
+    {
+        ScenarioController c;
+        c.flush();
+        const std::string start = json(c);
+        const int steps = c.undoStack()->count();
+        // QLoRA brings its NF4 base (core::applyFineTuneMethod): the later field is then the same.
+        c.setFields({{core::Field::Mode, core::Mode::FineTune},
+                     {core::Field::FineTuneMethod, core::FineTuneMethod::QLoRA},
+                     {core::Field::FineTuneBaseFormat, core::WeightFormat::Nf4},
+                     {core::Field::TrainingRecompute, core::Recompute::Full}},
+                    QStringLiteral("Apply QLoRA"));
+        c.flush();
+        QCOMPARE(c.undoStack()->count(), steps + 1);
+        QCOMPARE(c.undoStack()->undoText(), QStringLiteral("Apply QLoRA"));
+        QCOMPARE(int(c.scenario().mode), int(core::Mode::FineTune));
+        QCOMPARE(int(c.scenario().finetune.method), int(core::FineTuneMethod::QLoRA));
+        QCOMPARE(int(c.scenario().finetune.base.format), int(core::WeightFormat::Nf4));
+        QVERIFY(c.scenario().finetune.base.doubleQuantization);
+        QCOMPARE(int(c.scenario().training.recompute), int(core::Recompute::Full));
+        c.undoStack()->undo();
+        c.flush();
+        QCOMPARE(json(c), start);
+        // Values that are there already: no step at all.
+        c.setFields({{core::Field::ParallelGpus, c.scenario().parallel.gpus}}, QStringLiteral("nothing"));
+        QCOMPARE(c.undoStack()->index(), steps);
+    }
+
     void slowNetworkMakesCrossNodeZero3Exposed()
     {
         // The seeds' warning made visible: 7B with ZeRO-3 over 16 A100 (two nodes). On the DGX

@@ -31,6 +31,9 @@ struct PublishedTotal
 enum Embeddings { BothCounted, UnembeddingOnly, NoneCounted };
 
 const PublishedTotal kPublishedTotals[] = {
+    // The textbook's bare counts are their own definition: Ψ = 7 × 10⁹ and 7 × 10¹⁰ (seed 1 §1.2).
+    {"textbook-7b", 7e9, 0.0, 0.0},
+    {"textbook-70b", 70e9, 0.0, 0.0},
     // Hugging Face safetensors totals (the checkpoint's own count), text-only models.
     {"llama-2-7b", 6738415616.0, 0.0, 0.0},
     {"llama-2-13b", 13015864320.0, 0.0, 0.0},
@@ -241,7 +244,7 @@ private slots:
     {
         // The pickers group by family in the order the file first names them.
         const std::vector<std::string> families = core::modelPresetFamilies();
-        const std::vector<std::string> expected = {"Llama", "Qwen", "DeepSeek", "Gemma", "Mistral", "GPT-OSS", "Kimi", "GLM", "Phi", "GPT"};
+        const std::vector<std::string> expected = {"Textbook", "Llama", "Qwen", "DeepSeek", "Gemma", "Mistral", "GPT-OSS", "Kimi", "GLM", "Phi", "GPT"};
         QCOMPARE(families, expected);
         const std::vector<std::string> gpus = core::gpuPresetFamilies();
         QCOMPARE(gpus.front(), std::string("NVIDIA Blackwell"));

@@ -107,9 +107,18 @@ void ComparisonView::setUnit(DisplayFormat::MemoryUnit unit)
         s.chart->setUnit(unit);
 }
 
+void ComparisonView::setTextbook(bool textbook)
+{
+    for (SlotState& s : m_slots)
+        s.chart->setTextbook(textbook);
+}
+
 void ComparisonView::updateTexts(SlotState& slot)
 {
     MemoryChart* chart = slot.chart;
+    // What ZeRO and the fine-tuning method change is the model states: they lead the label.
+    const bool states = slot.variation == core::Variation::ZeroStage || slot.variation == core::Variation::FineTuneMethod;
+    chart->setLabelStyle(states ? MemoryChart::LabelStyle::ModelStatesFirst : MemoryChart::LabelStyle::Total);
     switch (slot.variation) {
     case core::Variation::ZeroStage:
         chart->setTitle(tr("ZeRO stage · fullest GPU"));

@@ -30,6 +30,8 @@ public:
     void setComparison(Slot slot, const core::Comparison& comparison);
     core::Variation variation(Slot slot) const { return m_slots[slot].variation; }
     void setUnit(DisplayFormat::MemoryUnit unit);
+    /// Both charts show the textbook's ledgers only (MemoryChart::setTextbook).
+    void setTextbook(bool textbook);
 
     MemoryChart* chart(Slot slot) const { return m_slots[slot].chart; }
     MemoryChart* zeroChart() const { return chart(First); }

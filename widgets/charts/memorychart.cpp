@@ -7,6 +7,7 @@
 #include "widgets/charts/memorychart.h"
 
 #include <QAction>
+#include <QFontMetrics>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <cmath>
@@ -15,6 +16,8 @@
 #include "widgets/charts/chartitems.h"
 #include "widgets/charts/componentpalette.h"
 #include "widgets/charts/memorycharttext.h"
+#include "widgets/charts/modelstatesbracket.h"
+#include "widgets/charts/textbookledger.h"
 #include "widgets/charts/opaqueplot.h"
 
 namespace {
@@ -71,6 +74,7 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_plot->legend->setRowSpacing(2);
 
     m_stack = std::make_unique<BarStack>(m_plot->xAxis, m_plot->yAxis, kBarWidth);
+    m_brackets = std::make_unique<ModelStatesBracket>(m_plot, kBarWidth);
     m_roleAction = new QAction(this);
     m_roleAction->setCheckable(true);
     connect(m_roleAction, &QAction::toggled, this, &MemoryChart::setColorByRole);
@@ -103,6 +107,10 @@ MemoryChart::MemoryChart(QWidget* parent)
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
         if (event->button() != Qt::LeftButton)
             return; // the right button opens the context menu
+        if (const int bar = m_brackets->hit(event->position()); bar >= 0) {
+            emit modelStatesClicked(bar);
+            return;
+        }
         int group = 0;
         core::Component component{};
         if (hitTest(event->position(), group, component)) {
@@ -149,14 +157,75 @@ void MemoryChart::setEstimate(const core::Estimate& estimate)
 void MemoryChart::setBars(const QVector<Bar>& bars)
 {
     // A slider that changes no byte (MFU, price) must not cost a replot.
-    if (!m_invalid && sameBars(bars, m_barData))
+    if (!m_invalid && sameBars(bars, m_inputBars))
         return;
     const bool shapeChanged = bars.size() != m_barData.size();
-    m_barData = bars;
+    m_inputBars = bars;
+    deriveBars();
     m_invalid = false;
     if (shapeChanged)
         m_selectedGroup = -1;
     rebuild();
+}
+
+void MemoryChart::deriveBars()
+{
+    m_barData = m_inputBars;
+    if (!m_textbook)
+        return;
+    // Coloured by role, the segments keep their models (the ledgers would mix them). The
+    // textbook counts tensors, not an allocator: no allocated/reserved levels.
+    for (Bar& b : m_barData) {
+        b.bytes = TextbookLedger::reduce(b.bytes, !m_colorByRole);
+        b.allocatedBytes = 0;
+        b.reservedBytes = 0;
+        b.totalBytes = 0;
+        for (double v : b.bytes)
+            b.totalBytes += v;
+    }
+}
+
+void MemoryChart::setTextbook(bool textbook)
+{
+    if (m_textbook == textbook)
+        return;
+    m_textbook = textbook;
+    deriveBars();
+    updateNames();
+    m_plot->legend->clearItems(); // the ledgers' names replace the components'
+    m_inLegend.reset();
+    rebuild();
+}
+
+void MemoryChart::setLabelStyle(LabelStyle style)
+{
+    if (m_labelStyle == style)
+        return;
+    m_labelStyle = style;
+    rebuild();
+}
+
+void MemoryChart::setModelStatesShown(bool shown)
+{
+    if (m_bracketsShown == shown)
+        return;
+    m_bracketsShown = shown;
+    rebuild();
+}
+
+QString MemoryChart::barLabelText(int group) const
+{
+    return group >= 0 && group < m_totalLabels.size() && group < m_barData.size() ? m_totalLabels[group]->text() : QString();
+}
+
+double MemoryChart::modelStatesBytes(int group) const
+{
+    return group >= 0 && group < m_barData.size() ? TextbookLedger::modelStateBytes(m_barData[group].bytes) : 0;
+}
+
+QString MemoryChart::modelStatesText(int group) const
+{
+    return m_brackets->text(group);
 }
 
 void MemoryChart::setInvalid(const QString& message)
@@ -217,6 +286,7 @@ void MemoryChart::setColorByRole(bool byRole)
     m_colorByRole = byRole;
     m_roleAction->setChecked(byRole);
     m_stack->setByRole(byRole);
+    deriveBars();
     m_plot->legend->clearItems();
     m_inLegend.reset();
     rebuild();
@@ -304,6 +374,7 @@ void MemoryChart::rebuild()
     // Keep the legend to what this scenario has.
     if (m_legendVisible && present != m_inLegend) {
         m_stack->fillLegend(m_plot->legend, present);
+        nameLedgers(); // the legend's entries read the names as they are drawn
         m_inLegend = present;
     }
     for (const Bar& b : m_barData) {
@@ -329,7 +400,7 @@ void MemoryChart::rebuild()
     m_capacityTicker->clear();
     if (capacity > 0)
         //: right-hand axis label at the capacity line; %1 = memory per GPU
-        m_capacityTicker->addTick(capacity, tr("capacity\n%1").arg(DisplayFormat::bytes(capacity * scale, m_unit, 1)));
+        m_capacityTicker->addTick(capacity, tr("capacity\n%1").arg(DisplayFormat::capacity(capacity * scale, m_unit).replace(QStringLiteral(" ("), QStringLiteral("\n("))));
 
     for (qsizetype g = 0; g < n; ++g) {
         const Bar& b = m_barData[g];
@@ -341,6 +412,27 @@ void MemoryChart::rebuild()
         label->position->setCoords(double(g), total);
         if (b.totalBytes <= 0)
             label->setText(QString()); // a variant that does not exist (n/a)
+        else if (m_labelStyle == LabelStyle::ModelStatesFirst) {
+            //: above a comparison bar: its model states first (the textbook's figure), then the whole GPU; %1 = model states, %2 = total
+            QString text = tr("%1 states\n%2 total").arg(DisplayFormat::bytesExact(TextbookLedger::modelStateBytes(b.bytes), m_unit),
+                                                          DisplayFormat::bytes(b.totalBytes, m_unit, 1));
+            // Narrow slots (four bars in a small chart): the model states alone, so that
+            // neighbouring labels do not run into each other; the tooltip keeps the total.
+            const double slot = std::abs(m_plot->xAxis->coordToPixel(1) - m_plot->xAxis->coordToPixel(0));
+            QFont bold = label->font();
+            bold.setBold(true);
+            const QFontMetrics metrics(bold);
+            int widest = 0;
+            for (const QString& line : text.split(QLatin1Char('\n')))
+                widest = std::max(widest, metrics.horizontalAdvance(line));
+            const QString states = DisplayFormat::bytesExact(TextbookLedger::modelStateBytes(b.bytes), m_unit);
+            if (n > 1 && slot > 0 && widest > 0.95 * slot)
+                text = text.section(QLatin1Char('\n'), 0, 0);
+            // Narrower still: the figure alone (the bracket beside the bar says what it counts).
+            if (n > 1 && slot > 0 && metrics.horizontalAdvance(text) > 0.95 * slot)
+                text = states;
+            label->setText(text);
+        }
         else if (over && !m_compactLabels)
             //: above an over-full bar; %1 = total, %2 = amount above the GPU's capacity
             label->setText(tr("%1\nover by %2").arg(DisplayFormat::bytes(b.totalBytes, m_unit, 1), DisplayFormat::bytes(b.totalBytes - b.capacityBytes, m_unit, 1)));
@@ -378,6 +470,11 @@ void MemoryChart::rebuild()
         //: beside the last bar's two level markers: PyTorch's counters (not translated) and nvidia-smi
         m_markerNote->setText(tr("━ allocated\n┅ reserved\n(top: device)"));
     }
+    QVector<double> states(n);
+    for (qsizetype g = 0; g < n; ++g)
+        states[g] = TextbookLedger::modelStateBytes(m_barData[g].bytes);
+    // Coloured by role the model states are not one block at the bottom: no bracket then.
+    m_brackets->update(states, m_unit, m_bracketsShown && !m_colorByRole, !m_compactLabels);
     for (qsizetype i = n; i < m_totalLabels.size(); ++i)
         m_totalLabels[i]->setVisible(false);
     for (qsizetype i = n; i < m_overRects.size(); ++i)
@@ -411,6 +508,15 @@ void MemoryChart::updateNames()
     m_roleAction->setToolTip(tr("Colour the bars by the model each part belongs to (policy, reference, reward model, critic,\n"
                                 "rollout engine) instead of by component"));
     m_stack->updateNames();
+    nameLedgers();
+}
+
+void MemoryChart::nameLedgers()
+{
+    if (m_textbook && !m_colorByRole)
+        for (const core::Category c : {core::Category::Parameters, core::Category::Gradients, core::Category::OptimizerStates,
+                                       core::Category::Activations, core::Category::KvCache})
+            m_stack->bars(TextbookLedger::segmentOf(c))->setName(TextbookLedger::categoryName(c));
 }
 
 void MemoryChart::updateColors()
@@ -447,6 +553,7 @@ void MemoryChart::updateColors()
     if (m_title)
         m_title->setTextColor(text);
     m_stack->updateColors(dark, m_invalid);
+    m_brackets->updateColors(text, font());
     bool over = false;
     for (const Bar& b : m_barData)
         over = over || (b.capacityBytes > 0 && b.totalBytes > b.capacityBytes);
@@ -527,6 +634,26 @@ bool MemoryChart::hitTest(const QPointF& pos, int& group, core::Component& compo
 
 void MemoryChart::showToolTip(QMouseEvent* event)
 {
+    if (const int bar = m_brackets->hit(event->position()); bar >= 0) {
+        m_plot->setCursor(Qt::PointingHandCursor);
+        const core::ComponentBytes& bytes = m_barData[bar].bytes;
+        auto part = [&](std::initializer_list<core::Category> categories) {
+            double sum = 0;
+            for (std::size_t c = 0; c < core::kComponentCount; ++c)
+                for (core::Category k : categories)
+                    if (core::categoryOf(core::Component(c)) == k)
+                        sum += bytes[c];
+            return DisplayFormat::bytesExact(sum, m_unit);
+        };
+        //: tooltip of the model-states bracket; %1 = model states, %2 = parameters, %3 = gradients, %4 = optimizer states
+        QToolTip::showText(event->globalPosition().toPoint(),
+                           tr("<b>Model states: %1</b><br>parameters %2 + gradients %3 + optimizer states %4<br>"
+                              "<i>what ZeRO shards; activations and buffers come on top</i><br>Click for the working.")
+                               .arg(DisplayFormat::bytesExact(TextbookLedger::modelStateBytes(bytes), m_unit), part({core::Category::Parameters}),
+                                    part({core::Category::Gradients}), part({core::Category::OptimizerStates})),
+                           this);
+        return;
+    }
     int group = 0;
     core::Component component{};
     if (!hitTest(event->position(), group, component)) {

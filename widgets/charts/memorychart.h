@@ -11,6 +11,7 @@
 #include "widgets/displayformat.h"
 
 class BarStack;
+class ModelStatesBracket;
 class QAction;
 class QCustomPlot;
 class QCPBars;
@@ -61,6 +62,17 @@ public:
     void setClickHint(const QString& hint) { m_clickHint = hint; }
     /// Bar labels show only the total (red when over capacity), for narrow side-by-side charts.
     void setCompactLabels(bool compact) { m_compactLabels = compact; }
+    /// What a bar's label names first: its total, or its model states (the ZeRO comparison:
+    /// the textbook's 112 / 38.5 / 26.25 / 14 GB, the whole GPU second).
+    enum class LabelStyle { Total, ModelStatesFirst };
+    void setLabelStyle(LabelStyle style);
+    /// The seeds' four ledgers only (parameters, gradients, optimizer states, activations; the
+    /// KV cache when serving): runtime, fragmentation and temporary buffers are left out and
+    /// each ledger is one segment (View ▸ Textbook View).
+    void setTextbook(bool textbook);
+    bool textbook() const { return m_textbook; }
+    /// The model-states bracket beside each bar (on by default).
+    void setModelStatesShown(bool shown);
     /// Hides the legend (compact charts next to a main chart that has one).
     void setLegendVisible(bool visible);
     /// Colours (and stacks, and names in the legend) the segments by model role — policy,
@@ -77,6 +89,12 @@ public:
     double markerBytes(int group, core::MemoryLevel level) const;
     int groupCount() const { return int(m_barData.size()); }
     QString groupLabel(int group) const;
+    /// The text above bar `group` ("38.5 GB states\n43.4 GB total", "58.7 GB").
+    QString barLabelText(int group) const;
+    /// Parameters + gradients + optimizer states of bar `group`, as its bracket shows them.
+    double modelStatesBytes(int group) const;
+    /// The text along bar `group`'s bracket ("model states 38.5 GB"), empty if none is drawn.
+    QString modelStatesText(int group) const;
     bool isShowingInvalid() const { return m_invalid; }
     QString invalidMessage() const;
 
@@ -95,6 +113,8 @@ public:
 signals:
     /// A bar segment was clicked: bar index and component.
     void segmentClicked(int group, core::Component component);
+    /// The model-states bracket of a bar was clicked: show its working.
+    void modelStatesClicked(int group);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -103,8 +123,10 @@ protected:
 private:
     static bool sameBars(const QVector<Bar>& a, const QVector<Bar>& b);
     void rebuild();
+    void deriveBars();
     void updateColors();
     void updateNames();
+    void nameLedgers();
     void updateSelection();
     void replot();
     void showToolTip(QMouseEvent* event);
@@ -115,6 +137,7 @@ private:
 
     QCustomPlot* m_plot = nullptr;
     std::unique_ptr<BarStack> m_stack; // one QCPBars per component
+    std::unique_ptr<ModelStatesBracket> m_brackets;
     QSharedPointer<QCPAxisTickerText> m_ticker;
     QSharedPointer<QCPAxisTickerText> m_capacityTicker;
     QCPItemStraightLine* m_capacityLine = nullptr;
@@ -125,7 +148,8 @@ private:
     QVector<QCPItemRect*> m_overRects;
     QVector<QCPItemLine*> m_markers;     // pooled: two per bar (allocated, reserved)
     QCPItemText* m_markerNote = nullptr; // names the levels beside the last bar
-    QVector<Bar> m_barData;
+    QVector<Bar> m_inputBars; ///< as given
+    QVector<Bar> m_barData;   ///< as drawn (the textbook's ledgers when m_textbook)
     QString m_clickHint;
     QAction* m_roleAction = nullptr;
     std::bitset<64> m_inLegend;
@@ -136,5 +160,8 @@ private:
     bool m_legendVisible = true;
     bool m_compactLabels = false;
     bool m_colorByRole = false;
+    bool m_textbook = false;
+    bool m_bracketsShown = true;
+    LabelStyle m_labelStyle = LabelStyle::Total;
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
 };

@@ -132,10 +132,10 @@ void GaugePanel::updateTexts()
     gauge(Kind::Headroom)->setValueText(DisplayFormat::bytes(free, m_unit, 1));
     if (free >= 0)
         //: caption under the memory headroom; %1 = capacity of the fullest GPU
-        gauge(Kind::Headroom)->setCaption(tr("free of %1").arg(DisplayFormat::bytes(f.capacityBytes, m_unit, 0)));
+        gauge(Kind::Headroom)->setCaption(tr("free of %1").arg(DisplayFormat::capacity(f.capacityBytes, m_unit)));
     else
         //: caption under the memory headroom when over capacity; %1 = capacity of the fullest GPU
-        gauge(Kind::Headroom)->setCaption(tr("over capacity (%1)").arg(DisplayFormat::bytes(f.capacityBytes, m_unit, 0)));
+        gauge(Kind::Headroom)->setCaption(tr("over capacity (%1)").arg(DisplayFormat::capacity(f.capacityBytes, m_unit)));
 }
 
 void GaugePanel::setStale(bool stale)

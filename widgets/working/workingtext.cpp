@@ -51,6 +51,8 @@ constexpr Text kTexts[] = {
      QT_TRANSLATE_NOOP("WorkingText", "One gradient per weight; ZeRO-2 and ZeRO-3 keep only this GPU's 1/D_z share.")},
     {"optimizer_states", QT_TRANSLATE_NOOP("WorkingText", "Optimizer states on this GPU"),
      QT_TRANSLATE_NOOP("WorkingText", "The fp32 master weights and the optimizer's moments; from ZeRO-1 on, each GPU keeps only its 1/D_z share.")},
+    {"model_states", QT_TRANSLATE_NOOP("WorkingText", "Model states on this GPU"),
+     QT_TRANSLATE_NOOP("WorkingText", "Parameters + gradients + optimizer states, the textbook's 16 bytes per parameter: what ZeRO shards. Activations and buffers come on top.")},
     {"saved_tensor", QT_TRANSLATE_NOOP("WorkingText", "Saved tensor"),
      QT_TRANSLATE_NOOP("WorkingText", "A tensor the forward pass keeps because the backward pass needs it.")},
     {"layer_activations_per_micro_batch", QT_TRANSLATE_NOOP("WorkingText", "Activations of one layer, one micro-batch"),
@@ -301,9 +303,15 @@ QString formatValue(double value, core::Unit unit)
     case core::Unit::Flops: return DisplayFormat::scientific(value, QStringLiteral("FLOP"));
     // The rest in the locale's digits and the language's words (the core's text is English).
     case core::Unit::Bytes: {
+        // In the unit View ▸ Units chose: decimal (the seeds' arithmetic) or binary prefixes.
         const double a = std::fabs(value);
-        const char* units[] = {"TB", "GB", "MB", "kB"};
-        const double scales[] = {1e12, 1e9, 1e6, 1e3};
+        const bool binary = DisplayFormat::memoryUnit() == DisplayFormat::MemoryUnit::GiB;
+        const char* decimalUnits[] = {"TB", "GB", "MB", "kB"};
+        const char* binaryUnits[] = {"TiB", "GiB", "MiB", "KiB"};
+        const double decimalScales[] = {1e12, 1e9, 1e6, 1e3};
+        const double binaryScales[] = {1099511627776.0, 1073741824.0, 1048576.0, 1024.0};
+        const char* const* units = binary ? binaryUnits : decimalUnits;
+        const double* scales = binary ? binaryScales : decimalScales;
         for (int i = 0; i < 4; ++i)
             if (a >= scales[i])
                 return threeDigits(value / scales[i]) + QLatin1Char(' ') + QLatin1String(units[i]);

@@ -1,0 +1,116 @@
+#include "core/io/drill_io.h"
+
+#include "core/io/json_reader.h"
+#include "core/io/scenario_io.h"
+
+namespace core {
+
+namespace drills_data {
+extern const std::string_view kDrills;
+} // namespace drills_data
+
+namespace {
+
+void addError(std::vector<Issue>& issues, IssueCode code, std::string path, std::string hint)
+{
+    Issue i{code, Severity::Error, ""};
+    i.path = std::move(path);
+    i.hint = std::move(hint);
+    issues.push_back(std::move(i));
+}
+
+/// A plain string (English) or {"en": …, "zh_CN": …}, as decks write them.
+LocalizedText readText(const Json& parent, const char* key, const std::string& path, std::vector<Issue>& issues)
+{
+    LocalizedText text;
+    if (!parent.contains(key))
+        return text;
+    const Json& v = parent.at(key);
+    if (v.is_string()) {
+        text.en = v.get<std::string>();
+    } else if (v.is_object()) {
+        if (v.contains("en") && v["en"].is_string())
+            text.en = v["en"].get<std::string>();
+        if (v.contains("zh_CN") && v["zh_CN"].is_string())
+            text.zhCN = v["zh_CN"].get<std::string>();
+    } else {
+        addError(issues, IssueCode::WrongType, path + key, "a string or {\"en\": …, \"zh_CN\": …}");
+    }
+    return text;
+}
+
+} // namespace
+
+std::optional<Term> termFromId(std::string_view id)
+{
+    for (std::size_t t = 0; t < std::size_t(Term::Count); ++t)
+        if (termInfo(Term(t)).id == id)
+            return Term(t);
+    return std::nullopt;
+}
+
+DrillLoad loadDrills(std::string_view text)
+{
+    DrillLoad out;
+    const Json doc = Json::parse(text, nullptr, false);
+    if (doc.is_discarded()) {
+        addError(out.issues, IssueCode::MalformedJson, "", "not JSON");
+        return out;
+    }
+    if (!doc.is_object() || !doc.contains("drills") || !doc["drills"].is_array()) {
+        addError(out.issues, IssueCode::WrongType, "drills", "an array of drills");
+        return out;
+    }
+    const Json& list = doc["drills"];
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string prefix = "drills[" + std::to_string(i) + "].";
+        const Json& d = list[i];
+        if (!d.is_object() || !d.contains("scenario") || !d.contains("quantity") || !d["quantity"].is_string()) {
+            addError(out.issues, IssueCode::WrongType, prefix + "scenario", "a drill with a scenario and a quantity");
+            continue;
+        }
+        Drill drill;
+        drill.id = d.value("id", std::string());
+        drill.title = readText(d, "title", prefix, out.issues);
+        drill.question = readText(d, "question", prefix, out.issues);
+        drill.hint = readText(d, "hint", prefix, out.issues);
+        drill.takeaway = readText(d, "takeaway", prefix, out.issues);
+        const std::string quantity = d["quantity"].get<std::string>();
+        if (const std::optional<DrillQuantity> q = drillQuantityFromName(quantity))
+            drill.quantity = *q;
+        else
+            addError(out.issues, IssueCode::UnknownValue, prefix + "quantity", quantity);
+        if (d.contains("steps") && d["steps"].is_array())
+            for (const Json& step : d["steps"]) {
+                const std::string id = step.is_string() ? step.get<std::string>() : std::string();
+                if (const std::optional<Term> t = termFromId(id))
+                    drill.steps.push_back(*t);
+                else
+                    addError(out.issues, IssueCode::UnknownValue, prefix + "steps", id);
+            }
+        const ScenarioLoad load = loadScenario(d["scenario"].dump());
+        for (Issue issue : load.issues) {
+            issue.path = prefix + "scenario." + (issue.path.empty() ? std::string(issue.key) : issue.path);
+            out.issues.push_back(std::move(issue));
+        }
+        if (load.ok && drill.quantity != DrillQuantity::Count) {
+            drill.scenario = load.scenario;
+            out.drills.push_back(std::move(drill));
+        }
+    }
+    out.ok = !hasErrors(out.issues) && !out.drills.empty();
+    return out;
+}
+
+std::string_view builtinDrillsJson()
+{
+    return drills_data::kDrills;
+}
+
+const std::vector<Drill>& builtinDrills()
+{
+    static const std::vector<Drill> drills = loadDrills(drills_data::kDrills).drills;
+    return drills;
+}
+
+} // namespace core

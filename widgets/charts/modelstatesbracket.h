@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QColor>
+#include <QPointF>
+#include <QVector>
+
+#include "widgets/displayformat.h"
+
+class QCPItemBracket;
+class QCPItemText;
+class QCustomPlot;
+
+/// A bracket beside each memory bar over its model states (parameters + gradients + optimizer
+/// states, the bottom of the stack) with their value written along it: the textbook's
+/// "112 / 38.5 / 26.25 / 14 GB" in plain sight next to the whole-GPU total.
+class ModelStatesBracket
+{
+public:
+    ModelStatesBracket(QCustomPlot* plot, double barWidth);
+
+    /// One bracket per bar: `states` bytes each (0: none), drawn when `visible`; the value is
+    /// written along it when `withText` (narrow comparison charts have it in their label).
+    void update(const QVector<double>& states, DisplayFormat::MemoryUnit unit, bool visible, bool withText);
+    void updateColors(const QColor& color, const QFont& font);
+    /// The bar whose bracket or label is under `pos` (pixels), or −1.
+    int hit(const QPointF& pos) const;
+    double states(int bar) const { return bar >= 0 && bar < m_states.size() ? m_states[bar] : 0; }
+    /// "model states 38.5 GB": the text of bracket `bar` (empty when no bracket is drawn).
+    QString text(int bar) const;
+
+private:
+    QCPItemBracket* bracket(int index);
+    QCPItemText* label(int index);
+
+    QCustomPlot* m_plot = nullptr;
+    double m_barWidth = 0.6;
+    QVector<QCPItemBracket*> m_brackets; // pooled, hidden when unused
+    QVector<QCPItemText*> m_labels;
+    QVector<double> m_states;
+    bool m_visible = true;
+};
