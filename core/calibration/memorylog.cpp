@@ -68,6 +68,10 @@ std::optional<double> wholeNumber(sv s, int* decimals = nullptr)
     return v;
 }
 
+/// A rank or device index read as a number: beyond any real index is "not an index" (-1), and
+/// never a float-to-int overflow.
+int indexOf(double v) { return v >= 0 && v < 1e6 ? int(v) : -1; }
+
 /// An integer with optional thousands commas ("447,088").
 std::optional<double> groupedInteger(sv s, std::size_t& used)
 {
@@ -412,7 +416,7 @@ bool Reader::nvidiaSmi(sv l)
         const auto v = wholeNumber(cells[std::size_t(csvIndex)]);
         if (!v)
             return false; // not a row of this table
-        index = int(*v);
+        index = indexOf(*v);
     }
     recognised = true;
     ++csvRow;
@@ -543,7 +547,7 @@ bool Reader::llamaCpp(sv l)
         while (d > 0 && isDigit(device[d - 1]))
             --d;
         if (d < device.size())
-            rank = int(*wholeNumber(device.substr(d)));
+            rank = indexOf(wholeNumber(device.substr(d)).value_or(-1));
     }
     recognised = true;
     const sv rest = l.substr(at + 15);

@@ -230,6 +230,11 @@ private slots:
                                  "reserved: 1 | max reserved: 1";
         const core::ParsedLog log = core::parseMemoryLog(rank);
         QCOMPARE(log.measurements.size(), std::size_t(4));
+        // an index beyond any device is no index (and no float-to-int overflow)
+        const core::ParsedLog huge = core::parseMemoryLog("llama_context: CUDA99999999999999999999 compute buffer size = 1.00 MiB\n"
+                                                          "index, memory.used [MiB]\n1e300, 5 MiB\n");
+        for (const core::Measurement& m : huge.measurements)
+            QCOMPARE(m.rank, -1);
         std::string pipes(5000, '|');
         core::parseMemoryLog("|   PyTorch CUDA memory summary, device ID 0 |\n" + pipes);
         core::parseMemoryLog(std::string("index, memory.used [MiB]\n") + std::string(3000, ','));
