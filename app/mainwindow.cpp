@@ -32,6 +32,7 @@
 #include "app/planner/plannercontroller.h"
 #include "app/planner/plannerview.h"
 #include "app/slides/presentationwindow.h"
+#include "app/step/stepdock.h"
 #include "app/viewoptions.h"
 #include "widgets/charts/animatedmemorychart.h"
 #include "app/scenariocontroller.h"
@@ -92,6 +93,10 @@ MainWindow::MainWindow(QWidget* parent)
     addDockWidget(Qt::RightDockWidgetArea, m_workingDock);
     tabifyDockWidget(m_workingDock, m_adviceDock); // a tab next to the working: room for its lines
     m_adviceDock->hide(); // the status bar's "What to try first…" shows it when it does not fit
+    // The step's schedule and memory timeline: below the centre, shown on request (View ▸ Step).
+    m_stepDock = new StepDock(m_controller, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_stepDock);
+    m_stepDock->hide();
 
     m_status->setTextFormat(Qt::PlainText);
     statusBar()->addWidget(m_status, 1);
@@ -199,7 +204,9 @@ void MainWindow::createMenus()
     working->setShortcut(QKeySequence(Qt::ALT | Qt::Key_2));
     QAction* advice = m_adviceDock->toggleViewAction();
     advice->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A)); // Ctrl+0…3 are the ZeRO stages
-    m_menus.view->addActions({controls, working, advice, m_actions.comparisons});
+    QAction* step = m_stepDock->toggleViewAction();
+    step->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T)); // T for the timeline; Ctrl+T is the Textbook View
+    m_menus.view->addActions({controls, working, advice, step, m_actions.comparisons});
     m_menus.view->addActions({m_pages->labAction(), m_actions.drills, m_actions.planner, m_chart->colorByRoleAction()});
     m_menus.view->addSeparator();
     m_menus.view->addMenu(m_viewOptions->unitsMenu());
@@ -376,6 +383,7 @@ void MainWindow::applyUnit(DisplayFormat::MemoryUnit unit)
     m_gauges->setUnit(unit);
     m_adviceDock->panel()->setUnit(unit);
     m_plannerView->setUnit(unit);
+    m_stepDock->setUnit(unit);
     m_controller->refresh();
 }
 

@@ -6,6 +6,7 @@
 #include "core/estimate.h"
 #include "widgets/displayformat.h"
 
+class StepDock;
 class AdviceDock;
 class ComparisonView;
 class ExplorerPages;
@@ -47,6 +48,7 @@ public:
     ComparisonView* comparisonView() const { return m_comparison; }
     WorkingPanel* workingPanel() const { return m_working; }
     QDockWidget* workingDock() const { return m_workingDock; }
+    StepDock* stepDock() const { return m_stepDock; }
     /// View ▸ Presentation (F5); null until it is first shown.
     PresentationWindow* presentationWindow() const { return m_presentation; }
     QAction* presentationAction() const { return m_actions.presentation; }
@@ -107,6 +109,7 @@ private:
     PlannerView* m_plannerView = nullptr;
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_workingDock = nullptr;
+    StepDock* m_stepDock = nullptr;
     AdviceDock* m_adviceDock = nullptr;
     DrillPage* m_drills = nullptr;
     QLabel* m_status = nullptr;

@@ -408,6 +408,229 @@ The slider offers only multiples of micro-batch × DP.</source>
     </message>
 </context>
 <context>
+    <name>CalibrationDialog</name>
+    <message>
+        <source>Open a Log</source>
+        <translation>打开日志</translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt *.csv);;All files (*)</source>
+        <translation>日志 (*.log *.txt *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <extracomment>%1 = file, %2 = the reason</extracomment>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>任意</translation>
+    </message>
+    <message>
+        <source>%1, line %2</source>
+        <translation>%1，第 %2 行</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1%2 %</source>
+        <translation>%1%2 %</translation>
+    </message>
+    <message>
+        <source>Lines in no known format, skipped: %1.</source>
+        <translation>不属于已知格式而跳过的行：%1。</translation>
+    </message>
+    <message>
+        <source>The scenario has no valid estimate to compare with.</source>
+        <translation>当前场景没有可供对比的有效估算。</translation>
+    </message>
+    <message>
+        <source>Compare with a Measured Run</source>
+        <translation>与实测运行对比</translation>
+    </message>
+    <message>
+        <source>Paste what a real run printed: Megatron&apos;s “memory (MB) | allocated: …” line, torch.cuda.memory_summary(), max_memory_allocated / max_memory_reserved, nvidia-smi --query-gpu=index,memory.used --format=csv, vLLM&apos;s or llama.cpp&apos;s start-up lines. Each number is set beside the prediction of the same counter; the residual is (predicted − measured) / measured.</source>
+        <translation>粘贴真实运行打印的内容：Megatron 的“memory (MB) | allocated: …”行、torch.cuda.memory_summary()、max_memory_allocated / max_memory_reserved、nvidia-smi --query-gpu=index,memory.used --format=csv、vLLM 或 llama.cpp 的启动行。每个数字都与同一计数器的预测并列；残差为（预测 − 实测）/ 实测。</translation>
+    </message>
+    <message>
+        <source>Open Log…</source>
+        <translation>打开日志…</translation>
+    </message>
+    <message>
+        <source>[Rank 0] (after 2 iterations) memory (MB) | allocated: … | max allocated: … | reserved: … | max reserved: …</source>
+        <translation>[Rank 0] (after 2 iterations) memory (MB) | allocated: … | max allocated: … | reserved: … | max reserved: …</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>量</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>出处</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Residual</source>
+        <translation>残差</translation>
+    </message>
+    <message>
+        <source>Measured (grey) and predicted (blue), to one scale</source>
+        <translation>实测（灰色）与预测（蓝色），同一比例</translation>
+    </message>
+    <message>
+        <source>Side by side</source>
+        <translation>并列对比</translation>
+    </message>
+</context>
+<context>
+    <name>CalibrationText</name>
+    <message>
+        <source>Allocated between steps (memory_allocated)</source>
+        <translation>步与步之间的已分配（memory_allocated）</translation>
+    </message>
+    <message>
+        <source>Peak allocated (max_memory_allocated)</source>
+        <translation>已分配峰值（max_memory_allocated）</translation>
+    </message>
+    <message>
+        <source>Reserved (memory_reserved)</source>
+        <translation>已预留（memory_reserved）</translation>
+    </message>
+    <message>
+        <source>Peak reserved (max_memory_reserved)</source>
+        <translation>已预留峰值（max_memory_reserved）</translation>
+    </message>
+    <message>
+        <source>Device used (nvidia-smi)</source>
+        <translation>设备已用（nvidia-smi）</translation>
+    </message>
+    <message>
+        <source>Device total (nvidia-smi)</source>
+        <translation>设备总量（nvidia-smi）</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV Cache</translation>
+    </message>
+    <message>
+        <source>Activation peak / compute buffer</source>
+        <translation>激活峰值 / 计算缓冲区</translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation>CUDA 图</translation>
+    </message>
+    <message>
+        <source>Outside PyTorch (non-torch)</source>
+        <translation>PyTorch 之外（non-torch）</translation>
+    </message>
+    <message>
+        <source>Output buffer (logits)</source>
+        <translation>输出缓冲区（logits）</translation>
+    </message>
+    <message>
+        <source>KV cache tokens</source>
+        <translation>KV Cache token 数</translation>
+    </message>
+    <message>
+        <source>KV cache blocks</source>
+        <translation>KV Cache 块数</translation>
+    </message>
+    <message>
+        <source>Megatron-LM</source>
+        <translation>Megatron-LM</translation>
+    </message>
+    <message>
+        <source>torch.cuda.memory_summary()</source>
+        <translation>torch.cuda.memory_summary()</translation>
+    </message>
+    <message>
+        <source>torch.cuda counters</source>
+        <translation>torch.cuda 计数器</translation>
+    </message>
+    <message>
+        <source>nvidia-smi</source>
+        <translation>nvidia-smi</translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>llama.cpp</source>
+        <translation>llama.cpp</translation>
+    </message>
+    <message>
+        <source>Line %1: </source>
+        <translation>第 %1 行：</translation>
+    </message>
+    <message>
+        <source>Nothing pasted yet: paste a log or open a file.</source>
+        <translation>尚未粘贴任何内容：请粘贴日志或打开文件。</translation>
+    </message>
+    <message>
+        <source>No line is in a format ShardScope reads (Megatron&apos;s memory line, torch.cuda.memory_summary(), max_memory_allocated / max_memory_reserved, nvidia-smi CSV with its header, vLLM or llama.cpp start-up lines).</source>
+        <translation>没有一行属于 ShardScope 能读取的格式（Megatron 的显存行、torch.cuda.memory_summary()、max_memory_allocated / max_memory_reserved、带表头的 nvidia-smi CSV、vLLM 或 llama.cpp 的启动行）。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number for %2.</source>
+        <translation>“%1”不是 %2 的数值。</translation>
+    </message>
+    <message>
+        <source>the field “%1” is missing.</source>
+        <translation>缺少字段“%1”。</translation>
+    </message>
+    <message>
+        <source>%1 is negative (%2): the run did not fit, nothing to compare.</source>
+        <translation>%1 为负（%2）：这次运行放不下，无可对比。</translation>
+    </message>
+    <message>
+        <source>%1 is “%2”: the driver does not report it.</source>
+        <translation>%1 为“%2”：驱动不报告该值。</translation>
+    </message>
+    <message>
+        <source>nvidia-smi rows without their header line: paste the header (run without “noheader”) so the columns are known.</source>
+        <translation>nvidia-smi 的数据行缺少表头：请一并粘贴表头（运行时不要加“noheader”），以便知道各列的含义。</translation>
+    </message>
+    <message>
+        <source>this row has another number of columns than the nvidia-smi header above it.</source>
+        <translation>这一行的列数与上方的 nvidia-smi 表头不一致。</translation>
+    </message>
+    <message>
+        <source>unknown unit in “%1” for %2.</source>
+        <translation>%2 的“%1”中单位未知。</translation>
+    </message>
+    <message>
+        <source>no prediction of this quantity</source>
+        <translation>没有该量的预测</translation>
+    </message>
+    <message>
+        <source>host memory, not on the GPU</source>
+        <translation>主机内存，不在 GPU 上</translation>
+    </message>
+    <message>
+        <source>this rank is not in the scenario&apos;s layout</source>
+        <translation>场景的并行布局中没有这个 rank</translation>
+    </message>
+</context>
+<context>
     <name>ComparisonView</name>
     <message>
         <source>No ZeRO</source>
@@ -3964,6 +4187,101 @@ Rollout 引擎）而不是按组成部分为柱状图着色</translation>
     </message>
 </context>
 <context>
+    <name>MemoryTimelineView</name>
+    <message>
+        <source>loss of micro-batch %1</source>
+        <translation>微批次 %1 的损失</translation>
+    </message>
+    <message>
+        <source>forward of micro-batch %1</source>
+        <translation>微批次 %1 的前向</translation>
+    </message>
+    <message>
+        <source>loss gradient of micro-batch %1</source>
+        <translation>微批次 %1 的损失梯度</translation>
+    </message>
+    <message>
+        <source>backward of micro-batch %1</source>
+        <translation>微批次 %1 的反向</translation>
+    </message>
+    <message>
+        <source>recomputation of micro-batch %1</source>
+        <translation>微批次 %1 的重计算</translation>
+    </message>
+    <message>
+        <source>gradient reduction</source>
+        <translation>梯度归约</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>waiting (bubble)</source>
+        <translation>等待（气泡）</translation>
+    </message>
+    <message>
+        <source> (chunk %1)</source>
+        <translation>（第 %1 块）</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches in flight</source>
+        <translation>%1 个微批次在途</translation>
+    </message>
+    <message>
+        <source>Stage %1, %2: %3</source>
+        <translation>第 %1 段，%2：%3</translation>
+    </message>
+    <message>
+        <source>Stage %1, %2</source>
+        <translation>第 %1 段，%2</translation>
+    </message>
+    <message>
+        <source>%1 · stage %2: %3 · allocated %4</source>
+        <translation>%1 · 第 %2 段：%3 · 已分配 %4</translation>
+    </message>
+    <message>
+        <source> · %1 in flight</source>
+        <translation> · %1 个在途</translation>
+    </message>
+    <message>
+        <source>Capacity %1</source>
+        <translation>容量 %1</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>第 %1 段</translation>
+    </message>
+    <message>
+        <source>Peak %1 — %2</source>
+        <translation>峰值 %1 — %2</translation>
+    </message>
+    <message>
+        <source>Allocated (max_memory_allocated)</source>
+        <translation>已分配（max_memory_allocated）</translation>
+    </message>
+    <message>
+        <source>Reserved (max_memory_reserved)</source>
+        <translation>已预留（max_memory_reserved）</translation>
+    </message>
+    <message>
+        <source>Device (nvidia-smi)</source>
+        <translation>设备（nvidia-smi）</translation>
+    </message>
+    <message>
+        <source>The memory timeline shows training steps.</source>
+        <translation>显存时间线只显示训练步。</translation>
+    </message>
+    <message>
+        <source>Memory of stage %1 through one step</source>
+        <translation>第 %1 段在一个训练步中的显存</translation>
+    </message>
+    <message>
+        <source>Memory of every stage through one step</source>
+        <translation>每一段在一个训练步中的显存</translation>
+    </message>
+</context>
+<context>
     <name>ModeSelector</name>
     <message>
         <source>Training</source>
@@ -5685,6 +6003,37 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
     </message>
 </context>
 <context>
+    <name>ScheduleView</name>
+    <message>
+        <source>Pipeline schedule: training steps only</source>
+        <translation>流水线调度：仅限训练步</translation>
+    </message>
+    <message>
+        <source>%1 · stages p = %2</source>
+        <translation>%1 · 段数 p = %2</translation>
+    </message>
+    <message>
+        <source> · chunks per stage v = %1</source>
+        <translation> · 每段模型块数 v = %1</translation>
+    </message>
+    <message>
+        <source> · micro-batches m = %1</source>
+        <translation> · 微批次数 m = %1</translation>
+    </message>
+    <message>
+        <source> · bubble %1 of the compute (read off the blocks)</source>
+        <translation> · 气泡占计算时间的 %1（从调度块读出）</translation>
+    </message>
+    <message>
+        <source>; (p − 1)/(v·m + p − 1) = %1</source>
+        <translation>；(p − 1)/(v·m + p − 1) = %1</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>第 %1 段</translation>
+    </message>
+</context>
+<context>
     <name>ServingGauges</name>
     <message>
         <source>%1 seq</source>
@@ -5974,6 +6323,166 @@ It was kept in %2.</source>
     <message>
         <source>Whole dashboard</source>
         <translation>整个面板</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule and memory timeline</source>
+        <translation>流水线调度与显存时间线</translation>
+    </message>
+</context>
+<context>
+    <name>StepDock</name>
+    <message>
+        <source>Step: Schedule and Memory</source>
+        <translation>训练步：调度与显存</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches per step: too many to draw one by one (up to %2). Fewer micro-batches (a smaller global batch, or more data parallelism) show the step.</source>
+        <translation>每步 %1 个微批次：太多，无法逐个绘制（最多 %2 个）。减少微批次（更小的全局批大小，或更多数据并行）即可显示这个训练步。</translation>
+    </message>
+</context>
+<context>
+    <name>StepPalette</name>
+    <message>
+        <source>Forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>Backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Gradient reduction</source>
+        <translation>梯度归约</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>Bubble (waiting)</source>
+        <translation>气泡（等待）</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>交错 1F1B</translation>
+    </message>
+    <message>
+        <source>forward of the last layer</source>
+        <translation>最后一层的前向</translation>
+    </message>
+    <message>
+        <source>forward of the loss (logits)</source>
+        <translation>损失（logits）的前向</translation>
+    </message>
+    <message>
+        <source>backward of the loss</source>
+        <translation>损失的反向</translation>
+    </message>
+    <message>
+        <source>backward of the first layer</source>
+        <translation>第一层的反向</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>rollout generation</source>
+        <translation>Rollout 生成</translation>
+    </message>
+    <message>
+        <source>forward of one chunk</source>
+        <translation>一个分块的前向</translation>
+    </message>
+    <message>
+        <source>sampler</source>
+        <translation>采样器</translation>
+    </message>
+</context>
+<context>
+    <name>StepPanel</name>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Play the step (Space)</source>
+        <translation>播放这个训练步（空格）</translation>
+    </message>
+    <message>
+        <source>Back to the previous phase</source>
+        <translation>回到上一个环节</translation>
+    </message>
+    <message>
+        <source>On to the next phase</source>
+        <translation>前进到下一个环节</translation>
+    </message>
+    <message>
+        <source>Where in the step</source>
+        <translation>在训练步中的位置</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>As configured (1F1B / interleaved)</source>
+        <translation>按配置（1F1B / 交错）</translation>
+    </message>
+    <message>
+        <source>GPipe, for contrast</source>
+        <translation>GPipe（对照）</translation>
+    </message>
+    <message>
+        <source>Memory of</source>
+        <translation>显存：</translation>
+    </message>
+    <message>
+        <source>Every stage</source>
+        <translation>每一段</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>第 %1 段</translation>
+    </message>
+    <message>
+        <source>Compare with a measured run…</source>
+        <translation>与实测运行对比…</translation>
+    </message>
+</context>
+<context>
+    <name>StepTimelineWidget</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
     </message>
 </context>
 <context>

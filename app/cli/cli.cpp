@@ -14,6 +14,8 @@
 #include "app/documents/filesaver.h"
 #include "core/estimate.h"
 #include "core/io/estimate_io.h"
+#include "core/calibration/memorylog.h"
+#include "core/calibration/residuals.h"
 #include "core/timeline/steptimeline.h"
 #include "core/io/hfconfig.h"
 #include "core/io/launchconfig.h"
@@ -29,9 +31,9 @@ namespace {
 
 const char* kUsage =
     "usage: shardscope [FILE.json]                      open the explorer window\n"
-    "       shardscope estimate FILE.json|--default [--format table|json] [--unit GB|GiB] [--set section.key=value ...] [--explain] [--timeline]\n"
+    "       shardscope estimate FILE.json|--default [--format table|json] [--unit GB|GiB] [--set section.key=value ...] [--explain] [--timeline] [--measured LOG]\n"
     "       shardscope advise FILE.json|--default [--format table|json] [--unit GB|GiB] [--set ...]   what to try first\n"
-    "       shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory|comparison|gauges|bits|dashboard]\n"
+    "       shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory|comparison|gauges|bits|dashboard|step]\n"
     "                  [--size WxH] [--scale N] [--transparent] [--theme light|dark|high-contrast-light|high-contrast-dark]\n"
     "                  [--title TEXT] [--no-caption] [--lang en|zh_CN] [--unit GB|GiB] [--value X] [--set ...]\n"
     "       shardscope plan FILE.json|--default [--format table|json] [--top N] [--objective time|cost|headroom]\n"
@@ -129,9 +131,16 @@ static int estimateCommand(const std::vector<std::string>& args)
     std::string file, format = "table";
     std::vector<std::string> sets;
     bool explain = false, timeline = false;
+    std::string measuredFile;
     core::PrintUnit unit = core::PrintUnit::GB;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
+        if (a == "--measured") {
+            if (i + 1 >= args.size())
+                return usageError("--measured needs a log file");
+            measuredFile = args[++i];
+            continue;
+        }
         if (a == "--format" && i + 1 < args.size()) {
             format = args[++i];
             if (format != "table" && format != "json")
@@ -173,12 +182,29 @@ static int estimateCommand(const std::vector<std::string>& args)
     core::StepTimeline steps;
     if (timeline)
         core::stepTimeline(load.scenario, steps);
+    // --measured LOG: what a real run printed, beside the prediction of the same counter.
+    core::Calibration measured;
+    if (!measuredFile.empty()) {
+        std::string text;
+        if (!readFile(measuredFile, core::limits::kLog.maxBytes, text))
+            return kExitInvalid;
+        measured.log = core::parseMemoryLog(text);
+        measured.residuals = core::residuals(e, measured.log);
+        for (const core::LogIssue& i : measured.log.issues)
+            std::cerr << "shardscope: " << measuredFile << ": " << core::describe(i) << "\n";
+        if (measured.log.measurements.empty())
+            return kExitInvalid; // nothing to compare: explained above, never guessed
+    }
+    const core::Calibration* calibration = measuredFile.empty() ? nullptr : &measured;
     if (format == "json") {
-        std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr, timeline ? &steps : nullptr);
+        std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr, timeline ? &steps : nullptr,
+                                          calibration);
     } else {
         std::cout << core::estimateToTable(load.scenario, e, load.issues, explain ? &working : nullptr, unit);
         if (timeline)
             std::cout << core::timelineToTable(steps, unit);
+        if (calibration)
+            std::cout << core::calibrationToTable(measured, e);
     }
     return 0;
 }

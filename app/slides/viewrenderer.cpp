@@ -22,7 +22,11 @@
 #include "widgets/gauges/servinggauges.h"
 #include "widgets/charts/rooflineview.h"
 #include "widgets/charts/memorychart.h"
+#include "widgets/step/memorytimelineview.h"
+#include "widgets/step/scheduleview.h"
 #include "widgets/widgetrenderer.h"
+#include "core/pipeline.h"
+#include "core/timeline/steptimeline.h"
 
 namespace {
 
@@ -287,6 +291,33 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
         // The window's charts keep a minimum size a 720p page of nine views has no room for.
         for (MemoryChart* chart : box->findChildren<MemoryChart*>())
             chart->setMinimumPlotSize(QSize(120, 90));
+        return box;
+    }
+    case SlideView::Step: {
+        // The schedule above stage 0's memory, the cursor at that stage's peak.
+        auto* box = new QWidget(parent);
+        auto* column = new QVBoxLayout(box);
+        column->setContentsMargins(0, 0, 0, 0);
+        auto* schedule = new ScheduleView(box);
+        auto* memory = new MemoryTimelineView(box);
+        memory->setUnit(unit);
+        const core::StepTimeline timeline = core::stepTimeline(content.scenario);
+        schedule->setTimeline(timeline);
+        if (timeline.valid)
+            schedule->setFormulaBubble(core::bubbleFraction(int(timeline.stages.size()), timeline.virtualStages, timeline.microBatches));
+        memory->setTimeline(timeline);
+        double capacity = 0;
+        for (const core::RankGroup& g : e.groups)
+            capacity = std::max(capacity, g.capacityBytes);
+        memory->setCapacity(capacity);
+        schedule->setSelectedStage(0);
+        const MemoryTimelineView::PeakMark peak = memory->peakMark(0);
+        if (peak.valid) {
+            schedule->setCursorPosition(peak.time);
+            memory->setCursorPosition(peak.time);
+        }
+        column->addWidget(schedule, 2);
+        column->addWidget(memory, 3);
         return box;
     }
     }

@@ -9,6 +9,7 @@
 #include "core/io/presets.h"
 #include "core/io/jsondocument.h"
 #include "core/io/scenario_io.h"
+#include "core/calibration/residuals.h"
 #include "core/timeline/steptimeline.h"
 #include "core/working.h"
 
@@ -134,7 +135,7 @@ std::string parameterSourceText(const Scenario& s, const Estimate& e)
 } // namespace
 
 std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w,
-                           const StepTimeline* timeline)
+                           const StepTimeline* timeline, const Calibration* measured)
 {
     Json j;
     j["valid"] = e.valid;
@@ -290,7 +291,29 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
             }
             stages.push_back(Json{{"pipeline_stage", st.stage}, {"rank_group", st.group}, {"peak_phase", st.peakPhase}, {"phases", phases}});
         }
-        j["timeline"] = Json{{"length", timeline->length}, {"unit_seconds", timeline->unitSeconds}, {"stages", stages}};
+        j["timeline"] = Json{{"length", timeline->length}, {"unit_seconds", timeline->unitSeconds},
+                             {"schedule", std::string(pipelineScheduleName(timeline->schedule))},
+                             {"bubble_fraction", timeline->bubbleFraction()}, {"stages", stages}};
+    }
+    if (measured) {
+        Json issues = Json::array();
+        for (const LogIssue& i : measured->log.issues)
+            issues.push_back(Json{{"code", std::string(logIssueCodeName(i.code))}, {"line", i.line}, {"key", i.key}, {"text", i.text},
+                                  {"message", describe(i)}});
+        Json rows = Json::array();
+        for (const Residual& r : measured->residuals) {
+            Json row{{"quantity", std::string(measuredQuantityName(r.quantity))}, {"format", std::string(logFormatName(r.format))},
+                     {"rank", r.rank}, {"line", r.line}, {"measured", r.measured}, {"resolution", r.resolution},
+                     {"status", std::string(residualStatusName(r.status))}};
+            if (r.status == ResidualStatus::Compared) {
+                row["rank_group"] = r.group;
+                row["predicted"] = r.predicted;
+                row["residual_percent"] = r.percent;
+            }
+            rows.push_back(row);
+        }
+        j["measured"] = Json{{"lines", measured->log.lines}, {"recognised_lines", measured->log.recognisedLines},
+                             {"issues", issues}, {"residuals", rows}};
     }
     return dumpJson(j, 2) + "\n";
 }
@@ -329,6 +352,59 @@ std::string stepTimeTable(const ComputeEstimate& c)
 }
 
 } // namespace
+
+std::string describe(const LogIssue& i)
+{
+    const std::string at = i.line > 0 ? "line " + std::to_string(i.line) + ": " : std::string();
+    switch (i.code) {
+    case LogIssueCode::Empty: return "the log is empty";
+    case LogIssueCode::NothingRecognised:
+        return "no line is in a known format (Megatron memory line, torch.cuda.memory_summary(), max_memory_allocated/reserved, "
+               "nvidia-smi CSV with its header, vLLM or llama.cpp start-up lines)";
+    case LogIssueCode::BadNumber: return at + i.key + ": '" + i.text + "' is not a number";
+    case LogIssueCode::MissingField: return at + "the field '" + i.key + "' is missing";
+    case LogIssueCode::NegativeValue: return at + i.key + " is negative (" + i.text + "): the run did not fit";
+    case LogIssueCode::NotSupported: return at + i.key + " is '" + i.text + "': not reported by the driver";
+    case LogIssueCode::CsvWithoutHeader: return at + "nvidia-smi rows without their header line: the columns are unknown";
+    case LogIssueCode::CsvColumnCount: return at + "another number of columns than the nvidia-smi header";
+    case LogIssueCode::UnknownUnit: return at + i.key + ": unknown unit in '" + i.text + "'";
+    case LogIssueCode::Count: break;
+    }
+    return {};
+}
+
+std::string calibrationToTable(const Calibration& c, const Estimate& e)
+{
+    std::string out = "\nMeasured beside predicted (residual = (predicted - measured) / measured)\n";
+    char buf[320];
+    std::snprintf(buf, sizeof buf, "%-16s %5s %-22s %12s %12s %9s\n", "quantity", "rank", "source", "measured", "predicted", "residual");
+    out += buf;
+    for (const Residual& r : c.residuals) {
+        const bool count = isCount(r.quantity);
+        auto value = [&](double v) {
+            char b[40];
+            if (count)
+                std::snprintf(b, sizeof b, "%.0f", v);
+            else
+                std::snprintf(b, sizeof b, "%.2f GiB", v / (1024.0 * 1024 * 1024));
+            return std::string(b);
+        };
+        const std::string source = std::string(logFormatName(r.format)) + ":" + std::to_string(r.line);
+        const std::string rank = r.rank >= 0 ? std::to_string(r.rank) : "-";
+        if (r.status == ResidualStatus::Compared)
+            std::snprintf(buf, sizeof buf, "%-16s %5s %-22s %12s %12s %+8.1f%%  %s\n", std::string(measuredQuantityName(r.quantity)).c_str(),
+                          rank.c_str(), source.c_str(), value(r.measured).c_str(), value(r.predicted).c_str(), r.percent,
+                          groupLabel(e, std::size_t(r.group)).c_str());
+        else
+            std::snprintf(buf, sizeof buf, "%-16s %5s %-22s %12s %12s %9s  %s\n", std::string(measuredQuantityName(r.quantity)).c_str(),
+                          rank.c_str(), source.c_str(), value(r.measured).c_str(), "-", "-",
+                          std::string(residualStatusName(r.status)).c_str());
+        out += buf;
+    }
+    for (const LogIssue& i : c.log.issues)
+        out += "  " + describe(i) + "\n";
+    return out;
+}
 
 std::string timelineToTable(const StepTimeline& t, PrintUnit unit)
 {

@@ -252,6 +252,57 @@ private slots:
         QVERIFY(r.out.contains("Korthikanti"));
         QVERIFY(r.out.contains("ZeRO"));
     }
+
+    void measuredLogResiduals()
+    {
+        // Megatron's report_memory line (common_utils.py L320–334 @d98e8a64): 40960 MiB = 40 GiB
+        // peak allocated, 45056 MiB = 44 GiB peak reserved, each beside the same counter.
+        QTemporaryDir dir;
+        const QString log = writeFile(dir, "run.log",
+                                      "iteration 2 | loss 7.1\n"
+                                      "[Rank 0] (after 2 iterations) memory (MB) | allocated: 20000.00 | max allocated: 40960.00 | "
+                                      "reserved: 45056.00 | max reserved: 45056.00\n");
+        const Run r = run({"estimate", "--default", "--format", "json", "--measured", log});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject group = o["rank_groups"].toArray().first().toObject();
+        const QJsonArray rows = o["measured"].toObject()["residuals"].toArray();
+        QCOMPARE(rows.size(), 4);
+        bool allocated = false, reserved = false;
+        for (const QJsonValue& v : rows) {
+            const QJsonObject row = v.toObject();
+            QCOMPARE(row["status"].toString(), QStringLiteral("compared"));
+            const double measured = row["measured"].toDouble(), predicted = row["predicted"].toDouble();
+            QCOMPARE(row["residual_percent"].toDouble(), (predicted - measured) / measured * 100);
+            if (row["quantity"].toString() == QLatin1String("max_allocated")) {
+                allocated = true;
+                QCOMPARE(measured, 40.0 * (1 << 30));
+                QCOMPARE(predicted, group["allocated_bytes"].toDouble());
+            } else if (row["quantity"].toString() == QLatin1String("max_reserved")) {
+                reserved = true;
+                QCOMPARE(predicted, group["reserved_bytes"].toDouble());
+            }
+        }
+        QVERIFY(allocated && reserved);
+        const Run table = run({"estimate", "--default", "--measured", log});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY2(table.out.contains("Measured beside predicted"), table.out.constData());
+    }
+
+    void measuredGarbageIsExplained()
+    {
+        QTemporaryDir dir;
+        const Run prose = run({"estimate", "--default", "--measured", writeFile(dir, "prose.log", "all went well\n")});
+        QCOMPARE(prose.exitCode, 2);
+        QVERIFY2(prose.err.contains("no line is in a known format"), prose.err.constData());
+        const Run bad = run({"estimate", "--default", "--measured",
+                             writeFile(dir, "bad.log", "[Rank 0] x memory (MB) | allocated: 1 | max allocated: lots | reserved: 2 | max reserved: 2\n")});
+        QCOMPARE(bad.exitCode, 0); // three numbers read; the fourth explained
+        QVERIFY2(bad.err.contains("line 1: max allocated: 'lots' is not a number"), bad.err.constData());
+        const Run missing = run({"estimate", "--default", "--measured", dir.filePath("none.log")});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.contains("cannot read"), missing.err.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -111,6 +111,8 @@ private slots:
         QTest::addRow("gauges") << SlideView::Gauges << QStringList{"Training time", "GPU-hours", "Headroom"};
         QTest::addRow("bits") << SlideView::Bits << QStringList{"BF16", "FP8 E4M3", "0x"};
         QTest::addRow("dashboard") << SlideView::Dashboard << QStringList{"Memory per GPU (GB)", "Training time", "Recomputation · fullest GPU"};
+        // The step: the schedule's title and the memory timeline's peak label (pure DP: one stage).
+        QTest::addRow("step") << SlideView::Step << QStringList{"1F1B · stages p = 1", "Memory of stage 0 through one step", "Peak "};
     }
     void svgHasTheChartsText()
     {
