@@ -108,6 +108,9 @@ bool LanguageManager::setLanguage(const QString& code)
             notified = QCoreApplication::installTranslator(m_translator) || notified;
         }
         m_effective = effective;
+        // The platform's file dialogs (GTK, a portal) speak the system's language, not ours: in
+        // another language than the system's, Qt's own dialogs, translated by qtbase_*.qm.
+        QCoreApplication::setAttribute(Qt::AA_DontUseNativeDialogs, effective != resolve(QString()));
         applyFont();
         if (!notified) {
             // Only the locale changed (or this is the first call): views format numbers anew.

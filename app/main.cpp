@@ -1,4 +1,5 @@
 #include <QAction>
+#include <QFile>
 #include <QApplication>
 #include <QIcon>
 #include <QCommandLineParser>
@@ -12,12 +13,21 @@
 #include "app/explorerpages.h"
 #include "app/languagemanager.h"
 #include "app/mainwindow.h"
+#include "app/slides/decknavigator.h"
+#include "app/slides/presentationwindow.h"
+#include "app/step/calibrationdialog.h"
+#include "app/step/stepdock.h"
+#include "widgets/step/memorytimelineview.h"
+#include "widgets/step/stepcursor.h"
+#include "widgets/step/steppanel.h"
 #include "app/viewoptions.h"
 #include "app/advice/advicedock.h"
 #include "app/drills/drillpage.h"
+#include "app/planner/plannerview.h"
 #include "widgets/lab/numberformatlab.h"
 #include "app/scenariocontroller.h"
 #include "app/documents/sessionstore.h"
+#include "app/documents/settingsfile.h"
 #include "widgets/charts/memorychart.h"
 
 namespace {
@@ -64,6 +74,8 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/shardscope.svg")));
     QApplication::setOrganizationName(QStringLiteral("ShardScope"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    // Settings in a file a full disk cannot empty (SettingsFile says why Qt's INI writer can).
+    SettingsFile::migrateFromIni();
 
     QCommandLineParser parser;
     parser.addHelpOption();
@@ -75,14 +87,17 @@ int main(int argc, char** argv)
     QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light or dark (Fusion style)."), QStringLiteral("THEME"));
     QCommandLineOption segment(QStringLiteral("select-segment"), QStringLiteral("Click a bar segment: GROUP,component_id."), QStringLiteral("G,ID"));
     QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language: en or zh_CN."), QStringLiteral("LANG"));
-    QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Central page: explorer, lab, studio, compare or loss-scaling."),
+    QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Central page: explorer, lab, studio, compare, loss-scaling or planner; step shows the step dock."),
                             QStringLiteral("PAGE"));
     QCommandLineOption byRole(QStringLiteral("color-by-role"), QStringLiteral("Colour the bars by model role."));
+    QCommandLineOption present(QStringLiteral("present"), QStringLiteral("Start presentation mode at scene N (1-based)."), QStringLiteral("N"));
+    QCommandLineOption measured(QStringLiteral("measured"), QStringLiteral("Open the calibration dialog with LOG (a screenshot grabs the dialog)."),
+                                QStringLiteral("LOG"));
     QCommandLineOption textbook(QStringLiteral("textbook"), QStringLiteral("View ▸ Textbook View on."));
     QCommandLineOption unit(QStringLiteral("unit"), QStringLiteral("View ▸ Units: GB or GiB."), QStringLiteral("UNIT"));
     QCommandLineOption advice(QStringLiteral("advice"), QStringLiteral("Show the What to Try First dock."));
     QCommandLineOption drill(QStringLiteral("drill"), QStringLiteral("Drills page: drill N, GUESS typed, STEPS revealed."), QStringLiteral("N,GUESS,STEPS"));
-    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &textbook, &unit, &advice, &drill}) {
+    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &textbook, &unit, &advice, &drill, &present, &measured}) {
         o->setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(*o);
     }
@@ -110,10 +125,14 @@ int main(int argc, char** argv)
     }
     if (parser.isSet(size)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-        if (wh.size() == 2)
+        if (wh.size() == 2) {
             window.resize(wh[0].toInt(), wh[1].toInt());
+            window.keepSize();
+        }
     }
     window.show();
+    if (session)
+        session->showRestoreProblem();
     const QString pageName = parser.value(page);
     if (pageName == QLatin1String("lab") || pageName == QLatin1String("studio") || pageName == QLatin1String("compare")
         || pageName == QLatin1String("loss-scaling")) {
@@ -123,6 +142,24 @@ int main(int argc, char** argv)
                       : pageName == QLatin1String("compare") ? NumberFormatLab::Page::Comparison
                       : pageName == QLatin1String("loss-scaling") ? NumberFormatLab::Page::LossScaling
                                                                   : NumberFormatLab::Page::OneValue);
+    } else if (pageName == QLatin1String("planner")) {
+        window.explorerPages()->setCurrentWidget(window.plannerView());
+    }
+    if (pageName == QLatin1String("step")) {
+        // the step's views large, the cursor at the first stage's peak
+        window.stepDock()->show();
+        window.stepDock()->refresh();
+        window.resizeDocks({window.stepDock()}, {window.height() * 62 / 100}, Qt::Vertical);
+        StepPanel* panel = window.stepDock()->panel();
+        const MemoryTimelineView::PeakMark peak = panel->memoryView()->peakMark(0);
+        if (peak.valid)
+            panel->stepCursor()->setPosition(peak.time);
+    }
+    CalibrationDialog* calibration = nullptr;
+    if (parser.isSet(measured)) {
+        calibration = window.stepDock()->calibrationDialog();
+        calibration->openLog(parser.value(measured));
+        calibration->show();
     }
     if (parser.isSet(byRole))
         window.memoryChart()->colorByRoleAction()->setChecked(true);
@@ -155,10 +192,17 @@ int main(int argc, char** argv)
                     emit window.memoryChart()->segmentClicked(group, core::Component(c));
                 });
     }
+    if (parser.isSet(present)) {
+        window.presentationAction()->trigger();
+        window.presentationWindow()->navigator()->goTo(parser.value(present).toInt() - 1);
+    }
     if (parser.isSet(screenshot)) {
         // After the gauges' animation has settled.
-        QTimer::singleShot(900, &window, [&window, file = parser.value(screenshot)] {
-            const bool ok = window.grab().save(file);
+        QTimer::singleShot(900, &window, [&window, calibration, file = parser.value(screenshot)] {
+            QWidget* shown = calibration ? static_cast<QWidget*>(calibration)
+                : window.presentationWindow() && window.presentationWindow()->isVisible() ? static_cast<QWidget*>(window.presentationWindow())
+                                                                                           : static_cast<QWidget*>(&window);
+            const bool ok = shown->grab().save(file);
             std::fprintf(stderr, "shardscope: %s %s\n", ok ? "wrote" : "could not write", qPrintable(file));
             QApplication::exit(ok ? 0 : 1);
         });

@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QToolButton>
@@ -28,7 +29,10 @@
 #include "app/explorerpages.h"
 #include "app/languagemanager.h"
 #include "app/modewiring.h"
+#include "app/planner/plannercontroller.h"
+#include "app/planner/plannerview.h"
 #include "app/slides/presentationwindow.h"
+#include "app/step/stepdock.h"
 #include "app/viewoptions.h"
 #include "widgets/charts/animatedmemorychart.h"
 #include "app/scenariocontroller.h"
@@ -74,6 +78,10 @@ MainWindow::MainWindow(QWidget* parent)
     m_pages = new ExplorerPages(central, this);
     m_drills = new DrillPage(m_controller, m_pages);
     m_pages->addTab(m_drills, QString()); // named in retranslateUi
+    // The layout planner is a third page: it searches only while it is shown.
+    m_planner = new PlannerController(this);
+    m_plannerView = new PlannerView(m_controller, m_planner, this);
+    m_pages->addTab(m_plannerView, QString());
     setCentralWidget(m_pages);
 
     m_controlsDock->setObjectName(QStringLiteral("ControlsDock"));
@@ -85,6 +93,10 @@ MainWindow::MainWindow(QWidget* parent)
     addDockWidget(Qt::RightDockWidgetArea, m_workingDock);
     tabifyDockWidget(m_workingDock, m_adviceDock); // a tab next to the working: room for its lines
     m_adviceDock->hide(); // the status bar's "What to try first…" shows it when it does not fit
+    // The step's schedule and memory timeline: below the centre, shown on request (View ▸ Step).
+    m_stepDock = new StepDock(m_controller, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_stepDock);
+    m_stepDock->hide();
 
     m_status->setTextFormat(Qt::PlainText);
     statusBar()->addWidget(m_status, 1);
@@ -98,7 +110,13 @@ MainWindow::MainWindow(QWidget* parent)
     resize(1280, 720);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The controller is a child, destroyed by ~QWidget after this class's part of the object:
+    // its undo stack's clear() would then call updateUndoTexts() on what is no longer a
+    // MainWindow (UBSan: "downcast … which does not point to an object of type 'MainWindow'").
+    disconnect(m_controller->undoStack(), nullptr, this, nullptr);
+}
 
 void MainWindow::createActions()
 {
@@ -132,6 +150,8 @@ void MainWindow::createActions()
     m_actions.comparisons = make(QKeySequence(Qt::CTRL | Qt::Key_K));
     m_actions.comparisons->setCheckable(true);
     m_actions.comparisons->setChecked(true);
+    m_actions.planner = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    connect(m_actions.planner, &QAction::triggered, this, [this] { m_pages->setCurrentWidget(m_plannerView); });
     m_actions.fullScreen = make(QKeySequence::FullScreen);
     m_actions.fullScreen->setCheckable(true);
     m_actions.about = make();
@@ -176,14 +196,18 @@ void MainWindow::createMenus()
     m_menus.scenario->addSeparator();
     m_menus.scenario->addAction(m_actions.reset);
     m_menus.view = menuBar()->addMenu(QString());
+    // Alt+1/Alt+2 (as Qt Creator's panes): Ctrl+0–3 are the ZeRO stages, and a key bound twice
+    // does nothing at all ("Ambiguous shortcut overload").
     QAction* controls = m_controlsDock->toggleViewAction();
-    controls->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    controls->setShortcut(QKeySequence(Qt::ALT | Qt::Key_1));
     QAction* working = m_workingDock->toggleViewAction();
-    working->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    working->setShortcut(QKeySequence(Qt::ALT | Qt::Key_2));
     QAction* advice = m_adviceDock->toggleViewAction();
     advice->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A)); // Ctrl+0…3 are the ZeRO stages
-    m_menus.view->addActions({controls, working, advice, m_actions.comparisons});
-    m_menus.view->addActions({m_pages->labAction(), m_actions.drills, m_chart->colorByRoleAction()});
+    QAction* step = m_stepDock->toggleViewAction();
+    step->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T)); // T for the timeline; Ctrl+T is the Textbook View
+    m_menus.view->addActions({controls, working, advice, step, m_actions.comparisons});
+    m_menus.view->addActions({m_pages->labAction(), m_actions.drills, m_actions.planner, m_chart->colorByRoleAction()});
     m_menus.view->addSeparator();
     m_menus.view->addMenu(m_viewOptions->unitsMenu());
     m_menus.view->addAction(m_viewOptions->textbookAction());
@@ -201,6 +225,7 @@ void MainWindow::wire()
     connect(c, &ScenarioController::estimateChanged, m_gauges, &GaugePanel::setEstimate);
     connect(c, &ScenarioController::issuesChanged, this, &MainWindow::showValidation);
     connect(c, &ScenarioController::scenarioChanged, this, &MainWindow::updateTitle);
+    connect(c, &ScenarioController::scenarioChanged, m_planner, &PlannerController::setScenario);
     connect(m_document, &DocumentController::documentChanged, this, &MainWindow::updateTitle);
     // While a hand drags a slider the dials follow it directly; they glide for discrete changes.
     connect(c, &ScenarioController::draggingChanged, m_gauges, [this](bool dragging) { m_gauges->setAnimated(!dragging); });
@@ -357,6 +382,8 @@ void MainWindow::applyUnit(DisplayFormat::MemoryUnit unit)
     m_comparison->setUnit(unit);
     m_gauges->setUnit(unit);
     m_adviceDock->panel()->setUnit(unit);
+    m_plannerView->setUnit(unit);
+    m_stepDock->setUnit(unit);
     m_controller->refresh();
 }
 
@@ -395,7 +422,8 @@ void MainWindow::showPresentation()
 {
     if (!m_presentation) {
         // A window of its own (Qt::Window): full screen, with its own palette and type.
-        m_presentation = new PresentationWindow(m_controller, this);
+        // Its own controller, undo stack and deck: the explorer's scenario and file stay as they are.
+        m_presentation = new PresentationWindow(this);
         m_presentation->chart()->chart()->setUnit(m_viewOptions->unit());
         m_presentation->chart()->chart()->setTextbook(m_viewOptions->textbook());
         m_presentation->addToolAction(m_viewOptions->textbookAction()); // the same toggle, full screen
@@ -432,6 +460,10 @@ void MainWindow::retranslateUi()
         m_actions.recompute[i]->setText(tr(recompute[i]));
     m_viewOptions->retranslateUi();
     m_actions.comparisons->setText(tr("&Comparisons"));
+    m_actions.planner->setText(tr("Layout &Planner"));
+    m_actions.planner->setToolTip(tr("Every valid parallel layout of the scenario, ranked by step time (Ctrl+Shift+P)"));
+    m_pages->setTabText(m_pages->indexOf(m_plannerView), tr("Layout planner"));
+    m_pages->setTabToolTip(m_pages->indexOf(m_plannerView), tr("Which layout to use: every valid one ranked, with launch settings"));
     m_actions.fullScreen->setText(tr("&Full Screen"));
     m_actions.about->setText(tr("&About ShardScope"));
     m_actions.drills->setText(tr("&Drills"));
@@ -450,12 +482,22 @@ void MainWindow::showEvent(QShowEvent* event)
     if (m_docksSized)
         return;
     m_docksSized = true;
+    // A first start (no session): most of the screen, not a fixed 1280 × 720 on a 1920 one.
+    if (const QScreen* s = screen(); s && !m_sizeChosen && !isMaximized() && !isFullScreen()) {
+        const QRect available = s->availableGeometry();
+        const QSize wanted = size().expandedTo(available.size() * 0.85); // grows, never shrinks
+        if (wanted != size()) {
+            resize(wanted);
+            move(available.center() - rect().center());
+        }
+    }
     // The docks share what the central views leave: the working gets more on wide screens.
     const int em = fontMetrics().height();
-    const int working = std::clamp(width() * 29 / 100, em * 22, em * 34);
+    const int working = std::clamp(width() * 32 / 100, em * 22, em * 40);
     resizeDocks({m_controlsDock, m_workingDock}, {m_controls->minimumWidth(), working}, Qt::Horizontal);
-    // On a small screen the charts get the width; a click on a bar or a dial opens the working.
-    if (width() < em * 105)
+    // The working is the product's point: shown whenever the charts keep room beside it (from
+    // about 1360 px); on a small screen a click on a bar or a dial opens it.
+    if (width() < em * 80)
         m_workingDock->hide();
 }
 

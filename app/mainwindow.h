@@ -6,6 +6,7 @@
 #include "core/estimate.h"
 #include "widgets/displayformat.h"
 
+class StepDock;
 class AdviceDock;
 class ComparisonView;
 class ExplorerPages;
@@ -16,6 +17,8 @@ class ExportDialog;
 class GaugePanel;
 class LanguageManager;
 class MemoryChart;
+class PlannerController;
+class PlannerView;
 class PresentationWindow;
 class QAction;
 class QDockWidget;
@@ -45,8 +48,10 @@ public:
     ComparisonView* comparisonView() const { return m_comparison; }
     WorkingPanel* workingPanel() const { return m_working; }
     QDockWidget* workingDock() const { return m_workingDock; }
+    StepDock* stepDock() const { return m_stepDock; }
     /// View ▸ Presentation (F5); null until it is first shown.
     PresentationWindow* presentationWindow() const { return m_presentation; }
+    QAction* presentationAction() const { return m_actions.presentation; }
     /// The central tabs: the explorer and the number-format lab (View ▸ Number-Format Lab).
     ExplorerPages* explorerPages() const { return m_pages; }
     /// The scenario's file: open, save, recent files, imports, drops, "save changes?".
@@ -59,8 +64,13 @@ public:
     AdviceDock* adviceDock() const { return m_adviceDock; }
     /// View ▸ Units and View ▸ Textbook View.
     ViewOptions* viewOptions() const { return m_viewOptions; }
+    /// The layout planner page (View ▸ Layout Planner) and its search.
+    PlannerView* plannerView() const { return m_plannerView; }
+    PlannerController* planner() const { return m_planner; }
     /// The docks' layout came from the last session: the first show keeps it as it is.
     void keepDockLayout() { m_docksSized = true; }
+    /// The window's size was chosen (--size, a test): the first show does not grow it to the screen.
+    void keepSize() { m_sizeChosen = true; }
     /// Shows and raises the working panel (the controller records the working from then on).
     void showWorking();
 
@@ -95,8 +105,11 @@ private:
     WorkingPanel* m_working = nullptr;
     QSplitter* m_splitter = nullptr;
     ExplorerPages* m_pages = nullptr;
+    PlannerController* m_planner = nullptr;
+    PlannerView* m_plannerView = nullptr;
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_workingDock = nullptr;
+    StepDock* m_stepDock = nullptr;
     AdviceDock* m_adviceDock = nullptr;
     DrillPage* m_drills = nullptr;
     QLabel* m_status = nullptr;
@@ -104,6 +117,7 @@ private:
     QStringList m_warningTexts;
     QString m_invalidMessage;
     bool m_docksSized = false;
+    bool m_sizeChosen = false;
     ExportDialog* m_exportDialog = nullptr;     ///< made on first use; keeps its options
     PresentationWindow* m_presentation = nullptr; ///< made on first use; keeps its deck
 
@@ -119,6 +133,7 @@ private:
         QAction* zero[4] = {};
         QAction* recompute[3] = {};
         QAction* comparisons = nullptr;
+        QAction* planner = nullptr;
         QAction* fullScreen = nullptr;
         QAction* about = nullptr;
         QAction* drills = nullptr;

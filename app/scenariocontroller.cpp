@@ -6,6 +6,7 @@
 
 #include "app/scenariocommand.h"
 #include "core/io/presets.h"
+#include "core/layoutchoices.h"
 #include "core/io/scenario_io.h"
 
 namespace {
@@ -227,4 +228,11 @@ void ScenarioController::chooseVariant(core::Variation variation, int index)
     if (index < 0 || index >= core::variantCount(variation) || core::currentVariant(m_scenario, variation) == index)
         return;
     set(core::variedField(variation), core::variantValue(variation, index));
+}
+
+void ScenarioController::setGpusKeepingTokensPerGpu(int gpus)
+{
+    if (m_scenario.parallel.gpus == gpus)
+        return;
+    edit(core::Field::ParallelGpus, [&](core::Scenario& s) { core::setGpusKeepingTokensPerGpu(s, gpus); });
 }

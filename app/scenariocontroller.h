@@ -69,6 +69,9 @@ public:
     void setModelSize(double parameters); ///< along core::familyShape
     void setGpuPreset(const QString& id);
     void setLoraTargets(unsigned targets); ///< core::LoraTarget bits
+    /// GPUs with the global batch scaled along (core::setGpusKeepingTokensPerGpu), one undo step
+    /// per drag of the GPUs: presentation mode's "global batch follows GPUs".
+    void setGpusKeepingTokensPerGpu(int gpus);
     /// "Use for weights" in the number-format lab: the serving weights, in inference mode.
     void useWeightFormatForServing(core::WeightFormat format);
     /// A comparison bar clicked: its variant becomes the scenario's (core::variantValue).

@@ -4,7 +4,9 @@
 // percentile (README "Performance"). Goal: under 8 ms, one 120 Hz frame.
 //
 //   build/bench/bench_latency [--mode train|inference|finetune] [--working] [--no-comparisons]
-//                             [--passes] [--tail] [--only NAME]
+//                             [--step] [--passes] [--tail] [--only NAME]
+//
+// --step: with the step dock shown (the schedule and the memory timeline re-planned each move).
 //
 // --passes: time per event-loop pass and per event type; --tail: the same by event type for
 // the slowest 5 % of moves (where the 95th percentile comes from).
@@ -37,6 +39,7 @@
 #include "app/controls/precisioncontrols.h"
 #include "app/controls/rlcontrols.h"
 #include "app/scenariocontroller.h"
+#include "app/step/stepdock.h"
 #include "core/io/scenario_io.h"
 #include "widgets/charts/comparisonview.h"
 #include "widgets/charts/memorychart.h"
@@ -228,6 +231,7 @@ int main(int argc, char** argv)
     const QStringList args = QCoreApplication::arguments();
     const bool working = args.contains(QStringLiteral("--working"));
     const bool comparisons = !args.contains(QStringLiteral("--no-comparisons"));
+    const bool stepShown = args.contains(QStringLiteral("--step"));
 
     MainWindow window;
     const qsizetype modeArg = args.indexOf(QStringLiteral("--mode"));
@@ -242,6 +246,7 @@ int main(int argc, char** argv)
     if (!QTest::qWaitForWindowExposed(&window))
         return 1;
     window.workingDock()->setVisible(working);
+    window.stepDock()->setVisible(stepShown);
     window.controller()->setComparisonsEnabled(comparisons);
     if (!comparisons)
         window.comparisonView()->hide();
@@ -295,8 +300,8 @@ int main(int argc, char** argv)
             {"ZeRO stage", panel->precisionControls()->zeroSlider(), 1},
             {"GPUs", panel->parallelControls()->gpusSlider(), 1},
         };
-    std::printf("Slider change → finished repaint, 1920×1080 offscreen, %s mode, working panel %s, comparisons %s\n",
-                qPrintable(mode), working ? "shown" : "hidden", comparisons ? "shown" : "hidden");
+    std::printf("Slider change → finished repaint, 1920×1080 offscreen, %s mode, working panel %s, comparisons %s, step dock %s\n",
+                qPrintable(mode), working ? "shown" : "hidden", comparisons ? "shown" : "hidden", stepShown ? "shown" : "hidden");
     std::printf("%-20s %6s %9s %9s %9s\n", "drag", "moves", "median", "p95", "max");
     std::vector<double> all;
     app.msByType.clear();

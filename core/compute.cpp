@@ -5,6 +5,7 @@
 #include "core/estimate_context.h"
 #include "core/kvcache.h"
 #include "core/pipeline.h"
+#include "core/steptime.h"
 #include "core/working.h"
 
 namespace core {
@@ -76,40 +77,29 @@ double peakFor(const EstimateContext& ctx, ComputeDType& dtype, std::vector<Issu
     return gpu.peakFlops(dtype);
 }
 
-/// Whether a group of `size` ranks `stride` apart spans more than one node of `gpusPerNode`.
-bool groupSpansNodes(long long stride, long long size, long long gpusPerNode)
-{
-    // Megatron numbers ranks tp-cp-dp-pp (experts: etp-ep-edp), so a group of `size` ranks
-    // `stride` apart lies in a block of stride·size consecutive ranks: inside one node when the
-    // block fits one and nodes hold whole blocks.
-    if (size <= 1)
-        return false;
-    const long long block = stride * size;
-    return !(block <= gpusPerNode && gpusPerNode % block == 0);
-}
+} // namespace
 
-/// The link each dimension's group uses and the seconds its bytes take there.
-void communicationTime(const EstimateContext& ctx, CommunicationEstimate& out)
+void communicationLinks(const EstimateContext& ctx, CommunicationEstimate& out)
 {
     const ParallelLayout& par = ctx.scenario.parallel;
     const GpuSpec& gpu = ctx.scenario.hardware.gpu;
     const long long node = par.gpusPerNode, t = ctx.t, c = ctx.c, dp = ctx.dp;
-    out.overNetwork = {
-        groupSpansNodes(t, c * dp, node),                             // ZeRO/DP group: DP × CP, TP apart
-        groupSpansNodes(1, t, node),                                  // TP: neighbours
-        groupSpansNodes(t * c * dp, ctx.p, node),                     // PP: one model replica apart
-        groupSpansNodes(t, c, node),                                  // CP: TP apart
-        groupSpansNodes(par.effectiveExpertTensor(), par.expert, node) // EP: expert TP apart
+    // Megatron numbers ranks tp-cp-dp-pp (experts: etp-ep-edp): stride and size of each group.
+    const GroupLink links[] = {
+        groupLink(t, c * dp, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond),       // ZeRO/DP group: DP × CP, TP apart
+        groupLink(1, t, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond),            // TP: neighbours
+        groupLink(t * c * dp, ctx.p, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond), // PP: one model replica apart
+        groupLink(t, c, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond),            // CP: TP apart
+        groupLink(par.effectiveExpertTensor(), par.expert, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond), // EP
     };
-    // A ring collective sends its bytes at one direction's bandwidth of its slowest link
-    // (nccl-tests PERFORMANCE.md, bus bandwidth). Datasheet NVLink/xGMI/PCIe figures count both
-    // directions, so one direction is half; the network figure is already one direction.
     for (std::size_t d = 0; d < kCommDimensionCount; ++d) {
-        const double link = out.overNetwork[d] ? gpu.networkBytesPerSecond : gpu.interconnectBytesPerSecond / 2;
-        out.linkBytesPerSecond[d] = link;
-        out.seconds[d] = link > 0 ? out.bytes(CommDimension(d)) / link : 0;
+        out.overNetwork[d] = links[d].overNetwork;
+        out.linkBytesPerSecond[d] = links[d].busBytesPerSecond;
+        out.membersPerNode[d] = links[d].membersPerNode;
     }
 }
+
+namespace {
 
 /// RL: the rollout engine generates the step's sequences before training on them (synchronous
 /// GRPO/PPO, as verl and TRL run by default). Prefill is compute-bound at the MFU; each decode
@@ -142,7 +132,13 @@ void rolloutTime(const EstimateContext& ctx, ComputeEstimate& out)
     const double bytesPerStep = ctx.rolloutWeightBytes + kvMean;
     const double flopsPerStep = 2 * ctx.params.active * perRound / t;
     const double step = std::max(bytesPerStep / bandwidth, flopsPerStep / peak);
-    const double prefill = 2 * ctx.params.active * perRound * prompt / (t * peak * out.effectiveMfu); // given, or implied by achieved TFLOP/s
+    // Prefill at the MFU given (or implied by achieved TFLOP/s), else at the GEMM efficiency of
+    // the prompt tokens' h × h products (the step-time model's roofline).
+    const double h = ctx.shape.hiddenSize;
+    const double efficiency = out.timeSource != TimeSource::Model
+        ? out.effectiveMfu
+        : gemmEfficiency(gpuStepFigures(s.hardware.gpu.preset), out.computeDType == ComputeDType::Fp8, perRound * prompt, h, h);
+    const double prefill = efficiency > 0 ? 2 * ctx.params.active * perRound * prompt / (t * peak * efficiency) : 0;
     out.rolloutSeconds = out.rolloutRounds * (prefill + newTokens * step);
 }
 
@@ -178,21 +174,20 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
     }
     if (hw.achievedTflops > 0) {
         // Measured hardware throughput (as Narayanan reports it: recomputation included).
+        out.timeSource = TimeSource::AchievedTflops;
         out.iterationSeconds = out.hardwareFlopsPerIteration / (n * hw.achievedTflops * 1e12);
         out.effectiveMfu = out.modelFlopsPerIteration / (out.iterationSeconds * n * out.peakFlopsPerGpu);
-    } else {
+    } else if (hw.mfu > 0) {
+        out.timeSource = TimeSource::Mfu;
         out.effectiveMfu = hw.mfu;
         out.iterationSeconds = out.modelFlopsPerIteration / (n * out.peakFlopsPerGpu * hw.mfu);
+    } else {
+        out.timeSource = TimeSource::Model; // finishTime() takes the step-time model's step
     }
     if (ctx.rl)
         rolloutTime(ctx, out);
-    out.iterationSeconds += out.rolloutSeconds;
-    // A separate rollout pool is billed too (it waits while the trainers work, and vice versa).
-    const RlSetup& rl = s.finetune.rl;
-    const double billed = n + (ctx.rl && rl.placement == RolloutPlacement::Separate ? rl.rolloutGpus : 0);
-    out.trainingSeconds = out.iterationSeconds * out.iterations;
-    out.gpuHours = out.trainingSeconds * billed / 3600.0;
-    out.cost = out.gpuHours * hw.pricePerGpuHour * hw.overheadFactor;
+    if (out.timeSource != TimeSource::Model)
+        out.iterationSeconds += out.rolloutSeconds;
     out.bubbleFraction = bubbleFraction(ctx.p, ctx.v, ctx.micro);
 
     if (w) {
@@ -213,30 +208,54 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
         w->add(Term::TotalModelFlops, kWholeJob, out.totalModelFlops, {{"per token", f.total(), Unit::Flops}, {"D", tr.trainTokens, Unit::Tokens}});
         w->add(Term::PeakFlops, kWholeJob, out.peakFlopsPerGpu, {});
         if (ctx.rl) {
+            const RlSetup& rl = s.finetune.rl;
             const double sequences = double(rl.promptsPerGpu) * rl.samplesPerPrompt * std::max(1, rl.rolloutTensor);
             w->add(Term::RolloutSeconds, kWholeJob, out.rolloutSeconds,
                    {{"rounds", out.rolloutRounds, Unit::Count}, {"sequences", sequences, Unit::Count},
                     {"prompt", double(rl.promptLength), Unit::Tokens}, {"new tokens", double(rl.maxNewTokens), Unit::Tokens},
                     {"HBM bandwidth", hw.gpu.memoryBandwidthBytesPerSecond, Unit::BytesPerSecond}});
         }
-        if (hw.achievedTflops > 0)
-            w->add(Term::IterationSeconds, kWholeJob, out.iterationSeconds,
-                   {{"C_hw", out.hardwareFlopsPerIteration, Unit::Flops}, {"n", n, Unit::Count}, {"X", hw.achievedTflops * 1e12, Unit::FlopsPerSecond},
-                    {"rollout", out.rolloutSeconds, Unit::Seconds}},
-                   {}, ctx.rl ? "C_hw / (n · X) + rollout" : "C_hw / (n · X)  (Narayanan: achieved throughput counts recomputation)");
-        else
-            w->add(Term::IterationSeconds, kWholeJob, out.iterationSeconds,
-                   {{"C", out.modelFlopsPerIteration, Unit::Flops}, {"n", n, Unit::Count}, {"peak", out.peakFlopsPerGpu, Unit::FlopsPerSecond},
-                    {"MFU", hw.mfu, Unit::Fraction}, {"rollout", out.rolloutSeconds, Unit::Seconds}},
-                   {}, ctx.rl ? "C_iter / (n · peak · MFU) + rollout" : std::string_view{});
-        w->add(Term::TrainingSeconds, kWholeJob, out.trainingSeconds, {{"t_iter", out.iterationSeconds, Unit::Seconds}, {"iterations", out.iterations, Unit::Count}});
-        w->add(Term::GpuHours, kWholeJob, out.gpuHours, {{"T", out.trainingSeconds, Unit::Seconds}, {"n", billed, Unit::Count}});
-        w->add(Term::Cost, kWholeJob, out.cost, {{"GPU-hours", out.gpuHours, Unit::Hours}, {"price", hw.pricePerGpuHour, Unit::Money},
-                                          {"overhead", hw.overheadFactor, Unit::Count}});
         w->add(Term::BubbleFraction, kWholeJob, out.bubbleFraction,
                {{"p", double(ctx.p), Unit::Count}, {"m", double(ctx.micro), Unit::Count}, {"v", double(ctx.v), Unit::Count}},
                {}, ctx.v > 1 ? "(p − 1) / (v·m + p − 1)" : "(p − 1) / (m + p − 1)");
     }
+}
+
+void finishTime(const EstimateContext& ctx, ComputeEstimate& out, Working* w)
+{
+    const Scenario& s = ctx.scenario;
+    const HardwareSetup& hw = s.hardware;
+    const double n = s.parallel.gpus;
+    if (out.timeSource == TimeSource::Model) {
+        out.iterationSeconds = out.modelStepSeconds;
+        out.effectiveMfu = out.modelMfu;
+    }
+    // A separate rollout pool is billed too (it waits while the trainers work, and vice versa).
+    const RlSetup& rl = s.finetune.rl;
+    const double billed = n + (ctx.rl && rl.placement == RolloutPlacement::Separate ? rl.rolloutGpus : 0);
+    out.trainingSeconds = out.iterationSeconds * out.iterations;
+    out.gpuHours = out.trainingSeconds * billed / 3600.0;
+    out.cost = out.gpuHours * hw.pricePerGpuHour * hw.overheadFactor;
+    if (!w)
+        return;
+    if (out.timeSource == TimeSource::AchievedTflops)
+        w->add(Term::IterationSeconds, kWholeJob, out.iterationSeconds,
+               {{"C_hw", out.hardwareFlopsPerIteration, Unit::Flops}, {"n", n, Unit::Count}, {"X", hw.achievedTflops * 1e12, Unit::FlopsPerSecond},
+                {"rollout", out.rolloutSeconds, Unit::Seconds}},
+               {}, ctx.rl ? "C_hw / (n · X) + rollout" : "C_hw / (n · X)  (Narayanan: achieved throughput counts recomputation)");
+    else if (out.timeSource == TimeSource::Mfu)
+        w->add(Term::IterationSeconds, kWholeJob, out.iterationSeconds,
+               {{"C", out.modelFlopsPerIteration, Unit::Flops}, {"n", n, Unit::Count}, {"peak", out.peakFlopsPerGpu, Unit::FlopsPerSecond},
+                {"MFU", hw.mfu, Unit::Fraction}, {"rollout", out.rolloutSeconds, Unit::Seconds}},
+               {}, ctx.rl ? "C_iter / (n · peak · MFU) + rollout" : std::string_view{});
+    else
+        w->add(Term::IterationSeconds, kWholeJob, out.iterationSeconds,
+               {{"model step", out.modelStepSeconds, Unit::Seconds}, {"MFU", out.modelMfu, Unit::Fraction}},
+               {}, "the step-time model's step (no MFU given)");
+    w->add(Term::TrainingSeconds, kWholeJob, out.trainingSeconds, {{"t_iter", out.iterationSeconds, Unit::Seconds}, {"iterations", out.iterations, Unit::Count}});
+    w->add(Term::GpuHours, kWholeJob, out.gpuHours, {{"T", out.trainingSeconds, Unit::Seconds}, {"n", billed, Unit::Count}});
+    w->add(Term::Cost, kWholeJob, out.cost, {{"GPU-hours", out.gpuHours, Unit::Hours}, {"price", hw.pricePerGpuHour, Unit::Money},
+                                      {"overhead", hw.overheadFactor, Unit::Count}});
 }
 
 void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, double P, double expertP, CommunicationEstimate& out,
@@ -297,7 +316,7 @@ void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, 
         out.expertParallel = m * maxMoeLayers * (4 + (tr.recompute == Recompute::Full ? 2 : 0)) * (ep - 1) / ep * e * routed * h;
     }
 
-    communicationTime(ctx, out);
+    communicationLinks(ctx, out);
 
     if (w) {
         w->add(Term::CommDataParallel, kWholeJob, out.dataParallel,
@@ -315,17 +334,6 @@ void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, 
             w->add(Term::CommExpertParallel, kWholeJob, out.expertParallel,
                    {{"m", m, Unit::Count}, {"MoE layers", double(maxMoeLayers), Unit::Count}, {"EP", ep, Unit::Count},
                     {"k", double(ctx.shape.moeTopK), Unit::Count}, {"CF", tr.moeCapacityFactor, Unit::Count}});
-        constexpr Term kTimeTerms[] = {Term::CommSecondsDataParallel, Term::CommSecondsTensorParallel, Term::CommSecondsPipelineParallel,
-                                       Term::CommSecondsContextParallel, Term::CommSecondsExpertParallel};
-        for (std::size_t d = 0; d < kCommDimensionCount; ++d) {
-            const double bytes = out.bytes(CommDimension(d));
-            if (bytes <= 0)
-                continue; // a dimension that does not communicate has no time to explain
-            const bool network = out.overNetwork[d];
-            w->add(kTimeTerms[d], kWholeJob, out.seconds[d],
-                   {{"bytes", bytes, Unit::Bytes}, {network ? "B_net" : "B_node / 2", out.linkBytesPerSecond[d], Unit::BytesPerSecond}}, {},
-                   network ? "bytes / B_net  (the group spans nodes: the network)" : "bytes / (B_node / 2)  (inside one node: NVLink or PCIe)");
-        }
     }
 }
 

@@ -215,6 +215,11 @@ void rolloutNeeds(const EstimateContext& ctx, Estimate& out)
 
 void estimate(const Scenario& s, Estimate& out, Working* w)
 {
+    estimate(s, out, w, EstimateOptions{});
+}
+
+void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOptions& options)
+{
     out.issues.clear();
     out.groups.clear();
     out.valid = false;
@@ -290,11 +295,30 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
             }
             maxExpert = maxMoe * ctx.expertParams;
         }
-        computeTime(ctx, out.compute, out.issues, w);
-        communication(ctx, maxLayers, maxMoe, maxResident - maxExpert, maxExpert, out.communication, w);
-        // Communication that outlasts the step's computation cannot be overlapped with it.
+        bool fits = true;
+        for (const RankGroup& g : out.groups)
+            fits = fits && g.fits;
+        if (options.timeOnlyIfFits && !fits) {
+            // Nothing to time: the caller only needs to know that it does not fit, and by how much.
+            out.compute = ComputeEstimate{};
+            out.communication = CommunicationEstimate{};
+        } else {
+            computeTime(ctx, out.compute, out.issues, w);
+            communication(ctx, maxLayers, maxMoe, maxResident - maxExpert, maxExpert, out.communication, w);
+        }
+        if (out.compute.peakFlopsPerGpu > 0) {
+            stepTime(ctx, maxResident - maxExpert, maxExpert, out.compute, out.communication, w);
+            finishTime(ctx, out.compute, w);
+        }
+        // Communication that outlasts the step's computation cannot be overlapped with it. The
+        // computation is the step-time model's compute parts (its step also holds the exposed
+        // communication), or the step a stated MFU gives.
         const CommunicationEstimate& comm = out.communication;
-        const double computation = out.compute.iterationSeconds - out.compute.rolloutSeconds; // what training overlaps with
+        const StepParts& parts = out.compute.stepParts;
+        const double computation = out.compute.timeSource == TimeSource::Model
+            ? parts[std::size_t(StepPart::Gemm)] + parts[std::size_t(StepPart::Attention)] + parts[std::size_t(StepPart::Elementwise)]
+                + parts[std::size_t(StepPart::Overhead)] + parts[std::size_t(StepPart::Recompute)]
+            : out.compute.iterationSeconds - out.compute.rolloutSeconds; // what training overlaps with
         for (std::size_t d = 0; d < kCommDimensionCount; ++d) {
             const char* key = comm.overNetwork[d] ? fieldKeyC(Field::GpuNetworkBandwidth) : fieldKeyC(Field::GpuInterconnectBandwidth);
             if (comm.bytes(CommDimension(d)) > 0 && comm.linkBytesPerSecond[d] <= 0)

@@ -9,6 +9,7 @@
 #include "core/model.h"
 #include "core/precision.h"
 #include "core/scenario.h"
+#include "core/steptime.h"
 #include "core/timeline/stepmoment.h"
 
 namespace core {
@@ -68,8 +69,12 @@ struct ComputeEstimate
     double totalHardwareFlops = 0;
     double peakFlopsPerGpu = 0;
     ComputeDType computeDType = ComputeDType::Bf16;
-    double effectiveMfu = 0;               ///< given, or implied by achieved TFLOP/s
+    double effectiveMfu = 0;               ///< given, implied by achieved TFLOP/s, or the step-time model's
+    TimeSource timeSource = TimeSource::Model; ///< where iterationSeconds comes from
     double iterationSeconds = 0;           ///< one optimizer step: training (+ RL rollout)
+    double modelStepSeconds = 0;           ///< the step-time model's own step (= iterationSeconds when it is the source)
+    double modelMfu = 0;                   ///< the MFU the step-time model implies
+    StepParts stepParts{};                 ///< the model's step by part; sums to modelStepSeconds
     double rolloutSeconds = 0;             ///< RL: generating the step's samples before training on them
     double rolloutRounds = 0;              ///< RL: engine batches per step (more when the KV cache is short)
     double trainingSeconds = 0;
@@ -95,6 +100,7 @@ struct CommunicationEstimate
     std::array<double, kCommDimensionCount> seconds{};
     std::array<double, kCommDimensionCount> linkBytesPerSecond{};
     std::array<bool, kCommDimensionCount> overNetwork{}; ///< the group spans nodes
+    std::array<int, kCommDimensionCount> membersPerNode{}; ///< the group's ranks in one node
 
     double bytes(CommDimension d) const
     {
@@ -164,7 +170,27 @@ struct Estimate
 /// storage (no allocation after the first call with the same pipeline depth). If `working`
 /// is given, every number's formula and substituted values are recorded in it.
 void estimate(const Scenario& scenario, Estimate& out, Working* working = nullptr);
+
+/// What an estimate may leave out (the planner's search).
+struct EstimateOptions
+{
+    bool timeOnlyIfFits = false; ///< skip FLOPs, time and communication when a GPU does not fit (compute stays zero)
+};
+void estimate(const Scenario& scenario, Estimate& out, Working* working, const EstimateOptions& options);
 Estimate estimate(const Scenario& scenario, Working* working = nullptr);
+
+/// The part of the step-time model's step that neither ZeRO nor offload changes, taken at the
+/// scenario's recomputation: the slowest stage's micro-batches with their exposed TP, CP and EP
+/// communication, the bubble and the pipeline's point-to-point traffic. Every ZeRO stage and
+/// offload of the layout, and every heavier recomputation, takes at least this long (the
+/// planner bounds its search with it). The scenario's layout must be valid; 0 if it cannot be timed.
+/// `counts`, if given, are countParameters(shape, TP) of the scenario's model (a search caches them).
+double stepLowerBound(const Scenario& scenario, const ParameterCounts* counts = nullptr);
+
+/// Model-state bytes per trainable parameter as `framework` keeps them (FSDP2 and DDP train fp32
+/// parameters, moments in `moments` precision when forced): what the memory estimate uses, and
+/// the planner's lower bound with it.
+StateBytesPerParameter frameworkStateBytes(StateBytesPerParameter st, Framework framework, MomentDtype moments, Optimizer optimizer);
 
 /// Validation only (what estimate() checks first).
 void validate(const Scenario& scenario, std::vector<Issue>& issues);

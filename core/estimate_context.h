@@ -151,6 +151,19 @@ void explainStage(const EstimateContext& ctx, const StageLedger& ledger, const R
 /// FLOPs, time, cost and bubble (compute.cpp).
 void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<Issue>& issues, Working* working);
 
+/// The step-time model (steptime_model.cpp): fills the compute's step parts, model step and MFU,
+/// and the communication's seconds on the links it uses. `denseParams`/`expertParams`: trainable
+/// parameters on the busiest stage's GPU that its data-parallel groups reduce.
+void stepTime(const EstimateContext& ctx, double denseParams, double expertParams, ComputeEstimate& compute,
+              CommunicationEstimate& communication, Working* working);
+
+/// Training time, GPU-hours and cost from the step the estimate uses (compute.cpp).
+void finishTime(const EstimateContext& ctx, ComputeEstimate& out, Working* working);
+
+/// The link each dimension's group uses: its bus bandwidth, whether it spans nodes and its
+/// members per node (compute.cpp). The step-time model turns bytes into seconds on them.
+void communicationLinks(const EstimateContext& ctx, CommunicationEstimate& out);
+
 /// Bytes each GPU sends per step (compute.cpp). `maxLayers`/`maxResident`: the busiest stage.
 void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, double maxResident, double maxExpert,
                    CommunicationEstimate& out, Working* working);

@@ -86,6 +86,10 @@ std::optional<Field> nearestField(std::string_view key)
     std::optional<Field> best;
     std::size_t bestDistance = 4; // more than three edits is another word, not a typo
     for (const FieldInfo& f : kFieldTable) {
+        // The distance is at least the difference in length: a megabyte-long --set key is not
+        // compared cell by cell against every field.
+        if (key.size() >= f.key.size() + bestDistance || f.key.size() >= key.size() + bestDistance)
+            continue;
         const std::size_t d = keyDistance(key, f.key);
         if (d < bestDistance) {
             bestDistance = d;

@@ -39,8 +39,8 @@ enum class Field : std::uint8_t {
     // training
     TrainingSeqLength, TrainingMicroBatchSize, TrainingGlobalBatchSize, TrainingTrainTokens, TrainingPrecision,
     TrainingOptimizer, TrainingZeroStage, TrainingFsdp, TrainingOffloadOptimizer, TrainingOffloadParameters,
-    TrainingRecompute, TrainingFlashAttention, TrainingFlopsFormula, TrainingMoeCapacityFactor, TrainingFramework,
-    TrainingMomentDtype,
+    TrainingRecompute, TrainingFlashAttention, TrainingFlopsFormula, TrainingMoeCapacityFactor, TrainingTpCommOverlap,
+    TrainingFramework, TrainingMomentDtype,
     // parallel
     ParallelGpus, ParallelGpusPerNode, ParallelTensor, ParallelPipeline, ParallelVirtualPipeline, ParallelContext,
     ParallelSequenceParallel, ParallelExpert, ParallelExpertTensor, ParallelFirstStageLayers, ParallelLastStageLayers,
@@ -419,6 +419,7 @@ inline constexpr FieldInfo kFields[] = {
     choice<&S::training, &T::flashAttention>(Field::TrainingFlashAttention, "training.flash_attention"),
     choice<&S::training, &T::flopsFormula>(Field::TrainingFlopsFormula, "training.flops_formula"),
     scalar<&S::training, &T::moeCapacityFactor>(Field::TrainingMoeCapacityFactor, "training.moe_capacity_factor", U::Factor, between(0.1, 64), E::MoE),
+    choice<&S::training, &T::tpCommOverlap>(Field::TrainingTpCommOverlap, "training.tp_comm_overlap"),
     choice<&S::training, &T::framework>(Field::TrainingFramework, "training.framework"),
     choice<&S::training, &T::momentDtype>(Field::TrainingMomentDtype, "training.moment_dtype"),
 
@@ -452,7 +453,7 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::hardware, &H::gpu, &G::interconnectBytesPerSecond>(Field::GpuInterconnectBandwidth, "hardware.gpu.interconnect_bytes_per_second", U::BytesPerSecond, between(kMinBandwidth, kMaxBandwidth).orZero()),
     scalar<&S::hardware, &H::gpu, &G::networkBytesPerSecond>(Field::GpuNetworkBandwidth, "hardware.gpu.network_bytes_per_second", U::BytesPerSecond, between(kMinBandwidth, kMaxBandwidth).orZero()),
     special(Field::GpuSource, "hardware.gpu.source", K::Text),
-    scalar<&S::hardware, &H::mfu>(Field::HardwareMfu, "hardware.mfu", U::Fraction, between(1e-4, 1.0), E::ModelledMfu),
+    scalar<&S::hardware, &H::mfu>(Field::HardwareMfu, "hardware.mfu", U::Fraction, between(1e-4, 1.0).orZero(), E::ModelledMfu), // 0: the step-time model
     scalar<&S::hardware, &H::achievedTflops>(Field::HardwareAchievedTflops, "hardware.achieved_tflops", U::Tflops, between(kMinTflops, kMaxTflops).orZero()),
     scalar<&S::hardware, &H::pricePerGpuHour>(Field::HardwarePricePerGpuHour, "hardware.price_per_gpu_hour", U::UsdPerGpuHour, atLeast(0, 1e6)),
     scalar<&S::hardware, &H::overheadFactor>(Field::HardwareOverheadFactor, "hardware.overhead_factor", U::Factor, positive(100)),

@@ -6,6 +6,7 @@
 #include "core/issues.h"
 #include "core/kvcache.h"
 #include "core/pipeline.h"
+#include "core/steptime.h"
 #include "core/weightformat.h"
 #include "core/working.h"
 
@@ -335,7 +336,13 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w)
     const double peak = peakFor(s.hardware.gpu, in.weights.format);
     const double replicaGpus = double(c.t) * c.p;
     r.prefillFlops = batch * prompt * (2 * out.parameters.active + 2 * qWidth * attendedSum(prompt));
-    r.prefillSeconds = r.prefillFlops / (replicaGpus * peak * s.hardware.mfu);
+    // The MFU given, else the GEMM efficiency of the prefill chunk's h × h products (the
+    // step-time model's roofline, resources/steptime.json).
+    const double chunk = std::min(batch * prompt, double(std::max<std::int64_t>(1, in.maxBatchedTokens)));
+    const double mfu = s.hardware.mfu > 0 ? s.hardware.mfu
+                                          : gemmEfficiency(gpuStepFigures(s.hardware.gpu.preset), in.weights.format == WeightFormat::Fp8, chunk,
+                                                           m.hiddenSize, m.hiddenSize);
+    r.prefillSeconds = mfu > 0 ? r.prefillFlops / (replicaGpus * peak * mfu) : 0;
 
     // Decode: each step reads every weight (MoE: only experts some token was routed to) and the
     // KV cache of every sequence; FLOPs 2·N_active + 4·q·span per token (roofline).
@@ -368,7 +375,7 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w)
         w->add(Term::MaxContext, kWholeJob, r.maxContextAtBatch, {{"free", r.freeBytesForKv, Unit::Bytes}, {"batch", batch, Unit::Count}});
         w->add(Term::PrefillSeconds, kWholeJob, r.prefillSeconds,
                {{"N", out.parameters.active, Unit::Count}, {"batch", batch, Unit::Count}, {"prompt", prompt, Unit::Tokens},
-                {"n", replicaGpus, Unit::Count}, {"peak", peak, Unit::FlopsPerSecond}, {"MFU", s.hardware.mfu, Unit::Fraction}});
+                {"n", replicaGpus, Unit::Count}, {"peak", peak, Unit::FlopsPerSecond}, {"MFU", mfu, Unit::Fraction}});
         w->add(Term::DecodeStepSeconds, kWholeJob, r.decodeStepSeconds,
                {{"bytes read", r.decodeBytesPerStep, Unit::Bytes}, {"bandwidth", bandwidth, Unit::Bytes}, {"FLOPs", r.decodeFlopsPerStep, Unit::Flops}});
         w->add(Term::DecodeTokensPerSecond, kWholeJob, r.tokensPerSecondPerSequence, {{"step", r.decodeStepSeconds, Unit::Seconds}});

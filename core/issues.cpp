@@ -12,7 +12,8 @@ namespace {
 std::string num(double v)
 {
     char buf[48];
-    if (v == double(static_cast<long long>(v)) && v < 1e15 && v > -1e15)
+    // Range first: converting a double beyond long long's range is undefined behaviour.
+    if (v < 1e15 && v > -1e15 && v == double(static_cast<long long>(v)))
         std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
     else
         std::snprintf(buf, sizeof buf, "%.4g", v);
@@ -93,6 +94,15 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::UnsupportedSchemaVersion: return "unsupported_schema_version";
     case IssueCode::MalformedOverride: return "malformed_override";
     case IssueCode::UnknownOverrideKey: return "unknown_override_key";
+    case IssueCode::InputTooLarge: return "input_too_large";
+    case IssueCode::NestingTooDeep: return "nesting_too_deep";
+    case IssueCode::TooManyKeys: return "too_many_keys";
+    case IssueCode::TooManyValues: return "too_many_values";
+    case IssueCode::NumberOutOfRange: return "number_out_of_range";
+    case IssueCode::DuplicateKey: return "duplicate_key";
+    case IssueCode::FileNotFound: return "file_not_found";
+    case IssueCode::NotARegularFile: return "not_a_regular_file";
+    case IssueCode::FileUnreadable: return "file_unreadable";
     case IssueCode::UnevenPipelineSplit: return "uneven_pipeline_split";
     case IssueCode::SequenceParallelWithoutTensor: return "sequence_parallel_without_tensor";
     case IssueCode::TensorAcrossNodes: return "tensor_across_nodes";
@@ -112,6 +122,7 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::TrainTokensZero: return "train_tokens_zero";
     case IssueCode::SequenceLongerThanPositions: return "sequence_longer_than_positions";
     case IssueCode::UnknownKey: return "unknown_key";
+    case IssueCode::AttentionSpanAssumed: return "attention_span_assumed";
     case IssueCode::Count: break;
     }
     return "unknown";
@@ -125,7 +136,8 @@ using C = IssueCode;
 /// Every sentence once. The English is the command line's text and the GUI's translation key
 /// (lupdate reads this file: SHARDSCOPE_TRANSLATE_NOOP is QT_TRANSLATE_NOOP to it, see
 /// app/CMakeLists.txt); the //: lines are the translators' notes. A code's second row, where it
-/// has one, is its form with a payload ("did you mean", what the file has): issueMessage() picks.
+/// has one, is its form with a payload ("did you mean", what the file has); messageForm() says
+/// which row an issue takes.
 constexpr const char* kAdvise = " (shardscope advise lists what to try)";
 
 // clang-format off
@@ -179,6 +191,8 @@ constexpr IssueMessage kMessages[] = {
     {C::StageLayersInvalid, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "first stage %1 + last stage %2 layers leave no whole split of the %3 layers over the other stages (each needs at least one)"), {A::A, A::B, A::C}},
     //: %1 = the JSON parser's own message (English)
     {C::MalformedJson, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "not valid JSON: %1"), {A::Detail}},
+    //: %1 = line, %2 = column, %3 = the JSON parser's own message (English)
+    {C::MalformedJson, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "not valid JSON at line %1, column %2: %3"), {A::A, A::B, A::Detail}},
     //: %1 = what was expected, e.g. "a whole number"
     {C::WrongType, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "expected %1"), {A::Expected}},
     //: %1 = what was expected, %2 = what the file has (e.g. "a whole number", "a string")
@@ -202,6 +216,22 @@ constexpr IssueMessage kMessages[] = {
     {C::UnknownOverrideKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "no such key"), {}},
     //: %1 = the key probably meant
     {C::UnknownOverrideKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "no such key (did you mean '%1'?)"), {A::Nearest}},
+    //: %1 = the file's size in bytes, %2 = the limit in bytes, %3 = the limit in MiB
+    {C::InputTooLarge, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 bytes is more than the %2 bytes (%3 MiB) ShardScope reads"), {A::ByteCountA, A::ByteCountB, A::MebibytesB}},
+    //: %1 = the depth limit
+    {C::NestingTooDeep, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "nested more than %1 levels deep"), {A::A}},
+    //: %1 = the limit of keys in one object
+    {C::TooManyKeys, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "more than %1 keys in one object"), {A::A}},
+    //: %1 = the limit of values in one document
+    {C::TooManyValues, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "more than %1 values in one document"), {A::A}},
+    //: %1 = the number as written in the file
+    {C::NumberOutOfRange, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 is beyond the range of a double (about ±1.8e308)"), {A::Given}},
+    {C::DuplicateKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "this key is given twice: which one is meant?"), {}},
+    {C::FileNotFound, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "no such file"), {}},
+    {C::NotARegularFile, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "it is a directory"), {}},
+    {C::NotARegularFile, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "not a regular file (a FIFO, a device or a socket)"), {}},
+    //: %1 = the operating system's reason (English)
+    {C::FileUnreadable, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "permission denied or unreadable (%1)"), {A::Detail}},
     //: %1 = layers, %2 = PP, %3 = stages with one extra layer; the keys are not translated
     {C::UnevenPipelineSplit, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 layers do not split evenly over %2 stages: %3 middle stages get one extra layer (set parallel.first_stage_layers / last_stage_layers to choose)"), {A::A, A::B, A::C}},
     {C::SequenceParallelWithoutTensor, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "sequence parallelism has no effect without tensor parallelism (TP = 1)"), {}},
@@ -259,6 +289,17 @@ constexpr IssueMessage kMessages[] = {
     {C::UnknownKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "unknown key, ignored"), {}},
     //: %1 = the known key that was probably meant
     {C::UnknownKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "unknown key, ignored (did you mean '%1'?)"), {A::Nearest}},
+    // AttentionSpanAssumed: one row per case of `a` (1 … 5), in that order.
+    //: %1 = the window in tokens
+    {C::AttentionSpanAssumed, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "chunked attention is counted as a sliding window of %1 tokens (the most a chunk caches)"), {A::B}},
+    //: %1 = full-attention layers, %2 = every how many layers one is counted
+    {C::AttentionSpanAssumed, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the %1 full-attention layers are not evenly spaced: counted as every %2th layer"), {A::B, A::C}},
+    //: sliding_window_pattern and layer_types are keys, not translated
+    {C::AttentionSpanAssumed, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a sliding window but no sliding_window_pattern or layer_types: every layer is taken as windowed, so the KV cache may be too small"), {}},
+    //: %1 = layers
+    {C::AttentionSpanAssumed, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the first %1 layers attend to the whole context but are counted as windowed"), {A::B}},
+    //: %1 = entries in the list, %2 = layers
+    {C::AttentionSpanAssumed, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 entries for %2 layers: the pattern is read as far as it goes"), {A::B, A::C}},
 };
 
 /// ValueKind's texts, in the enum's order.
@@ -284,6 +325,7 @@ constexpr const char* kValueKinds[] = {
     SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a scenario object"),
     SHARDSCOPE_TRANSLATE_NOOP("IssueText", "an array of drills"),
     SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a drill with a scenario and a quantity"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "an array of figure ids"),
 };
 static_assert(std::size(kValueKinds) == std::size_t(ValueKind::Count), "one text per ValueKind");
 
@@ -294,10 +336,17 @@ constexpr const char* kDimensions[] = {
     SHARDSCOPE_TRANSLATE_NOOP("IssueText", "expert-parallel")};
 // clang-format on
 
-/// Whether the issue carries the payload of its code's second form.
-bool hasPayload(const Issue& i)
+/// Which of its code's rows the issue takes (0: the first). Most codes have one row, or a
+/// second for the form with a payload; AttentionSpanAssumed has one per case of `a`.
+std::size_t messageForm(const Issue& i)
 {
-    return i.code == IssueCode::WrongType ? i.got != ValueKind::None : !i.nearest.empty();
+    switch (i.code) {
+    case IssueCode::WrongType: return i.got != ValueKind::None;
+    case IssueCode::MalformedJson: return i.a > 0;
+    case IssueCode::NotARegularFile: return i.a != 0;
+    case IssueCode::AttentionSpanAssumed: return i.a >= 1 && i.a <= 4 ? std::size_t(i.a) - 1 : 4;
+    default: return !i.nearest.empty();
+    }
 }
 
 std::string joined(const std::vector<std::string>& values)
@@ -320,6 +369,9 @@ std::string argText(const Issue& i, IssueArg arg)
     case IssueArg::BytesA: return gb(i.a);
     case IssueArg::BytesB: return gb(i.b);
     case IssueArg::BytesC: return gb(i.c);
+    case IssueArg::ByteCountA: return num(i.a);
+    case IssueArg::ByteCountB: return num(i.b);
+    case IssueArg::MebibytesB: return num(i.b / 1048576);
     case IssueArg::SecondsB: return seconds(i.b);
     case IssueArg::SecondsC: return seconds(i.c);
     case IssueArg::DimensionA: return dimensionText(i.a);
@@ -338,19 +390,18 @@ std::string argText(const Issue& i, IssueArg arg)
 const IssueMessage& issueMessage(const Issue& issue)
 {
     static constexpr IssueMessage kNone{IssueCode::Count, "", {}};
+    const std::size_t form = messageForm(issue);
     const IssueMessage* first = nullptr;
+    std::size_t seen = 0;
     for (const IssueMessage& m : kMessages) {
         if (m.code != issue.code)
             continue;
-        if (!first) {
+        if (!first)
             first = &m;
-            if (!hasPayload(issue))
-                return m;
-        } else {
-            return m; // the second form: with the payload
-        }
+        if (seen++ == form)
+            return m;
     }
-    return first ? *first : kNone;
+    return first ? *first : kNone; // a form the table lacks falls back to the code's first row
 }
 
 std::vector<IssueMessage> issueMessages()

@@ -40,7 +40,7 @@ enum class IssueCode {
     KvHeadsNotDividingTensor,       ///< a = KV heads, b = TP (serving: TP must divide them or be a multiple)
     FrameworkZeroStage,             ///< a = ZeRO stage the framework has no such sharding for
     StageLayersInvalid,             ///< a = first-stage layers, b = last-stage layers, c = layers
-    MalformedJson,                  ///< detail = the parser's message
+    MalformedJson,                  ///< detail = the parser's message; a, b = line, column where known (a = 0: unknown)
     WrongType,                      ///< expected, got (ValueKind::None when the value is fine but not finite)
     MissingSchemaVersion,           ///< a scenario file without "schema_version"
     MissingModelKey,                ///< import: a key without which the model's size is unknown
@@ -50,6 +50,16 @@ enum class IssueCode {
     UnsupportedSchemaVersion,       ///< a = version
     MalformedOverride,              ///< given = the --set argument
     UnknownOverrideKey,             ///< --set names no key: path = the key, nearest = the key probably meant
+    // errors: input refused before it is read (core/io/jsonlimits.h)
+    InputTooLarge,                  ///< a = bytes, b = the limit
+    NestingTooDeep,                 ///< a = the depth limit; path = where it was reached
+    TooManyKeys,                    ///< a = the limit of keys in one object; path = the object
+    TooManyValues,                  ///< a = the limit of values in one document
+    NumberOutOfRange,               ///< path = the key; given = the number as written (beyond ±1.8e308)
+    DuplicateKey,                   ///< path = the key written twice in one object
+    FileNotFound,                   ///< path = the file
+    NotARegularFile,                ///< path = the file, a = FileKind (directory, FIFO, device, …)
+    FileUnreadable,                 ///< path = the file, detail = the system's reason
     // warnings
     UnevenPipelineSplit,            ///< a = layers, b = PP, c = stages with an extra layer (the middle ones)
     SequenceParallelWithoutTensor,
@@ -83,6 +93,11 @@ enum class IssueCode {
     MoeLayerPatternApproximated,    ///< import: an irregular list of dense layers, counted as MoE layers
     MtpModuleNotCounted,            ///< import: the multi-token-prediction module is not counted
     UnknownKey,                     ///< path = the key, nearest = the nearest known key
+    /// An imported config's attention span is approximated; path = the key; a = what: 1 chunked
+    /// attention taken as a window of b tokens, 2 an irregular list of b global layers taken as
+    /// every c-th, 3 a window with no layer pattern (every layer windowed), 4 Qwen2's first b
+    /// layers global taken as windowed, 5 a per-layer list of b entries for c layers
+    AttentionSpanAssumed,
     Count
 };
 
@@ -101,6 +116,7 @@ enum class ValueKind : std::uint8_t {
     ScenarioObject,   ///< a deck scene's scenario
     DrillArray,       ///< the drills file's drills
     DrillObject,      ///< one drill: a scenario and a quantity
+    FigureArray,      ///< a deck scene's figures: ["memory_total", …]
     Count
 };
 
@@ -116,7 +132,7 @@ struct Issue
     std::string given = {};               ///< the value as written: an unknown preset id or choice, a --set argument
     std::string nearest = {};             ///< the key or value probably meant ("did you mean"), empty when none is near
     std::vector<std::string> accepted = {}; ///< UnknownValue: the values accepted
-    std::string detail = {};              ///< MalformedJson: the parser's own message (English, from nlohmann/json)
+    std::string detail = {};              ///< MalformedJson: the parser's own message (English, from nlohmann/json); FileUnreadable: the system's reason
 };
 
 /// Stable snake_case identifier, as written to JSON ("tensor_not_dividing_heads").
@@ -130,6 +146,8 @@ enum class IssueArg : std::uint8_t {
     TwiceA,                      ///< 2 × a (2 × CP)
     PercentA,                    ///< 100 × a (MFU)
     BytesA, BytesB, BytesC,      ///< decimal gigabytes
+    ByteCountA, ByteCountB,      ///< exact byte counts (a file's size, a limit), every digit
+    MebibytesB,                  ///< b / 2^20, a plain number (a limit in MiB)
     SecondsB, SecondsC,          ///< durations
     DimensionA,                  ///< a = CommDimension: its name (dimensionText)
     Given, Nearest,              ///< the texts as written

@@ -1,5 +1,6 @@
 #include "core/layoutchoices.h"
 
+#include <algorithm>
 #include <string_view>
 
 #include "core/estimate.h"
@@ -60,6 +61,18 @@ LayoutChoices layoutChoices(const Scenario& s)
             c.virtualPipeline.push_back(d);
     }
     return c;
+}
+
+void setGpusKeepingTokensPerGpu(Scenario& s, int gpus)
+{
+    TrainingSetup& t = s.training;
+    const long long before = std::max(1, s.parallel.dataParallel());
+    const long long micro = std::max<long long>(1, t.microBatchSize);
+    const long long accumulation = std::max<long long>(1, (t.globalBatchSize + micro * before / 2) / (micro * before));
+    s.parallel.gpus = gpus;
+    const int after = s.parallel.dataParallel();
+    if (after > 0)
+        t.globalBatchSize = accumulation * micro * after;
 }
 
 } // namespace core

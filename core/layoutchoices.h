@@ -20,4 +20,10 @@ struct LayoutChoices
 
 LayoutChoices layoutChoices(const Scenario& scenario);
 
+/// Moves the scenario to `gpus` GPUs with the global batch scaled along: the gradient-accumulation
+/// steps (global batch ÷ (micro-batch × DP), Megatron's num_micro_batches) stay as they were, so
+/// each GPU processes as many tokens per step as before and a batch that divided evenly still
+/// does. What "global batch follows GPUs" does in presentation mode, so a GPU drag stays valid.
+void setGpusKeepingTokensPerGpu(Scenario& scenario, int gpus);
+
 } // namespace core

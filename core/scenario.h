@@ -60,6 +60,7 @@ struct TrainingSetup
     bool flashAttention = true;
     FlopsFormula flopsFormula = FlopsFormula::Megatron;
     double moeCapacityFactor = 1.0;        ///< expert capacity / (tokens·k/E); dropless ≈ 1 on average
+    bool tpCommOverlap = false;            ///< TP collectives overlapped with GEMMs (Megatron --tp-comm-overlap; needs SP)
     Framework framework = Framework::Megatron;
     MomentDtype momentDtype = MomentDtype::Auto;
 
@@ -175,8 +176,8 @@ struct FineTuneSetup
 struct HardwareSetup
 {
     GpuSpec gpu;
-    double mfu = 0.4;                      ///< model FLOPs utilization
-    double achievedTflops = 0;             ///< if > 0: measured per-GPU hardware TFLOP/s, replaces MFU
+    double mfu = 0;                        ///< model FLOPs utilization; 0: not given, the step-time model times the step
+    double achievedTflops = 0;             ///< if > 0: measured per-GPU hardware TFLOP/s, replaces MFU and the model
     double pricePerGpuHour = 1.8;          ///< USD
     double overheadFactor = 1.3;           ///< failures, restarts, tuning: an assumption (OPT-175B needed at least 35 manual restarts, Zhang et al. 2022 §2.5)
 

@@ -97,6 +97,34 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
     {"decode_step_seconds", "Decode step (bandwidth-bound)", "max(bytes read / HBM bandwidth, FLOPs / peak)", "roofline (Williams et al. 2009)", Unit::Seconds, kNone},
     {"decode_tokens_per_second", "Decode tokens/s per sequence", "1 / step", "", Unit::Count, kNone},
     {"arithmetic_intensity", "Decode arithmetic intensity", "FLOPs / bytes read (ridge = peak / bandwidth)", "roofline (Williams et al. 2009)", Unit::Count, kNone},
+    {"step_gemm", "Step time: linear layers (GEMMs)", "m · Σ max(2·M·N·K / (peak · η(M, N, K)), bytes / HBM)  (forward + 2 × backward)",
+     "roofline (Williams et al. 2009); η: measured large-GEMM efficiency (MAMF, stas00/ml-engineering @ 744d01e) × Π d/(d + 128)", Unit::Seconds, kNone},
+    {"step_attention", "Step time: attention core", "m · n_layers · (F_att / (peak₁₆ · η_fwd) + 2·F_att / (peak₁₆ · η_bwd)), η × (s/c) / (s/c + 512)",
+     "FlashAttention-2 (arXiv 2307.08691), FlashAttention-3 (arXiv 2407.08608)", Unit::Seconds, kNone},
+    {"step_elementwise", "Step time: norms, activations and other bandwidth-bound work", "m · n_layers · bytes moved / HBM bandwidth",
+     "operator list of Korthikanti et al. 2022 §4.1; each tensor read and written once forward, twice backward", Unit::Seconds, kNone},
+    {"step_overhead", "Step time: fixed per-layer overhead", "m · n_layers · overhead", "assumption: about 90 kernels per layer at ~1 µs of launch gap (resources/steptime.json)", Unit::Seconds, kNone},
+    {"step_recompute", "Step time: recomputation", "m · n_layers · repeated forward work", "Korthikanti et al. 2022 §5", Unit::Seconds, kNone},
+    {"step_bubble", "Step time: pipeline bubble", "(Σ stages − slowest) / v  = (p − 1)/(v·m) of the compute",
+     "Narayanan et al. 2021 §2.2 (1F1B and interleaved schedules)", Unit::Seconds, kNone},
+    {"step_exposed_data_parallel", "Step time: exposed data-parallel communication",
+     "max(last bucket, collective − backward of the last micro-batch) (+ weight all-gather − first forward)",
+     "Megatron-LM --overlap-grad-reduce / --overlap-param-gather (distributed_data_parallel_config.py @ d98e8a6); DeepSpeed overlap_comm", Unit::Seconds, kNone},
+    {"step_exposed_tensor_parallel", "Step time: exposed tensor-parallel communication", "m · n_layers · collectives",
+     "Korthikanti et al. 2022 §4.2.2; Megatron-LM --tp-comm-overlap (model_parallel_config.py @ d98e8a6)", Unit::Seconds, kNone},
+    {"step_exposed_pipeline_parallel", "Step time: exposed pipeline communication", "2·(m + p − 1)·(bytes / bus + α)",
+     "Narayanan et al. 2021 §2.2; Megatron-LM overlap_p2p_comm with the interleaved schedule (arguments.py @ d98e8a6)", Unit::Seconds, kNone},
+    {"step_exposed_context_parallel", "Step time: exposed context-parallel communication", "m · n_layers · max(0, ring exchange − attention)",
+     "Megatron-LM cp_comm_type p2p: overlapped with attention (transformer_config.py @ d98e8a6)", Unit::Seconds, kNone},
+    {"step_exposed_expert_parallel", "Step time: expert-parallel all-to-all", "m · MoE layers · 4 all-to-alls (+2 with full recomputation)",
+     "Megatron-LM MoE README @ d98e8a6: all-to-all exposed without the overlap flags", Unit::Seconds, kNone},
+    {"step_offload", "Step time: offload over PCIe and the CPU optimizer", "(g + w)·P / PCIe + 28 B·P / CPU DRAM share (+ weights per pass with parameter offload)",
+     "ZeRO-Offload (arXiv 2101.06840) §4.1; ZeRO-Infinity (arXiv 2104.07857)", Unit::Seconds, kNone},
+    {"step_optimizer", "Step time: optimizer update on the GPU", "P_updated · (2·optimizer + g + w) bytes / HBM", "Adam reads and writes its states once per step", Unit::Seconds, kNone},
+    {"step_model_seconds", "Step time from the model", "m · slowest stage + bubble + exposed communication + optimizer + offload",
+     "ShardScope step-time model (README: validated against public measured runs)", Unit::Seconds, kNone},
+    {"step_gpu_figures", "Measured figures of this GPU", "", "resources/steptime.json", Unit::Fraction, kNone},
+    {"step_constant", "Step-time constant", "", "resources/steptime.json", Unit::Count, kNone},
     {"reserved_bytes", "Reserved by the caching allocator (max_memory_reserved)", "allocated + allocator reserve (+ CUDA graph pool)",
      "PyTorch torch.cuda.max_memory_reserved; docs/source/notes/cuda.rst (memory management)", Unit::Bytes, kNone},
     {"device_bytes", "Used on the device (nvidia-smi)", "reserved + CUDA context + NCCL buffers (+ paged optimizer states)",
@@ -164,10 +192,15 @@ TermSection termSection(Term term)
     case Term::ModelFlopsPerIteration: case Term::HardwareFlopsPerIteration: case Term::Iterations: case Term::TotalModelFlops:
     case Term::PeakFlops: case Term::IterationSeconds: case Term::TrainingSeconds: case Term::GpuHours: case Term::Cost:
     case Term::BubbleFraction: case Term::RolloutSeconds:
+    case Term::StepGemm: case Term::StepAttention: case Term::StepElementwise: case Term::StepOverhead: case Term::StepRecompute:
+    case Term::StepBubble: case Term::StepOffload: case Term::StepOptimizer: case Term::StepModelSeconds: case Term::StepGpuFigures:
+    case Term::StepConstant:
         return TermSection::Compute;
     case Term::CommDataParallel: case Term::CommTensorParallel: case Term::CommPipelineParallel: case Term::CommContextParallel:
     case Term::CommExpertParallel: case Term::CommSecondsDataParallel: case Term::CommSecondsTensorParallel:
     case Term::CommSecondsPipelineParallel: case Term::CommSecondsContextParallel: case Term::CommSecondsExpertParallel:
+    case Term::StepExposedDataParallel: case Term::StepExposedTensorParallel: case Term::StepExposedPipelineParallel:
+    case Term::StepExposedContextParallel: case Term::StepExposedExpertParallel:
         return TermSection::Communication;
     case Term::ServingWeights: case Term::KvBytesPerToken: case Term::KvCache: case Term::InferenceWorkspace: case Term::MaxBatch:
     case Term::MaxContext: case Term::PrefillSeconds: case Term::DecodeStepSeconds: case Term::DecodeTokensPerSecond:

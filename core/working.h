@@ -31,6 +31,10 @@ enum class Term {
     // serving
     ServingWeights, KvBytesPerToken, KvCache, InferenceWorkspace, MaxBatch, MaxContext, PrefillSeconds, DecodeStepSeconds,
     DecodeTokensPerSecond, ArithmeticIntensity,
+    // the step-time model (core/steptime_model.cpp)
+    StepGemm, StepAttention, StepElementwise, StepOverhead, StepRecompute, StepBubble, StepExposedDataParallel,
+    StepExposedTensorParallel, StepExposedPipelineParallel, StepExposedContextParallel, StepExposedExpertParallel,
+    StepOffload, StepOptimizer, StepModelSeconds, StepGpuFigures, StepConstant,
     // the step's peak and the three levels
     ReservedBytes, DeviceBytes, PeakMoment, ActivationGradients, LossWorkspace, OptimizerStepTemporaries, LibraryWorkspaces,
     NcclBuffers, KvPoolReserve, CudaGraphPool, PagedOptimizerStates, StageLayers,

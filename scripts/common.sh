@@ -8,8 +8,11 @@ JOBS="$(nproc 2>/dev/null || echo 2)"
 
 # Debian 12 packages (see DEVELOPERS docs: toolchain.md). Only missing ones are installed.
 # qt6-translations-l10n: Qt's own texts (file dialogs, context menus) in Chinese too.
+# librsvg2-bin (rsvg-convert) and poppler-utils (pdftoppm): independent renderers the slide
+# tests draw every SVG and PDF export with (tests/app/tst_slidequality).
 PACKAGES=(g++ cmake ninja-build qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
-          libqcustomplot-dev nlohmann-json3-dev xvfb xauth fonts-dejavu-core fonts-wqy-microhei)
+          libqcustomplot-dev nlohmann-json3-dev xvfb xauth fonts-dejavu-core fonts-wqy-microhei
+          librsvg2-bin poppler-utils)
 
 install_missing_packages() {
     local missing=()

@@ -408,6 +408,229 @@ The slider offers only multiples of micro-batch × DP.</source>
     </message>
 </context>
 <context>
+    <name>CalibrationDialog</name>
+    <message>
+        <source>Open a Log</source>
+        <translation>打开日志</translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt *.csv);;All files (*)</source>
+        <translation>日志 (*.log *.txt *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <extracomment>%1 = file, %2 = the reason</extracomment>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>任意</translation>
+    </message>
+    <message>
+        <source>%1, line %2</source>
+        <translation>%1，第 %2 行</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1%2 %</source>
+        <translation>%1%2 %</translation>
+    </message>
+    <message>
+        <source>Measured (grey) and predicted (blue), to one scale</source>
+        <translation>实测（灰色）与预测（蓝色），同一比例</translation>
+    </message>
+    <message>
+        <source>Lines in no known format, skipped: %1.</source>
+        <translation>不属于已知格式而跳过的行：%1。</translation>
+    </message>
+    <message>
+        <source>The scenario has no valid estimate to compare with.</source>
+        <translation>当前场景没有可供对比的有效估算。</translation>
+    </message>
+    <message>
+        <source>Compare with a Measured Run</source>
+        <translation>与实测运行对比</translation>
+    </message>
+    <message>
+        <source>Paste what a real run printed: Megatron&apos;s “memory (MB) | allocated: …” line, torch.cuda.memory_summary(), max_memory_allocated / max_memory_reserved, nvidia-smi --query-gpu=index,memory.used --format=csv, vLLM&apos;s or llama.cpp&apos;s start-up lines. Each number is set beside the prediction of the same counter; the residual is (predicted − measured) / measured.</source>
+        <translation>粘贴真实运行打印的内容：Megatron 的“memory (MB) | allocated: …”行、torch.cuda.memory_summary()、max_memory_allocated / max_memory_reserved、nvidia-smi --query-gpu=index,memory.used --format=csv、vLLM 或 llama.cpp 的启动行。每个数字都与同一计数器的预测并列；残差为（预测 − 实测）/ 实测。</translation>
+    </message>
+    <message>
+        <source>Open Log…</source>
+        <translation>打开日志…</translation>
+    </message>
+    <message>
+        <source>[Rank 0] (after 2 iterations) memory (MB) | allocated: … | max allocated: … | reserved: … | max reserved: …</source>
+        <translation>[Rank 0] (after 2 iterations) memory (MB) | allocated: … | max allocated: … | reserved: … | max reserved: …</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>量</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>出处</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Residual</source>
+        <translation>残差</translation>
+    </message>
+    <message>
+        <source>Side by side</source>
+        <translation>并列对比</translation>
+    </message>
+</context>
+<context>
+    <name>CalibrationText</name>
+    <message>
+        <source>Allocated between steps (memory_allocated)</source>
+        <translation>步与步之间的已分配（memory_allocated）</translation>
+    </message>
+    <message>
+        <source>Peak allocated (max_memory_allocated)</source>
+        <translation>已分配峰值（max_memory_allocated）</translation>
+    </message>
+    <message>
+        <source>Reserved (memory_reserved)</source>
+        <translation>已预留（memory_reserved）</translation>
+    </message>
+    <message>
+        <source>Peak reserved (max_memory_reserved)</source>
+        <translation>已预留峰值（max_memory_reserved）</translation>
+    </message>
+    <message>
+        <source>Device used (nvidia-smi)</source>
+        <translation>设备已用（nvidia-smi）</translation>
+    </message>
+    <message>
+        <source>Device total (nvidia-smi)</source>
+        <translation>设备总量（nvidia-smi）</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV Cache</translation>
+    </message>
+    <message>
+        <source>Activation peak / compute buffer</source>
+        <translation>激活峰值 / 计算缓冲区</translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation>CUDA 图</translation>
+    </message>
+    <message>
+        <source>Outside PyTorch (non-torch)</source>
+        <translation>PyTorch 之外（non-torch）</translation>
+    </message>
+    <message>
+        <source>Output buffer (logits)</source>
+        <translation>输出缓冲区（logits）</translation>
+    </message>
+    <message>
+        <source>KV cache tokens</source>
+        <translation>KV Cache token 数</translation>
+    </message>
+    <message>
+        <source>KV cache blocks</source>
+        <translation>KV Cache 块数</translation>
+    </message>
+    <message>
+        <source>Megatron-LM</source>
+        <translation>Megatron-LM</translation>
+    </message>
+    <message>
+        <source>torch.cuda.memory_summary()</source>
+        <translation>torch.cuda.memory_summary()</translation>
+    </message>
+    <message>
+        <source>torch.cuda counters</source>
+        <translation>torch.cuda 计数器</translation>
+    </message>
+    <message>
+        <source>nvidia-smi</source>
+        <translation>nvidia-smi</translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>llama.cpp</source>
+        <translation>llama.cpp</translation>
+    </message>
+    <message>
+        <source>Line %1: </source>
+        <translation>第 %1 行：</translation>
+    </message>
+    <message>
+        <source>Nothing pasted yet: paste a log or open a file.</source>
+        <translation>尚未粘贴任何内容：请粘贴日志或打开文件。</translation>
+    </message>
+    <message>
+        <source>No line is in a format ShardScope reads (Megatron&apos;s memory line, torch.cuda.memory_summary(), max_memory_allocated / max_memory_reserved, nvidia-smi CSV with its header, vLLM or llama.cpp start-up lines).</source>
+        <translation>没有一行属于 ShardScope 能读取的格式（Megatron 的显存行、torch.cuda.memory_summary()、max_memory_allocated / max_memory_reserved、带表头的 nvidia-smi CSV、vLLM 或 llama.cpp 的启动行）。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number for %2.</source>
+        <translation>“%1”不是 %2 的数值。</translation>
+    </message>
+    <message>
+        <source>the field “%1” is missing.</source>
+        <translation>缺少字段“%1”。</translation>
+    </message>
+    <message>
+        <source>%1 is negative (%2): the run did not fit, nothing to compare.</source>
+        <translation>%1 为负（%2）：这次运行放不下，无可对比。</translation>
+    </message>
+    <message>
+        <source>%1 is “%2”: the driver does not report it.</source>
+        <translation>%1 为“%2”：驱动不报告该值。</translation>
+    </message>
+    <message>
+        <source>nvidia-smi rows without their header line: paste the header (run without “noheader”) so the columns are known.</source>
+        <translation>nvidia-smi 的数据行缺少表头：请一并粘贴表头（运行时不要加“noheader”），以便知道各列的含义。</translation>
+    </message>
+    <message>
+        <source>this row has another number of columns than the nvidia-smi header above it.</source>
+        <translation>这一行的列数与上方的 nvidia-smi 表头不一致。</translation>
+    </message>
+    <message>
+        <source>unknown unit in “%1” for %2.</source>
+        <translation>%2 的“%1”中单位未知。</translation>
+    </message>
+    <message>
+        <source>no prediction of this quantity</source>
+        <translation>没有该量的预测</translation>
+    </message>
+    <message>
+        <source>host memory, not on the GPU</source>
+        <translation>主机内存，不在 GPU 上</translation>
+    </message>
+    <message>
+        <source>this rank is not in the scenario&apos;s layout</source>
+        <translation>场景的并行布局中没有这个 rank</translation>
+    </message>
+</context>
+<context>
     <name>ComparisonView</name>
     <message>
         <source>No ZeRO</source>
@@ -810,16 +1033,11 @@ no comparison</source>
     </message>
 </context>
 <context>
-    <name>DeckNavigator</name>
+    <name>DeckDocument</name>
     <message>
         <source>Cannot read %1: %2</source>
-        <extracomment>%1 = file, %2 = the system&apos;s reason</extracomment>
+        <extracomment>%1 = file, %2 = the reason</extracomment>
         <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 is too large to be a deck of scenes.</source>
-        <extracomment>%1 = file</extracomment>
-        <translation>%1 太大，不可能是场景集。</translation>
     </message>
     <message>
         <source>the deck has no scenes</source>
@@ -994,13 +1212,8 @@ no comparison</source>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <extracomment>%1 = file path, %2 = the system&apos;s reason</extracomment>
+        <extracomment>%1 = file path, %2 = the reason</extracomment>
         <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 is too large to be a scenario or a model configuration.</source>
-        <extracomment>%1 = file path</extracomment>
-        <translation>%1 太大，不可能是场景文件或模型配置。</translation>
     </message>
     <message>
         <source>%1 is not a valid scenario file:
@@ -1417,6 +1630,33 @@ flushed to 0 (error 1): %2</source>
     <message>
         <source>Copies the slide as an image and as SVG, to paste into a presentation.</source>
         <translation>把幻灯片以图像和 SVG 两种形式复制，便于粘贴到演示文稿中。</translation>
+    </message>
+</context>
+<context>
+    <name>FeasibilityHeatmap</name>
+    <message>
+        <source>No layouts yet</source>
+        <translation>尚无布局</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>%1
+fullest GPU %2 of %3</source>
+        <extracomment>heatmap cell tooltip; %1 = layout, %2 = peak memory, %3 = capacity</extracomment>
+        <translation>%1
+最满的 GPU：%2 / %3</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <extracomment>heatmap cell tooltip, second line; %1 = step time</extracomment>
+        <translation>每步 %1</translation>
+    </message>
+    <message>
+        <source>the model states alone do not fit</source>
+        <translation>仅模型状态就放不下</translation>
     </message>
 </context>
 <context>
@@ -2005,6 +2245,79 @@ flushed to 0 (error 1): %2</source>
         <source>Paged optimizer</source>
         <translation>分页优化器</translation>
     </message>
+    <message>
+        <source>TP communication overlap</source>
+        <translation>TP 通信与计算重叠</translation>
+    </message>
+</context>
+<context>
+    <name>FigureText</name>
+    <message>
+        <source>Fullest GPU</source>
+        <translation>显存最满的 GPU</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>Model states per GPU</source>
+        <translation>每卡模型状态</translation>
+    </message>
+    <message>
+        <source>Weights per GPU</source>
+        <translation>每卡权重</translation>
+    </message>
+    <message>
+        <source>Activations per GPU</source>
+        <translation>每卡激活</translation>
+    </message>
+    <message>
+        <source>KV cache per GPU</source>
+        <translation>每卡 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>One step</source>
+        <translation>单步耗时</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Data-parallel ranks</source>
+        <translation>数据并行路数</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours</source>
+        <extracomment>a live figure; %1 = a count such as &quot;1.47 M&quot;</extracomment>
+        <translation>%1 GPU 小时</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <extracomment>a live figure; %1 = a count such as &quot;12.3 k&quot;</extracomment>
+        <translation>%1 token/秒</translation>
+    </message>
 </context>
 <context>
     <name>FineTuneControls</name>
@@ -2515,6 +2828,22 @@ Each entry&apos;s tooltip names its datasheet, and which figures are estimates o
         <extracomment>GPU summary; %1 = memory (&quot;80 GiB (85.9 GB)&quot;), %2 = BF16 TFLOP/s, %3 = memory bandwidth in TB/s</extracomment>
         <translation>%1 · BF16 稠密 %2 TFLOP/s · %3 TB/s</translation>
     </message>
+    <message>
+        <source>not given: the step-time model times each step (the MFU dial shows what it gives)</source>
+        <translation>未给出：由步时模型估算每一步（MFU 表盘显示其结果）</translation>
+    </message>
+    <message>
+        <source>Step time from the mo&amp;del</source>
+        <translation>由模型估算步时(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Time each step from the GEMMs&apos; roofline, attention, the pipeline bubble and the exposed communication
+(resources/steptime.json, checked against public measured runs in the README).
+Untick to state a measured MFU instead.</source>
+        <translation>按 GEMM 的屋顶线、注意力、流水线气泡和未被掩盖的通信估算每一步
+（resources/steptime.json，已在 README 中与公开实测对照）。
+取消勾选则改为填写实测 MFU。</translation>
+    </message>
 </context>
 <context>
     <name>HfImportDialog</name>
@@ -2616,6 +2945,25 @@ The current scenario was not changed.</source>
         <translation>
             <numerusform>无法识别，已略过（%n 个）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Attention: a window of %1 tokens on %2 of every %3 layers; %4 layers attend to the whole context</source>
+        <extracomment>%1 = window in tokens, %2 = windowed layers per period, %3 = the period, %4 = layers that see the whole context</extracomment>
+        <translation>注意力：每 %3 层中有 %2 层使用 %1 token 的滑动窗口；%4 层看到完整上下文</translation>
+    </message>
+    <message>
+        <source>Attention: a window of %1 tokens on every layer</source>
+        <extracomment>%1 = window in tokens</extracomment>
+        <translation>注意力：每一层都使用 %1 token 的滑动窗口</translation>
+    </message>
+    <message>
+        <source>Attention: every layer attends to the whole context</source>
+        <translation>注意力：每一层都看到完整上下文</translation>
+    </message>
+    <message>
+        <source>Not in the file, taken from the %1 defaults of transformers: %2</source>
+        <extracomment>%1 = model type, %2 = keys</extracomment>
+        <translation>文件中没有、取自 transformers 中 %1 默认值的键：%2</translation>
     </message>
 </context>
 <context>
@@ -3239,6 +3587,100 @@ the weights are read once per step for all of them.</source>
         <source>a drill with a scenario and a quantity</source>
         <translation>含场景和所求量的练习题</translation>
     </message>
+    <message>
+        <source>not valid JSON</source>
+        <translation>不是有效的 JSON</translation>
+    </message>
+    <message>
+        <source>not valid JSON: the text ends at line %1, column %2 before the JSON is complete (a cut-off file?)</source>
+        <extracomment>%1 = line, %2 = column where the text stops</extracomment>
+        <translation>不是有效的 JSON：文本在第 %1 行第 %2 列就结束了，JSON 并不完整（文件被截断了？）</translation>
+    </message>
+    <message>
+        <source>not valid JSON: unexpected character at line %1, column %2</source>
+        <extracomment>%1 = line, %2 = column of the first character that is not valid JSON</extracomment>
+        <translation>不是有效的 JSON：第 %1 行第 %2 列出现了意外的字符</translation>
+    </message>
+    <message>
+        <source>not valid JSON at line %1, column %2: %3</source>
+        <extracomment>%1 = line, %2 = column, %3 = the JSON parser&apos;s own message (English)</extracomment>
+        <translation>不是有效的 JSON（第 %1 行第 %2 列）：%3</translation>
+    </message>
+    <message>
+        <source>%1 bytes is more than the %2 bytes (%3 MiB) ShardScope reads</source>
+        <extracomment>%1 = the file&apos;s size in bytes, %2 = the limit in bytes, %3 = the limit in MiB</extracomment>
+        <translation>%1 字节，超过 ShardScope 读取的上限 %2 字节（%3 MiB）</translation>
+    </message>
+    <message>
+        <source>nested more than %1 levels deep</source>
+        <extracomment>%1 = the depth limit</extracomment>
+        <translation>嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>more than %1 keys in one object</source>
+        <extracomment>%1 = the limit of keys in one object</extracomment>
+        <translation>一个对象中的键超过 %1 个</translation>
+    </message>
+    <message>
+        <source>more than %1 values in one document</source>
+        <extracomment>%1 = the limit of values in one document</extracomment>
+        <translation>一个文档中的值超过 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 is beyond the range of a double (about ±1.8e308)</source>
+        <extracomment>%1 = the number as written in the file</extracomment>
+        <translation>%1 超出双精度浮点数的范围（约 ±1.8e308）</translation>
+    </message>
+    <message>
+        <source>this key is given twice: which one is meant?</source>
+        <translation>此键出现了两次：应以哪一个为准？</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>it is a directory</source>
+        <translation>这是一个目录</translation>
+    </message>
+    <message>
+        <source>not a regular file (a FIFO, a device or a socket)</source>
+        <translation>不是普通文件（FIFO、设备或套接字）</translation>
+    </message>
+    <message>
+        <source>permission denied or unreadable (%1)</source>
+        <extracomment>%1 = the operating system&apos;s reason (English)</extracomment>
+        <translation>无权限或无法读取（%1）</translation>
+    </message>
+    <message>
+        <source>chunked attention is counted as a sliding window of %1 tokens (the most a chunk caches)</source>
+        <extracomment>%1 = the window in tokens</extracomment>
+        <translation>分块注意力按 %1 token 的滑动窗口计算（一个块最多缓存这么多）</translation>
+    </message>
+    <message>
+        <source>the %1 full-attention layers are not evenly spaced: counted as every %2th layer</source>
+        <extracomment>%1 = full-attention layers, %2 = every how many layers one is counted</extracomment>
+        <translation>%1 个全注意力层的间隔不均匀：按每 %2 层一个计算</translation>
+    </message>
+    <message>
+        <source>a sliding window but no sliding_window_pattern or layer_types: every layer is taken as windowed, so the KV cache may be too small</source>
+        <extracomment>sliding_window_pattern and layer_types are keys, not translated</extracomment>
+        <translation>有滑动窗口却没有 sliding_window_pattern 或 layer_types：每一层都按窗口计算，KV 缓存可能被低估</translation>
+    </message>
+    <message>
+        <source>the first %1 layers attend to the whole context but are counted as windowed</source>
+        <extracomment>%1 = layers</extracomment>
+        <translation>前 %1 层看到完整上下文，但按滑动窗口计算</translation>
+    </message>
+    <message>
+        <source>%1 entries for %2 layers: the pattern is read as far as it goes</source>
+        <extracomment>%1 = entries in the list, %2 = layers</extracomment>
+        <translation>%2 层只给了 %1 项：模式按已有的部分读取</translation>
+    </message>
+    <message>
+        <source>an array of figure ids</source>
+        <translation>图表数值 id 的数组</translation>
+    </message>
 </context>
 <context>
     <name>LanguageManager</name>
@@ -3250,6 +3692,110 @@ the weights are read once per step for all of them.</source>
         <source>System (%1)</source>
         <extracomment>View ▸ Language: follow the operating system&apos;s language; %1 = the language that gives</extracomment>
         <translation>跟随系统（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>LaunchConfigPanel</name>
+    <message>
+        <source>Copied the %1 settings.</source>
+        <extracomment>after copying a launch config; %1 = framework name</extracomment>
+        <translation>已复制 %1 的设置。</translation>
+    </message>
+    <message>
+        <source>Save Launch Settings</source>
+        <extracomment>%1 = file path, %2 = the system&apos;s reason</extracomment>
+        <translation>保存启动设置</translation>
+    </message>
+    <message>
+        <source>Launch settings (*%1);;All files (*)</source>
+        <extracomment>file dialog filter; %1 = e.g. &quot;*.json&quot;</extracomment>
+        <translation>启动设置 (*%1);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not save %1:
+%2</source>
+        <translation>无法保存 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <extracomment>after saving; %1 = file path</extracomment>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s layout as launch settings.</source>
+        <extracomment>above the launch configs; %1 = the layout in short form</extracomment>
+        <translation>当前场景的布局对应的启动设置。</translation>
+    </message>
+    <message>
+        <source>Launch settings for %1 (names as each framework&apos;s source defines them at a stated commit).</source>
+        <translation>%1 的启动设置（参数名取自各框架在注明提交处的源码）。</translation>
+    </message>
+    <message>
+        <source>Megatron-LM</source>
+        <translation>Megatron-LM</translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation>DeepSpeed</translation>
+    </message>
+    <message>
+        <source>torchtitan</source>
+        <translation>torchtitan</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the settings shown to the clipboard</source>
+        <translation>把显示的设置复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the settings shown to a file</source>
+        <translation>把显示的设置保存到文件</translation>
+    </message>
+</context>
+<context>
+    <name>LayoutComparison</name>
+    <message>
+        <source>Quantity</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>Select two layouts in the table (Ctrl+click) to compare them.</source>
+        <translation>在表格中选择两个布局（Ctrl+单击）进行比较。</translation>
+    </message>
+    <message>
+        <source>A: %1
+B: %2</source>
+        <extracomment>comparison title; %1 = first layout, %2 = second layout</extracomment>
+        <translation>A：%1
+B：%2</translation>
+    </message>
+    <message>
+        <source>Fullest GPU in all</source>
+        <translation>最满的 GPU 合计</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>每步</translation>
     </message>
 </context>
 <context>
@@ -3567,6 +4113,22 @@ The bars show the last valid scenario.</source>
         <source>Interview questions on memory, time and cost, each bound to a scenario</source>
         <translation>关于显存、时间和成本的面试题，每题对应一个场景</translation>
     </message>
+    <message>
+        <source>Layout &amp;Planner</source>
+        <translation>布局规划器(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Every valid parallel layout of the scenario, ranked by step time (Ctrl+Shift+P)</source>
+        <translation>当前场景所有可行的并行布局，按步时排序（Ctrl+Shift+P）</translation>
+    </message>
+    <message>
+        <source>Layout planner</source>
+        <translation>布局规划器</translation>
+    </message>
+    <message>
+        <source>Which layout to use: every valid one ranked, with launch settings</source>
+        <translation>该用哪种布局：所有可行布局排序，并给出启动设置</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -3676,6 +4238,101 @@ Rollout 引擎）而不是按组成部分为柱状图着色</translation>
         <source>model states %1</source>
         <extracomment>written along the bracket over a bar&apos;s model states; %1 = e.g. &quot;38.5 GB&quot;</extracomment>
         <translation>模型状态 %1</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryTimelineView</name>
+    <message>
+        <source>loss of micro-batch %1</source>
+        <translation>微批次 %1 的损失</translation>
+    </message>
+    <message>
+        <source>forward of micro-batch %1</source>
+        <translation>微批次 %1 的前向</translation>
+    </message>
+    <message>
+        <source>loss gradient of micro-batch %1</source>
+        <translation>微批次 %1 的损失梯度</translation>
+    </message>
+    <message>
+        <source>backward of micro-batch %1</source>
+        <translation>微批次 %1 的反向</translation>
+    </message>
+    <message>
+        <source>recomputation of micro-batch %1</source>
+        <translation>微批次 %1 的重计算</translation>
+    </message>
+    <message>
+        <source>gradient reduction</source>
+        <translation>梯度归约</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>waiting (bubble)</source>
+        <translation>等待（气泡）</translation>
+    </message>
+    <message>
+        <source> (chunk %1)</source>
+        <translation>（第 %1 块）</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches in flight</source>
+        <translation>%1 个微批次在途</translation>
+    </message>
+    <message>
+        <source>Stage %1, %2: %3</source>
+        <translation>第 %1 段，%2：%3</translation>
+    </message>
+    <message>
+        <source>Stage %1, %2</source>
+        <translation>第 %1 段，%2</translation>
+    </message>
+    <message>
+        <source>%1 · stage %2: %3 · allocated %4</source>
+        <translation>%1 · 第 %2 段：%3 · 已分配 %4</translation>
+    </message>
+    <message>
+        <source> · %1 in flight</source>
+        <translation> · %1 个在途</translation>
+    </message>
+    <message>
+        <source>Capacity %1</source>
+        <translation>容量 %1</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>第 %1 段</translation>
+    </message>
+    <message>
+        <source>Peak %1 — %2</source>
+        <translation>峰值 %1 — %2</translation>
+    </message>
+    <message>
+        <source>Allocated (max_memory_allocated)</source>
+        <translation>已分配（max_memory_allocated）</translation>
+    </message>
+    <message>
+        <source>Reserved (max_memory_reserved)</source>
+        <translation>已预留（max_memory_reserved）</translation>
+    </message>
+    <message>
+        <source>Device (nvidia-smi)</source>
+        <translation>设备（nvidia-smi）</translation>
+    </message>
+    <message>
+        <source>The memory timeline shows training steps.</source>
+        <translation>显存时间线只显示训练步。</translation>
+    </message>
+    <message>
+        <source>Memory of stage %1 through one step</source>
+        <translation>第 %1 段在一个训练步中的显存</translation>
+    </message>
+    <message>
+        <source>Memory of every stage through one step</source>
+        <translation>每一段在一个训练步中的显存</translation>
     </message>
 </context>
 <context>
@@ -4254,6 +4911,415 @@ buffers are sized for it. Dropless routing averages about 1.</source>
     </message>
 </context>
 <context>
+    <name>ParetoPlot</name>
+    <message>
+        <source>Step time (log scale)</source>
+        <translation>步时（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Peak memory of the fullest GPU</source>
+        <translation>最满的 GPU 的峰值显存</translation>
+    </message>
+    <message>
+        <source>No layout fits</source>
+        <translation>没有能放下的布局</translation>
+    </message>
+    <message>
+        <source>%1
+step %2 · fullest GPU %3</source>
+        <extracomment>Pareto point tooltip; %1 = layout, %2 = step time, %3 = peak memory</extracomment>
+        <translation>%1
+每步 %2 · 最满的 GPU %3</translation>
+    </message>
+</context>
+<context>
+    <name>PlanTableModel</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Memory of the fullest GPU</source>
+        <translation>最满的 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>Capacity left on the fullest GPU</source>
+        <translation>最满的 GPU 剩余的容量</translation>
+    </message>
+    <message>
+        <source>One optimizer step, from the step-time model</source>
+        <translation>一次优化器步，取自步时模型</translation>
+    </message>
+    <message>
+        <source>On the Pareto front: no other fitting layout is faster, lighter and cheaper at once</source>
+        <translation>位于帕累托前沿：没有其他能放下的布局同时更快、更省显存且更便宜</translation>
+    </message>
+    <message>
+        <source>Where this layout spends more time than the best one, as a share of the best one&apos;s step</source>
+        <translation>该布局比最优布局多花时间的地方，以最优布局步时的百分比表示</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>Step (s)</source>
+        <translation>每步（秒）</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Pareto</source>
+        <translation>帕累托</translation>
+    </message>
+    <message>
+        <source>Why slower than #1</source>
+        <translation>比第 1 名慢在哪里</translation>
+    </message>
+</context>
+<context>
+    <name>PlanText</name>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation>流水线并行（PP）</translation>
+    </message>
+    <message>
+        <source>Virtual stages (VPP)</source>
+        <translation>虚拟段（VPP）</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation>上下文并行（CP）</translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP)</source>
+        <translation>专家并行（EP）</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel</source>
+        <translation>专家张量并行</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Optimizer offload</source>
+        <translation>优化器卸载</translation>
+    </message>
+    <message>
+        <source>Parameter offload</source>
+        <translation>参数卸载</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>GEMMs</source>
+        <translation>GEMM</translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>norms and activations</source>
+        <translation>归一化与激活</translation>
+    </message>
+    <message>
+        <source>per-layer overhead</source>
+        <translation>每层开销</translation>
+    </message>
+    <message>
+        <source>recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>data-parallel communication</source>
+        <translation>数据并行通信</translation>
+    </message>
+    <message>
+        <source>tensor-parallel communication</source>
+        <translation>张量并行通信</translation>
+    </message>
+    <message>
+        <source>pipeline communication</source>
+        <translation>流水线通信</translation>
+    </message>
+    <message>
+        <source>context-parallel communication</source>
+        <translation>上下文并行通信</translation>
+    </message>
+    <message>
+        <source>expert all-to-all</source>
+        <translation>专家 all-to-all</translation>
+    </message>
+    <message>
+        <source>offload over PCIe</source>
+        <translation>经 PCIe 卸载</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>rollout</source>
+        <translation>rollout 生成</translation>
+    </message>
+    <message>
+        <source>%1 %2 (across nodes)</source>
+        <translation>%2 %1（跨节点）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%2 %1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>b %1</source>
+        <extracomment>micro-batch size in a layout&apos;s short form</extracomment>
+        <translation>b %1</translation>
+    </message>
+    <message>
+        <source>selective recompute</source>
+        <translation>选择性重计算</translation>
+    </message>
+    <message>
+        <source>full recompute</source>
+        <translation>完全重计算</translation>
+    </message>
+    <message>
+        <source>optimizer offload</source>
+        <translation>优化器卸载</translation>
+    </message>
+    <message>
+        <source>parameter offload</source>
+        <translation>参数卸载</translation>
+    </message>
+    <message>
+        <source>Fastest step</source>
+        <translation>步时最短</translation>
+    </message>
+    <message>
+        <source>Lowest cost</source>
+        <translation>成本最低</translation>
+    </message>
+    <message>
+        <source>Most memory headroom</source>
+        <translation>显存余量最大</translation>
+    </message>
+</context>
+<context>
+    <name>PlannerView</name>
+    <message>
+        <source>Apply layout %1</source>
+        <extracomment>undo text; %1 = the layout in short form</extracomment>
+        <translation>应用布局 %1</translation>
+    </message>
+    <message>
+        <source>Searching every layout…</source>
+        <translation>正在搜索所有布局…</translation>
+    </message>
+    <message>
+        <source>The planner searches when this page is shown.</source>
+        <translation>显示本页时规划器才会搜索。</translation>
+    </message>
+    <message>
+        <source>The planner searches training layouts: switch to training or fine-tuning.</source>
+        <translation>规划器搜索的是训练布局：请切换到训练或微调。</translation>
+    </message>
+    <message>
+        <source>This scenario cannot be planned: fix the errors the controls show.</source>
+        <translation>无法为该场景规划：请先改正控件中提示的错误。</translation>
+    </message>
+    <message>
+        <source>%1 candidates considered, %2 fit; %3 estimated, the rest pruned, dominated or bounded; searched in %4 ms.</source>
+        <extracomment>planner summary; %1 = candidates, %2 = fitting, %3 = estimated, %4 = search time in ms</extracomment>
+        <translation>共考察 %1 个候选，%2 个放得下；估算了 %3 个，其余被剪枝、被支配或超出界限；搜索用时 %4 毫秒。</translation>
+    </message>
+    <message>
+        <source>No layout fits on these GPUs: the table shows the closest (untick “Fitting only”).</source>
+        <translation>这些 GPU 上没有能放下的布局：表格显示最接近的（取消勾选“只看放得下的”）。</translation>
+    </message>
+    <message>
+        <source>Best: %1 — %2 per step, MFU %3.</source>
+        <extracomment>planner summary; %1 = best layout, %2 = step time, %3 = MFU</extracomment>
+        <translation>最优：%1 —— 每步 %2，MFU %3。</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s layout is the best.</source>
+        <translation>当前场景的布局就是最优的。</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s layout ranks #%1, %2 slower.</source>
+        <extracomment>planner summary; %1 = rank, %2 = share slower than the best</extracomment>
+        <translation>当前场景的布局排第 %1，慢 %2。</translation>
+    </message>
+    <message>
+        <source>Times come from the step-time model: the MFU the scenario states holds for its own layout only.</source>
+        <translation>时间取自步时模型：场景中给出的 MFU 只适用于它自己的布局。</translation>
+    </message>
+    <message>
+        <source>&amp;Rank by</source>
+        <translation>排序依据(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;ZeRO</source>
+        <translation>&amp;ZeRO</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>任意</translation>
+    </message>
+    <message>
+        <source>only %1</source>
+        <extracomment>a ZeRO stage pinned in the planner; %1 = 0–3</extracomment>
+        <translation>只用 %1</translation>
+    </message>
+    <message>
+        <source>&amp;TP up to</source>
+        <translation>TP 上限(&amp;T)</translation>
+    </message>
+    <message>
+        <source>a node</source>
+        <translation>一个节点</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism stays inside one node unless a larger maximum is chosen</source>
+        <translation>除非选择更大的上限，张量并行都限制在一个节点内</translation>
+    </message>
+    <message>
+        <source>No &amp;offload</source>
+        <translation>不卸载(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Fitting only</source>
+        <translation>只看放得下的(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>&amp;Apply Layout</source>
+        <translation>应用布局(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Make the selected layout the scenario (one undo step); double-click a row does the same</source>
+        <translation>把选中的布局设为当前场景（一步撤销）；双击一行效果相同</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare</source>
+        <translation>比较(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Select two rows (Ctrl+click) to compare their memory and step time</source>
+        <translation>选择两行（Ctrl+单击）比较它们的显存和步时</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Feasibility</source>
+        <translation>可行性</translation>
+    </message>
+    <message>
+        <source>The best layout for each pair of values, coloured by the memory left on its fullest GPU; ★ the fastest</source>
+        <translation>每对取值下的最优布局，按其最满 GPU 的剩余显存着色；★ 为最快</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Step time against peak memory of every fitting layout; the front: none is both faster and lighter</source>
+        <translation>所有放得下的布局的步时与峰值显存；前沿上的布局没有别的既更快又更省显存</translation>
+    </message>
+    <message>
+        <source>Launch settings</source>
+        <translation>启动设置</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>比较</translation>
+    </message>
+</context>
+<context>
     <name>PrecisionControls</name>
     <message>
         <source>Precision &amp;&amp; optimizer</source>
@@ -4471,6 +5537,14 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
+    <message>
+        <source>Global batch follows GPUs</source>
+        <translation>全局批大小随 GPU 数变化</translation>
+    </message>
+    <message>
+        <source>Dragging the GPUs scales the global batch too: each GPU keeps its tokens per step, so the layout stays valid.</source>
+        <translation>拖动 GPU 数时全局批大小一起缩放：每张卡每步处理的 token 数不变，布局始终有效。</translation>
+    </message>
 </context>
 <context>
     <name>PresentationWindow</name>
@@ -4525,10 +5599,6 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
         <translation>新场景（即当前场景）的标题：</translation>
     </message>
     <message>
-        <source>ShardScope — Presentation</source>
-        <translation>ShardScope — 演示</translation>
-    </message>
-    <message>
         <source>◀ Previous</source>
         <translation>◀ 上一个</translation>
     </message>
@@ -4571,6 +5641,81 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
     <message>
         <source>Leave (Esc)</source>
         <translation>退出（Esc）</translation>
+    </message>
+    <message>
+        <source>⚠ %1 (+%2 more)</source>
+        <extracomment>presentation, the first warning; %1 = its text, %2 = how many more</extracomment>
+        <translation>⚠ %1（另有 %2 条）</translation>
+    </message>
+    <message>
+        <source>⚠ %1</source>
+        <extracomment>presentation, the only warning</extracomment>
+        <translation>⚠ %1</translation>
+    </message>
+    <message>
+        <source>%1[*] — ShardScope Presentation</source>
+        <extracomment>window title; %1 = deck file or title, &quot;[*]&quot; marks unsaved changes</extracomment>
+        <translation>%1[*] — ShardScope 演示</translation>
+    </message>
+    <message>
+        <source>Leave the Presentation</source>
+        <translation>退出演示</translation>
+    </message>
+    <message>
+        <source>Keep what changed in the presentation?</source>
+        <translation>保留演示中的改动吗？</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scene(s) changed live: kept as new scenes after the ones they started from.</source>
+        <extracomment>%n = scenes whose sliders were moved</extracomment>
+        <translation>
+            <numerusform>%n 个场景被现场修改：作为新场景放在各自原场景之后。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The deck (%1) is then saved; the explorer&apos;s scenario is not touched either way.</source>
+        <extracomment>%1 = deck file or title</extracomment>
+        <translation>随后保存场景集（%1）；无论如何都不会改动浏览窗口中的场景。</translation>
+    </message>
+    <message>
+        <source>Keep and Save Deck…</source>
+        <translation>保留并保存场景集…</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>放弃</translation>
+    </message>
+    <message>
+        <source>Add Scene (A)…</source>
+        <translation>添加场景（A）…</translation>
+    </message>
+    <message>
+        <source>Saves the deck of scenes (Ctrl+S); the explorer&apos;s scenario file is never written from here.</source>
+        <translation>保存场景集（Ctrl+S）；这里从不写入浏览窗口的场景文件。</translation>
+    </message>
+    <message>
+        <source>Undo (Ctrl+Z)</source>
+        <translation>撤销（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Undoes what was dragged on this scene.</source>
+        <translation>撤销在本场景中拖动的改动。</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Save Deck As…</source>
+        <translation>场景集另存为…</translation>
+    </message>
+    <message>
+        <source>Lock Axis (L)</source>
+        <translation>锁定坐标轴（L）</translation>
+    </message>
+    <message>
+        <source>Keeps the memory axis from scene to scene, so bars compare by height.</source>
+        <translation>在场景之间保持显存坐标轴不变，柱子的高度可以直接比较。</translation>
     </message>
 </context>
 <context>
@@ -4912,6 +6057,37 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
     </message>
 </context>
 <context>
+    <name>ScheduleView</name>
+    <message>
+        <source>Pipeline schedule: training steps only</source>
+        <translation>流水线调度：仅限训练步</translation>
+    </message>
+    <message>
+        <source>%1 · stages p = %2</source>
+        <translation>%1 · 段数 p = %2</translation>
+    </message>
+    <message>
+        <source> · chunks per stage v = %1</source>
+        <translation> · 每段模型块数 v = %1</translation>
+    </message>
+    <message>
+        <source> · micro-batches m = %1</source>
+        <translation> · 微批次数 m = %1</translation>
+    </message>
+    <message>
+        <source> · bubble %1 of the compute (read off the blocks)</source>
+        <translation> · 气泡占计算时间的 %1（从调度块读出）</translation>
+    </message>
+    <message>
+        <source>; (p − 1)/(v·m + p − 1) = %1</source>
+        <translation>；(p − 1)/(v·m + p − 1) = %1</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>第 %1 段</translation>
+    </message>
+</context>
+<context>
     <name>ServingGauges</name>
     <message>
         <source>%1 seq</source>
@@ -5028,6 +6204,41 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     <message>
         <source>a single replica</source>
         <translation>单个副本</translation>
+    </message>
+</context>
+<context>
+    <name>SessionStore</name>
+    <message>
+        <source>The settings file could not be read; the settings start afresh. It was kept as %1.</source>
+        <extracomment>%1 = the file the unreadable settings were kept in</extracomment>
+        <translation>无法读取设置文件；设置已重新开始。原文件已保留为 %1。</translation>
+    </message>
+    <message>
+        <source>The last session could not be restored:
+%1
+It was kept in %2.</source>
+        <extracomment>%1 = the reasons, one per line; %2 = the file the session was kept in</extracomment>
+        <translation>无法恢复上次的会话：
+%1
+它已保存在 %2。</translation>
+    </message>
+    <message>
+        <source>What the scenario was last saved as could not be restored:
+%1
+It was kept in %2.</source>
+        <extracomment>%1 = the reasons, one per line; %2 = the file it was kept in</extracomment>
+        <translation>无法恢复场景上次保存时的内容：
+%1
+它已保存在 %2。</translation>
+    </message>
+    <message>
+        <source>Session Not Restored</source>
+        <translation>会话未恢复</translation>
+    </message>
+    <message>
+        <source>The session could not be saved to %1 (is the disk full?); the previous one is kept.</source>
+        <extracomment>status bar; %1 = the settings file</extracomment>
+        <translation>无法将会话保存到 %1（磁盘已满？）；已保留之前的会话。</translation>
     </message>
 </context>
 <context>
@@ -5166,6 +6377,166 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     <message>
         <source>Whole dashboard</source>
         <translation>整个面板</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule and memory timeline</source>
+        <translation>流水线调度与显存时间线</translation>
+    </message>
+</context>
+<context>
+    <name>StepDock</name>
+    <message>
+        <source>%1 micro-batches per step: too many to draw one by one (up to %2). Fewer micro-batches (a smaller global batch, or more data parallelism) show the step.</source>
+        <translation>每步 %1 个微批次：太多，无法逐个绘制（最多 %2 个）。减少微批次（更小的全局批大小，或更多数据并行）即可显示这个训练步。</translation>
+    </message>
+    <message>
+        <source>Step: Schedule and Memory</source>
+        <translation>训练步：调度与显存</translation>
+    </message>
+</context>
+<context>
+    <name>StepPalette</name>
+    <message>
+        <source>Forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>Backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Gradient reduction</source>
+        <translation>梯度归约</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>Bubble (waiting)</source>
+        <translation>气泡（等待）</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>交错 1F1B</translation>
+    </message>
+    <message>
+        <source>forward of the last layer</source>
+        <translation>最后一层的前向</translation>
+    </message>
+    <message>
+        <source>forward of the loss (logits)</source>
+        <translation>损失（logits）的前向</translation>
+    </message>
+    <message>
+        <source>backward of the loss</source>
+        <translation>损失的反向</translation>
+    </message>
+    <message>
+        <source>backward of the first layer</source>
+        <translation>第一层的反向</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>rollout generation</source>
+        <translation>Rollout 生成</translation>
+    </message>
+    <message>
+        <source>forward of one chunk</source>
+        <translation>一个分块的前向</translation>
+    </message>
+    <message>
+        <source>sampler</source>
+        <translation>采样器</translation>
+    </message>
+</context>
+<context>
+    <name>StepPanel</name>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Play the step (Space)</source>
+        <translation>播放这个训练步（空格）</translation>
+    </message>
+    <message>
+        <source>Back to the previous phase</source>
+        <translation>回到上一个环节</translation>
+    </message>
+    <message>
+        <source>On to the next phase</source>
+        <translation>前进到下一个环节</translation>
+    </message>
+    <message>
+        <source>Where in the step</source>
+        <translation>在训练步中的位置</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>As configured (1F1B / interleaved)</source>
+        <translation>按配置（1F1B / 交错）</translation>
+    </message>
+    <message>
+        <source>GPipe, for contrast</source>
+        <translation>GPipe（对照）</translation>
+    </message>
+    <message>
+        <source>Memory of</source>
+        <translation>显存：</translation>
+    </message>
+    <message>
+        <source>Every stage</source>
+        <translation>每一段</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>第 %1 段</translation>
+    </message>
+    <message>
+        <source>Compare with a measured run…</source>
+        <translation>与实测运行对比…</translation>
+    </message>
+</context>
+<context>
+    <name>StepTimelineWidget</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
     </message>
 </context>
 <context>
@@ -6505,6 +7876,134 @@ no runtime, fragmentation or temporary buffers</source>
         <source>6·N·B·s  (Kaplan et al. 2020 §2.1)</source>
         <translation>6·N·B·s  （Kaplan 等 2020 §2.1）</translation>
     </message>
+    <message>
+        <source>m · Σ max(2·M·N·K / (peak · η(M, N, K)), bytes / HBM)  (forward + 2 × backward)</source>
+        <translation>m · Σ max(2·M·N·K / (峰值 · η(M, N, K)), 字节 / HBM)（前向 + 2 × 反向）</translation>
+    </message>
+    <message>
+        <source>m · n_layers · bytes moved / HBM bandwidth</source>
+        <translation>m · n_layers · 搬运字节 / HBM 带宽</translation>
+    </message>
+    <message>
+        <source>m · n_layers · overhead</source>
+        <translation>m · n_layers · 开销</translation>
+    </message>
+    <message>
+        <source>m · n_layers · repeated forward work</source>
+        <translation>m · n_layers · 重复的前向计算</translation>
+    </message>
+    <message>
+        <source>(Σ stages − slowest) / v  = (p − 1)/(v·m) of the compute</source>
+        <translation>(Σ 各段 − 最慢段) / v = 计算的 (p − 1)/(v·m)</translation>
+    </message>
+    <message>
+        <source>max(last bucket, collective − backward of the last micro-batch) (+ weight all-gather − first forward)</source>
+        <translation>max(最后一个桶, 集合通信 − 最后一个微批次的反向)（+ 权重 all-gather − 第一个前向）</translation>
+    </message>
+    <message>
+        <source>m · n_layers · collectives</source>
+        <translation>m · n_layers · 集合通信</translation>
+    </message>
+    <message>
+        <source>m · n_layers · max(0, ring exchange − attention)</source>
+        <translation>m · n_layers · max(0, 环形交换 − 注意力)</translation>
+    </message>
+    <message>
+        <source>m · MoE layers · 4 all-to-alls (+2 with full recomputation)</source>
+        <translation>m · MoE 层 · 4 次 all-to-all（完全重计算再加 2 次）</translation>
+    </message>
+    <message>
+        <source>(g + w)·P / PCIe + 28 B·P / CPU DRAM share (+ weights per pass with parameter offload)</source>
+        <translation>(g + w)·P / PCIe + 28 B·P / CPU 内存带宽份额（参数卸载时每次前/反向再加权重）</translation>
+    </message>
+    <message>
+        <source>P_updated · (2·optimizer + g + w) bytes / HBM</source>
+        <translation>P_更新 · (2·优化器 + g + w) 字节 / HBM</translation>
+    </message>
+    <message>
+        <source>m · slowest stage + bubble + exposed communication + optimizer + offload</source>
+        <translation>m · 最慢段 + 气泡 + 未掩盖的通信 + 优化器 + 卸载</translation>
+    </message>
+    <message>
+        <source>QKᵀ, ·V at η_GEMM(s/c, s, d) + 20 B per score / HBM  (no fused kernel)</source>
+        <translation>QKᵀ、·V 按 η_GEMM(s/c, s, d) + 每个分数 20 B / HBM（无融合内核）</translation>
+    </message>
+    <message>
+        <source>m · n_layers · forward again</source>
+        <translation>m · n_layers · 再做一次前向</translation>
+    </message>
+    <message>
+        <source>m · n_layers · attention forward again</source>
+        <translation>m · n_layers · 再做一次注意力前向</translation>
+    </message>
+    <message>
+        <source>0 (no recomputation)</source>
+        <translation>0（不重计算）</translation>
+    </message>
+    <message>
+        <source>m · n_layers · max(0, collectives − GEMMs)  (--tp-comm-overlap)</source>
+        <translation>m · n_layers · max(0, 集合通信 − GEMM)（--tp-comm-overlap）</translation>
+    </message>
+    <message>
+        <source>m · n_layers · collectives  (on the critical path)</source>
+        <translation>m · n_layers · 集合通信（在关键路径上）</translation>
+    </message>
+    <message>
+        <source>2·(p − 1)·(bytes / bus + α)  (interleaved: overlapped in steady state)</source>
+        <translation>2·(p − 1)·(字节 / 总线 + α)（交错调度：稳态时被掩盖）</translation>
+    </message>
+    <message>
+        <source>the step-time model&apos;s step (no MFU given)</source>
+        <translation>步时模型给出的一步（未给出 MFU）</translation>
+    </message>
+    <message>
+        <source>ring collectives, bus = min(NVLink, members per node × NIC)  (the group spans nodes)</source>
+        <translation>环形集合通信，总线 = min(NVLink, 每节点成员数 × 网卡)（该组跨节点）</translation>
+    </message>
+    <message>
+        <source>ring collectives, bus = NVLink (or PCIe) per direction × efficiency  (inside one node)</source>
+        <translation>环形集合通信，总线 = 单向 NVLink（或 PCIe）× 效率（在一个节点内）</translation>
+    </message>
+    <message>
+        <source>per layer fwd</source>
+        <translation>每层前向</translation>
+    </message>
+    <message>
+        <source>per layer</source>
+        <translation>每层</translation>
+    </message>
+    <message>
+        <source>per micro-batch</source>
+        <translation>每个微批次</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>bus</source>
+        <translation>总线</translation>
+    </message>
+    <message>
+        <source>updated</source>
+        <translation>更新的参数</translation>
+    </message>
+    <message>
+        <source>m · slowest stage</source>
+        <translation>m · 最慢段</translation>
+    </message>
+    <message>
+        <source>model step</source>
+        <translation>模型的一步</translation>
+    </message>
 </context>
 <context>
     <name>WorkingPanel</name>
@@ -7221,10 +8720,6 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>每一步训练前，策略模型要先生成回答。每生成一个 token 都要从显存读出全部权重和缓存的 K、V，所以生成受显存带宽而非算力限制：往往占强化学习一步的大部分时间。</translation>
     </message>
     <message>
-        <source>Allocated at the peak (max_memory_allocated)</source>
-        <translation>峰值时已分配（max_memory_allocated）</translation>
-    </message>
-    <message>
         <source>The tensors alive at the step&apos;s fullest moment: what torch.cuda.max_memory_allocated reports.</source>
         <translation>一步中最满那一刻仍存活的张量：即 torch.cuda.max_memory_allocated 报告的值。</translation>
     </message>
@@ -7255,10 +8750,6 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>PyTorch&apos;s caching allocator keeps freed blocks for reuse; those a later request cannot use, and a share of what the step allocates for split blocks and rounding, make reserved memory exceed allocated memory.</source>
         <translation>PyTorch 缓存分配器会保留已释放的块以便复用；后续请求用不上的那些块，加上本步分配量中因块切分和取整产生的一部分，使预留显存大于已分配显存。</translation>
-    </message>
-    <message>
-        <source>Reserved by the caching allocator (max_memory_reserved)</source>
-        <translation>缓存分配器已预留（max_memory_reserved）</translation>
     </message>
     <message>
         <source>Allocated memory plus what PyTorch&apos;s caching allocator holds besides: what torch.cuda.max_memory_reserved reports.</source>
@@ -7383,6 +8874,142 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>Parameters + gradients + optimizer states, the textbook&apos;s 16 bytes per parameter: what ZeRO shards. Activations and buffers come on top.</source>
         <translation>参数 + 梯度 + 优化器状态，即教材里每参数 16 字节：ZeRO 切分的正是这部分。激活和缓冲区另算。</translation>
+    </message>
+    <message>
+        <source>Peak allocated (max_memory_allocated)</source>
+        <translation>峰值已分配（max_memory_allocated）</translation>
+    </message>
+    <message>
+        <source>Step time: linear layers (GEMMs)</source>
+        <translation>步时：线性层（GEMM）</translation>
+    </message>
+    <message>
+        <source>Every matrix multiplication of the slowest stage&apos;s layers, forward and twice backward, at the efficiency its shape reaches: small matrices (a high TP, a small micro-batch) use the GPU less well.</source>
+        <translation>最慢流水线段各层的所有矩阵乘法，前向一次、反向两次，按其形状能达到的效率计：矩阵越小（TP 大、微批次小），GPU 利用得越差。</translation>
+    </message>
+    <message>
+        <source>Step time: attention core</source>
+        <translation>步时：注意力核心</translation>
+    </message>
+    <message>
+        <source>QKᵀ and ·V in a fused kernel at FlashAttention&apos;s measured efficiency, lower for short sequences; without a fused kernel the scores go through memory.</source>
+        <translation>QKᵀ 和 ·V 在融合内核中按 FlashAttention 的实测效率计算，序列短时效率更低；没有融合内核时，分数矩阵要经过显存。</translation>
+    </message>
+    <message>
+        <source>Step time: norms and activations</source>
+        <translation>步时：归一化与激活</translation>
+    </message>
+    <message>
+        <source>Norms, activations, residual adds and the loss read and write whole tensors and do little arithmetic: memory bandwidth sets their time. Sequence parallelism splits them over the TP ranks.</source>
+        <translation>归一化、激活函数、残差相加和损失函数读写整块张量，运算很少：显存带宽决定其耗时。序列并行把它们分到各 TP 卡上。</translation>
+    </message>
+    <message>
+        <source>Step time: fixed per-layer overhead</source>
+        <translation>步时：每层固定开销</translation>
+    </message>
+    <message>
+        <source>Each layer launches dozens of kernels per micro-batch; the gaps between them add up for small layers.</source>
+        <translation>每层每个微批次要启动几十个内核；层越小，它们之间的空隙占比越大。</translation>
+    </message>
+    <message>
+        <source>Step time: recomputation</source>
+        <translation>步时：重计算</translation>
+    </message>
+    <message>
+        <source>Recomputation runs forward work again during the backward pass: full recomputation a whole forward, selective only the attention core.</source>
+        <translation>重计算在反向时再做一次前向：完全重计算再做整个前向，选择性重计算只重做注意力核心。</translation>
+    </message>
+    <message>
+        <source>Step time: pipeline bubble</source>
+        <translation>步时：流水线气泡</translation>
+    </message>
+    <message>
+        <source>While the pipeline fills and drains, stages wait: (p − 1)/(v·m) of the work. More micro-batches or virtual stages shrink it.</source>
+        <translation>流水线填充和排空时各段在等待：占计算的 (p − 1)/(v·m)。更多微批次或虚拟段可以缩小它。</translation>
+    </message>
+    <message>
+        <source>Step time: exposed DP communication</source>
+        <translation>步时：未被掩盖的 DP 通信</translation>
+    </message>
+    <message>
+        <source>Gradients are reduced while the last micro-batch&apos;s backward still runs; what outlasts it, and always the last bucket, adds to the step. The distributed optimizer&apos;s weight gather hides behind the next forward.</source>
+        <translation>梯度在最后一个微批次的反向仍在进行时归约；超出它的部分，以及总是最后一个桶，会加到步时上。分布式优化器的权重收集藏在下一次前向之后。</translation>
+    </message>
+    <message>
+        <source>Step time: exposed TP communication</source>
+        <translation>步时：未被掩盖的 TP 通信</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism waits for its collectives inside every layer unless TP communication is overlapped with the GEMMs.</source>
+        <translation>除非 TP 通信与 GEMM 重叠，否则张量并行在每一层内都要等待其集合通信。</translation>
+    </message>
+    <message>
+        <source>Step time: exposed pipeline communication</source>
+        <translation>步时：未被掩盖的流水线通信</translation>
+    </message>
+    <message>
+        <source>Each micro-batch&apos;s activations and gradients pass between stages; the interleaved schedule overlaps them with compute.</source>
+        <translation>每个微批次的激活和梯度在各段之间传递；交错调度把它们与计算重叠。</translation>
+    </message>
+    <message>
+        <source>Step time: exposed CP communication</source>
+        <translation>步时：未被掩盖的 CP 通信</translation>
+    </message>
+    <message>
+        <source>Ring attention passes key and value chunks while the chunk already there is computed; only what takes longer than that shows.</source>
+        <translation>环形注意力在计算手头这一块的同时传递键和值的分块；只有比计算更慢的部分才会显露。</translation>
+    </message>
+    <message>
+        <source>Step time: expert-parallel all-to-all</source>
+        <translation>步时：专家并行 all-to-all</translation>
+    </message>
+    <message>
+        <source>Tokens travel to their experts and back in every MoE layer; without special overlap the layer waits for it.</source>
+        <translation>每个 MoE 层都要把 token 发往其专家再取回；没有专门的重叠时，该层要等待它完成。</translation>
+    </message>
+    <message>
+        <source>Step time: offload (PCIe, CPU optimizer)</source>
+        <translation>步时：卸载（PCIe、CPU 优化器）</translation>
+    </message>
+    <message>
+        <source>Offloaded states cross PCIe, and the CPU runs the optimizer&apos;s update from its own memory: slow compared with the GPU.</source>
+        <translation>卸载的状态要经过 PCIe，CPU 在自己的内存里执行优化器更新：比 GPU 慢得多。</translation>
+    </message>
+    <message>
+        <source>Step time: optimizer update on the GPU</source>
+        <translation>步时：GPU 上的优化器更新</translation>
+    </message>
+    <message>
+        <source>The optimizer reads and writes each state it keeps once per step: a bandwidth-bound pass over this GPU&apos;s share.</source>
+        <translation>优化器每步把它保存的每个状态读写一次：是对本卡所持份额的一次受带宽限制的遍历。</translation>
+    </message>
+    <message>
+        <source>Step time from the model</source>
+        <translation>模型给出的步时</translation>
+    </message>
+    <message>
+        <source>The parts above added up: the slowest pipeline stage&apos;s micro-batches, the bubble, the communication nothing hides, the optimizer and offload.</source>
+        <translation>以上各部分之和：最慢流水线段的各微批次、气泡、无法掩盖的通信、优化器与卸载。</translation>
+    </message>
+    <message>
+        <source>Measured figures of this GPU</source>
+        <translation>本 GPU 的实测数据</translation>
+    </message>
+    <message>
+        <source>What the model assumes this GPU reaches: GEMM and attention efficiency from public benchmarks, and its host link.</source>
+        <translation>模型假定本 GPU 能达到的水平：来自公开基准的 GEMM 与注意力效率，以及它与主机的链路。</translation>
+    </message>
+    <message>
+        <source>Step-time constant</source>
+        <translation>步时常量</translation>
+    </message>
+    <message>
+        <source>One constant of the step-time model with its source (resources/steptime.json).</source>
+        <translation>步时模型的一个常量及其来源（resources/steptime.json）。</translation>
+    </message>
+    <message>
+        <source>Peak reserved (max_memory_reserved)</source>
+        <translation>峰值已预留（max_memory_reserved）</translation>
     </message>
 </context>
 </TS>

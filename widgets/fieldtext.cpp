@@ -63,6 +63,7 @@ QString label(core::Field field)
     case F::TrainingFlashAttention: return QCoreApplication::translate("FieldText", "FlashAttention");
     case F::TrainingFlopsFormula: return QCoreApplication::translate("FieldText", "FLOPs formula");
     case F::TrainingMoeCapacityFactor: return QCoreApplication::translate("FieldText", "Capacity factor");
+    case F::TrainingTpCommOverlap: return QCoreApplication::translate("FieldText", "TP communication overlap");
     case F::TrainingFramework: return QCoreApplication::translate("FieldText", "Framework");
     case F::TrainingMomentDtype: return QCoreApplication::translate("FieldText", "Optimizer moments");
     case F::ParallelGpus: return QCoreApplication::translate("FieldText", "GPUs");

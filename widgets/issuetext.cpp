@@ -40,6 +40,9 @@ QString argText(const core::Issue& i, core::IssueArg arg)
     case A::BytesA: return gb(i.a);
     case A::BytesB: return gb(i.b);
     case A::BytesC: return gb(i.c);
+    case A::ByteCountA: return QLocale().toString(qint64(i.a)); // 537,919,489: every digit, not 5.37919e+08
+    case A::ByteCountB: return QLocale().toString(qint64(i.b));
+    case A::MebibytesB: return num(i.b / 1048576);
     case A::SecondsB: return seconds(i.b);
     case A::SecondsC: return seconds(i.c);
     case A::DimensionA: return QCoreApplication::translate("IssueText", core::dimensionText(i.a));
@@ -69,8 +72,25 @@ QString keyLabel(const char* key)
     return QString::fromUtf8(key);
 }
 
+/// MalformedJson in the window: the position and the kind of mistake, translated, instead of the
+/// parser's English detail that the command line prints.
+QString malformedJson(const core::Issue& i)
+{
+    if (i.a <= 0)
+        return QCoreApplication::translate("IssueText", "not valid JSON");
+    const QString line = QLocale().toString(qint64(i.a)), column = QLocale().toString(qint64(i.b));
+    if (i.c == 1)
+        //: %1 = line, %2 = column where the text stops
+        return QCoreApplication::translate("IssueText", "not valid JSON: the text ends at line %1, column %2 before the JSON is complete (a cut-off file?)")
+            .arg(line, column);
+    //: %1 = line, %2 = column of the first character that is not valid JSON
+    return QCoreApplication::translate("IssueText", "not valid JSON: unexpected character at line %1, column %2").arg(line, column);
+}
+
 QString reason(const core::Issue& i)
 {
+    if (i.code == core::IssueCode::MalformedJson)
+        return malformedJson(i);
     // The core's message table holds each sentence once; its English is the translation key.
     const core::IssueMessage& m = core::issueMessage(i);
     if (!*m.text)

@@ -126,11 +126,7 @@ ValueSlider::ValueSlider(QWidget* parent)
     m_error->setWordWrap(true);
     m_error->setVisible(false);
     m_clamp->setVisible(false);
-    QFont small = font();
-    small.setPointSizeF(small.pointSizeF() * 0.9);
-    m_note->setFont(small);
-    m_error->setFont(small);
-    m_clamp->setFont(small);
+    applySmallFont();
 
     auto* layout = new QGridLayout(this);
     layout->setContentsMargins(0, 2, 0, 2);
@@ -361,10 +357,26 @@ void ValueSlider::updateErrorColors()
     m_spin->setPalette(spin);
 }
 
+void ValueSlider::applySmallFont()
+{
+    // Note, error and clamp note a little smaller than the label, whatever size the label is set in
+    // (points in the window, pixels in presentation mode).
+    QFont small = font();
+    if (small.pixelSize() > 0)
+        small.setPixelSize(std::max(1, int(small.pixelSize() * 0.9 + 0.5)));
+    else
+        small.setPointSizeF(small.pointSizeF() * 0.9);
+    m_note->setFont(small);
+    m_error->setFont(small);
+    m_clamp->setFont(small);
+}
+
 void ValueSlider::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::PaletteChange)
         updateErrorColors();
+    else if (event->type() == QEvent::FontChange)
+        applySmallFont();
     QWidget::changeEvent(event);
 }
 

@@ -57,6 +57,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void applySmallFont();
     int positionOf(double value) const;
     double valueAt(int position) const;
     void updateSlider();

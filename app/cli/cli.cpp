@@ -1,18 +1,27 @@
 #include "app/cli/cli.h"
 
+#include <QFile>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "app/cli/advisecommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/quantizecommand.h"
+#include "app/documents/filesaver.h"
 #include "core/estimate.h"
 #include "core/io/estimate_io.h"
+#include "core/calibration/memorylog.h"
+#include "core/calibration/residuals.h"
 #include "core/timeline/steptimeline.h"
 #include "core/io/hfconfig.h"
+#include "core/io/launchconfig.h"
+#include "core/io/plan_io.h"
+#include "core/plan/planner.h"
+#include "core/io/jsonlimits.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
 #include "core/model.h"
@@ -22,37 +31,33 @@ namespace {
 
 const char* kUsage =
     "usage: shardscope [FILE.json]                      open the explorer window\n"
-    "       shardscope estimate FILE.json|--default [--format table|json] [--unit GB|GiB] [--set section.key=value ...] [--explain] [--timeline]\n"
+    "       shardscope estimate FILE.json|--default [--format table|json] [--unit GB|GiB] [--set section.key=value ...] [--explain] [--timeline] [--measured LOG]\n"
     "       shardscope advise FILE.json|--default [--format table|json] [--unit GB|GiB] [--set ...]   what to try first\n"
-    "       shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory|comparison|gauges|bits|dashboard]\n"
+    "       shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory|comparison|gauges|bits|dashboard|step]\n"
     "                  [--size WxH] [--scale N] [--transparent] [--theme light|dark|high-contrast-light|high-contrast-dark]\n"
     "                  [--title TEXT] [--no-caption] [--lang en|zh_CN] [--unit GB|GiB] [--value X] [--set ...]\n"
+    "       shardscope plan FILE.json|--default [--format table|json] [--top N] [--objective time|cost|headroom]\n"
+    "                  [--pin section.key=value|<=value|>=value ...] [--bound X] [--set ...]   rank every layout\n"
+    "       shardscope launch FILE.json|--default --framework megatron|deepspeed|torchtitan [--set ...]\n"
+    "                  the scenario's layout as the framework's launch settings\n"
     "       shardscope import-hf CONFIG.json [--out SCENARIO.json]   a scenario from a Hugging Face config.json\n"
     "       shardscope presets                          list model and GPU presets\n"
     "       shardscope quantize --dist normal|laplace|lognormal|outliers|FILE.npy --to FORMAT [--scaling ...] [--group N]\n"
     "                  [--format table|json] ...         a tensor stored in a number format: what is lost (--help)\n"
-    "Exit status: 0 success, 2 invalid scenario or arguments (the reason is printed on stderr).\n";
+    "Exit status: 0 success, 2 invalid scenario or arguments, or a file that cannot be read or written\n"
+    "(the reason is printed on stderr).\n";
 
-/// Reads a whole file; on failure prints "cannot read PATH: reason" and returns false.
-bool readFile(const std::string& path, std::string& text)
+/// Reads a whole regular file within `maxBytes` (the core's reader: a FIFO, a device or a huge
+/// file is refused unread); on failure prints "cannot read PATH: reason" and returns false.
+bool readFile(const std::string& path, std::size_t maxBytes, std::string& text)
 {
-    std::error_code ec;
-    const char* reason = nullptr;
-    if (!std::filesystem::exists(path, ec))
-        reason = "no such file";
-    else if (std::filesystem::is_directory(path, ec))
-        reason = "it is a directory";
-    std::ifstream in(path, std::ios::binary);
-    if (!reason && !in)
-        reason = "permission denied or unreadable";
-    if (reason) {
-        std::cerr << "shardscope: cannot read " << path << ": " << reason << "\n";
-        return false;
-    }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    text = buffer.str();
-    return true;
+    std::vector<core::Issue> issues;
+    if (core::readInputFile(path, maxBytes, text, issues))
+        return true;
+    core::Issue reason = issues.front();
+    reason.path.clear(); // named once, before the reason
+    std::cerr << "shardscope: cannot read " << path << ": " << core::describe(reason) << "\n";
+    return false;
 }
 
 
@@ -111,7 +116,7 @@ bool loadScenarioArgument(const std::string& path, const std::vector<std::string
     if (path == "--default") {
         text = std::string(core::defaultScenarioJson());
     } else {
-        if (!readFile(path, text))
+        if (!readFile(path, core::limits::kScenario.maxBytes, text))
             return false;
     }
     load = core::loadScenario(text, sets);
@@ -126,9 +131,16 @@ static int estimateCommand(const std::vector<std::string>& args)
     std::string file, format = "table";
     std::vector<std::string> sets;
     bool explain = false, timeline = false;
+    std::string measuredFile;
     core::PrintUnit unit = core::PrintUnit::GB;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
+        if (a == "--measured") {
+            if (i + 1 >= args.size())
+                return usageError("--measured needs a log file");
+            measuredFile = args[++i];
+            continue;
+        }
         if (a == "--format" && i + 1 < args.size()) {
             format = args[++i];
             if (format != "table" && format != "json")
@@ -170,16 +182,190 @@ static int estimateCommand(const std::vector<std::string>& args)
     core::StepTimeline steps;
     if (timeline)
         core::stepTimeline(load.scenario, steps);
+    // --measured LOG: what a real run printed, beside the prediction of the same counter.
+    core::Calibration measured;
+    if (!measuredFile.empty()) {
+        std::string text;
+        if (!readFile(measuredFile, core::limits::kLog.maxBytes, text))
+            return kExitInvalid;
+        measured.log = core::parseMemoryLog(text);
+        measured.residuals = core::residuals(e, measured.log);
+        for (const core::LogIssue& i : measured.log.issues)
+            std::cerr << "shardscope: " << measuredFile << ": " << core::describe(i) << "\n";
+        if (measured.log.measurements.empty())
+            return kExitInvalid; // nothing to compare: explained above, never guessed
+    }
+    const core::Calibration* calibration = measuredFile.empty() ? nullptr : &measured;
     if (format == "json") {
-        std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr, timeline ? &steps : nullptr);
+        std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr, timeline ? &steps : nullptr,
+                                          calibration);
     } else {
         std::cout << core::estimateToTable(load.scenario, e, load.issues, explain ? &working : nullptr, unit);
         if (timeline)
             std::cout << core::timelineToTable(steps, unit);
+        if (calibration)
+            std::cout << core::calibrationToTable(measured, e);
     }
     return 0;
 }
 
+
+/// `plan FILE.json`: every valid layout of the scenario, ranked (README "Layout planner").
+static int planCommand(const std::vector<std::string>& args)
+{
+    std::string file, format = "table";
+    std::vector<std::string> sets, pins;
+    std::size_t top = 20;
+    core::PlanRequest request;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const bool more = i + 1 < args.size();
+        if (a == "--format" && more) {
+            format = args[++i];
+            if (format != "table" && format != "json")
+                return usageError("--format must be table or json");
+        } else if (a == "--top" && more) {
+            const std::string& n = args[++i];
+            char* end = nullptr;
+            const long v = std::strtol(n.c_str(), &end, 10);
+            if (n.empty() || *end != '\0' || v <= 0)
+                return usageError("--top must be a positive integer, not '" + n + "'");
+            top = std::size_t(v);
+        } else if (a == "--objective" && more) {
+            if (!core::parseObjective(args[++i], request.objective))
+                return usageError("--objective must be time, cost or headroom");
+        } else if (a == "--bound" && more) {
+            const std::string& n = args[++i];
+            char* end = nullptr;
+            const double v = std::strtod(n.c_str(), &end);
+            if (n.empty() || *end != '\0' || !(v == 0 || (v >= 1 && v <= 1000)))
+                return usageError("--bound must be 0 (estimate every layout) or a factor from 1 to 1000, not '" + n + "'");
+            request.bound = v;
+        } else if (a == "--pin" && more) {
+            pins.push_back(args[++i]);
+        } else if (a.rfind("--pin=", 0) == 0) {
+            pins.push_back(a.substr(6));
+        } else if (a == "--set" && more) {
+            sets.push_back(args[++i]);
+        } else if (a.rfind("--set=", 0) == 0) {
+            sets.push_back(a.substr(6));
+        } else if ((a == "--default" || a.empty() || a[0] != '-') && file.empty()) {
+            file = a;
+        } else {
+            return usageError("unexpected argument '" + a + "'");
+        }
+    }
+    if (file.empty())
+        return usageError("plan needs a scenario file (or --default)");
+    std::vector<core::Issue> pinIssues;
+    for (const std::string& p : pins)
+        core::parsePin(p, request.pins, pinIssues);
+    if (!pinIssues.empty()) {
+        for (const core::Issue& i : pinIssues)
+            std::cerr << "shardscope: " << core::describe(i) << "\n";
+        return kExitInvalid;
+    }
+    core::ScenarioLoad load;
+    // The scenario's own layout may be one that cannot run: the planner replaces it, so only
+    // the errors no layout cures stop it (plan() reports those).
+    load = core::loadScenario(file == "--default" ? std::string(core::defaultScenarioJson()) : std::string(), sets);
+    if (file != "--default") {
+        std::string text;
+        if (!readFile(file, core::limits::kScenario.maxBytes, text))
+            return kExitInvalid;
+        load = core::loadScenario(text, sets);
+    }
+    for (const core::Issue& i : load.issues)
+        std::cerr << "shardscope: " << (i.severity == core::Severity::Error ? "" : "warning: ") << core::describe(i) << "\n";
+    if (!load.ok)
+        return kExitInvalid;
+    request.base = load.scenario;
+    const core::PlanResult result = core::plan(request);
+    if (core::hasErrors(result.issues)) {
+        for (const core::Issue& i : result.issues)
+            std::cerr << "shardscope: cannot plan: " << core::describe(i) << "\n";
+        if (format == "json")
+            std::cout << core::planToJson(request.base, result, top);
+        return kExitInvalid;
+    }
+    std::cout << (format == "json" ? core::planToJson(request.base, result, top) : core::planToTable(request.base, result, top));
+    return 0;
+}
+
+/// `launch FILE.json --framework NAME`: the scenario's layout as that framework's settings.
+static int launchCommand(const std::vector<std::string>& args)
+{
+    std::string file, framework;
+    std::vector<std::string> sets;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--framework" && i + 1 < args.size())
+            framework = args[++i];
+        else if (a == "--set" && i + 1 < args.size())
+            sets.push_back(args[++i]);
+        else if (a.rfind("--set=", 0) == 0)
+            sets.push_back(a.substr(6));
+        else if ((a == "--default" || a.empty() || a[0] != '-') && file.empty())
+            file = a;
+        else
+            return usageError("unexpected argument '" + a + "'");
+    }
+    if (file.empty())
+        return usageError("launch needs a scenario file (or --default)");
+    core::LaunchFramework f = core::LaunchFramework::Megatron;
+    bool known = false;
+    for (core::LaunchFramework v : {core::LaunchFramework::Megatron, core::LaunchFramework::DeepSpeed, core::LaunchFramework::Torchtitan})
+        if (framework == core::launchFrameworkName(v)) {
+            f = v;
+            known = true;
+        }
+    if (!known)
+        return usageError("--framework must be megatron, deepspeed or torchtitan");
+    core::ScenarioLoad load;
+    if (!loadScenarioArgument(file, sets, load))
+        return kExitInvalid;
+    const core::Estimate e = core::estimate(load.scenario);
+    if (!e.valid) {
+        for (const core::Issue& i : e.issues)
+            if (i.severity == core::Severity::Error)
+                std::cerr << "shardscope: invalid scenario: " << core::describe(i) << "\n";
+        return kExitInvalid;
+    }
+    std::cout << core::launchConfig(load.scenario, f);
+    return 0;
+}
+
+/// What an import read, for the terminal: "62 layers, hidden 5376, …", so a wrong shape (a missed
+/// text_config, a silent default) shows before any estimate is made from it.
+static std::string importedShape(const core::HfImport& imported)
+{
+    const core::ModelArchitecture& m = imported.model;
+    std::ostringstream o;
+    const double total = core::countParameters(m).total;
+    o.setf(std::ios::fixed);
+    o.precision(2);
+    o << (imported.modelType.empty() ? std::string("model") : imported.modelType) << ": " << std::llround(total) << " parameters ("
+      << total / 1e9 << " B)";
+    if (m.isMoE())
+        o << ", " << core::countParameters(m).active / 1e9 << " B active";
+    o << "; " << m.numLayers << " layers, hidden " << m.hiddenSize << ", FFN " << m.ffnHiddenSize << ", " << m.numAttentionHeads
+      << " heads (" << m.numQueryGroups << " KV, head dim " << m.effectiveHeadDim() << "), vocabulary " << m.vocabSize
+      << (m.tiedEmbeddings ? ", tied embeddings" : "");
+    if (m.isMoE())
+        o << "; " << m.numExperts << " experts, " << m.moeTopK << " per token, " << m.numSharedExperts << " shared, expert FFN "
+          << m.moeFfnHiddenSize;
+    if (m.slidingWindow > 0) {
+        o << "; attention window " << m.slidingWindow << " tokens on ";
+        if (m.globalLayerEvery > 1)
+            o << (m.globalLayerEvery - 1) << " of every " << m.globalLayerEvery << " layers (" << m.globalLayersIn(0, m.numLayers)
+              << " attend to the whole context)";
+        else
+            o << "every layer";
+    } else {
+        o << "; every layer attends to the whole context";
+    }
+    return o.str();
+}
 
 /// `import-hf CONFIG.json`: the default scenario with the model replaced by the config's
 /// architecture; every key is reported as used, ignored (no effect on memory) or not understood.
@@ -197,7 +383,7 @@ static int importHfCommand(const std::vector<std::string>& args)
     if (file.empty())
         return usageError("import-hf needs a config.json");
     std::string text;
-    if (!readFile(file, text))
+    if (!readFile(file, core::limits::kHfConfig.maxBytes, text))
         return kExitInvalid;
     const core::HfImport imported = core::importHfConfig(text);
     for (const core::Issue& i : imported.issues)
@@ -206,6 +392,13 @@ static int importHfCommand(const std::vector<std::string>& args)
         return kExitInvalid;
     std::cerr << "shardscope: " << file << ": used " << imported.used.size() << " keys, ignored " << imported.ignored.size()
               << " that do not affect memory\n";
+    if (!imported.defaulted.empty()) {
+        std::cerr << "shardscope: " << file << ": not in the file, taken from the " << imported.modelType << " defaults of transformers:";
+        for (const std::string& key : imported.defaulted)
+            std::cerr << " " << key;
+        std::cerr << "\n";
+    }
+    std::cerr << "shardscope: " << file << ": " << importedShape(imported) << "\n";
     core::Scenario scenario = core::defaultScenario();
     scenario.model = imported.model;
     if (scenario.model.name.empty())
@@ -217,10 +410,11 @@ static int importHfCommand(const std::vector<std::string>& args)
         std::cout << json;
         return 0;
     }
-    std::ofstream o(out, std::ios::binary | std::ios::trunc);
-    if (!(o << json)) {
-        std::cerr << "shardscope: cannot write " << out << "\n";
-        return 1;
+    // Atomically, like the window's Save: a failed write (a full disk) leaves the old file.
+    QString reason;
+    if (!FileSaver::save(QFile::decodeName(out.c_str()), QByteArray::fromStdString(json), &reason)) {
+        std::cerr << "shardscope: cannot write " << out << ": " << reason.toStdString() << "\n";
+        return kExitInvalid;
     }
     return 0;
 }
@@ -238,6 +432,10 @@ int runCommandLine(const std::vector<std::string>& args)
         return adviseCommand(args);
     if (command == "presets")
         return listPresets();
+    if (command == "plan")
+        return planCommand(args);
+    if (command == "launch")
+        return launchCommand(args);
     if (command == "import-hf")
         return importHfCommand(args);
     if (command == "quantize")

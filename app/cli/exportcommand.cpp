@@ -178,9 +178,9 @@ int exportCommand(const std::vector<std::string>& args)
 
     const ViewRenderer renderer(SlideContent::fromScenario(load.scenario), parsed.options);
     QString error;
-    if (!renderer.save(QString::fromStdString(parsed.out), &error)) {
+    if (!renderer.save(QFile::decodeName(parsed.out.c_str()), &error)) {
         std::cerr << "shardscope: " << error.toStdString() << "\n";
-        return 1;
+        return kExitInvalid; // a file that cannot be written, like one that cannot be read
     }
     return 0;
 }

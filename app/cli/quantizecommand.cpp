@@ -6,14 +6,12 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <optional>
-#include <sstream>
 
 #include "app/cli/cli.h"
 #include "core/estimate.h"
+#include "core/io/jsonlimits.h"
 #include "core/io/scenario_io.h"
 #include "core/io/tensorfile.h"
 #include "core/numerics/distributions.h"
@@ -387,15 +385,17 @@ int quantizeCommand(const std::vector<std::string>& args)
     } else {
         if (rows || cols || seed || sigma || range)
             return usage("quantize: --rows, --cols, --seed, --sigma and --range are for generated tensors, not " + dist);
-        std::error_code ec;
-        if (!std::filesystem::exists(dist, ec))
-            return usage("quantize: --dist '" + dist + "' is neither normal, laplace, lognormal, outliers nor an existing file");
-        std::ifstream in(dist, std::ios::binary);
-        if (!in || std::filesystem::is_directory(dist, ec))
-            return fail("cannot read " + dist);
-        std::ostringstream buffer;
-        buffer << in.rdbuf();
-        const std::string bytes = buffer.str();
+        // The core's reader: a FIFO, /dev/zero or a file beyond the largest tensor is refused
+        // before it is read (it read /dev/zero until memory ran out, and waited on a FIFO).
+        std::string bytes;
+        std::vector<core::Issue> issues;
+        if (!core::readInputFile(dist, core::limits::kTensorFileBytes, bytes, issues)) {
+            if (issues.front().code == core::IssueCode::FileNotFound)
+                return usage("quantize: --dist '" + dist + "' is neither normal, laplace, lognormal, outliers nor an existing file");
+            core::Issue reason = issues.front();
+            reason.path.clear(); // named once, before the reason
+            return fail("cannot read " + dist + ": " + core::describe(reason));
+        }
         core::TensorLoad load = core::readTensorFile(dist, bytes);
         if (!load.ok)
             return fail(dist + ": " + core::describe(load));

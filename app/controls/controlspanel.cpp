@@ -66,6 +66,18 @@ CollapsibleSection* ControlsPanel::sectionOf(const ControlSection* controls) con
 
 void ControlsPanel::setScenario(const core::Scenario& scenario)
 {
+    // Another mode or model shape shows other rows (an import brings MLA and expert rows, wider
+    // in Chinese): the panel's minimum width follows once their layouts have run.
+    const QString shape = QStringLiteral("%1/%2/%3/%4/%5")
+                              .arg(int(scenario.mode))
+                              .arg(scenario.model.hasArchitecture)
+                              .arg(scenario.model.isMoE())
+                              .arg(scenario.model.isMla())
+                              .arg(QString::fromStdString(scenario.model.preset));
+    if (shape != m_shape) {
+        m_shape = shape;
+        QMetaObject::invokeMethod(this, &ControlsPanel::updateMinimumWidth, Qt::QueuedConnection);
+    }
     m_mode->setMode(scenario.mode);
     for (qsizetype i = 0; i < m_controls.size(); ++i) {
         // A hidden section catches up when its mode comes back: it is not shown until then.

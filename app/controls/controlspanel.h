@@ -66,4 +66,5 @@ private:
     RlControls* m_rl = nullptr;
     QVector<ControlSection*> m_controls;
     QVector<CollapsibleSection*> m_sections;
+    QString m_shape; ///< mode and model shape the minimum width was last measured for
 };

@@ -1,11 +1,14 @@
 #include "app/controls/hardwarecontrols.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 
 #include "core/io/presets.h"
 #include "core/units.h"
@@ -20,6 +23,7 @@ HardwareControls::HardwareControls(ScenarioController* controller, QWidget* pare
     , m_gpuNote(new QLabel(this))
     , m_perNode(new ValueSlider(this))
     , m_mfu(new ValueSlider(this))
+    , m_modelTime(new QCheckBox(this))
     , m_price(new ValueSlider(this))
     , m_overhead(new ValueSlider(this))
     , m_network(new ValueSlider(this))
@@ -69,6 +73,12 @@ HardwareControls::HardwareControls(ScenarioController* controller, QWidget* pare
     bind(m_network, core::Field::GpuNetworkBandwidth);
     showErrorsOf(core::Field::GpuInterconnectBandwidth);
     showErrorsOf(core::Field::HardwareGpu);
+    // Unticked, the MFU starts from what the model gives, so that nothing jumps.
+    tag(m_modelTime, core::Field::HardwareMfu);
+    connect(m_modelTime, &QCheckBox::clicked, this, [this](bool model) {
+        const double mfu = m_controller->lastValidEstimate().compute.effectiveMfu;
+        m_controller->set(core::Field::HardwareMfu, model ? 0.0 : std::clamp(std::round(mfu * 100) / 100, 0.05, 0.8));
+    });
 
     auto* form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);
@@ -78,7 +88,10 @@ HardwareControls::HardwareControls(ScenarioController* controller, QWidget* pare
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(form);
     layout->addWidget(m_gpuNote);
-    for (ValueSlider* s : {m_perNode, m_network, m_mfu, m_price, m_overhead})
+    for (ValueSlider* s : {m_perNode, m_network})
+        layout->addWidget(s);
+    layout->addWidget(m_modelTime);
+    for (ValueSlider* s : {m_mfu, m_price, m_overhead})
         layout->addWidget(s);
     addIssueLine(layout);
     retranslateUi();
@@ -108,7 +121,11 @@ void HardwareControls::setScenario(const core::Scenario& s)
     //: under the network slider; %1 = the same bandwidth in gigabits per second, %2 = GB/s between GPUs of one node (one direction)
     m_network->setNote(tr("= %1 Gb/s between nodes · %2 GB/s inside a node")
                            .arg(locale.toString(g.networkBytesPerSecond * 8 / 1e9, 'g', 4), locale.toString(g.interconnectBytesPerSecond / 2e9, 'g', 4)));
-    m_mfu->setValue(s.hardware.mfu);
+    const bool model = s.hardware.mfu <= 0 && s.hardware.achievedTflops <= 0;
+    m_modelTime->setChecked(model);
+    m_mfu->setEnabled(!model);
+    if (!model)
+        m_mfu->setValue(s.hardware.mfu);
     m_price->setValue(s.hardware.pricePerGpuHour);
     m_overhead->setValue(s.hardware.overheadFactor);
     // Serving has no training bill; its MFU is the prefill's share of peak.
@@ -116,7 +133,8 @@ void HardwareControls::setScenario(const core::Scenario& s)
     for (ValueSlider* w : {m_price, m_overhead, m_network}) // serving replicas do not talk to each other
         if (w->isVisibleTo(this) == serving)
             w->setVisible(!serving);
-    m_mfu->setNote(serving ? tr("used for the prefill (time to first token); decoding is bandwidth-bound") : QString());
+    m_mfu->setNote(serving ? tr("used for the prefill (time to first token); decoding is bandwidth-bound")
+                           : model ? tr("not given: the step-time model times each step (the MFU dial shows what it gives)") : QString());
 }
 
 void HardwareControls::changeEvent(QEvent* event)
@@ -143,6 +161,10 @@ void HardwareControls::retranslateUi()
     m_mfu->setSuffix(tr(" %"));
     m_mfu->setToolTip(tr("Model FLOPs utilization: the share of peak throughput spent on the model's maths.\n"
                          "Well-tuned large runs reach 35–55 % (PaLM: 46 %, Llama 3: 38–43 %)."));
+    m_modelTime->setText(tr("Step time from the mo&del"));
+    m_modelTime->setToolTip(tr("Time each step from the GEMMs' roofline, attention, the pipeline bubble and the exposed communication\n"
+                               "(resources/steptime.json, checked against public measured runs in the README).\n"
+                               "Untick to state a measured MFU instead."));
     m_price->setLabel(tr("P&rice per GPU-hour"));
     m_price->setPrefix(tr("$"));
     m_price->setToolTip(tr("Rental price of one GPU for one hour, in US dollars."));

@@ -2,12 +2,13 @@
 
 #include "app/controls/controlsection.h"
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class ValueSlider;
 
-/// GPU type, GPUs per node, the network between nodes, MFU, price per GPU-hour and the
-/// overhead factor.
+/// GPU type, GPUs per node, the network between nodes, MFU (or the step-time model), price per
+/// GPU-hour and the overhead factor.
 class HardwareControls : public ControlSection
 {
     Q_OBJECT
@@ -20,6 +21,8 @@ public:
 
     QComboBox* gpuBox() const { return m_gpu; }
     ValueSlider* mfuSlider() const { return m_mfu; }
+    /// Checked: no MFU is given and the step-time model times the step.
+    QCheckBox* modelTimeBox() const { return m_modelTime; }
     ValueSlider* priceSlider() const { return m_price; }
     ValueSlider* networkSlider() const { return m_network; }
 
@@ -33,6 +36,7 @@ private:
     QLabel* m_gpuNote = nullptr;
     ValueSlider* m_perNode = nullptr;
     ValueSlider* m_mfu = nullptr;
+    QCheckBox* m_modelTime = nullptr;
     ValueSlider* m_price = nullptr;
     ValueSlider* m_overhead = nullptr;
     ValueSlider* m_network = nullptr;

@@ -6,30 +6,26 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSettings>
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QUrl>
 
+#include "app/documents/filesaver.h"
 #include "app/documents/hfimportdialog.h"
 #include "app/documents/recentfiles.h"
 #include "app/scenariocontroller.h"
 #include "core/io/hfconfig.h"
+#include "core/io/jsonlimits.h"
 #include "core/io/scenario_io.h"
 #include "widgets/issuetext.h"
 
 namespace {
-
-/// Larger than any scenario or config.json by far: a file this big is not one of them.
-constexpr qint64 kMaxFileBytes = 16 * 1024 * 1024;
 
 const QString kLastDirectoryKey = QStringLiteral("lastDirectory");
 
@@ -129,15 +125,9 @@ void DocumentController::addFileActions(QMenu* menu)
 
 DocumentController::FileKind DocumentController::classify(const QByteArray& json)
 {
-    const QJsonObject o = QJsonDocument::fromJson(json).object();
-    if (o.contains(QLatin1String("schema_version")))
-        return FileKind::Scenario;
-    // Every transformers config names its model_type; older ones at least their sizes.
-    for (const char* key : {"model_type", "architectures", "num_hidden_layers", "n_layer", "text_config"})
-        if (o.contains(QLatin1String(key)))
-            return FileKind::HfConfig;
+    // The core's parser and limits (Qt's JSON parser inserts keys in linear time too).
     // Anything else (broken JSON included) is read as a scenario, whose reader says what is wrong.
-    return FileKind::Scenario;
+    return core::looksLikeHfConfig(std::string_view(json.constData(), std::size_t(json.size()))) ? FileKind::HfConfig : FileKind::Scenario;
 }
 
 void DocumentController::setBaseline(const QString& path, const QString& title, const core::Scenario& saved)
@@ -161,18 +151,16 @@ void DocumentController::updateModified()
 
 bool DocumentController::readFile(const QString& path, QByteArray& data)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        //: %1 = file path, %2 = the system's reason
-        m_lastError = tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    // The core's reader: regular files of at most 16 MiB only, so a FIFO, /dev/zero or a huge
+    // file is refused before it is read (the same limits as the command line's).
+    std::string text;
+    std::vector<core::Issue> issues;
+    if (!core::readInputFile(QFile::encodeName(path).toStdString(), core::limits::kScenario.maxBytes, text, issues)) {
+        //: %1 = file path, %2 = the reason
+        m_lastError = tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), IssueText::reason(issues.front()));
         return false;
     }
-    if (file.size() > kMaxFileBytes) {
-        //: %1 = file path
-        m_lastError = tr("%1 is too large to be a scenario or a model configuration.").arg(QDir::toNativeSeparators(path));
-        return false;
-    }
-    data = file.readAll();
+    data = QByteArray::fromStdString(text);
     return true;
 }
 
@@ -207,12 +195,12 @@ bool DocumentController::saveToFile(const QString& path)
 {
     m_lastError.clear();
     const std::string json = core::saveScenario(m_controller->scenario(), m_title.toStdString());
-    // QSaveFile writes a temporary file and renames it over the old one: a crash or a full disk
-    // never leaves half a scenario behind.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(json.data(), qint64(json.size())) != qint64(json.size()) || !file.commit()) {
+    // A temporary file renamed over the old one once every byte is on disk: a crash or a full
+    // disk never leaves half a scenario behind (FileSaver says why QSaveFile alone does not).
+    QString reason;
+    if (!FileSaver::save(path, QByteArray::fromStdString(json), &reason)) {
         //: %1 = file path, %2 = the system's reason
-        m_lastError = tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        m_lastError = tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), reason);
         return false;
     }
     setBaseline(QFileInfo(path).absoluteFilePath(), m_title, m_controller->scenario());

@@ -127,6 +127,21 @@ QString HfImportDialog::reportHtml(const core::HfImport& imported)
         if (m.isMla())
             //: %1 = compressed KV dimension (kv_lora_rank)
             html += QStringLiteral("<p>%1</p>").arg(tr("Multi-head latent attention: KV compressed to %1").arg(number(m.kvLoraRank)));
+        // The attention span decides the KV cache: say what was read, so a missed pattern shows.
+        if (m.slidingWindow > 0 && m.globalLayerEvery > 1)
+            //: %1 = window in tokens, %2 = windowed layers per period, %3 = the period, %4 = layers that see the whole context
+            html += QStringLiteral("<p>%1</p>").arg(tr("Attention: a window of %1 tokens on %2 of every %3 layers; %4 layers attend to the whole context")
+                                                         .arg(number(m.slidingWindow), number(m.globalLayerEvery - 1), number(m.globalLayerEvery),
+                                                              number(m.globalLayersIn(0, m.numLayers))));
+        else if (m.slidingWindow > 0)
+            //: %1 = window in tokens
+            html += QStringLiteral("<p>%1</p>").arg(tr("Attention: a window of %1 tokens on every layer").arg(number(m.slidingWindow)));
+        else
+            html += QStringLiteral("<p>%1</p>").arg(tr("Attention: every layer attends to the whole context"));
+        if (!imported.defaulted.empty())
+            //: %1 = model type, %2 = keys
+            html += QStringLiteral("<p>%1</p>").arg(tr("Not in the file, taken from the %1 defaults of transformers: %2")
+                                                         .arg(QString::fromStdString(imported.modelType).toHtmlEscaped(), keyList(imported.defaulted)));
         if (imported.hasQuantization)
             //: %1 = weight format such as INT4
             html += QStringLiteral("<p>%1</p>").arg(tr("Pre-quantized weights: %1 (used for serving)")

@@ -1,15 +1,23 @@
 #include "app/documents/sessionstore.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
 #include <QEvent>
+#include <QFileInfo>
+#include <QMessageBox>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTimer>
 
 #include "app/documents/documentcontroller.h"
+#include "app/documents/filesaver.h"
+#include "app/documents/settingsfile.h"
 #include "app/languagemanager.h"
 #include "app/mainwindow.h"
 #include "app/scenariocontroller.h"
 #include "core/io/scenario_io.h"
+#include "widgets/issuetext.h"
 
 namespace {
 
@@ -26,6 +34,22 @@ const QString kLanguage = QStringLiteral("language");
 QString toText(const std::string& json)
 {
     return QString::fromStdString(json);
+}
+
+/// A session value read back; whatever is wrong with it (even an exception, which the core is
+/// not meant to throw) comes back as issues, never out of restore().
+core::ScenarioLoad loadText(const QString& text)
+{
+    const QByteArray utf8 = text.toUtf8();
+    try {
+        return core::loadScenario(std::string_view(utf8.constData(), std::size_t(utf8.size())));
+    } catch (const std::exception& e) {
+        core::ScenarioLoad failed;
+        core::Issue issue{core::IssueCode::MalformedJson, core::Severity::Error, ""};
+        issue.detail = e.what();
+        failed.issues.push_back(issue);
+        return failed;
+    }
 }
 
 } // namespace
@@ -51,6 +75,11 @@ bool SessionStore::restore()
 {
     if (!m_window)
         return false;
+    m_restoreProblem.clear();
+    QStringList problems;
+    if (const QString aside = SettingsFile::takeSetAside(); !aside.isEmpty())
+        //: %1 = the file the unreadable settings were kept in
+        problems << tr("The settings file could not be read; the settings start afresh. It was kept as %1.").arg(QDir::toNativeSeparators(aside));
     QSettings settings;
     settings.beginGroup(kGroup);
     m_window->languageManager()->setLanguage(settings.value(kLanguage).toString());
@@ -58,26 +87,71 @@ bool SessionStore::restore()
     if (m_window->restoreState(settings.value(kWindowState).toByteArray()))
         m_window->keepDockLayout();
 
-    const QByteArray text = settings.value(kScenario).toString().toUtf8();
-    if (text.isEmpty())
-        return false;
-    const core::ScenarioLoad scenario = core::loadScenario(std::string_view(text.constData(), std::size_t(text.size())));
-    if (!scenario.ok) {
-        // A session written by a newer build, or damaged: start from the default, say nothing more.
-        qWarning("shardscope: the last session could not be restored");
-        return false;
+    const QString text = settings.value(kScenario).toString();
+    core::ScenarioLoad scenario;
+    if (!text.isEmpty())
+        scenario = loadText(text);
+    if (!text.isEmpty() && !scenario.ok) {
+        // A session written by a newer build, or damaged: kept as a file, dropped from the
+        // settings (reported this once), and the window starts from the default.
+        const QString kept = setAside(text);
+        //: %1 = the reasons, one per line; %2 = the file the session was kept in
+        problems << tr("The last session could not be restored:\n%1\nIt was kept in %2.")
+                        .arg(IssueText::messages(scenario.issues, core::Severity::Error).join(QLatin1Char('\n')),
+                             QDir::toNativeSeparators(kept));
+        if (!kept.isEmpty())
+            for (const QString& key : {kScenario, kSaved, kFile, kTitle})
+                settings.remove(key);
     }
-    core::Scenario saved = scenario.scenario;
-    const QByteArray savedText = settings.value(kSaved).toString().toUtf8();
-    if (!savedText.isEmpty()) {
-        const core::ScenarioLoad load = core::loadScenario(std::string_view(savedText.constData(), std::size_t(savedText.size())));
-        if (load.ok)
-            saved = load.scenario;
+    bool restored = false;
+    if (scenario.ok) {
+        core::Scenario saved = scenario.scenario;
+        const QString savedText = settings.value(kSaved).toString();
+        if (!savedText.isEmpty()) {
+            const core::ScenarioLoad load = loadText(savedText);
+            if (load.ok) {
+                saved = load.scenario;
+            } else {
+                // Only the baseline is lost: the scenario comes back, marked as modified.
+                const QString kept = setAside(savedText);
+                //: %1 = the reasons, one per line; %2 = the file it was kept in
+                problems << tr("What the scenario was last saved as could not be restored:\n%1\nIt was kept in %2.")
+                                .arg(IssueText::messages(load.issues, core::Severity::Error).join(QLatin1Char('\n')),
+                                     QDir::toNativeSeparators(kept));
+                saved = core::defaultScenario();
+                if (!kept.isEmpty())
+                    settings.remove(kSaved);
+            }
+        }
+        m_window->documentController()->restore(settings.value(kFile).toString(), settings.value(kTitle).toString(), saved,
+                                                scenario.scenario);
+        restored = true;
     }
-    m_window->documentController()->restore(settings.value(kFile).toString(), settings.value(kTitle).toString(), saved,
-                                            scenario.scenario);
+    m_restoreProblem = problems.join(QStringLiteral("\n\n"));
+    if (!m_restoreProblem.isEmpty())
+        qWarning("shardscope: %s", qPrintable(m_restoreProblem));
     m_timer->stop(); // what was just read needs no writing
-    return true;
+    return restored;
+}
+
+QString SessionStore::setAside(const QString& text)
+{
+    const QString folder = QFileInfo(QSettings().fileName()).absolutePath();
+    const QString path = QDir(folder).filePath(
+        QStringLiteral("session-not-restored-%1.json").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"))));
+    QDir().mkpath(folder);
+    return FileSaver::save(path, text.toUtf8()) ? path : QString();
+}
+
+void SessionStore::showRestoreProblem()
+{
+    if (m_restoreProblem.isEmpty() || !m_window)
+        return;
+    // After the window is shown: the message box has a parent to sit on.
+    QTimer::singleShot(0, m_window, [window = m_window, text = m_restoreProblem] {
+        if (window)
+            QMessageBox::warning(window, tr("Session Not Restored"), text);
+    });
 }
 
 void SessionStore::save()
@@ -101,6 +175,13 @@ void SessionStore::save()
     settings.setValue(kLanguage, m_window->languageManager()->language());
     settings.endGroup();
     settings.sync(); // on disk now: a crash a moment later loses nothing
+    const bool failed = settings.status() != QSettings::NoError;
+    if (failed && !m_saveFailed && m_window->isVisible())
+        //: status bar; %1 = the settings file
+        m_window->statusBar()->showMessage(tr("The session could not be saved to %1 (is the disk full?); the previous one is kept.")
+                                               .arg(QDir::toNativeSeparators(settings.fileName())),
+                                           10000);
+    m_saveFailed = failed;
 }
 
 bool SessionStore::isSavePending() const

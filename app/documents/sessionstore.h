@@ -22,10 +22,20 @@ public:
     ~SessionStore() override;
 
     /// Applies the stored session (the language always: the system's if none was chosen).
-    /// False if there was no scenario to restore or it could not be read.
+    /// False if there was no scenario to restore or it could not be read. Never fatal: a
+    /// session that cannot be read is set aside as a file (restoreProblem() says which) and
+    /// removed from the settings, so it is reported once and the window starts from the default.
     bool restore();
+    /// Why the last restore() could not bring everything back, naming the file the unreadable
+    /// session (or settings file) was kept in; empty if nothing went wrong.
+    QString restoreProblem() const { return m_restoreProblem; }
+    /// Shows restoreProblem() in a message box once the window is up (nothing if it is empty).
+    void showRestoreProblem();
     /// Writes the session now.
     void save();
+    /// The last save() could not write the settings file (a full disk): the file on disk is the
+    /// previous one, and the status bar said so.
+    bool lastSaveFailed() const { return m_saveFailed; }
     /// A save is waiting for the quiet time to pass.
     bool isSavePending() const;
 
@@ -34,7 +44,11 @@ protected:
 
 private:
     void scheduleSave();
+    /// Keeps `text` (an unreadable session value) as a file beside the settings; its path.
+    QString setAside(const QString& text);
 
     QPointer<MainWindow> m_window;
     QTimer* m_timer = nullptr;
+    QString m_restoreProblem;
+    bool m_saveFailed = false;
 };

@@ -1,16 +1,6 @@
 #include "app/slides/decknavigator.h"
 
-#include <QFile>
-#include <QFileInfo>
-#include <QSaveFile>
-
-#include "widgets/issuetext.h"
-
-namespace {
-
-constexpr qint64 kMaxDeckBytes = 32 * 1024 * 1024; // a deck is text: anything larger is not one
-
-} // namespace
+#include <algorithm>
 
 DeckNavigator::DeckNavigator(QObject* parent)
     : QObject(parent)
@@ -25,55 +15,12 @@ core::Deck DeckNavigator::seedDeck()
     return core::loadDeck(core::seedDeckJson()).deck;
 }
 
-void DeckNavigator::setDeck(const core::Deck& deck)
+void DeckNavigator::setDeck(const core::Deck& deck, int index)
 {
     m_deck = deck;
     m_index = -1;
     emit deckChanged();
-    goTo(0);
-}
-
-bool DeckNavigator::loadFile(const QString& path, QString* error)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            //: %1 = file, %2 = the system's reason
-            *error = tr("Cannot read %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    if (file.size() > kMaxDeckBytes) {
-        if (error)
-            //: %1 = file
-            *error = tr("%1 is too large to be a deck of scenes.").arg(path);
-        return false;
-    }
-    const core::DeckLoad load = core::loadDeck(file.readAll().toStdString());
-    if (!load.ok) {
-        if (error) {
-            QStringList reasons = IssueText::messages(load.issues, core::Severity::Error);
-            if (reasons.isEmpty())
-                reasons << tr("the deck has no scenes");
-            //: %1 = file name, %2 = the reasons, one per line
-            *error = tr("%1 is not a deck of scenes:\n%2").arg(QFileInfo(path).fileName(), reasons.join(QLatin1Char('\n')));
-        }
-        return false;
-    }
-    setDeck(load.deck);
-    return true;
-}
-
-bool DeckNavigator::saveFile(const QString& path, QString* error) const
-{
-    const std::string json = core::saveDeck(m_deck);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(json.data(), qint64(json.size())) != qint64(json.size()) || !file.commit()) {
-        if (error)
-            //: %1 = file, %2 = the system's reason
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    goTo(index);
 }
 
 const core::Scene* DeckNavigator::currentScene() const
@@ -110,6 +57,7 @@ int DeckNavigator::addScene(const core::Scene& scene)
     const int at = std::clamp(m_index + 1, 0, count());
     m_deck.scenes.insert(m_deck.scenes.begin() + at, scene);
     emit deckChanged();
+    emit scenesEdited();
     goTo(at);
     return at;
 }

@@ -5,9 +5,9 @@
 
 #include "core/io/deck.h"
 
-/// The scenes of a presentation and which one is shown: steps forward and back, loads a deck
-/// file, adds the current scenario as a scene and saves the deck. Knows nothing of widgets:
-/// the presentation window applies a scene by handing its scenario to the controller.
+/// The scenes of a presentation and which one is shown: steps forward and back and adds scenes.
+/// Knows nothing of widgets or files: the presentation window applies a scene by handing its
+/// scenario to its controller, and DeckDocument reads and writes the deck.
 class DeckNavigator : public QObject
 {
     Q_OBJECT
@@ -19,12 +19,8 @@ public:
     static core::Deck seedDeck();
 
     const core::Deck& deck() const { return m_deck; }
-    /// Replaces the deck and shows its first scene.
-    void setDeck(const core::Deck& deck);
-    /// Reads a deck file (as saveFile writes it); false with a reason, the deck untouched.
-    bool loadFile(const QString& path, QString* error = nullptr);
-    /// Writes the deck atomically; false with a reason.
-    bool saveFile(const QString& path, QString* error = nullptr) const;
+    /// Replaces the deck and shows scene `index` (clamped).
+    void setDeck(const core::Deck& deck, int index = 0);
 
     int count() const { return int(m_deck.scenes.size()); }
     int currentIndex() const { return m_index; }
@@ -53,6 +49,8 @@ signals:
     void currentChanged(int index);
     /// Scenes were added or the deck was replaced.
     void deckChanged();
+    /// Scenes were added (the deck's content changed, not which deck it is).
+    void scenesEdited();
 
 private:
     core::Deck m_deck;

@@ -1,5 +1,6 @@
 #include "app/slides/presentationcontrols.h"
 
+#include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QSlider>
 #include <QVBoxLayout>
@@ -18,6 +19,7 @@ PresentationControls::PresentationControls(ScenarioController* controller, QWidg
     , m_micro(new ValueSlider(this))
     , m_seq(new ValueSlider(this))
     , m_recompute(new ValueSlider(this))
+    , m_follow(new QCheckBox(this))
 {
     m_size->setContinuous(1e9, 2e12, true);
     // Typed sizes reach the core's limit (10^16 parameters, model.parameters' range); a larger
@@ -33,7 +35,16 @@ PresentationControls::PresentationControls(ScenarioController* controller, QWidg
 
     connect(m_size, &ValueSlider::valueEdited, m_controller, &ScenarioController::setModelSize);
     track(m_size, core::Field::ModelParameters);
-    bind(m_gpus, core::Field::ParallelGpus);
+    // The GPUs drag may scale the global batch too: its edits are not one scalar.
+    track(m_gpus, core::Field::ParallelGpus);
+    connect(m_gpus, &ValueSlider::valueEdited, this, [this](double v) {
+        if (m_follow->isChecked())
+            m_controller->setGpusKeepingTokensPerGpu(int(v));
+        else
+            m_controller->set(core::Field::ParallelGpus, v);
+    });
+    m_follow->setChecked(true);
+    m_follow->setFocusPolicy(Qt::NoFocus);
     bind(m_zero, core::Field::TrainingZeroStage);
     bind(m_micro, core::Field::TrainingMicroBatchSize);
     bind(m_seq, core::Field::TrainingSeqLength);
@@ -48,6 +59,8 @@ PresentationControls::PresentationControls(ScenarioController* controller, QWidg
         s->slider()->setFocusPolicy(Qt::NoFocus);
         s->spinBox()->setFocusPolicy(Qt::NoFocus);
         layout->addWidget(s);
+        if (s == m_gpus)
+            layout->addWidget(m_follow);
     }
     // The policy is the note's word, not a number to type.
     m_recompute->spinBox()->hide();
@@ -94,8 +107,20 @@ void PresentationControls::setScenario(const core::Scenario& s)
         v->setEnabled(training);
 }
 
+void PresentationControls::setBatchFollowsGpus(bool follows)
+{
+    m_follow->setChecked(follows);
+}
+
+bool PresentationControls::batchFollowsGpus() const
+{
+    return m_follow->isChecked();
+}
+
 void PresentationControls::retranslateUi()
 {
+    m_follow->setText(tr("Global batch follows GPUs"));
+    m_follow->setToolTip(tr("Dragging the GPUs scales the global batch too: each GPU keeps its tokens per step, so the layout stays valid."));
     m_size->setLabel(tr("Model size"));
     m_size->setSuffix(tr(" B", "billions of parameters"));
     m_gpus->setLabel(tr("GPUs"));

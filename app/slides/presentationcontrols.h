@@ -2,11 +2,14 @@
 
 #include "app/controls/controlsection.h"
 
+class QCheckBox;
 class ValueSlider;
 
 /// The few controls a teacher drags in front of a class: model size, GPUs, ZeRO stage,
 /// micro-batch, sequence length and recomputation. Large, mouse-driven sliders; they take no
-/// keyboard focus, so the arrow keys and a clicker always step the scenes.
+/// keyboard focus, so the arrow keys and a clicker always step the scenes. With "global batch
+/// follows GPUs" (on at first) a GPU drag keeps the tokens each GPU processes per step, so the
+/// layout stays valid and the training time answers the question "what if I had more GPUs?".
 class PresentationControls : public ControlSection
 {
     Q_OBJECT
@@ -23,6 +26,9 @@ public:
     ValueSlider* microBatchSlider() const { return m_micro; }
     ValueSlider* seqLengthSlider() const { return m_seq; }
     ValueSlider* recomputeSlider() const { return m_recompute; }
+    QCheckBox* batchFollowsGpusBox() const { return m_follow; }
+    void setBatchFollowsGpus(bool follows);
+    bool batchFollowsGpus() const;
 
 protected:
     void retranslateUi() override;
@@ -34,4 +40,5 @@ private:
     ValueSlider* m_micro = nullptr;
     ValueSlider* m_seq = nullptr;
     ValueSlider* m_recompute = nullptr;
+    QCheckBox* m_follow = nullptr;
 };

@@ -1,5 +1,6 @@
 #include "app/slides/presentationwindow.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QFileDialog>
@@ -8,134 +9,153 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScreen>
 #include <QToolButton>
+#include <QUndoStack>
 #include <QVBoxLayout>
+#include <algorithm>
 
-#include "app/slides/decknavigator.h"
-#include "app/slides/presentationcontrols.h"
+#include "app/documents/deckdocument.h"
 #include "app/scenariocontroller.h"
+#include "app/slides/decknavigator.h"
+#include "app/slides/figuretext.h"
+#include "app/slides/presentationcontrols.h"
 #include "app/slides/slidecontent.h"
 #include "widgets/charts/animatedmemorychart.h"
 #include "widgets/charts/componentpalette.h"
 #include "widgets/displayformat.h"
+#include "widgets/figurestrip.h"
 #include "widgets/issuetext.h"
 
 namespace {
 
-QLabel* label(double pointSize, bool bold, QWidget* parent)
+QLabel* label(QWidget* parent)
 {
     auto* l = new QLabel(parent);
     l->setTextFormat(Qt::PlainText);
     l->setWordWrap(true);
-    QFont f = l->font();
-    f.setPointSizeF(pointSize);
-    f.setBold(bold);
-    l->setFont(f);
     return l;
 }
 
-void mute(QLabel* label, const QPalette& palette)
+void setColor(QLabel* label, const QColor& color)
 {
     QPalette p = label->palette();
-    p.setColor(QPalette::WindowText, palette.color(QPalette::PlaceholderText));
+    p.setColor(QPalette::WindowText, color);
     label->setPalette(p);
+}
+
+QFont pixelFont(const QFont& base, double pixels, bool bold = false)
+{
+    QFont f = base;
+    f.setPixelSize(std::max(8, int(std::lround(pixels))));
+    f.setBold(bold);
+    return f;
 }
 
 } // namespace
 
-PresentationWindow::PresentationWindow(ScenarioController* controller, QWidget* parent)
+PresentationWindow::PresentationWindow(QWidget* parent)
     : QWidget(parent, Qt::Window)
-    , m_controller(controller)
+    , m_controller(new ScenarioController(this))
     , m_navigator(new DeckNavigator(this))
+    , m_document(new DeckDocument(m_navigator, this))
 {
     setObjectName(QStringLiteral("PresentationWindow"));
     setFocusPolicy(Qt::StrongFocus);
-    // Type for the back row: about 1/70 of the screen's height. Set before the chart is made,
-    // which copies its fonts at construction.
-    const QScreen* screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
-    const double base = std::clamp((screen ? screen->geometry().height() : 1080) / 70.0, 12.0, 40.0);
-    QFont f = font();
-    f.setPointSizeF(base);
-    setFont(f);
     setPalette(SlideTheme::palette(m_theme));
     setAutoFillBackground(true);
+    // The working is not shown here; the comparisons are not either.
+    m_controller->setComparisonsEnabled(false);
 
-    m_ui.title = label(base * 1.9, true, this);
+    m_ui.title = label(this);
     m_ui.title->setObjectName(QStringLiteral("sceneTitle"));
-    m_ui.counter = label(base, false, this);
+    m_ui.counter = label(this);
     m_ui.counter->setWordWrap(false);
     m_ui.counter->setAlignment(Qt::AlignRight | Qt::AlignTop);
-    m_ui.notes = label(base * 1.1, false, this);
+    m_ui.notes = label(this);
     m_ui.notes->setObjectName(QStringLiteral("sceneNotes"));
+    m_strip = new FigureStrip(this);
     m_chart = new AnimatedMemoryChart(this);
-    m_controls = new PresentationControls(controller, this);
-    m_ui.status = label(base * 1.05, true, this);
-    m_ui.caption = label(base * 0.85, false, this);
+    m_controls = new PresentationControls(m_controller, this);
+    m_ui.status = label(this);
+    m_ui.status->setObjectName(QStringLiteral("presentationStatus"));
+    m_ui.warning = label(this);
+    m_ui.warning->setObjectName(QStringLiteral("presentationWarning"));
+    m_ui.caption = label(this);
 
-    auto button = [this](const QString& icon) {
+    auto button = [this] {
         auto* b = new QToolButton(this);
         b->setFocusPolicy(Qt::NoFocus); // Space must step the scene, never press a button
         b->setToolButtonStyle(Qt::ToolButtonTextOnly);
         b->setAutoRaise(true);
-        if (!icon.isEmpty())
-            b->setText(icon);
         return b;
     };
-    m_ui.previous = button(QString());
-    m_ui.next = button(QString());
-    m_ui.open = button(QString());
-    m_ui.add = button(QString());
-    m_ui.save = button(QString());
-    m_ui.theme = button(QString());
-    m_ui.leave = button(QString());
+    m_ui.previous = button();
+    m_ui.next = button();
+    m_ui.open = button();
+    m_ui.add = button();
+    m_ui.save = button();
+    m_ui.undo = button();
+    m_ui.lock = button();
+    m_ui.theme = button();
+    m_ui.leave = button();
 
-    const int margin = int(base * 1.6);
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(margin, margin * 3 / 4, margin, margin / 2);
     auto* head = new QHBoxLayout;
     head->addWidget(m_ui.title, 1);
     head->addWidget(m_ui.counter);
     layout->addLayout(head);
     layout->addWidget(m_ui.notes);
+    layout->addWidget(m_strip);
     auto* middle = new QHBoxLayout;
     middle->addWidget(m_chart, 3);
-    middle->addSpacing(margin);
+    middle->addSpacing(24);
     middle->addWidget(m_controls, 1);
     layout->addLayout(middle, 1);
     layout->addWidget(m_ui.status);
+    layout->addWidget(m_ui.warning);
     layout->addWidget(m_ui.caption);
     auto* bar = new QHBoxLayout;
     m_toolRow = bar;
-    for (QToolButton* b : {m_ui.previous, m_ui.next, m_ui.open, m_ui.add, m_ui.save, m_ui.theme})
+    for (QToolButton* b : {m_ui.previous, m_ui.next, m_ui.open, m_ui.add, m_ui.save, m_ui.undo, m_ui.lock, m_ui.theme})
         bar->addWidget(b);
     bar->addStretch(1);
     bar->addWidget(m_ui.leave);
     layout->addLayout(bar);
 
+    createActions();
     connect(m_ui.previous, &QToolButton::clicked, m_navigator, &DeckNavigator::previous);
     connect(m_ui.next, &QToolButton::clicked, m_navigator, &DeckNavigator::next);
     connect(m_ui.open, &QToolButton::clicked, this, &PresentationWindow::openDeckDialog);
     connect(m_ui.add, &QToolButton::clicked, this, &PresentationWindow::addSceneDialog);
-    connect(m_ui.save, &QToolButton::clicked, this, &PresentationWindow::saveDeckDialog);
+    connect(m_ui.save, &QToolButton::clicked, this, [this] { saveDeckDialog(false); });
     connect(m_ui.theme, &QToolButton::clicked, this, &PresentationWindow::toggleTheme);
     connect(m_ui.leave, &QToolButton::clicked, this, &QWidget::close);
 
+    ScenarioController* c = m_controller;
     connect(m_navigator, &DeckNavigator::currentChanged, this, &PresentationWindow::applyScene);
     connect(m_navigator, &DeckNavigator::deckChanged, this, &PresentationWindow::updateSceneTexts);
-    connect(controller, &ScenarioController::estimateChanged, m_chart, &AnimatedMemoryChart::setEstimate);
-    connect(controller, &ScenarioController::estimateChanged, this, [this] { updateSceneTexts(); });
-    connect(controller, &ScenarioController::scenarioChanged, m_controls, &ControlSection::setScenario);
-    connect(controller, &ScenarioController::issuesChanged, m_controls,
+    connect(m_document, &DeckDocument::changed, this, &PresentationWindow::updateWindowTitle);
+    connect(c, &ScenarioController::estimateChanged, m_chart, &AnimatedMemoryChart::setEstimate);
+    connect(c, &ScenarioController::estimateChanged, this, &PresentationWindow::updateAxisLock);
+    connect(c, &ScenarioController::scenarioChanged, m_controls, &ControlSection::setScenario);
+    connect(c, &ScenarioController::issuesChanged, m_controls,
             [this](bool, const std::vector<core::Issue>& issues) { m_controls->setIssues(issues); });
-    connect(controller, &ScenarioController::issuesChanged, this, &PresentationWindow::updateStatus);
+    connect(c, &ScenarioController::issuesChanged, this, &PresentationWindow::updateStatus);
+    // Titles, the strip and the caption quote the estimate: they follow every change, valid or not.
+    connect(c, &ScenarioController::issuesChanged, this, [this] {
+        updateSceneTexts();
+        updateFigures();
+    });
     // A hand on a slider: the bars follow it; a scene change: they glide.
-    connect(controller, &ScenarioController::draggingChanged, m_chart, &AnimatedMemoryChart::setImmediate);
+    connect(c, &ScenarioController::draggingChanged, m_chart, &AnimatedMemoryChart::setImmediate);
 
     m_navigator->setLanguage(languageCode());
-    if (controller->lastValidEstimate().valid)
-        m_chart->setEstimate(controller->lastValidEstimate());
+    applyScene(std::max(0, m_navigator->currentIndex()));
+    m_controller->flush();
     retranslateUi();
+    applyFonts();
 }
 
 PresentationWindow::~PresentationWindow() = default;
@@ -149,6 +169,44 @@ void PresentationWindow::addToolAction(QAction* action)
     b->setDefaultAction(action);
     m_toolRow->insertWidget(m_toolRow->count() - 2, b); // before the stretch and Leave
     addAction(action);
+}
+
+void PresentationWindow::createActions()
+{
+    // Window shortcuts: the presentation's own Undo and Save, never the explorer's.
+    auto make = [this](const QList<QKeySequence>& keys) {
+        auto* a = new QAction(this);
+        a->setShortcuts(keys);
+        a->setShortcutContext(Qt::WindowShortcut);
+        addAction(a);
+        return a;
+    };
+    QUndoStack* stack = m_controller->undoStack();
+    m_actions.undo = make({QKeySequence::Undo});
+    m_actions.redo = make({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
+    connect(m_actions.undo, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(m_actions.redo, &QAction::triggered, stack, &QUndoStack::redo);
+    connect(stack, &QUndoStack::canUndoChanged, m_actions.undo, &QAction::setEnabled);
+    connect(stack, &QUndoStack::canRedoChanged, m_actions.redo, &QAction::setEnabled);
+    m_actions.undo->setEnabled(false);
+    m_actions.redo->setEnabled(false);
+    m_ui.undo->setDefaultAction(m_actions.undo);
+    m_actions.open = make({QKeySequence::Open});
+    connect(m_actions.open, &QAction::triggered, this, &PresentationWindow::openDeckDialog);
+    m_actions.save = make({QKeySequence::Save});
+    connect(m_actions.save, &QAction::triggered, this, [this] { saveDeckDialog(false); });
+    m_actions.saveAs = make({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)});
+    connect(m_actions.saveAs, &QAction::triggered, this, [this] { saveDeckDialog(true); });
+    m_actions.add = make({QKeySequence(Qt::Key_A)});
+    connect(m_actions.add, &QAction::triggered, this, &PresentationWindow::addSceneDialog);
+    m_actions.lockAxis = make({QKeySequence(Qt::Key_L)});
+    m_actions.lockAxis->setCheckable(true);
+    connect(m_actions.lockAxis, &QAction::toggled, this, &PresentationWindow::setAxisLocked);
+    m_ui.lock->setDefaultAction(m_actions.lockAxis);
+    for (QToolButton* b : {m_ui.undo, m_ui.lock}) {
+        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        b->setFocusPolicy(Qt::NoFocus);
+    }
 }
 
 QString PresentationWindow::languageCode()
@@ -169,6 +227,8 @@ QString PresentationWindow::sceneNotes() const
 
 void PresentationWindow::start()
 {
+    m_pending.clear();
+    m_document->keepBaseline();
     // The whole screen even where no window manager grants full screen (a bare X server).
     if (const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen())
         setGeometry(s->geometry());
@@ -183,8 +243,6 @@ void PresentationWindow::setTheme(SlideTheme::Theme theme)
 {
     m_theme = theme;
     setPalette(SlideTheme::palette(theme)); // every view takes its colours from the palette
-    for (QLabel* l : {m_ui.notes, m_ui.caption, m_ui.counter})
-        mute(l, palette());
     updateStatus(m_controller->estimate().valid, m_controller->estimate().issues);
     retranslateUi();
 }
@@ -194,28 +252,83 @@ void PresentationWindow::toggleTheme()
     setTheme(m_theme == SlideTheme::Theme::HighContrastDark ? SlideTheme::Theme::HighContrastLight : SlideTheme::Theme::HighContrastDark);
 }
 
+void PresentationWindow::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    applyFonts();
+}
+
+void PresentationWindow::applyFonts()
+{
+    // Type for the back row, from the window's height: 24 px at 1080 (about 1/45 of it), so
+    // errors and the figures are readable across a classroom on any projector.
+    const double base = std::clamp(height() / 45.0, 14.0, 96.0);
+    QFont window = pixelFont(QApplication::font(), base * 0.9);
+    if (font() != window)
+        setFont(window); // the chart, the controls and the strip follow it
+    m_strip->setFont(pixelFont(window, base));
+    m_ui.title->setFont(pixelFont(window, base * 1.8, true));
+    m_ui.counter->setFont(pixelFont(window, base));
+    m_ui.notes->setFont(pixelFont(window, base * 1.05));
+    m_ui.status->setFont(pixelFont(window, base * 1.1, true));
+    m_ui.warning->setFont(pixelFont(window, base));
+    m_ui.caption->setFont(pixelFont(window, base * 0.85));
+    m_chart->setFont(pixelFont(window, base));
+    const int margin = int(base * 1.4);
+    layout()->setContentsMargins(margin, margin * 3 / 4, margin, margin / 2);
+    layout()->setSpacing(int(base * 0.4));
+}
+
+bool PresentationWindow::currentSceneEdited() const
+{
+    const core::Scene* scene = m_shownScene >= 0 && m_shownScene < m_navigator->count() ? &m_navigator->deck().scenes[std::size_t(m_shownScene)]
+                                                                                          : nullptr;
+    return scene && !(m_controller->scenario() == scene->scenario);
+}
+
 void PresentationWindow::applyScene(int index)
 {
     const core::Scene* scene = m_navigator->currentScene();
     if (!scene)
         return;
+    m_controller->flush();
+    // Stepping on keeps what was dragged on the scene before, to offer it when leaving.
+    if (m_shownScene != index && currentSceneEdited())
+        m_pending.push_back(PendingEdit{m_shownScene, m_controller->scenario()});
+    m_shownScene = index;
     //: undo text; %1 = scene number, %2 = scene title
     m_controller->setScenario(scene->scenario, tr("Scene %1: %2").arg(index + 1).arg(m_navigator->title(index)));
+    // A scene is a starting point, not an edit: Ctrl+Z undoes what is dragged on it, no further.
+    m_controller->undoStack()->clear();
     updateSceneTexts();
 }
 
 void PresentationWindow::updateSceneTexts()
 {
     const int i = m_navigator->currentIndex();
-    m_ui.title->setText(m_navigator->title(i));
-    m_ui.notes->setText(m_navigator->notes(i));
+    const core::Scenario& s = m_controller->scenario();
+    const core::Estimate& e = m_controller->estimate();
+    m_ui.title->setText(FigureText::fill(m_navigator->title(i), s, e));
+    m_ui.notes->setText(FigureText::fill(m_navigator->notes(i), s, e));
     m_ui.notes->setVisible(!m_ui.notes->text().isEmpty());
     //: scene counter; %1 = current scene, %2 = scenes in the deck
     m_ui.counter->setText(tr("%1 / %2").arg(i + 1).arg(m_navigator->count()));
-    const core::Estimate& e = m_controller->lastValidEstimate();
-    m_ui.caption->setText(SlideContent::caption(m_controller->scenario(), e));
+    m_ui.caption->setText(SlideContent::caption(s, m_controller->lastValidEstimate()));
     m_ui.previous->setEnabled(i > 0);
     m_ui.next->setEnabled(i + 1 < m_navigator->count());
+    updateWindowTitle();
+}
+
+void PresentationWindow::updateFigures()
+{
+    const core::Scene* scene = m_navigator->currentScene();
+    QVector<FigureStrip::Item> items;
+    const core::Scenario& s = m_controller->scenario();
+    const core::Estimate& e = m_controller->estimate();
+    const std::vector<core::Figure> figures = scene ? scene->stripFigures() : core::defaultFigures(s.mode);
+    for (core::Figure f : figures)
+        items.push_back({FigureText::caption(f), FigureText::value(f, core::figureValue(f, s, e)), {}});
+    m_strip->setItems(items);
 }
 
 void PresentationWindow::updateStatus(bool valid, const std::vector<core::Issue>& issues)
@@ -242,24 +355,121 @@ void PresentationWindow::updateStatus(bool valid, const std::vector<core::Issue>
         }
     }
     m_ui.status->setText(text);
-    QPalette p = m_ui.status->palette();
-    p.setColor(QPalette::WindowText, level == ComponentPalette::Level::Good ? palette().color(QPalette::WindowText)
-                                                                            : ComponentPalette::levelColor(level, dark));
-    m_ui.status->setPalette(p);
+    setColor(m_ui.status, level == ComponentPalette::Level::Good ? palette().color(QPalette::WindowText) : ComponentPalette::levelColor(level, dark));
+    // The first warning as large as the status: "communication cannot be hidden" matters too.
+    const QStringList warnings = IssueText::messages(issues, core::Severity::Warning);
+    QString warning;
+    if (!warnings.isEmpty())
+        warning = warnings.size() > 1
+            //: presentation, the first warning; %1 = its text, %2 = how many more
+            ? tr("⚠ %1 (+%2 more)").arg(warnings.front()).arg(warnings.size() - 1)
+            //: presentation, the only warning
+            : tr("⚠ %1").arg(warnings.front());
+    m_ui.warning->setText(warning);
+    m_ui.warning->setVisible(!warning.isEmpty());
+    m_ui.warning->setToolTip(warnings.join(QLatin1Char('\n')));
+    setColor(m_ui.warning, ComponentPalette::levelColor(ComponentPalette::Level::Warning, dark));
+}
+
+void PresentationWindow::setAxisLocked(bool locked)
+{
+    if (m_actions.lockAxis->isChecked() != locked)
+        m_actions.lockAxis->setChecked(locked); // comes back here through toggled
+    m_axisFloor = locked ? m_chart->chart()->axisMaximumBytes() : 0;
+    m_chart->chart()->setAxisFloor(m_axisFloor);
+}
+
+bool PresentationWindow::isAxisLocked() const
+{
+    return m_actions.lockAxis->isChecked();
+}
+
+void PresentationWindow::updateAxisLock()
+{
+    if (!isAxisLocked())
+        return;
+    // Locked: never smaller than before; a scene with more memory widens it for the rest.
+    m_axisFloor = std::max(m_axisFloor, m_chart->chart()->axisMaximumBytes());
+    m_chart->chart()->setAxisFloor(m_axisFloor);
+}
+
+void PresentationWindow::setBatchFollowsGpus(bool follows)
+{
+    m_controls->setBatchFollowsGpus(follows);
+}
+
+bool PresentationWindow::batchFollowsGpus() const
+{
+    return m_controls->batchFollowsGpus();
+}
+
+bool PresentationWindow::hasChangesToKeep() const
+{
+    m_controller->flush();
+    return !m_pending.empty() || currentSceneEdited() || m_document->isModified();
+}
+
+void PresentationWindow::keepLiveEdits()
+{
+    m_controller->flush();
+    std::vector<PendingEdit> edits = m_pending;
+    if (currentSceneEdited())
+        edits.push_back(PendingEdit{m_shownScene, m_controller->scenario()});
+    m_pending.clear();
+    if (edits.empty())
+        return;
+    // Later scenes first, so the earlier insertion points stay where they were.
+    std::stable_sort(edits.begin(), edits.end(), [](const PendingEdit& a, const PendingEdit& b) { return a.scene > b.scene; });
+    core::Deck deck = m_navigator->deck();
+    const int shown = m_navigator->currentIndex();
+    int shift = 0;
+    for (const PendingEdit& edit : edits) {
+        const core::Scene& source = deck.scenes[std::size_t(edit.scene)];
+        core::Scene scene = source; // the title's template fills in the edited numbers
+        scene.scenario = edit.scenario;
+        const std::string notes = SlideContent::caption(edit.scenario, core::estimate(edit.scenario)).toStdString();
+        scene.notes.en = notes;
+        scene.notes.zhCN = m_navigator->language() == QLatin1String("en") ? std::string() : notes;
+        deck.scenes.insert(deck.scenes.begin() + edit.scene + 1, scene);
+        if (edit.scene < shown)
+            ++shift;
+    }
+    m_shownScene = -1; // the deck is new: the scene shown now is a fresh start
+    m_navigator->setDeck(deck, shown + shift);
+    m_document->setModified(true);
+}
+
+void PresentationWindow::discardChanges()
+{
+    m_pending.clear();
+    if (m_document->isModified())
+        m_document->revertToBaseline();
+    m_shownScene = -1;
+    m_navigator->goTo(m_navigator->currentIndex()); // the scene as the deck has it
 }
 
 bool PresentationWindow::openDeck(const QString& path, QString* error)
 {
-    return m_navigator->loadFile(path, error);
+    // Live edits belong to the deck they were made on: kept while the new one fails to load.
+    const int shown = m_shownScene;
+    m_shownScene = -1;
+    if (!m_document->load(path, error)) {
+        m_shownScene = shown;
+        return false;
+    }
+    m_pending.clear();
+    m_document->keepBaseline();
+    return true;
 }
 
-bool PresentationWindow::saveDeck(const QString& path, QString* error) const
+bool PresentationWindow::saveDeck(const QString& path, QString* error)
 {
-    return m_navigator->saveFile(path, error);
+    return m_document->save(path, error);
 }
 
 int PresentationWindow::addCurrentScene(const QString& title)
 {
+    m_controller->flush();
     core::Scene scene;
     scene.title.en = title.toStdString();
     const QString notes = SlideContent::caption(m_controller->scenario(), m_controller->lastValidEstimate());
@@ -270,11 +480,19 @@ int PresentationWindow::addCurrentScene(const QString& title)
         scene.notes.zhCN = scene.notes.en;
     }
     scene.scenario = m_controller->scenario();
+    // What was dragged is kept now, as its own scene: not an edit to offer again on leaving.
+    m_shownScene = -1;
+    const int at = std::clamp(m_navigator->currentIndex() + 1, 0, m_navigator->count());
+    for (PendingEdit& edit : m_pending)
+        if (edit.scene >= at)
+            ++edit.scene; // the scenes after the new one moved down
     return m_navigator->addScene(scene);
 }
 
 void PresentationWindow::openDeckDialog()
 {
+    if (!m_interactive)
+        return;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Deck"), {}, tr("Decks of scenes (*.json)"));
     QString error;
     if (!path.isEmpty() && !openDeck(path, &error))
@@ -282,21 +500,33 @@ void PresentationWindow::openDeckDialog()
     setFocus();
 }
 
-void PresentationWindow::saveDeckDialog()
+bool PresentationWindow::saveDeckDialog(bool askForName)
 {
-    QString path = QFileDialog::getSaveFileName(this, tr("Save Deck"), QStringLiteral("deck.json"), tr("Decks of scenes (*.json)"));
-    if (path.isEmpty())
-        return;
-    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
-        path += QStringLiteral(".json");
+    QString path = m_document->filePath();
+    if (!m_interactive && (askForName || path.isEmpty()))
+        return false; // no dialog to ask for a name
+    if (askForName || path.isEmpty()) {
+        path = QFileDialog::getSaveFileName(this, tr("Save Deck"), path.isEmpty() ? QStringLiteral("deck.json") : path,
+                                            tr("Decks of scenes (*.json)"));
+        if (path.isEmpty())
+            return false;
+        if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+            path += QStringLiteral(".json");
+    }
     QString error;
-    if (!saveDeck(path, &error))
+    const bool ok = saveDeck(path, &error);
+    if (!ok && m_interactive)
         QMessageBox::warning(this, tr("Save Deck"), error);
     setFocus();
+    return ok;
 }
 
 void PresentationWindow::addSceneDialog()
 {
+    if (!m_interactive) {
+        addCurrentScene(tr("Scene %1").arg(m_navigator->currentIndex() + 2));
+        return;
+    }
     bool ok = false;
     //: default title of a scene added from the current scenario; %1 = its number
     const QString proposed = tr("Scene %1").arg(m_navigator->currentIndex() + 2);
@@ -307,8 +537,74 @@ void PresentationWindow::addSceneDialog()
     setFocus();
 }
 
+void PresentationWindow::updateWindowTitle()
+{
+    //: window title; %1 = deck file or title, "[*]" marks unsaved changes
+    setWindowTitle(tr("%1[*] — ShardScope Presentation").arg(m_document->displayName()));
+    setWindowModified(m_document->isModified());
+}
+
+bool PresentationWindow::resolveChangesBeforeLeaving()
+{
+    if (!hasChangesToKeep())
+        return true;
+    if (!m_interactive) {
+        discardChanges();
+        return true;
+    }
+    const int edited = int(m_pending.size()) + (currentSceneEdited() ? 1 : 0);
+    QMessageBox box(QMessageBox::Question, tr("Leave the Presentation"), tr("Keep what changed in the presentation?"), QMessageBox::NoButton, this);
+    QStringList what;
+    if (edited > 0)
+        //: %n = scenes whose sliders were moved
+        what << tr("%n scene(s) changed live: kept as new scenes after the ones they started from.", nullptr, edited);
+    if (m_document->isModified() || edited > 0)
+        //: %1 = deck file or title
+        what << tr("The deck (%1) is then saved; the explorer's scenario is not touched either way.").arg(m_document->displayName());
+    box.setInformativeText(what.join(QLatin1Char('\n')));
+    QPushButton* keep = box.addButton(tr("Keep and Save Deck…"), QMessageBox::AcceptRole);
+    QPushButton* discard = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(keep);
+    box.exec();
+    if (box.clickedButton() == discard) {
+        discardChanges();
+        return true;
+    }
+    if (box.clickedButton() != keep)
+        return false;
+    keepLiveEdits();
+    return saveDeckDialog(false);
+}
+
+QAction* PresentationWindow::actionFor(const QKeyEvent* event) const
+{
+    const QKeySequence pressed(event->keyCombination());
+    for (QAction* a : actions())
+        if (a->shortcuts().contains(pressed))
+            return a; // enabled or not: a disabled Undo must still not reach the explorer
+    return nullptr;
+}
+
+bool PresentationWindow::event(QEvent* event)
+{
+    // Keys pressed here act here: claimed before any shortcut is looked up, so the explorer's
+    // Ctrl+Z or Ctrl+S can never fire on its own scenario, whichever window the system thinks
+    // is active (it lags behind while a full-screen window comes up).
+    if (event->type() == QEvent::ShortcutOverride && actionFor(static_cast<QKeyEvent*>(event))) {
+        event->accept();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
 void PresentationWindow::keyPressEvent(QKeyEvent* event)
 {
+    if (QAction* action = actionFor(event)) {
+        if (action->isEnabled())
+            action->trigger();
+        return;
+    }
     switch (event->key()) {
     case Qt::Key_Right:
     case Qt::Key_PageDown:
@@ -340,26 +636,42 @@ void PresentationWindow::keyPressEvent(QKeyEvent* event)
 
 void PresentationWindow::closeEvent(QCloseEvent* event)
 {
+    if (!resolveChangesBeforeLeaving()) {
+        event->ignore();
+        setFocus();
+        return;
+    }
     QWidget::closeEvent(event);
     emit left();
 }
 
 void PresentationWindow::retranslateUi()
 {
-    setWindowTitle(tr("ShardScope — Presentation"));
+    updateWindowTitle();
     m_ui.previous->setText(tr("◀ Previous"));
     m_ui.previous->setToolTip(tr("Previous scene (Left, Page Up)"));
     m_ui.next->setText(tr("Next ▶"));
     m_ui.next->setToolTip(tr("Next scene (Right, Page Down, Space)"));
     m_ui.open->setText(tr("Open Deck…"));
-    m_ui.add->setText(tr("Add Scene…"));
+    m_ui.add->setText(tr("Add Scene (A)…"));
     m_ui.add->setToolTip(tr("Adds the scenario as it is now as a scene after this one."));
     m_ui.save->setText(tr("Save Deck…"));
+    m_ui.save->setToolTip(tr("Saves the deck of scenes (Ctrl+S); the explorer's scenario file is never written from here."));
+    m_actions.undo->setText(tr("Undo (Ctrl+Z)"));
+    m_actions.undo->setToolTip(tr("Undoes what was dragged on this scene."));
+    m_actions.redo->setText(tr("Redo"));
+    m_actions.open->setText(tr("Open Deck…"));
+    m_actions.save->setText(tr("Save Deck"));
+    m_actions.saveAs->setText(tr("Save Deck As…"));
+    m_actions.add->setText(tr("Add Scene…"));
+    m_actions.lockAxis->setText(tr("Lock Axis (L)"));
+    m_actions.lockAxis->setToolTip(tr("Keeps the memory axis from scene to scene, so bars compare by height."));
     m_ui.theme->setText(m_theme == SlideTheme::Theme::HighContrastDark ? tr("Light Theme (T)") : tr("Dark Theme (T)"));
     m_ui.leave->setText(tr("Leave (Esc)"));
     for (QLabel* l : {m_ui.notes, m_ui.caption, m_ui.counter})
-        mute(l, palette());
+        setColor(l, palette().color(QPalette::PlaceholderText));
     updateSceneTexts();
+    updateFigures();
 }
 
 void PresentationWindow::changeEvent(QEvent* event)

@@ -5,74 +5,130 @@
 
 #include "app/slides/slidetheme.h"
 #include "core/issues.h"
+#include "core/scenario.h"
 
 class AnimatedMemoryChart;
+class DeckDocument;
 class QAction;
 class QHBoxLayout;
 class DeckNavigator;
+class FigureStrip;
 class PresentationControls;
+class QAction;
 class QLabel;
 class QToolButton;
 class ScenarioController;
 
 /// Presentation mode (View ▸ Presentation, F5): full screen, large type, a high-contrast
-/// theme, the bars and the few controls a teacher drags, and a deck of scenes stepped through
-/// with the keys a clicker sends (Right/PageDown/Space forward, Left/PageUp back, Home/End);
-/// Esc or F5 leaves. A scene's scenario goes to the controller, so the bars glide to its
-/// numbers and the window shows the same scenario afterwards.
+/// theme, the bars, a strip of the figures the scene is about and the few controls a teacher
+/// drags, and a deck of scenes stepped through with the keys a clicker sends (Right/PageDown/
+/// Space forward, Left/PageUp back, Home/End); Esc or F5 leaves.
+///
+/// It never touches the explorer's work: it has its own controller and undo stack, and its
+/// own document, the deck (Ctrl+S saves the deck, never the scenario). What is dragged live on
+/// a scene can be undone there (Ctrl+Z); stepping on remembers it, and on leaving the window
+/// offers to keep such edits as new scenes and to save the deck, only if there is any.
 class PresentationWindow : public QWidget
 {
     Q_OBJECT
 
 public:
-    explicit PresentationWindow(ScenarioController* controller, QWidget* parent = nullptr);
+    explicit PresentationWindow(QWidget* parent = nullptr);
     ~PresentationWindow() override;
 
+    ScenarioController* controller() const { return m_controller; }
     DeckNavigator* navigator() const { return m_navigator; }
+    DeckDocument* document() const { return m_document; }
     AnimatedMemoryChart* chart() const { return m_chart; }
     PresentationControls* controls() const { return m_controls; }
+    FigureStrip* figureStrip() const { return m_strip; }
+    /// The scene's title with its live numbers filled in.
     QString sceneTitle() const;
     QString sceneNotes() const;
+    QLabel* statusLabel() const { return m_ui.status; }
+    QLabel* warningLabel() const { return m_ui.warning; }
 
-    /// Full screen, showing the deck's current scene.
+    /// Full screen, showing the deck's current scene; remembers the deck to go back to.
     void start();
     void setTheme(SlideTheme::Theme theme);
     SlideTheme::Theme theme() const { return m_theme; }
 
     /// Reads a deck file and shows its first scene; false with a reason (the deck stays).
     bool openDeck(const QString& path, QString* error = nullptr);
-    bool saveDeck(const QString& path, QString* error = nullptr) const;
-    /// The controller's scenario as a new scene after the current one; returns its index.
+    bool saveDeck(const QString& path, QString* error = nullptr);
+    /// The scenario as it is now as a new scene after the current one; returns its index.
     int addCurrentScene(const QString& title);
     /// A button for `action` in the bottom row (and its shortcut in this window): View ▸
     /// Textbook View is one.
     void addToolAction(QAction* action);
+
+    /// The value axis keeps its scale from scene to scene (it grows when a scene needs more).
+    void setAxisLocked(bool locked);
+    bool isAxisLocked() const;
+    /// A GPU drag scales the global batch along (tokens per GPU per step kept).
+    void setBatchFollowsGpus(bool follows);
+    bool batchFollowsGpus() const;
+
+    /// Live edits on a scene, scenes added, or both: what leaving offers to keep.
+    bool hasChangesToKeep() const;
+    /// Scenes changed live, not counting the one shown.
+    int pendingEditCount() const { return int(m_pending.size()); }
+    /// Adds every live edit as a new scene after the one it changed.
+    void keepLiveEdits();
+    /// Forgets the live edits and the scenes added since start().
+    void discardChanges();
+    /// Without dialogs (tests): leaving discards what was not kept.
+    void setInteractive(bool interactive) { m_interactive = interactive; }
 
 signals:
     /// The window was left (Esc, F5 or closed).
     void left();
 
 protected:
+    bool event(QEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    struct PendingEdit
+    {
+        int scene = 0;
+        core::Scenario scenario;
+    };
+
+    void createActions();
+    /// The presentation's own action for a key press (Ctrl+Z, Ctrl+S, L, …), or null.
+    QAction* actionFor(const QKeyEvent* event) const;
     void retranslateUi();
+    void applyFonts();
     void applyScene(int index);
+    bool currentSceneEdited() const;
     void updateSceneTexts();
+    void updateFigures();
     void updateStatus(bool valid, const std::vector<core::Issue>& issues);
+    void updateAxisLock();
+    void updateWindowTitle();
     void toggleTheme();
     void openDeckDialog();
-    void saveDeckDialog();
+    bool saveDeckDialog(bool askForName);
     void addSceneDialog();
+    /// Asks what to do with the changes; false: stay in the presentation.
+    bool resolveChangesBeforeLeaving();
     static QString languageCode();
 
     ScenarioController* m_controller = nullptr;
     DeckNavigator* m_navigator = nullptr;
+    DeckDocument* m_document = nullptr;
     AnimatedMemoryChart* m_chart = nullptr;
     PresentationControls* m_controls = nullptr;
+    FigureStrip* m_strip = nullptr;
     SlideTheme::Theme m_theme = SlideTheme::Theme::HighContrastDark;
+    std::vector<PendingEdit> m_pending;
+    int m_shownScene = -1;     ///< the scene whose scenario the controller started from
+    double m_axisFloor = 0;    ///< bytes, while the axis is locked
+    bool m_interactive = true;
     QHBoxLayout* m_toolRow = nullptr; ///< the bottom row of buttons
     struct
     {
@@ -80,13 +136,26 @@ private:
         QLabel* counter = nullptr;
         QLabel* notes = nullptr;
         QLabel* status = nullptr;
+        QLabel* warning = nullptr;
         QLabel* caption = nullptr;
         QToolButton* previous = nullptr;
         QToolButton* next = nullptr;
         QToolButton* open = nullptr;
         QToolButton* add = nullptr;
         QToolButton* save = nullptr;
+        QToolButton* undo = nullptr;
+        QToolButton* lock = nullptr;
         QToolButton* theme = nullptr;
         QToolButton* leave = nullptr;
     } m_ui;
+    struct
+    {
+        QAction* undo = nullptr;
+        QAction* redo = nullptr;
+        QAction* open = nullptr;
+        QAction* save = nullptr;
+        QAction* saveAs = nullptr;
+        QAction* add = nullptr;
+        QAction* lockAxis = nullptr;
+    } m_actions;
 };

@@ -13,6 +13,7 @@ QString id(SlideView view)
     case SlideView::Gauges: return QStringLiteral("gauges");
     case SlideView::Bits: return QStringLiteral("bits");
     case SlideView::Dashboard: return QStringLiteral("dashboard");
+    case SlideView::Step: return QStringLiteral("step");
     }
     return {};
 }
@@ -33,6 +34,7 @@ QString displayName(SlideView view)
     case SlideView::Gauges: return QCoreApplication::translate("SlideViews", "Gauges");
     case SlideView::Bits: return QCoreApplication::translate("SlideViews", "Bit viewer");
     case SlideView::Dashboard: return QCoreApplication::translate("SlideViews", "Whole dashboard");
+    case SlideView::Step: return QCoreApplication::translate("SlideViews", "Pipeline schedule and memory timeline");
     }
     return {};
 }

@@ -8,7 +8,7 @@
 #include "widgets/displayformat.h"
 
 /// What an exported slide shows.
-enum class SlideView { Memory, Comparison, Gauges, Bits, Dashboard };
+enum class SlideView { Memory, Comparison, Gauges, Bits, Dashboard, Step };
 /// The file formats a slide is written in.
 enum class SlideFormat { Png, Svg, Pdf };
 
@@ -30,9 +30,9 @@ struct SlideOptions
 
 namespace SlideViews {
 
-inline constexpr SlideView kAll[] = {SlideView::Memory, SlideView::Comparison, SlideView::Gauges, SlideView::Bits, SlideView::Dashboard};
+inline constexpr SlideView kAll[] = {SlideView::Memory, SlideView::Comparison, SlideView::Gauges, SlideView::Bits, SlideView::Dashboard, SlideView::Step};
 
-/// Command-line id: "memory", "comparison", "gauges", "bits", "dashboard".
+/// Command-line id: "memory", "comparison", "gauges", "bits", "dashboard", "step".
 QString id(SlideView view);
 std::optional<SlideView> fromId(const QString& id);
 /// Translated name for the dialog.

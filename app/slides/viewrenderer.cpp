@@ -8,18 +8,25 @@
 #include <QLocale>
 #include <QMimeData>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "app/documents/filesaver.h"
 #include "core/numerics/numberformat.h"
 #include "widgets/lab/bitlayoutview.h"
 #include "widgets/charts/comparisonview.h"
+#include "widgets/charts/componentlegend.h"
 #include "widgets/gauges/gauge.h"
 #include "widgets/gauges/gaugepanel.h"
+#include "widgets/gauges/servinggauges.h"
+#include "widgets/charts/rooflineview.h"
 #include "widgets/charts/memorychart.h"
+#include "widgets/step/memorytimelineview.h"
+#include "widgets/step/scheduleview.h"
 #include "widgets/widgetrenderer.h"
+#include "core/pipeline.h"
+#include "core/timeline/steptimeline.h"
 
 namespace {
 
@@ -60,10 +67,19 @@ ViewRenderer::ViewRenderer(const SlideContent& content, const SlideOptions& opti
 
 ViewRenderer::~ViewRenderer() = default;
 
-double ViewRenderer::basePointSize(const QSize& size)
+double ViewRenderer::minimumSlidePoints(SlideView view)
 {
-    // 13.5 pt on a 1080-pixel slide: the window's proportions, readable from the back row.
-    return std::clamp(size.height() / 80.0, 6.0, 48.0);
+    // Nine views on one page cannot all be read from the back row: the dashboard is a handout.
+    return view == SlideView::Dashboard ? 12 : kMinimumSlidePoints;
+}
+
+double ViewRenderer::basePointSize(const QSize& size, SlideView view)
+{
+    // The smallest text relative to the base: the gauges' captions are 0.85 of their font, the
+    // serving roofline's notes 0.8.
+    const double smallest = view == SlideView::Gauges || view == SlideView::Dashboard ? 0.8 : 1.0;
+    const double pixels = minimumSlidePoints(view) * pixelsPerSlidePoint(size) / smallest;
+    return pixels * 72.0 / 96.0; // SVG and PDF are written at 96 dpi, as the offscreen screen is
 }
 
 QColor ViewRenderer::background() const
@@ -78,7 +94,7 @@ void ViewRenderer::build(const SlideContent& content)
     m_slide = std::make_unique<QWidget>();
     m_slide->setAttribute(Qt::WA_DontShowOnScreen); // never a window, only a layout to paint
     m_slide->setPalette(SlideTheme::palette(m_options.theme));
-    const double base = basePointSize(m_options.size);
+    const double base = basePointSize(m_options.size, m_options.view);
     QFont font = QApplication::font();
     font.setPointSizeF(base);
     m_slide->setFont(font);
@@ -95,7 +111,9 @@ void ViewRenderer::build(const SlideContent& content)
     layout->addWidget(buildView(content, m_slide.get()), 1);
     // The bit viewer shows a number, not the scenario: its settings would caption nothing.
     if (m_options.caption && m_options.view != SlideView::Bits) {
-        m_caption = textLabel(SlideContent::caption(content.scenario, content.estimate), base * 0.95, false, m_slide.get());
+        // The caption at the view's smallest size: never under the 18-point floor.
+        const double captionScale = m_options.view == SlideView::Dashboard || m_options.view == SlideView::Gauges ? 0.8 : 1.0;
+        m_caption = textLabel(SlideContent::caption(content.scenario, content.estimate), base * captionScale, false, m_slide.get());
         m_caption->setObjectName(QStringLiteral("slideCaption"));
         QPalette muted = m_caption->palette();
         muted.setColor(QPalette::WindowText, m_slide->palette().color(QPalette::PlaceholderText));
@@ -154,17 +172,75 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
         return panel;
     };
 
+    // The components any bar of the slide shows (every rank group of the memory chart, the
+    // fullest GPU of each compared variant), in the charts' stack order, top first.
+    auto legend = [&](QWidget* owner, const MemoryChart* chart, bool withMemoryChart) {
+        std::array<bool, core::kComponentCount> present{};
+        auto add = [&](const core::RankGroup& g) {
+            for (std::size_t c = 0; c < core::kComponentCount; ++c)
+                present[c] = present[c] || g.bytes[c] > 0;
+        };
+        if (withMemoryChart && e.valid)
+            for (const core::RankGroup& g : e.groups)
+                add(g);
+        for (const core::Comparison& c : content.comparisons)
+            for (const core::Estimate& v : c.estimates)
+                if (v.valid)
+                    add(v.fullest());
+        QVector<core::Component> shown;
+        const auto& order = chart->stackOrder();
+        for (auto it = order.rbegin(); it != order.rend(); ++it)
+            if (present[std::size_t(*it)])
+                shown.push_back(*it);
+        auto* names = new ComponentLegend(owner);
+        names->setComponents(shown);
+        // Its rows for the slide's width: a tree that is never shown gets no height-for-width pass.
+        names->setFixedHeight(names->heightForWidth(m_options.size.width() - 2 * std::max(8, m_options.size.height() / 36)));
+        return names;
+    };
+
     switch (m_options.view) {
     case SlideView::Memory:
         return memoryChart(parent);
     case SlideView::Comparison: {
-        ComparisonView* view = comparison(parent);
-        view->recomputeChart()->setLegendVisible(true); // alone on the slide: name the colours once
-        return view;
+        // At slide type sizes two charts side by side leave each bar narrower than its words:
+        // one above the other, and the colours named once, in a column beside both (a slide
+        // has width to spare, not height).
+        auto* box = new QWidget(parent);
+        auto* row = new QHBoxLayout(box);
+        row->setContentsMargins(0, 0, 0, 0);
+        ComparisonView* view = comparison(box);
+        view->setStacked(true);
+        row->addWidget(view, 1);
+        ComponentLegend* names = legend(box, view->zeroChart(), false);
+        names->setSingleColumn(true);
+        names->setFixedSize(names->sizeHint());
+        row->addWidget(names, 0, Qt::AlignTop);
+        return box;
     }
     case SlideView::Gauges: {
-        if (content.scenario.mode == core::Mode::Inference)
-            return gauges(parent); // the serving dials, in the panel's own row
+        if (content.scenario.mode == core::Mode::Inference) {
+            // Six serving dials and the roofline in two rows of four: one row of seven would be
+            // wider than a slide at its type size.
+            auto* box = new QWidget(parent);
+            auto* grid = new QGridLayout(box);
+            grid->setContentsMargins(0, 0, 0, 0);
+            GaugePanel* panel = gauges(box);
+            panel->hide(); // the panel keeps the logic; its dials go into the grid
+            ServingGauges* serving = panel->servingGauges();
+            QVector<QWidget*> dials;
+            for (int i = 0; i < int(ServingGauges::Kind::Roofline); ++i)
+                dials.push_back(serving->gauge(ServingGauges::Kind(i)));
+            dials.push_back(serving->roofline());
+            for (int i = 0; i < dials.size(); ++i) {
+                serving->layout()->removeWidget(dials[i]);
+                dials[i]->setParent(box);
+                dials[i]->show();
+                // The roofline is a chart: it takes the last two cells of the second row.
+                grid->addWidget(dials[i], i / 4, i % 4, 1, dials[i] == serving->roofline() ? 2 : 1);
+            }
+            return box;
+        }
         // Two rows of three: dials on a 16:9 slide would otherwise be tall and thin.
         auto* box = new QWidget(parent);
         auto* grid = new QGridLayout(box);
@@ -186,7 +262,7 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
         column->setSpacing(0);
         //: bit-viewer slide heading; %1 = the value, e.g. 0.1
         auto* heading = textLabel(tr("What each number format stores for %1").arg(QLocale().toString(m_options.bitsValue, 'g', 10)),
-                                  basePointSize(m_options.size) * 1.1, true, box);
+                                  basePointSize(m_options.size, m_options.view) * 1.1, true, box);
         column->addWidget(heading);
         for (core::NumberFormat f : core::kElementFormats) {
             auto* view = new BitLayoutView(f, box);
@@ -200,18 +276,48 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
     case SlideView::Dashboard: {
         // The window's views on one 16:9 page: dials on top, the bars and the comparisons below.
         auto* box = new QWidget(parent);
-        // Three charts and six dials share the page: slightly smaller type than a single view,
-        // set before they are made so each picks it up.
-        QFont small = box->font();
-        small.setPointSizeF(small.pointSizeF() * 0.85);
-        box->setFont(small);
         auto* column = new QVBoxLayout(box);
         column->setContentsMargins(0, 0, 0, 0);
-        column->addWidget(gauges(box), 22);
+        column->addWidget(gauges(box), 18);
         auto* row = new QHBoxLayout;
-        row->addWidget(memoryChart(box), 1);
-        row->addWidget(comparison(box), 1);
-        column->addLayout(row, 78);
+        MemoryChart* bars = memoryChart(box);
+        bars->setLegendVisible(false); // named once under the charts: the chart keeps its width
+        row->addWidget(bars, 1);
+        ComparisonView* variants = comparison(box);
+        variants->setStacked(true); // a bar for each variant needs the column's whole width
+        row->addWidget(variants, 1);
+        column->addLayout(row, 82);
+        column->addWidget(legend(box, bars, true));
+        // The window's charts keep a minimum size a 720p page of nine views has no room for.
+        for (MemoryChart* chart : box->findChildren<MemoryChart*>())
+            chart->setMinimumPlotSize(QSize(120, 90));
+        return box;
+    }
+    case SlideView::Step: {
+        // The schedule above stage 0's memory, the cursor at that stage's peak.
+        auto* box = new QWidget(parent);
+        auto* column = new QVBoxLayout(box);
+        column->setContentsMargins(0, 0, 0, 0);
+        auto* schedule = new ScheduleView(box);
+        auto* memory = new MemoryTimelineView(box);
+        memory->setUnit(unit);
+        const core::StepTimeline timeline = core::stepTimeline(content.scenario);
+        schedule->setTimeline(timeline);
+        if (timeline.valid)
+            schedule->setFormulaBubble(core::bubbleFraction(int(timeline.stages.size()), timeline.virtualStages, timeline.microBatches));
+        memory->setTimeline(timeline);
+        double capacity = 0;
+        for (const core::RankGroup& g : e.groups)
+            capacity = std::max(capacity, g.capacityBytes);
+        memory->setCapacity(capacity);
+        schedule->setSelectedStage(0);
+        const MemoryTimelineView::PeakMark peak = memory->peakMark(0);
+        if (peak.valid) {
+            schedule->setCursorPosition(peak.time);
+            memory->setCursorPosition(peak.time);
+        }
+        column->addWidget(schedule, 2);
+        column->addWidget(memory, 3);
         return box;
     }
     }
@@ -281,27 +387,21 @@ bool ViewRenderer::save(const QString& path, QString* error) const
             *error = tr("%1: the file name must end in .png, .svg or .pdf").arg(path);
         return false;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            //: %1 = file name, %2 = the system's reason
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    if (!write(*format, &file)) {
-        file.cancelWriting();
+    QString reason;
+    switch (FileSaver::save(path, [&](QIODevice& device) { return write(*format, &device); }, &reason)) {
+    case FileSaver::Result::Saved: return true;
+    case FileSaver::Result::CannotRender:
         if (error)
             //: %1 = file name
             *error = tr("Cannot render the slide into %1").arg(path);
         return false;
+    case FileSaver::Result::CannotOpen:
+    case FileSaver::Result::CannotWrite: break;
     }
-    if (!file.commit()) {
-        if (error)
-            //: %1 = file name, %2 = the system's reason
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    if (error)
+        //: %1 = file name, %2 = the system's reason
+        *error = tr("Cannot write %1: %2").arg(path, reason);
+    return false;
 }
 
 QMimeData* ViewRenderer::mimeData() const

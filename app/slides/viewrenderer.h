@@ -44,8 +44,18 @@ public:
     /// For the clipboard: the image and the SVG (image/svg+xml). The caller owns it.
     QMimeData* mimeData() const;
 
-    /// Base font size of a slide of `size`, in points: text keeps its share of the height.
-    static double basePointSize(const QSize& size);
+    /// A slide is 7.5 in = 540 pt high (PowerPoint's and Impress's 16:9 and 4:3 alike): shown
+    /// full screen, an export has height/540 pixels per point of the slide.
+    static double pixelsPerSlidePoint(const QSize& size) { return size.height() / 540.0; }
+    /// The smallest text on a slide (tick labels, legends, captions), in points of the slide:
+    /// 18 pt, the usual floor for text read across a room.
+    static constexpr double kMinimumSlidePoints = 18;
+    /// The floor for `view`: 18 pt, or 12 pt for the whole dashboard (a handout page: six dials
+    /// and three charts cannot all be read from the back row).
+    static double minimumSlidePoints(SlideView view);
+    /// The slide's base font, in Qt points at 96 dpi, for `view`: large enough that the view's
+    /// smallest text (gauge captions are 0.85 of the base, the roofline's notes 0.8) is kMinimumSlidePoints.
+    static double basePointSize(const QSize& size, SlideView view);
 
 private:
     void build(const SlideContent& content);

@@ -1,5 +1,7 @@
 #include "core/io/deck.h"
 
+#include "core/figures/figuretemplate.h"
+#include "core/io/jsondocument.h"
 #include "core/io/json_reader.h"
 #include "core/io/scenario_io.h"
 
@@ -49,6 +51,55 @@ LocalizedText readText(const Json& parent, const char* key, const std::string& p
     return text;
 }
 
+/// Every figure's name, for "expected one of" and the nearest to a typo.
+std::vector<std::string> figureNames()
+{
+    std::vector<std::string> names;
+    for (std::size_t f = 0; f < kFigureCount; ++f)
+        names.emplace_back(figureName(Figure(f)));
+    return names;
+}
+
+/// A value that names no figure: what was written, the figures there are, the nearest.
+void unknownFigure(std::vector<Issue>& issues, Severity severity, std::string path, std::string given)
+{
+    Issue i{IssueCode::UnknownValue, severity, ""};
+    i.path = std::move(path);
+    i.accepted = figureNames();
+    i.nearest = nearestName(given, i.accepted);
+    i.given = std::move(given);
+    issues.push_back(std::move(i));
+}
+
+/// A placeholder that names no figure stays as typed: say which, so a typo is found.
+void checkTemplate(const LocalizedText& text, const std::string& path, std::vector<Issue>& issues)
+{
+    for (const std::string* t : {&text.en, &text.zhCN})
+        for (const std::string& unknown : parseTemplate(*t).unknown)
+            unknownFigure(issues, Severity::Warning, path, unknown);
+}
+
+std::vector<Figure> readFigures(const Json& scene, const std::string& prefix, std::vector<Issue>& issues)
+{
+    std::vector<Figure> out;
+    if (!scene.contains("figures"))
+        return out;
+    const Json& list = scene["figures"];
+    if (!list.is_array()) {
+        addWrongType(issues, prefix + "figures", ValueKind::FigureArray);
+        return out;
+    }
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::optional<Figure> figure = list[i].is_string() ? figureFromName(list[i].get<std::string>()) : std::nullopt;
+        if (figure)
+            out.push_back(*figure);
+        else
+            unknownFigure(issues, Severity::Error, prefix + "figures[" + std::to_string(i) + "]",
+                          list[i].is_string() ? list[i].get<std::string>() : list[i].dump());
+    }
+    return out;
+}
+
 Json writeText(const LocalizedText& text)
 {
     Json j{{"en", text.en}};
@@ -63,12 +114,8 @@ DeckLoad loadDeck(std::string_view text)
 {
     DeckLoad out;
     Json doc;
-    try {
-        doc = Json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        addError(out.issues, IssueCode::MalformedJson, "").detail = e.what();
+    if (!parseJsonDocument(text, limits::kDeck, doc, out.issues))
         return out;
-    }
     if (!doc.is_object() || !doc.contains("scenes") || !doc["scenes"].is_array()) {
         addWrongType(out.issues, "scenes", ValueKind::SceneArray);
         return out;
@@ -85,7 +132,10 @@ DeckLoad loadDeck(std::string_view text)
         Scene scene;
         scene.title = readText(s, "title", prefix, out.issues);
         scene.notes = readText(s, "notes", prefix, out.issues);
-        const ScenarioLoad load = loadScenario(s["scenario"].dump());
+        checkTemplate(scene.title, prefix + "title", out.issues);
+        checkTemplate(scene.notes, prefix + "notes", out.issues);
+        scene.figures = readFigures(s, prefix, out.issues);
+        const ScenarioLoad load = loadScenario(dumpJson(s["scenario"]));
         for (Issue issue : load.issues) {
             issue.path = prefix + (issue.path.empty() ? std::string(issue.key) : issue.path);
             out.issues.push_back(std::move(issue));
@@ -105,10 +155,19 @@ std::string saveDeck(const Deck& deck)
     j["schema_version"] = 1;
     j["title"] = writeText(deck.title);
     Json scenes = Json::array();
-    for (const Scene& s : deck.scenes)
-        scenes.push_back(Json{{"title", writeText(s.title)}, {"notes", writeText(s.notes)}, {"scenario", Json::parse(saveScenario(s.scenario))}});
+    for (const Scene& s : deck.scenes) {
+        Json scene{{"title", writeText(s.title)}, {"notes", writeText(s.notes)}};
+        if (!s.figures.empty()) {
+            Json figures = Json::array();
+            for (Figure f : s.figures)
+                figures.push_back(std::string(figureName(f)));
+            scene["figures"] = figures;
+        }
+        scene["scenario"] = Json::parse(saveScenario(s.scenario));
+        scenes.push_back(std::move(scene));
+    }
     j["scenes"] = scenes;
-    return j.dump(2) + "\n";
+    return dumpJson(j, 2) + "\n";
 }
 
 } // namespace core

@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/figures/figures.h"
 #include "core/issues.h"
 #include "core/scenario.h"
 
@@ -17,12 +18,17 @@ struct LocalizedText
     const std::string& in(std::string_view language) const { return (language.rfind("zh", 0) == 0 && !zhCN.empty()) ? zhCN : en; }
 };
 
-/// One step of a presentation: a scenario with a title and speaker notes.
+/// One step of a presentation: a scenario with a title and speaker notes. Title and notes may
+/// quote live numbers as templates ("{model_states_gb} GB", core/figures/figuretemplate.h).
 struct Scene
 {
     LocalizedText title;
     LocalizedText notes;
     Scenario scenario;
+    std::vector<Figure> figures; ///< the live strip; empty: defaultFigures(scenario.mode)
+
+    /// What the live strip shows: `figures`, or the mode's defaults.
+    std::vector<Figure> stripFigures() const { return figures.empty() ? defaultFigures(scenario.mode) : figures; }
 };
 
 /// A deck of saved scenarios stepped through in presentation mode.

@@ -7,7 +7,9 @@
 
 #include "core/io/json_reader.h"
 #include "core/io/presets.h"
+#include "core/io/jsondocument.h"
 #include "core/io/scenario_io.h"
+#include "core/calibration/residuals.h"
 #include "core/timeline/steptimeline.h"
 #include "core/working.h"
 
@@ -68,6 +70,27 @@ Json issuesJson(const std::vector<Issue>& a, const std::vector<Issue>& b)
     return list;
 }
 
+/// The step-time model's parts as JSON: compute (GEMMs, attention, elementwise, overhead) and
+/// its pieces, recomputation, bubble, exposed communication per dimension, offload, optimizer.
+Json stepBreakdownJson(const StepParts& parts)
+{
+    auto at = [&](StepPart p) { return parts[std::size_t(p)]; };
+    Json exposed = Json::object();
+    for (std::size_t d = 0; d < kCommDimensionCount; ++d)
+        exposed[std::string(commDimensionName(CommDimension(d)))] = parts[std::size_t(StepPart::DataParallel) + d];
+    return Json{{"compute", at(StepPart::Gemm) + at(StepPart::Attention) + at(StepPart::Elementwise) + at(StepPart::Overhead)},
+                {"gemm", at(StepPart::Gemm)},
+                {"attention", at(StepPart::Attention)},
+                {"elementwise", at(StepPart::Elementwise)},
+                {"overhead", at(StepPart::Overhead)},
+                {"recompute", at(StepPart::Recompute)},
+                {"bubble", at(StepPart::Bubble)},
+                {"exposed_communication", exposed},
+                {"offload", at(StepPart::Offload)},
+                {"optimizer_step", at(StepPart::OptimizerStep)},
+                {"rollout", at(StepPart::Rollout)}};
+}
+
 std::string memoryText(double bytes, PrintUnit unit)
 {
     char buf[32];
@@ -112,7 +135,7 @@ std::string parameterSourceText(const Scenario& s, const Estimate& e)
 } // namespace
 
 std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w,
-                           const StepTimeline* timeline)
+                           const StepTimeline* timeline, const Calibration* measured)
 {
     Json j;
     j["valid"] = e.valid;
@@ -180,6 +203,11 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
                             {"peak_flops_per_gpu", c.peakFlopsPerGpu},
                             {"mfu", c.effectiveMfu},
                             {"iteration_seconds", c.iterationSeconds},
+                            {"step_seconds", c.iterationSeconds},
+                            {"time_source", std::string(timeSourceName(c.timeSource))},
+                            {"model_step_seconds", c.modelStepSeconds},
+                            {"model_mfu", c.modelMfu},
+                            {"step_breakdown", stepBreakdownJson(c.stepParts)},
                             {"rollout_seconds", c.rolloutSeconds},
                             {"rollout_rounds", c.rolloutRounds},
                             {"training_seconds", c.trainingSeconds},
@@ -263,9 +291,119 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
             }
             stages.push_back(Json{{"pipeline_stage", st.stage}, {"rank_group", st.group}, {"peak_phase", st.peakPhase}, {"phases", phases}});
         }
-        j["timeline"] = Json{{"length", timeline->length}, {"unit_seconds", timeline->unitSeconds}, {"stages", stages}};
+        j["timeline"] = Json{{"length", timeline->length}, {"unit_seconds", timeline->unitSeconds},
+                             {"schedule", std::string(pipelineScheduleName(timeline->schedule))},
+                             {"bubble_fraction", timeline->bubbleFraction()}, {"stages", stages}};
     }
-    return j.dump(2) + "\n";
+    if (measured) {
+        Json issues = Json::array();
+        for (const LogIssue& i : measured->log.issues)
+            issues.push_back(Json{{"code", std::string(logIssueCodeName(i.code))}, {"line", i.line}, {"key", i.key}, {"text", i.text},
+                                  {"message", describe(i)}});
+        Json rows = Json::array();
+        for (const Residual& r : measured->residuals) {
+            Json row{{"quantity", std::string(measuredQuantityName(r.quantity))}, {"format", std::string(logFormatName(r.format))},
+                     {"rank", r.rank}, {"line", r.line}, {"measured", r.measured}, {"resolution", r.resolution},
+                     {"status", std::string(residualStatusName(r.status))}};
+            if (r.status == ResidualStatus::Compared) {
+                row["rank_group"] = r.group;
+                row["predicted"] = r.predicted;
+                row["residual_percent"] = r.percent;
+            }
+            rows.push_back(row);
+        }
+        j["measured"] = Json{{"lines", measured->log.lines}, {"recognised_lines", measured->log.recognisedLines},
+                             {"issues", issues}, {"residuals", rows}};
+    }
+    return dumpJson(j, 2) + "\n";
+}
+
+namespace {
+
+/// The step-time model's parts, largest first, with their share of the model's step.
+std::string stepTimeTable(const ComputeEstimate& c)
+{
+    std::string out;
+    char buf[160];
+    const char* source = c.timeSource == TimeSource::Model ? "the step-time model (no MFU given)"
+        : c.timeSource == TimeSource::Mfu                  ? "the MFU given; the model's own step below"
+                                                           : "the achieved TFLOP/s given; the model's own step below";
+    std::snprintf(buf, sizeof buf, "\nStep time: %.4g s from %s\n", c.iterationSeconds, source);
+    out += buf;
+    std::snprintf(buf, sizeof buf, "  model step %.4g s, MFU %.1f %%\n", c.modelStepSeconds, c.modelMfu * 100);
+    out += buf;
+    static constexpr const char* kLabels[] = {"GEMMs", "attention", "elementwise", "per-layer overhead", "recompute", "pipeline bubble",
+                                              "data parallel (exposed)", "tensor parallel (exposed)", "pipeline p2p (exposed)",
+                                              "context parallel (exposed)", "expert all-to-all", "offload (PCIe, CPU)", "optimizer step",
+                                              "rollout"};
+    static_assert(std::size(kLabels) == kStepPartCount);
+    std::array<std::size_t, kStepPartCount> order{};
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return c.stepParts[a] > c.stepParts[b]; });
+    for (std::size_t i : order) {
+        if (c.stepParts[i] <= 0)
+            continue;
+        std::snprintf(buf, sizeof buf, "  %-28s %10.4g s  %5.1f %%\n", kLabels[i], c.stepParts[i],
+                      c.modelStepSeconds > 0 ? 100 * c.stepParts[i] / c.modelStepSeconds : 0.0);
+        out += buf;
+    }
+    return out;
+}
+
+} // namespace
+
+std::string describe(const LogIssue& i)
+{
+    const std::string at = i.line > 0 ? "line " + std::to_string(i.line) + ": " : std::string();
+    switch (i.code) {
+    case LogIssueCode::Empty: return "the log is empty";
+    case LogIssueCode::NothingRecognised:
+        return "no line is in a known format (Megatron memory line, torch.cuda.memory_summary(), max_memory_allocated/reserved, "
+               "nvidia-smi CSV with its header, vLLM or llama.cpp start-up lines)";
+    case LogIssueCode::BadNumber: return at + i.key + ": '" + i.text + "' is not a number";
+    case LogIssueCode::MissingField: return at + "the field '" + i.key + "' is missing";
+    case LogIssueCode::NegativeValue: return at + i.key + " is negative (" + i.text + "): the run did not fit";
+    case LogIssueCode::NotSupported: return at + i.key + " is '" + i.text + "': not reported by the driver";
+    case LogIssueCode::CsvWithoutHeader: return at + "nvidia-smi rows without their header line: the columns are unknown";
+    case LogIssueCode::CsvColumnCount: return at + "another number of columns than the nvidia-smi header";
+    case LogIssueCode::UnknownUnit: return at + i.key + ": unknown unit in '" + i.text + "'";
+    case LogIssueCode::Count: break;
+    }
+    return {};
+}
+
+std::string calibrationToTable(const Calibration& c, const Estimate& e)
+{
+    std::string out = "\nMeasured beside predicted (residual = (predicted - measured) / measured)\n";
+    char buf[320];
+    std::snprintf(buf, sizeof buf, "%-16s %5s %-22s %12s %12s %9s\n", "quantity", "rank", "source", "measured", "predicted", "residual");
+    out += buf;
+    for (const Residual& r : c.residuals) {
+        const bool count = isCount(r.quantity);
+        auto value = [&](double v) {
+            char b[40];
+            if (count)
+                std::snprintf(b, sizeof b, "%.0f", v);
+            else
+                std::snprintf(b, sizeof b, "%.2f GiB", v / (1024.0 * 1024 * 1024));
+            return std::string(b);
+        };
+        const std::string source = std::string(logFormatName(r.format)) + ":" + std::to_string(r.line);
+        const std::string rank = r.rank >= 0 ? std::to_string(r.rank) : "-";
+        if (r.status == ResidualStatus::Compared)
+            std::snprintf(buf, sizeof buf, "%-16s %5s %-22s %12s %12s %+8.1f%%  %s\n", std::string(measuredQuantityName(r.quantity)).c_str(),
+                          rank.c_str(), source.c_str(), value(r.measured).c_str(), value(r.predicted).c_str(), r.percent,
+                          groupLabel(e, std::size_t(r.group)).c_str());
+        else
+            std::snprintf(buf, sizeof buf, "%-16s %5s %-22s %12s %12s %9s  %s\n", std::string(measuredQuantityName(r.quantity)).c_str(),
+                          rank.c_str(), source.c_str(), value(r.measured).c_str(), "-", "-",
+                          std::string(residualStatusName(r.status)).c_str());
+        out += buf;
+    }
+    for (const LogIssue& i : c.log.issues)
+        out += "  " + describe(i) + "\n";
+    return out;
 }
 
 std::string timelineToTable(const StepTimeline& t, PrintUnit unit)
@@ -404,6 +542,7 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
         line("  cost                           $%.4g (price %.2f/GPU-h x overhead %.2f)\n", c.cost, s.hardware.pricePerGpuHour,
              s.hardware.overheadFactor);
         line("  pipeline bubble                %.1f %%\n", c.bubbleFraction * 100);
+        out += stepTimeTable(c);
         const CommunicationEstimate& m = e.communication;
         out += "\nCommunication per GPU per step (" + u + ")\n";
         line("  data parallel %s   tensor parallel %s   pipeline %s   context %s   expert %s\n", gbText(m.dataParallel).c_str(),

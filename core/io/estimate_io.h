@@ -10,6 +10,8 @@
 namespace core {
 
 class Working;
+struct Calibration;
+struct LogIssue;
 struct StepTimeline;
 
 /// "PP stage 0 · ranks 0–15", "PP stages 1–2 · ranks 16–47", "all ranks 0–7".
@@ -21,9 +23,16 @@ std::string_view phaseName(GroupPhase phase);
 /// The estimate as JSON (the command line's --format json; documented in README.md).
 /// `extraIssues` (e.g. unknown keys from loading) are listed with the estimate's own.
 /// With `timeline`, adds "timeline": each stage's phases (start, end, kind, micro-batch, chunk,
-/// moment, the three levels and the bytes per component).
+/// moment, the three levels and the bytes per component). With `measured`, adds "measured":
+/// the log's issues and one residual per measured quantity and rank (--measured LOG).
 std::string estimateToJson(const Scenario& scenario, const Estimate& estimate, const std::vector<Issue>& extraIssues,
-                           const Working* working = nullptr, const StepTimeline* timeline = nullptr);
+                           const Working* working = nullptr, const StepTimeline* timeline = nullptr,
+                           const Calibration* measured = nullptr);
+
+/// Measured beside predicted as text, one line per residual (--measured with --format table).
+std::string calibrationToTable(const Calibration& calibration, const Estimate& estimate);
+/// One line of English for the command line: "line 3: max allocated: 'abc' is not a number".
+std::string describe(const LogIssue& issue);
 
 /// The step timeline as text: per pipeline stage, each phase with its time, micro-batch and the
 /// allocated bytes (--timeline with --format table).

@@ -19,6 +19,32 @@ ValueKind kindOf(const Json& j)
 
 } // namespace
 
+Issue malformedJson(const nlohmann::json::parse_error& error, std::string_view text)
+{
+    Issue issue{IssueCode::MalformedJson, Severity::Error, ""};
+    // parse_error::byte is 1-based: the byte the parser stopped at (one past the end at EOF).
+    const std::size_t stop = std::min<std::size_t>(error.byte > 0 ? error.byte - 1 : 0, text.size());
+    double line = 1, column = 1;
+    for (std::size_t i = 0; i < stop; ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+            ++column; // count characters, not the continuation bytes of UTF-8
+        }
+    }
+    issue.a = line;
+    issue.b = column;
+    std::string detail = error.what();
+    issue.c = detail.find("unexpected end of input") != std::string::npos ? 1 : 2;
+    // "[json.exception.parse_error.101] parse error at line 3, column 5: syntax error …": the
+    // position is in a and b already; keep what follows.
+    if (const std::size_t colon = detail.find(": "); colon != std::string::npos && detail.rfind("[json.exception", 0) == 0)
+        detail = detail.substr(colon + 2);
+    issue.detail = detail;
+    return issue;
+}
+
 JsonReader::JsonReader(const Json& object, std::string prefix, std::vector<Issue>& issues)
     : m_object(object)
     , m_prefix(std::move(prefix))
@@ -190,6 +216,10 @@ void JsonReader::reportUnknown()
         issue.path = m_prefix + key;
         std::size_t best = 4;
         for (const std::string& k : m_known) {
+            // The distance is at least the difference in length: a long key is not compared
+            // (a megabyte-long key would otherwise cost a megabyte times each known key).
+            if (key.size() >= k.size() + best || k.size() >= key.size() + best)
+                continue;
             const std::size_t d = keyDistance(key, k);
             if (d < best) {
                 best = d;

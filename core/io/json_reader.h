@@ -17,8 +17,13 @@ namespace core {
 
 using Json = nlohmann::ordered_json;
 
+/// Why a text is not JSON, as the core reports it: IssueCode::MalformedJson with a = line and
+/// b = column (1-based, of the byte where parsing stopped), c = 1 when the text ends too early
+/// (a cut-off file), 2 for any other syntax error, and detail = the parser's own English text.
+Issue malformedJson(const nlohmann::json::parse_error& error, std::string_view text);
+
 /// Reads keys of one object, reporting wrong types and remembering which keys were known so
-/// that the rest can be reported as unknown (with the nearest known key as a hint).
+/// that the rest can be reported as unknown (with the nearest known key as `nearest`).
 class JsonReader
 {
 public:

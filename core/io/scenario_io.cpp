@@ -1,6 +1,7 @@
 #include "core/io/scenario_io.h"
 
 #include "core/io/field_io.h"
+#include "core/io/jsondocument.h"
 #include "core/io/model_io.h"
 #include "core/io/presets.h"
 
@@ -80,16 +81,10 @@ void unknownPreset(JsonReader& r, const char* key, const std::string& id, const 
 /// object is needed (hardware.gpu = "h100-sxm") becomes {"preset": that string}.
 void applyOverride(Json& doc, const std::string& text, std::vector<Issue>& issues)
 {
-    const auto eq = text.find('=');
-    if (eq == std::string::npos || eq == 0) {
-        addError(issues, IssueCode::MalformedOverride, "--set").given = text;
+    std::string path;
+    Json value;
+    if (!parseOverride(text, path, value, issues))
         return;
-    }
-    const std::string path = text.substr(0, eq);
-    const std::string valueText = text.substr(eq + 1);
-    Json value = Json::parse(valueText, nullptr, false);
-    if (value.is_discarded())
-        value = valueText;
     Json* node = &doc;
     std::size_t start = 0;
     while (true) {
@@ -308,18 +303,44 @@ void readFineTune(const Json& doc, Scenario& s, std::vector<Issue>& issues)
         readPlainSection(*section, FieldSection::Rl, s, issues); // the algorithm before the critic: PPO's default, then the file's
 }
 
-/// Whether saveScenario writes a key that the table marks as conditional.
-bool written(FieldPresence presence, const ModelArchitecture& m)
+/// Whether any scalar field of this presence differs from its default. A dense model's expert
+/// or latent-attention keys have no effect, but a file that sets them gets them back on saving
+/// (found by tests/fuzz: a saved scenario loaded as a different one).
+bool setAwayFromDefault(FieldPresence presence, const Scenario& s)
 {
-    switch (presence) {
-    case FieldPresence::Always: return true;
-    case FieldPresence::Architecture: return m.hasArchitecture;
-    case FieldPresence::MoE: return m.hasArchitecture && m.isMoE();
-    case FieldPresence::Mla: return m.hasArchitecture && m.isMla();
-    case FieldPresence::Manual: break;
+    static const Scenario plain;
+    for (const FieldInfo& f : kFieldTable) {
+        if (f.presence != presence || !f.isScalar())
+            continue;
+        const FieldValue a = f.get(s), b = f.get(plain);
+        if (a.kind() != b.kind() || (a.kind() == FieldValue::Kind::Real ? a.toDouble() != b.toDouble() : a.toInteger() != b.toInteger()))
+            return true;
     }
     return false;
 }
+
+/// Which conditional keys saveScenario writes (the table's FieldPresence), decided once per save.
+struct Presence
+{
+    bool architecture, moe, mla;
+    explicit Presence(const Scenario& s)
+        : architecture(s.model.hasArchitecture)
+        , moe(architecture && (s.model.isMoE() || setAwayFromDefault(FieldPresence::MoE, s)))
+        , mla(architecture && (s.model.isMla() || setAwayFromDefault(FieldPresence::Mla, s)))
+    {
+    }
+    bool written(FieldPresence presence) const
+    {
+        switch (presence) {
+        case FieldPresence::Always: return true;
+        case FieldPresence::Architecture: return architecture;
+        case FieldPresence::MoE: return moe;
+        case FieldPresence::Mla: return mla;
+        case FieldPresence::Manual: break;
+        }
+        return false;
+    }
+};
 
 } // namespace
 
@@ -327,12 +348,8 @@ ScenarioLoad loadScenario(std::string_view text, const std::vector<std::string>&
 {
     ScenarioLoad out;
     Json doc;
-    try {
-        doc = Json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        addError(out.issues, IssueCode::MalformedJson, "").detail = e.what();
+    if (!parseJsonDocument(text, limits::kScenario, doc, out.issues))
         return out;
-    }
     if (!doc.is_object()) {
         addWrongType(out.issues, "(document)", ValueKind::JsonObject);
         return out;
@@ -393,9 +410,10 @@ std::string saveScenario(const Scenario& s, std::string_view title)
     // One pass over the table: the file's keys come out in the table's order, each object
     // where its first key is written.
     Json j = Json::object();
+    const Presence presence(s);
     for (const FieldInfo& f : kFieldTable) {
         if (f.isScalar() && f.presence != FieldPresence::Manual) {
-            if (written(f.presence, s.model))
+            if (presence.written(f.presence))
                 writeField(j, s, f);
             continue;
         }
@@ -428,7 +446,7 @@ std::string saveScenario(const Scenario& s, std::string_view title)
         default: break; // description, the FSDP alias and a GPU's id are read, never written
         }
     }
-    return j.dump(2) + "\n";
+    return dumpJson(j, 2) + "\n";
 }
 
 Scenario defaultScenario()

@@ -55,4 +55,32 @@ void rankSchedule(int p, int v, int m, int stage, std::vector<ScheduleOp>& out)
         backward(j);
 }
 
+std::string_view pipelineScheduleName(PipelineScheduleKind kind)
+{
+    switch (kind) {
+    case PipelineScheduleKind::GPipe: return "gpipe";
+    case PipelineScheduleKind::OneFOneB: return "1f1b";
+    case PipelineScheduleKind::Interleaved: return "interleaved_1f1b";
+    case PipelineScheduleKind::Count: break;
+    }
+    return "";
+}
+
+void rankSchedule(PipelineScheduleKind kind, int p, int v, int m, int stage, std::vector<ScheduleOp>& out)
+{
+    switch (kind) {
+    case PipelineScheduleKind::GPipe:
+        out.clear();
+        for (int j = 0; j < m; ++j)
+            out.push_back(ScheduleOp{PhaseKind::Forward, {j, 0}});
+        for (int j = 0; j < m; ++j)
+            out.push_back(ScheduleOp{PhaseKind::Backward, {j, 0}});
+        return;
+    case PipelineScheduleKind::OneFOneB: rankSchedule(p, 1, m, stage, out); return;
+    case PipelineScheduleKind::Interleaved:
+    case PipelineScheduleKind::Count: break;
+    }
+    rankSchedule(p, v, m, stage, out);
+}
+
 } // namespace core

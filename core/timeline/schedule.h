@@ -1,10 +1,27 @@
 #pragma once
 
+#include <string_view>
 #include <vector>
 
 #include "core/timeline/stepmoment.h"
 
 namespace core {
+
+/// The order a pipeline rank runs its forwards and backwards in.
+enum class PipelineScheduleKind {
+    GPipe,       ///< all forwards, then all backwards (Huang et al. 2019, arXiv 1811.06965)
+    OneFOneB,    ///< Megatron forward_backward_pipelining_without_interleaving (PipeDream-Flush)
+    Interleaved, ///< Megatron forward_backward_pipelining_with_interleaving: v model chunks per rank
+    Count
+};
+inline constexpr std::size_t kPipelineScheduleKindCount = std::size_t(PipelineScheduleKind::Count);
+/// Stable ids: "gpipe", "1f1b", "interleaved_1f1b".
+std::string_view pipelineScheduleName(PipelineScheduleKind kind);
+/// The schedule Megatron runs for `virtualStages` chunks: interleaved when more than one.
+inline PipelineScheduleKind megatronSchedule(int virtualStages)
+{
+    return virtualStages > 1 ? PipelineScheduleKind::Interleaved : PipelineScheduleKind::OneFOneB;
+}
 
 /// One model chunk of one micro-batch: what a pipeline rank runs forward or backward at once.
 struct ChunkMicroBatch
@@ -36,5 +53,9 @@ struct ScheduleOp
 /// then one forward and one backward at a time (1F1B), then the cool-down backwards (Megatron
 /// forward_backward_pipelining_with/without_interleaving).
 void rankSchedule(int stages, int virtualStages, int microBatches, int stage, std::vector<ScheduleOp>& out);
+/// The same for any schedule: GPipe runs every forward (chunk 0) and then every backward in
+/// micro-batch order; 1F1B ignores `virtualStages` (one chunk); interleaved is the above.
+void rankSchedule(PipelineScheduleKind kind, int stages, int virtualStages, int microBatches, int stage,
+                  std::vector<ScheduleOp>& out);
 
 } // namespace core

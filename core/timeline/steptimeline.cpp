@@ -4,7 +4,7 @@
 
 #include "core/estimate.h"
 #include "core/estimate_context.h"
-#include "core/timeline/schedule.h"
+#include "core/timeline/pipelineschedule.h"
 
 namespace core {
 
@@ -33,8 +33,6 @@ struct Builder
     const Estimate& estimate;
     std::vector<StageLedger> ledgers;
     std::vector<std::vector<ScheduleOp>> ops;
-    std::vector<double> forwardEnd, backwardEnd; ///< per (stage, micro-batch, chunk); < 0: not yet
-    std::vector<std::size_t> next;
     std::vector<double> clock;
     std::vector<int> inFlight;                   ///< chunk-micro-batches saved per stage
     std::vector<int> groupOf;
@@ -44,10 +42,6 @@ struct Builder
 
     Builder(const EstimateContext& c, const Estimate& e) : ctx(c), estimate(e), p(c.p), v(c.v), m(c.micro) {}
 
-    std::size_t index(int stage, int microBatch, int chunk) const
-    {
-        return (std::size_t(stage) * std::size_t(m) + std::size_t(microBatch)) * std::size_t(v) + std::size_t(chunk);
-    }
     double forwardDuration(int stage) const
     {
         const double layers = double(ledgers[std::size_t(stage)].layers) / v;
@@ -80,31 +74,11 @@ struct Builder
         const bool training = !ops[std::size_t(stage)].empty() && inFlight[std::size_t(stage)] > 0;
         push(st, phase, training ? StepMoment::LayerForward : StepMoment::Optimizer, double(inFlight[std::size_t(stage)]) / v, false);
     }
-    /// Schedules the next operation of `stage` if what it waits for is done.
-    bool step(StageTimeline& st, int stage)
+    /// Runs one operation of `stage` from `start` (runPipeline found its input done); returns its end.
+    double run(StageTimeline& st, int stage, const ScheduleOp& op, double start)
     {
         const std::size_t s = std::size_t(stage);
-        if (next[s] >= ops[s].size())
-            return false;
-        const ScheduleOp& op = ops[s][next[s]];
         const int j = op.op.microBatch, c = op.op.chunk;
-        double ready = 0;
-        if (op.kind == PhaseKind::Forward) {
-            if (stage > 0)
-                ready = forwardEnd[index(stage - 1, j, c)];
-            else if (c > 0)
-                ready = forwardEnd[index(p - 1, j, c - 1)];
-        } else {
-            if (stage < p - 1)
-                ready = backwardEnd[index(stage + 1, j, c)];
-            else if (c < v - 1)
-                ready = backwardEnd[index(0, j, c + 1)];
-            else
-                ready = forwardEnd[index(stage, j, c)];
-        }
-        if (ready < 0)
-            return false;
-        const double start = std::max(clock[s], ready);
         idle(st, stage, clock[s], start);
         const bool lossChunk = stage == p - 1 && c == v - 1;
         const double fwd = forwardDuration(stage);
@@ -128,7 +102,6 @@ struct Builder
                 phase.end = t += lossShare;
                 push(st, phase, StepMoment::LossForward, units);
             }
-            forwardEnd[index(stage, j, c)] = t;
         } else {
             const double units = double(inFlight[s]) / v;
             phase.kind = PhaseKind::Backward;
@@ -150,11 +123,9 @@ struct Builder
             phase.end = t += 2 * fwd;
             push(st, phase, StepMoment::LayerBackward, units);
             --inFlight[s];
-            backwardEnd[index(stage, j, c)] = t;
         }
         clock[s] = t;
-        ++next[s];
-        return true;
+        return t;
     }
 };
 
@@ -162,7 +133,13 @@ struct Builder
 
 void stepTimeline(const Scenario& s, StepTimeline& out)
 {
+    stepTimeline(s, megatronSchedule(s.parallel.virtualPipeline), out);
+}
+
+void stepTimeline(const Scenario& s, PipelineScheduleKind kind, StepTimeline& out)
+{
     out = StepTimeline{};
+    out.schedule = kind;
     if (s.mode == Mode::Inference)
         return;
     const Estimate e = estimate(s);
@@ -173,13 +150,17 @@ void stepTimeline(const Scenario& s, StepTimeline& out)
     const bool colocated = ctx.rl && s.finetune.rl.placement == RolloutPlacement::Colocated && s.finetune.rl.rolloutSleeps;
     const StagePhase phase = colocated ? StagePhase::Training : StagePhase::Only;
     Builder b(ctx, e);
+    if (kind != PipelineScheduleKind::Interleaved)
+        b.v = 1; // GPipe and 1F1B run each rank's layers as one chunk
+    out.virtualStages = b.v;
+    out.microBatches = b.m;
     const int p = b.p;
     b.ledgers.resize(std::size_t(p));
     b.ops.resize(std::size_t(p));
     b.groupOf.assign(std::size_t(p), 0);
     for (int i = 0; i < p; ++i) {
         stageLedger(ctx, i, phase, b.ledgers[std::size_t(i)]);
-        rankSchedule(p, b.v, b.m, i, b.ops[std::size_t(i)]);
+        rankSchedule(kind, p, b.v, b.m, i, b.ops[std::size_t(i)]);
         for (std::size_t g = 0; g < e.groups.size(); ++g) {
             const RankGroup& group = e.groups[g];
             const bool training = group.phase == GroupPhase::Training || group.phase == GroupPhase::RlTrainingPhase;
@@ -192,10 +173,6 @@ void stepTimeline(const Scenario& s, StepTimeline& out)
     b.meanChunkLayers = std::max(1e-9, double(std::max(1, ctx.shape.numLayers)) / (double(p) * b.v));
     const double layerParams = ctx.denseLinear + ctx.denseOther;
     b.outputShare = layerParams > 0 ? ctx.params.paddedVocab * ctx.shape.hiddenSize / ctx.t / layerParams : 0.1;
-    const std::size_t cells = std::size_t(p) * std::size_t(b.m) * std::size_t(b.v);
-    b.forwardEnd.assign(cells, -1);
-    b.backwardEnd.assign(cells, -1);
-    b.next.assign(std::size_t(p), 0);
     b.clock.assign(std::size_t(p), 0);
     b.inFlight.assign(std::size_t(p), 0);
     out.stages.resize(std::size_t(p));
@@ -205,12 +182,11 @@ void stepTimeline(const Scenario& s, StepTimeline& out)
     }
     // Run every rank's schedule; each operation starts when its rank is free and its input
     // (the previous stage's forward, the next stage's backward) is done.
-    for (bool progress = true; progress;) {
-        progress = false;
-        for (int i = 0; i < p; ++i)
-            while (b.step(out.stages[std::size_t(i)], i))
-                progress = true;
-    }
+    std::vector<double> ends;
+    runPipeline(
+        p, b.v, b.m, b.ops, ends,
+        [&](int stage, const ScheduleOp& op, double start) { return b.run(out.stages[std::size_t(stage)], stage, op, start); },
+        [](int, const ScheduleOp&) {});
     double computeEnd = 0;
     for (int i = 0; i < p; ++i)
         computeEnd = std::max(computeEnd, b.clock[std::size_t(i)]);
@@ -257,6 +233,32 @@ void stepTimeline(const Scenario& s, StepTimeline& out)
         st.peakPhase = peak;
     }
     out.valid = true;
+}
+
+double StepTimeline::computeEnd() const
+{
+    double end = 0;
+    for (const StageTimeline& st : stages)
+        for (const TimelinePhase& ph : st.phases)
+            if (ph.kind == PhaseKind::Forward || ph.kind == PhaseKind::Backward || ph.kind == PhaseKind::Recompute)
+                end = std::max(end, ph.end);
+    return end;
+}
+
+double StepTimeline::bubbleFraction() const
+{
+    const double end = computeEnd();
+    if (!valid || stages.empty() || end <= 0)
+        return 0;
+    double idle = 0;
+    for (const StageTimeline& st : stages) {
+        double busy = 0;
+        for (const TimelinePhase& ph : st.phases)
+            if (ph.kind == PhaseKind::Forward || ph.kind == PhaseKind::Backward || ph.kind == PhaseKind::Recompute)
+                busy += ph.end - ph.start;
+        idle += end - busy;
+    }
+    return idle / (double(stages.size()) * end);
 }
 
 StepTimeline stepTimeline(const Scenario& scenario)

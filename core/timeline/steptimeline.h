@@ -5,6 +5,7 @@
 
 #include "core/components.h"
 #include "core/scenario.h"
+#include "core/timeline/schedule.h"
 #include "core/timeline/stepmoment.h"
 
 namespace core {
@@ -41,13 +42,24 @@ struct StageTimeline
     bool operator==(const StageTimeline&) const = default;
 };
 
-/// A training step, stage by stage, under Megatron's 1F1B or interleaved 1F1B schedule.
+/// A training step, stage by stage, under Megatron's 1F1B or interleaved 1F1B schedule (or
+/// GPipe, for contrast).
 struct StepTimeline
 {
     bool valid = false;          ///< false: serving mode or an invalid scenario
+    PipelineScheduleKind schedule = PipelineScheduleKind::OneFOneB;
+    int virtualStages = 1;       ///< model chunks per rank the schedule runs (1 unless interleaved)
+    int microBatches = 0;
     double length = 0;           ///< the whole step in relative units
     double unitSeconds = 0;      ///< seconds of one unit (from the estimate's step time), 0 if unknown
     std::vector<StageTimeline> stages;
+
+    /// The end of the last forward or backward over all stages (before the gradient reduction).
+    double computeEnd() const;
+    /// Waiting read off the phases: Σ idle time before computeEnd / (stages × computeEnd). With
+    /// equal stages and no loss or recomputation it is (p − 1)/(v·m + p − 1) (Narayanan et al.
+    /// 2021 §2.2); the loss on the last stage and uneven stages make it larger.
+    double bubbleFraction() const;
 
     bool operator==(const StepTimeline&) const = default;
 };
@@ -56,5 +68,8 @@ struct StepTimeline
 /// peak). Reuses `out`'s storage.
 void stepTimeline(const Scenario& scenario, StepTimeline& out);
 StepTimeline stepTimeline(const Scenario& scenario);
+/// The same step under another schedule (GPipe holds every micro-batch's activations at once:
+/// its peak is above the estimate's, which is Megatron's schedule).
+void stepTimeline(const Scenario& scenario, PipelineScheduleKind kind, StepTimeline& out);
 
 } // namespace core

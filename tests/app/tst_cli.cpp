@@ -1,6 +1,8 @@
 // The command line as users run it: exit codes, messages naming the key, JSON keys, all modes.
 #include <QtTest>
 
+#include <cmath>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -41,6 +43,106 @@ private slots:
         QCOMPARE(o["parameters"].toObject()["total"].toDouble(), 6738415616.0); // the default is Llama 2 7B
         QVERIFY(o["rank_groups"].toArray().first().toObject()["fits"].toBool());
         QVERIFY(o["compute"].toObject()["training_seconds"].toDouble() > 0);
+    }
+
+    void estimateReportsTheStepBreakdown()
+    {
+        // No MFU given: the step-time model times the step, and its parts add up to it.
+        const Run r = run({"estimate", "--default", "--set", "hardware.mfu=0", "--format", "json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject c = QJsonDocument::fromJson(r.out).object()["compute"].toObject();
+        QCOMPARE(c["time_source"].toString(), QStringLiteral("model"));
+        const QJsonObject b = c["step_breakdown"].toObject();
+        double sum = b["compute"].toDouble() + b["recompute"].toDouble() + b["bubble"].toDouble() + b["offload"].toDouble()
+            + b["optimizer_step"].toDouble() + b["rollout"].toDouble();
+        for (const QJsonValue v : b["exposed_communication"].toObject())
+            sum += v.toDouble();
+        QVERIFY(std::abs(sum - c["step_seconds"].toDouble()) <= 1e-9 * sum);
+        QCOMPARE(c["step_seconds"].toDouble(), c["model_step_seconds"].toDouble());
+        // The built-in scenario gives no MFU, so the model times it too (as above).
+        const QJsonObject builtIn = QJsonDocument::fromJson(run({"estimate", "--default", "--format", "json"}).out).object()["compute"].toObject();
+        QCOMPARE(builtIn["time_source"].toString(), QStringLiteral("model"));
+        // A stated 40 % (the seeds') stays the step; the model's own is reported too.
+        const QJsonObject stated = QJsonDocument::fromJson(run({"estimate", "--default", "--set", "hardware.mfu=0.4", "--format", "json"}).out).object()["compute"].toObject();
+        QCOMPARE(stated["time_source"].toString(), QStringLiteral("mfu"));
+        QCOMPARE(stated["mfu"].toDouble(), 0.4);
+        QVERIFY(stated["model_step_seconds"].toDouble() > 0);
+        QVERIFY(run({"estimate", "--default", "--set", "hardware.mfu=0"}).out.contains("Step time:"));
+    }
+
+    void planJson()
+    {
+        const Run r = run({"plan", "--default", "--format", "json", "--top", "5"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        for (const char* key : {"candidates", "valid", "fitting", "seconds", "layouts"})
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        QVERIFY(o["candidates"].toInteger() >= o["valid"].toInteger());
+        const QJsonArray layouts = o["layouts"].toArray();
+        QCOMPARE(layouts.size(), 5);
+        const QJsonObject best = layouts.first().toObject();
+        for (const char* key : {"tensor", "pipeline", "virtual_pipeline", "context", "expert", "expert_tensor", "data_parallel",
+                                "sequence_parallel", "zero_stage", "recompute", "micro_batch_size", "offload_optimizer", "offload_parameters",
+                                "fits", "peak_bytes", "step_seconds", "mfu", "training_days", "cost", "pareto", "breakdown", "changes"})
+            QVERIFY2(best.contains(QLatin1String(key)), key);
+        QVERIFY(best["fits"].toBool());
+        QVERIFY(best["breakdown"].toObject().contains("exposed_communication"));
+        // The changes turn the input into the layout: estimating with them gives its step.
+        QStringList args{"estimate", "--default", "--format", "json", "--set", "hardware.mfu=0"};
+        for (const QJsonValue v : best["changes"].toArray())
+            args << "--set" << v.toString();
+        const QJsonObject e = QJsonDocument::fromJson(run(args).out).object();
+        QCOMPARE(e["compute"].toObject()["step_seconds"].toDouble(), best["step_seconds"].toDouble());
+    }
+
+    void planTableAndPins()
+    {
+        Run r = run({"plan", "--default", "--top", "3", "--pin", "training.zero_stage=3", "--pin", "parallel.tensor<=2"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("candidates"));
+        QVERIFY(r.out.contains(" Z3 "));
+        QVERIFY(!r.out.contains(" Z1 "));
+        QVERIFY(r.out.contains("Best:"));
+        r = run({"plan", "--default", "--objective", "headroom", "--top", "2", "--format", "json"});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()["objective"].toString(), QStringLiteral("headroom"));
+    }
+
+    void planBadArguments_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("needle");
+        QTest::addRow("unknown pin key") << QStringList{"plan", "--default", "--pin", "hardware.mfu=0.5"} << "hardware.mfu";
+        QTest::addRow("pin without value") << QStringList{"plan", "--default", "--pin", "parallel.tensor="} << "parallel.tensor";
+        QTest::addRow("bad objective") << QStringList{"plan", "--default", "--objective", "speed"} << "--objective";
+        QTest::addRow("bad top") << QStringList{"plan", "--default", "--top", "0"} << "--top";
+        QTest::addRow("bad bound") << QStringList{"plan", "--default", "--bound", "0.5"} << "--bound";
+        QTest::addRow("serving cannot be planned") << QStringList{"plan", "--default", "--set", "mode=\"inference\""} << "mode";
+        QTest::addRow("launch without framework") << QStringList{"launch", "--default"} << "--framework";
+        QTest::addRow("launch of an invalid layout") << QStringList{"launch", "--default", "--framework", "megatron", "--set", "parallel.tensor=3"}
+                                                     << "parallel.tensor";
+    }
+    void planBadArguments()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, needle);
+        const Run r = run(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.constData());
+    }
+
+    void launchConfigs()
+    {
+        Run r = run({"launch", "--default", "--framework", "megatron"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("--tensor-model-parallel-size 1"));
+        QVERIFY(r.out.contains("--use-distributed-optimizer"));
+        r = run({"launch", "--default", "--framework", "deepspeed"});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()["zero_optimization"].toObject()["stage"].toInt(), 1);
+        r = run({"launch", "--default", "--framework", "torchtitan"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("[parallelism]"));
     }
 
     void presetsListedByFamily()
@@ -185,12 +287,74 @@ private slots:
         QVERIFY(r.err.contains("hidden_size"));
     }
 
+    void importHfPrintsWhatItRead()
+    {
+        // The published Gemma 3 config: its count and shape on stderr, the defaults it took named.
+        const Run r = run({"import-hf", QStringLiteral(SHARDSCOPE_TEST_DATA "/hf/gemma-3-27b-it.json")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains("27009346304 parameters"), r.err.constData());
+        QVERIFY2(r.err.contains("62 layers, hidden 5376, FFN 21504, 32 heads (16 KV, head dim 128), vocabulary 262208"), r.err.constData());
+        QVERIFY2(r.err.contains("attention window 1024 tokens on 5 of every 6 layers"), r.err.constData());
+        QVERIFY2(r.err.contains("vocab_size") && r.err.contains("sliding_window_pattern"), r.err.constData());
+    }
+
     void explainShowsTheWorking()
     {
         const Run r = run({"estimate", "--default", "--explain"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("Korthikanti"));
         QVERIFY(r.out.contains("ZeRO"));
+    }
+
+    void measuredLogResiduals()
+    {
+        // Megatron's report_memory line (common_utils.py L320–334 @d98e8a64): 40960 MiB = 40 GiB
+        // peak allocated, 45056 MiB = 44 GiB peak reserved, each beside the same counter.
+        QTemporaryDir dir;
+        const QString log = writeFile(dir, "run.log",
+                                      "iteration 2 | loss 7.1\n"
+                                      "[Rank 0] (after 2 iterations) memory (MB) | allocated: 20000.00 | max allocated: 40960.00 | "
+                                      "reserved: 45056.00 | max reserved: 45056.00\n");
+        const Run r = run({"estimate", "--default", "--format", "json", "--measured", log});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject group = o["rank_groups"].toArray().first().toObject();
+        const QJsonArray rows = o["measured"].toObject()["residuals"].toArray();
+        QCOMPARE(rows.size(), 4);
+        bool allocated = false, reserved = false;
+        for (const QJsonValue& v : rows) {
+            const QJsonObject row = v.toObject();
+            QCOMPARE(row["status"].toString(), QStringLiteral("compared"));
+            const double measured = row["measured"].toDouble(), predicted = row["predicted"].toDouble();
+            QCOMPARE(row["residual_percent"].toDouble(), (predicted - measured) / measured * 100);
+            if (row["quantity"].toString() == QLatin1String("max_allocated")) {
+                allocated = true;
+                QCOMPARE(measured, 40.0 * (1 << 30));
+                QCOMPARE(predicted, group["allocated_bytes"].toDouble());
+            } else if (row["quantity"].toString() == QLatin1String("max_reserved")) {
+                reserved = true;
+                QCOMPARE(predicted, group["reserved_bytes"].toDouble());
+            }
+        }
+        QVERIFY(allocated && reserved);
+        const Run table = run({"estimate", "--default", "--measured", log});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY2(table.out.contains("Measured beside predicted"), table.out.constData());
+    }
+
+    void measuredGarbageIsExplained()
+    {
+        QTemporaryDir dir;
+        const Run prose = run({"estimate", "--default", "--measured", writeFile(dir, "prose.log", "all went well\n")});
+        QCOMPARE(prose.exitCode, 2);
+        QVERIFY2(prose.err.contains("no line is in a known format"), prose.err.constData());
+        const Run bad = run({"estimate", "--default", "--measured",
+                             writeFile(dir, "bad.log", "[Rank 0] x memory (MB) | allocated: 1 | max allocated: lots | reserved: 2 | max reserved: 2\n")});
+        QCOMPARE(bad.exitCode, 0); // three numbers read; the fourth explained
+        QVERIFY2(bad.err.contains("line 1: max allocated: 'lots' is not a number"), bad.err.constData());
+        const Run missing = run({"estimate", "--default", "--measured", dir.filePath("none.log")});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.contains("cannot read"), missing.err.constData());
     }
 };
 

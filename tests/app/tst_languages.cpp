@@ -9,9 +9,18 @@
 
 #include <QtTest>
 
+#include <QAbstractSpinBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QLabel>
 #include <QMenuBar>
+#include <QPushButton>
+#include <QScrollBar>
 #include <QStatusBar>
+#include <QTemporaryDir>
 
+#include "app/controls/controlspanel.h"
+#include "app/documents/documentcontroller.h"
 #include "app/languagemanager.h"
 #include "app/mainwindow.h"
 #include "app/scenariocontroller.h"
@@ -55,6 +64,101 @@ class TestLanguages : public QObject
     Q_OBJECT
 
 private slots:
+    void controlsDockFitsItsControls_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<bool>("switchedLive");
+        QTest::addRow("English") << "en" << false;
+        QTest::addRow("Simplified Chinese") << "zh_CN" << false;
+        // Switched with the window open and the import shown: the dock must grow to the
+        // Chinese labels then too, not only when the window is built in Chinese.
+        QTest::addRow("Simplified Chinese, switched live") << "zh_CN" << true;
+        QTest::addRow("back to English, switched live") << "en" << true;
+    }
+    void controlsDockFitsItsControls()
+    {
+        // After a DeepSeek-V3 import (MLA and MoE rows appear) every spin box, arrows included,
+        // is inside the dock, in each language: the dock grows to its controls' minimum width.
+        QFETCH(QString, language);
+        QFETCH(bool, switchedLive);
+        MainWindow w;
+        w.resize(1280, 720);
+        w.keepSize();
+        w.languageManager()->setLanguage(switchedLive ? (language == QLatin1String("en") ? QStringLiteral("zh_CN") : QStringLiteral("en")) : language);
+        w.documentController()->setInteractive(false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY2(w.documentController()->importHfConfig(QStringLiteral(SHARDSCOPE_TEST_DATA "/hf/deepseek-v3.json")),
+                 qPrintable(w.documentController()->lastError()));
+        w.controller()->flush();
+        QCoreApplication::processEvents(); // the queued width update, then the dock's layout
+        QCoreApplication::processEvents();
+        if (switchedLive) {
+            QVERIFY(w.languageManager()->setLanguage(language));
+            QCoreApplication::processEvents();
+            QCoreApplication::processEvents();
+        }
+        ControlsPanel* panel = w.controlsPanel();
+        QWidget* viewport = panel->viewport();
+        int checked = 0;
+        for (QAbstractSpinBox* box : panel->widget()->findChildren<QAbstractSpinBox*>()) {
+            if (!box->isVisibleTo(panel))
+                continue;
+            const QRect r(box->mapTo(viewport, QPoint(0, 0)), box->size());
+            QVERIFY2(r.right() < viewport->width(), qPrintable(QStringLiteral("%1 ends at %2 of %3").arg(box->objectName()).arg(r.right()).arg(viewport->width())));
+            ++checked;
+        }
+        QVERIFY(checked > 10);
+        QCOMPARE_GE(panel->width(), panel->minimumWidth());
+        QCOMPARE_GE(viewport->width() + panel->verticalScrollBar()->sizeHint().width(), panel->widget()->minimumSizeHint().width());
+        w.languageManager()->setLanguage(QStringLiteral("en"));
+    }
+
+    void jsonErrorsAreTranslatedWithLineAndColumn()
+    {
+        // A scenario file cut off in its third line: the Chinese window says where, in Chinese,
+        // not nlohmann's "[json.exception.parse_error.101] …".
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("broken.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\n  \"schema_version\": 1,\n  \"model\": {\"preset\": \"llama-2-7b\"");
+        f.close();
+        MainWindow w;
+        w.languageManager()->setLanguage(QStringLiteral("zh_CN"));
+        w.documentController()->setInteractive(false);
+        QVERIFY(!w.openScenario(path));
+        const QString error = w.documentController()->lastError();
+        QVERIFY2(!error.contains(QLatin1String("json.exception")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("第 3 行")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("JSON")), qPrintable(error));
+        w.languageManager()->setLanguage(QStringLiteral("en"));
+    }
+
+    void fileDialogsSpeakTheLanguage()
+    {
+        // Qt's own file dialog (not the platform's, which follows the system's language) with
+        // Qt's catalogue loaded: its buttons and labels are Chinese.
+        MainWindow w;
+        QVERIFY(w.languageManager()->setLanguage(QStringLiteral("zh_CN")));
+        QFileDialog dialog(&w, QStringLiteral("Open"));
+        QVERIFY(dialog.testOption(QFileDialog::DontUseNativeDialog) || QCoreApplication::testAttribute(Qt::AA_DontUseNativeDialogs));
+        dialog.setOption(QFileDialog::DontUseNativeDialog, true);
+        dialog.setAcceptMode(QFileDialog::AcceptOpen);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QStringList texts;
+        for (QLabel* l : dialog.findChildren<QLabel*>())
+            texts << l->text();
+        for (QPushButton* b : dialog.findChildren<QPushButton*>())
+            texts << b->text();
+        const QString all = texts.join(QLatin1Char('|'));
+        QVERIFY2(all.contains(QStringLiteral("取消")), qPrintable(all));       // Cancel
+        QVERIFY2(all.contains(QStringLiteral("文件名")), qPrintable(all));     // File name
+        dialog.close();
+        w.languageManager()->setLanguage(QStringLiteral("en"));
+    }
+
     void switchingAtRunTimeRetranslatesTheWindow()
     {
         MainWindow w;

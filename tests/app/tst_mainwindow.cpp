@@ -3,6 +3,9 @@
 // slider moves are one estimate, a click on a segment opens its working, undo restores.
 #include <QtTest>
 
+#include <QCheckBox>
+#include <QUndoStack>
+
 #include <QFile>
 #include <QIcon>
 
@@ -21,7 +24,9 @@
 #include "app/controls/controlspanel.h"
 #include "app/controls/hardwarecontrols.h"
 #include "app/controls/modelcontrols.h"
+#include "app/languagemanager.h"
 #include "app/mainwindow.h"
+#include "app/slides/presentationwindow.h"
 #include "app/controls/parallelcontrols.h"
 #include "app/controls/precisioncontrols.h"
 #include "app/scenariocontroller.h"
@@ -266,6 +271,137 @@ private slots:
         QCOMPARE(w.memoryChart()->groupCount(), groups);
         QVERIFY(!w.memoryChart()->groupLabel(0).isEmpty());
         QCoreApplication::removeTranslator(&translator);
+    }
+
+    void stepTimeFromTheModelOrAStatedMfu()
+    {
+        // The built-in scenario gives no MFU: the box is on, the slider off, the step-time model
+        // times the step. Unticking states the MFU the model gave (rounded to a percent), so the
+        // times do not jump; ticking again drops it.
+        MainWindow w;
+        w.show();
+        w.controller()->flush();
+        HardwareControls* hw = w.controlsPanel()->hardwareControls();
+        QVERIFY(hw->modelTimeBox()->isChecked());
+        QVERIFY(!hw->mfuSlider()->isEnabled());
+        QCOMPARE(w.controller()->estimate().compute.timeSource, core::TimeSource::Model);
+        const double modelMfu = w.controller()->estimate().compute.effectiveMfu;
+        const int steps = w.controller()->undoStack()->count();
+        hw->modelTimeBox()->click();
+        w.controller()->flush();
+        QCOMPARE(w.controller()->undoStack()->count(), steps + 1);
+        QVERIFY2(std::abs(w.controller()->scenario().hardware.mfu - modelMfu) <= 0.005 + 1e-12,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(w.controller()->scenario().hardware.mfu).arg(modelMfu)));
+        QCOMPARE(w.controller()->estimate().compute.timeSource, core::TimeSource::Mfu);
+        QVERIFY(!hw->modelTimeBox()->isChecked());
+        QVERIFY(hw->mfuSlider()->isEnabled());
+        hw->modelTimeBox()->click();
+        w.controller()->flush();
+        QCOMPARE(w.controller()->undoStack()->count(), steps + 2);
+        QCOMPARE(w.controller()->scenario().hardware.mfu, 0.0);
+        QCOMPARE(w.controller()->estimate().compute.timeSource, core::TimeSource::Model);
+        QVERIFY(hw->modelTimeBox()->isChecked());
+    }
+
+    void noTwoActionsShareAShortcut()
+    {
+        // A key bound twice does nothing ("QAction::event: Ambiguous shortcut overload"): Ctrl+1
+        // and Ctrl+2 were both a dock and a ZeRO stage. Each window's actions, with Qt's standard
+        // keys expanded for this platform.
+        MainWindow w;
+        PresentationWindow presentation;
+        for (QWidget* window : {static_cast<QWidget*>(&w), static_cast<QWidget*>(&presentation)}) {
+            QHash<QString, QString> owner;
+            for (QAction* a : window->findChildren<QAction*>()) {
+                QSet<QString> mine;
+                for (const QKeySequence& k : a->shortcuts()) {
+                    const QString key = k.toString(QKeySequence::PortableText);
+                    if (key.isEmpty() || mine.contains(key))
+                        continue;
+                    mine.insert(key);
+                    const QString name = a->text().isEmpty() ? a->objectName() : a->text();
+                    QVERIFY2(!owner.contains(key), qPrintable(key + QStringLiteral(": ") + owner.value(key) + QStringLiteral(" and ") + name));
+                    owner.insert(key, name);
+                }
+            }
+            QVERIFY(owner.size() > 5);
+        }
+    }
+
+    void dockAndZeroKeysBothWork()
+    {
+        MainWindow w;
+        w.resize(1920, 1080);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.controller()->flush();
+        QTest::keyClick(&w, Qt::Key_2, Qt::ControlModifier); // ZeRO-2
+        w.controller()->flush();
+        QCOMPARE(w.controller()->scenario().training.zeroStage, 2);
+        const bool shown = w.workingDock()->isVisible();
+        QTest::keyClick(&w, Qt::Key_2, Qt::AltModifier); // the working dock
+        QTRY_COMPARE(w.workingDock()->isVisible(), !shown);
+    }
+
+    void workingShownOnWideScreensWithWholeQuantities()
+    {
+        // The working is the product's point: open at first on a wide window, its quantities
+        // whole (at 1920 px one read "Model-state byt…"), the rest elided in the middle with the
+        // whole text on hover.
+        MainWindow wide;
+        wide.resize(1920, 1080);
+        wide.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wide));
+        wide.controller()->flush();
+        QTRY_VERIFY(wide.workingDock()->isVisible());
+        QTreeView* view = wide.workingPanel()->view();
+        QTRY_VERIFY(view->model()->rowCount() > 0);
+        const QFontMetrics metrics(view->font());
+        QFont bold = view->font();
+        bold.setBold(true);
+        const int column = view->columnWidth(WorkingModel::QuantityColumn);
+        int checked = 0;
+        for (int top = 0; top < view->model()->rowCount(); ++top) {
+            const QModelIndex section = view->model()->index(top, 0);
+            for (int row = 0; row < view->model()->rowCount(section); ++row) {
+                const QModelIndex cell = view->model()->index(row, WorkingModel::QuantityColumn, section);
+                const QString text = cell.data().toString();
+                const int needed = std::max(metrics.horizontalAdvance(text), QFontMetrics(bold).horizontalAdvance(text)) + 2 * view->indentation();
+                QVERIFY2(needed <= column, qPrintable(QStringLiteral("%1: %2 px in %3").arg(text).arg(needed).arg(column)));
+                QVERIFY(cell.data(Qt::ToolTipRole).toString().startsWith(text));
+                ++checked;
+            }
+        }
+        QVERIFY(checked > 10);
+        QCOMPARE(view->textElideMode(), Qt::ElideMiddle);
+        // A small window keeps the charts' width; a click opens the working.
+        MainWindow small;
+        small.resize(1100, 700);
+        small.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&small));
+        QVERIFY(!small.workingDock()->isVisible());
+    }
+
+    void languageSwitchKeepsTheWorkingOpen()
+    {
+        MainWindow w;
+        w.resize(1920, 1080);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.controller()->flush();
+        QTreeView* view = w.workingPanel()->view();
+        QTRY_VERIFY(view->model()->rowCount() > 1);
+        // Open a nested group and close a top-level one, as a reader would.
+        view->expandAll();
+        view->collapse(view->model()->index(1, 0));
+        const QSet<QString> before = w.workingPanel()->expandedGroups();
+        QVERIFY(before.size() > 2);
+        QVERIFY(w.languageManager()->setLanguage(QStringLiteral("zh_CN")));
+        w.controller()->flush();
+        QCOMPARE(w.workingPanel()->expandedGroups(), before);
+        QVERIFY(w.languageManager()->setLanguage(QStringLiteral("en")));
+        w.controller()->flush();
+        QCOMPARE(w.workingPanel()->expandedGroups(), before);
     }
 };
 

@@ -1,19 +1,31 @@
 // Presentation mode: the seeds' deck steps with the clicker keys and the bars end at each
 // scene's numbers (ZeRO 112 / 38.5 / 26.25 / 14 GB), the glide passes through the numbers in
 // between, Esc leaves, decks load and save, a scene can be added, themes reach the chart.
+// It never touches the explorer's scenario, file, modified flag or undo stack; what is dragged
+// live can be undone there and kept as new scenes; titles and the strip quote live numbers.
 #include <QtTest>
 
+#include <QCheckBox>
 #include <QEasingCurve>
+#include <QFontInfo>
+#include <QLabel>
+#include <QSettings>
 #include <QSlider>
 #include <QTemporaryDir>
+#include <QUndoStack>
 
 #include "../widgets/guiscenarios.h"
+#include "app/documents/deckdocument.h"
+#include "app/documents/documentcontroller.h"
 #include "app/slides/decknavigator.h"
+#include "app/slides/figuretext.h"
 #include "app/mainwindow.h"
 #include "app/slides/presentationcontrols.h"
 #include "app/slides/presentationwindow.h"
 #include "app/scenariocontroller.h"
+#include "core/io/scenario_io.h"
 #include "widgets/charts/animatedmemorychart.h"
+#include "widgets/figurestrip.h"
 #include "widgets/valueslider.h"
 
 namespace {
@@ -31,6 +43,44 @@ bool near(double a, double b)
     return std::abs(a - b) < 1e-9 * std::max(1.0, std::abs(b));
 }
 
+/// What the explorer's user owns: the scenario, its file, whether it is modified, the undo history.
+struct ExplorerState
+{
+    std::string scenario;
+    QString path;
+    bool modified = false;
+    int undoCount = 0;
+    int undoIndex = 0;
+    QStringList undoTexts;
+    QString windowTitle;
+    QByteArray fileBytes;
+
+    static ExplorerState of(MainWindow& w)
+    {
+        w.controller()->flush();
+        ExplorerState s;
+        s.scenario = core::saveScenario(w.controller()->scenario());
+        s.path = w.documentController()->filePath();
+        s.modified = w.documentController()->isModified();
+        const QUndoStack* stack = w.controller()->undoStack();
+        s.undoCount = stack->count();
+        s.undoIndex = stack->index();
+        for (int i = 0; i < stack->count(); ++i)
+            s.undoTexts << stack->text(i);
+        s.windowTitle = w.windowTitle();
+        QFile f(s.path);
+        if (f.open(QIODevice::ReadOnly))
+            s.fileBytes = f.readAll();
+        return s;
+    }
+    bool operator==(const ExplorerState&) const = default;
+};
+
+QString filled(const PresentationWindow& w, int scene)
+{
+    return FigureText::fill(w.navigator()->title(scene), w.controller()->scenario(), w.controller()->estimate());
+}
+
 } // namespace
 
 class TestPresentation : public QObject
@@ -38,6 +88,15 @@ class TestPresentation : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase()
+    {
+        // Recent files and sessions go to a scratch directory, never the user's.
+        QVERIFY(m_dir.isValid());
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+        QCoreApplication::setOrganizationName(QStringLiteral("ShardScopeTest"));
+    }
+
     void init()
     {
         AnimatedMemoryChart::setAnimationsEnabled(false);
@@ -45,8 +104,7 @@ private slots:
 
     void shipsTheSeedsDeck()
     {
-        ScenarioController controller;
-        PresentationWindow w(&controller);
+        PresentationWindow w;
         QCOMPARE(w.navigator()->count(), 17);
         w.navigator()->goTo(0);
         QVERIFY(w.sceneTitle().contains(QStringLiteral("112 GB")));
@@ -73,14 +131,15 @@ private slots:
         QFETCH(int, key);
         QFETCH(int, from);
         QFETCH(int, to);
-        ScenarioController controller;
-        PresentationWindow w(&controller);
+        PresentationWindow w;
+        ScenarioController& controller = *w.controller();
         w.navigator()->goTo(from);
         QTest::keyClick(&w, Qt::Key(key));
         QCOMPARE(w.navigator()->currentIndex(), to);
         controller.flush();
         QCOMPARE(controller.scenario(), w.navigator()->deck().scenes[std::size_t(to)].scenario);
-        QCOMPARE(w.sceneTitle(), w.navigator()->title(to));
+        QCOMPARE(w.sceneTitle(), filled(w, to));
+        QVERIFY2(!w.sceneTitle().contains(QLatin1Char('{')), qPrintable(w.sceneTitle()));
     }
 
     void barsEndAtEachScenesNumbers_data()
@@ -93,8 +152,8 @@ private slots:
     {
         QFETCH(bool, animated);
         AnimatedMemoryChart::setAnimationsEnabled(animated);
-        ScenarioController controller;
-        PresentationWindow w(&controller);
+        PresentationWindow w;
+        ScenarioController& controller = *w.controller();
         w.resize(1280, 720);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -116,8 +175,8 @@ private slots:
     void glidePassesThroughTheNumbersBetween()
     {
         AnimatedMemoryChart::setAnimationsEnabled(true);
-        ScenarioController controller;
-        PresentationWindow w(&controller);
+        PresentationWindow w;
+        ScenarioController& controller = *w.controller();
         w.resize(1280, 720);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -140,8 +199,8 @@ private slots:
     {
         // One bar (7B, DP) to four pipeline stages (70B, PP 4): the chart ends with four.
         AnimatedMemoryChart::setAnimationsEnabled(true);
-        ScenarioController controller;
-        PresentationWindow w(&controller);
+        PresentationWindow w;
+        ScenarioController& controller = *w.controller();
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.navigator()->goTo(3);
@@ -159,8 +218,7 @@ private slots:
 
     void escapeLeaves()
     {
-        ScenarioController controller;
-        PresentationWindow w(&controller);
+        PresentationWindow w;
         QSignalSpy left(&w, &PresentationWindow::left);
         w.start();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -171,29 +229,282 @@ private slots:
         QCOMPARE(left.count(), 1);
     }
 
-    void mainWindowF5()
+    void mainWindowF5LeavesTheExplorerAsItWas()
     {
+        // A document the teacher is working on: a file, one more edit (modified), an undo history.
+        const QString path = m_dir.filePath(QStringLiteral("mydoc.json"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::fromStdString(core::saveScenario(guiscenarios::llama70bOn64(), "My 70B")));
+        }
         MainWindow window;
+        window.documentController()->setInteractive(false);
+        QVERIFY(window.openScenario(path));
+        window.controller()->set(core::Field::TrainingZeroStage, 2);
+        window.controller()->flush();
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const ExplorerState before = ExplorerState::of(window);
+        QVERIFY(before.modified);
+        QVERIFY(before.undoCount >= 1);
+
         QTest::keyClick(&window, Qt::Key_F5);
         PresentationWindow* p = window.presentationWindow();
         QVERIFY(p);
+        p->setInteractive(false);
         QTRY_VERIFY(p->isVisible());
-        window.controller()->flush();
-        QCOMPARE(window.controller()->scenario(), p->navigator()->deck().scenes[0].scenario);
-        QTest::keyClick(p, Qt::Key_Right);
-        window.controller()->flush();
-        // The window follows: it shows the scene's scenario after leaving.
+        QVERIFY(QTest::qWaitForWindowActive(p)); // the keys go where a teacher's would
+        QVERIFY(p->controller() != window.controller());
+        p->controller()->flush();
+        QCOMPARE(p->controller()->scenario(), p->navigator()->deck().scenes[0].scenario);
+        // Step through scenes, drag, undo, save the deck: none of it reaches the explorer.
+        for (int i = 0; i < 5; ++i)
+            QTest::keyClick(p, Qt::Key_Right);
+        p->controls()->gpusSlider()->slider()->setValue(p->controls()->gpusSlider()->slider()->value() + 1);
+        p->controller()->flush();
+        QTest::keyClick(p, Qt::Key_Z, Qt::ControlModifier);
+        QTest::keyClick(p, Qt::Key_Z, Qt::ControlModifier); // nothing left to undo here: still not the explorer's
+        QTest::keyClick(p, Qt::Key_S, Qt::ControlModifier); // the deck's Save, never the scenario file
+        p->controls()->zeroSlider()->slider()->setValue(0);
+        QString error;
+        QVERIFY2(p->saveDeck(m_dir.filePath(QStringLiteral("deck-from-f5.json")), &error), qPrintable(error));
+        const ExplorerState during = ExplorerState::of(window);
+        QCOMPARE(during.scenario, before.scenario);
+        QCOMPARE(during.path, before.path);
+        QCOMPARE(during.modified, before.modified);
+        QCOMPARE(during.undoTexts, before.undoTexts);
+        QCOMPARE(during.undoIndex, before.undoIndex);
+        QCOMPARE(during.windowTitle, before.windowTitle);
+        QCOMPARE(during.fileBytes, before.fileBytes);
+        QCOMPARE(during, before);
         QTest::keyClick(p, Qt::Key_Escape);
         QVERIFY(!p->isVisible());
-        QCOMPARE(window.controller()->scenario().training.zeroStage, 1);
+        QCOMPARE(ExplorerState::of(window), before);
+        // The explorer's own undo still steps back through its own history only.
+        window.controller()->undoStack()->undo();
+        window.controller()->flush();
+        QCOMPARE(window.controller()->scenario().training.zeroStage, guiscenarios::llama70bOn64().training.zeroStage);
+    }
+
+    void undoInsideThePresentation()
+    {
+        PresentationWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.navigator()->goTo(0);
+        w.controller()->flush();
+        QCOMPARE(w.controller()->undoStack()->count(), 0); // a scene is a starting point, not an edit
+        w.controls()->zeroSlider()->slider()->setValue(3);
+        w.controller()->flush();
+        QCOMPARE(w.controller()->scenario().training.zeroStage, 3);
+        QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+        w.controller()->flush();
+        QCOMPARE(w.controller()->scenario(), w.navigator()->deck().scenes[0].scenario);
+        QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        w.controller()->flush();
+        QCOMPARE(w.controller()->scenario().training.zeroStage, 3);
+        // Stepping on: the next scene starts clean, and undo cannot reach back into the last.
+        QTest::keyClick(&w, Qt::Key_Right);
+        w.controller()->flush();
+        QCOMPARE(w.controller()->undoStack()->count(), 0);
+        QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+        w.controller()->flush();
+        QCOMPARE(w.controller()->scenario(), w.navigator()->deck().scenes[1].scenario);
+    }
+
+    void somethingToKeepOnlyAfterAnEdit()
+    {
+        PresentationWindow w;
+        w.setInteractive(false);
+        w.start();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(!w.hasChangesToKeep());
+        QTest::keyClick(&w, Qt::Key_Right);
+        QTest::keyClick(&w, Qt::Key_Right);
+        QVERIFY(!w.hasChangesToKeep()); // stepping is not an edit
+        w.controls()->zeroSlider()->slider()->setValue(0);
+        QVERIFY(w.hasChangesToKeep());
+        QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(!w.hasChangesToKeep()); // undone: nothing left to keep
+        w.controls()->zeroSlider()->slider()->setValue(0);
+        QTest::keyClick(&w, Qt::Key_Right); // remembered, though the scene is left
+        QVERIFY(w.hasChangesToKeep());
+        QCOMPARE(w.pendingEditCount(), 1);
+        // Leaving without a dialog discards: the deck is the one the presentation began with.
+        QTest::keyClick(&w, Qt::Key_Escape);
+        QVERIFY(!w.isVisible());
+        QCOMPARE(w.navigator()->count(), 17);
+        QVERIFY(!w.hasChangesToKeep());
+        QCOMPARE(w.controller()->scenario(), w.navigator()->currentScene()->scenario);
+    }
+
+    void liveEditsBecomeScenes()
+    {
+        PresentationWindow w;
+        w.setInteractive(false);
+        w.start();
+        w.navigator()->goTo(1); // ZeRO-1
+        w.controller()->flush();
+        w.controls()->zeroSlider()->slider()->setValue(3);
+        w.controller()->flush();
+        w.navigator()->goTo(9); // 7B × 1T tokens on 64 A100
+        w.controller()->flush();
+        QCOMPARE(w.pendingEditCount(), 1);
+        w.controls()->zeroSlider()->slider()->setValue(3);
+        w.controller()->flush();
+        QCOMPARE(w.controller()->scenario().training.zeroStage, 3);
+        QVERIFY(w.hasChangesToKeep());
+        w.keepLiveEdits();
+        // Each edit right after the scene it came from: 1 → 2 (new), 9 → 11 (new, one shifted in before).
+        QCOMPARE(w.navigator()->count(), 19);
+        const core::Deck& deck = w.navigator()->deck();
+        QCOMPARE(deck.scenes[1].scenario.training.zeroStage, 1);
+        QCOMPARE(deck.scenes[2].scenario.training.zeroStage, 3);
+        QCOMPARE(deck.scenes[2].title.en, deck.scenes[1].title.en); // the template: its numbers follow
+        QCOMPARE(deck.scenes[10].scenario.training.zeroStage, 1);
+        QCOMPARE(deck.scenes[11].scenario.training.zeroStage, 3);
+        QCOMPARE(w.navigator()->currentIndex(), 10); // still on the 7B × 1T scene
+        QVERIFY(w.document()->isModified());
+        QCOMPARE(w.pendingEditCount(), 0);
+        const QString path = m_dir.filePath(QStringLiteral("kept.json"));
+        QString error;
+        QVERIFY2(w.saveDeck(path, &error), qPrintable(error));
+        QVERIFY(!w.hasChangesToKeep());
+        PresentationWindow other;
+        QVERIFY2(other.openDeck(path, &error), qPrintable(error));
+        QCOMPARE(other.navigator()->count(), 19);
+        QCOMPARE(other.navigator()->deck().scenes[2].scenario, deck.scenes[2].scenario);
+    }
+
+    void deckSaveIsItsOwnAndAtomic()
+    {
+        PresentationWindow w;
+        const QString path = m_dir.filePath(QStringLiteral("own.json"));
+        QString error;
+        QVERIFY2(w.saveDeck(path, &error), qPrintable(error));
+        QCOMPARE(w.document()->filePath(), path);
+        QVERIFY(w.windowTitle().contains(QStringLiteral("own.json")));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray saved = f.readAll();
+        f.close();
+        QVERIFY(core::loadDeck(saved.toStdString()).ok);
+        w.addCurrentScene(QStringLiteral("Extra"));
+        QVERIFY(w.document()->isModified());
+        // A directory cannot be written as a file: the save fails, says so, keeps the old file.
+        QVERIFY(!w.saveDeck(m_dir.path(), &error));
+        QVERIFY2(error.contains(m_dir.path()), qPrintable(error));
+        QVERIFY(w.document()->isModified());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), saved);
+    }
+
+    void titlesQuoteLiveNumbers()
+    {
+        PresentationWindow w;
+        w.navigator()->goTo(0);
+        w.controller()->flush();
+        QCOMPARE(w.sceneTitle(), QStringLiteral("7B on 8 GPUs, no ZeRO: 112 GB of model states per GPU"));
+        w.controls()->zeroSlider()->slider()->setValue(1); // ZeRO-1: 14 + 14 + 84/8 (ZeRO §5)
+        w.controller()->flush();
+        QCOMPARE(w.sceneTitle(), QStringLiteral("7B on 8 GPUs, no ZeRO: 38.5 GB of model states per GPU"));
+        w.controller()->set(core::Field::ParallelGpus, 16); // 14 + 14 + 84/16 = 33.25
+        w.controller()->flush();
+        QCOMPARE(w.sceneTitle(), QStringLiteral("7B on 16 GPUs, no ZeRO: 33.3 GB of model states per GPU"));
+        // An invalid layout has no numbers: a dash, never a stale one.
+        w.controller()->set(core::Field::ParallelTensor, 3);
+        w.controller()->flush();
+        QVERIFY2(w.sceneTitle().contains(QStringLiteral("— GB")), qPrintable(w.sceneTitle()));
+    }
+
+    void stripShowsTheScenesFigures()
+    {
+        PresentationWindow w;
+        w.navigator()->goTo(9); // 7B × 1T tokens on 64 A100
+        w.controller()->flush();
+        const QVector<FigureStrip::Item> items = w.figureStrip()->items();
+        QCOMPARE(items.size(), 4);
+        QCOMPARE(items[0].caption, FigureText::caption(core::Figure::TrainingDays));
+        // 6 · 7e9 · 1e12 = 4.2e22 FLOPs over 64 × 312e12 × 0.4 FLOP/s = 5,258,413 s = 60.9 days.
+        QCOMPARE(items[0].value, QStringLiteral("60.9 days"));
+        // ZeRO 0–3 scenes: model states, the fullest GPU and its capacity.
+        w.navigator()->goTo(0);
+        w.controller()->flush();
+        QCOMPARE(w.figureStrip()->items().value(0).value, QStringLiteral("112.0 GB"));
+        QCOMPARE(w.figureStrip()->items().value(2).value, QStringLiteral("85.9 GB")); // 80 GiB = 85.9 GB
+    }
+
+    void globalBatchFollowsGpus()
+    {
+        PresentationWindow w;
+        w.navigator()->goTo(9); // 64 GPUs, global batch 512 = 8 accumulation steps × DP 64
+        w.controller()->flush();
+        QVERIFY(w.batchFollowsGpus());
+        ValueSlider* gpus = w.controls()->gpusSlider();
+        const int at1024 = int(gpus->steps().indexOf(1024));
+        QVERIFY(at1024 >= 0);
+        gpus->slider()->setValue(at1024);
+        w.controller()->flush();
+        QVERIFY(w.controller()->estimate().valid);
+        QCOMPARE(w.controller()->scenario().training.globalBatchSize, 8LL * 1024);
+        // 16× the GPUs, the same FLOPs: 5,258,413 s / 16 = 328,651 s = 3.80 days.
+        QCOMPARE(w.figureStrip()->items().value(0).value, QStringLiteral("3.80 days"));
+        QVERIFY2(w.sceneTitle().contains(QStringLiteral("on 1,024 A100: ≈ 4 days")), qPrintable(w.sceneTitle()));
+        // Without it, 1024 GPUs cannot share a global batch of 512: the layout is invalid.
+        w.navigator()->goTo(9);
+        w.controls()->batchFollowsGpusBox()->setChecked(false);
+        w.controller()->flush();
+        QCOMPARE(w.controller()->scenario().parallel.gpus, 64);
+        gpus->slider()->setValue(int(gpus->steps().indexOf(1024)));
+        w.controller()->flush();
+        QCOMPARE(w.controller()->scenario().parallel.gpus, 1024);
+        QVERIFY(!w.controller()->estimate().valid);
+    }
+
+    void axisLockKeepsTheScale()
+    {
+        PresentationWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.navigator()->goTo(0); // 112 GB of model states on 80 GB GPUs
+        w.controller()->flush();
+        const double top = w.chart()->chart()->axisMaximumBytes();
+        QTest::keyClick(&w, Qt::Key_L);
+        QVERIFY(w.isAxisLocked());
+        QTest::keyClick(&w, Qt::Key_End);
+        w.navigator()->goTo(3); // ZeRO-3: 14 GB
+        w.controller()->flush();
+        QCOMPARE(w.chart()->chart()->axisMaximumBytes(), top);
+        QTest::keyClick(&w, Qt::Key_L);
+        w.controller()->refresh();
+        w.controller()->flush();
+        QVERIFY(w.chart()->chart()->axisMaximumBytes() < top);
+    }
+
+    void errorsReadableFromTheBackRow()
+    {
+        // At 1080p every error and warning line is at least 24 px tall (about 1/45 of the height).
+        PresentationWindow w;
+        w.resize(1920, 1080);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.navigator()->goTo(0);
+        w.controller()->set(core::Field::ParallelTensor, 3); // does not divide the heads or the GPUs
+        w.controller()->flush();
+        QVERIFY(!w.statusLabel()->text().isEmpty());
+        QVERIFY(w.chart()->chart()->isShowingInvalid());
+        QCOMPARE_GE(QFontInfo(w.statusLabel()->font()).pixelSize(), 24);
+        QCOMPARE_GE(QFontInfo(w.chart()->chart()->messageFont()).pixelSize(), 24);
+        QCOMPARE_GE(QFontInfo(w.warningLabel()->font()).pixelSize(), 24);
+        QCOMPARE_GE(QFontInfo(w.figureStrip()->valueLabel(0)->font()).pixelSize(), 24);
     }
 
     void controlsDriveTheController()
     {
-        ScenarioController controller;
-        PresentationWindow w(&controller);
+        PresentationWindow w;
+        ScenarioController& controller = *w.controller();
         w.navigator()->goTo(0);
         controller.flush();
         w.controls()->zeroSlider()->slider()->setValue(3); // as a drag would
@@ -207,8 +518,8 @@ private slots:
     void decksLoadAddAndSave()
     {
         QTemporaryDir dir;
-        ScenarioController controller;
-        PresentationWindow w(&controller);
+        PresentationWindow w;
+        ScenarioController& controller = *w.controller();
         controller.setScenario(guiscenarios::llama70bOn64());
         controller.flush();
         w.navigator()->goTo(2);
@@ -218,11 +529,12 @@ private slots:
         QCOMPARE(at, 3);
         QCOMPARE(w.navigator()->count(), 18);
         QCOMPARE(w.sceneTitle(), QStringLiteral("My 70B layout"));
+        QVERIFY(w.document()->isModified());
         const QString path = dir.filePath(QStringLiteral("deck.json"));
         QString error;
         QVERIFY2(w.saveDeck(path, &error), qPrintable(error));
 
-        PresentationWindow other(&controller);
+        PresentationWindow other;
         QVERIFY2(other.openDeck(path, &error), qPrintable(error));
         QCOMPARE(other.navigator()->count(), 18);
         QCOMPARE(other.navigator()->title(3), QStringLiteral("My 70B layout"));
@@ -250,8 +562,7 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(content);
         f.close();
-        ScenarioController controller;
-        PresentationWindow w(&controller);
+        PresentationWindow w;
         w.navigator()->goTo(5);
         QString error;
         QVERIFY(!w.openDeck(path, &error));
@@ -265,8 +576,7 @@ private slots:
 
     void highContrastThemes()
     {
-        ScenarioController controller;
-        PresentationWindow w(&controller);
+        PresentationWindow w;
         w.setTheme(SlideTheme::Theme::HighContrastDark);
         QCOMPARE(w.palette().color(QPalette::Window), QColor(Qt::black));
         QCOMPARE(w.chart()->chart()->palette().color(QPalette::Base), QColor(Qt::black));
@@ -278,13 +588,15 @@ private slots:
 
     void chineseTitlesFollowTheLanguage()
     {
-        ScenarioController controller;
         DeckNavigator deck;
         deck.setLanguage(QStringLiteral("zh_CN"));
         QCOMPARE(deck.title(0), QString::fromStdString(deck.deck().scenes[0].title.zhCN));
         deck.setLanguage(QStringLiteral("en"));
         QCOMPARE(deck.title(0), QString::fromStdString(deck.deck().scenes[0].title.en));
     }
+
+private:
+    QTemporaryDir m_dir;
 };
 
 QTEST_MAIN(TestPresentation)

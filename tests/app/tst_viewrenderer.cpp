@@ -106,10 +106,13 @@ private slots:
         QTest::addColumn<QStringList>("words");
         // Axis title and the bar label of a pure data-parallel scenario (MemoryChart's texts).
         QTest::addRow("memory") << SlideView::Memory << QStringList{"Memory per GPU (GB)", "all ranks 0–7", "Optimizer states"};
-        QTest::addRow("comparison") << SlideView::Comparison << QStringList{"ZeRO stage · fullest GPU", "ZeRO-3", "Memory per GPU (GB)"};
+        // (Stacked at slide type sizes, the comparison's axis title wraps: "Memory per GPU" / "(GB)".)
+        QTest::addRow("comparison") << SlideView::Comparison << QStringList{"ZeRO stage · fullest GPU", "ZeRO-3", "(GB)"};
         QTest::addRow("gauges") << SlideView::Gauges << QStringList{"Training time", "GPU-hours", "Headroom"};
         QTest::addRow("bits") << SlideView::Bits << QStringList{"BF16", "FP8 E4M3", "0x"};
         QTest::addRow("dashboard") << SlideView::Dashboard << QStringList{"Memory per GPU (GB)", "Training time", "Recomputation · fullest GPU"};
+        // The step: the schedule's title and the memory timeline's peak label (pure DP: one stage).
+        QTest::addRow("step") << SlideView::Step << QStringList{"1F1B · stages p = 1", "Memory of stage 0 through one step", "Peak "};
     }
     void svgHasTheChartsText()
     {

@@ -96,6 +96,7 @@ const Row kRows[] = {
     {"training.flash_attention", kTrain, "false", "2", C::WrongType},
     {"training.flops_formula", kTrain, "6nd", "2nd", C::UnknownValue},
     {"training.moe_capacity_factor", kMoE, "1.25", "100", C::OutOfRange}, // 0.1 … 64
+    {"training.tp_comm_overlap", kTrain, "true", "2", C::WrongType},
     {"training.framework", kTrain, "deepspeed", "colossalai", C::UnknownValue},
     {"training.moment_dtype", kTrain, "bf16", "fp8", C::UnknownValue},
     // parallel
@@ -123,7 +124,7 @@ const Row kRows[] = {
     {"hardware.gpu.memory_bandwidth_bytes_per_second", kGpu, "3e12", "1e16", C::OutOfRange},
     {"hardware.gpu.interconnect_bytes_per_second", kGpu, "9e11", "-1", C::Negative},
     {"hardware.gpu.network_bytes_per_second", kGpu, "5e10", "1e16", C::OutOfRange},
-    {"hardware.mfu", kTrain, "0.5", "1.5", C::OutOfRange},
+    {"hardware.mfu", kTrain, "0.5", "1.5", C::OutOfRange}, // 0 (the step-time model) passes too: orZero
     {"hardware.achieved_tflops", kTrain, "150", "-1", C::Negative}, // 0 is "use the MFU"
     {"hardware.price_per_gpu_hour", kTrain, "3.5", "-1", C::Negative},
     {"hardware.overhead_factor", kTrain, "1.4", "0", C::NotPositive},

@@ -42,7 +42,7 @@ core::Scenario grpo7b()
                      "optimizer": "adamw", "zero_stage": 3, "recompute": "full"},
         "finetune": {"method": "lora", "lora_rank": 16, "lora_targets": ["q", "k", "v", "o"],
                      "rl": {"algorithm": "grpo", "samples_per_prompt": 8, "prompt_length": 512, "max_new_tokens": 2048}},
-        "parallel": {"gpus": 8}, "hardware": {"gpu": "a100-80gb"}})");
+        "parallel": {"gpus": 8}, "hardware": {"gpu": "a100-80gb", "mfu": 0.4}})");
     return l.scenario;
 }
 

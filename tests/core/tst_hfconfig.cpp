@@ -5,6 +5,7 @@
 #include <QFile>
 
 #include "core/io/hfconfig.h"
+#include "core/kvcache.h"
 #include "core/model.h"
 
 namespace {
@@ -39,6 +40,17 @@ private slots:
         QTest::addRow("GPT-2") << "gpt2.json" << 124439808.0 << 0.0;
         QTest::addRow("GPT-NeoX-20B") << "gpt-neox-20b.json" << 20554567680.0 << 0.0;
         QTest::addRow("DeepSeek-V3") << "deepseek-v3.json" << 671e9 << 0.001;
+        // Qwen2.5-VL-7B's language model is Qwen2.5-7B's shape (vision tower not counted).
+        QTest::addRow("Qwen2.5-VL 7B (language model)") << "qwen2.5-vl-7b-instruct.json" << 7615616512.0 << 0.0;
+        // Llama 4 Scout's language model, by hand: embeddings and untied head 2 × 202048 × 5120 =
+        // 2,068,971,520; per layer attention 2·5120² + 2·5120·1024 = 62,914,560, 16 experts and
+        // a shared one of 3·5120·8192 = 125,829,120 each, router 5120·16, two norms 2·5120:
+        // 2,202,101,760 × 48 layers; + the final norm 5120 → 107,769,861,120 (the card's 109B
+        // adds the vision encoder).
+        QTest::addRow("Llama 4 Scout (language model)") << "llama-4-scout-17b-16e.json" << 107769861120.0 << 0.0;
+        // Gemma 3 technical report, Table 1: 27B has 25,600M non-embedding + 1,416M embedding
+        // parameters (+417M vision); with the class default vocabulary 262,208 × 5,376.
+        QTest::addRow("Gemma 3 27B (language model)") << "gemma-3-27b-it.json" << 25600e6 + 262208.0 * 5376 << 0.0005;
     }
     void publishedCounts()
     {
@@ -91,6 +103,98 @@ private slots:
         QVERIFY(std::find(i.used.begin(), i.used.end(), "num_hidden_layers") != i.used.end());
         QVERIFY(std::find(i.ignored.begin(), i.ignored.end(), "rope_theta") == i.ignored.end()); // not in this file
         QVERIFY(std::find(i.ignored.begin(), i.ignored.end(), "bos_token_id") != i.ignored.end());
+    }
+
+    void gemma3PublishedConfig()
+    {
+        // The published google/gemma-3-27b-it config: text_config nested, no vocab_size and no
+        // sliding_window_pattern (Gemma3TextConfig defaults 262208 and 6).
+        const core::HfImport i = core::importHfConfig(fixture("gemma-3-27b-it.json"));
+        QVERIFY2(i.ok, i.issues.empty() ? "" : core::describe(i.issues.front()).c_str());
+        QVERIFY(i.nestedTextConfig);
+        QCOMPARE(i.model.vocabSize, 262208);
+        QCOMPARE(i.model.slidingWindow, 1024);
+        QCOMPARE(i.model.globalLayerEvery, 6);
+        QCOMPARE(i.model.globalLayersIn(0, 62), 10); // layers 5, 11, …, 59
+        QVERIFY(std::find(i.defaulted.begin(), i.defaulted.end(), "vocab_size") != i.defaulted.end());
+        QVERIFY(std::find(i.defaulted.begin(), i.defaulted.end(), "sliding_window_pattern") != i.defaulted.end());
+        for (const core::Issue& issue : i.issues)
+            QVERIFY2(issue.severity != core::Severity::Warning, core::describe(issue).c_str());
+        // KV cache at a 32k context, batch 1, BF16, no paging: 2 × 16 KV heads × 128 × 2 B =
+        // 8192 B per token and layer; 10 global layers hold 32768 tokens, 52 windowed ones 1024:
+        // (10 × 32768 + 52 × 1024) × 8192 = 3,120,562,176 B. All layers windowed would be 0.53 GB.
+        QCOMPARE(core::kvCacheBytes(i.model, core::KvCacheDtype::Bf16, 1, 0, 62, 32768, 1, 0), 3120562176.0);
+    }
+
+    void attentionSpan_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<int>("window");
+        QTest::addColumn<int>("globalEvery");
+        QTest::addColumn<bool>("warned");
+        const QString gemma = QStringLiteral(R"({"model_type": "gemma3_text", "hidden_size": 2560, "intermediate_size": 10240,
+            "num_hidden_layers": 12, "num_attention_heads": 8, "num_key_value_heads": 4, "vocab_size": 262208, "sliding_window": 1024 %1})");
+        // transformers writes layer_types in newer configs: here layers 5 and 11 are full.
+        QTest::addRow("layer_types, regular")
+            << gemma.arg(R"(, "layer_types": ["sliding_attention", "sliding_attention", "sliding_attention", "sliding_attention",
+                "sliding_attention", "full_attention", "sliding_attention", "sliding_attention", "sliding_attention",
+                "sliding_attention", "sliding_attention", "full_attention"])") << 1024 << 6 << false;
+        QTest::addRow("layer_types, irregular")
+            << gemma.arg(R"(, "layer_types": ["full_attention", "sliding_attention", "sliding_attention", "full_attention",
+                "sliding_attention", "sliding_attention", "sliding_attention", "sliding_attention", "sliding_attention",
+                "sliding_attention", "sliding_attention", "full_attention"])") << 1024 << 4 << true;
+        QTest::addRow("layer_types, all full") << gemma.arg(QString(R"(, "layer_types": [%1"full_attention"])").arg(QStringLiteral("\"full_attention\", ").repeated(11)))
+                                               << 0 << 0 << false;
+        QTest::addRow("sliding_window_pattern") << gemma.arg(R"(, "sliding_window_pattern": 4)") << 1024 << 4 << false;
+        QTest::addRow("Gemma 3 default pattern") << gemma.arg("") << 1024 << 6 << false;
+        QTest::addRow("Gemma 2 alternates") << QStringLiteral(R"({"model_type": "gemma2", "hidden_size": 2304, "intermediate_size": 9216,
+            "num_hidden_layers": 26, "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256, "vocab_size": 256000,
+            "sliding_window": 4096})") << 4096 << 2 << false;
+        QTest::addRow("unknown family: windowed, with a warning") << QStringLiteral(R"({"model_type": "cohere2", "hidden_size": 4096,
+            "intermediate_size": 14336, "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 256000,
+            "sliding_window": 4096})") << 4096 << 0 << true;
+        QTest::addRow("Qwen2 window on the top layers") << QStringLiteral(R"({"model_type": "qwen2", "hidden_size": 3584,
+            "intermediate_size": 18944, "num_hidden_layers": 28, "num_attention_heads": 28, "num_key_value_heads": 4, "vocab_size": 152064,
+            "use_sliding_window": true, "sliding_window": 4096, "max_window_layers": 21})") << 4096 << 0 << true;
+        // Newer transformers save Qwen2.5-VL with the language model nested, sliding_window null.
+        QTest::addRow("Qwen2.5-VL nested") << QStringLiteral(R"({"model_type": "qwen2_5_vl", "tie_word_embeddings": false,
+            "text_config": {"model_type": "qwen2_5_vl_text", "hidden_size": 3584, "intermediate_size": 18944, "num_hidden_layers": 28,
+            "num_attention_heads": 28, "num_key_value_heads": 4, "vocab_size": 152064, "rms_norm_eps": 1e-6, "use_sliding_window": false,
+            "sliding_window": null, "max_window_layers": 28}, "vision_config": {"depth": 32}})") << 0 << 0 << false;
+    }
+    void attentionSpan()
+    {
+        QFETCH(QString, json);
+        QFETCH(int, window);
+        QFETCH(int, globalEvery);
+        QFETCH(bool, warned);
+        const core::HfImport i = core::importHfConfig(json.toStdString());
+        QVERIFY2(i.ok, i.issues.empty() ? "" : core::describe(i.issues.front()).c_str());
+        QCOMPARE(i.model.slidingWindow, window);
+        QCOMPARE(i.model.globalLayerEvery, globalEvery);
+        bool spanWarning = false;
+        for (const core::Issue& issue : i.issues)
+            spanWarning |= issue.code == core::IssueCode::AttentionSpanAssumed;
+        QCOMPARE(spanWarning, warned);
+    }
+
+    void llama4PublishedConfig()
+    {
+        // meta-llama/Llama-4-Scout-17B-16E: chunked attention (8192) on the RoPE layers, every
+        // 4th layer without RoPE attends globally; all 48 layers MoE with a shared expert.
+        const core::HfImport i = core::importHfConfig(fixture("llama-4-scout-17b-16e.json"));
+        QVERIFY(i.ok);
+        QCOMPARE(i.model.numExperts, 16);
+        QCOMPARE(i.model.moeTopK, 1);
+        QCOMPARE(i.model.numSharedExperts, 1);
+        QCOMPARE(i.model.moeFfnHiddenSize, 8192);
+        QCOMPARE(i.model.ffnHiddenSize, 16384);
+        QCOMPARE(i.model.slidingWindow, 8192);
+        QCOMPARE(i.model.globalLayersIn(0, 48), 12);
+        QVERIFY(!i.model.tiedEmbeddings); // from the top level
+        // Active: 2,068,971,520 embeddings + 48 × (62,914,560 + 2 × 125,829,120 + 81,920 + 10,240)
+        // + 5120 = 17,172,894,720 (the card's "17B active").
+        QCOMPARE(core::countParameters(i.model).active, 17172894720.0);
     }
 
     void nestedTextConfig()

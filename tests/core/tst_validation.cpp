@@ -61,7 +61,7 @@ private slots:
         row("negative tokens", [](core::Scenario& s) { s.training.trainTokens = -1; }, C::Negative, "training.train_tokens");
         row("ZeRO stage 4", [](core::Scenario& s) { s.training.zeroStage = 4; }, C::OutOfRange, "training.zero_stage");
         row("MFU above 1", [](core::Scenario& s) { s.hardware.mfu = 1.5; }, C::OutOfRange, "hardware.mfu");
-        row("MFU zero", [](core::Scenario& s) { s.hardware.mfu = 0; }, C::OutOfRange, "hardware.mfu");
+        row("MFU negative", [](core::Scenario& s) { s.hardware.mfu = -0.1; }, C::Negative, "hardware.mfu"); // 0: not given, the model (orZero, as achieved_tflops)
         row("MFU NaN", [](core::Scenario& s) { s.hardware.mfu = std::nan(""); }, C::OutOfRange, "hardware.mfu");
         row("negative price", [](core::Scenario& s) { s.hardware.pricePerGpuHour = -1; }, C::Negative, "hardware.price_per_gpu_hour");
         row("negative network", [](core::Scenario& s) { s.hardware.gpu.networkBytesPerSecond = -1; }, C::Negative,

@@ -138,8 +138,37 @@ private:
     QSize m_size;
 };
 
+/// The part of segment a–b inside `r` (Liang–Barsky); false when none of it is.
+bool clipSegment(QPointF& a, QPointF& b, const QRectF& r)
+{
+    double t0 = 0, t1 = 1;
+    const double dx = b.x() - a.x(), dy = b.y() - a.y();
+    const double p[] = {-dx, dx, -dy, dy};
+    const double q[] = {a.x() - r.left(), r.right() - a.x(), a.y() - r.top(), r.bottom() - a.y()};
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] == 0) {
+            if (q[i] < 0)
+                return false;
+            continue;
+        }
+        const double t = q[i] / p[i];
+        if (p[i] < 0)
+            t0 = std::max(t0, t);
+        else
+            t1 = std::min(t1, t);
+        if (t0 > t1)
+            return false;
+    }
+    const QPointF start = a;
+    a = start + QPointF(dx, dy) * t0;
+    b = start + QPointF(dx, dy) * t1;
+    return true;
+}
+
 /// Qt's pattern brushes blend every pixel of the area; lines every few pixels cost a fraction,
-/// and stay lines in SVG and PDF.
+/// and stay lines in SVG and PDF. Each line is cut to the rectangle (and the plot area) by hand:
+/// QSvgGenerator writes no clip paths, so a painter clip would leave a parallelogram of lines
+/// in the SVG (and on the clipboard).
 class HatchedRect : public QCPItemRect
 {
 public:
@@ -148,16 +177,17 @@ public:
 protected:
     void draw(QCPPainter* painter) override
     {
-        const QRectF r = QRectF(topLeft->pixelPosition(), bottomRight->pixelPosition()).normalized();
-        if (r.isEmpty() || !r.intersects(clipRect()))
+        const QRectF r = QRectF(topLeft->pixelPosition(), bottomRight->pixelPosition()).normalized().intersected(QRectF(clipRect()));
+        if (r.isEmpty())
             return;
-        painter->save();
-        painter->setClipRect(r, Qt::IntersectClip);
         painter->setPen(QPen(mainBrush().color(), 1));
-        constexpr double kSpacing = 7;
-        for (double x = r.left() - r.height(); x < r.right(); x += kSpacing)
-            painter->drawLine(QPointF(x, r.bottom()), QPointF(x + r.height(), r.top()));
-        painter->restore();
+        // Hatch spacing follows the type size, so the pattern looks the same at 720p and 4K.
+        const double spacing = std::max(7.0, QFontMetricsF(parentPlot()->font()).height() * 0.45);
+        for (double x = r.left() - r.height(); x < r.right(); x += spacing) {
+            QPointF a(x, r.bottom()), b(x + r.height(), r.top());
+            if (clipSegment(a, b, r))
+                painter->drawLine(a, b);
+        }
         painter->setPen(mainPen());
         painter->setBrush(Qt::NoBrush);
         painter->drawRect(r);

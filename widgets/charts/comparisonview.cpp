@@ -58,8 +58,8 @@ void ComparisonView::setComparison(Slot slot, const core::Comparison& comparison
     if (kindChanged) {
         updateTexts(s);
         // Wider charts for more bars.
-        auto* box = static_cast<QHBoxLayout*>(layout());
-        box->setStretch(int(slot), std::max(2, int(labels(comparison.variation).size())));
+        auto* box = static_cast<QBoxLayout*>(layout());
+        box->setStretch(int(slot), m_stacked ? 1 : std::max(2, int(labels(comparison.variation).size())));
     }
     updateChart(s);
 }
@@ -99,6 +99,15 @@ void ComparisonView::updateChart(SlotState& slot)
         bars.push_back(bar);
     }
     chart->setBars(bars);
+}
+
+void ComparisonView::setStacked(bool stacked)
+{
+    static_cast<QBoxLayout*>(layout())->setDirection(stacked ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+    // Stacked, both charts get the full width: equal heights, whatever their bar counts.
+    for (int i = 0; i < 2; ++i)
+        static_cast<QBoxLayout*>(layout())->setStretch(i, stacked ? 1 : std::max(2, int(labels(m_slots[std::size_t(i)].variation).size())));
+    m_stacked = stacked;
 }
 
 void ComparisonView::setUnit(DisplayFormat::MemoryUnit unit)

@@ -30,6 +30,9 @@ public:
     void setComparison(Slot slot, const core::Comparison& comparison);
     core::Variation variation(Slot slot) const { return m_slots[slot].variation; }
     void setUnit(DisplayFormat::MemoryUnit unit);
+    /// The two charts one above the other, each the full width (slides with large type), or
+    /// side by side (the window).
+    void setStacked(bool stacked);
     /// Both charts show the textbook's ledgers only (MemoryChart::setTextbook).
     void setTextbook(bool textbook);
 
@@ -60,4 +63,5 @@ private:
     static QStringList labels(core::Variation variation);
 
     std::array<SlotState, 2> m_slots;
+    bool m_stacked = false;
 };

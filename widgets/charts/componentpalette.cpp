@@ -148,7 +148,8 @@ QColor roleColor(core::Role role, bool dark)
         QColor(0xD5, 0x5E, 0x00), // reward: vermilion
         QColor(0x00, 0x9E, 0x73), // critic: green
         QColor(0xE6, 0x9F, 0x00), // rollout engine: orange
-        QColor(0x99, 0x99, 0x99), // shared buffers and runtime: grey
+        QColor(0x40, 0x40, 0x40), // shared buffers and runtime: dark grey (told from the reference's
+                                  // pink under deuteranopia, Machado et al. 2009)
     };
     const std::size_t i = std::size_t(role);
     const QColor c = i < std::size(kColors) ? kColors[i] : QColor(0x77, 0x77, 0x77);
@@ -157,14 +158,58 @@ QColor roleColor(core::Role role, bool dark)
 
 QColor componentColor(core::Component component, bool dark)
 {
-    const core::Category category = core::categoryOf(component);
-    // Position of the component within its category: shade successive ones.
-    int index = 0;
-    for (int i = 0; i < int(component); ++i)
-        if (core::categoryOf(core::Component(i)) == category)
-            ++index;
-    const QColor c = categoryColor(category, dark);
-    return index == 0 ? c : c.lighter(100 + 18 * index);
+    // One colour per component, so any two that can share a chart are told apart: chosen by
+    // maximising the smallest CIEDE2000 distance (Sharma et al. 2005) between components that
+    // can appear together, in normal vision and in protanopia, deuteranopia and tritanopia as
+    // Machado et al. 2009 simulate them (severity 1), in the light and the dark themes, and
+    // from every theme's background; the weights, gradients, optimizer states, layer activations,
+    // KV cache and fragmentation keep the colours they had (Okabe–Ito based). tests/widgets/
+    // tst_componentpalette checks the distances (≥ 10 in normal vision, ≥ 8 simulated).
+    struct Entry
+    {
+        std::string_view id;
+        QColor color;
+    };
+    static const Entry kColors[] = {
+        {"weights", QColor(0x00, 0x72, 0xB2)},
+        {"adapter_weights", QColor(0x88, 0x66, 0x44)},
+        {"reference_weights", QColor(0x88, 0x66, 0xFF)},
+        {"reward_weights", QColor(0x88, 0x33, 0x11)},
+        {"critic_weights", QColor(0x00, 0x00, 0x66)},
+        {"rollout_weights", QColor(0x33, 0x11, 0x00)},
+        {"gradients", QColor(0x56, 0xB4, 0xE9)},
+        {"critic_gradients", QColor(0x55, 0x44, 0x33)},
+        {"optimizer_states", QColor(0x00, 0x9E, 0x73)},
+        {"critic_optimizer_states", QColor(0xAA, 0xCC, 0xDD)},
+        {"layer_activations", QColor(0xE6, 0x9F, 0x00)},
+        {"embedding_activations", QColor(0xCC, 0xFF, 0xBB)},
+        {"output_activations", QColor(0x22, 0x44, 0x66)},
+        {"recompute_workspace", QColor(0xFF, 0xCF, 0x63)},
+        {"inference_workspace", QColor(0xFF, 0xDC, 0x8D)},
+        {"kv_cache", QColor(0xCC, 0x79, 0xA7)},
+        {"rollout_kv_cache", QColor(0x88, 0x99, 0xAA)},
+        {"comm_buckets", QColor(0xD5, 0x5E, 0x00)},
+        {"zero3_gather_buffers", QColor(0x77, 0x77, 0x88)},
+        {"moe_dispatch_buffers", QColor(0x55, 0x55, 0x55)},
+        {"dequant_workspace", QColor(0x33, 0x00, 0xCC)},
+        {"cuda_context", QColor(0x55, 0x77, 0x66)},
+        {"fragmentation", QColor(0xB5, 0xB5, 0xB5)},
+        // The memory model's later components, chosen the same way with the colours above held.
+        {"activation_gradients", QColor(0x8B, 0x9B, 0x52)},
+        {"loss_workspace", QColor(0x75, 0x58, 0x86)},
+        {"kv_cache_reserve", QColor(0xB5, 0x2F, 0x00)},
+        {"optimizer_step_temporaries", QColor(0xFE, 0xF6, 0x02)},
+        {"library_workspaces", QColor(0xD1, 0x07, 0xAC)},
+        {"cuda_graph_pool", QColor(0x79, 0xAD, 0x1E)},
+        {"nccl_buffers", QColor(0x6F, 0x24, 0x94)},
+        {"paged_optimizer_states", QColor(0xB5, 0x9A, 0x93)},
+    };
+    const std::string_view id = core::componentName(component);
+    for (const Entry& e : kColors)
+        if (e.id == id)
+            return dark ? e.color.lighter(115) : e.color;
+    // A component the core adds later: its category's colour until it gets its own.
+    return categoryColor(core::categoryOf(component), dark);
 }
 
 QColor levelColor(Level level, bool dark)

@@ -65,6 +65,7 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->take(m_plot->legend);
     auto* side = new QCPLayoutGrid;
+    m_side = side;
     m_plot->plotLayout()->addElement(0, 1, side);
     m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
     side->addElement(0, 0, m_plot->legend);
@@ -80,8 +81,14 @@ MemoryChart::MemoryChart(QWidget* parent)
     connect(m_roleAction, &QAction::toggled, this, &MemoryChart::setColorByRole);
     m_plot->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_plot->addAction(m_roleAction);
-    m_capacityLine = new QCPItemStraightLine(m_plot);
+    // From the left edge of the plot area to the right one, not an infinite line clipped with
+    // its pen's width to spare: SVG has no clip, so the line must end where the plot does.
+    m_capacityLine = new QCPItemLine(m_plot);
     m_capacityLine->setVisible(false);
+    for (QCPItemPosition* end : {m_capacityLine->start, m_capacityLine->end}) {
+        end->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        end->setTypeY(QCPItemPosition::ptPlotCoords);
+    }
     // The capacity is named on a right-hand axis, outside the bars, so no bar label covers it.
     m_plot->yAxis2->setVisible(true);
     m_plot->yAxis2->setTicker(m_capacityTicker);
@@ -98,7 +105,7 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_message->setTextAlignment(Qt::AlignLeft);
     m_message->setVisible(false);
     m_markerNote = ChartItems::text(m_plot);
-    m_markerNote->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_markerNote->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_markerNote->setTextAlignment(Qt::AlignLeft);
     m_markerNote->setVisible(false);
 
@@ -118,11 +125,225 @@ MemoryChart::MemoryChart(QWidget* parent)
             emit segmentClicked(group, component);
         }
     });
+    OpaquePlot::setLayoutHook(m_plot, [this] { return fitLabels(); });
     updateNames();
     updateColors();
 }
 
 MemoryChart::~MemoryChart() = default;
+
+namespace {
+
+/// `text` broken into lines no wider than `room`: first at " · ", then at spaces, greedily.
+QString wrapped(const QString& text, const QFontMetricsF& metrics, double room)
+{
+    QStringList lines;
+    for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
+        if (metrics.horizontalAdvance(paragraph) <= room) {
+            lines << paragraph;
+            continue;
+        }
+        // Words, keeping " · " with the word before it so a line never starts with a dot; a
+        // word with a slash ("BF16/FP16") may break after it.
+        QStringList words;
+        for (const QString& part : paragraph.split(QStringLiteral(" · "))) {
+            QStringList pieces;
+            for (const QString& word : part.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+                if (word.contains(QLatin1Char('/')) && metrics.horizontalAdvance(word) > room) {
+                    const QStringList halves = word.split(QLatin1Char('/'));
+                    for (qsizetype h = 0; h < halves.size(); ++h)
+                        pieces << halves[h] + (h + 1 < halves.size() ? QStringLiteral("/") : QString());
+                } else {
+                    pieces << word;
+                }
+            }
+            words += pieces;
+            if (!pieces.isEmpty())
+                words.last() += QStringLiteral(" ·");
+        }
+        if (!words.isEmpty() && words.last().endsWith(QStringLiteral(" ·")))
+            words.last().chop(2);
+        QString line;
+        for (const QString& word : std::as_const(words)) {
+            const QString candidate = line.isEmpty() ? word : line + (line.endsWith(QLatin1Char('/')) ? QString() : QStringLiteral(" ")) + word;
+            if (!line.isEmpty() && metrics.horizontalAdvance(candidate) > room) {
+                lines << line;
+                line = word;
+            } else {
+                line = candidate;
+            }
+        }
+        if (!line.isEmpty())
+            lines << line;
+    }
+    for (QString& l : lines)
+        if (l.endsWith(QStringLiteral(" ·")))
+            l.chop(2);
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+bool MemoryChart::fitLabels()
+{
+    // What fits depends on the pixels each bar gets, known only once the layout has run.
+    const double slot = std::abs(m_plot->xAxis->coordToPixel(1) - m_plot->xAxis->coordToPixel(0));
+    const int width = m_plot->axisRect()->width();
+    const int height = m_plot->axisRect()->height();
+    if (m_fittedWidth == width && m_fittedHeight == height && m_fittedFont == font())
+        return false;
+    m_fittedWidth = width;
+    m_fittedHeight = height;
+    m_fittedFont = font();
+    bool relayout = false;
+    const double room = slot * 0.94;
+    const QFontMetricsF ticks(m_plot->xAxis->tickLabelFont());
+    // A bar name with a word wider than its slot (a 720p slide's "training" under two GRPO
+    // bars) would run into its neighbour: the room kept right of the last bar for the level
+    // markers' note goes to the bars instead, and the note is left out (until the next rebuild).
+    if (m_noteRoom > 0) {
+        double widest = 0;
+        for (const Bar& b : m_barData)
+            for (const QString& word : QString(b.label).replace(QLatin1Char('\n'), QLatin1Char(' ')).split(QLatin1Char(' '), Qt::SkipEmptyParts))
+                widest = std::max(widest, ticks.horizontalAdvance(word));
+        if (widest > room) {
+            const QCPRange r = m_plot->xAxis->range();
+            m_plot->xAxis->setRange(r.lower, r.upper - m_noteRoom);
+            m_noteRoom = 0;
+            m_noteWanted = false;
+            m_markerNote->setVisible(false);
+            m_fittedWidth = -1; // fit again to the wider slots
+            return true;
+        }
+    }
+    for (qsizetype g = 0; g < m_barData.size(); ++g) {
+        QString label = m_barData[g].label;
+        if (m_barData.size() >= 3)
+            label.replace(QStringLiteral(" · "), QStringLiteral("\n"));
+        label = wrapped(label, ticks, room);
+        if (m_ticker->ticks().value(double(g)) != label) {
+            m_ticker->addTick(double(g), label);
+            relayout = true;
+        }
+    }
+    // A bar's total above it: "58.7 GB" on two lines when the bar is narrower than the words,
+    // and the value axis tall enough that the label stays inside the plot (not on the title).
+    const double scale = DisplayFormat::bytesPerUnit(m_unit);
+    double upper = m_axisTop;
+    for (qsizetype g = 0; g < m_barData.size() && g < m_totalTexts.size(); ++g) {
+        const QFontMetricsF metrics(m_totalLabels[g]->font());
+        QString text = wrapped(m_totalTexts[g], metrics, room);
+        // Side-by-side variants keep one line: the number alone (the axis names the unit).
+        if (m_compactLabels && text.contains(QLatin1Char('\n')))
+            text = text.section(QLatin1Char('\n'), 0, 0);
+        if (m_totalLabels[g]->text() != text)
+            m_totalLabels[g]->setText(text);
+        const double labelHeight = (text.count(QLatin1Char('\n')) + 1) * metrics.height() + 4;
+        // The bar's top, plus its label, below the plot's top (a short chart: up to twice the
+        // range, past that the label may meet the title).
+        if (!text.isEmpty())
+            upper = std::max(upper, std::min(2 * m_axisTop, roundUp(m_barData[g].totalBytes / scale / std::max(0.5, 1 - labelHeight / height))));
+    }
+    if (upper > m_axisTop) {
+        m_axisTop = upper;
+        m_plot->yAxis->setRange(0, upper * (1 + 1e-9));
+        m_plot->yAxis2->setRange(m_plot->yAxis->range());
+        relayout = true;
+    }
+    // The level markers' note beside the last bar: in large type (a slide) it may not fit right
+    // of the bar or above the axis; clipped or over the bar's total it would say less than
+    // nothing, so it is left out there (the markers' meaning is in the working and the README).
+    if (m_noteWanted && !m_barData.isEmpty()) {
+        const QFontMetricsF noteMetrics(m_markerNote->font());
+        const QRectF text = noteMetrics.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignLeft, m_markerNote->text());
+        const QMargins pad = m_markerNote->padding();
+        const double left = m_plot->xAxis->coordToPixel(m_markerNote->position->coords().x());
+        const double top = m_plot->yAxis->coordToPixel(m_markerNote->position->coords().y());
+        const QRect plot = m_plot->axisRect()->rect();
+        const bool fits = left + text.width() + pad.left() + pad.right() <= plot.right()
+                       && top + text.height() + pad.top() + pad.bottom() <= plot.bottom();
+        if (m_markerNote->visible() != fits) {
+            m_markerNote->setVisible(fits);
+            relayout = true;
+        }
+    }
+    // A plot shorter than two of its tick labels (a comparison squeezed under a long legend on a
+    // 720p dashboard) cannot label both ends of its axis without "0" running into "100": it
+    // drops the numbers, the totals above the bars and the capacity label still say them.
+    const bool roomForTicks = height >= 2.2 * QFontMetricsF(m_plot->yAxis->tickLabelFont()).height();
+    if (m_plot->yAxis->tickLabels() != roomForTicks) {
+        m_plot->yAxis->setTickLabels(roomForTicks);
+        relayout = true;
+    }
+    // A legend taller than the plot goes on in a second column (GRPO has a dozen parts); one
+    // under the plot fills as many columns as its width holds.
+    QCPLegend* legend = m_plot->legend;
+    // A wrapped grid has empty cells: item() is null there.
+    int items = 0, widest = 0, itemHeight = 0;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = legend->item(i)) {
+            ++items;
+            widest = std::max(widest, item->minimumOuterSizeHint().width());
+            itemHeight = std::max(itemHeight, item->minimumOuterSizeHint().height());
+        }
+    if (m_legendVisible && items > 0) {
+        int wrap = 0;
+        if (m_legendBelow) {
+            const int spacing = legend->columnSpacing();
+            const int available = m_plot->viewport().width() - legend->margins().left() - legend->margins().right();
+            wrap = std::max(1, (available + spacing) / std::max(1, widest + spacing));
+        } else {
+            const int spacing = legend->rowSpacing();
+            const int available = height - legend->margins().top() - legend->margins().bottom();
+            const int rows = std::max(1, (available + spacing) / std::max(1, itemHeight + spacing));
+            wrap = items > rows ? rows : 0;
+        }
+        if (legend->wrap() != wrap) {
+            legend->setWrap(wrap);
+            legend->setFillOrder(m_legendBelow ? QCPLayoutGrid::foColumnsFirst : QCPLayoutGrid::foRowsFirst, true);
+            m_fittedWidth = -1; // the plot area changes: fit the bars' labels again
+            relayout = true;
+        }
+    }
+    // The value axis' title on two lines when it is longer than the chart is tall.
+    const QString axisLabel = wrapped(m_axisLabel, QFontMetricsF(m_plot->yAxis->labelFont()), height * 0.95);
+    if (m_plot->yAxis->label() != axisLabel) {
+        m_plot->yAxis->setLabel(axisLabel);
+        relayout = true;
+    }
+    // As many value ticks as the height holds without their labels touching.
+    const double tickHeight = QFontMetricsF(m_plot->yAxis->tickLabelFont()).height();
+    const int tickCount = std::clamp(int(height / (tickHeight * 2.0)), 1, 6);
+    if (m_plot->yAxis->ticker()->tickCount() != tickCount) {
+        m_plot->yAxis->ticker()->setTickCount(tickCount);
+        // Readable steps may add a tick; a short chart must get no more than it has room for.
+        m_plot->yAxis->ticker()->setTickStepStrategy(tickCount < 4 ? QCPAxisTicker::tssMeetTickCount : QCPAxisTicker::tssReadability);
+        relayout = true;
+    }
+    // The top tick's label reaches half its height above the plot: QCustomPlot drops a label the
+    // widget's edge would cut (the "100" went missing at 4K), so the plot keeps that much room.
+    const QMargins topRoom(0, int(tickHeight / 2) + 2, 0, 0);
+    if (m_plot->axisRect()->minimumMargins() != topRoom) {
+        m_plot->axisRect()->setMinimumMargins(topRoom);
+        relayout = true;
+    }
+    // A title wider than its chart is shortened, never drawn over the axis; it keeps clear of
+    // the top tick's label, which reaches half its height above the plot.
+    if (m_title) {
+        const int clearance = int(tickHeight / 2) + 2;
+        if (m_title->margins().bottom() != clearance) {
+            m_title->setMargins(QMargins(0, 0, 0, clearance));
+            relayout = true;
+        }
+        const QFontMetricsF metrics(m_title->font());
+        const QString title = metrics.horizontalAdvance(m_titleText) > m_plot->viewport().width() * 0.98
+            ? metrics.elidedText(m_titleText, Qt::ElideRight, m_plot->viewport().width() * 0.98)
+            : m_titleText;
+        if (m_title->text() != title)
+            m_title->setText(title);
+    }
+    return relayout;
+}
 
 bool MemoryChart::sameBars(const QVector<Bar>& a, const QVector<Bar>& b)
 {
@@ -261,9 +482,29 @@ void MemoryChart::setTitle(const QString& title)
         m_title = new QCPTextElement(m_plot, title, QFont(font().family(), font().pointSize() + 1, QFont::DemiBold));
         m_plot->plotLayout()->addElement(0, 0, m_title);
     }
+    m_titleText = title;
     m_title->setText(title);
+    m_fittedWidth = -1;
     updateColors();
     replot();
+}
+
+void MemoryChart::setAxisFloor(double bytes)
+{
+    if (m_axisFloorBytes == bytes)
+        return;
+    m_axisFloorBytes = std::max(0.0, bytes);
+    rebuild();
+}
+
+double MemoryChart::axisMaximumBytes() const
+{
+    return m_axisTop * DisplayFormat::bytesPerUnit(m_unit);
+}
+
+QFont MemoryChart::messageFont() const
+{
+    return m_message->font();
 }
 
 void MemoryChart::setLegendVisible(bool visible)
@@ -277,6 +518,34 @@ void MemoryChart::setLegendVisible(bool visible)
     m_plot->legend->setVisible(visible);
     m_plot->legend->setMargins(visible ? QMargins(8, 6, 8, 6) : QMargins());
     rebuild();
+}
+
+void MemoryChart::setMinimumPlotSize(const QSize& size)
+{
+    m_plot->setMinimumSize(size);
+}
+
+void MemoryChart::setLegendBelow(bool below)
+{
+    if (m_legendBelow == below)
+        return;
+    m_legendBelow = below;
+    QCPLayoutGrid* layout = m_plot->plotLayout();
+    if (auto* holder = qobject_cast<QCPLayoutGrid*>(m_plot->legend->layout()))
+        holder->take(m_plot->legend);
+    layout->simplify();
+    if (below) {
+        const int row = layout->rowCount();
+        layout->addElement(row, 0, m_plot->legend);
+        layout->setRowStretchFactor(row, 0.001);
+        m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    } else {
+        m_side->addElement(0, 0, m_plot->legend);
+        m_plot->legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+    }
+    m_plot->legend->setWrap(0);
+    m_fittedWidth = -1;
+    replot();
 }
 
 void MemoryChart::setColorByRole(bool byRole)
@@ -349,7 +618,8 @@ void MemoryChart::rebuild()
 {
     const double scale = DisplayFormat::bytesPerUnit(m_unit);
     const qsizetype n = m_barData.size();
-    // Long labels go on two lines once several bars share the width.
+    // Long labels go on two lines once several bars share the width; fitLabels() wraps them
+    // further when the bars are narrower than their words (large type on a slide).
     const bool twoLines = n >= 3;
     m_ticker->clear();
     QVector<double> keys(n);
@@ -360,6 +630,7 @@ void MemoryChart::rebuild()
             label.replace(QStringLiteral(" · "), QStringLiteral("\n"));
         m_ticker->addTick(double(g), label);
     }
+    m_fittedWidth = -1; // the labels changed: fit them again at the next layout
     double maxTotal = 0, capacity = 0;
     std::bitset<64> present;
     QVector<double> values(n);
@@ -389,13 +660,18 @@ void MemoryChart::rebuild()
     for (const Bar& b : m_barData)
         markers = markers || b.allocatedBytes > 0;
     const double noteRoom = markers && !m_compactLabels ? 0.75 : 0;
+    m_noteRoom = noteRoom;
     m_plot->xAxis->setRange(centre - visibleSlots / 2, centre + visibleSlots / 2 + noteRoom);
-    m_plot->yAxis->setLabel(m_unit == DisplayFormat::MemoryUnit::GB ? tr("Memory per GPU (GB)") : tr("Memory per GPU (GiB)"));
-    m_plot->yAxis->setRange(0, roundUp(std::max(std::max(maxTotal, capacity) * 1.12, 1.0)));
+    m_axisLabel = m_unit == DisplayFormat::MemoryUnit::GB ? tr("Memory per GPU (GB)") : tr("Memory per GPU (GiB)");
+    m_plot->yAxis->setLabel(m_axisLabel); // fitLabels wraps it again if it must
+    // A hair above the round number: the ticker's top tick (100 as 5 × 20.000000000000004)
+    // must not fall outside the range and vanish.
+    m_axisTop = roundUp(std::max({std::max(maxTotal, capacity) * 1.12, 1.0, m_axisFloorBytes / scale}));
+    m_plot->yAxis->setRange(0, m_axisTop * (1 + 1e-9));
 
     m_capacityLine->setVisible(capacity > 0);
-    m_capacityLine->point1->setCoords(-1, capacity);
-    m_capacityLine->point2->setCoords(1, capacity);
+    m_capacityLine->start->setCoords(0, capacity);
+    m_capacityLine->end->setCoords(1, capacity);
     m_plot->yAxis2->setRange(m_plot->yAxis->range());
     m_capacityTicker->clear();
     if (capacity > 0)
@@ -410,11 +686,12 @@ void MemoryChart::rebuild()
         QCPItemText* label = labelItem(int(g));
         label->setVisible(true);
         label->position->setCoords(double(g), total);
+        QString text;
         if (b.totalBytes <= 0)
-            label->setText(QString()); // a variant that does not exist (n/a)
+            text = QString(); // a variant that does not exist (n/a)
         else if (m_labelStyle == LabelStyle::ModelStatesFirst) {
             //: above a comparison bar: its model states first (the textbook's figure), then the whole GPU; %1 = model states, %2 = total
-            QString text = tr("%1 states\n%2 total").arg(DisplayFormat::bytesExact(TextbookLedger::modelStateBytes(b.bytes), m_unit),
+            text = tr("%1 states\n%2 total").arg(DisplayFormat::bytesExact(TextbookLedger::modelStateBytes(b.bytes), m_unit),
                                                           DisplayFormat::bytes(b.totalBytes, m_unit, 1));
             // Narrow slots (four bars in a small chart): the model states alone, so that
             // neighbouring labels do not run into each other; the tooltip keeps the total.
@@ -431,13 +708,16 @@ void MemoryChart::rebuild()
             // Narrower still: the figure alone (the bracket beside the bar says what it counts).
             if (n > 1 && slot > 0 && metrics.horizontalAdvance(text) > 0.95 * slot)
                 text = states;
-            label->setText(text);
         }
         else if (over && !m_compactLabels)
             //: above an over-full bar; %1 = total, %2 = amount above the GPU's capacity
-            label->setText(tr("%1\nover by %2").arg(DisplayFormat::bytes(b.totalBytes, m_unit, 1), DisplayFormat::bytes(b.totalBytes - b.capacityBytes, m_unit, 1)));
+            text = tr("%1\nover by %2").arg(DisplayFormat::bytes(b.totalBytes, m_unit, 1), DisplayFormat::bytes(b.totalBytes - b.capacityBytes, m_unit, 1));
         else
-            label->setText(DisplayFormat::bytes(b.totalBytes, m_unit, 1));
+            text = DisplayFormat::bytes(b.totalBytes, m_unit, 1);
+        label->setText(text);
+        if (m_totalTexts.size() <= g)
+            m_totalTexts.resize(g + 1);
+        m_totalTexts[g] = text;
         QCPItemRect* rect = overItem(int(g));
         rect->setVisible(over);
         rect->topLeft->setCoords(double(g) - kBarWidth / 2, total);
@@ -445,7 +725,7 @@ void MemoryChart::rebuild()
     }
     // Level markers: a tick across each bar at PyTorch's allocated and reserved peaks (the bar's
     // top is the device's used memory); the last bar's are named.
-    double lastAllocated = 0, lastReserved = 0;
+    double lastAllocated = 0, lastReserved = 0, lastTotal = 0;
     for (qsizetype g = 0; g < n; ++g) {
         const Bar& b = m_barData[g];
         const double levels[] = {b.allocatedBytes, b.reservedBytes};
@@ -460,13 +740,17 @@ void MemoryChart::rebuild()
         if (b.allocatedBytes > 0) {
             lastAllocated = b.allocatedBytes / scale;
             lastReserved = b.reservedBytes / scale;
+            lastTotal = b.totalBytes / scale;
         }
     }
     for (qsizetype i = 2 * n; i < m_markers.size(); ++i)
         m_markers[i]->setVisible(false);
-    m_markerNote->setVisible(lastAllocated > 0 && !m_compactLabels);
+    m_noteWanted = lastAllocated > 0 && !m_compactLabels;
+    m_markerNote->setVisible(m_noteWanted);
     if (lastAllocated > 0) {
-        m_markerNote->position->setCoords(double(n - 1) + kBarWidth / 2 + 0.08, (lastAllocated + lastReserved) / 2);
+        // Hung from the bar's top, beside its markers: the total above the bar is wider than the
+        // bar in large type (a slide) and must not run into the note.
+        m_markerNote->position->setCoords(double(n - 1) + kBarWidth / 2 + 0.08, std::min(lastTotal, std::max(lastAllocated, lastReserved)));
         //: beside the last bar's two level markers: PyTorch's counters (not translated) and nvidia-smi
         m_markerNote->setText(tr("━ allocated\n┅ reserved\n(top: device)"));
     }
@@ -544,10 +828,29 @@ void MemoryChart::updateColors()
         axis->setTickLabelFont(font());
         axis->setLabelFont(font());
     }
+    // The bars' axis has labels but no tick marks: zero-length ticks with a pen become empty
+    // outlines in a PDF ("h f" with no path: pdftoppm's "No current point in closepath").
+    m_plot->xAxis->setTickPen(Qt::NoPen);
+    m_plot->xAxis->setSubTickPen(Qt::NoPen);
     m_plot->legend->setBrush(base);
     m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->legend->setTextColor(text);
     m_plot->legend->setFont(font());
+    // Swatches, gaps and pens grow with the type, so a 4K slide is the 1080p one, sharper.
+    const double em = QFontMetricsF(font()).height();
+    const double pen = std::max(1.0, em / 17.0);
+    m_plot->legend->setIconSize(int(em * 1.3), int(em * 0.75));
+    m_plot->legend->setIconTextPadding(int(em * 0.35));
+    m_plot->legend->setRowSpacing(int(em * 0.12));
+    m_plot->legend->setColumnSpacing(int(em * 0.8));
+    if (m_legendVisible)
+        m_plot->legend->setMargins(QMargins(int(em * 0.5), int(em * 0.35), int(em * 0.5), int(em * 0.35)));
+    m_plot->yAxis->setPadding(int(em * 0.35));
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis, m_plot->yAxis2})
+        axis->setTickLabelPadding(int(em * 0.3));
+    m_plot->yAxis->setTickLength(0, int(em * 0.3));
+    m_plot->yAxis->setSubTickLength(0, int(em * 0.15));
+    m_plot->yAxis2->setTickLength(0, int(em * 0.25));
     for (int i = 0; i < m_plot->legend->itemCount(); ++i)
         m_plot->legend->item(i)->setFont(font());
     if (m_title)
@@ -558,7 +861,8 @@ void MemoryChart::updateColors()
     for (const Bar& b : m_barData)
         over = over || (b.capacityBytes > 0 && b.totalBytes > b.capacityBytes);
     const QColor capacityColor = over ? bad : text;
-    m_capacityLine->setPen(QPen(capacityColor, over ? 2.5 : 1.5, Qt::DashLine));
+    // Flat ends: a square cap would reach half the pen's width past the plot area's edges.
+    m_capacityLine->setPen(QPen(capacityColor, (over ? 2.5 : 1.5) * pen, Qt::DashLine, Qt::FlatCap));
     m_plot->yAxis2->setBasePen(Qt::NoPen);
     m_plot->yAxis2->setTickPen(QPen(capacityColor, 2));
     m_plot->yAxis2->setTickLabelColor(capacityColor);
@@ -567,7 +871,7 @@ void MemoryChart::updateColors()
     m_plot->yAxis2->setTickLabelFont(bold);
     QColor hatch = bad;
     for (QCPItemRect* rect : std::as_const(m_overRects)) {
-        rect->setPen(QPen(bad, 1.5));
+        rect->setPen(QPen(bad, 1.5 * pen));
         rect->setBrush(QBrush(hatch, Qt::BDiagPattern));
     }
     for (qsizetype g = 0; g < m_totalLabels.size(); ++g) {
@@ -579,12 +883,13 @@ void MemoryChart::updateColors()
         m_totalLabels[g]->setFont(f);
     }
     for (qsizetype i = 0; i < m_markers.size(); ++i)
-        m_markers[i]->setPen(QPen(text, 2, i % 2 == 0 ? Qt::SolidLine : Qt::DotLine));
+        m_markers[i]->setPen(QPen(text, 2 * pen, i % 2 == 0 ? Qt::SolidLine : Qt::DotLine));
     m_markerNote->setColor(muted);
     m_markerNote->setFont(font());
-    m_selection->setPen(QPen(pal.color(QPalette::Highlight), 3));
+    m_selection->setPen(QPen(pal.color(QPalette::Highlight), 3 * pen));
     m_selection->setBrush(Qt::NoBrush);
     m_message->setColor(text);
+    m_message->setFont(font()); // as large as the axes: read from the back of a room in presentation mode
     QColor box = base;
     box.setAlpha(235);
     m_message->setBrush(box);

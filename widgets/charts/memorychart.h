@@ -18,8 +18,9 @@ class QCPBars;
 class QCPAxisTickerText;
 class QCPItemLine;
 class QCPItemRect;
-class QCPItemStraightLine;
+class QCPItemLine;
 class QCPItemText;
+class QCPLayoutGrid;
 class QCPTextElement;
 
 /// Per-GPU stacked bars: one bar per rank group (or per compared variant), stacked by component,
@@ -56,6 +57,13 @@ public:
     void setUnit(DisplayFormat::MemoryUnit unit);
     DisplayFormat::MemoryUnit unit() const { return m_unit; }
     void setTitle(const QString& title);
+    /// The value axis reaches at least this many bytes (0: it fits the bars), so charts shown one
+    /// after another share a scale (presentation mode's locked axis).
+    void setAxisFloor(double bytes);
+    /// The value axis' top, in bytes.
+    double axisMaximumBytes() const;
+    /// The font of the "cannot run" message over the bars.
+    QFont messageFont() const;
     /// Outlines one segment (group −1: none).
     void setSelectedSegment(int group, core::Component component);
     /// No segment framed.
@@ -77,6 +85,11 @@ public:
     void setModelStatesShown(bool shown);
     /// Hides the legend (compact charts next to a main chart that has one).
     void setLegendVisible(bool visible);
+    /// The legend under the plot, in as many columns as fit, instead of in a column to its right
+    /// (a chart as wide as a slide).
+    void setLegendBelow(bool below);
+    /// The plot's smallest size (240 × 180 at first, for a window; a crowded page needs less).
+    void setMinimumPlotSize(const QSize& size);
     /// Colours (and stacks, and names in the legend) the segments by model role — policy,
     /// reference, reward, critic, rollout engine, shared buffers — instead of by component.
     void setColorByRole(bool byRole);
@@ -125,6 +138,9 @@ protected:
 private:
     static bool sameBars(const QVector<Bar>& a, const QVector<Bar>& b);
     void rebuild();
+    /// Wraps the bars' labels and totals to the width each bar gets, and the legend into columns
+    /// when it is taller than the plot; true when the layout must run again.
+    bool fitLabels();
     void deriveBars();
     void updateColors();
     void updateNames();
@@ -142,14 +158,23 @@ private:
     std::unique_ptr<ModelStatesBracket> m_brackets;
     QSharedPointer<QCPAxisTickerText> m_ticker;
     QSharedPointer<QCPAxisTickerText> m_capacityTicker;
-    QCPItemStraightLine* m_capacityLine = nullptr;
+    QCPItemLine* m_capacityLine = nullptr;
     QCPItemText* m_message = nullptr;
     QCPItemRect* m_selection = nullptr;
     QCPTextElement* m_title = nullptr;
+    QString m_titleText;
+    QString m_axisLabel; // the value axis' title before fitLabels wraps it
+    QCPLayoutGrid* m_side = nullptr; // the legend's column right of the plot
     QVector<QCPItemText*> m_totalLabels; // pooled: reused across updates, hidden when unused
     QVector<QCPItemRect*> m_overRects;
+    QVector<QString> m_totalTexts;        // the totals before fitLabels wraps them
+    int m_fittedWidth = -1;              // the plot area the labels were last fitted to
+    int m_fittedHeight = -1;
+    QFont m_fittedFont;
     QVector<QCPItemLine*> m_markers;     // pooled: two per bar (allocated, reserved)
     QCPItemText* m_markerNote = nullptr; // names the levels beside the last bar
+    double m_noteRoom = 0;               // slots kept right of the last bar for the markers' note
+    bool m_noteWanted = false;           // there are markers to name; fitLabels() says whether it fits
     QVector<Bar> m_inputBars; ///< as given
     QVector<Bar> m_barData;   ///< as drawn (the textbook's ledgers when m_textbook)
     QString m_clickHint;
@@ -157,9 +182,12 @@ private:
     std::bitset<64> m_inLegend;
     int m_selectedGroup = -1;
     core::Component m_selectedComponent = core::Component::Weights;
+    double m_axisFloorBytes = 0;
+    double m_axisTop = 1; ///< the value axis' round top, in the chart's unit
     bool m_invalid = false;
     bool m_dirty = false;
     bool m_legendVisible = true;
+    bool m_legendBelow = false;
     bool m_compactLabels = false;
     bool m_colorByRole = false;
     bool m_textbook = false;

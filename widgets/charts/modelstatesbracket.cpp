@@ -19,6 +19,29 @@ ModelStatesBracket::ModelStatesBracket(QCustomPlot* plot, double barWidth)
     : m_plot(plot)
     , m_barWidth(barWidth)
 {
+    m_layoutConnection = QObject::connect(plot, &QCustomPlot::afterLayout, plot, [this] { fitLabels(); });
+}
+
+ModelStatesBracket::~ModelStatesBracket()
+{
+    QObject::disconnect(m_layoutConnection);
+}
+
+void ModelStatesBracket::fitLabels()
+{
+    const double scale = m_unitBytes > 0 ? m_unitBytes : 1;
+    for (qsizetype g = 0; g < m_labels.size(); ++g) {
+        QCPItemText* t = m_labels[g];
+        const bool wanted = g < m_wanted.size() && m_wanted[g];
+        if (!wanted) {
+            t->setVisible(false);
+            continue;
+        }
+        // Along a bracket shorter than the text the value would run off the axis: the tooltip
+        // has it then.
+        const double height = m_plot->yAxis->coordToPixel(0) - m_plot->yAxis->coordToPixel(m_states[g] / scale);
+        t->setVisible(QFontMetrics(t->font()).horizontalAdvance(t->text()) + 4 <= height);
+    }
 }
 
 QCPItemBracket* ModelStatesBracket::bracket(int index)
@@ -54,6 +77,8 @@ void ModelStatesBracket::update(const QVector<double>& states, DisplayFormat::Me
     m_states = states;
     m_visible = visible;
     const double scale = DisplayFormat::bytesPerUnit(unit);
+    m_unitBytes = scale;
+    m_wanted = QVector<bool>(states.size(), false);
     for (qsizetype g = 0; g < states.size(); ++g) {
         const bool shown = visible && states[g] > 0;
         const double x = double(g) - m_barWidth / 2 - kGap;
@@ -67,12 +92,9 @@ void ModelStatesBracket::update(const QVector<double>& states, DisplayFormat::Me
         t->position->setCoords(x, states[g] / scale / 2);
         //: written along the bracket over a bar's model states; %1 = e.g. "38.5 GB"
         t->setText(QCoreApplication::translate("MemoryChart", "model states %1").arg(DisplayFormat::bytesExact(states[g], unit)));
-        // Along a bracket shorter than the text the value would run off the axis: the tooltip
-        // has it then. (The axis was laid out by the last replot.)
-        const double height = m_plot->yAxis->coordToPixel(0) - m_plot->yAxis->coordToPixel(states[g] / scale);
-        const bool room = height <= 1 || QFontMetrics(t->font()).horizontalAdvance(t->text()) + 4 <= height; // ≤ 1: not laid out yet
-        t->setVisible(shown && withText && room);
+        m_wanted[g] = shown && withText;
     }
+    fitLabels(); // again after the next layout
     for (qsizetype i = states.size(); i < m_brackets.size(); ++i)
         m_brackets[i]->setVisible(false);
     for (qsizetype i = states.size(); i < m_labels.size(); ++i)
@@ -83,11 +105,11 @@ void ModelStatesBracket::updateColors(const QColor& color, const QFont& font)
 {
     for (QCPItemBracket* b : std::as_const(m_brackets))
         b->setPen(QPen(color, 1.5));
-    QFont small = font;
-    small.setPointSizeF(font.pointSizeF() * 0.9);
+    // The chart's own font: on a slide that is the smallest size a projector shows legibly
+    // (ViewRenderer::minimumSlidePoints), so the bracket's label may not be smaller.
     for (QCPItemText* t : std::as_const(m_labels)) {
         t->setColor(color);
-        t->setFont(small);
+        t->setFont(font);
     }
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QMetaObject>
+
 #include <QColor>
 #include <QPointF>
 #include <QVector>
@@ -17,6 +19,9 @@ class ModelStatesBracket
 {
 public:
     ModelStatesBracket(QCustomPlot* plot, double barWidth);
+    ~ModelStatesBracket();
+    ModelStatesBracket(const ModelStatesBracket&) = delete;
+    ModelStatesBracket& operator=(const ModelStatesBracket&) = delete;
 
     /// One bracket per bar: `states` bytes each (0: none), drawn when `visible`; the value is
     /// written along it when `withText` (narrow comparison charts have it in their label).
@@ -31,11 +36,17 @@ public:
 private:
     QCPItemBracket* bracket(int index);
     QCPItemText* label(int index);
+    /// Shows each wanted label only where the bracket is longer than its text, with the axis as
+    /// this replot lays it out (a slide is laid out at its own size just before it is drawn).
+    void fitLabels();
 
     QCustomPlot* m_plot = nullptr;
     double m_barWidth = 0.6;
     QVector<QCPItemBracket*> m_brackets; // pooled, hidden when unused
     QVector<QCPItemText*> m_labels;
     QVector<double> m_states;
+    double m_unitBytes = 1;
+    QVector<bool> m_wanted; // label asked for, before the room check
+    QMetaObject::Connection m_layoutConnection;
     bool m_visible = true;
 };

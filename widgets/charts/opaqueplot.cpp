@@ -41,6 +41,17 @@ public:
     }
 
     QColor m_background = Qt::white;
+    std::function<bool()> m_layoutHook;
+
+protected:
+    void updateLayout() override
+    {
+        QCustomPlot::updateLayout();
+        // Again while the hook changes what takes room (wrapped labels, a second legend
+        // column change the plot area they were fitted to): at most three more passes.
+        for (int pass = 0; pass < 3 && m_layoutHook && m_layoutHook(); ++pass)
+            QCustomPlot::updateLayout();
+    }
 };
 
 } // namespace
@@ -50,6 +61,12 @@ namespace OpaquePlot {
 QCustomPlot* create(QWidget* parent)
 {
     return new Plot(parent);
+}
+
+void setLayoutHook(QCustomPlot* plot, std::function<bool()> hook)
+{
+    if (auto* p = dynamic_cast<Plot*>(plot))
+        p->m_layoutHook = std::move(hook);
 }
 
 void setBackground(QCustomPlot* plot, const QColor& color)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 class QColor;
 class QCustomPlot;
 class QImage;
@@ -15,6 +17,9 @@ class QWidget;
 namespace OpaquePlot {
 
 QCustomPlot* create(QWidget* parent);
+/// Called after each layout pass (replot, export) with the final sizes known: returns true when
+/// it changed something that needs another pass (labels wrapped, a legend in two columns).
+void setLayoutHook(QCustomPlot* plot, std::function<bool()> hook);
 /// The colour the buffer is cleared to (the palette's base).
 void setBackground(QCustomPlot* plot, const QColor& color);
 /// The plot drawn into an image of `size` × `scale` over `background` (may be transparent).

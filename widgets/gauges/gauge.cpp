@@ -163,11 +163,16 @@ Gauge::Geometry Gauge::geometry() const
     g.captionHeight = m_caption.isEmpty() ? 0 : QFontMetricsF(g.captionFont).height();
     // The arc spans 240°: from its top (centre − R) to the ends of its open lower part
     // (centre + R/2), so it takes 1.5 R between the title and the caption line.
+    // The needle's tip passes the arc's outer edge by about 0.06 R (0.2 of the arc's thickness
+    // plus its round cap): that much room is kept above the arc and beside it, so the needle
+    // never crosses the title.
+    constexpr double kOvershoot = 0.06;
     const double available = g.area.height() - g.titleHeight - g.captionHeight;
-    g.outer = std::max(10.0, std::min(available / 1.5, g.area.width() / 2));
+    g.outer = std::max(10.0, std::min(available / (1.5 + kOvershoot), g.area.width() / 2 / (1 + kOvershoot)));
     g.thickness = std::max(6.0, g.outer * 0.17);
     const double radius = g.outer - g.thickness / 2;
-    g.centre = QPointF(g.area.center().x(), g.area.top() + g.titleHeight + (available - 1.5 * g.outer) / 2 + g.outer);
+    g.centre = QPointF(g.area.center().x(),
+                       g.area.top() + g.titleHeight + kOvershoot * g.outer + (available - (1.5 + kOvershoot) * g.outer) / 2 + g.outer);
     g.circle = QRectF(g.centre.x() - radius, g.centre.y() - radius, 2 * radius, 2 * radius);
     return g;
 }
@@ -231,9 +236,13 @@ void Gauge::drawTexts(QPainter& p, const Geometry& g)
     QFont valueFont = font();
     valueFont.setBold(true);
     valueFont.setPointSizeF(std::clamp(g.outer * 0.16, font().pointSizeF(), font().pointSizeF() * 1.8));
-    const QFontMetricsF valueMetrics(valueFont);
-    // The value may run a little past the arc's inner edge, never past the widget.
+    // The value may run a little past the arc's inner edge, never past the widget; a long one
+    // ("4.26 hours") is set smaller, down to the caption's size, before it is shortened.
     const double valueWidth = std::min(g.area.width(), g.circle.width());
+    const double natural = QFontMetricsF(valueFont).horizontalAdvance(m_valueText);
+    if (natural > valueWidth && natural > 0)
+        valueFont.setPointSizeF(std::max(font().pointSizeF() * 0.85, valueFont.pointSizeF() * valueWidth / natural * 0.98));
+    const QFontMetricsF valueMetrics(valueFont);
     const QString value = valueMetrics.elidedText(m_valueText, Qt::ElideRight, valueWidth);
     if (m_valueStatic.text() != value || m_valueFont != valueFont) {
         m_valueStatic.setText(value);

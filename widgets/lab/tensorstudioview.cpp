@@ -16,7 +16,9 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "core/io/jsonlimits.h"
 #include "core/io/tensorfile.h"
+#include "widgets/issuetext.h"
 #include "widgets/lab/errorhistogramplot.h"
 #include "widgets/lab/numberformatstyle.h"
 #include "widgets/lab/tensorhistogramplot.h"
@@ -309,13 +311,15 @@ void TensorStudioView::setRecipe(const core::QuantRecipe& recipe)
 
 bool TensorStudioView::loadFile(const QString& path)
 {
-    QFile f(path);
+    // The core's reader: regular files up to the largest tensor only, so a FIFO, /dev/zero or a
+    // huge file is refused before it is read (a FIFO blocked the window for ever).
+    std::string bytes;
+    std::vector<core::Issue> issues;
     core::TensorLoad load;
-    if (!f.open(QIODevice::ReadOnly)) {
-        m_fileError = tr("Cannot read %1: %2").arg(QFileInfo(path).fileName(), f.errorString());
+    if (!core::readInputFile(QFile::encodeName(path).toStdString(), core::limits::kTensorFileBytes, bytes, issues)) {
+        m_fileError = tr("Cannot read %1: %2").arg(QFileInfo(path).fileName(), IssueText::reason(issues.front()));
     } else {
-        const QByteArray bytes = f.readAll();
-        load = core::readTensorFile(path.toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())));
+        load = core::readTensorFile(path.toStdString(), bytes);
         //: %1 = file name, %2 = the reason (from the reader, in English)
         m_fileError = load.ok ? QString() : tr("%1 cannot be read: %2").arg(QFileInfo(path).fileName(), QString::fromStdString(core::describe(load)));
     }

@@ -20,7 +20,9 @@ const QStaticText& WorkingDelegate::prepared(const QString& text, int width, con
     if (m_cache.size() > kCacheLimit)
         m_cache.clear();
     const QFontMetrics metrics(font);
-    QStaticText s(elide && metrics.horizontalAdvance(text) > width ? metrics.elidedText(text, Qt::ElideRight, width) : text);
+    // Shortened in the middle ("Model-state … per GPU"): the start says what, the end where;
+    // the whole text is the cell's tooltip.
+    QStaticText s(elide && metrics.horizontalAdvance(text) > width ? metrics.elidedText(text, Qt::ElideMiddle, width) : text);
     s.setTextFormat(Qt::PlainText);
     s.prepare(QTransform(), font);
     return *m_cache.insert(key, s);

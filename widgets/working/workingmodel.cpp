@@ -383,6 +383,8 @@ QVariant WorkingModel::data(const QModelIndex& index, int role) const
         }
         return {};
     case Qt::ToolTipRole:
+        // The whole quantity (the cell may be shortened in the middle), then its working.
+        return WorkingText::quantity(line) + QLatin1Char('\n') + QString::fromStdString(core::render(line));
     case RenderedRole: return QString::fromStdString(core::render(line));
     case Qt::TextAlignmentRole:
         return index.column() == ValueColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();

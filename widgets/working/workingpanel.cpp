@@ -9,7 +9,9 @@
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QTreeView>
+#include <QStyle>
 #include <QVBoxLayout>
+#include <functional>
 
 #include "widgets/charts/componentpalette.h"
 #include "widgets/working/workingdelegate.h"
@@ -43,7 +45,7 @@ WorkingPanel::WorkingPanel(QWidget* parent)
     m_view->setAlternatingRowColors(true);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setAllColumnsShowFocus(true);
-    m_view->setTextElideMode(Qt::ElideRight);
+    m_view->setTextElideMode(Qt::ElideMiddle); // "Model-state … per GPU": both ends say what it is
     m_view->header()->setStretchLastSection(true);
     m_view->header()->setSectionResizeMode(QHeaderView::Interactive);
     m_view->setColumnWidth(WorkingModel::QuantityColumn, 230);
@@ -68,6 +70,7 @@ WorkingPanel::WorkingPanel(QWidget* parent)
         spanSections();
         m_view->expandToDepth(0);
         revealHighlight(); // the marked lines are new rows now
+        fitColumns();
     });
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &WorkingPanel::spanSections);
     // A section that comes with a new working (a rank group, say) opens like the others did.
@@ -175,11 +178,42 @@ void WorkingPanel::revealHighlight()
 void WorkingPanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    // Quantity and value stay readable in a narrow dock; the formula takes what is left.
+    fitColumns();
+}
+
+int WorkingPanel::contentWidth(int column) const
+{
+    // The widest text of the column over the whole tree (collapsed rows too, so opening a group
+    // does not make the columns jump), indented as the view indents it.
+    const QFontMetrics metrics(m_view->font());
+    QFont bold = m_view->font();
+    bold.setBold(true);
+    const QFontMetrics boldMetrics(bold);
+    int widest = 0;
+    std::function<void(const QModelIndex&, int)> visit = [&](const QModelIndex& parent, int depth) {
+        for (int row = 0; row < m_model->rowCount(parent); ++row) {
+            const QModelIndex index = m_model->index(row, column, parent);
+            const QString text = index.data().toString();
+            if (!text.isEmpty() && m_model->rowCount(m_model->index(row, 0, parent)) == 0) // section titles span the row
+                widest = std::max(widest, std::max(metrics.horizontalAdvance(text), boldMetrics.horizontalAdvance(text))
+                                             + (column == 0 ? depth * m_view->indentation() : 0));
+            visit(m_model->index(row, 0, parent), depth + 1);
+        }
+    };
+    visit(QModelIndex(), 1);
+    return widest + 2 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + metrics.averageCharWidth() * 2;
+}
+
+void WorkingPanel::fitColumns()
+{
+    // Quantity and value as wide as their longest text, while the formula keeps room to be read;
+    // in a narrow dock the quantity gives way first (elided in the middle, whole on hover).
     const int em = fontMetrics().height();
     const int width = m_view->viewport()->width();
-    m_view->setColumnWidth(WorkingModel::ValueColumn, em * 8);
-    m_view->setColumnWidth(WorkingModel::QuantityColumn, std::clamp(width - em * 8 - em * 9, em * 11, em * 17));
+    const int value = std::clamp(contentWidth(WorkingModel::ValueColumn), em * 5, em * 10);
+    const int quantity = std::clamp(contentWidth(WorkingModel::QuantityColumn), em * 8, std::max(em * 8, width - value - em * 5));
+    m_view->setColumnWidth(WorkingModel::ValueColumn, value);
+    m_view->setColumnWidth(WorkingModel::QuantityColumn, quantity);
 }
 
 void WorkingPanel::spanSections()
@@ -228,8 +262,57 @@ void WorkingPanel::retranslateUi()
 {
     m_filter->setPlaceholderText(tr("Search the working (e.g. gradients, MFU, Korthikanti)"));
     m_view->setToolTip(tr("Every number of the estimate. Right-click the header for more columns."));
+    // The texts are re-read through a model reset, which would close every group: keep them as
+    // the reader left them (the tree's shape does not depend on the language).
+    const QSet<QString> expanded = expandedGroups();
     m_model->retranslate();
+    setExpandedGroups(expanded);
     showDetails();
+}
+
+namespace {
+
+QString pathOf(const QModelIndex& index)
+{
+    QString path;
+    for (QModelIndex i = index; i.isValid(); i = i.parent())
+        path.prepend(QString::number(i.row()) + QLatin1Char('/'));
+    return path;
+}
+
+} // namespace
+
+QSet<QString> WorkingPanel::expandedGroups() const
+{
+    QSet<QString> out;
+    const QAbstractItemModel* model = m_view->model();
+    std::function<void(const QModelIndex&)> visit = [&](const QModelIndex& parent) {
+        for (int row = 0; row < model->rowCount(parent); ++row) {
+            const QModelIndex index = model->index(row, 0, parent);
+            if (model->rowCount(index) > 0) {
+                if (m_view->isExpanded(index))
+                    out.insert(pathOf(index));
+                visit(index);
+            }
+        }
+    };
+    visit(QModelIndex());
+    return out;
+}
+
+void WorkingPanel::setExpandedGroups(const QSet<QString>& groups)
+{
+    const QAbstractItemModel* model = m_view->model();
+    std::function<void(const QModelIndex&)> visit = [&](const QModelIndex& parent) {
+        for (int row = 0; row < model->rowCount(parent); ++row) {
+            const QModelIndex index = model->index(row, 0, parent);
+            if (model->rowCount(index) > 0) {
+                m_view->setExpanded(index, groups.contains(pathOf(index)));
+                visit(index);
+            }
+        }
+    };
+    visit(QModelIndex());
 }
 
 void WorkingPanel::changeEvent(QEvent* event)

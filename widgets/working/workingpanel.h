@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QModelIndex>
+#include <QSet>
 #include <QVector>
 #include <QWidget>
 
@@ -34,6 +35,9 @@ public:
 
     WorkingModel* model() const { return m_model; }
     QTreeView* view() const { return m_view; }
+    /// The groups open now, by their place in the tree ("0/2/"): what a language switch keeps.
+    QSet<QString> expandedGroups() const;
+    void setExpandedGroups(const QSet<QString>& groups);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -48,6 +52,9 @@ private:
     QModelIndex toSource(const QModelIndex& index) const;
     QModelIndex fromSource(const QModelIndex& index) const;
     void spanSections();
+    /// Quantity and value columns as wide as their texts, the formula keeping room to be read.
+    void fitColumns();
+    int contentWidth(int column) const;
     void showDetails();
 
     WorkingModel* m_model = nullptr;

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QSettings>
+#include <QString>
+
+/// The window's settings (the session, recent files, export options, language) as a QSettings
+/// format whose writer checks that every byte reached the disk. Qt 6.4's own INI writer does
+/// not: on a full disk it replaced the settings file with an empty one and reported no error
+/// (QSettings::status() NoError; seen on a full tmpfs), losing the session and every setting.
+/// Here a failed write leaves the old file and sets QSettings::AccessError. The file is JSON,
+/// readable and editable: "ShardScope.json" beside where the INI file was.
+class SettingsFile
+{
+public:
+    /// Registers the format (once) and makes it QSettings' default.
+    static QSettings::Format install();
+    /// Copies the settings of earlier versions (Qt's native INI file) if there is no settings
+    /// file of this format yet (the application's start, after install()).
+    static void migrateFromIni();
+    /// QSettings::InvalidFormat before install().
+    static QSettings::Format format();
+    /// A settings file that could not be read, renamed so that it is kept for the user to
+    /// inspect (the settings start afresh); empty if there was none. Cleared by takeSetAside().
+    static QString takeSetAside();
+};

@@ -1,0 +1,83 @@
+// Median time of the whole layout search (README "Performance"), one thread: wall clock and
+// the thread's CPU time (on a shared VM the wall clock also counts the waits for a core).
+// Not a test: run build/bench/bench_plan [RUNS [CASE]]. The goal is ≤ 50 ms for each case.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <string>
+#include <vector>
+
+#include "core/io/scenario_io.h"
+#include "core/plan/planner.h"
+
+namespace {
+
+double threadCpuMilliseconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+double median(std::vector<double> v)
+{
+    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+    return v[v.size() / 2];
+}
+
+core::Scenario load(const std::string& json)
+{
+    core::ScenarioLoad l = core::loadScenario(json);
+    if (!l.ok) {
+        std::fprintf(stderr, "bench scenario invalid\n");
+        std::exit(1);
+    }
+    return l.scenario;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // `bench_plan RUNS CASE` runs only case CASE (for instruction counts under callgrind).
+    const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 21;
+    const int only = argc > 2 ? std::atoi(argv[2]) : -1;
+    struct Case { const char* name; std::string json; };
+    const std::vector<Case> cases = {
+        {"Llama 3.1 405B on 16,384 H100 (s 8192, B 2048)",
+         R"({"schema_version": 1, "model": {"preset": "llama-3.1-405b"}, "training": {"seq_length": 8192, "global_batch_size": 2048,
+             "precision": "mixed_bf16_fp32_grads"}, "parallel": {"gpus": 16384}, "hardware": {"gpu": "h100-sxm"}})"},
+        {"DeepSeek-V3 on 2,048 H100 with EP (s 4096, B 15360)",
+         R"({"schema_version": 1, "model": {"preset": "deepseek-v3"}, "training": {"seq_length": 4096, "global_batch_size": 15360,
+             "precision": "fp8_mixed"}, "parallel": {"gpus": 2048}, "hardware": {"gpu": "h100-sxm"}})"},
+        {"Llama 2 70B on 64 H100 (s 4096, B 1024)",
+         R"({"schema_version": 1, "model": {"preset": "llama-2-70b"}, "training": {"seq_length": 4096, "global_batch_size": 1024},
+             "parallel": {"gpus": 64}, "hardware": {"gpu": "h100-sxm"}})"},
+    };
+    std::printf("%-52s %10s %10s %10s %9s %9s %9s %9s %9s %9s\n", "search", "wall", "CPU", "candidates", "valid", "fitting",
+                "estimated", "pruned", "dominated", "bounded");
+    for (std::size_t ci = 0; ci < cases.size(); ++ci) {
+        const Case& c = cases[ci];
+        if (only >= 0 && std::size_t(only) != ci)
+            continue;
+        core::PlanRequest request;
+        request.base = load(c.json);
+        std::vector<double> wall, cpu;
+        core::PlanResult result;
+        for (int i = 0; i < runs; ++i) {
+            const auto start = std::chrono::steady_clock::now();
+            const double cpuStart = threadCpuMilliseconds();
+            result = core::plan(request);
+            cpu.push_back(threadCpuMilliseconds() - cpuStart);
+            wall.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        }
+        long long estimated = 0;
+        for (const core::PlanCandidate& l : result.layouts)
+            estimated += l.pruned ? 0 : 1;
+        std::printf("%-52s %7.2f ms %7.2f ms %10lld %9lld %9lld %9lld %9lld %9lld %9lld\n", c.name, median(wall), median(cpu),
+                    result.candidates, result.valid, result.fitting, estimated, result.pruned, result.dominated, result.bounded);
+    }
+    return 0;
+}

@@ -1,0 +1,59 @@
+#pragma once
+
+#include <vector>
+
+#include "core/calibration/measurement.h"
+#include "core/estimate.h"
+
+namespace core {
+
+/// Why a measured number has or has no residual.
+enum class ResidualStatus {
+    Compared,       ///< measured beside the prediction of the same counter
+    NoPrediction,   ///< the estimate has no figure for this quantity (a count, or nothing of the kind)
+    HostMemory,     ///< llama.cpp CPU / CUDA_Host buffer: not on the GPU
+    RankNotInLayout,///< a rank the scenario's layout does not have
+    Count
+};
+
+/// One measured number beside the predicted number of the same counter: allocated with
+/// allocated, reserved with reserved, nvidia-smi with the device level; never across levels.
+struct Residual
+{
+    MeasuredQuantity quantity = MeasuredQuantity::MaxAllocated;
+    LogFormat format = LogFormat::Megatron;
+    int rank = -1;            ///< from the log; -1: none (compared with the group that predicts most)
+    int group = -1;           ///< index in Estimate::groups, -1: none
+    double measured = 0;
+    double predicted = 0;
+    double resolution = 0;    ///< the measured figure's last printed unit (bytes)
+    double percent = 0;       ///< (predicted − measured) / measured × 100: + means the estimate is above
+    ResidualStatus status = ResidualStatus::NoPrediction;
+    int line = 0;
+    bool operator==(const Residual&) const = default;
+};
+
+/// The prediction of the counter `quantity` measures, for one rank group; `known` false when
+/// there is none. MaxAllocated: allocatedBytes; MaxReserved and Reserved: reservedBytes (the
+/// caching allocator keeps its segments between steps); Allocated (between steps): the model
+/// states and the gradient buffers; DeviceUsed: deviceBytes; DeviceTotal: capacityBytes;
+/// Weights, KvCache (+ the reserved pool), CudaGraphs, ActivationPeak, OutputBuffer: their
+/// components.
+double predictedFor(const RankGroup& group, MeasuredQuantity quantity, bool& known);
+
+/// One residual per measured (quantity, rank, format, device), from the last such line of the
+/// log (the counters only grow; Megatron's later lines include the optimizer state). A rank
+/// picks the rank group holding it (global ranks in Megatron's tp-cp-dp-pp order; nvidia-smi,
+/// memory_summary and llama.cpp device indices are read as ranks of one node).
+std::vector<Residual> residuals(const Estimate& estimate, const ParsedLog& log);
+
+std::string_view residualStatusName(ResidualStatus status);
+
+/// A pasted log and its residuals against one estimate (the command line's --measured).
+struct Calibration
+{
+    ParsedLog log;
+    std::vector<Residual> residuals;
+};
+
+} // namespace core

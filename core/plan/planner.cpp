@@ -1,0 +1,520 @@
+// The layout search: every combination of the knobs the scenario allows, each estimated with
+// the same estimate() the window shows, pruned where the outcome is already known.
+#include "core/plan/planner.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <unordered_map>
+
+#include "core/estimate.h"
+#include "core/model.h"
+#include "core/precision.h"
+
+namespace core {
+
+namespace {
+
+/// The shortest sequence chunk per CP rank the search tries unless CP is pinned.
+constexpr long long kMinContextChunk = 512;
+/// The most tokens per micro-batch the search tries unless the micro-batch is pinned: beyond
+/// them the GEMMs' M dimension is long saturated (steptime: M/(M + 128) > 0.998) and only memory grows.
+constexpr long long kMaxMicroBatchTokens = 65536;
+
+std::vector<int> divisors(int n)
+{
+    std::vector<int> out;
+    for (int d = 1; d * d <= n; ++d)
+        if (n % d == 0) {
+            out.push_back(d);
+            if (d * d != n)
+                out.push_back(n / d);
+        }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+/// Values of a boolean knob to try: false, and true where it is `possible`, within the pins.
+/// A knob that `dominates` when possible (sequence parallelism with TP: the same traffic, less
+/// memory and less replicated work) is only tried on, unless pinned.
+std::vector<bool> booleanChoices(const PlanPins& pins, PlanKnob knob, bool possible, bool dominates = false)
+{
+    std::vector<bool> out;
+    const bool pinned = pins.pinned[std::size_t(knob)];
+    for (int v : {0, 1}) {
+        if (v == 1 && !possible)
+            continue;
+        if (v == 0 && possible && dominates && !pinned)
+            continue;
+        if (pins.allows(knob, v))
+            out.push_back(bool(v));
+    }
+    return out;
+}
+
+/// Errors of the scenario that no layout can cure (an unknown GPU, a bad batch size, …): keys
+/// outside the knobs and the batch split they imply.
+void scenarioErrors(const Scenario& base, std::vector<Issue>& out)
+{
+    std::vector<Issue> issues;
+    Scenario probe = base;
+    applyLayout(PlanLayout{}, probe);
+    probe.parallel.gpus = std::max(1, base.parallel.gpus);
+    validate(probe, issues);
+    for (const Issue& i : issues) {
+        if (i.severity != Severity::Error)
+            continue;
+        const std::string_view key = i.path.empty() ? std::string_view(i.key) : std::string_view(i.path);
+        if (key.rfind("parallel.", 0) == 0 && key != "parallel.gpus" && key != "parallel.gpus_per_node")
+            continue;
+        if (key == "training.global_batch_size" || key == "training.micro_batch_size" || key == "training.zero_stage"
+            || key == "training.offload_parameters" || key == "training.offload_optimizer")
+            continue;
+        out.push_back(i);
+    }
+}
+
+/// The average model states per GPU of a layout: the fullest stage holds at least that much,
+/// so a layout above the capacity cannot fit whatever its activations (ZeRO §5, shares as in
+/// the stage ledger; Adafactor's factored moments taken at their smallest).
+struct StateBound
+{
+    double dense = 0, experts = 0; ///< parameters of each kind in the whole model
+    StateBytesPerParameter st;
+    double context = 0;            ///< CUDA context, on every GPU
+    bool usable = false;
+    double bytes(const PlanLayout& l, int gpus, int dp) const
+    {
+        if (!usable)
+            return 0;
+        const double dz = double(dp) * l.context;
+        const double ez = double(gpus) / (double(l.pipeline) * l.expert * (l.expertTensor > 0 ? l.expertTensor : l.tensor));
+        auto perParam = [&](double shards) {
+            const double w = l.offloadParameters ? 0 : st.weights * (l.zeroStage >= 3 ? 1 / shards : 1);
+            const double g = l.offloadOptimizer ? 0 : st.gradients * (l.zeroStage >= 2 ? 1 / shards : 1);
+            const double o = l.offloadOptimizer ? 0 : st.optimizer() * (l.zeroStage >= 1 ? 1 / shards : 1);
+            return w + g + o;
+        };
+        const double etp = l.expertTensor > 0 ? l.expertTensor : l.tensor;
+        return dense / (double(l.tensor) * l.pipeline) * perParam(dz) + experts / (double(l.pipeline) * l.expert * etp) * perParam(ez) + context;
+    }
+};
+
+StateBound stateBound(const Scenario& s)
+{
+    StateBound b;
+    const bool adapters = s.mode == Mode::FineTune && s.finetune.method != FineTuneMethod::Full;
+    if (adapters || s.mode == Mode::Inference)
+        return b; // a frozen base has other states: no bound, every layout is estimated
+    const ParameterCounts pc = countParameters(s.model);
+    b.experts = s.model.hasArchitecture ? pc.routedExpertsPerLayer * pc.moeLayers : 0;
+    b.dense = pc.total - b.experts;
+    // The states as the framework keeps them (bf16 moments halve them), Adafactor's factored
+    // moments at their smallest (aspect 0).
+    b.st = frameworkStateBytes(stateBytes(s.training.precision, s.training.optimizer, 0), s.training.framework, s.training.momentDtype,
+                               s.training.optimizer);
+    // A paged optimizer's states can be evicted to CPU memory: they never decide whether a layout fits.
+    if (s.mode == Mode::FineTune && s.finetune.pagedOptimizer)
+        b.st.master = b.st.moments = 0;
+    b.context = s.runtime.cudaContextBytes;
+    b.usable = true;
+    return b;
+}
+
+PlanCandidate candidateOf(const PlanLayout& l, const Estimate& e)
+{
+    PlanCandidate c;
+    c.layout = l;
+    c.dataParallel = e.dataParallel;
+    const RankGroup& f = e.fullest();
+    c.peakBytes = f.totalBytes;
+    c.capacityBytes = f.capacityBytes;
+    c.fits = true;
+    for (const RankGroup& g : e.groups)
+        c.fits = c.fits && g.fits;
+    c.stepSeconds = e.compute.modelStepSeconds;
+    c.mfu = e.compute.modelMfu;
+    c.trainingSeconds = e.compute.trainingSeconds;
+    c.cost = e.compute.cost;
+    c.parts = e.compute.stepParts;
+    c.overNetwork = e.communication.overNetwork;
+    return c;
+}
+
+} // namespace
+
+PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, const PlanProgress& progress)
+{
+    const auto start = std::chrono::steady_clock::now();
+    PlanResult out;
+    out.objective = request.objective;
+    const Scenario& base = request.base;
+    if (base.mode == Mode::Inference) {
+        Issue i{IssueCode::UnknownValue, Severity::Error, "mode"};
+        // The planner searches training layouts only.
+        i.accepted = {"train", "finetune"};
+        i.given = "inference";
+        out.issues.push_back(i);
+        return out;
+    }
+    scenarioErrors(base, out.issues);
+    if (hasErrors(out.issues))
+        return out;
+
+    // The scenario as the planner estimates it: the step-time model times every layout (a
+    // stated MFU holds for the scenario's own layout only).
+    Scenario s = base;
+    s.hardware.mfu = 0;
+    s.hardware.achievedTflops = 0;
+    const ModelArchitecture shape = base.model.hasArchitecture ? base.model : familyShape(base.model.parameters);
+    const PlanPins& pins = request.pins;
+    const int gpus = base.parallel.gpus, node = std::max(1, base.parallel.gpusPerNode);
+    const int layers = std::max(1, shape.numLayers), heads = std::max(1, shape.numAttentionHeads);
+    const int kvHeads = shape.isMla() ? heads : std::max(1, shape.numQueryGroups);
+    const long long seq = base.training.seqLength, batch = base.training.globalBatchSize;
+    const double capacity = base.hardware.gpu.memoryBytes;
+    const StateBound bound = stateBound(base);
+    const std::size_t tensorKnob = std::size_t(PlanKnob::Tensor);
+    const int tensorMax = pins.pinned[tensorKnob] && pins.max[tensorKnob] > node ? pins.max[tensorKnob] : node;
+    auto allowed = [&](PlanKnob k, int v) { return pins.allows(k, v); };
+    auto pinned = [&](PlanKnob k) { return pins.pinned[std::size_t(k)]; };
+
+    std::vector<int> recomputes;
+    for (int r = 0; r < 3; ++r)
+        if (allowed(PlanKnob::Recompute, r))
+            recomputes.push_back(r);
+    const long long nr = (long long)recomputes.size();
+    if (recomputes.empty()) {
+        Issue i{IssueCode::UnknownValue, Severity::Error, "training.recompute"};
+        i.accepted = {"none", "selective", "full"};
+        i.given = "(the pins leave none)";
+        out.issues.push_back(i);
+        return out;
+    }
+
+    // Per ZeRO stage: its offload variants, cheapest first.
+    std::array<std::vector<std::pair<bool, bool>>, 4> offloadsOf;
+    long long variants = 0; // of one group: ZeRO 0–3 × offload × recomputation
+    for (int z = 0; z <= 3; ++z) {
+        if (!allowed(PlanKnob::ZeroStage, z))
+            continue;
+        for (bool oo : booleanChoices(pins, PlanKnob::OffloadOptimizer, z >= 1)) {
+            // Parameters go to the CPU only with the optimizer (ZeRO-Infinity's pairing), unless pinned.
+            const bool paramsPossible = z == 3 && (oo || pinned(PlanKnob::OffloadParameters));
+            for (bool op : booleanChoices(pins, PlanKnob::OffloadParameters, paramsPossible))
+                offloadsOf[std::size_t(z)].push_back({oo, op});
+        }
+        variants += nr * (long long)offloadsOf[std::size_t(z)].size();
+    }
+    // 1. Every layout and micro-batch ("group"); its ZeRO, offload and recomputation variants
+    //    come later. Each group gets the step's lower bound that those variants cannot go below.
+    struct Group
+    {
+        PlanLayout layout;  ///< ZeRO 0, no offload, the lightest-to-compute recomputation
+        int dp;
+        double bound;
+    };
+    std::vector<Group> groups, hopeless;
+    // Whether any ZeRO/offload variant of a layout has model states that fit.
+    auto anyStatesFit = [&](PlanLayout l, int dp) {
+        for (int z = 0; z <= 3; ++z)
+            for (const auto& [oo, op] : offloadsOf[std::size_t(z)]) {
+                l.zeroStage = z;
+                l.offloadOptimizer = oo;
+                l.offloadParameters = op;
+                if (bound.bytes(l, gpus, dp) <= capacity)
+                    return true;
+            }
+        return false;
+    };
+    for (int t : divisors(gpus)) {
+        if (t > tensorMax || heads % t != 0 || kvHeads % t != 0 || !allowed(PlanKnob::Tensor, t))
+            continue;
+        const ParameterCounts counts = countParameters(shape, t); // the bounds' (vocabulary padded for t)
+        for (int p : divisors(gpus / t)) {
+            if (p > layers || !allowed(PlanKnob::Pipeline, p))
+                continue;
+            for (int c : divisors(gpus / (t * p))) {
+                // Load-balanced causal CP splits the sequence into 2·CP chunks (Megatron CP docs);
+                // unless CP is pinned, each rank keeps at least kMinContextChunk tokens.
+                const bool chunkOk = pinned(PlanKnob::Context) || seq / c >= kMinContextChunk;
+                if ((c > 1 && (seq % (2LL * c) != 0 || !chunkOk)) || !allowed(PlanKnob::Context, c))
+                    continue;
+                const int dp = gpus / (t * p * c);
+                if (batch % dp != 0)
+                    continue; // the global batch cannot be split over this many replicas
+                const int perReplica = int(batch / dp);
+                // Interleaving needs the layers to split evenly into p·v chunks (validate()).
+                std::vector<int> virtuals{1};
+                if (p > 1 && layers % p == 0)
+                    for (int v : divisors(layers / p))
+                        if (v > 1)
+                            virtuals.push_back(v);
+                std::vector<int> experts{1};
+                if (shape.isMoE()) {
+                    experts.clear();
+                    for (int ep : divisors(shape.numExperts))
+                        if (gpus % (p * ep) == 0)
+                            experts.push_back(ep);
+                }
+                for (int v : virtuals) {
+                    if (!allowed(PlanKnob::VirtualPipeline, v))
+                        continue;
+                    for (int ep : experts) {
+                        if (!allowed(PlanKnob::Expert, ep))
+                            continue;
+                        // Expert TP 1 or the dense TP (Megatron's MoE guidance), unless pinned.
+                        std::vector<int> expertTensors{0};
+                        if (shape.isMoE()) {
+                            expertTensors.clear();
+                            for (int etp : divisors(t)) {
+                                const bool usual = etp == 1 || etp == t || pinned(PlanKnob::ExpertTensor);
+                                if (usual && gpus % (p * ep * etp) == 0 && allowed(PlanKnob::ExpertTensor, etp))
+                                    expertTensors.push_back(etp == t ? 0 : etp);
+                            }
+                        } else if (!allowed(PlanKnob::ExpertTensor, t)) {
+                            continue;
+                        }
+                        for (int etp : expertTensors)
+                            for (bool sp : booleanChoices(pins, PlanKnob::SequenceParallel, t > 1, true))
+                                for (int b : divisors(perReplica)) {
+                                    if (!allowed(PlanKnob::MicroBatch, b)
+                                        || (!pinned(PlanKnob::MicroBatch) && b > 1 && b * seq > kMaxMicroBatchTokens))
+                                        continue;
+                                    // Megatron's interleaved schedule runs the micro-batches in groups of p.
+                                    if (v > 1 && (perReplica / b) % p != 0)
+                                        continue;
+                                    Group g{PlanLayout{t, p, v, c, ep, etp, sp, 0, Recompute(recomputes.empty() ? 0 : recomputes.front()),
+                                                       b, false, false},
+                                            dp, 0};
+                                    if (!anyStatesFit(g.layout, dp)) {
+                                        // Not even the most sharded variant's model states fit: no
+                                        // bound, no estimate (counted with the variants below).
+                                        hopeless.push_back(g);
+                                        continue;
+                                    }
+                                    applyLayout(g.layout, s);
+                                    g.bound = stepLowerBound(s, &counts);
+                                    groups.push_back(g);
+                                }
+                    }
+                }
+            }
+        }
+    }
+    // 2. Best first: once a group's bound exceeds `bound` × the fastest fitting step found, so
+    //    does every later one's, and none of them is estimated ("bounded").
+    std::stable_sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) { return a.bound < b.bound; });
+    const double factor = request.objective == PlanObjective::Headroom ? 0 : request.bound;
+
+    Estimate e;
+    double fastest = 0;
+    // Memory grows with the micro-batch: a variant that overflows at b overflows at every larger b.
+    // Keyed by the layout without the micro-batch.
+    std::unordered_map<std::uint64_t, int> overflowAt;
+    const EstimateOptions memoryFirst{true};
+    std::unordered_map<std::uint64_t, char> statesReported; // one pruned entry per layout
+    auto key = [](const PlanLayout& l) {
+        std::uint64_t k = 0;
+        for (int v : {l.tensor, l.pipeline, l.virtualPipeline, l.context, l.expert, l.expertTensor, int(l.sequenceParallel), l.zeroStage,
+                      int(l.recompute), int(l.offloadOptimizer), int(l.offloadParameters)})
+            k = k * 1000003u + std::uint64_t(v + 1);
+        return k;
+    };
+    // A layout whose model states alone exceed the GPU at every ZeRO stage and offload: one
+    // entry (its lightest variant's model states) for the tables, all variants counted.
+    for (const Group& g : hopeless) {
+        out.candidates += variants;
+        out.valid += variants;
+        out.pruned += variants;
+        const PlanLayout& l = g.layout;
+        double lightest = 0;
+        PlanLayout lightestLayout = l;
+        for (int z = 0; z <= 3; ++z)
+            for (const auto& [oo, op] : offloadsOf[std::size_t(z)]) {
+                PlanLayout v = l;
+                v.zeroStage = z;
+                v.offloadOptimizer = oo;
+                v.offloadParameters = op;
+                const double b = bound.bytes(v, gpus, g.dp);
+                if (lightest == 0 || b < lightest) {
+                    lightest = b;
+                    lightestLayout = v;
+                }
+            }
+        if (statesReported.emplace(key(lightestLayout), 1).second) {
+            PlanCandidate c;
+            c.layout = lightestLayout;
+            c.dataParallel = g.dp;
+            c.pruned = true;
+            c.peakBytes = lightest;
+            c.capacityBytes = capacity;
+            out.layouts.push_back(c);
+        }
+    }
+    std::vector<char> fits;
+    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+        if (cancel && cancel->load(std::memory_order_relaxed)) {
+            out.cancelled = true;
+            break;
+        }
+        if (progress && gi % 64 == 0)
+            progress(double(gi) / groups.size());
+        const Group& g = groups[gi];
+        if (factor > 0 && fastest > 0 && g.bound > factor * fastest) {
+            out.candidates += variants;
+            out.valid += variants;
+            out.bounded += variants;
+            continue;
+        }
+        for (int z = 0; z <= 3; ++z) {
+            if (!allowed(PlanKnob::ZeroStage, z))
+                continue;
+            PlanLayout l = g.layout;
+            l.zeroStage = z;
+            // Recomputation and offload both cost time and save memory: a variant is estimated only
+            // when the cheaper ones next to it (less recomputation, or less offload) do not fit.
+            const std::vector<std::pair<bool, bool>>& offloads = offloadsOf[std::size_t(z)];
+            fits.assign(offloads.size() * recomputes.size(), -1);
+            for (std::size_t oi = 0; oi < offloads.size(); ++oi) {
+                l.offloadOptimizer = offloads[oi].first;
+                l.offloadParameters = offloads[oi].second;
+                const double states = bound.bytes(l, gpus, g.dp);
+                if (states > capacity) {
+                    // Model states alone exceed the GPU: no activation pass for any variant.
+                    out.candidates += nr;
+                    out.valid += nr;
+                    out.pruned += nr;
+                    PlanLayout first = l; // the group's micro-batch and lightest-to-compute recomputation
+                    first.recompute = Recompute(recomputes.front());
+                    if (statesReported.emplace(key(first), 1).second) {
+                        PlanCandidate c;
+                        c.layout = first;
+                        c.dataParallel = g.dp;
+                        c.pruned = true;
+                        c.peakBytes = states;
+                        c.capacityBytes = capacity;
+                        out.layouts.push_back(c);
+                    }
+                    std::fill(fits.begin() + std::ptrdiff_t(oi * recomputes.size()), fits.begin() + std::ptrdiff_t((oi + 1) * recomputes.size()), char(0));
+                    continue;
+                }
+                for (std::size_t ri = 0; ri < recomputes.size(); ++ri) {
+                    ++out.candidates;
+                    char& f = fits[oi * recomputes.size() + ri];
+                    l.recompute = Recompute(recomputes[ri]);
+                    const auto over = overflowAt.find(key(l));
+                    if (over != overflowAt.end() && over->second <= l.microBatch) {
+                        ++out.valid;
+                        ++out.pruned;
+                        f = 0;
+                        continue;
+                    }
+                    if ((ri > 0 && fits[oi * recomputes.size() + ri - 1] == 1) || (oi > 0 && fits[(oi - 1) * recomputes.size() + ri] == 1)) {
+                        ++out.valid;
+                        ++out.dominated;
+                        f = 1;
+                        continue;
+                    }
+                    applyLayout(l, s);
+                    estimate(s, e, nullptr, memoryFirst);
+                    if (!e.valid)
+                        continue;
+                    ++out.valid;
+                    out.layouts.push_back(candidateOf(l, e));
+                    const PlanCandidate& c = out.layouts.back();
+                    f = c.fits ? 1 : 0;
+                    if (c.fits) {
+                        ++out.fitting;
+                        if (fastest <= 0 || c.stepSeconds < fastest)
+                            fastest = c.stepSeconds;
+                    } else {
+                        int& at = overflowAt.emplace(key(l), l.microBatch).first->second;
+                        at = std::min(at, l.microBatch);
+                    }
+                }
+            }
+        }
+    }
+    rankLayouts(out.layouts, request.objective);
+    out.fitting += out.dominated; // they fit: a cheaper variant of them does
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (progress)
+        progress(1.0);
+    return out;
+}
+
+void rankLayouts(std::vector<PlanCandidate>& layouts, PlanObjective objective)
+{
+    // Fitting layouts first by the objective (ties: faster, then lighter); the rest by how far
+    // they are from fitting.
+    auto better = [objective](const PlanCandidate& a, const PlanCandidate& b) {
+        if (a.fits != b.fits)
+            return a.fits;
+        if (!a.fits)
+            return a.peakBytes / a.capacityBytes < b.peakBytes / b.capacityBytes;
+        switch (objective) {
+        case PlanObjective::Cost:
+            if (a.cost != b.cost)
+                return a.cost < b.cost;
+            break;
+        case PlanObjective::Headroom:
+            if (a.headroomBytes() != b.headroomBytes())
+                return a.headroomBytes() > b.headroomBytes();
+            break;
+        case PlanObjective::Time: break;
+        }
+        if (a.stepSeconds != b.stepSeconds)
+            return a.stepSeconds < b.stepSeconds;
+        return a.peakBytes < b.peakBytes;
+    };
+    // Sorting indices, then moving each layout once: the layouts are a few hundred bytes each.
+    std::vector<std::size_t> ranked(layouts.size());
+    for (std::size_t i = 0; i < ranked.size(); ++i)
+        ranked[i] = i;
+    std::stable_sort(ranked.begin(), ranked.end(), [&](std::size_t a, std::size_t b) { return better(layouts[a], layouts[b]); });
+    std::vector<PlanCandidate> sorted;
+    sorted.reserve(layouts.size());
+    for (std::size_t i : ranked)
+        sorted.push_back(std::move(layouts[i]));
+    layouts = std::move(sorted);
+
+    // Pareto front of the fitting layouts in (step time, peak memory, cost): a layout is on it
+    // when no other is at least as good in all three and better in one. Sorted by time (then
+    // peak, then cost), a layout is dominated exactly when an earlier one is no heavier and no
+    // dearer; cost tracks time at a fixed GPU count, so a running minimum of peak per cost suffices.
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < layouts.size(); ++i) {
+        layouts[i].pareto = false;
+        if (layouts[i].fits)
+            order.push_back(i);
+    }
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const PlanCandidate &x = layouts[a], &y = layouts[b];
+        if (x.stepSeconds != y.stepSeconds)
+            return x.stepSeconds < y.stepSeconds;
+        if (x.peakBytes != y.peakBytes)
+            return x.peakBytes < y.peakBytes;
+        return x.cost < y.cost;
+    });
+    std::vector<std::size_t> front; // kept layouts, to test dominance on all three
+    for (std::size_t i : order) {
+        const PlanCandidate& c = layouts[i];
+        bool dominated = false;
+        for (std::size_t f : front) {
+            const PlanCandidate& d = layouts[f];
+            if (d.peakBytes <= c.peakBytes && d.cost <= c.cost
+                && (d.stepSeconds < c.stepSeconds || d.peakBytes < c.peakBytes || d.cost < c.cost)) {
+                dominated = true;
+                break;
+            }
+        }
+        if (!dominated) {
+            layouts[i].pareto = true;
+            front.push_back(i);
+        }
+    }
+}
+
+} // namespace core

@@ -1,0 +1,160 @@
+// The planner's knobs as scenario fields (core/fields.h), and `--pin` parsing.
+#include <charconv>
+#include <string>
+
+#include "core/plan/planner.h"
+
+namespace core {
+
+namespace {
+
+// The knobs' fields, in PlanKnob's order: keys, types and choice names come from the table.
+constexpr Field kKnobFields[] = {
+    Field::ParallelTensor,         Field::ParallelPipeline,    Field::ParallelVirtualPipeline, Field::ParallelContext,
+    Field::ParallelExpert,         Field::ParallelExpertTensor, Field::ParallelSequenceParallel, Field::TrainingZeroStage,
+    Field::TrainingRecompute,      Field::TrainingMicroBatchSize, Field::TrainingOffloadOptimizer, Field::TrainingOffloadParameters,
+};
+static_assert(std::size(kKnobFields) == kPlanKnobCount);
+
+constexpr bool knobFieldsAreWholeNumbers()
+{
+    for (Field f : kKnobFields)
+        if (fieldInfo(f).type == FieldType::Double || !fieldInfo(f).isScalar())
+            return false;
+    return true;
+}
+static_assert(knobFieldsAreWholeNumbers(), "a knob is a boolean, a choice or a whole number");
+
+Issue& pinError(std::vector<Issue>& issues, IssueCode code, std::string path)
+{
+    Issue issue{code, Severity::Error, ""};
+    issue.path = std::move(path);
+    issues.push_back(std::move(issue));
+    return issues.back();
+}
+
+std::string knownKeys()
+{
+    std::string all;
+    for (Field f : kKnobFields)
+        all += (all.empty() ? "" : ", ") + std::string(fieldKey(f));
+    return all;
+}
+
+/// A pin's value as its field spells it: true/false (or 1/0), a choice's name (or its index),
+/// or an integer.
+bool pinValue(const FieldInfo& field, std::string_view text, int& value)
+{
+    if (field.type == FieldType::Bool) {
+        if (text == "true" || text == "1") {
+            value = 1;
+            return true;
+        }
+        if (text == "false" || text == "0") {
+            value = 0;
+            return true;
+        }
+        return false;
+    }
+    for (const Choice& c : field.choices)
+        if (text == c.name) {
+            value = c.value;
+            return true;
+        }
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return ec == std::errc{} && end == text.data() + text.size();
+}
+
+std::string expected(const FieldInfo& field)
+{
+    if (field.type == FieldType::Bool)
+        return "true or false";
+    if (field.type == FieldType::Enum) {
+        std::string names;
+        for (const Choice& c : field.choices)
+            names += (names.empty() ? "" : ", ") + std::string(c.name);
+        return names + " or 0–" + std::to_string(field.choices.size() - 1);
+    }
+    return "an integer";
+}
+
+} // namespace
+
+Field planKnobField(PlanKnob knob)
+{
+    return knob < PlanKnob::Count ? kKnobFields[std::size_t(knob)] : Field::Count;
+}
+
+std::string_view planKnobKey(PlanKnob knob)
+{
+    return knob < PlanKnob::Count ? fieldKey(kKnobFields[std::size_t(knob)]) : std::string_view{};
+}
+
+int knobValue(const PlanLayout& l, PlanKnob knob)
+{
+    switch (knob) {
+    case PlanKnob::Tensor: return l.tensor;
+    case PlanKnob::Pipeline: return l.pipeline;
+    case PlanKnob::VirtualPipeline: return l.virtualPipeline;
+    case PlanKnob::Context: return l.context;
+    case PlanKnob::Expert: return l.expert;
+    case PlanKnob::ExpertTensor: return l.expertTensor > 0 ? l.expertTensor : l.tensor;
+    case PlanKnob::SequenceParallel: return l.sequenceParallel ? 1 : 0;
+    case PlanKnob::ZeroStage: return l.zeroStage;
+    case PlanKnob::Recompute: return int(l.recompute);
+    case PlanKnob::MicroBatch: return l.microBatch;
+    case PlanKnob::OffloadOptimizer: return l.offloadOptimizer ? 1 : 0;
+    case PlanKnob::OffloadParameters: return l.offloadParameters ? 1 : 0;
+    case PlanKnob::Count: break;
+    }
+    return 0;
+}
+
+bool parsePin(std::string_view text, PlanPins& pins, std::vector<Issue>& issues)
+{
+    // The operator: the first of <, >, = in the text; "<=" and ">=" are two characters.
+    const std::size_t at = text.find_first_of("<>=");
+    if (at == std::string_view::npos || at == 0) {
+        pinError(issues, IssueCode::MalformedOverride, "--pin").given = std::string(text);
+        return false;
+    }
+    const std::string_view key = text.substr(0, at);
+    std::string_view op = text.substr(at, 1);
+    if (at + 1 < text.size() && text[at + 1] == '=' && text[at] != '=')
+        op = text.substr(at, 2);
+    const std::string_view valueText = text.substr(at + op.size());
+    PlanKnob knob = PlanKnob::Count;
+    for (std::size_t i = 0; i < kPlanKnobCount; ++i)
+        if (fieldKey(kKnobFields[i]) == key)
+            knob = PlanKnob(i);
+    if (knob == PlanKnob::Count) {
+        // Every knob named, as "did you mean": a pin's keys are few.
+        pinError(issues, IssueCode::UnknownKey, "--pin " + std::string(key)).nearest = knownKeys();
+        return false;
+    }
+    int value = 0;
+    const FieldInfo& field = fieldInfo(kKnobFields[std::size_t(knob)]);
+    if (valueText.empty() || !pinValue(field, valueText, value)) {
+        Issue& issue = pinError(issues, IssueCode::UnknownValue, std::string(key));
+        issue.accepted = {expected(field)};
+        issue.given = std::string(valueText);
+        return false;
+    }
+    const std::size_t k = std::size_t(knob);
+    if (op == "=") {
+        pins.min[k] = std::max(pins.min[k], value);
+        pins.max[k] = std::min(pins.max[k], value);
+    } else if (op == "<=") {
+        pins.max[k] = std::min(pins.max[k], value);
+    } else if (op == "<") {
+        pins.max[k] = std::min(pins.max[k], value - 1);
+    } else if (op == ">=") {
+        pins.min[k] = std::max(pins.min[k], value);
+    } else {
+        pins.min[k] = std::max(pins.min[k], value + 1);
+    }
+    pins.pinned[k] = true;
+    return true;
+}
+
+} // namespace core

@@ -1,0 +1,96 @@
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <span>
+#include <string_view>
+
+namespace core {
+
+/// One constant of the step-time model, as resources/steptime.json gives it.
+struct StepConstant
+{
+    std::string_view id;
+    double value;
+    std::string_view source;
+};
+
+/// Measured figures of one GPU model (resources/steptime.json "gpus"); "default" for the rest.
+struct GpuStepFigures
+{
+    std::string_view preset;
+    double gemmBf16;            ///< large-GEMM efficiency, 16-bit (MAMF / peak)
+    double gemmFp8;             ///< the same in FP8; 0: no FP8 path
+    double attentionForward;    ///< fused attention forward, fraction of the 16-bit peak
+    double attentionBackward;
+    double pcieBytesPerSecond;  ///< host link, one direction
+    double mamfM, mamfN, mamfK; ///< the shape the GEMM efficiency was measured at
+    std::string_view source;
+};
+
+/// All constants, in the JSON file's order.
+std::span<const StepConstant> stepConstants();
+/// The constant with this id; nullptr if there is none.
+const StepConstant* findStepConstant(std::string_view id);
+/// The measured figures for a GPU preset id, or the "default" entry.
+const GpuStepFigures& gpuStepFigures(std::string_view preset);
+
+/// Where a training step's time goes on the GPU of the slowest pipeline stage. The five
+/// communication parts are the exposed (not overlapped) time, in CommDimension's order.
+enum class StepPart {
+    Gemm,          ///< linear layers and logits
+    Attention,     ///< attention core (fused kernel, or scores in HBM without one)
+    Elementwise,   ///< norms, activations, rotary, residuals, dropout, cross-entropy: bandwidth-bound
+    Overhead,      ///< fixed time per layer and micro-batch (launches, small kernels)
+    Recompute,     ///< the forward work recomputation repeats
+    Bubble,        ///< pipeline fill and drain
+    DataParallel, TensorParallel, PipelineParallel, ContextParallel, ExpertParallel,
+    Offload,       ///< host link and the CPU optimizer step
+    OptimizerStep, ///< the optimizer's update on the GPU (bandwidth-bound)
+    Rollout,       ///< RL: generating the step's samples
+    Count
+};
+inline constexpr std::size_t kStepPartCount = std::size_t(StepPart::Count);
+using StepParts = std::array<double, kStepPartCount>;
+
+/// Stable id as in the JSON output: "gemm", "bubble", "data_parallel", …
+std::string_view stepPartName(StepPart part);
+
+/// Where the step time the estimate uses comes from.
+enum class TimeSource { Model, Mfu, AchievedTflops };
+std::string_view timeSourceName(TimeSource source);
+
+// --- the model's parts, as free functions so that tests can check each against hand arithmetic
+
+/// Efficiency of an M×N×K GEMM as a fraction of peak: the GPU's measured large-GEMM efficiency
+/// times Π d/(d + d₀) over the three dimensions, relative to the measured shape, at most 1.
+double gemmEfficiency(const GpuStepFigures& gpu, bool fp8, double m, double n, double k);
+/// Roofline time of an M×N×K GEMM: the larger of 2·M·N·K / (peak · efficiency) and the bytes
+/// of A, B (`inputBytes` per element) and C (2 bytes per element) over the memory bandwidth.
+double gemmSeconds(double m, double n, double k, double peakFlops, double efficiency, double inputBytes, double memoryBytesPerSecond);
+/// Fused attention's efficiency at a kernel length of `tokens` (s/(s + s½) of its maximum).
+double attentionEfficiency(double maximum, double tokens);
+/// Ring collectives (nccl-tests PERFORMANCE.md): all-reduce moves 2(n−1)/n of the bytes over
+/// each GPU's link, reduce-scatter and all-gather (n−1)/n of the full array; plus one latency.
+double allReduceSeconds(double bytes, double ranks, double busBytesPerSecond, double latencySeconds);
+double reduceScatterSeconds(double bytes, double ranks, double busBytesPerSecond, double latencySeconds);
+/// Bubble of 1F1B (v = 1) or interleaved 1F1B: (p − 1)/v of one micro-batch's forward and
+/// backward on a stage (Narayanan et al. 2021 §2.2), i.e. (p − 1)/(v·m) of the compute.
+double bubbleSeconds(int stages, int virtualStages, double microBatchSeconds);
+/// What a collective that overlaps `overlappable` seconds of compute leaves exposed: never less
+/// than the tail that has nothing to overlap with, never more than the collective itself.
+double exposedSeconds(double communication, double overlappable, double tail);
+
+/// The bus bandwidth of a parallel group (bytes/s each GPU moves): NVLink inside a node; a
+/// group that spans nodes uses every member's NIC in the node (NCCL runs a ring per NIC), so
+/// min(NVLink, members per node × NIC). Efficiencies are the step-time constants.
+struct GroupLink
+{
+    double busBytesPerSecond = 0;
+    bool overNetwork = false;
+    int membersPerNode = 1;
+};
+GroupLink groupLink(long long stride, long long size, long long gpusPerNode, double interconnectBytesPerSecond,
+                    double networkBytesPerSecond);
+
+} // namespace core

@@ -1,0 +1,27 @@
+# Megatron-LM pretrain_gpt.py arguments (NVIDIA/Megatron-LM @ d98e8a6): Llama 2 70B on 64 GPUs, 8 per node (data parallel 2, 512 micro-batches per step)
+--num-layers 80 \
+--hidden-size 8192 \
+--ffn-hidden-size 28672 \
+--num-attention-heads 64 \
+--group-query-attention \
+--num-query-groups 8 \
+--max-position-embeddings 4096 \
+--position-embedding-type rope \
+--normalization RMSNorm \
+--swiglu \
+--untie-embeddings-and-output-weights \
+--disable-bias-linear \
+--attention-dropout 0.0 \
+--hidden-dropout 0.0 \
+--tensor-model-parallel-size 8 \
+--pipeline-model-parallel-size 4 \
+--sequence-parallel \
+--use-distributed-optimizer \
+--overlap-grad-reduce \
+--overlap-param-gather \
+--recompute-granularity selective \
+--micro-batch-size 1 \
+--global-batch-size 1024 \
+--seq-length 4096 \
+--train-iters 476838 \
+--bf16

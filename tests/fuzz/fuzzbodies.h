@@ -1,0 +1,189 @@
+#pragma once
+
+// What each fuzz target does with one input, shared by the libFuzzer entry points
+// (fuzz_*.cpp, clang -fsanitize=fuzzer) and by tst_fuzzcorpus, which replays every checked-in
+// corpus file (crashers included) in the ordinary test run. Each body returns normally for any
+// input; a broken invariant aborts with a message, which the fuzzer reports as a crash.
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/estimate.h"
+#include "core/io/deck.h"
+#include "core/io/estimate_io.h"
+#include "core/io/hfconfig.h"
+#include "core/io/presets.h"
+#include "core/io/scenario_io.h"
+#include "core/io/tensorfile.h"
+#include "core/numerics/tensorstudio.h"
+#include "core/working.h"
+
+namespace fuzz {
+
+[[noreturn]] inline void fail(const char* what)
+{
+    std::fprintf(stderr, "fuzz invariant broken: %s\n", what);
+    std::abort();
+}
+
+inline void check(bool condition, const char* what)
+{
+    if (!condition)
+        fail(what);
+}
+
+/// Estimate with the working, both output formats: what `estimate --explain` runs. Without
+/// the working (`withWorking` false) it is ~20 times faster under the sanitizers.
+inline void estimateEverything(const core::Scenario& s, const std::vector<core::Issue>& loadIssues, bool withWorking = true)
+{
+    core::Working working;
+    const core::Estimate e = core::estimate(s, withWorking ? &working : nullptr);
+    const core::Working* shown = e.valid && withWorking ? &working : nullptr;
+    const std::string json = core::estimateToJson(s, e, loadIssues, shown);
+    const std::string table = withWorking ? core::estimateToTable(s, e, loadIssues, shown) : std::string("-");
+    check(!json.empty() && !table.empty(), "estimate output is empty");
+    for (const core::Issue& i : e.issues)
+        check(!core::describe(i).empty(), "an estimate issue has no text");
+}
+
+/// A scenario saved and read back is the same scenario, and saving it again gives the same bytes.
+inline void roundTrip(const core::Scenario& s, const std::string& title)
+{
+    const std::string saved = core::saveScenario(s, title);
+    const core::ScenarioLoad again = core::loadScenario(saved);
+    check(again.ok, "a saved scenario does not load");
+    check(again.scenario == s, "a saved scenario loads as a different scenario");
+    check(core::saveScenario(again.scenario, again.title) == saved, "saving twice gives different files");
+}
+
+/// Scenario file: load → estimate → working → save → reload (estimate, the window's Open).
+inline int scenario(const std::uint8_t* data, std::size_t size)
+{
+    const core::ScenarioLoad load = core::loadScenario(std::string_view(reinterpret_cast<const char*>(data), size));
+    for (const core::Issue& i : load.issues)
+        check(!core::describe(i).empty(), "a load issue has no text");
+    if (!load.ok)
+        return 0;
+    estimateEverything(load.scenario, load.issues);
+    roundTrip(load.scenario, load.title);
+    return 0;
+}
+
+/// Hugging Face config.json: import → scenario → estimate → save → reload (import-hf).
+inline int hfConfig(const std::uint8_t* data, std::size_t size)
+{
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    const core::HfImport imported = core::importHfConfig(text);
+    (void)core::looksLikeHfConfig(text);
+    for (const core::Issue& i : imported.issues)
+        check(!core::describe(i).empty(), "an import issue has no text");
+    if (!imported.ok)
+        return 0;
+    core::Scenario s = core::defaultScenario();
+    s.model = imported.model;
+    if (imported.hasQuantization)
+        s.inference.weights = imported.quantization;
+    estimateEverything(s, imported.issues);
+    roundTrip(s, "imported");
+    return 0;
+}
+
+/// --set overrides: each line of the input is one argument, applied to the default scenario.
+/// Nearly every input is a valid scenario, so the working (which fuzz_scenario covers) is left
+/// out: the parsing of the arguments is what this target is for.
+inline int overrides(const std::uint8_t* data, std::size_t size)
+{
+    std::vector<std::string> sets;
+    std::string line;
+    for (std::size_t i = 0; i < size && sets.size() < 64; ++i) {
+        if (data[i] == '\n') {
+            sets.push_back(line);
+            line.clear();
+        } else {
+            line.push_back(char(data[i]));
+        }
+    }
+    sets.push_back(line);
+    const core::ScenarioLoad load = core::loadScenario(core::defaultScenarioJson(), sets);
+    for (const core::Issue& i : load.issues)
+        check(!core::describe(i).empty(), "an override issue has no text");
+    if (!load.ok)
+        return 0;
+    estimateEverything(load.scenario, load.issues, false);
+    roundTrip(load.scenario, load.title);
+    return 0;
+}
+
+/// Deck: load → save → reload (the presentation window's Open and Save).
+inline int deck(const std::uint8_t* data, std::size_t size)
+{
+    const core::DeckLoad load = core::loadDeck(std::string_view(reinterpret_cast<const char*>(data), size));
+    for (const core::Issue& i : load.issues)
+        check(!core::describe(i).empty(), "a deck issue has no text");
+    if (!load.ok)
+        return 0;
+    const std::string saved = core::saveDeck(load.deck);
+    const core::DeckLoad again = core::loadDeck(saved);
+    check(again.ok, "a saved deck does not load");
+    check(again.deck.scenes.size() == load.deck.scenes.size(), "a saved deck has a different number of scenes");
+    for (std::size_t i = 0; i < again.deck.scenes.size(); ++i)
+        check(again.deck.scenes[i].scenario == load.deck.scenes[i].scenario, "a saved deck's scene loads differently");
+    check(core::saveDeck(again.deck) == saved, "saving a deck twice gives different files");
+    // The first scene as the presentation shows it.
+    estimateEverything(load.deck.scenes.front().scenario, {});
+    return 0;
+}
+
+/// One tensor file read both ways the studio reads files (.npy, text), then, if it loads,
+/// stored in every format's usual recipe and with percentile clipping (the tensor studio and
+/// `shardscope quantize FILE`).
+inline void tensorLoaded(const core::TensorLoad& load)
+{
+    if (!load.ok) {
+        check(load.error != core::TensorFileError::None && !core::describe(load).empty(), "a refused tensor file has no reason");
+        return;
+    }
+    const core::Tensor& t = load.tensor;
+    check(t.rows >= 1 && t.cols >= 1 && t.size() == std::int64_t(t.values.size()), "a tensor's shape does not match its values");
+    check(t.size() <= core::kMaxTensorValues, "a tensor beyond kMaxTensorValues was read");
+    for (float v : t.values)
+        check(std::isfinite(v), "a tensor file gave a value that is not finite");
+    core::TensorStudio studio;
+    studio.setMaxThreads(1);
+    studio.setTensor(t);
+    core::TensorAnalysis analysis;
+    auto fraction = [](double f) { return f >= 0 && f <= 1; };
+    for (core::TensorFormat format : core::kTensorFormats) {
+        studio.analyse(core::defaultRecipe(format), analysis);
+        if (analysis.error != core::RecipeError::None)
+            continue; // e.g. INT4's groups of 128 on a shorter row: refused with a code
+        const core::TensorStats& st = analysis.stats;
+        check(st.count == t.size(), "the analysis counted a different number of values");
+        check(fraction(st.underflowFraction) && fraction(st.overflowFraction) && fraction(st.saturationFraction)
+                  && fraction(st.subnormalFraction),
+              "a fraction of the values is outside 0 ... 1");
+        check(st.effectiveBits > 0, "a stored tensor takes no bits");
+    }
+    core::QuantRecipe clipped = core::defaultRecipe(core::TensorFormat::Int8);
+    clipped.scaling = core::Scaling::Tensor;
+    clipped.clipping = core::Clipping::Percentile;
+    clipped.percentile = 99.0;
+    studio.analyse(clipped, analysis);
+}
+
+/// Tensor file (.npy or text): the tensor studio's Open and `shardscope quantize --dist FILE`.
+/// -max_len keeps tensors to a few thousand values, so every format's analysis is affordable.
+inline int tensorFile(const std::uint8_t* data, std::size_t size)
+{
+    const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+    tensorLoaded(core::readTensorFile("input.npy", bytes));
+    tensorLoaded(core::readTensorFile("input.csv", bytes));
+    return 0;
+}
+
+} // namespace fuzz

@@ -1,0 +1,172 @@
+// The step views: the shared cursor's clock, the schedule's sends, the memory timeline's peak
+// (the estimate's peak, labelled with its phase and micro-batch) and the panel driving both.
+#include <QComboBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+
+#include "core/estimate.h"
+#include "core/io/presets.h"
+#include "core/timeline/steptimeline.h"
+#include "widgets/step/memorytimelineview.h"
+#include "widgets/step/scheduleview.h"
+#include "widgets/step/stepcursor.h"
+#include "widgets/step/steppanel.h"
+
+namespace {
+
+/// Llama-2-7B (32 layers) on 16 A100: TP 2, PP 4, DP 2, 8 micro-batches of 1, full recompute.
+core::Scenario pipelined(int virtualStages = 1)
+{
+    core::Scenario s;
+    if (const core::ModelPreset* p = core::findModelPreset("llama-2-7b"))
+        s.model = p->model;
+    s.training.precision = core::PrecisionRecipe::MixedBf16Fp32Grads;
+    s.training.recompute = core::Recompute::Full;
+    s.training.seqLength = 4096;
+    s.training.microBatchSize = 1;
+    s.training.globalBatchSize = 16;
+    s.parallel.gpus = 16;
+    s.parallel.tensor = 2;
+    s.parallel.pipeline = 4;
+    s.parallel.virtualPipeline = virtualStages;
+    if (const core::GpuSpec* g = core::findGpuPreset("a100-80gb"))
+        s.hardware.gpu = *g;
+    return s;
+}
+
+} // namespace
+
+class TestStepViews : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cursorClock()
+    {
+        // 100 units played in 10 s at 2×: 1 s of wall time moves 20 units.
+        StepCursor c;
+        c.setLength(100);
+        c.setPlaySeconds(10);
+        c.setSpeed(2);
+        QSignalSpy moved(&c, &StepCursor::positionChanged);
+        c.play();
+        QVERIFY(c.isPlaying());
+        c.advance(1000);
+        QCOMPARE(c.position(), 20.0);
+        QCOMPARE(moved.size(), 1);
+        c.advance(10000); // past the end: stops there
+        QCOMPARE(c.position(), 100.0);
+        QVERIFY(!c.isPlaying());
+        c.play(); // from the end, plays again from the start
+        QCOMPARE(c.position(), 0.0);
+        c.pause();
+    }
+
+    void cursorSteps()
+    {
+        StepCursor c;
+        c.setLength(10);
+        c.setStops({0, 2, 5, 9});
+        c.stepForward();
+        QCOMPARE(c.position(), 2.0);
+        c.stepForward();
+        QCOMPARE(c.position(), 5.0);
+        c.stepBack();
+        QCOMPARE(c.position(), 2.0);
+        c.setPosition(9.5);
+        c.stepForward(); // no stop after: the end
+        QCOMPARE(c.position(), 10.0);
+    }
+
+    void peakIsTheEstimatesPeak()
+    {
+        const core::Scenario s = pipelined();
+        const core::Estimate e = core::estimate(s);
+        const core::StepTimeline t = core::stepTimeline(s);
+        QVERIFY(t.valid);
+        MemoryTimelineView view;
+        view.setTimeline(t);
+        for (const core::StageTimeline& st : t.stages) {
+            const MemoryTimelineView::PeakMark m = view.peakMark(st.stage);
+            QVERIFY(m.valid);
+            QCOMPARE(m.bytes, e.groups[std::size_t(st.group)].allocatedBytes);
+        }
+        // 1F1B holds p = 4 micro-batches on stage 0 at its peak (Narayanan et al. 2021 §2.2.1);
+        // with full recompute it peaks in the backward that rebuilds a layer of micro-batch 1.
+        const MemoryTimelineView::PeakMark m0 = view.peakMark(0);
+        QVERIFY2(m0.label.startsWith(QStringLiteral("Stage 0, ")), qPrintable(m0.label));
+        QVERIFY2(m0.label.endsWith(QStringLiteral(": 4 micro-batches in flight")), qPrintable(m0.label));
+        QVERIFY2(m0.label.contains(QStringLiteral("micro-batch 1")), qPrintable(m0.label));
+    }
+
+    void gpipeHoldsEveryMicroBatch()
+    {
+        // GPipe for contrast: all 8 forwards before the first backward, so stage 0 peaks with 8
+        // micro-batches saved, above 1F1B's peak.
+        const core::Scenario s = pipelined();
+        core::StepTimeline g;
+        core::stepTimeline(s, core::PipelineScheduleKind::GPipe, g);
+        MemoryTimelineView view;
+        view.setTimeline(g);
+        QVERIFY2(view.peakMark(0).label.endsWith(QStringLiteral(": 8 micro-batches in flight")), qPrintable(view.peakMark(0).label));
+        QCOMPARE_GT(view.peakMark(0).bytes, core::estimate(s).groups[0].allocatedBytes);
+    }
+
+    void sends_data()
+    {
+        QTest::addColumn<int>("virtualStages");
+        QTest::addColumn<int>("expected");
+        // 1F1B: stages 1–3 receive each of 8 forwards (24), stages 0–2 each of 8 backwards (24).
+        QTest::newRow("1f1b") << 1 << 48;
+        // v = 2: 3 × 16 forwards + stage 0's 8 second-chunk forwards from stage 3; the same back.
+        QTest::newRow("interleaved") << 2 << 112;
+    }
+    void sends()
+    {
+        QFETCH(int, virtualStages);
+        QFETCH(int, expected);
+        ScheduleView view;
+        view.setTimeline(core::stepTimeline(pipelined(virtualStages)));
+        QCOMPARE(int(view.sends().size()), expected);
+        for (const ScheduleView::Send& s : view.sends())
+            QCOMPARE_LE(s.fromTime, s.toTime); // a block starts after its input arrived
+    }
+
+    void titleGivesBothBubbles()
+    {
+        ScheduleView view;
+        view.setTimeline(core::stepTimeline(pipelined()));
+        view.setFormulaBubble(3.0 / 11);
+        QVERIFY2(view.title().contains(QStringLiteral("27.3")), qPrintable(view.title()));
+        QVERIFY2(view.title().contains(QStringLiteral("1F1B")), qPrintable(view.title()));
+    }
+
+    void panelDrivesBothViews()
+    {
+        StepPanel panel;
+        panel.resize(1280, 600);
+        const core::StepTimeline t = core::stepTimeline(pipelined());
+        panel.setTimeline(t, 80e9, 3.0 / 11);
+        QCOMPARE(panel.stageCombo()->count(), 5); // every stage, stage 0 … 3
+        panel.stepCursor()->setPosition(t.length / 2);
+        QCOMPARE(panel.scheduleView()->cursorPosition(), t.length / 2);
+        QCOMPARE(panel.memoryView()->cursorPosition(), t.length / 2);
+        panel.playButton()->click();
+        QVERIFY(panel.stepCursor()->isPlaying());
+        panel.stepCursor()->advance(1000);
+        QCOMPARE_GT(panel.memoryView()->cursorPosition(), t.length / 2);
+        panel.playButton()->click();
+        QVERIFY(!panel.stepCursor()->isPlaying());
+        QSignalSpy asked(&panel, &StepPanel::scheduleRequested);
+        panel.findChildren<QComboBox*>().at(1)->setCurrentIndex(1); // speed, schedule, stage
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(asked.front().front().toBool(), true);
+        panel.stageCombo()->setCurrentIndex(0);
+        QCOMPARE(panel.memoryView()->stage(), -1);
+        QVERIFY(!panel.grab().isNull());
+    }
+};
+
+QTEST_MAIN(TestStepViews)
+#include "tst_stepviews.moc"

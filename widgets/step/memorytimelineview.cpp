@@ -1,0 +1,372 @@
+#include "widgets/step/memorytimelineview.h"
+
+#include <QLocale>
+#include <QImage>
+#include <QPainter>
+#include <QPainterPath>
+#include <algorithm>
+#include <array>
+#include <bitset>
+#include <vector>
+#include <cmath>
+
+#include "widgets/charts/componentpalette.h"
+#include "widgets/step/steppalette.h"
+
+MemoryTimelineView::MemoryTimelineView(QWidget* parent) : StepTimelineWidget(parent)
+{
+    setObjectName(QStringLiteral("MemoryTimelineView"));
+}
+
+void MemoryTimelineView::setStage(int stage)
+{
+    m_stage = stage;
+    if (m_stage >= int(m_timeline.stages.size()))
+        m_stage = m_timeline.stages.empty() ? 0 : int(m_timeline.stages.size()) - 1;
+    invalidate();
+}
+
+void MemoryTimelineView::setCapacity(double bytes)
+{
+    m_capacity = bytes;
+    timelineChanged();
+    invalidate();
+}
+
+void MemoryTimelineView::setUnit(DisplayFormat::MemoryUnit unit)
+{
+    m_unit = unit;
+    invalidate();
+}
+
+void MemoryTimelineView::timelineChanged()
+{
+    double most = m_capacity;
+    for (const core::StageTimeline& st : m_timeline.stages)
+        for (const core::TimelinePhase& ph : st.phases)
+            most = std::max(most, ph.deviceBytes);
+    m_top = std::max(1.0, most * 1.08);
+    m_mostDevice = 0;
+    for (const core::StageTimeline& st : m_timeline.stages)
+        for (const core::TimelinePhase& ph : st.phases)
+            m_mostDevice = std::max(m_mostDevice, ph.deviceBytes);
+    if (m_stage >= int(m_timeline.stages.size()))
+        m_stage = m_timeline.stages.empty() ? 0 : int(m_timeline.stages.size()) - 1;
+}
+
+int MemoryTimelineView::rows() const { return m_stage >= 0 ? 1 : std::max(1, int(m_timeline.stages.size())); }
+
+QRectF MemoryTimelineView::chartRect(int row) const
+{
+    const QRect r = plotRect();
+    const double h = double(r.height()) / rows();
+    const double gap = rows() > 1 ? 6 : 0;
+    return QRectF(r.left(), r.top() + row * h + gap / 2, r.width(), h - gap);
+}
+
+double MemoryTimelineView::yOf(const QRectF& area, double bytes) const { return area.bottom() - bytes / scaleTop() * area.height(); }
+
+double MemoryTimelineView::scaleTop() const
+{
+    // Small multiples are short: scaled to the fullest stage, so each stage's shape shows; the
+    // capacity line is drawn only when it is inside that scale.
+    return m_stage >= 0 ? m_top : std::max(1.0, m_mostDevice * 1.15);
+}
+
+const core::TimelinePhase* MemoryTimelineView::phaseAt(const core::StageTimeline& st, double time) const
+{
+    const auto it = std::upper_bound(st.phases.begin(), st.phases.end(), time,
+                                     [](double t, const core::TimelinePhase& ph) { return t < ph.start; });
+    if (it == st.phases.begin())
+        return st.phases.empty() ? nullptr : &st.phases.front();
+    return &*std::prev(it);
+}
+
+QString MemoryTimelineView::phaseText(const core::TimelinePhase& ph) const
+{
+    const int j = ph.microBatch + 1;
+    const bool chunks = m_timeline.virtualStages > 1;
+    QString what;
+    switch (ph.kind) {
+    case core::PhaseKind::Forward:
+        what = ph.moment == core::StepMoment::LossForward ? tr("loss of micro-batch %1").arg(j) : tr("forward of micro-batch %1").arg(j);
+        break;
+    case core::PhaseKind::Backward:
+        what = ph.moment == core::StepMoment::LossBackward ? tr("loss gradient of micro-batch %1").arg(j) : tr("backward of micro-batch %1").arg(j);
+        break;
+    case core::PhaseKind::Recompute: what = tr("recomputation of micro-batch %1").arg(j); break;
+    case core::PhaseKind::Reduce: return tr("gradient reduction");
+    case core::PhaseKind::Optimizer: return tr("optimizer step");
+    case core::PhaseKind::Idle:
+    case core::PhaseKind::Count: return tr("waiting (bubble)");
+    }
+    if (chunks)
+        what += tr(" (chunk %1)").arg(ph.chunk + 1);
+    return what;
+}
+
+MemoryTimelineView::PeakMark MemoryTimelineView::peakMark(int stage) const
+{
+    PeakMark m;
+    if (!m_timeline.valid || stage < 0 || stage >= int(m_timeline.stages.size()))
+        return m;
+    const core::StageTimeline& st = m_timeline.stages[std::size_t(stage)];
+    if (st.peakPhase >= st.phases.size())
+        return m;
+    const core::TimelinePhase& ph = st.phases[st.peakPhase];
+    m.valid = true;
+    m.time = (ph.start + ph.end) / 2;
+    m.bytes = ph.allocatedBytes;
+    const QLocale locale;
+    const QString inFlight = tr("%1 micro-batches in flight").arg(locale.toString(ph.inFlightMicroBatches, 'g', 3));
+    m.label = ph.microBatch >= 0 ? tr("Stage %1, %2: %3").arg(stage).arg(phaseText(ph), inFlight) : tr("Stage %1, %2").arg(stage).arg(phaseText(ph));
+    return m;
+}
+
+QString MemoryTimelineView::cursorText() const
+{
+    if (!m_timeline.valid || m_timeline.stages.empty())
+        return {};
+    const int stage = std::max(0, m_stage);
+    const core::TimelinePhase* ph = phaseAt(m_timeline.stages[std::size_t(stage)], m_cursor);
+    if (!ph)
+        return {};
+    const QLocale locale;
+    QString t = tr("%1 · stage %2: %3 · allocated %4").arg(timeText(m_cursor)).arg(stage).arg(phaseText(*ph), DisplayFormat::bytes(ph->allocatedBytes, m_unit));
+    if (ph->inFlightMicroBatches > 0)
+        t += tr(" · %1 in flight").arg(locale.toString(ph->inFlightMicroBatches, 'g', 3));
+    return t;
+}
+
+void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core::StageTimeline& st, bool large)
+{
+    const bool dark = isDark();
+    // Which phase each device-pixel column shows: the one with the most allocated bytes among
+    // those it covers, so a peak narrower than a pixel is never lost. The stack is then filled
+    // column by column into an image: the cost follows the width, not the number of phases
+    // (512 micro-batches are thousands of phases).
+    const qreal dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
+    const int cols = std::max(1, int(std::lround(area.width() * dpr)));
+    const int rowsPx = std::max(1, int(std::lround(area.height() * dpr)));
+    std::vector<const core::TimelinePhase*> column(std::size_t(cols), nullptr);
+    std::bitset<core::kComponentCount> used;
+    for (const core::TimelinePhase& ph : st.phases) {
+        const int c0 = std::clamp(int(std::floor((xOf(ph.start) - area.left()) * dpr)), 0, cols - 1);
+        const int c1 = std::clamp(int(std::ceil((xOf(ph.end) - area.left()) * dpr)), c0 + 1, cols);
+        for (int c = c0; c < c1; ++c)
+            if (!column[std::size_t(c)] || ph.allocatedBytes > column[std::size_t(c)]->allocatedBytes)
+                column[std::size_t(c)] = &ph;
+        for (std::size_t k = 0; k < core::kComponentCount; ++k)
+            if (ph.bytes[k] > 0)
+                used.set(k);
+    }
+    // Runs of columns showing the same phase: few (a phase wider than a pixel) are filled as
+    // rectangles; many (phases narrower than a pixel) go pixel by pixel into an image.
+    int runs = 0;
+    for (int c = 0; c < cols; ++c)
+        runs += column[std::size_t(c)] && (c == 0 || column[std::size_t(c)] != column[std::size_t(c - 1)]);
+    if (runs <= 600 || m_vectorPaint) {
+        for (int c = 0; c < cols;) {
+            const core::TimelinePhase* ph = column[std::size_t(c)];
+            int e = c + 1;
+            while (e < cols && column[std::size_t(e)] == ph)
+                ++e;
+            if (ph) {
+                const double x0 = area.left() + c / dpr, x1 = area.left() + e / dpr;
+                double below = 0;
+                for (std::size_t k = 0; k < core::kComponentCount; ++k) {
+                    const double b = ph->bytes[k];
+                    if (b <= 0)
+                        continue;
+                    const double y0 = yOf(area, below), y1 = yOf(area, below + b);
+                    below += b;
+                    if (y0 - y1 >= 0.25)
+                        p.fillRect(QRectF(x0, y1, x1 - x0, y0 - y1), ComponentPalette::componentColor(core::Component(k), dark));
+                }
+            }
+            c = e;
+        }
+    } else {
+        std::array<QRgb, core::kComponentCount> colour{};
+        for (std::size_t k = 0; k < core::kComponentCount; ++k)
+            colour[k] = ComponentPalette::componentColor(core::Component(k), dark).rgba();
+        // opaque, on the chart's background: drawn as a copy, not blended
+        QImage image(cols, rowsPx, QImage::Format_RGB32);
+        image.fill(palette().color(QPalette::Base));
+        auto rowOf = [&](double bytes) { return std::clamp(int(std::lround((1 - bytes / scaleTop()) * rowsPx)), 0, rowsPx); };
+        QRgb* bits = reinterpret_cast<QRgb*>(image.bits());
+        const qsizetype stride = image.bytesPerLine() / qsizetype(sizeof(QRgb));
+        for (int c = 0; c < cols; ++c) {
+            const core::TimelinePhase* ph = column[std::size_t(c)];
+            if (!ph)
+                continue;
+            double below = 0;
+            for (std::size_t k = 0; k < core::kComponentCount; ++k) {
+                const double b = ph->bytes[k];
+                if (b <= 0)
+                    continue;
+                const int y1 = rowOf(below + b), y0 = rowOf(below);
+                below += b;
+                for (int y = y1; y < y0; ++y)
+                    bits[y * stride + c] = colour[k];
+            }
+        }
+        image.setDevicePixelRatio(dpr);
+        p.drawImage(area.topLeft(), image);
+    }
+    // the three levels as step lines, through the same columns
+    auto level = [&](double core::TimelinePhase::*member, const QPen& pen) {
+        QPainterPath path;
+        const core::TimelinePhase* last = nullptr;
+        double lastY = 0;
+        for (int c = 0; c < cols; ++c) {
+            const core::TimelinePhase* ph = column[std::size_t(c)];
+            if (!ph || ph == last)
+                continue;
+            const double x = area.left() + c / dpr, y = yOf(area, ph->*member);
+            if (!last)
+                path.moveTo(x, y);
+            else {
+                path.lineTo(x, lastY);
+                path.lineTo(x, y);
+            }
+            last = ph;
+            lastY = y;
+        }
+        if (last)
+            path.lineTo(area.right(), lastY);
+        p.setPen(pen);
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(path);
+    };
+    const QColor text = palette().color(QPalette::WindowText);
+    level(&core::TimelinePhase::deviceBytes, QPen(text, 1, Qt::DotLine));
+    level(&core::TimelinePhase::reservedBytes, QPen(text, 1, Qt::DashLine));
+    level(&core::TimelinePhase::allocatedBytes, QPen(text, large ? 2 : 1.2));
+    // capacity
+    if (m_capacity > 0 && m_capacity <= scaleTop()) {
+        const QColor red = ComponentPalette::levelColor(ComponentPalette::Level::Bad, dark);
+        p.setPen(QPen(red, 1.5, Qt::DashLine));
+        const double y = yOf(area, m_capacity);
+        p.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
+        if (large) {
+            p.setPen(red);
+            p.drawText(QPointF(area.left() + 4, y - 3), tr("Capacity %1").arg(DisplayFormat::bytes(m_capacity, m_unit)));
+        }
+    }
+    // value axis
+    p.setPen(text);
+    const QFontMetrics fm(font());
+    const QRectF labels(0, area.top(), labelWidth() - 6, area.height());
+    if (large) {
+        // 1, 2 or 5 × 10^k display units between the value ticks, about four of them
+        const double unit = DisplayFormat::bytesPerUnit(m_unit);
+        const double raw = m_top / unit / 4;
+        const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+        const double step = (raw / mag < 1.5 ? 1 : raw / mag < 3.5 ? 2 : raw / mag < 7.5 ? 5 : 10) * mag * unit;
+        for (double b = 0; b <= m_top; b += step) {
+            const double y = yOf(area, b);
+            p.drawText(QRectF(labels.left(), y - fm.height() / 2.0, labels.width(), fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+                       DisplayFormat::bytes(b, m_unit, 0));
+        }
+    } else {
+        p.drawText(labels, Qt::AlignRight | Qt::AlignVCenter, tr("Stage %1").arg(st.stage));
+    }
+    // the peak
+    const PeakMark peak = peakMark(st.stage);
+    if (peak.valid) {
+        const QPointF at(xOf(peak.time), yOf(area, peak.bytes));
+        p.setRenderHint(QPainter::Antialiasing, true);
+        p.setBrush(text);
+        p.setPen(Qt::NoPen);
+        QPolygonF tri;
+        tri << at << at + QPointF(-5, -8) << at + QPointF(5, -8);
+        p.drawPolygon(tri);
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.setPen(text);
+        const QString label = large ? tr("Peak %1 — %2").arg(DisplayFormat::bytes(peak.bytes, m_unit), peak.label)
+                                    : DisplayFormat::bytes(peak.bytes, m_unit);
+        const int w = fm.horizontalAdvance(label);
+        const double x = std::clamp(at.x() - w / 2.0, area.left(), area.right() - w);
+        const double y = std::max(area.top() + fm.ascent(), at.y() - 10);
+        QRectF box(x - 3, y - fm.ascent() - 1, w + 6, fm.height() + 2);
+        QColor back = palette().color(QPalette::Base);
+        back.setAlphaF(0.85);
+        p.fillRect(box, back);
+        p.drawText(QPointF(x, y), label);
+    }
+    if (large) {
+        // legend: the components this stage holds, and the three lines
+        const QRectF legend(area.right() + 12, area.top(), rightMargin() - 16, area.height());
+        double y = legend.top();
+        const int line = fm.height() + 2;
+        for (std::size_t c = core::kComponentCount; c-- > 0;) {
+            if (!used.test(c) || y + line > legend.bottom() - 3 * line)
+                continue;
+            p.fillRect(QRectF(legend.left(), y + 3, 10, line - 6), ComponentPalette::componentColor(core::Component(c), dark));
+            p.setPen(text);
+            p.drawText(QRectF(legend.left() + 14, y, legend.width() - 14, line), Qt::AlignLeft | Qt::AlignVCenter,
+                       fm.elidedText(ComponentPalette::componentName(core::Component(c)), Qt::ElideRight, int(legend.width()) - 14));
+            y += line;
+        }
+        y += line / 2;
+        const std::pair<Qt::PenStyle, QString> lines[] = {{Qt::SolidLine, tr("Allocated (max_memory_allocated)")},
+                                                          {Qt::DashLine, tr("Reserved (max_memory_reserved)")},
+                                                          {Qt::DotLine, tr("Device (nvidia-smi)")}};
+        for (const auto& [style, name] : lines) {
+            p.setPen(QPen(text, style == Qt::SolidLine ? 2 : 1, style));
+            p.drawLine(QPointF(legend.left(), y + line / 2.0), QPointF(legend.left() + 10, y + line / 2.0));
+            p.setPen(text);
+            p.drawText(QRectF(legend.left() + 14, y, legend.width() - 14, line), Qt::AlignLeft | Qt::AlignVCenter,
+                       fm.elidedText(name, Qt::ElideRight, int(legend.width()) - 14));
+            y += line;
+        }
+    }
+}
+
+void MemoryTimelineView::paintStatic(QPainter& p)
+{
+    const QFontMetrics fm(font());
+    p.setPen(palette().color(QPalette::WindowText));
+    if (!m_timeline.valid) {
+        p.drawText(rect().adjusted(12, 0, -12, 0), Qt::AlignCenter | Qt::TextWordWrap,
+                   m_emptyText.isEmpty() ? tr("The memory timeline shows training steps.") : m_emptyText);
+        return;
+    }
+    const QString title = m_stage >= 0 ? tr("Memory of stage %1 through one step").arg(m_stage) : tr("Memory of every stage through one step");
+    p.drawText(QRect(8, 2, width() - 16, topMargin() - 4), Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(title, Qt::ElideRight, width() - 16));
+    for (int row = 0; row < rows(); ++row) {
+        const int s = stageOfRow(row);
+        if (s < int(m_timeline.stages.size()))
+            paintStage(p, chartRect(row), m_timeline.stages[std::size_t(s)], m_stage >= 0);
+    }
+    drawTimeAxis(p);
+}
+
+void MemoryTimelineView::paintCursor(QPainter& p)
+{
+    const QRect r = plotRect();
+    const double x = xOf(m_cursor);
+    p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+    p.drawLine(QPointF(x, r.top()), QPointF(x, r.bottom()));
+    // a dot on each drawn stage's allocated line
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setBrush(palette().color(QPalette::Highlight));
+    for (int row = 0; row < rows(); ++row) {
+        const int s = stageOfRow(row);
+        if (s >= int(m_timeline.stages.size()))
+            continue;
+        const core::TimelinePhase* ph = phaseAt(m_timeline.stages[std::size_t(s)], m_cursor);
+        if (ph)
+            p.drawEllipse(QPointF(x, yOf(chartRect(row), ph->allocatedBytes)), 4, 4);
+    }
+    p.setRenderHint(QPainter::Antialiasing, false);
+    // the readout, right-aligned in the title row
+    const QString text = cursorText();
+    const QFontMetrics fm(font());
+    const int w = fm.horizontalAdvance(text);
+    const QRectF box(width() - w - 14, 2, w + 8, topMargin() - 4);
+    p.fillRect(box, palette().color(QPalette::Base));
+    p.setPen(palette().color(QPalette::WindowText));
+    p.drawText(box, Qt::AlignCenter, text);
+}

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "widgets/displayformat.h"
+#include "widgets/step/steptimelinewidget.h"
+
+/// A GPU's memory through one training step: the components stacked phase by phase (weights,
+/// gradients, optimizer states, the saved activations of the micro-batches in flight, the
+/// transients), the allocated / reserved / device levels as lines, the capacity, and the peak
+/// marked with its phase and micro-batch. One stage large, or every stage as small multiples.
+class MemoryTimelineView : public StepTimelineWidget
+{
+    Q_OBJECT
+
+public:
+    explicit MemoryTimelineView(QWidget* parent = nullptr);
+
+    /// The stage drawn large; −1: every stage, one small chart each.
+    void setStage(int stage);
+    int stage() const { return m_stage; }
+    void setCapacity(double bytes);
+    void setUnit(DisplayFormat::MemoryUnit unit);
+
+    /// The peak the chart marks for a stage: the phase with the most allocated bytes.
+    struct PeakMark
+    {
+        bool valid = false;
+        double time = 0;      ///< the middle of the phase
+        double bytes = 0;     ///< allocated bytes (PyTorch max_memory_allocated)
+        QString label;        ///< "Stage 0, forward of micro-batch 4: 4 micro-batches in flight"
+    };
+    PeakMark peakMark(int stage) const;
+    /// The phase under the cursor, as the readout says it.
+    QString cursorText() const;
+
+    QSize sizeHint() const override { return QSize(900, 360); }
+    QSize minimumSizeHint() const override { return QSize(320, 160); }
+
+protected:
+    void paintStatic(QPainter& painter) override;
+    void paintCursor(QPainter& painter) override;
+    void timelineChanged() override;
+    int rightMargin() const override { return m_stage >= 0 ? 240 : 16; }
+    int labelWidth() const override { return 76; }
+
+private:
+    QRectF chartRect(int row) const;
+    int rows() const;
+    int stageOfRow(int row) const { return m_stage >= 0 ? m_stage : row; }
+    double yOf(const QRectF& area, double bytes) const;
+    double scaleTop() const;
+    void paintStage(QPainter& painter, const QRectF& area, const core::StageTimeline& stage, bool large);
+    QString phaseText(const core::TimelinePhase& phase) const;
+    const core::TimelinePhase* phaseAt(const core::StageTimeline& stage, double time) const;
+
+    int m_stage = 0;
+    double m_capacity = 0;
+    double m_top = 1;         ///< the value axis' top, bytes
+    double m_mostDevice = 0;  ///< the fullest phase of any stage, device level
+    DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
+};

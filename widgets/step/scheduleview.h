@@ -1,0 +1,61 @@
+#pragma once
+
+#include <QHash>
+#include <vector>
+
+#include "widgets/step/steptimelinewidget.h"
+
+/// The pipeline schedule as a Gantt chart: one row per pipeline stage, each forward, recompute
+/// and backward block of a micro-batch (and model chunk, interleaved) where the step-time model
+/// puts it, waiting shaded as the bubble, the point-to-point sends between stages drawn as
+/// lines, the gradient reduction and the optimizer step at the end. The title gives the bubble
+/// read off the drawn blocks beside the formula's.
+class ScheduleView : public StepTimelineWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ScheduleView(QWidget* parent = nullptr);
+
+    /// (p − 1)/(v·m + p − 1) from the estimate, shown beside what the blocks give (< 0: not shown).
+    void setFormulaBubble(double fraction);
+    /// The stage whose row is emphasised (the memory timeline's), −1: none.
+    void setSelectedStage(int stage);
+    /// Draws the point-to-point sends (default on; off above 800 blocks either way).
+    void setSendsVisible(bool visible);
+
+    /// Sends drawn: each is a (stage, phase) that waited for another stage's block.
+    struct Send
+    {
+        int fromStage = 0;
+        double fromTime = 0;
+        int toStage = 0;
+        double toTime = 0;
+    };
+    const std::vector<Send>& sends() const { return m_sends; }
+    QString title() const { return m_title; }
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+signals:
+    void stageClicked(int stage);
+
+protected:
+    void paintStatic(QPainter& painter) override;
+    void paintCursor(QPainter& painter) override;
+    void timelineChanged() override;
+    void retranslateUi() override;
+    void mousePressEvent(QMouseEvent* event) override;
+
+private:
+    QRectF rowRect(int stage) const;
+    void updateTitle();
+
+    std::vector<Send> m_sends;
+    QString m_title;
+    double m_formula = -1;
+    int m_selected = -1;
+    int m_rows = 0;
+    bool m_sendsVisible = true;
+};

@@ -1,0 +1,207 @@
+#include "widgets/step/steppanel.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QShortcut>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSplitter>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "widgets/step/memorytimelineview.h"
+#include "widgets/step/scheduleview.h"
+#include "widgets/step/stepcursor.h"
+
+namespace {
+constexpr int kSliderSteps = 1000;
+constexpr double kSpeeds[] = {0.25, 0.5, 1, 2, 4};
+} // namespace
+
+StepPanel::StepPanel(QWidget* parent)
+    : QWidget(parent)
+    , m_cursor(new StepCursor(this))
+    , m_schedule(new ScheduleView(this))
+    , m_memory(new MemoryTimelineView(this))
+    , m_play(new QPushButton(this))
+    , m_back(new QToolButton(this))
+    , m_forward(new QToolButton(this))
+    , m_speed(new QComboBox(this))
+    , m_scheduleKind(new QComboBox(this))
+    , m_stage(new QComboBox(this))
+    , m_position(new QSlider(Qt::Horizontal, this))
+    , m_calibrate(new QPushButton(this))
+    , m_speedLabel(new QLabel(this))
+    , m_scheduleLabel(new QLabel(this))
+    , m_stageLabel(new QLabel(this))
+{
+    setObjectName(QStringLiteral("StepPanel"));
+    m_play->setObjectName(QStringLiteral("StepPlay"));
+    m_back->setIcon(style()->standardIcon(QStyle::SP_MediaSeekBackward));
+    m_forward->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
+    for (double s : kSpeeds)
+        m_speed->addItem(QString(), s);
+    m_speed->setCurrentIndex(2);
+    m_scheduleKind->addItem(QString());
+    m_scheduleKind->addItem(QString());
+    m_position->setRange(0, kSliderSteps);
+    m_position->setMinimumWidth(160);
+
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(6, 4, 6, 0);
+    bar->addWidget(m_play);
+    bar->addWidget(m_back);
+    bar->addWidget(m_forward);
+    bar->addWidget(m_position, 1);
+    bar->addWidget(m_speedLabel);
+    bar->addWidget(m_speed);
+    bar->addSpacing(8);
+    bar->addWidget(m_scheduleLabel);
+    bar->addWidget(m_scheduleKind);
+    bar->addSpacing(8);
+    bar->addWidget(m_stageLabel);
+    bar->addWidget(m_stage);
+    bar->addSpacing(8);
+    bar->addWidget(m_calibrate);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_schedule);
+    split->addWidget(m_memory);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setChildrenCollapsible(false);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(bar);
+    layout->addWidget(split, 1);
+
+    connect(m_play, &QPushButton::clicked, m_cursor, &StepCursor::togglePlay);
+    connect(m_back, &QToolButton::clicked, m_cursor, &StepCursor::stepBack);
+    connect(m_forward, &QToolButton::clicked, m_cursor, &StepCursor::stepForward);
+    auto* space = new QShortcut(QKeySequence(Qt::Key_Space), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+    connect(space, &QShortcut::activated, m_cursor, &StepCursor::togglePlay);
+    connect(m_speed, &QComboBox::currentIndexChanged, this, [this](int i) { m_cursor->setSpeed(m_speed->itemData(i).toDouble()); });
+    connect(m_cursor, &StepCursor::positionChanged, this, &StepPanel::showPosition);
+    connect(m_cursor, &StepCursor::playingChanged, this, [this] { retranslateUi(); });
+    connect(m_position, &QSlider::valueChanged, this, [this](int v) { m_cursor->setPosition(m_cursor->length() * v / kSliderSteps); });
+    connect(m_schedule, &StepTimelineWidget::cursorDragged, m_cursor, &StepCursor::setPosition);
+    connect(m_memory, &StepTimelineWidget::cursorDragged, m_cursor, &StepCursor::setPosition);
+    connect(m_schedule, &ScheduleView::stageClicked, this, [this](int stage) {
+        if (m_stage->currentIndex() != stage + 1 && m_stage->currentIndex() != 0)
+            m_stage->setCurrentIndex(stage + 1);
+    });
+    connect(m_stage, &QComboBox::currentIndexChanged, this, &StepPanel::chooseStage);
+    connect(m_scheduleKind, &QComboBox::currentIndexChanged, this, [this](int i) { emit scheduleRequested(i == 1); });
+    connect(m_calibrate, &QPushButton::clicked, this, &StepPanel::calibrationRequested);
+    retranslateUi();
+}
+
+bool StepPanel::showsGPipe() const { return m_scheduleKind->currentIndex() == 1; }
+
+void StepPanel::setTimeline(const core::StepTimeline& timeline, double capacityBytes, double formulaBubble)
+{
+    if (timeline.valid) {
+        m_schedule->setEmptyText({});
+        m_memory->setEmptyText({});
+    }
+    const double fraction = m_cursor->length() > 0 ? m_cursor->position() / m_cursor->length() : 0;
+    m_schedule->setTimeline(timeline);
+    m_schedule->setFormulaBubble(formulaBubble);
+    m_memory->setTimeline(timeline);
+    m_memory->setCapacity(capacityBytes);
+    if (int(timeline.stages.size()) != m_stages) {
+        m_stages = int(timeline.stages.size());
+        fillStages();
+    }
+    m_cursor->setLength(timeline.valid ? timeline.length : 0);
+    // keep the cursor at the same share of the step when the step changes length
+    m_cursor->setPosition(fraction * m_cursor->length());
+    showPosition(m_cursor->position());
+    updateStops();
+}
+
+void StepPanel::setUnit(DisplayFormat::MemoryUnit unit) { m_memory->setUnit(unit); }
+
+void StepPanel::setUnavailable(const QString& reason)
+{
+    m_cursor->pause();
+    m_schedule->setEmptyText(reason);
+    m_memory->setEmptyText(reason);
+    setTimeline(core::StepTimeline{}, 0, -1);
+}
+
+void StepPanel::fillStages()
+{
+    const QSignalBlocker block(m_stage);
+    const int current = m_stage->currentIndex();
+    m_stage->clear();
+    m_stage->addItem(QString()); // every stage
+    for (int i = 0; i < m_stages; ++i)
+        m_stage->addItem(QString());
+    m_stage->setCurrentIndex(current >= 0 && current < m_stage->count() ? current : (m_stages > 0 ? 1 : 0));
+    chooseStage(m_stage->currentIndex());
+    retranslateUi();
+}
+
+void StepPanel::chooseStage(int index)
+{
+    const int stage = index <= 0 ? -1 : index - 1;
+    m_memory->setStage(stage);
+    m_schedule->setSelectedStage(stage);
+    updateStops();
+}
+
+void StepPanel::updateStops()
+{
+    std::vector<double> stops;
+    const core::StepTimeline& t = m_memory->timeline();
+    const int stage = std::max(0, m_memory->stage());
+    if (t.valid && stage < int(t.stages.size()))
+        for (const core::TimelinePhase& ph : t.stages[std::size_t(stage)].phases)
+            stops.push_back(ph.start);
+    if (t.valid)
+        stops.push_back(t.length);
+    m_cursor->setStops(std::move(stops));
+}
+
+void StepPanel::showPosition(double position)
+{
+    m_schedule->setCursorPosition(position);
+    m_memory->setCursorPosition(position);
+    const QSignalBlocker block(m_position);
+    m_position->setValue(m_cursor->length() > 0 ? int(std::lround(position / m_cursor->length() * kSliderSteps)) : 0);
+}
+
+void StepPanel::retranslateUi()
+{
+    m_play->setText(m_cursor->isPlaying() ? tr("Pause") : tr("Play"));
+    m_play->setIcon(style()->standardIcon(m_cursor->isPlaying() ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_play->setToolTip(tr("Play the step (Space)"));
+    m_back->setToolTip(tr("Back to the previous phase"));
+    m_forward->setToolTip(tr("On to the next phase"));
+    m_position->setToolTip(tr("Where in the step"));
+    m_speedLabel->setText(tr("Speed"));
+    for (int i = 0; i < m_speed->count(); ++i)
+        m_speed->setItemText(i, tr("%1×").arg(QLocale().toString(m_speed->itemData(i).toDouble())));
+    m_scheduleLabel->setText(tr("Schedule"));
+    m_scheduleKind->setItemText(0, tr("As configured (1F1B / interleaved)"));
+    m_scheduleKind->setItemText(1, tr("GPipe, for contrast"));
+    m_stageLabel->setText(tr("Memory of"));
+    if (m_stage->count() > 0)
+        m_stage->setItemText(0, tr("Every stage"));
+    for (int i = 1; i < m_stage->count(); ++i)
+        m_stage->setItemText(i, tr("Stage %1").arg(i - 1));
+    m_calibrate->setText(tr("Compare with a measured run…"));
+}
+
+void StepPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}

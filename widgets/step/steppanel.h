@@ -1,0 +1,73 @@
+#pragma once
+
+#include <QWidget>
+
+#include "core/timeline/steptimeline.h"
+#include "widgets/displayformat.h"
+
+class MemoryTimelineView;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QSlider;
+class QToolButton;
+class ScheduleView;
+class StepCursor;
+
+/// "See a step happen": the pipeline schedule above the memory of one stage (or of every
+/// stage), one cursor through both, and the controls of a live demonstration — play / pause,
+/// step to the next phase, speed, the schedule (as configured, or GPipe for contrast) and the
+/// stage. Takes the timeline as a value; asks its owner for another schedule by a signal.
+class StepPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit StepPanel(QWidget* parent = nullptr);
+
+    /// The step to show, the GPU capacity and the formula's bubble for its schedule.
+    void setTimeline(const core::StepTimeline& timeline, double capacityBytes, double formulaBubble);
+    void setUnit(DisplayFormat::MemoryUnit unit);
+    /// No timeline to show, and why (serving mode, too many micro-batches to draw).
+    void setUnavailable(const QString& reason);
+    /// The schedule the panel shows: Megatron's (1F1B / interleaved, as configured) or GPipe.
+    bool showsGPipe() const;
+
+    StepCursor* stepCursor() const { return m_cursor; }
+    ScheduleView* scheduleView() const { return m_schedule; }
+    MemoryTimelineView* memoryView() const { return m_memory; }
+    QPushButton* playButton() const { return m_play; }
+    QComboBox* stageCombo() const { return m_stage; }
+
+signals:
+    /// The user picked another schedule: the owner recomputes the timeline and calls setTimeline.
+    void scheduleRequested(bool gpipe);
+    /// "Compare with a measured run…"
+    void calibrationRequested();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslateUi();
+    void showPosition(double position);
+    void chooseStage(int index);
+    void updateStops();
+    void fillStages();
+
+    StepCursor* m_cursor = nullptr;
+    ScheduleView* m_schedule = nullptr;
+    MemoryTimelineView* m_memory = nullptr;
+    QPushButton* m_play = nullptr;
+    QToolButton* m_back = nullptr;
+    QToolButton* m_forward = nullptr;
+    QComboBox* m_speed = nullptr;
+    QComboBox* m_scheduleKind = nullptr;
+    QComboBox* m_stage = nullptr;
+    QSlider* m_position = nullptr;
+    QPushButton* m_calibrate = nullptr;
+    QLabel* m_speedLabel = nullptr;
+    QLabel* m_scheduleLabel = nullptr;
+    QLabel* m_stageLabel = nullptr;
+    int m_stages = 0;
+};

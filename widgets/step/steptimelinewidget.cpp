@@ -1,0 +1,169 @@
+#include "widgets/step/steptimelinewidget.h"
+
+#include <QEvent>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QPaintEngine>
+#include <QPainter>
+#include <algorithm>
+#include <cmath>
+
+#include "widgets/charts/componentpalette.h"
+
+StepTimelineWidget::StepTimelineWidget(QWidget* parent) : QWidget(parent)
+{
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setMouseTracking(false);
+}
+
+void StepTimelineWidget::setTimeline(const core::StepTimeline& timeline)
+{
+    m_timeline = timeline;
+    m_cursor = std::clamp(m_cursor, 0.0, std::max(0.0, m_timeline.length));
+    timelineChanged();
+    invalidate();
+}
+
+void StepTimelineWidget::setEmptyText(const QString& text)
+{
+    m_emptyText = text;
+    invalidate();
+}
+
+void StepTimelineWidget::setCursorPosition(double position)
+{
+    if (position == m_cursor)
+        return;
+    m_cursor = position;
+    update();
+}
+
+QRect StepTimelineWidget::plotRect() const
+{
+    return QRect(labelWidth(), topMargin(), std::max(10, width() - labelWidth() - rightMargin()), std::max(10, height() - topMargin() - 26));
+}
+
+double StepTimelineWidget::xOf(double time) const
+{
+    const QRect r = plotRect();
+    const double length = m_timeline.length > 0 ? m_timeline.length : 1;
+    return r.left() + time / length * r.width();
+}
+
+double StepTimelineWidget::timeAt(double x) const
+{
+    const QRect r = plotRect();
+    const double length = m_timeline.length > 0 ? m_timeline.length : 1;
+    return std::clamp((x - r.left()) / std::max(1, r.width()) * length, 0.0, length);
+}
+
+void StepTimelineWidget::invalidate()
+{
+    m_dirty = true;
+    update();
+}
+
+bool StepTimelineWidget::isDark() const { return ComponentPalette::isDark(palette()); }
+
+QString StepTimelineWidget::timeText(double time) const
+{
+    const QLocale locale;
+    if (time <= 0)
+        return QStringLiteral("0");
+    if (m_timeline.unitSeconds <= 0)
+        return locale.toString(time, 'f', time < 10 ? 1 : 0);
+    const double seconds = time * m_timeline.unitSeconds;
+    if (seconds < 0.9995) // 0.99999… s is 1.00 s, not 1,000 ms
+        return tr("%1 ms").arg(locale.toString(seconds * 1000, 'f', seconds < 0.01 ? 2 : seconds < 0.1 ? 1 : 0));
+    return tr("%1 s").arg(locale.toString(seconds, 'f', seconds < 10 ? 2 : 1));
+}
+
+void StepTimelineWidget::drawTimeAxis(QPainter& p) const
+{
+    const QRect r = plotRect();
+    const double length = m_timeline.length;
+    if (length <= 0)
+        return;
+    const double scale = m_timeline.unitSeconds > 0 ? m_timeline.unitSeconds : 1;
+    // 1, 2 or 5 × 10^k seconds (or units) between ticks, about 100 px apart
+    const double span = length * scale;
+    const double raw = span / std::max(1.0, r.width() / 100.0);
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    const double step = raw / mag < 2 ? 2 * mag : raw / mag < 5 ? 5 * mag : 10 * mag;
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawLine(r.left(), r.bottom() + 1, r.right(), r.bottom() + 1);
+    p.setPen(palette().color(QPalette::WindowText));
+    const QFontMetrics fm(font());
+    for (double v = 0; v <= span + 1e-9 * span; v += step) {
+        const double x = xOf(v / scale);
+        p.drawLine(QPointF(x, r.bottom() + 1), QPointF(x, r.bottom() + 5));
+        const QString label = timeText(v / scale);
+        const int w = fm.horizontalAdvance(label);
+        p.drawText(QPointF(std::clamp(x - w / 2.0, 0.0, double(width() - w)), r.bottom() + 5 + fm.ascent()), label);
+    }
+}
+
+void StepTimelineWidget::paintEvent(QPaintEvent*)
+{
+    {
+        // Rendered into something else (an SVG or PDF slide, an image): paint everything
+        // there, as shapes and text, not the cached bitmap.
+        QPainter direct(this);
+        const QPaintEngine* engine = direct.paintEngine();
+        const QPaintEngine::Type type = engine ? engine->type() : QPaintEngine::Raster;
+        if (type == QPaintEngine::SVG || type == QPaintEngine::Pdf || type == QPaintEngine::Picture) {
+            m_vectorPaint = true;
+            direct.fillRect(rect(), palette().color(QPalette::Base));
+            paintStatic(direct);
+            if (m_timeline.valid)
+                paintCursor(direct);
+            m_vectorPaint = false;
+            return;
+        }
+    }
+    const qreal dpr = devicePixelRatioF();
+    if (m_dirty || m_cache.size() != size() * dpr) {
+        if (m_cache.size() != size() * dpr) { // reused otherwise: no new 4 MB buffer per re-plan
+            m_cache = QPixmap(size() * dpr);
+            m_cache.setDevicePixelRatio(dpr);
+        }
+        m_cache.fill(palette().color(QPalette::Base));
+        QPainter cp(&m_cache);
+        cp.setRenderHint(QPainter::Antialiasing, false);
+        paintStatic(cp);
+        m_dirty = false;
+    }
+    QPainter p(this);
+    p.drawPixmap(0, 0, m_cache);
+    if (m_timeline.valid)
+        paintCursor(p);
+}
+
+void StepTimelineWidget::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    m_dirty = true;
+}
+
+void StepTimelineWidget::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        invalidate();
+    else if (event->type() == QEvent::LanguageChange) {
+        retranslateUi();
+        invalidate();
+    }
+    QWidget::changeEvent(event);
+}
+
+void StepTimelineWidget::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton && m_timeline.valid)
+        emit cursorDragged(timeAt(event->position().x()));
+}
+
+void StepTimelineWidget::mouseMoveEvent(QMouseEvent* event)
+{
+    if ((event->buttons() & Qt::LeftButton) && m_timeline.valid)
+        emit cursorDragged(timeAt(event->position().x()));
+}

@@ -1,0 +1,68 @@
+#pragma once
+
+#include <QPixmap>
+#include <QWidget>
+
+#include "core/timeline/steptimeline.h"
+
+/// What the step views share: a time axis over one training step, a cached picture of what does
+/// not move, and the cursor drawn over it each frame. A frame of the animation repaints the
+/// cached picture and the cursor only, so playing costs a blit and a few lines, not a redraw
+/// of every block. Clicking or dragging moves the cursor (cursorDragged); the owner feeds the
+/// position back through setCursorPosition.
+class StepTimelineWidget : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit StepTimelineWidget(QWidget* parent = nullptr);
+
+    void setTimeline(const core::StepTimeline& timeline);
+    const core::StepTimeline& timeline() const { return m_timeline; }
+    void setCursorPosition(double position);
+    /// What an empty view says (no timeline); empty: the view's own default.
+    void setEmptyText(const QString& text);
+    double cursorPosition() const { return m_cursor; }
+
+    /// x of a time in widget pixels, and back.
+    double xOf(double time) const;
+    double timeAt(double x) const;
+    /// Where the rows are drawn (inside the margins, above the time axis).
+    QRect plotRect() const;
+
+signals:
+    void cursorDragged(double position);
+
+protected:
+    /// Draws what does not move with the cursor (called when the data, size or palette change).
+    virtual void paintStatic(QPainter& painter) = 0;
+    /// Draws the cursor and what follows it.
+    virtual void paintCursor(QPainter& painter) = 0;
+    /// The timeline changed: rebuild derived data (before the next paintStatic).
+    virtual void timelineChanged() {}
+    virtual void retranslateUi() {}
+    /// Left margin for row labels.
+    virtual int labelWidth() const { return 76; }
+    virtual int topMargin() const { return 24; }
+    virtual int rightMargin() const { return 16; }
+    void invalidate();
+    void drawTimeAxis(QPainter& painter) const;
+    QString timeText(double time) const;
+    bool isDark() const;
+
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+
+    core::StepTimeline m_timeline;
+    double m_cursor = 0;
+    QString m_emptyText;
+    /// Painting straight into an SVG, PDF or printer: shapes only, no images.
+    bool m_vectorPaint = false;
+
+private:
+    QPixmap m_cache;
+    bool m_dirty = true;
+};
