@@ -65,17 +65,22 @@ bool pinValue(const FieldInfo& field, std::string_view text, int& value)
     return ec == std::errc{} && end == text.data() + text.size();
 }
 
-std::string expected(const FieldInfo& field)
+/// A pin value its field cannot take: UnknownValue with what it can be (a choice's names and
+/// indices, true/false/1/0, or any integer), what was written and the nearest choice.
+void badPinValue(std::vector<Issue>& issues, const FieldInfo& field, std::string_view key, std::string_view valueText)
 {
-    if (field.type == FieldType::Bool)
-        return "true or false";
-    if (field.type == FieldType::Enum) {
-        std::string names;
+    Issue& issue = pinError(issues, IssueCode::UnknownValue, std::string(key));
+    if (field.type == FieldType::Bool) {
+        issue.accepted = {"true", "false", "1", "0"};
+    } else if (field.type == FieldType::Enum) {
         for (const Choice& c : field.choices)
-            names += (names.empty() ? "" : ", ") + std::string(c.name);
-        return names + " or 0–" + std::to_string(field.choices.size() - 1);
+            issue.accepted.emplace_back(c.name);
+        issue.accepted.push_back("0–" + std::to_string(field.choices.size() - 1));
+        issue.nearest = nearestName(valueText, issue.accepted);
+    } else {
+        issue.accepted = {"an integer"};
     }
-    return "an integer";
+    issue.given = std::string(valueText);
 }
 
 } // namespace
@@ -135,9 +140,7 @@ bool parsePin(std::string_view text, PlanPins& pins, std::vector<Issue>& issues)
     int value = 0;
     const FieldInfo& field = fieldInfo(kKnobFields[std::size_t(knob)]);
     if (valueText.empty() || !pinValue(field, valueText, value)) {
-        Issue& issue = pinError(issues, IssueCode::UnknownValue, std::string(key));
-        issue.accepted = {expected(field)};
-        issue.given = std::string(valueText);
+        badPinValue(issues, field, key, valueText);
         return false;
     }
     const std::size_t k = std::size_t(knob);
