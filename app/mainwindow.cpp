@@ -495,9 +495,10 @@ void MainWindow::showEvent(QShowEvent* event)
     const int em = fontMetrics().height();
     const int working = std::clamp(width() * 32 / 100, em * 22, em * 40);
     resizeDocks({m_controlsDock, m_workingDock}, {m_controls->minimumWidth(), working}, Qt::Horizontal);
-    // The working is the product's point: shown whenever the charts keep room beside it (from
-    // about 1360 px); on a small screen a click on a bar or a dial opens it.
-    if (width() < em * 80)
+    // The working is the product's point: shown whenever the charts and the pages keep room
+    // beside it (from 100 line heights, about 1450 px: at 1280 × 720, a projector's size, the drills and the
+    // planner's buttons were cut off); on a small screen a click on a bar or a dial opens it.
+    if (width() < em * 100)
         m_workingDock->hide();
 }
 
