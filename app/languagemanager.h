@@ -14,7 +14,7 @@ class QWidget;
 
 /// The user-interface language, switched at run time: English (the source texts) or
 /// Simplified Chinese. Installing a translator makes Qt send QEvent::LanguageChange to every
-/// widget, whose retranslateUi() sets its texts again; no widget is rebuilt (style §7).
+/// widget, whose retranslateUi() sets its texts again; no widget is rebuilt.
 /// Numbers follow the language's locale (QLocale::setDefault), and Chinese gets a CJK-capable
 /// font family as a fallback behind the platform's own.
 class LanguageManager : public QObject

@@ -243,7 +243,7 @@ void MainWindow::wire()
 
     // Selecting a bar segment or a dial highlights the working behind it.
     connect(m_chart, &MemoryChart::segmentClicked, this, [this](int group, core::Component component) {
-        m_gauges->setSelected(GaugePanel::Kind::Count);
+        m_gauges->clearSelection();
         showWorking();
         m_working->highlightComponent(group, component);
     });
@@ -260,7 +260,7 @@ void MainWindow::wire()
             m_presentation->chart()->chart()->setTextbook(on);
     });
     connect(m_gauges, &GaugePanel::activated, this, [this](GaugePanel::Kind kind, int group) {
-        m_chart->setSelectedSegment(-1, core::Component::Weights);
+        m_chart->clearSelection();
         showWorking();
         m_working->highlightTerms(GaugePanel::terms(kind), group);
     });

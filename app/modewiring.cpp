@@ -24,7 +24,7 @@ void wireModeViews(MainWindow* w)
         gauges->setServingRequest(s.inference.batchSize, s.inference.promptLength, s.inference.context());
     });
     QObject::connect(gauges, &GaugePanel::servingActivated, w, [w](const QVector<core::Term>& terms, int group) {
-        w->memoryChart()->setSelectedSegment(-1, core::Component::Weights);
+        w->memoryChart()->clearSelection();
         w->showWorking();
         w->workingPanel()->highlightTerms(terms, group);
     });

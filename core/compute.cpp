@@ -192,30 +192,30 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
 
     if (w) {
         const bool six = ctx.countOnly || tr.flopsFormula == FlopsFormula::SixND;
-        w->add(Term::ModelFlopsPerIteration, -1, out.modelFlopsPerIteration,
+        w->add(Term::ModelFlopsPerIteration, kWholeJob, out.modelFlopsPerIteration,
                six ? std::initializer_list<Substitution>{{"N", ctx.params.active, Unit::Count}, {"B·s", out.tokensPerIteration, Unit::Tokens}}
                    : std::initializer_list<Substitution>{{"B·s", out.tokensPerIteration, Unit::Tokens},
                                                          {"layer GEMMs/token", f.layers, Unit::Flops},
                                                          {"attention core/token", f.attentionCore, Unit::Flops},
                                                          {"logits/token", f.logits, Unit::Flops}},
-               {}, six ? "6·N·B·s  (seed 1 §2.1)" : std::string_view{});
-        w->add(Term::HardwareFlopsPerIteration, -1, out.hardwareFlopsPerIteration,
+               {}, six ? "6·N·B·s  (Kaplan et al. 2020 §2.1)" : std::string_view{});
+        w->add(Term::HardwareFlopsPerIteration, kWholeJob, out.hardwareFlopsPerIteration,
                {{"model", out.modelFlopsPerIteration, Unit::Flops}, {"recompute", extra * out.tokensPerIteration, Unit::Flops}},
                {}, tr.recompute == Recompute::Full ? "model + (layers + core)/3 · B·s  (one more forward)"
                    : tr.recompute == Recompute::Selective ? "model + core/3 · B·s  (attention core forward again)"
                                                           : "= model FLOPs (no recomputation)");
-        w->add(Term::Iterations, -1, out.iterations, {{"D", tr.trainTokens, Unit::Tokens}, {"B·s", out.tokensPerIteration, Unit::Tokens}});
-        w->add(Term::TotalModelFlops, -1, out.totalModelFlops, {{"per token", f.total(), Unit::Flops}, {"D", tr.trainTokens, Unit::Tokens}});
-        w->add(Term::PeakFlops, -1, out.peakFlopsPerGpu, {});
+        w->add(Term::Iterations, kWholeJob, out.iterations, {{"D", tr.trainTokens, Unit::Tokens}, {"B·s", out.tokensPerIteration, Unit::Tokens}});
+        w->add(Term::TotalModelFlops, kWholeJob, out.totalModelFlops, {{"per token", f.total(), Unit::Flops}, {"D", tr.trainTokens, Unit::Tokens}});
+        w->add(Term::PeakFlops, kWholeJob, out.peakFlopsPerGpu, {});
         if (ctx.rl) {
             const RlSetup& rl = s.finetune.rl;
             const double sequences = double(rl.promptsPerGpu) * rl.samplesPerPrompt * std::max(1, rl.rolloutTensor);
-            w->add(Term::RolloutSeconds, -1, out.rolloutSeconds,
+            w->add(Term::RolloutSeconds, kWholeJob, out.rolloutSeconds,
                    {{"rounds", out.rolloutRounds, Unit::Count}, {"sequences", sequences, Unit::Count},
                     {"prompt", double(rl.promptLength), Unit::Tokens}, {"new tokens", double(rl.maxNewTokens), Unit::Tokens},
                     {"HBM bandwidth", hw.gpu.memoryBandwidthBytesPerSecond, Unit::BytesPerSecond}});
         }
-        w->add(Term::BubbleFraction, -1, out.bubbleFraction,
+        w->add(Term::BubbleFraction, kWholeJob, out.bubbleFraction,
                {{"p", double(ctx.p), Unit::Count}, {"m", double(ctx.micro), Unit::Count}, {"v", double(ctx.v), Unit::Count}},
                {}, ctx.v > 1 ? "(p − 1) / (v·m + p − 1)" : "(p − 1) / (m + p − 1)");
     }
@@ -239,22 +239,22 @@ void finishTime(const EstimateContext& ctx, ComputeEstimate& out, Working* w)
     if (!w)
         return;
     if (out.timeSource == TimeSource::AchievedTflops)
-        w->add(Term::IterationSeconds, -1, out.iterationSeconds,
+        w->add(Term::IterationSeconds, kWholeJob, out.iterationSeconds,
                {{"C_hw", out.hardwareFlopsPerIteration, Unit::Flops}, {"n", n, Unit::Count}, {"X", hw.achievedTflops * 1e12, Unit::FlopsPerSecond},
                 {"rollout", out.rolloutSeconds, Unit::Seconds}},
                {}, ctx.rl ? "C_hw / (n · X) + rollout" : "C_hw / (n · X)  (Narayanan: achieved throughput counts recomputation)");
     else if (out.timeSource == TimeSource::Mfu)
-        w->add(Term::IterationSeconds, -1, out.iterationSeconds,
+        w->add(Term::IterationSeconds, kWholeJob, out.iterationSeconds,
                {{"C", out.modelFlopsPerIteration, Unit::Flops}, {"n", n, Unit::Count}, {"peak", out.peakFlopsPerGpu, Unit::FlopsPerSecond},
                 {"MFU", hw.mfu, Unit::Fraction}, {"rollout", out.rolloutSeconds, Unit::Seconds}},
                {}, ctx.rl ? "C_iter / (n · peak · MFU) + rollout" : std::string_view{});
     else
-        w->add(Term::IterationSeconds, -1, out.iterationSeconds,
+        w->add(Term::IterationSeconds, kWholeJob, out.iterationSeconds,
                {{"model step", out.modelStepSeconds, Unit::Seconds}, {"MFU", out.modelMfu, Unit::Fraction}},
                {}, "the step-time model's step (no MFU given)");
-    w->add(Term::TrainingSeconds, -1, out.trainingSeconds, {{"t_iter", out.iterationSeconds, Unit::Seconds}, {"iterations", out.iterations, Unit::Count}});
-    w->add(Term::GpuHours, -1, out.gpuHours, {{"T", out.trainingSeconds, Unit::Seconds}, {"n", billed, Unit::Count}});
-    w->add(Term::Cost, -1, out.cost, {{"GPU-hours", out.gpuHours, Unit::Hours}, {"price", hw.pricePerGpuHour, Unit::Money},
+    w->add(Term::TrainingSeconds, kWholeJob, out.trainingSeconds, {{"t_iter", out.iterationSeconds, Unit::Seconds}, {"iterations", out.iterations, Unit::Count}});
+    w->add(Term::GpuHours, kWholeJob, out.gpuHours, {{"T", out.trainingSeconds, Unit::Seconds}, {"n", billed, Unit::Count}});
+    w->add(Term::Cost, kWholeJob, out.cost, {{"GPU-hours", out.gpuHours, Unit::Hours}, {"price", hw.pricePerGpuHour, Unit::Money},
                                       {"overhead", hw.overheadFactor, Unit::Count}});
 }
 
@@ -319,19 +319,19 @@ void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, 
     communicationLinks(ctx, out);
 
     if (w) {
-        w->add(Term::CommDataParallel, -1, out.dataParallel,
+        w->add(Term::CommDataParallel, kWholeJob, out.dataParallel,
                {{"D", double(ctx.zeroShards), Unit::Count}, {"g", st.gradients, Unit::BytesPerParameter}, {"w", st.weights, Unit::BytesPerParameter},
                 {"P", trainable, Unit::Count}, {"m", m, Unit::Count}},
                {}, dpFormula);
-        w->add(Term::CommTensorParallel, -1, out.tensorParallel,
+        w->add(Term::CommTensorParallel, kWholeJob, out.tensorParallel,
                {{"m", m, Unit::Count}, {"n_layers", double(maxLayers), Unit::Count}, {"collectives", collectives, Unit::Count},
                 {"t", t, Unit::Count}, {"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}});
-        w->add(Term::CommPipelineParallel, -1, out.pipelineParallel,
+        w->add(Term::CommPipelineParallel, kWholeJob, out.pipelineParallel,
                {{"m", m, Unit::Count}, {"v", double(ctx.v), Unit::Count}, {"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"t_sp", seqShard, Unit::Count}});
-        w->add(Term::CommContextParallel, -1, out.contextParallel,
+        w->add(Term::CommContextParallel, kWholeJob, out.contextParallel,
                {{"c", double(ctx.c), Unit::Count}, {"m", m, Unit::Count}, {"n_layers", double(maxLayers), Unit::Count}});
         if (out.expertParallel > 0)
-            w->add(Term::CommExpertParallel, -1, out.expertParallel,
+            w->add(Term::CommExpertParallel, kWholeJob, out.expertParallel,
                    {{"m", m, Unit::Count}, {"MoE layers", double(maxMoeLayers), Unit::Count}, {"EP", ep, Unit::Count},
                     {"k", double(ctx.shape.moeTopK), Unit::Count}, {"CF", tr.moeCapacityFactor, Unit::Count}});
     }

@@ -126,46 +126,46 @@ void fillContext(EstimateContext& ctx, Working* w)
     if (w) {
         const ParameterCounts& pc = ctx.params;
         if (ctx.countOnly) {
-            w->add(Term::ParamsTotal, -1, pc.total, {}, {}, "Ψ as given (no architecture)");
-            w->add(Term::FamilyShape, -1, pc.total,
+            w->add(Term::ParamsTotal, kWholeJob, pc.total, {}, {}, "Ψ as given (no architecture)");
+            w->add(Term::FamilyShape, kWholeJob, pc.total,
                    {{"L", double(ctx.shape.numLayers), Unit::Count}, {"h", double(ctx.shape.hiddenSize), Unit::Count},
                     {"F", double(ctx.shape.ffnHiddenSize), Unit::Count}, {"a", double(ctx.shape.numAttentionHeads), Unit::Count},
                     {"g", double(ctx.shape.numQueryGroups), Unit::Count}});
         } else {
             const ModelArchitecture& m = s.model;
             const double h = m.hiddenSize;
-            w->add(Term::ParamsEmbedding, -1, pc.embedding, {{"V", pc.paddedVocab, Unit::Count}, {"h", h, Unit::Count}});
-            w->add(Term::ParamsAttention, -1, pc.attentionPerLayer,
+            w->add(Term::ParamsEmbedding, kWholeJob, pc.embedding, {{"V", pc.paddedVocab, Unit::Count}, {"h", h, Unit::Count}});
+            w->add(Term::ParamsAttention, kWholeJob, pc.attentionPerLayer,
                    {{"h", h, Unit::Count}, {"a·d", double(m.numAttentionHeads) * m.effectiveHeadDim(), Unit::Count},
                     {"g·d", double(m.numQueryGroups) * m.effectiveHeadDim(), Unit::Count}});
-            w->add(Term::ParamsMlp, -1, pc.mlpPerLayer, {{"h", h, Unit::Count}, {"F", double(m.ffnHiddenSize), Unit::Count}},
+            w->add(Term::ParamsMlp, kWholeJob, pc.mlpPerLayer, {{"h", h, Unit::Count}, {"F", double(m.ffnHiddenSize), Unit::Count}},
                    {}, m.gatedMlp ? "3·h·F (gate, up, down)" : "2·h·F");
-            w->add(Term::ParamsNorms, -1, pc.normsPerLayer, {{"h", h, Unit::Count}},
+            w->add(Term::ParamsNorms, kWholeJob, pc.normsPerLayer, {{"h", h, Unit::Count}},
                    {}, m.normalization == Normalization::RMSNorm ? "2 × h (RMSNorm: scale only)" : "2 × 2h (LayerNorm: scale and bias)");
-            w->add(Term::ParamsPerLayer, -1, pc.perLayer,
+            w->add(Term::ParamsPerLayer, kWholeJob, pc.perLayer,
                    {{"attention", pc.attentionPerLayer, Unit::Count}, {"MLP", pc.mlpPerLayer, Unit::Count}, {"norms", pc.normsPerLayer, Unit::Count}});
-            w->add(Term::ParamsOutput, -1, pc.outputLayer + pc.finalNorm, {{"V", pc.paddedVocab, Unit::Count}, {"h", h, Unit::Count}},
+            w->add(Term::ParamsOutput, kWholeJob, pc.outputLayer + pc.finalNorm, {{"V", pc.paddedVocab, Unit::Count}, {"h", h, Unit::Count}},
                    {}, m.tiedEmbeddings ? "final norm only (output tied to the embedding)" : "V·h + final norm");
-            w->add(Term::ParamsTotal, -1, pc.total,
+            w->add(Term::ParamsTotal, kWholeJob, pc.total,
                    {{"embedding", pc.embedding + pc.positionEmbedding, Unit::Count}, {"dense layers", double(pc.denseLayers), Unit::Count},
                     {"per dense layer", pc.perLayer, Unit::Count}, {"MoE layers", double(pc.moeLayers), Unit::Count},
                     {"per MoE layer", pc.perMoeLayer, Unit::Count}, {"output + final norm", pc.outputLayer + pc.finalNorm, Unit::Count}});
             if (m.isMoE())
-                w->add(Term::ParamsActive, -1, pc.active,
+                w->add(Term::ParamsActive, kWholeJob, pc.active,
                        {{"total", pc.total, Unit::Count}, {"MoE layers", double(pc.moeLayers), Unit::Count},
                         {"E", double(m.numExperts), Unit::Count}, {"k", double(m.moeTopK), Unit::Count},
                         {"expert", pc.expertPerExpert, Unit::Count}});
         }
         if (s.mode == Mode::Inference)
             return; // serving has no optimizer, ZeRO or micro-batches: inference.cpp explains the rest
-        w->add(Term::StateBytesPerParameter, -1, ctx.state.total(),
+        w->add(Term::StateBytesPerParameter, kWholeJob, ctx.state.total(),
                {{"w", ctx.state.weights, Unit::BytesPerParameter}, {"g", ctx.state.gradients, Unit::BytesPerParameter},
                 {"master", ctx.state.master, Unit::BytesPerParameter}, {"moments", ctx.state.moments, Unit::BytesPerParameter}});
-        w->add(Term::DataParallel, -1, ctx.dp,
+        w->add(Term::DataParallel, kWholeJob, ctx.dp,
                {{"n", double(s.parallel.gpus), Unit::Count}, {"t", double(ctx.t), Unit::Count}, {"p", double(ctx.p), Unit::Count},
                 {"c", double(ctx.c), Unit::Count}});
-        w->add(Term::ZeroShards, -1, ctx.zeroShards, {{"D", double(ctx.dp), Unit::Count}, {"c", double(ctx.c), Unit::Count}});
-        w->add(Term::MicroBatches, -1, ctx.micro,
+        w->add(Term::ZeroShards, kWholeJob, ctx.zeroShards, {{"D", double(ctx.dp), Unit::Count}, {"c", double(ctx.c), Unit::Count}});
+        w->add(Term::MicroBatches, kWholeJob, ctx.micro,
                {{"B", double(s.training.globalBatchSize), Unit::Count}, {"b", double(s.training.microBatchSize), Unit::Count},
                 {"D", double(ctx.dp), Unit::Count}});
     }
@@ -350,7 +350,7 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
                     {"capacity", g.capacityBytes, Unit::Bytes}});
         }
         if (out.cpuBytesPerNode > 0)
-            w->add(Term::CpuOffload, -1, out.cpuBytesPerNode,
+            w->add(Term::CpuOffload, kWholeJob, out.cpuBytesPerNode,
                    {{"per GPU", maxCpu, Unit::Bytes}, {"GPUs per node", double(gpusOnNode), Unit::Count},
                     {"buffer factor", s.runtime.cpuBufferFactor, Unit::Count}},
                    "CPU memory per node", "per GPU × GPUs per node × buffer factor (DeepSpeed additional_buffer_factor)");

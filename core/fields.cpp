@@ -67,6 +67,20 @@ std::size_t keyDistance(std::string_view a, std::string_view b)
     return row[b.size()];
 }
 
+std::string nearestName(std::string_view given, std::span<const std::string> names)
+{
+    std::string best;
+    std::size_t bestDistance = 4;
+    for (const std::string& name : names) {
+        const std::size_t d = keyDistance(given, name);
+        if (d < bestDistance && d < name.size()) {
+            bestDistance = d;
+            best = name;
+        }
+    }
+    return best;
+}
+
 std::optional<Field> nearestField(std::string_view key)
 {
     std::optional<Field> best;

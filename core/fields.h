@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -558,6 +559,9 @@ std::optional<Field> findField(std::string_view key);
 std::optional<Field> nearestField(std::string_view key);
 /// Levenshtein distance, for "did you mean" hints.
 std::size_t keyDistance(std::string_view a, std::string_view b);
+/// Of `names`, the one nearest to a mistyped `given` ("fp12" → "fp16", "llama-3-8v" →
+/// "llama-3-8b"): within three edits and fewer edits than the name has letters; "" when none is.
+std::string nearestName(std::string_view given, std::span<const std::string> names);
 /// "model." … "finetune.rl.": what the section's keys start with ("" for the top level).
 std::string_view sectionPrefix(FieldSection section);
 

@@ -367,19 +367,19 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w)
     r.memoryBound = r.arithmeticIntensity < r.ridgePoint;
 
     if (w) {
-        w->add(Term::KvBytesPerToken, -1, r.kvBytesPerTokenPerLayer,
+        w->add(Term::KvBytesPerToken, kWholeJob, r.kvBytesPerTokenPerLayer,
                m.isMla() ? std::initializer_list<Substitution>{{"d_c", double(m.kvLoraRank), Unit::Count}, {"d_rope", double(m.qkRopeHeadDim), Unit::Count}}
                          : std::initializer_list<Substitution>{{"g", double(m.numQueryGroups), Unit::Count}, {"t", double(c.t), Unit::Count},
                                                                {"d", double(m.effectiveHeadDim()), Unit::Count}});
-        w->add(Term::MaxBatch, -1, r.maxBatchAtContext, {{"free", r.freeBytesForKv, Unit::Bytes}, {"KV per sequence", perSequence, Unit::Bytes}});
-        w->add(Term::MaxContext, -1, r.maxContextAtBatch, {{"free", r.freeBytesForKv, Unit::Bytes}, {"batch", batch, Unit::Count}});
-        w->add(Term::PrefillSeconds, -1, r.prefillSeconds,
+        w->add(Term::MaxBatch, kWholeJob, r.maxBatchAtContext, {{"free", r.freeBytesForKv, Unit::Bytes}, {"KV per sequence", perSequence, Unit::Bytes}});
+        w->add(Term::MaxContext, kWholeJob, r.maxContextAtBatch, {{"free", r.freeBytesForKv, Unit::Bytes}, {"batch", batch, Unit::Count}});
+        w->add(Term::PrefillSeconds, kWholeJob, r.prefillSeconds,
                {{"N", out.parameters.active, Unit::Count}, {"batch", batch, Unit::Count}, {"prompt", prompt, Unit::Tokens},
                 {"n", replicaGpus, Unit::Count}, {"peak", peak, Unit::FlopsPerSecond}, {"MFU", mfu, Unit::Fraction}});
-        w->add(Term::DecodeStepSeconds, -1, r.decodeStepSeconds,
+        w->add(Term::DecodeStepSeconds, kWholeJob, r.decodeStepSeconds,
                {{"bytes read", r.decodeBytesPerStep, Unit::Bytes}, {"bandwidth", bandwidth, Unit::Bytes}, {"FLOPs", r.decodeFlopsPerStep, Unit::Flops}});
-        w->add(Term::DecodeTokensPerSecond, -1, r.tokensPerSecondPerSequence, {{"step", r.decodeStepSeconds, Unit::Seconds}});
-        w->add(Term::ArithmeticIntensity, -1, r.arithmeticIntensity, {{"ridge", r.ridgePoint, Unit::Count}}, {},
+        w->add(Term::DecodeTokensPerSecond, kWholeJob, r.tokensPerSecondPerSequence, {{"step", r.decodeStepSeconds, Unit::Seconds}});
+        w->add(Term::ArithmeticIntensity, kWholeJob, r.arithmeticIntensity, {{"ridge", r.ridgePoint, Unit::Count}}, {},
                r.memoryBound ? "FLOPs / bytes < ridge: memory-bound" : "FLOPs / bytes ≥ ridge: compute-bound");
     }
 }

@@ -1,6 +1,9 @@
 #include "core/issues.h"
 
 #include <cstdio>
+#include <iterator>
+
+#include "core/translatable.h"
 
 namespace core {
 
@@ -36,14 +39,6 @@ std::string seconds(double s)
     else
         std::snprintf(buf, sizeof buf, "%.3g days", s / 86400);
     return buf;
-}
-
-/// CommDimension (estimate.h) by index, as a sentence names it.
-const char* dimension(double index)
-{
-    const char* names[] = {"data-parallel", "tensor-parallel", "pipeline", "context-parallel", "expert-parallel"};
-    const int i = int(index);
-    return i >= 0 && i < 5 ? names[i] : "";
 }
 
 } // namespace
@@ -87,13 +82,18 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::StageLayersInvalid: return "stage_layers_invalid";
     case IssueCode::KvPoolTooSmall: return "kv_pool_too_small";
     case IssueCode::PagedOptimizerEvicts: return "paged_optimizer_evicts";
+    case IssueCode::MoeLayerPatternApproximated: return "moe_layer_pattern_approximated";
+    case IssueCode::MtpModuleNotCounted: return "mtp_module_not_counted";
     case IssueCode::MalformedJson: return "malformed_json";
     case IssueCode::WrongType: return "wrong_type";
+    case IssueCode::MissingSchemaVersion: return "missing_schema_version";
+    case IssueCode::MissingModelKey: return "missing_model_key";
     case IssueCode::NotAnInteger: return "not_an_integer";
     case IssueCode::UnknownPreset: return "unknown_preset";
     case IssueCode::UnknownValue: return "unknown_value";
     case IssueCode::UnsupportedSchemaVersion: return "unsupported_schema_version";
     case IssueCode::MalformedOverride: return "malformed_override";
+    case IssueCode::UnknownOverrideKey: return "unknown_override_key";
     case IssueCode::InputTooLarge: return "input_too_large";
     case IssueCode::NestingTooDeep: return "nesting_too_deep";
     case IssueCode::TooManyKeys: return "too_many_keys";
@@ -128,136 +128,314 @@ std::string_view issueCodeName(IssueCode code)
     return "unknown";
 }
 
+namespace {
+
+using A = IssueArg;
+using C = IssueCode;
+
+/// Every sentence once. The English is the command line's text and the GUI's translation key
+/// (lupdate reads this file: SHARDSCOPE_TRANSLATE_NOOP is QT_TRANSLATE_NOOP to it, see
+/// app/CMakeLists.txt); the //: lines are the translators' notes. A code's second row, where it
+/// has one, is its form with a payload ("did you mean", what the file has); messageForm() says
+/// which row an issue takes.
+constexpr const char* kAdvise = " (shardscope advise lists what to try)";
+
+// clang-format off
+constexpr IssueMessage kMessages[] = {
+    //: %1 = the value given
+    {C::NotPositive, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "must be at least 1, got %1"), {A::A}},
+    //: %1 = the value given
+    {C::Negative, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "must not be negative, got %1"), {A::A}},
+    //: %1 = minimum, %2 = maximum, %3 = the value given
+    {C::OutOfRange, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "must be between %1 and %2, got %3"), {A::B, A::C, A::A}},
+    //: %1 = the value given, %2 = the largest accepted value
+    {C::TooLarge, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 is beyond what ShardScope accepts (at most %2)"), {A::A, A::B}},
+    //: %1 = TP × PP × CP, %2 = number of GPUs
+    {C::ModelParallelNotDividingGpus, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "TP × PP × CP = %1 does not divide the %2 GPUs, so no whole data-parallel degree exists"), {A::A, A::B}},
+    //: %1 = TP, %2 = attention heads
+    {C::TensorNotDividingHeads, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "TP = %1 does not divide the %2 attention heads"), {A::A, A::B}},
+    //: %1 = TP, %2 = KV heads
+    {C::TensorNotDividingKvHeads, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "TP = %1 does not divide the %2 KV heads (query groups); Megatron requires it for training"), {A::A, A::B}},
+    //: %1 = KV heads, %2 = attention heads
+    {C::KvHeadsNotDividingHeads, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 KV heads do not divide the %2 attention heads"), {A::A, A::B}},
+    //: %1 = hidden size, %2 = attention heads; model.head_dim is a key, not translated
+    {C::HiddenNotDividingHeads, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "hidden size %1 is not a multiple of the %2 heads (set model.head_dim to override)"), {A::A, A::B}},
+    //: %1 = PP, %2 = layers
+    {C::PipelineDeeperThanLayers, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "PP = %1 stages for only %2 layers: some stages would be empty"), {A::A, A::B}},
+    //: %1 = PP × virtual stages, %2 = layers
+    {C::VirtualStagesNotDividingLayers, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "PP × virtual stages = %1 does not divide the %2 layers (the interleaved schedule needs equal chunks)"), {A::A, A::B}},
+    //: %1 = virtual stages
+    {C::VirtualPipelineNeedsPipeline, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 virtual stages need pipeline parallelism (PP > 1)"), {A::A}},
+    //: %1 = CP, %2 = sequence length
+    {C::ContextNotDividingSequence, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "CP = %1 does not divide the sequence length %2"), {A::A, A::B}},
+    //: %1 = global batch, %2 = micro-batch × DP
+    {C::GlobalBatchNotDivisible, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "global batch %1 is not a multiple of micro-batch × DP = %2"), {A::A, A::B}},
+    //: %1 = ZeRO stage
+    {C::OffloadParametersNeedsZero3, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "offloading parameters needs ZeRO stage 3 (stage is %1)"), {A::A}},
+    {C::OffloadNeedsZero, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "offloading the optimizer needs ZeRO stage 1, 2 or 3"), {}},
+    {C::NoGpuMemory, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the GPU has no memory size"), {}},
+    {C::NoPeakThroughput, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the GPU has no peak throughput for this precision"), {}},
+    //: %1 = experts per token, %2 = experts
+    {C::TopKExceedsExperts, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "top-k = %1 routes each token to more experts than the %2 there are"), {A::A, A::B}},
+    //: %1 = EP, %2 = experts
+    {C::ExpertNotDividingExperts, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "EP = %1 does not divide the %2 experts"), {A::A, A::B}},
+    //: %1 = PP × EP × expert TP, %2 = GPUs
+    {C::ExpertLayoutNotDividingGpus, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "PP × EP × expert TP = %1 does not divide the %2 GPUs, so no whole expert-data-parallel degree exists"), {A::A, A::B}},
+    //: %1 = group size, %2 = row length
+    {C::QuantGroupLargerThanRow, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "quantization group of %1 values is larger than a weight row (%2 values)"), {A::A, A::B}},
+    //: %1 = TP, %2 = KV heads
+    {C::KvHeadsNotDividingTensor, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "TP = %1 neither divides the %2 KV heads nor is a multiple of them"), {A::A, A::B}},
+    //: %1 = ZeRO stage
+    {C::FrameworkZeroStage, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "this framework has no ZeRO stage %1 (FSDP2: 0 no shard, 2 shard grad-op, 3 full shard; DDP: 0, or 1 with ZeroRedundancyOptimizer)"), {A::A}},
+    //: %1 = layers on the first stage, %2 = on the last, %3 = layers of the model
+    {C::StageLayersInvalid, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "first stage %1 + last stage %2 layers leave no whole split of the %3 layers over the other stages (each needs at least one)"), {A::A, A::B, A::C}},
+    //: %1 = the JSON parser's own message (English)
+    {C::MalformedJson, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "not valid JSON: %1"), {A::Detail}},
+    //: %1 = line, %2 = column, %3 = the JSON parser's own message (English)
+    {C::MalformedJson, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "not valid JSON at line %1, column %2: %3"), {A::A, A::B, A::Detail}},
+    //: %1 = what was expected, e.g. "a whole number"
+    {C::WrongType, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "expected %1"), {A::Expected}},
+    //: %1 = what was expected, %2 = what the file has (e.g. "a whole number", "a string")
+    {C::WrongType, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "expected %1, got %2"), {A::Expected, A::Got}},
+    {C::MissingSchemaVersion, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "missing: a scenario file starts with \"schema_version\": 1"), {}},
+    {C::MissingModelKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "missing: the model's size cannot be known without it"), {}},
+    //: %1 = the value given
+    {C::NotAnInteger, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "expected a whole number, got %1"), {A::A}},
+    //: %1 = the preset id given
+    {C::UnknownPreset, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "no preset named '%1'"), {A::Given}},
+    //: %1 = the preset id given, %2 = the preset probably meant
+    {C::UnknownPreset, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "no preset named '%1' (did you mean '%2'?)"), {A::Given, A::Nearest}},
+    //: %1 = the accepted values (keywords, not translated), %2 = the value given
+    {C::UnknownValue, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "expected one of %1, got '%2'"), {A::Accepted, A::Given}},
+    //: %1 = the accepted values (keywords, not translated), %2 = the value given, %3 = the value probably meant
+    {C::UnknownValue, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "expected one of %1, got '%2' (did you mean '%3'?)"), {A::Accepted, A::Given, A::Nearest}},
+    //: %1 = the version in the file
+    {C::UnsupportedSchemaVersion, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "schema_version %1 is not supported (this build reads version 1)"), {A::A}},
+    //: %1 = the --set argument
+    {C::MalformedOverride, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "expected section.key=value, got '%1'"), {A::Given}},
+    {C::UnknownOverrideKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "no such key"), {}},
+    //: %1 = the key probably meant
+    {C::UnknownOverrideKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "no such key (did you mean '%1'?)"), {A::Nearest}},
+    //: %1 = the file's size in bytes, %2 = the limit in bytes, %3 = the limit in MiB
+    {C::InputTooLarge, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 bytes is more than the %2 bytes (%3 MiB) ShardScope reads"), {A::ByteCountA, A::ByteCountB, A::MebibytesB}},
+    //: %1 = the depth limit
+    {C::NestingTooDeep, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "nested more than %1 levels deep"), {A::A}},
+    //: %1 = the limit of keys in one object
+    {C::TooManyKeys, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "more than %1 keys in one object"), {A::A}},
+    //: %1 = the limit of values in one document
+    {C::TooManyValues, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "more than %1 values in one document"), {A::A}},
+    //: %1 = the number as written in the file
+    {C::NumberOutOfRange, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 is beyond the range of a double (about ±1.8e308)"), {A::Given}},
+    {C::DuplicateKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "this key is given twice: which one is meant?"), {}},
+    {C::FileNotFound, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "no such file"), {}},
+    {C::NotARegularFile, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "it is a directory"), {}},
+    {C::NotARegularFile, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "not a regular file (a FIFO, a device or a socket)"), {}},
+    //: %1 = the operating system's reason (English)
+    {C::FileUnreadable, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "permission denied or unreadable (%1)"), {A::Detail}},
+    //: %1 = layers, %2 = PP, %3 = stages with one extra layer; the keys are not translated
+    {C::UnevenPipelineSplit, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 layers do not split evenly over %2 stages: %3 middle stages get one extra layer (set parallel.first_stage_layers / last_stage_layers to choose)"), {A::A, A::B, A::C}},
+    {C::SequenceParallelWithoutTensor, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "sequence parallelism has no effect without tensor parallelism (TP = 1)"), {}},
+    //: %1 = TP, %2 = GPUs per node
+    {C::TensorAcrossNodes, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "TP = %1 spans more than one node of %2 GPUs: its all-reduces leave NVLink"), {A::A, A::B}},
+    //: %1 = micro-batches per step, %2 = PP
+    {C::FewMicroBatches, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "only %1 micro-batches per step for %2 pipeline stages: the bubble dominates"), {A::A, A::B}},
+    //: %1 = micro-batches, %2 = PP
+    {C::InterleavedMicroBatches, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 micro-batches is not a multiple of PP = %2, which Megatron's interleaved schedule expects"), {A::A, A::B}},
+    {C::NoBf16FallbackFp16, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "this GPU has no BF16 tensor cores: FP16 peak used (needs loss scaling)"), {}},
+    {C::NoFp8FallbackBf16, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "this GPU has no FP8 tensor cores: BF16 peak used"), {}},
+    {C::ContextParallelWithoutFlash, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "context parallelism without FlashAttention: the s/c × s score blocks are counted in full"), {}},
+    //: %1 = sequence length, %2 = 2 × CP
+    {C::ContextParallelImbalance, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "sequence %1 is not a multiple of 2 × CP = %2: causal load balancing is uneven"), {A::B, A::TwiceA}},
+    //: %1 = hidden size, %2 = layers of the assumed shape
+    {C::ParameterCountOnly, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "only a parameter count is known: activations use the family shape h = %1, L = %2 and FLOPs use 6·N per token"), {A::A, A::B}},
+    //: %1 = given parameters, %2 = counted parameters
+    {C::ArchitectureCountMismatch, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the given %1 parameters differ from the %2 the architecture has; the architecture's count is used"), {A::A, A::B}},
+    //: %1 = rank group number, %2 = memory needed, %3 = capacity
+    {C::DoesNotFit, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "rank group %1 needs %2 per GPU but has %3"), {A::A, A::BytesB, A::BytesC}},
+    //: %1 = rank group number, %2 = model-state memory, %3 = capacity
+    {C::ModelStatesExceedCapacity, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "rank group %1: the model states alone (weights, gradients, optimizer) need %2 per GPU, more than the %3 it has"), {A::A, A::BytesB, A::BytesC}, kAdvise},
+    //: serving; %1 = rank group number, %2 = weight memory, %3 = capacity
+    {C::WeightsExceedCapacity, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "rank group %1: the weights alone need %2 per GPU, more than the %3 it has"), {A::A, A::BytesB, A::BytesC}, kAdvise},
+    //: %1 = MFU in percent
+    {C::MfuUnrealistic, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "MFU %1 % is above what large training runs reach (35–55 %)"), {A::PercentA}},
+    //: %1 = overhead factor
+    {C::OverheadBelowOne, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "overhead factor %1 is below 1: it would make the job cheaper than its compute"), {A::A}},
+    {C::TrainTokensZero, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "no training tokens: time and cost are zero"), {}},
+    //: %1 = sequence length, %2 = the model's positions
+    {C::SequenceLongerThanPositions, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "sequence length %1 exceeds the model's %2 positions"), {A::A, A::B}},
+    //: %1 = context length, %2 = the model's positions
+    {C::ContextLongerThanModel, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "context %1 tokens is longer than the model's %2 positions: quality is not guaranteed"), {A::A, A::B}},
+    //: %1 = KV heads, %2 = TP
+    {C::KvHeadsReplicated, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 KV heads over TP = %2: each rank keeps a copy of one KV head (the cache does not shrink with TP)"), {A::A, A::B}},
+    //: %1 = EP
+    {C::ExpertParallelWithoutExperts, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "EP = %1 has no effect on a dense model"), {A::A}},
+    {C::ContextParallelInServing, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "context parallelism is not modelled for serving; CP is ignored"), {}},
+    //: %1 = memory the rollout engine reserves, %2 = its weights
+    {C::RolloutReservationTooSmall, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the rollout engine reserves %1 per GPU, less than its own weights (%2): no room for a KV cache"), {A::BytesA, A::BytesB}},
+    //: %1 = KV cache needed, %2 = KV cache reserved
+    {C::RolloutKvInsufficient, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the rollout batch needs %1 of KV cache per GPU but the engine reserves %2: it will run fewer sequences at once (or preempt)"), {A::BytesA, A::BytesB}},
+    //: %1 = training sequence length, %2 = prompt + new tokens
+    {C::SequenceShorterThanRollout, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "training sequence %1 is shorter than prompt + new tokens = %2: responses would be truncated"), {A::A, A::B}},
+    //: %1 = a parallel dimension ("data-parallel"), %2 = its communication seconds per step, %3 = computation seconds per step
+    {C::CommunicationExceedsCompute, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the %1 communication takes %2 per step, longer than the %3 of computation: overlap cannot hide it, so training is slower than the MFU says (faster links, or keep this group inside a node)"), {A::DimensionA, A::SecondsB, A::SecondsC}},
+    //: %1 = a parallel dimension ("data-parallel")
+    {C::LinkBandwidthUnknown, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the GPU has no bandwidth for the link the %1 group uses: its communication time is not estimated"), {A::DimensionA}},
+    //: %1 = pipeline stage, %2 = KV cache the batch needs, %3 = the engine's KV pool
+    {C::KvPoolTooSmall, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "stage %1: this batch needs %2 of KV cache per GPU but the engine's pool holds %3: it runs fewer sequences at once (raise the memory fraction or shorten the context)"), {A::A, A::BytesB, A::BytesC}},
+    //: %1 = rank group, %2 = bytes over capacity, %3 = paged optimizer states
+    {C::PagedOptimizerEvicts, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "rank group %1 is %2 over capacity: the paged optimizer moves up to %3 of its states to CPU memory (slower steps, no out-of-memory)"), {A::A, A::BytesB, A::BytesC}},
+    {C::MoeLayerPatternApproximated, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "only a regular pattern of MoE layers is modelled: the listed dense layers are counted as MoE layers"), {}},
+    {C::MtpModuleNotCounted, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "only the main model is counted, not its multi-token-prediction module"), {}},
+    {C::UnknownKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "unknown key, ignored"), {}},
+    //: %1 = the known key that was probably meant
+    {C::UnknownKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "unknown key, ignored (did you mean '%1'?)"), {A::Nearest}},
+    // AttentionSpanAssumed: one row per case of `a` (1 … 5), in that order.
+    //: %1 = the window in tokens
+    {C::AttentionSpanAssumed, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "chunked attention is counted as a sliding window of %1 tokens (the most a chunk caches)"), {A::B}},
+    //: %1 = full-attention layers, %2 = every how many layers one is counted
+    {C::AttentionSpanAssumed, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the %1 full-attention layers are not evenly spaced: counted as every %2th layer"), {A::B, A::C}},
+    //: sliding_window_pattern and layer_types are keys, not translated
+    {C::AttentionSpanAssumed, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a sliding window but no sliding_window_pattern or layer_types: every layer is taken as windowed, so the KV cache may be too small"), {}},
+    //: %1 = layers
+    {C::AttentionSpanAssumed, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the first %1 layers attend to the whole context but are counted as windowed"), {A::B}},
+    //: %1 = entries in the list, %2 = layers
+    {C::AttentionSpanAssumed, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 entries for %2 layers: the pattern is read as far as it goes"), {A::B, A::C}},
+};
+
+/// ValueKind's texts, in the enum's order.
+constexpr const char* kValueKinds[] = {
+    "",
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a number"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a whole number"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a finite number"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "true or false"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a string"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a boolean"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "an array"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "an object"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "null"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a JSON object"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a model section with a preset, an architecture or a parameter count"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a preset, an architecture (num_layers, hidden_size, …) or parameters"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "an array such as [\"q\", \"k\", \"v\", \"o\"]"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a GPU preset id or an object"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "an object of TFLOP/s by dtype"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a string or {\"en\": …, \"zh_CN\": …}"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "an array of scenes"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a scenario object"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "an array of drills"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a drill with a scenario and a quantity"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "an array of figure ids"),
+};
+static_assert(std::size(kValueKinds) == std::size_t(ValueKind::Count), "one text per ValueKind");
+
+/// CommDimension (estimate.h) by index, as a sentence names it.
+constexpr const char* kDimensions[] = {
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "data-parallel"), SHARDSCOPE_TRANSLATE_NOOP("IssueText", "tensor-parallel"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "pipeline"), SHARDSCOPE_TRANSLATE_NOOP("IssueText", "context-parallel"),
+    SHARDSCOPE_TRANSLATE_NOOP("IssueText", "expert-parallel")};
+// clang-format on
+
+/// Which of its code's rows the issue takes (0: the first). Most codes have one row, or a
+/// second for the form with a payload; AttentionSpanAssumed has one per case of `a`.
+std::size_t messageForm(const Issue& i)
+{
+    switch (i.code) {
+    case IssueCode::WrongType: return i.got != ValueKind::None;
+    case IssueCode::MalformedJson: return i.a > 0;
+    case IssueCode::NotARegularFile: return i.a != 0;
+    case IssueCode::AttentionSpanAssumed: return i.a >= 1 && i.a <= 4 ? std::size_t(i.a) - 1 : 4;
+    default: return !i.nearest.empty();
+    }
+}
+
+std::string joined(const std::vector<std::string>& values)
+{
+    std::string out;
+    for (const std::string& v : values)
+        out += (out.empty() ? "" : ", ") + v;
+    return out;
+}
+
+std::string argText(const Issue& i, IssueArg arg)
+{
+    switch (arg) {
+    case IssueArg::None: break;
+    case IssueArg::A: return num(i.a);
+    case IssueArg::B: return num(i.b);
+    case IssueArg::C: return num(i.c);
+    case IssueArg::TwiceA: return num(2 * i.a);
+    case IssueArg::PercentA: return num(i.a * 100);
+    case IssueArg::BytesA: return gb(i.a);
+    case IssueArg::BytesB: return gb(i.b);
+    case IssueArg::BytesC: return gb(i.c);
+    case IssueArg::ByteCountA: return num(i.a);
+    case IssueArg::ByteCountB: return num(i.b);
+    case IssueArg::MebibytesB: return num(i.b / 1048576);
+    case IssueArg::SecondsB: return seconds(i.b);
+    case IssueArg::SecondsC: return seconds(i.c);
+    case IssueArg::DimensionA: return dimensionText(i.a);
+    case IssueArg::Given: return i.given;
+    case IssueArg::Nearest: return i.nearest;
+    case IssueArg::Accepted: return joined(i.accepted);
+    case IssueArg::Expected: return valueKindText(i.expected);
+    case IssueArg::Got: return valueKindText(i.got);
+    case IssueArg::Detail: return i.detail;
+    }
+    return {};
+}
+
+} // namespace
+
+const IssueMessage& issueMessage(const Issue& issue)
+{
+    static constexpr IssueMessage kNone{IssueCode::Count, "", {}};
+    const std::size_t form = messageForm(issue);
+    const IssueMessage* first = nullptr;
+    std::size_t seen = 0;
+    for (const IssueMessage& m : kMessages) {
+        if (m.code != issue.code)
+            continue;
+        if (!first)
+            first = &m;
+        if (seen++ == form)
+            return m;
+    }
+    return first ? *first : kNone; // a form the table lacks falls back to the code's first row
+}
+
+std::vector<IssueMessage> issueMessages()
+{
+    return {std::begin(kMessages), std::end(kMessages)};
+}
+
+const char* valueKindText(ValueKind kind)
+{
+    const auto i = std::size_t(kind);
+    return i < std::size(kValueKinds) ? kValueKinds[i] : "";
+}
+
+const char* dimensionText(double index)
+{
+    const int i = int(index);
+    return i >= 0 && i < int(std::size(kDimensions)) ? kDimensions[i] : "";
+}
+
 std::string describe(const Issue& i)
 {
+    const IssueMessage& message = issueMessage(i);
+    // %1 … %3 replaced in one pass, so a payload that contains "%2" stays as written.
     std::string m;
-    switch (i.code) {
-    case IssueCode::NotPositive: m = "must be at least 1, got " + num(i.a); break;
-    case IssueCode::Negative: m = "must not be negative, got " + num(i.a); break;
-    case IssueCode::OutOfRange: m = "must be between " + num(i.b) + " and " + num(i.c) + ", got " + num(i.a); break;
-    case IssueCode::TooLarge: m = num(i.a) + " is beyond what ShardScope accepts (at most " + num(i.b) + ")"; break;
-    case IssueCode::ModelParallelNotDividingGpus:
-        m = "TP × PP × CP = " + num(i.a) + " does not divide the " + num(i.b) + " GPUs, so no whole data-parallel degree exists"; break;
-    case IssueCode::TensorNotDividingHeads: m = "TP = " + num(i.a) + " does not divide the " + num(i.b) + " attention heads"; break;
-    case IssueCode::TensorNotDividingKvHeads:
-        m = "TP = " + num(i.a) + " does not divide the " + num(i.b) + " KV heads (query groups); Megatron requires it for training"; break;
-    case IssueCode::KvHeadsNotDividingHeads: m = num(i.a) + " KV heads do not divide the " + num(i.b) + " attention heads"; break;
-    case IssueCode::HiddenNotDividingHeads:
-        m = "hidden size " + num(i.a) + " is not a multiple of the " + num(i.b) + " heads (set model.head_dim to override)"; break;
-    case IssueCode::PipelineDeeperThanLayers: m = "PP = " + num(i.a) + " stages for only " + num(i.b) + " layers: some stages would be empty"; break;
-    case IssueCode::VirtualStagesNotDividingLayers:
-        m = "PP × virtual stages = " + num(i.a) + " does not divide the " + num(i.b) + " layers (the interleaved schedule needs equal chunks)"; break;
-    case IssueCode::VirtualPipelineNeedsPipeline: m = num(i.a) + " virtual stages need pipeline parallelism (PP > 1)"; break;
-    case IssueCode::ContextNotDividingSequence: m = "CP = " + num(i.a) + " does not divide the sequence length " + num(i.b); break;
-    case IssueCode::GlobalBatchNotDivisible:
-        m = "global batch " + num(i.a) + " is not a multiple of micro-batch × DP = " + num(i.b); break;
-    case IssueCode::OffloadParametersNeedsZero3: m = "offloading parameters needs ZeRO stage 3 (stage is " + num(i.a) + ")"; break;
-    case IssueCode::OffloadNeedsZero: m = "offloading the optimizer needs ZeRO stage 1, 2 or 3"; break;
-    case IssueCode::NoGpuMemory: m = "the GPU has no memory size"; break;
-    case IssueCode::NoPeakThroughput: m = "the GPU has no peak throughput for this precision"; break;
-    case IssueCode::TopKExceedsExperts: m = "top-k = " + num(i.a) + " routes each token to more experts than the " + num(i.b) + " there are"; break;
-    case IssueCode::ExpertNotDividingExperts: m = "EP = " + num(i.a) + " does not divide the " + num(i.b) + " experts"; break;
-    case IssueCode::ExpertLayoutNotDividingGpus:
-        m = "PP × EP × expert TP = " + num(i.a) + " does not divide the " + num(i.b) + " GPUs, so no whole expert-data-parallel degree exists"; break;
-    case IssueCode::QuantGroupLargerThanRow:
-        m = "quantization group of " + num(i.a) + " values is larger than a weight row (" + num(i.b) + " values)"; break;
-    case IssueCode::KvHeadsNotDividingTensor:
-        m = "TP = " + num(i.a) + " neither divides the " + num(i.b) + " KV heads nor is a multiple of them"; break;
-    case IssueCode::ContextLongerThanModel:
-        m = "context " + num(i.a) + " tokens is longer than the model's " + num(i.b) + " positions: quality is not guaranteed"; break;
-    case IssueCode::KvHeadsReplicated:
-        m = num(i.a) + " KV heads over TP = " + num(i.b) + ": each rank keeps a copy of one KV head (the cache does not shrink with TP)"; break;
-    case IssueCode::ExpertParallelWithoutExperts: m = "EP = " + num(i.a) + " has no effect on a dense model"; break;
-    case IssueCode::ContextParallelInServing: m = "context parallelism is not modelled for serving; CP is ignored"; break;
-    case IssueCode::RolloutReservationTooSmall:
-        m = "the rollout engine reserves " + gb(i.a) + " per GPU, less than its own weights (" + gb(i.b) + "): no room for a KV cache"; break;
-    case IssueCode::RolloutKvInsufficient:
-        m = "the rollout batch needs " + gb(i.a) + " of KV cache per GPU but the engine reserves " + gb(i.b)
-            + ": it will run fewer sequences at once (or preempt)"; break;
-    case IssueCode::SequenceShorterThanRollout:
-        m = "training sequence " + num(i.a) + " is shorter than prompt + new tokens = " + num(i.b) + ": responses would be truncated"; break;
-    case IssueCode::CommunicationExceedsCompute:
-        m = std::string("the ") + dimension(i.a) + " communication takes " + seconds(i.b) + " per step, longer than the " + seconds(i.c)
-            + " of computation: overlap cannot hide it, so training is slower than the MFU says (faster links, or keep this group inside a node)"; break;
-    case IssueCode::LinkBandwidthUnknown:
-        m = std::string("the GPU has no bandwidth for the link the ") + dimension(i.a) + " group uses: its communication time is not estimated"; break;
-    case IssueCode::FrameworkZeroStage:
-        m = "this framework has no ZeRO stage " + num(i.a) + " (FSDP2: 0 no shard, 2 shard grad-op, 3 full shard; DDP: 0, or 1 with ZeroRedundancyOptimizer)"; break;
-    case IssueCode::StageLayersInvalid:
-        m = "first stage " + num(i.a) + " + last stage " + num(i.b) + " layers leave no whole split of the " + num(i.c)
-            + " layers over the other stages (each needs at least one)"; break;
-    case IssueCode::KvPoolTooSmall:
-        m = "stage " + num(i.a) + ": this batch needs " + gb(i.b) + " of KV cache per GPU but the engine's pool holds " + gb(i.c)
-            + ": it runs fewer sequences at once (raise the memory fraction or shorten the context)"; break;
-    case IssueCode::PagedOptimizerEvicts:
-        m = "rank group " + num(i.a) + " is " + gb(i.b) + " over capacity: the paged optimizer moves up to " + gb(i.c)
-            + " of its states to CPU memory (slower steps, no out-of-memory)"; break;
-    case IssueCode::MalformedJson:
-        m = i.a > 0 ? "not valid JSON at line " + num(i.a) + ", column " + num(i.b) + ": " + i.hint : "not valid JSON: " + i.hint;
-        break;
-    case IssueCode::WrongType: m = "expected " + i.hint; break;
-    case IssueCode::NotAnInteger: m = "expected a whole number, got " + num(i.a); break;
-    case IssueCode::UnknownPreset: m = "no preset named '" + i.hint + "'"; break;
-    case IssueCode::UnknownValue: m = "expected one of " + i.hint; break;
-    case IssueCode::UnsupportedSchemaVersion: m = "schema_version " + num(i.a) + " is not supported (this build reads version 1)"; break;
-    case IssueCode::MalformedOverride: m = "expected section.key=value, got '" + i.hint + "'"; break;
-    case IssueCode::InputTooLarge:
-        m = num(i.a) + " bytes is more than the " + num(i.b) + " bytes (" + num(i.b / 1048576) + " MiB) ShardScope reads"; break;
-    case IssueCode::NestingTooDeep: m = "nested more than " + num(i.a) + " levels deep"; break;
-    case IssueCode::TooManyKeys: m = "more than " + num(i.a) + " keys in one object"; break;
-    case IssueCode::TooManyValues: m = "more than " + num(i.a) + " values in one document"; break;
-    case IssueCode::NumberOutOfRange: m = i.hint + " is beyond the range of a double (about ±1.8e308)"; break;
-    case IssueCode::DuplicateKey: m = "this key is given twice: which one is meant?"; break;
-    case IssueCode::FileNotFound: m = "no such file"; break;
-    case IssueCode::NotARegularFile:
-        m = i.a == 0 ? "it is a directory" : "not a regular file (a FIFO, a device or a socket)"; break;
-    case IssueCode::FileUnreadable: m = "permission denied or unreadable (" + i.hint + ")"; break;
-    case IssueCode::UnevenPipelineSplit:
-        m = num(i.a) + " layers do not split evenly over " + num(i.b) + " stages: " + num(i.c)
-            + " middle stages get one extra layer (set parallel.first_stage_layers / last_stage_layers to choose)"; break;
-    case IssueCode::SequenceParallelWithoutTensor: m = "sequence parallelism has no effect without tensor parallelism (TP = 1)"; break;
-    case IssueCode::TensorAcrossNodes:
-        m = "TP = " + num(i.a) + " spans more than one node of " + num(i.b) + " GPUs: its all-reduces leave NVLink"; break;
-    case IssueCode::FewMicroBatches:
-        m = "only " + num(i.a) + " micro-batches per step for " + num(i.b) + " pipeline stages: the bubble dominates"; break;
-    case IssueCode::InterleavedMicroBatches:
-        m = num(i.a) + " micro-batches is not a multiple of PP = " + num(i.b) + ", which Megatron's interleaved schedule expects"; break;
-    case IssueCode::NoBf16FallbackFp16: m = "this GPU has no BF16 tensor cores: FP16 peak used (needs loss scaling)"; break;
-    case IssueCode::NoFp8FallbackBf16: m = "this GPU has no FP8 tensor cores: BF16 peak used"; break;
-    case IssueCode::ContextParallelWithoutFlash:
-        m = "context parallelism without FlashAttention: the s/c × s score blocks are counted in full"; break;
-    case IssueCode::ContextParallelImbalance:
-        m = "sequence " + num(i.b) + " is not a multiple of 2 × CP = " + num(2 * i.a) + ": causal load balancing is uneven"; break;
-    case IssueCode::ParameterCountOnly:
-        m = "only a parameter count is known: activations use the family shape h = " + num(i.a) + ", L = " + num(i.b)
-            + " and FLOPs use 6·N per token"; break;
-    case IssueCode::ArchitectureCountMismatch:
-        m = "the given " + num(i.a) + " parameters differ from the " + num(i.b) + " the architecture has; the architecture's count is used"; break;
-    case IssueCode::DoesNotFit:
-        m = "rank group " + num(i.a) + " needs " + gb(i.b) + " per GPU but has " + gb(i.c); break;
-    case IssueCode::ModelStatesExceedCapacity:
-        m = "rank group " + num(i.a) + ": the model states alone (weights, gradients, optimizer) need " + gb(i.b)
-            + " per GPU, more than the " + gb(i.c) + " it has (shardscope advise lists what to try)"; break;
-    case IssueCode::WeightsExceedCapacity:
-        m = "rank group " + num(i.a) + ": the weights alone need " + gb(i.b) + " per GPU, more than the " + gb(i.c)
-            + " it has (shardscope advise lists what to try)"; break;
-    case IssueCode::MfuUnrealistic: m = "MFU " + num(i.a * 100) + " % is above what large training runs reach (35–55 %)"; break;
-    case IssueCode::OverheadBelowOne: m = "overhead factor " + num(i.a) + " is below 1: it would make the job cheaper than its compute"; break;
-    case IssueCode::TrainTokensZero: m = "no training tokens: time and cost are zero"; break;
-    case IssueCode::SequenceLongerThanPositions:
-        m = "sequence length " + num(i.a) + " exceeds the model's " + num(i.b) + " positions"; break;
-    case IssueCode::AttentionSpanAssumed:
-        switch (int(i.a)) {
-        case 1: m = "chunked attention is counted as a sliding window of " + num(i.b) + " tokens (the most a chunk caches)"; break;
-        case 2: m = "the " + num(i.b) + " full-attention layers are not evenly spaced: counted as every " + num(i.c) + "th layer"; break;
-        case 3: m = "a sliding window but no sliding_window_pattern or layer_types: every layer is taken as windowed, so the KV cache may be too small"; break;
-        case 4: m = "the first " + num(i.b) + " layers attend to the whole context but are counted as windowed"; break;
-        default: m = num(i.b) + " entries for " + num(i.c) + " layers: the pattern is read as far as it goes"; break;
+    for (const char* p = message.text; *p; ++p) {
+        if (p[0] == '%' && p[1] >= '1' && p[1] <= '3') {
+            m += argText(i, message.args[p[1] - '1']);
+            ++p;
+        } else {
+            m += *p;
         }
-        break;
-    case IssueCode::UnknownKey: m = "unknown key, ignored" + (i.hint.empty() ? std::string() : " (did you mean '" + i.hint + "'?)"); break;
-    case IssueCode::Count: break;
     }
+    if (message.cliNote)
+        m += message.cliNote;
     if (!i.path.empty())
         return i.path + ": " + m;
     if (i.key && *i.key)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -8,8 +9,10 @@ namespace core {
 
 enum class Severity { Error, Warning, Info };
 
-/// What can be wrong with, or worth knowing about, a scenario. The core reports codes and
-/// numbers; describe() gives the English text (the GUI translates by code instead).
+/// What can be wrong with, or worth knowing about, a scenario. The core reports codes, numbers
+/// and typed payloads; each code's sentence is written once, in the message table of
+/// core/issues.cpp: describe() fills it in English for the command line, the GUI translates the
+/// same sentence (widgets/issuetext.cpp) and fills it with its own number formats.
 enum class IssueCode {
     // errors: the estimate is not computed
     NotPositive,                    ///< a = value
@@ -37,23 +40,26 @@ enum class IssueCode {
     KvHeadsNotDividingTensor,       ///< a = KV heads, b = TP (serving: TP must divide them or be a multiple)
     FrameworkZeroStage,             ///< a = ZeRO stage the framework has no such sharding for
     StageLayersInvalid,             ///< a = first-stage layers, b = last-stage layers, c = layers
-    MalformedJson,                  ///< hint = parser message
-    WrongType,                      ///< hint = expected type
+    MalformedJson,                  ///< detail = the parser's message; a, b = line, column where known (a = 0: unknown)
+    WrongType,                      ///< expected, got (ValueKind::None when the value is fine but not finite)
+    MissingSchemaVersion,           ///< a scenario file without "schema_version"
+    MissingModelKey,                ///< import: a key without which the model's size is unknown
     NotAnInteger,                   ///< a = value
-    UnknownPreset,                  ///< hint = the id
-    UnknownValue,                   ///< hint = the accepted values
+    UnknownPreset,                  ///< given = the id, nearest = the preset probably meant
+    UnknownValue,                   ///< given = the value, accepted = the values, nearest = the one probably meant
     UnsupportedSchemaVersion,       ///< a = version
-    MalformedOverride,              ///< hint = the --set argument
+    MalformedOverride,              ///< given = the --set argument
+    UnknownOverrideKey,             ///< --set names no key: path = the key, nearest = the key probably meant
     // errors: input refused before it is read (core/io/jsonlimits.h)
     InputTooLarge,                  ///< a = bytes, b = the limit
     NestingTooDeep,                 ///< a = the depth limit; path = where it was reached
     TooManyKeys,                    ///< a = the limit of keys in one object; path = the object
     TooManyValues,                  ///< a = the limit of values in one document
-    NumberOutOfRange,               ///< path = the key; hint = the number as written (beyond ±1.8e308)
+    NumberOutOfRange,               ///< path = the key; given = the number as written (beyond ±1.8e308)
     DuplicateKey,                   ///< path = the key written twice in one object
     FileNotFound,                   ///< path = the file
     NotARegularFile,                ///< path = the file, a = FileKind (directory, FIFO, device, …)
-    FileUnreadable,                 ///< path = the file, hint = the system's reason
+    FileUnreadable,                 ///< path = the file, detail = the system's reason
     // warnings
     UnevenPipelineSplit,            ///< a = layers, b = PP, c = stages with an extra layer (the middle ones)
     SequenceParallelWithoutTensor,
@@ -84,12 +90,33 @@ enum class IssueCode {
     LinkBandwidthUnknown,           ///< a = CommDimension whose link has no bandwidth (custom GPU)
     KvPoolTooSmall,                 ///< a = stage, b = KV bytes the batch needs, c = the engine's pool
     PagedOptimizerEvicts,           ///< a = group index, b = bytes over capacity, c = paged optimizer bytes
-    UnknownKey,                     ///< path = the key, hint = the nearest known key
+    MoeLayerPatternApproximated,    ///< import: an irregular list of dense layers, counted as MoE layers
+    MtpModuleNotCounted,            ///< import: the multi-token-prediction module is not counted
+    UnknownKey,                     ///< path = the key, nearest = the nearest known key
     /// An imported config's attention span is approximated; path = the key; a = what: 1 chunked
     /// attention taken as a window of b tokens, 2 an irregular list of b global layers taken as
     /// every c-th, 3 a window with no layer pattern (every layer windowed), 4 Qwen2's first b
     /// layers global taken as windowed, 5 a per-layer list of b entries for c layers
     AttentionSpanAssumed,
+    Count
+};
+
+/// What a value in a file is, or should have been (WrongType's `expected` and `got`).
+enum class ValueKind : std::uint8_t {
+    None,
+    Number, WholeNumber, FiniteNumber, TrueOrFalse, String, Boolean, Array, Object, Null, ///< JSON's own
+    JsonObject,       ///< a whole document
+    ModelSection,     ///< "model": a preset, an architecture or a parameter count
+    ModelSource,      ///< a model section that has none of the three
+    ModuleList,       ///< the LoRA targets: ["q", "k", "v", "o"]
+    GpuSpec,          ///< a GPU preset id or an object
+    PeakTable,        ///< an object of TFLOP/s by dtype
+    LocalizedText,    ///< a deck's string or {"en": …, "zh_CN": …}
+    SceneArray,       ///< a deck's scenes
+    ScenarioObject,   ///< a deck scene's scenario
+    DrillArray,       ///< the drills file's drills
+    DrillObject,      ///< one drill: a scenario and a quantity
+    FigureArray,      ///< a deck scene's figures: ["memory_total", …]
     Count
 };
 
@@ -100,11 +127,53 @@ struct Issue
     const char* key = "";  ///< scenario key it concerns, "section.key"
     double a = 0, b = 0, c = 0;
     std::string path = {}; ///< dynamic key path (unknown keys), used instead of `key` when set
-    std::string hint = {}; ///< e.g. the key that was probably meant
+    ValueKind expected = ValueKind::None; ///< WrongType: what the value should be
+    ValueKind got = ValueKind::None;      ///< WrongType: what it is
+    std::string given = {};               ///< the value as written: an unknown preset id or choice, a --set argument
+    std::string nearest = {};             ///< the key or value probably meant ("did you mean"), empty when none is near
+    std::vector<std::string> accepted = {}; ///< UnknownValue: the values accepted
+    std::string detail = {};              ///< MalformedJson: the parser's own message (English, from nlohmann/json); FileUnreadable: the system's reason
 };
 
 /// Stable snake_case identifier, as written to JSON ("tensor_not_dividing_heads").
 std::string_view issueCodeName(IssueCode code);
+
+/// What fills a placeholder of a message: a payload number, formatted by the caller's rules
+/// (the CLI's C locale, the GUI's QLocale), or a payload text.
+enum class IssueArg : std::uint8_t {
+    None,
+    A, B, C,                     ///< plain numbers
+    TwiceA,                      ///< 2 × a (2 × CP)
+    PercentA,                    ///< 100 × a (MFU)
+    BytesA, BytesB, BytesC,      ///< decimal gigabytes
+    ByteCountA, ByteCountB,      ///< exact byte counts (a file's size, a limit), every digit
+    MebibytesB,                  ///< b / 2^20, a plain number (a limit in MiB)
+    SecondsB, SecondsC,          ///< durations
+    DimensionA,                  ///< a = CommDimension: its name (dimensionText)
+    Given, Nearest,              ///< the texts as written
+    Accepted,                    ///< the accepted values, comma-separated
+    Expected, Got,               ///< ValueKinds: their text (valueKindText)
+    Detail,                      ///< the parser's message
+};
+
+/// One sentence of the message table: the English text with %1 … %3 and what fills them.
+struct IssueMessage
+{
+    IssueCode code;
+    const char* text;         ///< English; the GUI's translation key (context "IssueText")
+    IssueArg args[3];
+    /// The command line's addition (English, not translated): what to run next. The window
+    /// offers the same through its own views.
+    const char* cliNote = nullptr;
+};
+
+/// The sentence for this issue (a code can have more than one: with or without "did you mean").
+const IssueMessage& issueMessage(const Issue& issue);
+/// The message table, every sentence once (for tests and the catalogue).
+std::vector<IssueMessage> issueMessages();
+/// English text of a ValueKind ("a whole number"), of a CommDimension ("data-parallel").
+const char* valueKindText(ValueKind kind);
+const char* dimensionText(double index);
 
 /// English message naming the key and the reason, e.g.
 /// "parallel.tensor: TP = 3 does not divide the 32 attention heads".

@@ -39,7 +39,7 @@ void prepareStages(EstimateContext& ctx)
     // Parameters this GPU owns before ZeRO: TP divides the matrices, PP the layers, EP × expert
     // TP the routed experts (Megatron parallel folding).
     if (ctx.countOnly) {
-        ctx.stageParams = ctx.params.total / (t * ctx.p); // Ψ/(t·p) on every stage (seed 1 §6.2)
+        ctx.stageParams = ctx.params.total / (t * ctx.p); // Ψ/(t·p) on every stage: a bare count has no layers to place
     } else {
         const ParameterCounts& pc = ctx.params;
         ctx.denseOther = pc.normsPerLayer + (m.linearBias ? 2.0 * m.hiddenSize : 0.0);

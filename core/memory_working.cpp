@@ -40,7 +40,7 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
     if (ctx.countOnly)
         w->add(Term::ResidentParameters, stage, resident,
                {{"Ψ", ctx.params.total, Unit::Count}, {"t", t, Unit::Count}, {"p", double(ctx.p), Unit::Count}}, {},
-               "P = Ψ / (t·p)  (count-only model: split evenly, seed 1 §6.2)");
+               "P = Ψ / (t·p)  (count-only model: split evenly over the stages)");
     else
         w->add(Term::ResidentParameters, stage, resident,
                {{"dense layers", double(denseLayers), Unit::Count}, {"MoE layers", double(moeLayers), Unit::Count},
@@ -76,7 +76,7 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
                {{"master", st.master, Unit::BytesPerParameter}, {"moments", st.moments, Unit::BytesPerParameter}, {"D_z", z >= 1 ? dz : 1, Unit::Count}},
                {}, "(master + moments) · adapters (the frozen base has no optimizer state)");
     }
-    // The textbook's sum (seed 1 §1.1: 参数 + 梯度 + 优化器): what the bar's bracket shows.
+    // The textbook's sum (ZeRO §3.1: parameters + gradients + optimizer states): what the bar's bracket shows.
     const double states = out.categoryBytes(Category::Parameters) + out.categoryBytes(Category::Gradients)
         + out.categoryBytes(Category::OptimizerStates);
     static constexpr std::string_view kStateFormula[] = {"P·(w + g + o)", "P·(w + g + o/D_z)", "P·(w + (g + o)/D_z)", "P·(w + g + o)/D_z"};

@@ -4,6 +4,8 @@
 #include <array>
 #include <cmath>
 
+#include "core/fields.h"
+
 namespace core {
 
 double paddedVocabSize(const ModelArchitecture& model, int tensorParallel)
@@ -136,7 +138,9 @@ double familyHidden(double n)
 
 ModelArchitecture familyShape(double targetParameters)
 {
-    const double n = std::clamp(targetParameters, 1e8, 1e13);
+    // Up to the largest count a scenario accepts (model.parameters: 10^16), so a size typed in
+    // the window is the size estimated.
+    const double n = std::clamp(targetParameters, 1e8, fieldInfo(Field::ModelParameters).max);
     ModelArchitecture m;
     m.name = "Llama-3-style family";
     m.hasArchitecture = true;

@@ -99,7 +99,7 @@ struct ParameterCounts
     double layers = 0;             ///< Σ over layers
     double expertParameters = 0;   ///< all routed-expert weights (sharded by EP)
     double total = 0;
-    double active = 0;             ///< parameters one token uses: memory uses total, compute uses active (seed 1 §1.2)
+    double active = 0;             ///< parameters one token uses: memory uses total, compute uses active (Mixtral, Jiang et al. 2024 §2.1)
     double largestModule = 0;      ///< largest single module (ZeRO-3 gathers one at a time)
 };
 

@@ -179,7 +179,7 @@ struct HardwareSetup
     double mfu = 0;                        ///< model FLOPs utilization; 0: not given, the step-time model times the step
     double achievedTflops = 0;             ///< if > 0: measured per-GPU hardware TFLOP/s, replaces MFU and the model
     double pricePerGpuHour = 1.8;          ///< USD
-    double overheadFactor = 1.3;           ///< failures, restarts, tuning (seed 1 Q10: 1.3–1.5)
+    double overheadFactor = 1.3;           ///< failures, restarts, tuning: an assumption (OPT-175B needed at least 35 manual restarts, Zhang et al. 2022 §2.5)
 
     bool operator==(const HardwareSetup&) const = default;
 };

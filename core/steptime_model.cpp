@@ -475,56 +475,56 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
     for (std::size_t d = 0; d < kCommDimensionCount; ++d) {
         if (comm.bytes(CommDimension(d)) <= 0)
             continue; // a dimension that does not communicate has no time to explain
-        w->add(kTimeTerms[d], -1, comm.seconds[d],
+        w->add(kTimeTerms[d], kWholeJob, comm.seconds[d],
                {{"bytes", comm.bytes(CommDimension(d)), Unit::Bytes}, {"bus", comm.linkBytesPerSecond[d], Unit::BytesPerSecond},
                 {"α", kLatency, Unit::Seconds}},
                {}, comm.overNetwork[d] ? "ring collectives, bus = min(NVLink, members per node × NIC)  (the group spans nodes)"
                                        : "ring collectives, bus = NVLink (or PCIe) per direction × efficiency  (inside one node)");
     }
     const double n = par.gpus;
-    w->add(Term::StepGemm, -1, part(parts, StepPart::Gemm),
+    w->add(Term::StepGemm, kWholeJob, part(parts, StepPart::Gemm),
            {{"m", micro, Unit::Count}, {"s·b / c", md.T, Unit::Tokens}, {"peak", md.gemmPeak, Unit::FlopsPerSecond},
             {"η_GEMM", md.fig.gemmBf16, Unit::Fraction}, {"η_FP8", md.fp8 ? md.fig.gemmFp8 : 0.0, Unit::Fraction},
             {"per layer fwd", dense.gemmF, Unit::Seconds}});
-    w->add(Term::StepAttention, -1, part(parts, StepPart::Attention),
+    w->add(Term::StepAttention, kWholeJob, part(parts, StepPart::Attention),
            {{"η_fwd", md.fig.attentionForward, Unit::Fraction}, {"η_bwd", md.fig.attentionBackward, Unit::Fraction},
             {"s / c", double(tr.seqLength) / md.c, Unit::Tokens}, {"per layer fwd", dense.attentionF, Unit::Seconds}},
            {}, tr.flashAttention ? std::string_view{} : "QKᵀ, ·V at η_GEMM(s/c, s, d) + 20 B per score / HBM  (no fused kernel)");
-    w->add(Term::StepElementwise, -1, part(parts, StepPart::Elementwise),
+    w->add(Term::StepElementwise, kWholeJob, part(parts, StepPart::Elementwise),
            {{"HBM", md.bandwidth, Unit::BytesPerSecond}, {"t_sp", md.seqShard, Unit::Count}, {"per layer fwd", dense.elementF, Unit::Seconds}});
-    w->add(Term::StepOverhead, -1, part(parts, StepPart::Overhead), {{"per layer", kLayerOverhead, Unit::Seconds}, {"m", micro, Unit::Count}});
-    w->add(Term::StepRecompute, -1, part(parts, StepPart::Recompute), {{"per layer", dense.recompute, Unit::Seconds}},
+    w->add(Term::StepOverhead, kWholeJob, part(parts, StepPart::Overhead), {{"per layer", kLayerOverhead, Unit::Seconds}, {"m", micro, Unit::Count}});
+    w->add(Term::StepRecompute, kWholeJob, part(parts, StepPart::Recompute), {{"per layer", dense.recompute, Unit::Seconds}},
            {}, tr.recompute == Recompute::Full ? "m · n_layers · forward again"
                : tr.recompute == Recompute::Selective ? "m · n_layers · attention forward again" : "0 (no recomputation)");
-    w->add(Term::StepBubble, -1, part(parts, StepPart::Bubble),
+    w->add(Term::StepBubble, kWholeJob, part(parts, StepPart::Bubble),
            {{"p", double(ctx.p), Unit::Count}, {"v", double(ctx.v), Unit::Count}, {"per micro-batch", perMicro, Unit::Seconds}});
-    w->add(Term::StepExposedTensorParallel, -1, part(parts, StepPart::TensorParallel),
+    w->add(Term::StepExposedTensorParallel, kWholeJob, part(parts, StepPart::TensorParallel),
            {{"all", micro * tpAll, Unit::Seconds}, {"bus", md.tp.busBytesPerSecond, Unit::BytesPerSecond}},
            {}, tr.tpCommOverlap && md.seqShard > 1 ? "m · n_layers · max(0, collectives − GEMMs)  (--tp-comm-overlap)"
                                                   : "m · n_layers · collectives  (on the critical path)");
-    w->add(Term::StepExposedDataParallel, -1, part(parts, StepPart::DataParallel),
+    w->add(Term::StepExposedDataParallel, kWholeJob, part(parts, StepPart::DataParallel),
            {{"all", dpAll, Unit::Seconds}, {"backward", slowest.backward, Unit::Seconds}, {"forward", slowest.forward, Unit::Seconds},
             {"D_z", double(ctx.zeroShards), Unit::Count}});
-    w->add(Term::StepExposedPipelineParallel, -1, part(parts, StepPart::PipelineParallel),
+    w->add(Term::StepExposedPipelineParallel, kWholeJob, part(parts, StepPart::PipelineParallel),
            {{"all", p2pAll, Unit::Seconds}, {"p", double(ctx.p), Unit::Count}, {"m", micro, Unit::Count}},
            {}, ctx.v > 1 ? "2·(p − 1)·(bytes / bus + α)  (interleaved: overlapped in steady state)" : std::string_view{});
-    w->add(Term::StepExposedContextParallel, -1, part(parts, StepPart::ContextParallel),
+    w->add(Term::StepExposedContextParallel, kWholeJob, part(parts, StepPart::ContextParallel),
            {{"all", micro * cpAll, Unit::Seconds}, {"bus", md.cp.busBytesPerSecond, Unit::BytesPerSecond}});
-    w->add(Term::StepExposedExpertParallel, -1, part(parts, StepPart::ExpertParallel),
+    w->add(Term::StepExposedExpertParallel, kWholeJob, part(parts, StepPart::ExpertParallel),
            {{"all", micro * epAll, Unit::Seconds}, {"EP", double(par.expert), Unit::Count}});
-    w->add(Term::StepOffload, -1, part(parts, StepPart::Offload), {{"PCIe", hostLink, Unit::BytesPerSecond}});
-    w->add(Term::StepOptimizer, -1, part(parts, StepPart::OptimizerStep),
+    w->add(Term::StepOffload, kWholeJob, part(parts, StepPart::Offload), {{"PCIe", hostLink, Unit::BytesPerSecond}});
+    w->add(Term::StepOptimizer, kWholeJob, part(parts, StepPart::OptimizerStep),
            {{"updated", updated, Unit::Count}, {"HBM", md.bandwidth, Unit::BytesPerSecond}});
-    w->add(Term::StepGpuFigures, -1, md.fig.gemmBf16,
+    w->add(Term::StepGpuFigures, kWholeJob, md.fig.gemmBf16,
            {{"η_GEMM", md.fig.gemmBf16, Unit::Fraction}, {"η_FP8", md.fig.gemmFp8, Unit::Fraction},
             {"η_fwd", md.fig.attentionForward, Unit::Fraction}, {"η_bwd", md.fig.attentionBackward, Unit::Fraction},
             {"PCIe", md.fig.pcieBytesPerSecond, Unit::BytesPerSecond}},
            md.fig.preset, md.fig.source);
-    w->add(Term::StepModelSeconds, -1, out.modelStepSeconds,
+    w->add(Term::StepModelSeconds, kWholeJob, out.modelStepSeconds,
            {{"m · slowest stage", micro * perMicro, Unit::Seconds}, {"bubble", part(parts, StepPart::Bubble), Unit::Seconds},
             {"MFU", out.modelMfu, Unit::Fraction}, {"n", n, Unit::Count}});
     for (const StepConstant& k : stepConstants())
-        w->add(Term::StepConstant, -1, k.value, {}, k.id, k.source, k.id);
+        w->add(Term::StepConstant, kWholeJob, k.value, {}, k.id, k.source, k.id);
 }
 
 double stepLowerBound(const Scenario& s, const ParameterCounts* counts)

@@ -49,7 +49,7 @@ struct TermInfo
     std::string_view id;       ///< stable: "gradients"
     std::string_view title;    ///< English: "Gradients on this GPU"
     std::string_view formula;  ///< symbolic: "g·P / D_z (ZeRO ≥ 2)"
-    std::string_view source;   ///< "ZeRO §5.2; seed 2"
+    std::string_view source;   ///< "ZeRO §5.2 (P_os+g)"
     Unit unit;
     Component component;       ///< the bar segment it explains, Component::Count if none
 };
@@ -66,7 +66,11 @@ struct Substitution
     Unit unit;
 };
 
-/// One explained number: the term, the rank group it belongs to (-1: whole job), its value,
+/// WorkingLine::group of a number about the whole job (a time, a cost, a FLOP count), not one
+/// rank group.
+inline constexpr int kWholeJob = -1;
+
+/// One explained number: the term, the rank group it belongs to (kWholeJob: none), its value,
 /// and the values substituted. `detail`/`formula` override the table for per-item lines
 /// (one saved tensor, one chosen branch of a formula).
 struct WorkingLine
@@ -104,7 +108,7 @@ public:
     void retag(std::size_t from, int group)
     {
         for (std::size_t i = from; i < m_lines.size(); ++i)
-            if (m_lines[i].group >= 0)
+            if (m_lines[i].group >= 0) // not kWholeJob
                 m_lines[i].group = group;
     }
 

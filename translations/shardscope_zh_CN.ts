@@ -439,6 +439,10 @@ The slider offers only multiples of micro-batch × DP.</source>
         <translation>%1%2 %</translation>
     </message>
     <message>
+        <source>Measured (grey) and predicted (blue), to one scale</source>
+        <translation>实测（灰色）与预测（蓝色），同一比例</translation>
+    </message>
+    <message>
         <source>Lines in no known format, skipped: %1.</source>
         <translation>不属于已知格式而跳过的行：%1。</translation>
     </message>
@@ -485,10 +489,6 @@ The slider offers only multiples of micro-batch × DP.</source>
     <message>
         <source>Residual</source>
         <translation>残差</translation>
-    </message>
-    <message>
-        <source>Measured (grey) and predicted (blue), to one scale</source>
-        <translation>实测（灰色）与预测（蓝色），同一比例</translation>
     </message>
     <message>
         <source>Side by side</source>
@@ -3153,11 +3153,6 @@ the weights are read once per step for all of them.</source>
         <translation>应在 %1 到 %2 之间，实际为 %3</translation>
     </message>
     <message>
-        <source>%1 is more than ShardScope accepts (at most %2)</source>
-        <extracomment>%1 = the value given, %2 = the largest accepted value</extracomment>
-        <translation>%1 超出了 ShardScope 能接受的范围（最多 %2）</translation>
-    </message>
-    <message>
         <source>TP × PP × CP = %1 does not divide the %2 GPUs, so no whole data-parallel degree exists</source>
         <extracomment>%1 = TP × PP × CP, %2 = number of GPUs</extracomment>
         <translation>TP × PP × CP = %1 不能整除 %2 张 GPU，因此得不到整数的数据并行度</translation>
@@ -3168,29 +3163,14 @@ the weights are read once per step for all of them.</source>
         <translation>TP = %1 不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <source>TP = %1 does not divide the %2 KV heads</source>
-        <extracomment>%1 = TP, %2 = KV heads</extracomment>
-        <translation>TP = %1 不能整除 %2 个 KV 头</translation>
-    </message>
-    <message>
         <source>%1 KV heads do not divide the %2 attention heads</source>
         <extracomment>%1 = KV heads, %2 = attention heads</extracomment>
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <source>hidden size %1 is not a multiple of the %2 heads</source>
-        <extracomment>%1 = hidden size, %2 = attention heads</extracomment>
-        <translation>隐藏维度 %1 不是头数 %2 的整数倍</translation>
-    </message>
-    <message>
         <source>PP = %1 stages for only %2 layers: some stages would be empty</source>
         <extracomment>%1 = PP, %2 = layers</extracomment>
         <translation>PP = %1 段，但只有 %2 层：有些段会是空的</translation>
-    </message>
-    <message>
-        <source>PP × virtual stages = %1 does not divide the %2 layers</source>
-        <extracomment>%1 = PP × virtual stages, %2 = layers</extracomment>
-        <translation>PP × 虚拟段数 = %1 不能整除 %2 层</translation>
     </message>
     <message>
         <source>%1 virtual stages need pipeline parallelism (PP &gt; 1)</source>
@@ -3225,10 +3205,6 @@ the weights are read once per step for all of them.</source>
         <translation>该 GPU 没有此精度下的峰值算力数据</translation>
     </message>
     <message>
-        <source>sequence parallelism has no effect without tensor parallelism</source>
-        <translation>没有张量并行时，序列并行不起作用</translation>
-    </message>
-    <message>
         <source>TP = %1 spans more than one node of %2 GPUs: its all-reduces leave NVLink</source>
         <extracomment>%1 = TP, %2 = GPUs per node</extracomment>
         <translation>TP = %1 跨越了不止一个 %2 卡节点：其 all-reduce 将离开 NVLink</translation>
@@ -3239,36 +3215,9 @@ the weights are read once per step for all of them.</source>
         <translation>每步只有 %1 个微批次，却有 %2 个流水线段：气泡占主导</translation>
     </message>
     <message>
-        <source>%1 micro-batches is not a multiple of PP = %2, which the interleaved schedule expects</source>
-        <extracomment>%1 = micro-batches, %2 = PP</extracomment>
-        <translation>%1 个微批次不是 PP = %2 的整数倍，而交错式调度要求如此</translation>
-    </message>
-    <message>
-        <source>this GPU has no BF16 tensor cores: the FP16 peak is used</source>
-        <translation>该 GPU 没有 BF16 Tensor Core：改用 FP16 峰值</translation>
-    </message>
-    <message>
-        <source>this GPU has no FP8 tensor cores: the BF16 peak is used</source>
-        <translation>该 GPU 没有 FP8 Tensor Core：改用 BF16 峰值</translation>
-    </message>
-    <message>
-        <source>context parallelism without FlashAttention counts the score blocks in full</source>
-        <translation>不开 FlashAttention 的上下文并行会完整计入注意力分数块</translation>
-    </message>
-    <message>
         <source>sequence %1 is not a multiple of 2 × CP = %2: causal load balancing is uneven</source>
         <extracomment>%1 = sequence length, %2 = 2 × CP</extracomment>
         <translation>序列长度 %1 不是 2 × CP = %2 的整数倍：因果负载均衡不均匀</translation>
-    </message>
-    <message>
-        <source>only a parameter count is known: activations assume the family shape h = %1, L = %2</source>
-        <extracomment>%1 = hidden size, %2 = layers of the assumed shape</extracomment>
-        <translation>只知道参数量：激活按同族结构 h = %1、L = %2 估算</translation>
-    </message>
-    <message>
-        <source>the given %1 parameters differ from the %2 the architecture has</source>
-        <extracomment>%1 = given parameters, %2 = counted parameters</extracomment>
-        <translation>给定的参数量 %1 与结构算出的 %2 不一致</translation>
     </message>
     <message>
         <source>rank group %1 needs %2 per GPU but has %3</source>
@@ -3279,11 +3228,6 @@ the weights are read once per step for all of them.</source>
         <source>MFU %1 % is above what large training runs reach (35–55 %)</source>
         <extracomment>%1 = MFU in percent</extracomment>
         <translation>MFU %1% 高于大规模训练能达到的水平（35%–55%）</translation>
-    </message>
-    <message>
-        <source>overhead factor %1 is below 1</source>
-        <extracomment>%1 = overhead factor</extracomment>
-        <translation>开销系数 %1 小于 1</translation>
     </message>
     <message>
         <source>no training tokens: time and cost are zero</source>
@@ -3360,6 +3304,11 @@ the weights are read once per step for all of them.</source>
         <translation>按数据类型给出 TFLOP/s 的对象</translation>
     </message>
     <message>
+        <source>not valid JSON: %1</source>
+        <extracomment>%1 = the JSON parser&apos;s own message (English)</extracomment>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
         <source>missing: the model&apos;s size cannot be known without it</source>
         <translation>缺失：没有它就无法得知模型大小</translation>
     </message>
@@ -3374,7 +3323,7 @@ the weights are read once per step for all of them.</source>
     </message>
     <message>
         <source>expected %1</source>
-        <extracomment>%1 = what was expected, e.g. &quot;an object&quot;</extracomment>
+        <extracomment>%1 = what was expected, e.g. &quot;a whole number&quot;</extracomment>
         <translation>应为%1</translation>
     </message>
     <message>
@@ -3383,41 +3332,12 @@ the weights are read once per step for all of them.</source>
         <translation>应为整数，实际为 %1</translation>
     </message>
     <message>
-        <source>no preset named “%1”</source>
-        <extracomment>%1 = the preset id given</extracomment>
-        <translation>没有名为“%1”的预设</translation>
-    </message>
-    <message>
-        <source>only a regular pattern is modelled: the listed dense layers are counted as MoE layers</source>
-        <translation>只支持规则的分布：列出的稠密层按 MoE 层计算</translation>
-    </message>
-    <message>
         <source>only the main model is counted, not its multi-token-prediction module</source>
         <translation>只计入主模型，不含多 token 预测（MTP）模块</translation>
     </message>
     <message>
-        <source>expected one of %1</source>
-        <extracomment>%1 = the accepted values</extracomment>
-        <translation>应为以下之一：%1</translation>
-    </message>
-    <message>
-        <source>schema_version %1 is not supported (this version reads 1)</source>
-        <extracomment>%1 = the version in the file</extracomment>
-        <translation>不支持 schema_version %1（本版本只读取 1）</translation>
-    </message>
-    <message>
-        <source>expected section.key=value, got “%1”</source>
-        <extracomment>%1 = the --set argument</extracomment>
-        <translation>应为 section.key=value，实际为“%1”</translation>
-    </message>
-    <message>
         <source>unknown key, ignored</source>
         <translation>未知的键，已忽略</translation>
-    </message>
-    <message>
-        <source>unknown key, ignored (did you mean “%1”?)</source>
-        <extracomment>%1 = the known key that was probably meant</extracomment>
-        <translation>未知的键，已忽略（是否想写“%1”？）</translation>
     </message>
     <message>
         <source>top-k = %1 routes each token to more experts than the %2 there are</source>
@@ -3435,19 +3355,9 @@ the weights are read once per step for all of them.</source>
         <translation>PP × EP × 专家 TP = %1 不能整除 %2 张 GPU，因此得不到整数的专家数据并行度</translation>
     </message>
     <message>
-        <source>a quantization group of %1 values is larger than a weight row (%2 values)</source>
-        <extracomment>%1 = group size, %2 = row length</extracomment>
-        <translation>量化分组 %1 个值，大于一行权重（%2 个值）</translation>
-    </message>
-    <message>
         <source>TP = %1 neither divides the %2 KV heads nor is a multiple of them</source>
         <extracomment>%1 = TP, %2 = KV heads</extracomment>
         <translation>TP = %1 既不能整除 %2 个 KV 头，也不是它的整数倍</translation>
-    </message>
-    <message>
-        <source>a context of %1 tokens is longer than the model&apos;s %2 positions: quality is not guaranteed</source>
-        <extracomment>%1 = context length, %2 = the model&apos;s positions</extracomment>
-        <translation>%1 个 token 的上下文超过了模型的 %2 个位置：无法保证质量</translation>
     </message>
     <message>
         <source>%1 KV heads over TP = %2: each rank keeps a copy of one KV head (the cache does not shrink with TP)</source>
@@ -3467,11 +3377,6 @@ the weights are read once per step for all of them.</source>
         <source>the rollout engine reserves %1 per GPU, less than its own weights (%2): no room for a KV cache</source>
         <extracomment>%1 = memory the rollout engine reserves, %2 = its weights</extracomment>
         <translation>Rollout 引擎每卡预留 %1，比它自己的权重（%2）还少：没有空间放 KV Cache</translation>
-    </message>
-    <message>
-        <source>the rollout batch needs %1 of KV cache per GPU but the engine reserves %2: it runs fewer sequences at once</source>
-        <extracomment>%1 = KV cache needed, %2 = KV cache reserved</extracomment>
-        <translation>Rollout 批次每卡需要 %1 的 KV Cache，但引擎只预留了 %2：同时运行的序列会更少</translation>
     </message>
     <message>
         <source>training sequence %1 is shorter than prompt + new tokens = %2: responses would be truncated</source>
@@ -3509,63 +3414,221 @@ the weights are read once per step for all of them.</source>
         <translation>这款 GPU 没有给出%1组所用链路的带宽：不估计其通信时间</translation>
     </message>
     <message>
-        <source>rank group %1: the model states alone need %2 per GPU, more than its %3</source>
-        <extracomment>%1 = rank group number, %2 = model-state memory, %3 = capacity</extracomment>
-        <translation>rank 组 %1：仅模型状态每卡就需要 %2，超过其 %3</translation>
+        <source>%1 is beyond what ShardScope accepts (at most %2)</source>
+        <extracomment>%1 = the value given, %2 = the largest accepted value</extracomment>
+        <translation>%1 超出了 ShardScope 能接受的范围（最多 %2）</translation>
     </message>
     <message>
-        <source>rank group %1: the weights alone need %2 per GPU, more than its %3</source>
+        <source>TP = %1 does not divide the %2 KV heads (query groups); Megatron requires it for training</source>
+        <extracomment>%1 = TP, %2 = KV heads</extracomment>
+        <translation>TP = %1 不能整除 %2 个 KV 头（查询组）；Megatron 训练要求整除</translation>
+    </message>
+    <message>
+        <source>hidden size %1 is not a multiple of the %2 heads (set model.head_dim to override)</source>
+        <extracomment>%1 = hidden size, %2 = attention heads; model.head_dim is a key, not translated</extracomment>
+        <translation>隐藏维度 %1 不是头数 %2 的整数倍（可设置 model.head_dim 覆盖）</translation>
+    </message>
+    <message>
+        <source>PP × virtual stages = %1 does not divide the %2 layers (the interleaved schedule needs equal chunks)</source>
+        <extracomment>%1 = PP × virtual stages, %2 = layers</extracomment>
+        <translation>PP × 虚拟段数 = %1 不能整除 %2 层（交错式调度需要等大的块）</translation>
+    </message>
+    <message>
+        <source>quantization group of %1 values is larger than a weight row (%2 values)</source>
+        <extracomment>%1 = group size, %2 = row length</extracomment>
+        <translation>量化分组 %1 个值，大于一行权重（%2 个值）</translation>
+    </message>
+    <message>
+        <source>this framework has no ZeRO stage %1 (FSDP2: 0 no shard, 2 shard grad-op, 3 full shard; DDP: 0, or 1 with ZeroRedundancyOptimizer)</source>
+        <extracomment>%1 = ZeRO stage</extracomment>
+        <translation>此框架没有 ZeRO 阶段 %1（FSDP2：0 不分片、2 SHARD_GRAD_OP、3 FULL_SHARD；DDP：0，或配合 ZeroRedundancyOptimizer 的 1）</translation>
+    </message>
+    <message>
+        <source>first stage %1 + last stage %2 layers leave no whole split of the %3 layers over the other stages (each needs at least one)</source>
+        <extracomment>%1 = layers on the first stage, %2 = on the last, %3 = layers of the model</extracomment>
+        <translation>首段 %1 层 + 末段 %2 层之后，%3 层无法整数地分给其余各段（每段至少一层）</translation>
+    </message>
+    <message>
+        <source>no preset named &apos;%1&apos;</source>
+        <extracomment>%1 = the preset id given</extracomment>
+        <translation>没有名为“%1”的预设</translation>
+    </message>
+    <message>
+        <source>no preset named &apos;%1&apos; (did you mean &apos;%2&apos;?)</source>
+        <extracomment>%1 = the preset id given, %2 = the preset probably meant</extracomment>
+        <translation>没有名为“%1”的预设（是否想写“%2”？）</translation>
+    </message>
+    <message>
+        <source>expected one of %1, got &apos;%2&apos;</source>
+        <extracomment>%1 = the accepted values (keywords, not translated), %2 = the value given</extracomment>
+        <translation>应为以下之一：%1，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>expected one of %1, got &apos;%2&apos; (did you mean &apos;%3&apos;?)</source>
+        <extracomment>%1 = the accepted values (keywords, not translated), %2 = the value given, %3 = the value probably meant</extracomment>
+        <translation>应为以下之一：%1，实际为“%2”（是否想写“%3”？）</translation>
+    </message>
+    <message>
+        <source>schema_version %1 is not supported (this build reads version 1)</source>
+        <extracomment>%1 = the version in the file</extracomment>
+        <translation>不支持 schema_version %1（本版本只读取版本 1）</translation>
+    </message>
+    <message>
+        <source>expected section.key=value, got &apos;%1&apos;</source>
+        <extracomment>%1 = the --set argument</extracomment>
+        <translation>应为 section.key=value，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>no such key</source>
+        <translation>没有这个键</translation>
+    </message>
+    <message>
+        <source>no such key (did you mean &apos;%1&apos;?)</source>
+        <extracomment>%1 = the key probably meant</extracomment>
+        <translation>没有这个键（是否想写“%1”？）</translation>
+    </message>
+    <message>
+        <source>%1 layers do not split evenly over %2 stages: %3 middle stages get one extra layer (set parallel.first_stage_layers / last_stage_layers to choose)</source>
+        <extracomment>%1 = layers, %2 = PP, %3 = stages with one extra layer; the keys are not translated</extracomment>
+        <translation>%1 层无法均分到 %2 段：中间的 %3 段各多一层（可用 parallel.first_stage_layers / last_stage_layers 指定）</translation>
+    </message>
+    <message>
+        <source>sequence parallelism has no effect without tensor parallelism (TP = 1)</source>
+        <translation>没有张量并行时（TP = 1），序列并行不起作用</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches is not a multiple of PP = %2, which Megatron&apos;s interleaved schedule expects</source>
+        <extracomment>%1 = micro-batches, %2 = PP</extracomment>
+        <translation>%1 个微批次不是 PP = %2 的整数倍，而 Megatron 的交错式调度要求如此</translation>
+    </message>
+    <message>
+        <source>this GPU has no BF16 tensor cores: FP16 peak used (needs loss scaling)</source>
+        <translation>该 GPU 没有 BF16 Tensor Core：改用 FP16 峰值（需要损失缩放）</translation>
+    </message>
+    <message>
+        <source>this GPU has no FP8 tensor cores: BF16 peak used</source>
+        <translation>该 GPU 没有 FP8 Tensor Core：改用 BF16 峰值</translation>
+    </message>
+    <message>
+        <source>context parallelism without FlashAttention: the s/c × s score blocks are counted in full</source>
+        <translation>不开 FlashAttention 的上下文并行：s/c × s 的注意力分数块全部计入</translation>
+    </message>
+    <message>
+        <source>only a parameter count is known: activations use the family shape h = %1, L = %2 and FLOPs use 6·N per token</source>
+        <extracomment>%1 = hidden size, %2 = layers of the assumed shape</extracomment>
+        <translation>只知道参数量：激活按同族结构 h = %1、L = %2 估算，FLOPs 按每 token 6·N 计算</translation>
+    </message>
+    <message>
+        <source>the given %1 parameters differ from the %2 the architecture has; the architecture&apos;s count is used</source>
+        <extracomment>%1 = given parameters, %2 = counted parameters</extracomment>
+        <translation>给定的参数量 %1 与结构算出的 %2 不一致；采用结构算出的数量</translation>
+    </message>
+    <message>
+        <source>overhead factor %1 is below 1: it would make the job cheaper than its compute</source>
+        <extracomment>%1 = overhead factor</extracomment>
+        <translation>开销系数 %1 小于 1：这会让任务比其计算本身还便宜</translation>
+    </message>
+    <message>
+        <source>context %1 tokens is longer than the model&apos;s %2 positions: quality is not guaranteed</source>
+        <extracomment>%1 = context length, %2 = the model&apos;s positions</extracomment>
+        <translation>%1 个 token 的上下文超过了模型的 %2 个位置：无法保证质量</translation>
+    </message>
+    <message>
+        <source>the rollout batch needs %1 of KV cache per GPU but the engine reserves %2: it will run fewer sequences at once (or preempt)</source>
+        <extracomment>%1 = KV cache needed, %2 = KV cache reserved</extracomment>
+        <translation>Rollout 批次每卡需要 %1 的 KV Cache，但引擎只预留了 %2：同时运行的序列会更少（或被抢占）</translation>
+    </message>
+    <message>
+        <source>stage %1: this batch needs %2 of KV cache per GPU but the engine&apos;s pool holds %3: it runs fewer sequences at once (raise the memory fraction or shorten the context)</source>
+        <extracomment>%1 = pipeline stage, %2 = KV cache the batch needs, %3 = the engine&apos;s KV pool</extracomment>
+        <translation>第 %1 段：本批每卡需要 %2 的 KV Cache，引擎的池只有 %3：它会同时运行更少的序列（请提高显存比例或缩短上下文）</translation>
+    </message>
+    <message>
+        <source>rank group %1 is %2 over capacity: the paged optimizer moves up to %3 of its states to CPU memory (slower steps, no out-of-memory)</source>
+        <extracomment>%1 = rank group, %2 = bytes over capacity, %3 = paged optimizer states</extracomment>
+        <translation>rank 组 %1 超出容量 %2：分页优化器会把最多 %3 的状态移到 CPU 内存（步骤变慢，但不会显存溢出）</translation>
+    </message>
+    <message>
+        <source>only a regular pattern of MoE layers is modelled: the listed dense layers are counted as MoE layers</source>
+        <translation>只支持规则分布的 MoE 层：列出的稠密层按 MoE 层计算</translation>
+    </message>
+    <message>
+        <source>unknown key, ignored (did you mean &apos;%1&apos;?)</source>
+        <extracomment>%1 = the known key that was probably meant</extracomment>
+        <translation>未知的键，已忽略（是否想写“%1”？）</translation>
+    </message>
+    <message>
+        <source>a string or {&quot;en&quot;: …, &quot;zh_CN&quot;: …}</source>
+        <translation>字符串或 {&quot;en&quot;: …, &quot;zh_CN&quot;: …}</translation>
+    </message>
+    <message>
+        <source>an array of scenes</source>
+        <translation>场景数组</translation>
+    </message>
+    <message>
+        <source>a scenario object</source>
+        <translation>场景对象</translation>
+    </message>
+    <message>
+        <source>rank group %1: the model states alone (weights, gradients, optimizer) need %2 per GPU, more than the %3 it has</source>
+        <extracomment>%1 = rank group number, %2 = model-state memory, %3 = capacity</extracomment>
+        <translation>rank 组 %1：仅模型状态（权重、梯度、优化器）每卡就需要 %2，超过其 %3</translation>
+    </message>
+    <message>
+        <source>rank group %1: the weights alone need %2 per GPU, more than the %3 it has</source>
         <extracomment>serving; %1 = rank group number, %2 = weight memory, %3 = capacity</extracomment>
         <translation>rank 组 %1：仅权重每卡就需要 %2，超过其 %3</translation>
     </message>
     <message>
-        <source>%1 layers do not split evenly over %2 stages: %3 middle stages get one extra layer</source>
-        <extracomment>%1 = layers, %2 = PP, %3 = stages with one extra layer</extracomment>
-        <translation>%1 层无法均分到 %2 段：中间的 %3 段各多一层</translation>
+        <source>an array of drills</source>
+        <translation>练习题数组</translation>
     </message>
     <message>
-        <source>this framework has no ZeRO stage %1 (FSDP2: 0, 2 or 3; DDP: 0 or 1)</source>
-        <extracomment>%1 = ZeRO stage</extracomment>
-        <translation>此框架没有 ZeRO 阶段 %1（FSDP2：0、2 或 3；DDP：0 或 1）</translation>
+        <source>a drill with a scenario and a quantity</source>
+        <translation>含场景和所求量的练习题</translation>
     </message>
     <message>
-        <source>first stage %1 + last stage %2 layers leave no whole split of the %3 layers over the other stages</source>
-        <extracomment>%1 = layers on the first stage, %2 = on the last, %3 = layers of the model</extracomment>
-        <translation>首段 %1 层 + 末段 %2 层之后，%3 层无法整数地分给其余各段</translation>
+        <source>not valid JSON</source>
+        <translation>不是有效的 JSON</translation>
     </message>
     <message>
-        <source>stage %1: the batch needs %2 of KV cache per GPU, the engine&apos;s pool holds %3: it runs fewer sequences at once</source>
-        <extracomment>%1 = pipeline stage, %2 = KV cache the batch needs, %3 = the engine&apos;s KV pool</extracomment>
-        <translation>第 %1 段：本批每卡需要 %2 的 KV Cache，引擎的池只有 %3：它会同时运行更少的序列</translation>
+        <source>not valid JSON: the text ends at line %1, column %2 before the JSON is complete (a cut-off file?)</source>
+        <extracomment>%1 = line, %2 = column where the text stops</extracomment>
+        <translation>不是有效的 JSON：文本在第 %1 行第 %2 列就结束了，JSON 并不完整（文件被截断了？）</translation>
     </message>
     <message>
-        <source>rank group %1 is %2 over capacity: the paged optimizer moves up to %3 of its states to CPU memory</source>
-        <extracomment>%1 = rank group, %2 = bytes over capacity, %3 = paged optimizer states</extracomment>
-        <translation>rank 组 %1 超出容量 %2：分页优化器会把最多 %3 的状态移到 CPU 内存</translation>
+        <source>not valid JSON: unexpected character at line %1, column %2</source>
+        <extracomment>%1 = line, %2 = column of the first character that is not valid JSON</extracomment>
+        <translation>不是有效的 JSON：第 %1 行第 %2 列出现了意外的字符</translation>
     </message>
     <message>
-        <source>%1 bytes is more than the %2 MiB ShardScope reads</source>
-        <extracomment>%1 = size of the file or text in bytes, %2 = the limit in MiB</extracomment>
-        <translation>%1 字节，超过 ShardScope 读取的上限 %2 MiB</translation>
+        <source>not valid JSON at line %1, column %2: %3</source>
+        <extracomment>%1 = line, %2 = column, %3 = the JSON parser&apos;s own message (English)</extracomment>
+        <translation>不是有效的 JSON（第 %1 行第 %2 列）：%3</translation>
+    </message>
+    <message>
+        <source>%1 bytes is more than the %2 bytes (%3 MiB) ShardScope reads</source>
+        <extracomment>%1 = the file&apos;s size in bytes, %2 = the limit in bytes, %3 = the limit in MiB</extracomment>
+        <translation>%1 字节，超过 ShardScope 读取的上限 %2 字节（%3 MiB）</translation>
     </message>
     <message>
         <source>nested more than %1 levels deep</source>
-        <extracomment>%1 = the limit of nested levels</extracomment>
+        <extracomment>%1 = the depth limit</extracomment>
         <translation>嵌套超过 %1 层</translation>
     </message>
     <message>
         <source>more than %1 keys in one object</source>
-        <extracomment>%1 = the limit of keys in one JSON object</extracomment>
+        <extracomment>%1 = the limit of keys in one object</extracomment>
         <translation>一个对象中的键超过 %1 个</translation>
     </message>
     <message>
         <source>more than %1 values in one document</source>
-        <extracomment>%1 = the limit of values in one JSON document</extracomment>
+        <extracomment>%1 = the limit of values in one document</extracomment>
         <translation>一个文档中的值超过 %1 个</translation>
     </message>
     <message>
         <source>%1 is beyond the range of a double (about ±1.8e308)</source>
-        <extracomment>%1 = the number as written in the file, e.g. 1e400</extracomment>
+        <extracomment>%1 = the number as written in the file</extracomment>
         <translation>%1 超出双精度浮点数的范围（约 ±1.8e308）</translation>
     </message>
     <message>
@@ -3586,36 +3649,23 @@ the weights are read once per step for all of them.</source>
     </message>
     <message>
         <source>permission denied or unreadable (%1)</source>
-        <extracomment>%1 = the system&apos;s reason</extracomment>
+        <extracomment>%1 = the operating system&apos;s reason (English)</extracomment>
         <translation>无权限或无法读取（%1）</translation>
     </message>
     <message>
-        <source>not valid JSON</source>
-        <translation>不是有效的 JSON</translation>
-    </message>
-    <message>
-        <source>not valid JSON: the text ends at line %1, column %2 before the JSON is complete (a cut-off file?)</source>
-        <extracomment>%1 = line, %2 = column where the text stops</extracomment>
-        <translation>不是有效的 JSON：文本在第 %1 行第 %2 列就结束了，JSON 并不完整（文件被截断了？）</translation>
-    </message>
-    <message>
-        <source>not valid JSON: unexpected character at line %1, column %2</source>
-        <extracomment>%1 = line, %2 = column of the first character that is not valid JSON</extracomment>
-        <translation>不是有效的 JSON：第 %1 行第 %2 列出现了意外的字符</translation>
-    </message>
-    <message>
         <source>chunked attention is counted as a sliding window of %1 tokens (the most a chunk caches)</source>
-        <extracomment>%1 = tokens per attention chunk</extracomment>
+        <extracomment>%1 = the window in tokens</extracomment>
         <translation>分块注意力按 %1 token 的滑动窗口计算（一个块最多缓存这么多）</translation>
     </message>
     <message>
         <source>the %1 full-attention layers are not evenly spaced: counted as every %2th layer</source>
-        <extracomment>%1 = full-attention layers, %2 = the period they are counted with</extracomment>
+        <extracomment>%1 = full-attention layers, %2 = every how many layers one is counted</extracomment>
         <translation>%1 个全注意力层的间隔不均匀：按每 %2 层一个计算</translation>
     </message>
     <message>
-        <source>a sliding window but no layer pattern: every layer is taken as windowed, so the KV cache may be too small</source>
-        <translation>有滑动窗口却没有层模式：每一层都按窗口计算，KV 缓存可能被低估</translation>
+        <source>a sliding window but no sliding_window_pattern or layer_types: every layer is taken as windowed, so the KV cache may be too small</source>
+        <extracomment>sliding_window_pattern and layer_types are keys, not translated</extracomment>
+        <translation>有滑动窗口却没有 sliding_window_pattern 或 layer_types：每一层都按窗口计算，KV 缓存可能被低估</translation>
     </message>
     <message>
         <source>the first %1 layers attend to the whole context but are counted as windowed</source>
@@ -3626,6 +3676,10 @@ the weights are read once per step for all of them.</source>
         <source>%1 entries for %2 layers: the pattern is read as far as it goes</source>
         <extracomment>%1 = entries in the list, %2 = layers</extracomment>
         <translation>%2 层只给了 %1 项：模式按已有的部分读取</translation>
+    </message>
+    <message>
+        <source>an array of figure ids</source>
+        <translation>图表数值 id 的数组</translation>
     </message>
 </context>
 <context>
@@ -4155,6 +4209,20 @@ rollout engine) instead of by component</source>
 Rollout 引擎）而不是按组成部分为柱状图着色</translation>
     </message>
     <message>
+        <source>━ allocated
+┅ reserved
+(top: device)</source>
+        <extracomment>beside the last bar&apos;s two level markers: PyTorch&apos;s counters (not translated) and nvidia-smi</extracomment>
+        <translation>━ 已分配
+┅ 已预留
+顶端：设备</translation>
+    </message>
+    <message>
+        <source>Peak of the step: allocated %1 (max_memory_allocated) · reserved %2 (max_memory_reserved) · device %3 (nvidia-smi)</source>
+        <extracomment>tooltip line under a bar segment; %1–%3 = memory; max_memory_allocated / max_memory_reserved / nvidia-smi are tool names</extracomment>
+        <translation>一步的峰值：已分配 %1（max_memory_allocated）· 已预留 %2（max_memory_reserved）· 设备 %3（nvidia-smi）</translation>
+    </message>
+    <message>
         <source>%1 states
 %2 total</source>
         <extracomment>above a comparison bar: its model states first (the textbook&apos;s figure), then the whole GPU; %1 = model states, %2 = total</extracomment>
@@ -4170,20 +4238,6 @@ Rollout 引擎）而不是按组成部分为柱状图着色</translation>
         <source>model states %1</source>
         <extracomment>written along the bracket over a bar&apos;s model states; %1 = e.g. &quot;38.5 GB&quot;</extracomment>
         <translation>模型状态 %1</translation>
-    </message>
-    <message>
-        <source>━ allocated
-┅ reserved
-(top: device)</source>
-        <extracomment>beside the last bar&apos;s two level markers: PyTorch&apos;s counters (not translated) and nvidia-smi</extracomment>
-        <translation>━ 已分配
-┅ 已预留
-顶端：设备</translation>
-    </message>
-    <message>
-        <source>Peak of the step: allocated %1 (max_memory_allocated) · reserved %2 (max_memory_reserved) · device %3 (nvidia-smi)</source>
-        <extracomment>tooltip line under a bar segment; %1–%3 = memory; max_memory_allocated / max_memory_reserved / nvidia-smi are tool names</extracomment>
-        <translation>一步的峰值：已分配 %1（max_memory_allocated）· 已预留 %2（max_memory_reserved）· 设备 %3（nvidia-smi）</translation>
     </message>
 </context>
 <context>
@@ -6332,12 +6386,12 @@ It was kept in %2.</source>
 <context>
     <name>StepDock</name>
     <message>
-        <source>Step: Schedule and Memory</source>
-        <translation>训练步：调度与显存</translation>
-    </message>
-    <message>
         <source>%1 micro-batches per step: too many to draw one by one (up to %2). Fewer micro-batches (a smaller global batch, or more data parallelism) show the step.</source>
         <translation>每步 %1 个微批次：太多，无法逐个绘制（最多 %2 个）。减少微批次（更小的全局批大小，或更多数据并行）即可显示这个训练步。</translation>
+    </message>
+    <message>
+        <source>Step: Schedule and Memory</source>
+        <translation>训练步：调度与显存</translation>
     </message>
 </context>
 <context>
@@ -6788,14 +6842,6 @@ It was kept in %2.</source>
         <translation>对数 |x|(&amp;L)</translation>
     </message>
     <message>
-        <source>Log &amp;counts</source>
-        <translation>对数计数(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Counts on a log axis: outlier channels and long tails become visible</source>
-        <translation>计数用对数坐标：离群通道和长尾都能看到</translation>
-    </message>
-    <message>
         <source>Lines: powers of two (too many values to draw; zoom in).</source>
         <translation>竖线：2 的幂（值太多，无法逐个画出；请放大）。</translation>
     </message>
@@ -6823,6 +6869,14 @@ It was kept in %2.</source>
     <message>
         <source>Use for &amp;KV cache</source>
         <translation>用作 KV Cache 格式(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Log &amp;counts</source>
+        <translation>对数计数(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Counts on a log axis: outlier channels and long tails become visible</source>
+        <translation>计数用对数坐标：离群通道和长尾都能看到</translation>
     </message>
 </context>
 <context>
@@ -6922,30 +6976,6 @@ It was kept in %2.</source>
     <message>
         <source>4-bit integers (−8 … 7) with a scale per group: GPTQ and AWQ store 128-value groups with FP16 scales.</source>
         <translation>每组一个缩放因子的 4 位整数（−8 … 7）：GPTQ 和 AWQ 以 128 个值为一组，缩放因子为 FP16。</translation>
-    </message>
-    <message>
-        <source>Source: IEEE 754-2019 binary16.</source>
-        <translation>来源：IEEE 754-2019 binary16。</translation>
-    </message>
-    <message>
-        <source>Source: Google Brain bfloat16 (Kalamkar et al. 2019).</source>
-        <translation>来源：Google Brain bfloat16（Kalamkar 等，2019）。</translation>
-    </message>
-    <message>
-        <source>Source: OCP 8-bit Floating Point Specification v1.0; per-tensor scale amax / max as Transformer Engine&apos;s current scaling.</source>
-        <translation>来源：OCP 8 位浮点规范 v1.0；按张量缩放因子 amax / max，与 Transformer Engine 的 current scaling 相同。</translation>
-    </message>
-    <message>
-        <source>Source: OCP Microscaling Formats (MX) Specification v1.0, §5.3 and §6.3.</source>
-        <translation>来源：OCP 微缩放格式（MX）规范 v1.0，§5.3 与 §6.3。</translation>
-    </message>
-    <message>
-        <source>Source: NVIDIA, “Introducing NVFP4 for Efficient and Accurate Low-Precision Inference” (2025); scales as torchao&apos;s nvfp4_tensor.py computes them.</source>
-        <translation>来源：NVIDIA，《Introducing NVFP4 for Efficient and Accurate Low-Precision Inference》（2025）；缩放因子的计算与 torchao 的 nvfp4_tensor.py 相同。</translation>
-    </message>
-    <message>
-        <source>Source: Jacob et al. 2018, eq. 1 (scale and zero point); groups as GPTQ and AWQ store them.</source>
-        <translation>来源：Jacob 等 2018，式 1（缩放因子与零点）；分组方式与 GPTQ、AWQ 相同。</translation>
     </message>
     <message>
         <source>None (as is)</source>
@@ -7055,6 +7085,30 @@ a percentage; %1 = number</extracomment>
         <extracomment>%1 = gigabytes (10^9 bytes)</extracomment>
         <translation>%1 GB</translation>
     </message>
+    <message>
+        <source>Source: IEEE 754-2019 binary16.</source>
+        <translation>来源：IEEE 754-2019 binary16。</translation>
+    </message>
+    <message>
+        <source>Source: Google Brain bfloat16 (Kalamkar et al. 2019).</source>
+        <translation>来源：Google Brain bfloat16（Kalamkar 等，2019）。</translation>
+    </message>
+    <message>
+        <source>Source: OCP 8-bit Floating Point Specification v1.0; per-tensor scale amax / max as Transformer Engine&apos;s current scaling.</source>
+        <translation>来源：OCP 8 位浮点规范 v1.0；按张量缩放因子 amax / max，与 Transformer Engine 的 current scaling 相同。</translation>
+    </message>
+    <message>
+        <source>Source: OCP Microscaling Formats (MX) Specification v1.0, §5.3 and §6.3.</source>
+        <translation>来源：OCP 微缩放格式（MX）规范 v1.0，§5.3 与 §6.3。</translation>
+    </message>
+    <message>
+        <source>Source: NVIDIA, “Introducing NVFP4 for Efficient and Accurate Low-Precision Inference” (2025); scales as torchao&apos;s nvfp4_tensor.py computes them.</source>
+        <translation>来源：NVIDIA，《Introducing NVFP4 for Efficient and Accurate Low-Precision Inference》（2025）；缩放因子的计算与 torchao 的 nvfp4_tensor.py 相同。</translation>
+    </message>
+    <message>
+        <source>Source: Jacob et al. 2018, eq. 1 (scale and zero point); groups as GPTQ and AWQ store them.</source>
+        <translation>来源：Jacob 等 2018，式 1（缩放因子与零点）；分组方式与 GPTQ、AWQ 相同。</translation>
+    </message>
 </context>
 <context>
     <name>TextbookLedger</name>
@@ -7081,6 +7135,18 @@ a percentage; %1 = number</extracomment>
     </message>
 </context>
 <context>
+    <name>ValueSlider</name>
+    <message>
+        <source>%1 is more than this field accepts: set to the largest, %2</source>
+        <translation>%1 超出此项能接受的范围：已设为最大值 %2</translation>
+    </message>
+    <message>
+        <source>%1 is less than this field accepts: set to the smallest, %2</source>
+        <extracomment>a typed value below the field&apos;s range; %1 = the value typed, %2 = the smallest value, used instead</extracomment>
+        <translation>%1 低于此项能接受的范围：已设为最小值 %2</translation>
+    </message>
+</context>
+<context>
     <name>ViewOptions</name>
     <message>
         <source>&amp;Units</source>
@@ -7089,6 +7155,10 @@ a percentage; %1 = number</extracomment>
     <message>
         <source>&amp;GB (10⁹ bytes)</source>
         <translation>&amp;GB（10⁹ 字节）</translation>
+    </message>
+    <message>
+        <source>Decimal gigabytes, as textbooks count model states: 7B × 16 B = 112 GB</source>
+        <translation>十进制 GB，教材算模型状态的方式：7B × 16 B = 112 GB</translation>
     </message>
     <message>
         <source>G&amp;iB (2³⁰ bytes)</source>
@@ -7111,10 +7181,6 @@ a percentage; %1 = number</extracomment>
 no runtime, fragmentation or temporary buffers</source>
         <translation>只显示教材的四本账：参数、梯度、优化器状态和激活；
 不含运行时开销、碎片和临时缓冲区</translation>
-    </message>
-    <message>
-        <source>Decimal gigabytes, as textbooks count model states: 7B × 16 B = 112 GB</source>
-        <translation>十进制 GB，教材算模型状态的方式：7B × 16 B = 112 GB</translation>
     </message>
 </context>
 <context>
@@ -7253,10 +7319,6 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>Llama-3-style family shape of the same size</source>
         <translation>同等规模的 Llama 3 式结构</translation>
-    </message>
-    <message>
-        <source>P = Ψ / (t·p)  (count-only model: split evenly, seed 1 §6.2)</source>
-        <translation>P = Ψ / (t·p)  （仅知参数量：平均切分，参考资料 1 §6.2）</translation>
     </message>
     <message>
         <source>V·h (untied) + final norm</source>
@@ -7719,10 +7781,6 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>3·h·F（gate、up、down）</translation>
     </message>
     <message>
-        <source>6·N·B·s  (seed 1 §2.1)</source>
-        <translation>6·N·B·s  （参考资料 1 §2.1）</translation>
-    </message>
-    <message>
         <source>8·s·b × in flight (no dropout mask)</source>
         <translation>8·s·b × 在途数（无 dropout 掩码）</translation>
     </message>
@@ -7809,6 +7867,14 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>HBM bandwidth</source>
         <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>P = Ψ / (t·p)  (count-only model: split evenly over the stages)</source>
+        <translation>P = Ψ / (t·p)  （仅知参数量：在各段之间平均切分）</translation>
+    </message>
+    <message>
+        <source>6·N·B·s  (Kaplan et al. 2020 §2.1)</source>
+        <translation>6·N·B·s  （Kaplan 等 2020 §2.1）</translation>
     </message>
     <message>
         <source>m · Σ max(2·M·N·K / (peak · η(M, N, K)), bytes / HBM)  (forward + 2 × backward)</source>
@@ -8654,12 +8720,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>每一步训练前，策略模型要先生成回答。每生成一个 token 都要从显存读出全部权重和缓存的 K、V，所以生成受显存带宽而非算力限制：往往占强化学习一步的大部分时间。</translation>
     </message>
     <message>
-        <source>Model states on this GPU</source>
-        <translation>本卡的模型状态</translation>
-    </message>
-    <message>
-        <source>Parameters + gradients + optimizer states, the textbook&apos;s 16 bytes per parameter: what ZeRO shards. Activations and buffers come on top.</source>
-        <translation>参数 + 梯度 + 优化器状态，即教材里每参数 16 字节：ZeRO 切分的正是这部分。激活和缓冲区另算。</translation>
+        <source>The tensors alive at the step&apos;s fullest moment: what torch.cuda.max_memory_allocated reports.</source>
+        <translation>一步中最满那一刻仍存活的张量：即 torch.cuda.max_memory_allocated 报告的值。</translation>
     </message>
     <message>
         <source>Buffers for the data-parallel reduction of the gradients: none in Megatron (views of its gradient buffer), a copy of the gradients in PyTorch DDP, DeepSpeed&apos;s reduce bucket.</source>
@@ -8688,10 +8750,6 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>PyTorch&apos;s caching allocator keeps freed blocks for reuse; those a later request cannot use, and a share of what the step allocates for split blocks and rounding, make reserved memory exceed allocated memory.</source>
         <translation>PyTorch 缓存分配器会保留已释放的块以便复用；后续请求用不上的那些块，加上本步分配量中因块切分和取整产生的一部分，使预留显存大于已分配显存。</translation>
-    </message>
-    <message>
-        <source>The tensors alive at the step&apos;s fullest moment: what torch.cuda.max_memory_allocated reports.</source>
-        <translation>一步中最满那一刻仍存活的张量：即 torch.cuda.max_memory_allocated 报告的值。</translation>
     </message>
     <message>
         <source>Allocated memory plus what PyTorch&apos;s caching allocator holds besides: what torch.cuda.max_memory_reserved reports.</source>
@@ -8810,6 +8868,18 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>复制到每个头的 K 和 V（repeat_kv）</translation>
     </message>
     <message>
+        <source>Model states on this GPU</source>
+        <translation>本卡的模型状态</translation>
+    </message>
+    <message>
+        <source>Parameters + gradients + optimizer states, the textbook&apos;s 16 bytes per parameter: what ZeRO shards. Activations and buffers come on top.</source>
+        <translation>参数 + 梯度 + 优化器状态，即教材里每参数 16 字节：ZeRO 切分的正是这部分。激活和缓冲区另算。</translation>
+    </message>
+    <message>
+        <source>Peak allocated (max_memory_allocated)</source>
+        <translation>峰值已分配（max_memory_allocated）</translation>
+    </message>
+    <message>
         <source>Step time: linear layers (GEMMs)</source>
         <translation>步时：线性层（GEMM）</translation>
     </message>
@@ -8824,6 +8894,10 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>QKᵀ and ·V in a fused kernel at FlashAttention&apos;s measured efficiency, lower for short sequences; without a fused kernel the scores go through memory.</source>
         <translation>QKᵀ 和 ·V 在融合内核中按 FlashAttention 的实测效率计算，序列短时效率更低；没有融合内核时，分数矩阵要经过显存。</translation>
+    </message>
+    <message>
+        <source>Step time: norms and activations</source>
+        <translation>步时：归一化与激活</translation>
     </message>
     <message>
         <source>Norms, activations, residual adds and the loss read and write whole tensors and do little arithmetic: memory bandwidth sets their time. Sequence parallelism splits them over the TP ranks.</source>
@@ -8854,8 +8928,16 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>流水线填充和排空时各段在等待：占计算的 (p − 1)/(v·m)。更多微批次或虚拟段可以缩小它。</translation>
     </message>
     <message>
+        <source>Step time: exposed DP communication</source>
+        <translation>步时：未被掩盖的 DP 通信</translation>
+    </message>
+    <message>
         <source>Gradients are reduced while the last micro-batch&apos;s backward still runs; what outlasts it, and always the last bucket, adds to the step. The distributed optimizer&apos;s weight gather hides behind the next forward.</source>
         <translation>梯度在最后一个微批次的反向仍在进行时归约；超出它的部分，以及总是最后一个桶，会加到步时上。分布式优化器的权重收集藏在下一次前向之后。</translation>
+    </message>
+    <message>
+        <source>Step time: exposed TP communication</source>
+        <translation>步时：未被掩盖的 TP 通信</translation>
     </message>
     <message>
         <source>Tensor parallelism waits for its collectives inside every layer unless TP communication is overlapped with the GEMMs.</source>
@@ -8870,6 +8952,10 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>每个微批次的激活和梯度在各段之间传递；交错调度把它们与计算重叠。</translation>
     </message>
     <message>
+        <source>Step time: exposed CP communication</source>
+        <translation>步时：未被掩盖的 CP 通信</translation>
+    </message>
+    <message>
         <source>Ring attention passes key and value chunks while the chunk already there is computed; only what takes longer than that shows.</source>
         <translation>环形注意力在计算手头这一块的同时传递键和值的分块；只有比计算更慢的部分才会显露。</translation>
     </message>
@@ -8880,6 +8966,10 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>Tokens travel to their experts and back in every MoE layer; without special overlap the layer waits for it.</source>
         <translation>每个 MoE 层都要把 token 发往其专家再取回；没有专门的重叠时，该层要等待它完成。</translation>
+    </message>
+    <message>
+        <source>Step time: offload (PCIe, CPU optimizer)</source>
+        <translation>步时：卸载（PCIe、CPU 优化器）</translation>
     </message>
     <message>
         <source>Offloaded states cross PCIe, and the CPU runs the optimizer&apos;s update from its own memory: slow compared with the GPU.</source>
@@ -8918,32 +9008,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>步时模型的一个常量及其来源（resources/steptime.json）。</translation>
     </message>
     <message>
-        <source>Peak allocated (max_memory_allocated)</source>
-        <translation>峰值已分配（max_memory_allocated）</translation>
-    </message>
-    <message>
         <source>Peak reserved (max_memory_reserved)</source>
         <translation>峰值已预留（max_memory_reserved）</translation>
-    </message>
-    <message>
-        <source>Step time: norms and activations</source>
-        <translation>步时：归一化与激活</translation>
-    </message>
-    <message>
-        <source>Step time: exposed DP communication</source>
-        <translation>步时：未被掩盖的 DP 通信</translation>
-    </message>
-    <message>
-        <source>Step time: exposed TP communication</source>
-        <translation>步时：未被掩盖的 TP 通信</translation>
-    </message>
-    <message>
-        <source>Step time: exposed CP communication</source>
-        <translation>步时：未被掩盖的 CP 通信</translation>
-    </message>
-    <message>
-        <source>Step time: offload (PCIe, CPU optimizer)</source>
-        <translation>步时：卸载（PCIe、CPU 优化器）</translation>
     </message>
 </context>
 </TS>

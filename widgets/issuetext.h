@@ -5,8 +5,9 @@
 
 #include "core/issues.h"
 
-/// The one mapping from the core's issue codes to translated text (core::describe() is the
-/// English-only version for the command line). Used by the chart, the controls and the status bar.
+/// The core's issue sentences translated (core/issues.cpp holds each sentence once, in English;
+/// core::describe() fills it for the command line, this fills its translation with the payload
+/// in the user's locale). Used by the chart, the controls and the status bar.
 namespace IssueText {
 
 /// The reason, without the key: "TP = 3 does not divide the 32 attention heads".

@@ -6,6 +6,7 @@
 #include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QSlider>
 #include <cmath>
 #include <functional>
@@ -17,12 +18,16 @@ namespace {
 
 constexpr int kContinuousSteps = 1000;
 
-/// Arrow keys and the wheel walk through the slider's allowed values; typing accepts anything.
+/// Arrow keys and the wheel walk through the slider's allowed values. Typing accepts any number,
+/// also in scientific notation ("1e6"); one outside the range is set to the nearest bound and
+/// reported (`clamped`), where QDoubleSpinBox would silently refuse the keystroke or the text.
 class StepSpinBox : public QDoubleSpinBox
 {
 public:
     using QDoubleSpinBox::QDoubleSpinBox;
     std::function<double(double shown, int steps)> stepper;
+    std::function<void(double typed, double used)> clamped;
+    bool reportClamps = true; ///< off while ValueSlider compares texts of its own
 
     void stepBy(int steps) override
     {
@@ -32,10 +37,60 @@ public:
             QDoubleSpinBox::stepBy(steps);
     }
 
+    QValidator::State validate(QString& text, int& pos) const override
+    {
+        const QString bare = number(text);
+        if (bare.isEmpty() || bare == QLatin1String("-") || bare == QLatin1String("+"))
+            return QValidator::Intermediate;
+        bool ok = false;
+        parse(bare, &ok);
+        if (ok)
+            return QValidator::Acceptable;
+        // "1e", "1e-", "2." on the way to a number
+        const QChar last = bare.back();
+        if (last == QLatin1Char('e') || last == QLatin1Char('E') || last == QLatin1Char('-') || last == QLatin1Char('+')
+            || last == locale().decimalPoint().front()) {
+            bool headOk = false;
+            parse(bare.chopped(last == QLatin1Char('-') || last == QLatin1Char('+') ? 2 : 1), &headOk);
+            if (headOk || bare.size() == 1)
+                return QValidator::Intermediate;
+        }
+        return QDoubleSpinBox::validate(text, pos);
+    }
+
+    double valueFromText(const QString& text) const override
+    {
+        bool ok = false;
+        const double typed = parse(number(text), &ok);
+        if (!ok)
+            return QDoubleSpinBox::valueFromText(text);
+        const double used = std::clamp(typed, minimum(), maximum());
+        if (used != typed && clamped && reportClamps)
+            clamped(typed, used);
+        return used;
+    }
+
 protected:
     StepEnabled stepEnabled() const override
     {
         return stepper ? StepUpEnabled | StepDownEnabled : QDoubleSpinBox::stepEnabled();
+    }
+
+private:
+    QString number(QString text) const
+    {
+        if (!prefix().isEmpty() && text.startsWith(prefix()))
+            text.remove(0, prefix().size());
+        if (!suffix().isEmpty() && text.endsWith(suffix()))
+            text.chop(suffix().size());
+        return text.trimmed();
+    }
+    double parse(const QString& text, bool* ok) const
+    {
+        const double v = locale().toDouble(text, ok);
+        if (*ok)
+            return v;
+        return QLocale::c().toDouble(text, ok);
     }
 };
 
@@ -48,6 +103,7 @@ ValueSlider::ValueSlider(QWidget* parent)
     , m_slider(new QSlider(Qt::Horizontal, this))
     , m_note(new NoteLabel(this))
     , m_error(new QLabel(this))
+    , m_clamp(new NoteLabel(this))
 {
     static_cast<StepSpinBox*>(m_spin)->stepper = [this](double shown, int steps) {
         if (m_steps.isEmpty())
@@ -61,6 +117,7 @@ ValueSlider::ValueSlider(QWidget* parent)
             ++at;
         return m_steps[std::clamp(at + steps, 0, int(m_steps.size()) - 1)] / m_scale;
     };
+    static_cast<StepSpinBox*>(m_spin)->clamped = [this](double typed, double used) { showClamped(typed, used); };
     m_spin->setKeyboardTracking(false); // typing "4096" is one edit, not four
     m_spin->setAlignment(Qt::AlignRight);
     m_spin->setAccelerated(true);
@@ -68,6 +125,7 @@ ValueSlider::ValueSlider(QWidget* parent)
     m_label->setBuddy(m_spin);
     m_error->setWordWrap(true);
     m_error->setVisible(false);
+    m_clamp->setVisible(false);
     applySmallFont();
 
     auto* layout = new QGridLayout(this);
@@ -79,6 +137,7 @@ ValueSlider::ValueSlider(QWidget* parent)
     layout->addWidget(m_slider, 1, 0, 1, 2);
     layout->addWidget(m_note, 2, 0, 1, 2);
     layout->addWidget(m_error, 3, 0, 1, 2);
+    layout->addWidget(m_clamp, 4, 0, 1, 2);
     layout->setColumnStretch(0, 1);
 
     connect(m_slider, &QSlider::valueChanged, this, &ValueSlider::onSliderMoved);
@@ -146,7 +205,11 @@ void ValueSlider::setValue(double value)
 {
     // The controller echoes every scenario change to every control: an unchanged spin box
     // must not re-set (and repaint) its text.
-    if (value == m_value && m_spin->value() == m_spin->valueFromText(m_spin->textFromValue(value / m_scale))) {
+    auto* spin = static_cast<StepSpinBox*>(m_spin);
+    spin->reportClamps = false;
+    const bool same = value == m_value && m_spin->value() == m_spin->valueFromText(m_spin->textFromValue(value / m_scale));
+    spin->reportClamps = true;
+    if (same) {
         updateSlider();
         return;
     }
@@ -222,6 +285,8 @@ void ValueSlider::updateSlider()
 
 void ValueSlider::onSliderMoved(int position)
 {
+    m_clampText.clear();
+    m_clamp->setVisible(false);
     double value = valueAt(position);
     // Continuous values are rounded to what the spin box shows, so both agree.
     if (m_steps.isEmpty()) {
@@ -238,8 +303,30 @@ void ValueSlider::onSliderMoved(int position)
     emit valueEdited(value);
 }
 
+void ValueSlider::showClamped(double typed, double used)
+{
+    const QString typedText = m_spin->prefix() + QLocale().toString(typed, 'g', 6) + m_spin->suffix();
+    const QString usedText = m_spin->textFromValue(used);
+    m_clampText = typed > used
+        //: a typed value above the field's range; %1 = the value typed, %2 = the largest value, used instead
+        ? tr("%1 is more than this field accepts: set to the largest, %2").arg(typedText, m_spin->prefix() + usedText + m_spin->suffix())
+        //: a typed value below the field's range; %1 = the value typed, %2 = the smallest value, used instead
+        : tr("%1 is less than this field accepts: set to the smallest, %2").arg(typedText, m_spin->prefix() + usedText + m_spin->suffix());
+    m_clamp->setText(m_clampText);
+    m_clamp->setVisible(true);
+    // The valueChanged this edit causes (if any) comes before the queued reset: that one keeps
+    // the note, the next edit's clears it.
+    m_clampPending = true;
+    QMetaObject::invokeMethod(this, [this] { m_clampPending = false; }, Qt::QueuedConnection);
+}
+
 void ValueSlider::onSpinChanged(double shown)
 {
+    // The clamp note stays for the edit that caused it and goes with the next one.
+    if (!m_clampPending && !m_clampText.isEmpty()) {
+        m_clampText.clear();
+        m_clamp->setVisible(false);
+    }
     double value = shown * m_scale;
     if (value == m_value)
         return;
@@ -272,7 +359,7 @@ void ValueSlider::updateErrorColors()
 
 void ValueSlider::applySmallFont()
 {
-    // Note and error a little smaller than the label, whatever size the label is set in
+    // Note, error and clamp note a little smaller than the label, whatever size the label is set in
     // (points in the window, pixels in presentation mode).
     QFont small = font();
     if (small.pixelSize() > 0)
@@ -281,6 +368,7 @@ void ValueSlider::applySmallFont()
         small.setPointSizeF(small.pointSizeF() * 0.9);
     m_note->setFont(small);
     m_error->setFont(small);
+    m_clamp->setFont(small);
 }
 
 void ValueSlider::changeEvent(QEvent* event)

@@ -38,6 +38,10 @@ public:
     /// Why the value is not valid; empty clears it. Tints the spin box and shows the text.
     void setError(const QString& message);
     QString error() const { return m_errorText; }
+    /// The note shown when a typed value was outside the spin box's range and set to its
+    /// nearest bound ("1e+08 B is more than this field accepts: set to the largest, …"); empty
+    /// once the next edit is made.
+    QString clampNote() const { return m_clampText; }
     bool isDragging() const;
 
     QSlider* slider() const { return m_slider; }
@@ -60,14 +64,18 @@ private:
     void updateErrorColors();
     void onSliderMoved(int position);
     void onSpinChanged(double shown);
+    void showClamped(double typed, double used);
 
     QLabel* m_label = nullptr;
     QDoubleSpinBox* m_spin = nullptr;
     QSlider* m_slider = nullptr;
     NoteLabel* m_note = nullptr;
     QLabel* m_error = nullptr;
+    NoteLabel* m_clamp = nullptr;
     QVector<double> m_steps;
     QString m_errorText;
+    QString m_clampText;
+    bool m_clampPending = false;
     double m_minimum = 0;
     double m_maximum = 1;
     double m_scale = 1;

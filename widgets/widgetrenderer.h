@@ -9,7 +9,7 @@ class QWidget;
 /// pixel buffer, so an SVG or PDF would hold a picture. Here every QCustomPlot in the tree is
 /// drawn through QCustomPlot::toPainter() (vectors, uncached text) and every other widget
 /// through its own paintEvent. The classes stay in the .cpp, so qcustomplot.h stays out of
-/// headers (house style §4).
+/// headers.
 namespace WidgetRenderer {
 
 /// Paints `root` (laid out at its size, shown or not) and the descendants that would be

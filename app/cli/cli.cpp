@@ -83,9 +83,9 @@ int listPresets()
             if (core::gpuPresetFamily(g.preset) != family)
                 continue;
             const bool bf16 = g.peakBf16Tflops > 0; // V100 and T4 have FP16 tensor cores only
-            std::printf("    %-13s %-40s %6.1f GiB  %7.1f TFLOP/s %s  %5.2f TB/s\n", g.preset.c_str(), g.name.c_str(),
+            std::printf("    %-13s %-40s %6.1f GiB  %7.1f TFLOP/s %s  %5.2f TB/s%s\n", g.preset.c_str(), g.name.c_str(),
                         g.memoryBytes / (1024.0 * 1024 * 1024), bf16 ? g.peakBf16Tflops : g.peakFp16Tflops, bf16 ? "bf16" : "fp16",
-                        g.memoryBandwidthBytesPerSecond / 1e12);
+                        g.memoryBandwidthBytesPerSecond / 1e12, bf16 ? "" : "  (no BF16 tensor cores)");
         }
     }
     return 0;

@@ -9,6 +9,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "core/fields.h"
 #include "core/model.h"
 #include "core/io/presets.h"
 #include "widgets/comboheaders.h"
@@ -46,7 +47,9 @@ ModelControls::ModelControls(ScenarioController* controller, QWidget* parent)
 
     // 1B … 2T along the family of shapes; the spin box takes billions.
     m_size->setContinuous(1e9, 2e12, true);
-    m_size->setSpinBox(0.1, 10000, 2, 1e9);
+    // Typed sizes reach the core's limit (10^16 parameters, model.parameters' range); a larger
+    // one is set to it and the slider says so (ValueSlider::clampNote).
+    m_size->setSpinBox(0.1, core::fieldInfo(core::Field::ModelParameters).max / 1e9, 2, 1e9);
     connect(m_size, &ValueSlider::valueEdited, m_controller, &ScenarioController::setModelSize);
     track(m_size, core::Field::ModelParameters);
 

@@ -46,7 +46,7 @@ core::ScenarioLoad loadText(const QString& text)
     } catch (const std::exception& e) {
         core::ScenarioLoad failed;
         core::Issue issue{core::IssueCode::MalformedJson, core::Severity::Error, ""};
-        issue.hint = e.what();
+        issue.detail = e.what();
         failed.issues.push_back(issue);
         return failed;
     }

@@ -6,6 +6,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "core/fields.h"
 #include "core/model.h"
 #include "widgets/displayformat.h"
 #include "widgets/valueslider.h"
@@ -21,7 +22,9 @@ PresentationControls::PresentationControls(ScenarioController* controller, QWidg
     , m_follow(new QCheckBox(this))
 {
     m_size->setContinuous(1e9, 2e12, true);
-    m_size->setSpinBox(0.1, 10000, 1, 1e9);
+    // Typed sizes reach the core's limit (10^16 parameters, model.parameters' range); a larger
+    // one is set to it and the slider says so (ValueSlider::clampNote).
+    m_size->setSpinBox(0.1, core::fieldInfo(core::Field::ModelParameters).max / 1e9, 1, 1e9);
     m_gpus->setSpinBox(1, 1048576, 0);
     m_zero->setSteps({0, 1, 2, 3});
     m_zero->setSpinBox(0, 3, 0);

@@ -18,12 +18,17 @@ std::string_view seedDeckJson()
 
 namespace {
 
-void addError(std::vector<Issue>& issues, IssueCode code, std::string path, std::string hint)
+Issue& addError(std::vector<Issue>& issues, IssueCode code, std::string path)
 {
     Issue i{code, Severity::Error, ""};
     i.path = std::move(path);
-    i.hint = std::move(hint);
     issues.push_back(std::move(i));
+    return issues.back();
+}
+
+void addWrongType(std::vector<Issue>& issues, std::string path, ValueKind expected)
+{
+    addError(issues, IssueCode::WrongType, std::move(path)).expected = expected;
 }
 
 /// A plain string (English) or {"en": …, "zh_CN": …}.
@@ -41,16 +46,28 @@ LocalizedText readText(const Json& parent, const char* key, const std::string& p
         if (v.contains("zh_CN") && v["zh_CN"].is_string())
             text.zhCN = v["zh_CN"].get<std::string>();
     } else {
-        addError(issues, IssueCode::WrongType, path + key, "a string or {\"en\": …, \"zh_CN\": …}");
+        addWrongType(issues, path + key, ValueKind::LocalizedText);
     }
     return text;
 }
 
-void addWarning(std::vector<Issue>& issues, IssueCode code, std::string path, std::string hint)
+/// Every figure's name, for "expected one of" and the nearest to a typo.
+std::vector<std::string> figureNames()
 {
-    Issue i{code, Severity::Warning, ""};
+    std::vector<std::string> names;
+    for (std::size_t f = 0; f < kFigureCount; ++f)
+        names.emplace_back(figureName(Figure(f)));
+    return names;
+}
+
+/// A value that names no figure: what was written, the figures there are, the nearest.
+void unknownFigure(std::vector<Issue>& issues, Severity severity, std::string path, std::string given)
+{
+    Issue i{IssueCode::UnknownValue, severity, ""};
     i.path = std::move(path);
-    i.hint = std::move(hint);
+    i.accepted = figureNames();
+    i.nearest = nearestName(given, i.accepted);
+    i.given = std::move(given);
     issues.push_back(std::move(i));
 }
 
@@ -59,7 +76,7 @@ void checkTemplate(const LocalizedText& text, const std::string& path, std::vect
 {
     for (const std::string* t : {&text.en, &text.zhCN})
         for (const std::string& unknown : parseTemplate(*t).unknown)
-            addWarning(issues, IssueCode::UnknownValue, path, unknown + " names no figure");
+            unknownFigure(issues, Severity::Warning, path, unknown);
 }
 
 std::vector<Figure> readFigures(const Json& scene, const std::string& prefix, std::vector<Issue>& issues)
@@ -69,18 +86,16 @@ std::vector<Figure> readFigures(const Json& scene, const std::string& prefix, st
         return out;
     const Json& list = scene["figures"];
     if (!list.is_array()) {
-        addError(issues, IssueCode::WrongType, prefix + "figures", "an array of figure ids");
+        addWrongType(issues, prefix + "figures", ValueKind::FigureArray);
         return out;
     }
-    std::string accepted;
-    for (std::size_t f = 0; f < kFigureCount; ++f)
-        accepted += (f ? ", " : "") + std::string(figureName(Figure(f)));
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::optional<Figure> figure = list[i].is_string() ? figureFromName(list[i].get<std::string>()) : std::nullopt;
         if (figure)
             out.push_back(*figure);
         else
-            addError(issues, IssueCode::UnknownValue, prefix + "figures[" + std::to_string(i) + "]", accepted);
+            unknownFigure(issues, Severity::Error, prefix + "figures[" + std::to_string(i) + "]",
+                          list[i].is_string() ? list[i].get<std::string>() : list[i].dump());
     }
     return out;
 }
@@ -102,7 +117,7 @@ DeckLoad loadDeck(std::string_view text)
     if (!parseJsonDocument(text, limits::kDeck, doc, out.issues))
         return out;
     if (!doc.is_object() || !doc.contains("scenes") || !doc["scenes"].is_array()) {
-        addError(out.issues, IssueCode::WrongType, "scenes", "an array of scenes");
+        addWrongType(out.issues, "scenes", ValueKind::SceneArray);
         return out;
     }
     out.deck.title = readText(doc, "title", "", out.issues);
@@ -111,7 +126,7 @@ DeckLoad loadDeck(std::string_view text)
         const std::string prefix = "scenes[" + std::to_string(i) + "].";
         const Json& s = scenes[i];
         if (!s.is_object() || !s.contains("scenario")) {
-            addError(out.issues, IssueCode::WrongType, prefix + "scenario", "a scenario object");
+            addWrongType(out.issues, prefix + "scenario", ValueKind::ScenarioObject);
             continue;
         }
         Scene scene;

@@ -11,12 +11,25 @@ extern const std::string_view kDrills;
 
 namespace {
 
-void addError(std::vector<Issue>& issues, IssueCode code, std::string path, std::string hint)
+Issue& addError(std::vector<Issue>& issues, IssueCode code, std::string path)
 {
     Issue i{code, Severity::Error, ""};
     i.path = std::move(path);
-    i.hint = std::move(hint);
     issues.push_back(std::move(i));
+    return issues.back();
+}
+
+void addWrongType(std::vector<Issue>& issues, std::string path, ValueKind expected)
+{
+    addError(issues, IssueCode::WrongType, std::move(path)).expected = expected;
+}
+
+void addUnknownValue(std::vector<Issue>& issues, std::string path, std::string given, std::vector<std::string> accepted)
+{
+    Issue& i = addError(issues, IssueCode::UnknownValue, std::move(path));
+    i.nearest = nearestName(given, accepted);
+    i.given = std::move(given);
+    i.accepted = std::move(accepted);
 }
 
 /// A plain string (English) or {"en": …, "zh_CN": …}, as decks write them.
@@ -34,7 +47,7 @@ LocalizedText readText(const Json& parent, const char* key, const std::string& p
         if (v.contains("zh_CN") && v["zh_CN"].is_string())
             text.zhCN = v["zh_CN"].get<std::string>();
     } else {
-        addError(issues, IssueCode::WrongType, path + key, "a string or {\"en\": …, \"zh_CN\": …}");
+        addWrongType(issues, path + key, ValueKind::LocalizedText);
     }
     return text;
 }
@@ -54,11 +67,11 @@ DrillLoad loadDrills(std::string_view text)
     DrillLoad out;
     const Json doc = Json::parse(text, nullptr, false);
     if (doc.is_discarded()) {
-        addError(out.issues, IssueCode::MalformedJson, "", "not JSON");
+        addError(out.issues, IssueCode::MalformedJson, "").detail = "not JSON";
         return out;
     }
     if (!doc.is_object() || !doc.contains("drills") || !doc["drills"].is_array()) {
-        addError(out.issues, IssueCode::WrongType, "drills", "an array of drills");
+        addWrongType(out.issues, "drills", ValueKind::DrillArray);
         return out;
     }
     const Json& list = doc["drills"];
@@ -66,7 +79,7 @@ DrillLoad loadDrills(std::string_view text)
         const std::string prefix = "drills[" + std::to_string(i) + "].";
         const Json& d = list[i];
         if (!d.is_object() || !d.contains("scenario") || !d.contains("quantity") || !d["quantity"].is_string()) {
-            addError(out.issues, IssueCode::WrongType, prefix + "scenario", "a drill with a scenario and a quantity");
+            addWrongType(out.issues, prefix + "scenario", ValueKind::DrillObject);
             continue;
         }
         Drill drill;
@@ -79,14 +92,24 @@ DrillLoad loadDrills(std::string_view text)
         if (const std::optional<DrillQuantity> q = drillQuantityFromName(quantity))
             drill.quantity = *q;
         else
-            addError(out.issues, IssueCode::UnknownValue, prefix + "quantity", quantity);
+        {
+            std::vector<std::string> names;
+            for (std::size_t q = 0; q < std::size_t(DrillQuantity::Count); ++q)
+                names.emplace_back(drillQuantityName(DrillQuantity(q)));
+            addUnknownValue(out.issues, prefix + "quantity", quantity, std::move(names));
+        }
         if (d.contains("steps") && d["steps"].is_array())
             for (const Json& step : d["steps"]) {
                 const std::string id = step.is_string() ? step.get<std::string>() : std::string();
                 if (const std::optional<Term> t = termFromId(id))
                     drill.steps.push_back(*t);
                 else
-                    addError(out.issues, IssueCode::UnknownValue, prefix + "steps", id);
+                {
+                    std::vector<std::string> ids; // the working's term ids
+                    for (std::size_t t = 0; t < std::size_t(Term::Count); ++t)
+                        ids.emplace_back(termInfo(Term(t)).id);
+                    addUnknownValue(out.issues, prefix + "steps", id, std::move(ids));
+                }
             }
         const ScenarioLoad load = loadScenario(d["scenario"].dump());
         for (Issue issue : load.issues) {

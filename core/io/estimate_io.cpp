@@ -447,10 +447,16 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
         if (e.mode == Mode::Inference)
             line("Serving: parameters %.4g (active %.4g), %s weights, TP %d x PP %d per replica\n", e.parameters.total, e.parameters.active,
                  std::string(toString(s.inference.weights.format)).c_str(), s.parallel.tensor, s.parallel.pipeline);
-        else
-            line("Parameters: %.4g (active %.4g)   D = %d, ZeRO-%d over %d ranks, %d micro-batches/step, %.4g B per trainable parameter\n",
-                 e.parameters.total, e.parameters.active, e.dataParallel, s.training.zeroStage, e.zeroShards, e.microBatchesPerStep,
-                 e.stateBytes.total());
+        else {
+            // ZeRO-0 shards nothing: "over N ranks" would suggest it does.
+            char zero[64];
+            if (s.training.zeroStage > 0)
+                std::snprintf(zero, sizeof zero, "ZeRO-%d over %d ranks", s.training.zeroStage, e.zeroShards);
+            else
+                std::snprintf(zero, sizeof zero, "ZeRO-0 (model states not sharded)");
+            line("Parameters: %.4g (active %.4g)   DP = %d, %s, %d micro-batches/step, %.4g B per trainable parameter\n",
+                 e.parameters.total, e.parameters.active, e.dataParallel, zero, e.microBatchesPerStep, e.stateBytes.total());
+        }
         line("Parameter count: %s\n", parameterSourceText(s, e).c_str());
         out += "\nPer-GPU memory (" + u + ")\n";
         std::size_t labelWidth = 10;
@@ -509,8 +515,9 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
             line("  largest batch at this context  %.0f\n", r.maxBatchAtContext);
             line("  longest context at this batch  %.0f tokens\n", r.maxContextAtBatch);
             line("  prefill (time to first token)  %.3f s\n", r.prefillSeconds);
-            line("  decode step                    %.2f ms -> %.1f tokens/s per sequence, %.0f tokens/s per replica (%d replicas)\n",
-                 r.decodeStepSeconds * 1e3, r.tokensPerSecondPerSequence, r.tokensPerSecondPerReplica, r.replicas);
+            line("  decode step                    %.2f ms -> %.1f tokens/s per sequence, %.0f tokens/s per replica (%d %s)\n",
+                 r.decodeStepSeconds * 1e3, r.tokensPerSecondPerSequence, r.tokensPerSecondPerReplica, r.replicas,
+                 r.replicas == 1 ? "replica" : "replicas");
             line("  roofline                       %.1f FLOP/byte vs ridge %.0f: %s-bound\n", r.arithmeticIntensity, r.ridgePoint,
                  r.memoryBound ? "memory" : "compute");
         }

@@ -119,7 +119,7 @@ struct Reader
         if (!v->is_number() || v->get<double>() != std::floor(v->get<double>()) || std::fabs(v->get<double>()) > 2147483647.0) {
             Issue i{IssueCode::WrongType, Severity::Error, ""};
             i.path = key;
-            i.hint = "a whole number";
+            i.expected = ValueKind::WholeNumber;
             out.issues.push_back(std::move(i));
             return false;
         }
@@ -135,7 +135,7 @@ struct Reader
         if (!v->is_boolean()) {
             Issue i{IssueCode::WrongType, Severity::Error, ""};
             i.path = key;
-            i.hint = "true or false";
+            i.expected = ValueKind::TrueOrFalse;
             out.issues.push_back(std::move(i));
             return false;
         }
@@ -160,9 +160,8 @@ struct Reader
     {
         if (present)
             return;
-        Issue i{IssueCode::WrongType, Severity::Error, ""};
+        Issue i{IssueCode::MissingModelKey, Severity::Error, ""};
         i.path = key;
-        i.hint = "this key (the model's size cannot be known without it)";
         out.issues.push_back(std::move(i));
     }
 };
@@ -179,11 +178,11 @@ struct QuantizationReader
         auto it = q.find(key);
         return it == q.end() || it->is_null() ? nullptr : &*it;
     }
-    void wrongType(const char* key, const char* expected)
+    void wrongType(const char* key, ValueKind expected)
     {
         Issue i{IssueCode::WrongType, Severity::Error, ""};
         i.path = std::string("quantization_config.") + key;
-        i.hint = expected;
+        i.expected = expected;
         out.issues.push_back(std::move(i));
     }
     bool boolean(const char* key, bool fallback)
@@ -192,7 +191,7 @@ struct QuantizationReader
         if (!v)
             return fallback;
         if (!v->is_boolean()) {
-            wrongType(key, "true or false");
+            wrongType(key, ValueKind::TrueOrFalse);
             return fallback;
         }
         return v->get<bool>();
@@ -203,7 +202,7 @@ struct QuantizationReader
         if (!v)
             return {};
         if (!v->is_string()) {
-            wrongType(key, "a string");
+            wrongType(key, ValueKind::String);
             return {};
         }
         return v->get<std::string>();
@@ -216,7 +215,7 @@ struct QuantizationReader
         // Compared as a double before any conversion: only then is int(d) defined.
         const double d = v->is_number() ? v->get<double>() : 0.5;
         if (!v->is_number() || d != std::floor(d) || std::fabs(d) > 2147483647.0) {
-            wrongType(key, "a whole number");
+            wrongType(key, ValueKind::WholeNumber);
             return false;
         }
         target = int(d);
@@ -235,7 +234,7 @@ HfImport importHfConfig(std::string_view text)
     if (!doc.is_object()) {
         Issue i{IssueCode::WrongType, Severity::Error, ""};
         i.path = "(config.json)";
-        i.hint = "a JSON object";
+        i.expected = ValueKind::JsonObject;
         out.issues.push_back(std::move(i));
         return out;
     }
@@ -423,9 +422,8 @@ HfImport importHfConfig(std::string_view text)
         if (!r.integer("moe_layer_freq", m.moeLayerFrequency))
             r.integer("decoder_sparse_step", m.moeLayerFrequency);
         if (j.contains("mlp_only_layers") && j["mlp_only_layers"].is_array() && !j["mlp_only_layers"].empty()) {
-            Issue i{IssueCode::UnknownValue, Severity::Warning, ""};
+            Issue i{IssueCode::MoeLayerPatternApproximated, Severity::Warning, ""};
             i.path = "mlp_only_layers";
-            i.hint = "a regular pattern; the listed dense layers are counted as MoE layers";
             out.issues.push_back(std::move(i));
         }
     }
@@ -437,9 +435,8 @@ HfImport importHfConfig(std::string_view text)
         r.integer("v_head_dim", m.vHeadDim);
         m.numQueryGroups = m.numAttentionHeads;
         if (j.contains("num_nextn_predict_layers") && j["num_nextn_predict_layers"].is_number() && j["num_nextn_predict_layers"].get<double>() > 0) {
-            Issue i{IssueCode::UnknownValue, Severity::Warning, ""};
+            Issue i{IssueCode::MtpModuleNotCounted, Severity::Warning, ""};
             i.path = "num_nextn_predict_layers";
-            i.hint = "the main model only: the multi-token-prediction module is not counted";
             out.issues.push_back(std::move(i));
         }
     }
@@ -487,7 +484,6 @@ HfImport importHfConfig(std::string_view text)
         }
         Issue i{IssueCode::UnknownKey, Severity::Warning, ""};
         i.path = key;
-        i.hint = {};
         out.issues.push_back(std::move(i));
     }
     out.ok = !hasErrors(out.issues);

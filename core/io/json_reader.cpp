@@ -7,14 +7,14 @@ namespace core {
 
 namespace {
 
-const char* typeName(const Json& j)
+ValueKind kindOf(const Json& j)
 {
-    if (j.is_null()) return "null";
-    if (j.is_boolean()) return "a boolean";
-    if (j.is_number()) return "a number";
-    if (j.is_string()) return "a string";
-    if (j.is_array()) return "an array";
-    return "an object";
+    if (j.is_null()) return ValueKind::Null;
+    if (j.is_boolean()) return ValueKind::Boolean;
+    if (j.is_number()) return ValueKind::Number;
+    if (j.is_string()) return ValueKind::String;
+    if (j.is_array()) return ValueKind::Array;
+    return ValueKind::Object;
 }
 
 } // namespace
@@ -41,7 +41,7 @@ Issue malformedJson(const nlohmann::json::parse_error& error, std::string_view t
     // position is in a and b already; keep what follows.
     if (const std::size_t colon = detail.find(": "); colon != std::string::npos && detail.rfind("[json.exception", 0) == 0)
         detail = detail.substr(colon + 2);
-    issue.hint = detail;
+    issue.detail = detail;
     return issue;
 }
 
@@ -71,12 +71,27 @@ const Json* JsonReader::find(const char* key)
     return it == m_object.end() ? nullptr : &*it;
 }
 
-void JsonReader::error(IssueCode code, const char* key, std::string hint, double a)
+Issue& JsonReader::error(IssueCode code, const char* key, double a)
 {
     Issue issue{code, Severity::Error, "", a};
     issue.path = path(key);
-    issue.hint = std::move(hint);
     m_issues.push_back(std::move(issue));
+    return m_issues.back();
+}
+
+void JsonReader::wrongType(const char* key, ValueKind expected, ValueKind got)
+{
+    Issue& issue = error(IssueCode::WrongType, key);
+    issue.expected = expected;
+    issue.got = got;
+}
+
+void JsonReader::unknownValue(const char* key, std::string given, std::vector<std::string> accepted)
+{
+    Issue& issue = error(IssueCode::UnknownValue, key);
+    issue.nearest = nearestName(given, accepted);
+    issue.given = std::move(given);
+    issue.accepted = std::move(accepted);
 }
 
 bool JsonReader::number(const char* key, double& out)
@@ -85,12 +100,12 @@ bool JsonReader::number(const char* key, double& out)
     if (!j)
         return false;
     if (!j->is_number()) {
-        error(IssueCode::WrongType, key, std::string("a number, got ") + typeName(*j));
+        wrongType(key, ValueKind::Number, kindOf(*j));
         return false;
     }
     const double v = j->get<double>();
     if (!std::isfinite(v)) {
-        error(IssueCode::WrongType, key, "a finite number");
+        wrongType(key, ValueKind::FiniteNumber);
         return false;
     }
     out = v;
@@ -104,7 +119,7 @@ bool JsonReader::integer64(const char* key, long long& out)
     if (!j)
         return false;
     if (!j->is_number()) {
-        error(IssueCode::WrongType, key, std::string("a whole number, got ") + typeName(*j));
+        wrongType(key, ValueKind::WholeNumber, kindOf(*j));
         return false;
     }
     v = j->get<double>();
@@ -115,7 +130,7 @@ bool JsonReader::integer64(const char* key, long long& out)
         return true;
     }
     if (!std::isfinite(v) || v != std::floor(v)) {
-        error(IssueCode::NotAnInteger, key, {}, v);
+        error(IssueCode::NotAnInteger, key, v);
         return false;
     }
     if (std::fabs(v) > 9.0e18) {
@@ -152,7 +167,7 @@ bool JsonReader::boolean(const char* key, bool& out)
     if (!j)
         return false;
     if (!j->is_boolean()) {
-        error(IssueCode::WrongType, key, std::string("true or false, got ") + typeName(*j));
+        wrongType(key, ValueKind::TrueOrFalse, kindOf(*j));
         return false;
     }
     out = j->get<bool>();
@@ -165,7 +180,7 @@ bool JsonReader::string(const char* key, std::string& out)
     if (!j)
         return false;
     if (!j->is_string()) {
-        error(IssueCode::WrongType, key, std::string("a string, got ") + typeName(*j));
+        wrongType(key, ValueKind::String, kindOf(*j));
         return false;
     }
     out = j->get<std::string>();
@@ -182,10 +197,10 @@ bool JsonReader::choice(const char* key, int& out, std::span<const Choice> names
             out = c.value;
             return true;
         }
-    std::string accepted;
+    std::vector<std::string> accepted;
     for (const Choice& c : names)
-        accepted += (accepted.empty() ? "" : ", ") + std::string(c.name);
-    error(IssueCode::UnknownValue, key, accepted);
+        accepted.emplace_back(c.name);
+    unknownValue(key, text, std::move(accepted));
     return false;
 }
 
@@ -208,7 +223,7 @@ void JsonReader::reportUnknown()
             const std::size_t d = keyDistance(key, k);
             if (d < best) {
                 best = d;
-                issue.hint = m_prefix + k;
+                issue.nearest = m_prefix + k;
             }
         }
         m_issues.push_back(std::move(issue));

@@ -2,7 +2,6 @@
 
 // Internal to the core: typed, reporting access to one JSON object (scenario sections, presets).
 
-#include <initializer_list>
 #include <span>
 #include <string>
 #include <string_view>
@@ -20,11 +19,11 @@ using Json = nlohmann::ordered_json;
 
 /// Why a text is not JSON, as the core reports it: IssueCode::MalformedJson with a = line and
 /// b = column (1-based, of the byte where parsing stopped), c = 1 when the text ends too early
-/// (a cut-off file), 2 for any other syntax error, and hint = the parser's own English detail.
+/// (a cut-off file), 2 for any other syntax error, and detail = the parser's own English text.
 Issue malformedJson(const nlohmann::json::parse_error& error, std::string_view text);
 
 /// Reads keys of one object, reporting wrong types and remembering which keys were known so
-/// that the rest can be reported as unknown (with the nearest known key as a hint).
+/// that the rest can be reported as unknown (with the nearest known key as `nearest`).
 class JsonReader
 {
 public:
@@ -36,24 +35,6 @@ public:
     bool number(const char* key, double& out);
     bool boolean(const char* key, bool& out);
     bool string(const char* key, std::string& out);
-    /// One of `names` (index stored in out).
-    template <typename Enum>
-    bool choice(const char* key, Enum& out, std::initializer_list<std::pair<std::string_view, Enum>> names)
-    {
-        std::string text;
-        if (!string(key, text))
-            return false;
-        for (const auto& [name, value] : names)
-            if (name == text) {
-                out = value;
-                return true;
-            }
-        std::string accepted;
-        for (const auto& [name, value] : names)
-            accepted += (accepted.empty() ? "" : ", ") + std::string(name);
-        error(IssueCode::UnknownValue, key, accepted);
-        return false;
-    }
     /// One of a field's choices (core/fields.h); the choice's value stored in out.
     bool choice(const char* key, int& out, std::span<const Choice> names);
     /// Marks a key as known without reading it (handled elsewhere).
@@ -61,7 +42,12 @@ public:
     /// Reports every key that no read or known() call named.
     void reportUnknown();
 
-    void error(IssueCode code, const char* key, std::string hint = {}, double a = 0);
+    /// An error about this key, with a = the value where the code has one.
+    Issue& error(IssueCode code, const char* key, double a = 0);
+    /// WrongType: what the key's value should be, and what it is (None when not known).
+    void wrongType(const char* key, ValueKind expected, ValueKind got = ValueKind::None);
+    /// UnknownValue: `given` is none of `accepted`; the nearest one is offered.
+    void unknownValue(const char* key, std::string given, std::vector<std::string> accepted);
     std::string path(const char* key) const { return m_prefix + key; }
 
 private:

@@ -67,16 +67,16 @@ public:
         if (e.id == kNumberOverflow) {
             Issue issue{IssueCode::NumberOutOfRange, Severity::Error, ""};
             issue.path = path(true);
-            issue.hint = validUtf8(token.substr(0, kMaxPathPart));
+            issue.given = validUtf8(token.substr(0, kMaxPathPart));
             m_issues.push_back(std::move(issue));
         } else if (const auto* syntax = dynamic_cast<const nlohmann::json::parse_error*>(&e)) {
             // Line and column of the byte the parser stopped at, so a dialog can say where.
             Issue issue = malformedJson(*syntax, m_text);
-            issue.hint = validUtf8(std::string_view(issue.hint).substr(0, 400));
+            issue.detail = validUtf8(std::string_view(issue.detail).substr(0, 400));
             m_issues.push_back(std::move(issue));
         } else {
             Issue issue{IssueCode::MalformedJson, Severity::Error, ""};
-            issue.hint = validUtf8(std::string_view(e.what()).substr(0, 400));
+            issue.detail = validUtf8(std::string_view(e.what()).substr(0, 400));
             m_issues.push_back(std::move(issue));
         }
         m_failed = true;
@@ -251,7 +251,7 @@ bool parseJsonDocument(std::string_view text, const InputLimits& limits, Json& o
     } catch (const nlohmann::json::exception& e) {
         // Not expected after the first pass; a message rather than an escaped exception.
         Issue issue{IssueCode::MalformedJson, Severity::Error, ""};
-        issue.hint = validUtf8(e.what());
+        issue.detail = validUtf8(e.what());
         issues.push_back(std::move(issue));
         return false;
     }
@@ -262,7 +262,7 @@ bool parseOverride(const std::string& argument, std::string& path, Json& value, 
     const auto malformed = [&](IssueCode code, double a = 0) {
         Issue issue{code, Severity::Error, "", a};
         issue.path = "--set";
-        issue.hint = validUtf8(std::string_view(argument).substr(0, 200));
+        issue.given = validUtf8(std::string_view(argument).substr(0, 200));
         issues.push_back(std::move(issue));
         return false;
     };

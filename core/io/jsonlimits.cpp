@@ -14,11 +14,11 @@ namespace core {
 
 namespace {
 
-void fileIssue(std::vector<Issue>& issues, IssueCode code, const std::string& path, double a = 0, double b = 0, std::string hint = {})
+void fileIssue(std::vector<Issue>& issues, IssueCode code, const std::string& path, double a = 0, double b = 0, std::string detail = {})
 {
     Issue issue{code, Severity::Error, "", a, b};
     issue.path = path;
-    issue.hint = std::move(hint);
+    issue.detail = std::move(detail);
     issues.push_back(std::move(issue));
 }
 

@@ -52,7 +52,7 @@ void readGpuKeys(JsonReader& r, const Json& object, Scenario& s, std::vector<Iss
     if (object.is_object() && object.contains(name)) {
         const Json& values = object.at(name);
         if (!values.is_object()) {
-            r.error(IssueCode::WrongType, name.c_str(), "an object of TFLOP/s by dtype");
+            r.wrongType(name.c_str(), ValueKind::PeakTable);
             return;
         }
         JsonReader p(values, r.path(name.c_str()) + ".", issues);

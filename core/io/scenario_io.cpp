@@ -40,12 +40,41 @@ std::string objectName(FieldSection section)
 /// A key's name inside its object (NUL-terminated: the key's tail).
 const char* nameOf(Field field) { return fieldInfo(field).name().data(); }
 
-void addError(std::vector<Issue>& issues, IssueCode code, std::string path, std::string hint = {})
+Issue& addError(std::vector<Issue>& issues, IssueCode code, std::string path)
 {
     Issue issue{code, Severity::Error, ""};
     issue.path = std::move(path);
-    issue.hint = std::move(hint);
     issues.push_back(std::move(issue));
+    return issues.back();
+}
+
+void addWrongType(std::vector<Issue>& issues, std::string path, ValueKind expected)
+{
+    addError(issues, IssueCode::WrongType, std::move(path)).expected = expected;
+}
+
+/// The preset ids, for "did you mean".
+std::vector<std::string> modelPresetIds()
+{
+    std::vector<std::string> ids;
+    for (const ModelPreset& p : modelPresets())
+        ids.push_back(p.model.preset);
+    return ids;
+}
+
+std::vector<std::string> gpuPresetIds()
+{
+    std::vector<std::string> ids;
+    for (const GpuSpec& g : gpuPresets())
+        ids.push_back(g.preset);
+    return ids;
+}
+
+void unknownPreset(JsonReader& r, const char* key, const std::string& id, const std::vector<std::string>& ids)
+{
+    Issue& issue = r.error(IssueCode::UnknownPreset, key);
+    issue.given = id;
+    issue.nearest = nearestName(id, ids);
 }
 
 /// --set section.key=value on the document: the path is created as needed; a string where an
@@ -62,7 +91,7 @@ void applyOverride(Json& doc, const std::string& text, std::vector<Issue>& issue
         const auto dot = path.find('.', start);
         const std::string part = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
         if (part.empty()) {
-            addError(issues, IssueCode::MalformedOverride, "--set", text);
+            addError(issues, IssueCode::MalformedOverride, "--set").given = text;
             return;
         }
         if (!node->is_object())
@@ -73,6 +102,28 @@ void applyOverride(Json& doc, const std::string& text, std::vector<Issue>& issue
         }
         node = &(*node)[part];
         start = dot + 1;
+    }
+}
+
+/// An unknown key that a --set named is an error, not a warning: the user typed it for this run
+/// and a typo would otherwise estimate the unchanged scenario (exit 0). The key probably meant
+/// is searched over every key of the table, so "paralel.tensor" finds parallel.tensor.
+void rejectUnknownOverrides(std::vector<Issue>& issues, const std::vector<std::string>& overrides)
+{
+    for (Issue& issue : issues) {
+        if (issue.code != IssueCode::UnknownKey)
+            continue;
+        for (const std::string& o : overrides) {
+            const std::string path = o.substr(0, o.find('='));
+            if (path != issue.path && path.rfind(issue.path + ".", 0) != 0)
+                continue;
+            issue.code = IssueCode::UnknownOverrideKey;
+            issue.severity = Severity::Error;
+            issue.path = path;
+            const std::optional<Field> near = nearestField(path);
+            issue.nearest = near ? std::string(fieldKey(*near)) : std::string();
+            break;
+        }
     }
 }
 
@@ -87,7 +138,7 @@ const Json* sectionObject(const Json& doc, FieldSection section, std::vector<Iss
     if (!object.is_object()) {
         std::string_view path = sectionPrefix(section);
         path.remove_suffix(1);
-        addError(issues, IssueCode::WrongType, std::string(path), "an object");
+        addWrongType(issues, std::string(path), ValueKind::Object);
         return nullptr;
     }
     return &object;
@@ -96,7 +147,7 @@ const Json* sectionObject(const Json& doc, FieldSection section, std::vector<Iss
 void readModel(const Json& doc, Scenario& s, std::vector<Issue>& issues)
 {
     if (!doc.contains(objectName(FieldSection::Model))) {
-        addError(issues, IssueCode::WrongType, "model", "a model section with a preset, an architecture or a parameter count");
+        addWrongType(issues, "model", ValueKind::ModelSection);
         return;
     }
     const Json* section = sectionObject(doc, FieldSection::Model, issues);
@@ -112,7 +163,7 @@ void readModel(const Json& doc, Scenario& s, std::vector<Issue>& issues)
             m = p->model;
             presetArchitecture = p->model.hasArchitecture;
         } else {
-            r.error(IssueCode::UnknownPreset, nameOf(Field::ModelPreset), preset);
+            unknownPreset(r, nameOf(Field::ModelPreset), preset, modelPresetIds());
         }
     }
     const double presetCount = presetArchitecture ? 0 : m.parameters; // a textbook preset's bare count
@@ -129,7 +180,7 @@ void readModel(const Json& doc, Scenario& s, std::vector<Issue>& issues)
     // is the model's count, the preset's layers are not used (estimate_io says which was).
     m.hasArchitecture = arch || (presetArchitecture && !hasCount);
     if (!m.hasArchitecture && !hasCount && presetCount <= 0 && !hasErrors(issues))
-        addError(issues, IssueCode::WrongType, "model", "a preset, an architecture (num_layers, hidden_size, …) or parameters");
+        addWrongType(issues, "model", ValueKind::ModelSource);
     r.reportUnknown();
 }
 
@@ -166,12 +217,12 @@ void readGpu(JsonReader& r, const Json& gpu, Scenario& s, std::vector<Issue>& is
     else if (gpu.is_object() && gpu.contains(presetKey) && gpu.at(presetKey).is_string())
         id = gpu.at(presetKey).get<std::string>();
     else if (!gpu.is_object())
-        r.error(IssueCode::WrongType, key, "a GPU preset id or an object");
+        r.wrongType(key, ValueKind::GpuSpec);
     if (!id.empty()) {
         if (const GpuSpec* preset = findGpuPreset(id))
             h.gpu = *preset;
         else
-            r.error(IssueCode::UnknownPreset, key, id);
+            unknownPreset(r, key, id, gpuPresetIds());
     } else if (gpu.is_object()) {
         h.gpu = GpuSpec{};
     }
@@ -212,12 +263,12 @@ void readLoraTargets(JsonReader& r, const Json& section, Scenario& s)
         return;
     const Json& targets = section.at(key);
     if (!targets.is_array()) {
-        r.error(IssueCode::WrongType, key, "an array such as [\"q\", \"k\", \"v\", \"o\"]");
+        r.wrongType(key, ValueKind::ModuleList);
         return;
     }
-    std::string accepted;
+    std::vector<std::string> accepted;
     for (const Choice& c : f.choices)
-        accepted += (accepted.empty() ? "" : ", ") + std::string(c.name);
+        accepted.emplace_back(c.name);
     unsigned& bits = s.finetune.loraTargets;
     bits = 0;
     for (const Json& t : targets) {
@@ -228,7 +279,7 @@ void readLoraTargets(JsonReader& r, const Json& section, Scenario& s)
                 found = true;
             }
         if (!found)
-            r.error(IssueCode::UnknownValue, key, accepted);
+            r.unknownValue(key, t.is_string() ? t.get<std::string>() : t.dump(), accepted);
     }
 }
 
@@ -300,7 +351,7 @@ ScenarioLoad loadScenario(std::string_view text, const std::vector<std::string>&
     if (!parseJsonDocument(text, limits::kScenario, doc, out.issues))
         return out;
     if (!doc.is_object()) {
-        addError(out.issues, IssueCode::WrongType, "(document)", "a JSON object");
+        addWrongType(out.issues, "(document)", ValueKind::JsonObject);
         return out;
     }
     for (const std::string& o : overrides)
@@ -314,7 +365,7 @@ ScenarioLoad loadScenario(std::string_view text, const std::vector<std::string>&
         case Field::SchemaVersion: {
             long long version = 0;
             if (!doc.contains(key))
-                addError(out.issues, IssueCode::WrongType, key, "\"schema_version\": 1");
+                addError(out.issues, IssueCode::MissingSchemaVersion, key);
             else if (top.integer64(key, version) && version != 1) {
                 Issue issue{IssueCode::UnsupportedSchemaVersion, Severity::Error, "", double(version)};
                 issue.path = key;
@@ -334,6 +385,7 @@ ScenarioLoad loadScenario(std::string_view text, const std::vector<std::string>&
     for (FieldSection section : kTopSections)
         top.known(objectName(section).c_str());
     top.reportUnknown();
+    rejectUnknownOverrides(out.issues, overrides);
     if (hasErrors(out.issues)) {
         s = Scenario{};
         return out;
@@ -348,6 +400,7 @@ ScenarioLoad loadScenario(std::string_view text, const std::vector<std::string>&
     readPlainSection(doc, FieldSection::Runtime, s, out.issues);
     readPlainSection(doc, FieldSection::Inference, s, out.issues);
     readFineTune(doc, s, out.issues);
+    rejectUnknownOverrides(out.issues, overrides);
     out.ok = !hasErrors(out.issues);
     return out;
 }

@@ -152,7 +152,9 @@ PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, con
     const Scenario& base = request.base;
     if (base.mode == Mode::Inference) {
         Issue i{IssueCode::UnknownValue, Severity::Error, "mode"};
-        i.hint = "train or finetune (the planner searches training layouts)";
+        // The planner searches training layouts only.
+        i.accepted = {"train", "finetune"};
+        i.given = "inference";
         out.issues.push_back(i);
         return out;
     }
@@ -185,7 +187,8 @@ PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, con
     const long long nr = (long long)recomputes.size();
     if (recomputes.empty()) {
         Issue i{IssueCode::UnknownValue, Severity::Error, "training.recompute"};
-        i.hint = "none, selective or full (the pins leave no recomputation policy)";
+        i.accepted = {"none", "selective", "full"};
+        i.given = "(the pins leave none)";
         out.issues.push_back(i);
         return out;
     }

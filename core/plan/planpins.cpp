@@ -25,12 +25,12 @@ constexpr bool knobFieldsAreWholeNumbers()
 }
 static_assert(knobFieldsAreWholeNumbers(), "a knob is a boolean, a choice or a whole number");
 
-void pinError(std::vector<Issue>& issues, IssueCode code, std::string path, std::string hint)
+Issue& pinError(std::vector<Issue>& issues, IssueCode code, std::string path)
 {
     Issue issue{code, Severity::Error, ""};
     issue.path = std::move(path);
-    issue.hint = std::move(hint);
     issues.push_back(std::move(issue));
+    return issues.back();
 }
 
 std::string knownKeys()
@@ -65,17 +65,22 @@ bool pinValue(const FieldInfo& field, std::string_view text, int& value)
     return ec == std::errc{} && end == text.data() + text.size();
 }
 
-std::string expected(const FieldInfo& field)
+/// A pin value its field cannot take: UnknownValue with what it can be (a choice's names and
+/// indices, true/false/1/0, or any integer), what was written and the nearest choice.
+void badPinValue(std::vector<Issue>& issues, const FieldInfo& field, std::string_view key, std::string_view valueText)
 {
-    if (field.type == FieldType::Bool)
-        return "true or false";
-    if (field.type == FieldType::Enum) {
-        std::string names;
+    Issue& issue = pinError(issues, IssueCode::UnknownValue, std::string(key));
+    if (field.type == FieldType::Bool) {
+        issue.accepted = {"true", "false", "1", "0"};
+    } else if (field.type == FieldType::Enum) {
         for (const Choice& c : field.choices)
-            names += (names.empty() ? "" : ", ") + std::string(c.name);
-        return names + " or 0–" + std::to_string(field.choices.size() - 1);
+            issue.accepted.emplace_back(c.name);
+        issue.accepted.push_back("0–" + std::to_string(field.choices.size() - 1));
+        issue.nearest = nearestName(valueText, issue.accepted);
+    } else {
+        issue.accepted = {"an integer"};
     }
-    return "an integer";
+    issue.given = std::string(valueText);
 }
 
 } // namespace
@@ -115,7 +120,7 @@ bool parsePin(std::string_view text, PlanPins& pins, std::vector<Issue>& issues)
     // The operator: the first of <, >, = in the text; "<=" and ">=" are two characters.
     const std::size_t at = text.find_first_of("<>=");
     if (at == std::string_view::npos || at == 0) {
-        pinError(issues, IssueCode::MalformedOverride, "--pin", std::string(text));
+        pinError(issues, IssueCode::MalformedOverride, "--pin").given = std::string(text);
         return false;
     }
     const std::string_view key = text.substr(0, at);
@@ -128,13 +133,14 @@ bool parsePin(std::string_view text, PlanPins& pins, std::vector<Issue>& issues)
         if (fieldKey(kKnobFields[i]) == key)
             knob = PlanKnob(i);
     if (knob == PlanKnob::Count) {
-        pinError(issues, IssueCode::UnknownKey, "--pin " + std::string(key), knownKeys());
+        // Every knob named, as "did you mean": a pin's keys are few.
+        pinError(issues, IssueCode::UnknownKey, "--pin " + std::string(key)).nearest = knownKeys();
         return false;
     }
     int value = 0;
     const FieldInfo& field = fieldInfo(kKnobFields[std::size_t(knob)]);
     if (valueText.empty() || !pinValue(field, valueText, value)) {
-        pinError(issues, IssueCode::UnknownValue, std::string(key), expected(field));
+        badPinValue(issues, field, key, valueText);
         return false;
     }
     const std::size_t k = std::size_t(knob);

@@ -180,6 +180,23 @@ private slots:
         QTest::addRow("a directory") << QStringList{"estimate", QDir::tempPath()} << "it is a directory";
         QTest::addRow("import-hf missing file") << QStringList{"import-hf", "/nonexistent/config.json"} << "no such file";
         QTest::addRow("bad format") << QStringList{"estimate", "--default", "--format", "xml"} << "--format";
+        // A typo in --set is an error with the key probably meant, not a warning and the
+        // unchanged default estimated (exit 0).
+        QTest::addRow("--set key typo") << QStringList{"estimate", "--default", "--set", "parallel.tensr=2"}
+                                        << "parallel.tensr: no such key (did you mean 'parallel.tensor'?)";
+        QTest::addRow("--set section typo") << QStringList{"estimate", "--default", "--set", "paralel.tensor=2"}
+                                            << "paralel.tensor: no such key (did you mean 'parallel.tensor'?)";
+        QTest::addRow("--set typo in export") << QStringList{"export", "--default", "--out", QDir::tempPath() + "/x.png", "--set", "training.zero_stag=3"}
+                                              << "(did you mean 'training.zero_stage'?)";
+        QTest::addRow("mistyped model preset") << QStringList{"estimate", "--default", "--set", "model.preset=llama-2-7c"}
+                                               << "no preset named 'llama-2-7c' (did you mean 'llama-2-7b'?)";
+        QTest::addRow("mistyped GPU preset") << QStringList{"estimate", "--default", "--set", "hardware.gpu=h100-sxn"}
+                                             << "no preset named 'h100-sxn' (did you mean 'h100-sxm'?)";
+        QTest::addRow("mistyped choice") << QStringList{"estimate", "--default", "--set", "training.optimizer=adanw"}
+                                         << "got 'adanw' (did you mean 'adamw'?)";
+        // The documented limit (README: 10^16 parameters, model.parameters' range) and beyond it.
+        QTest::addRow("2e16 parameters") << QStringList{"estimate", "--default", "--set", "model={\"parameters\": 2e16}"}
+                                         << "model.parameters: 2e+16 is beyond what ShardScope accepts (at most 1e+16)";
     }
     void invalidScenarioExitsTwoNamingTheKey()
     {
@@ -196,12 +213,48 @@ private slots:
         Run r = run({"estimate", writeFile(dir, "broken.json", R"({"schema_version": 1, "model": {"preset": )")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("not valid JSON"));
-        // 10^15 parameters: no overflow, no crash, an answer (it does not fit).
+        // 10^15 parameters, within the documented limit of 10^16: no overflow, no crash, an answer (it does not fit).
         r = run({"estimate", writeFile(dir, "huge.json", R"({"schema_version": 1, "model": {"parameters": 1e15}})"), "--format", "json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o["parameters"].toObject()["total"].toDouble(), 1e15);
         QVERIFY(!o["rank_groups"].toArray().first().toObject()["fits"].toBool());
+    }
+
+    // The table's wording: the data-parallel degree as DP, ZeRO-0 not "over N ranks" (it shards
+    // nothing), "1 replica" not "1 replicas".
+    void tableWording()
+    {
+        Run r = run({"estimate", "--default"});
+        QCOMPARE(r.exitCode, 0);
+        QString out = QString::fromUtf8(r.out);
+        QVERIFY2(out.contains("DP = 8, ZeRO-1 over 8 ranks,"), qPrintable(out.left(400)));
+        QVERIFY(!out.contains(" D = "));
+        r = run({"estimate", "--default", "--set", "training.zero_stage=0"});
+        out = QString::fromUtf8(r.out);
+        QVERIFY2(out.contains("DP = 8, ZeRO-0 (model states not sharded),"), qPrintable(out.left(400)));
+        r = run({"estimate", "--default", "--set", "mode=inference", "--set", "parallel.gpus=1"});
+        out = QString::fromUtf8(r.out);
+        QVERIFY2(out.contains("per replica (1 replica)"), qPrintable(out));
+        r = run({"estimate", "--default", "--set", "mode=inference"}); // 8 GPUs at TP 1: 8 replicas
+        QVERIFY2(QString::fromUtf8(r.out).contains("per replica (8 replicas)"), r.out.constData());
+        // V100 has FP16 tensor cores only: its line says so instead of a BF16 figure of 0.
+        r = run({"presets"});
+        QVERIFY(QString::fromUtf8(r.out).contains(QRegularExpression("v100-32gb .* fp16 .*TB/s  \\(no BF16 tensor cores\\)\n")));
+    }
+
+    // One set of defaults: a file that names only a model is estimated exactly as --default
+    // (core/scenario.h's initializers; README "Scenario files").
+    void fileWithoutSectionsGetsTheDefaults()
+    {
+        QTemporaryDir dir;
+        const QString file = writeFile(dir, "model-only.json", R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}})");
+        const Run a = run({"estimate", file, "--format", "json"});
+        const Run b = run({"estimate", "--default", "--format", "json"});
+        QCOMPARE(a.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(a.out).object(), QJsonDocument::fromJson(b.out).object());
+        const QString table = QString::fromUtf8(run({"estimate", file}).out);
+        QVERIFY2(table.contains("ZeRO-1 over 8 ranks"), qPrintable(table.left(300))); // training.zero_stage = 1
     }
 
     void allModes()

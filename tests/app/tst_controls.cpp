@@ -15,6 +15,7 @@
 #include "app/mainwindow.h"
 #include "app/scenariocontroller.h"
 #include "core/io/scenario_io.h"
+#include "core/model.h"
 #include "widgets/valueslider.h"
 
 Q_DECLARE_METATYPE(core::Scenario)
@@ -134,6 +135,57 @@ private slots:
         }
         QVERIFY2(unbound.isEmpty(), qPrintable(unbound.join(QStringLiteral(", "))));
         QCOMPARE(driven, expected);
+    }
+
+    // One limit for a model's size (10^16 parameters, model.parameters' range; README): the window
+    // takes typed sizes up to it, also in scientific notation, and says when it clamps a larger one
+    // instead of silently using another number (it used to stop at 10,000 B).
+    void typedModelSizeUpToTheLimit_data()
+    {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<double>("parameters");
+        QTest::addColumn<bool>("clamped");
+        QTest::addColumn<double>("tolerance");
+        // The family shape is whole layers of a rounded width: within 1 % of the size asked for.
+        QTest::addRow("10^15 as digits") << "1000000" << 1e15 << false << 0.01;
+        QTest::addRow("10^15 as 1e6 B") << "1e6" << 1e15 << false << 0.01;
+        QTest::addRow("the limit") << "10000000" << 1e16 << false << 0.01;
+        QTest::addRow("beyond: clamped") << "1e8" << 1e16 << true << 0.01;
+        // 0.1 B, the smallest the box takes: the family's smallest shape is 1.47e8, its
+        // 128,256-token embedding alone 128,256 × 1024 = 1.31e8.
+        QTest::addRow("below: clamped") << "0.001" << 1e8 << true << 0.5;
+    }
+
+    void typedModelSizeUpToTheLimit()
+    {
+        QFETCH(QString, typed);
+        QFETCH(double, parameters);
+        QFETCH(bool, clamped);
+        QFETCH(double, tolerance);
+        MainWindow w;
+        ScenarioController* c = w.controller();
+        ValueSlider* size = nullptr;
+        for (ValueSlider* s : w.controlsPanel()->modelControls()->findChildren<ValueSlider*>())
+            if (s->property("field").toString() == QLatin1String("model.parameters"))
+                size = s;
+        QVERIFY(size);
+        size->spinBox()->selectAll();
+        QTest::keyClicks(size->spinBox(), typed);
+        QTest::keyClick(size->spinBox(), Qt::Key_Return);
+        c->flush();
+        const double counted = core::countParameters(c->scenario().model).total;
+        QVERIFY2(std::abs(counted / parameters - 1) < tolerance, qPrintable(QStringLiteral("%1 vs %2").arg(counted).arg(parameters)));
+        QCOMPARE(!size->clampNote().isEmpty(), clamped);
+        if (clamped)
+            QVERIFY2(size->clampNote().contains(typed.contains('e') ? QStringLiteral("1e+08") : QStringLiteral("0.001"), Qt::CaseInsensitive),
+                     qPrintable(size->clampNote())); // the typed value, in the locale's notation (1E+08 in en_US)
+        // The next edit in range clears the note.
+        QCoreApplication::processEvents();
+        size->spinBox()->selectAll();
+        QTest::keyClicks(size->spinBox(), QStringLiteral("7"));
+        QTest::keyClick(size->spinBox(), Qt::Key_Return);
+        QCoreApplication::processEvents();
+        QVERIFY2(size->clampNote().isEmpty(), qPrintable(size->clampNote()));
     }
 };
 

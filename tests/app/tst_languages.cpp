@@ -24,6 +24,8 @@
 #include "app/languagemanager.h"
 #include "app/mainwindow.h"
 #include "app/scenariocontroller.h"
+#include "core/issues.h"
+#include "widgets/issuetext.h"
 #include "widgets/charts/memorychart.h"
 
 namespace {
@@ -191,6 +193,35 @@ private slots:
         QTRY_VERIFY(legendNames(plot).contains(QStringLiteral("Optimizer states")));
         QTRY_VERIFY(w.statusBar()->findChild<QLabel*>()->text().contains(QStringLiteral("Fits")));
         QCOMPARE(QLocale().language(), QLocale::English);
+    }
+
+    // Issue messages are the core's one table of sentences (core/issues.cpp), translated as they
+    // stand: every sentence has a Chinese form, and the typed payloads (what was expected and
+    // what the file has, "did you mean") are filled in without reading the core's English.
+    void issueSentencesAreTranslatedFromTheCoreTable()
+    {
+        MainWindow w;
+        QVERIFY(w.languageManager()->setLanguage(QStringLiteral("zh_CN")));
+        QStringList untranslated;
+        for (const core::IssueMessage& m : core::issueMessages())
+            if (QCoreApplication::translate("IssueText", m.text) == QString::fromUtf8(m.text))
+                untranslated << QString::fromUtf8(m.text);
+        QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join(QLatin1Char('\n'))));
+
+        core::Issue type{core::IssueCode::WrongType, core::Severity::Error, "parallel.gpus"};
+        type.expected = core::ValueKind::WholeNumber;
+        type.got = core::ValueKind::String;
+        QCOMPARE(IssueText::reason(type), QStringLiteral("应为整数，实际为字符串"));
+        core::Issue typo{core::IssueCode::UnknownOverrideKey, core::Severity::Error, ""};
+        typo.path = "parallel.tensr";
+        typo.nearest = "parallel.tensor";
+        QCOMPARE(IssueText::message(typo), QStringLiteral("parallel.tensr：没有这个键（是否想写“parallel.tensor”？）"));
+        core::Issue link{core::IssueCode::LinkBandwidthUnknown, core::Severity::Warning, ""};
+        QVERIFY2(IssueText::reason(link).contains(QStringLiteral("数据并行")), qPrintable(IssueText::reason(link)));
+        w.languageManager()->setLanguage(QStringLiteral("en"));
+        // In English the window says what the command line says (the same row of the table).
+        QCOMPARE(IssueText::reason(type), QStringLiteral("expected a whole number, got a string"));
+        QCOMPARE(QStringLiteral("parallel.gpus: ") + IssueText::reason(type), QString::fromStdString(core::describe(type)));
     }
 
     void chineseGetsAFontWithHanGlyphs()

@@ -187,7 +187,7 @@ private slots:
         QTest::addColumn<qint64>("generated");
         QTest::addColumn<core::KvCacheDtype>("kv");
         QTest::addColumn<double>("expectedBytes");
-        // 2 (K, V) × 32 layers × 32 heads × 128 dims × 2048 tokens × 2 B = 2^30 B (seed 2: 1 GiB).
+        // 2 (K, V) × 32 layers × 32 heads × 128 dims × 2048 tokens × 2 B = 2^30 B = 1 GiB.
         QTest::addRow("7B fp16, 2048 tokens, batch 1") << qint64(1) << qint64(1024) << qint64(1024) << core::KvCacheDtype::Fp16 << 1073741824.0;
         QTest::addRow("7B fp16, 2048 tokens, batch 4") << qint64(4) << qint64(2048) << qint64(0) << core::KvCacheDtype::Fp16 << 4294967296.0;
         // One byte per element: half of it.

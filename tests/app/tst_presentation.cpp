@@ -30,7 +30,7 @@
 
 namespace {
 
-/// Weights + gradients + optimizer states of the first bar: seed 2's "model states".
+/// Weights + gradients + optimizer states of the first bar: the "model states" of ZeRO §3.
 double modelStateGB(const AnimatedMemoryChart* chart)
 {
     const MemoryChart* c = chart->chart();
@@ -160,8 +160,8 @@ private slots:
         w.navigator()->goTo(0);
         controller.flush();
         QTRY_VERIFY(!w.chart()->isAnimating());
-        QVERIFY(near(modelStateGB(w.chart()), 112.0)); // seed 2: 16 B × 7e9 on every GPU
-        const double expected[] = {38.5, 26.25, 14.0}; // ZeRO-1, 2, 3 over 8 ranks (seed 2)
+        QVERIFY(near(modelStateGB(w.chart()), 112.0)); // ZeRO §3.1: 16 B × 7e9 on every GPU
+        const double expected[] = {38.5, 26.25, 14.0}; // ZeRO-1, 2, 3 over 8 ranks: (4 + 12/8)·7, (2 + 14/8)·7, 16/8·7 GB
         for (double gb : expected) {
             QTest::keyClick(&w, Qt::Key_Right);
             controller.flush();

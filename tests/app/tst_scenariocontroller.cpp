@@ -210,7 +210,7 @@ private slots:
         // Seed 2: 112 / 38.5 / 26.25 / 14 GB of model states per GPU.
         const double expected[] = {112, 38.5, 26.25, 14};
         for (int stage = 0; stage < 4; ++stage)
-            QVERIFY(std::abs(zero[std::size_t(stage)].fullest().modelStateBytes() / 1e9 - expected[stage]) < 1e-9);
+            QCOMPARE_LT(std::abs(zero[std::size_t(stage)].fullest().modelStateBytes() / 1e9 - expected[stage]), 1e-9);
         QVERIFY(comparisons[1].variation == core::Variation::Recompute);
         const std::vector<core::Estimate>& recompute = comparisons[1].estimates;
         QCOMPARE(recompute.size(), std::size_t(3));

@@ -1,6 +1,6 @@
 // translations/shardscope_zh_CN.ts is complete and current: every entry translated (none
 // unfinished, vanished or obsolete, placeholders and accelerators kept), and no tr() string in
-// app/ or widgets/ missing from it — lupdate is run over the sources into a scratch copy, which
+// app/ or widgets/ (or core/issues.cpp's message table) missing from it — lupdate is run over the sources into a scratch copy, which
 // must come out without a single new or vanished entry. A stale .ts turns this test red.
 #include <QtTest>
 
@@ -129,7 +129,9 @@ private slots:
         lupdate.setProcessChannelMode(QProcess::MergedChannels);
         lupdate.start(QStringLiteral(SHARDSCOPE_LUPDATE),
                       {QStringLiteral("-I"), root, QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-no-ui-lines"),
-                       root + QStringLiteral("/app"), root + QStringLiteral("/widgets"), QStringLiteral("-ts"), copy});
+                       QStringLiteral("-tr-function-alias"), QStringLiteral("QT_TRANSLATE_NOOP+=SHARDSCOPE_TRANSLATE_NOOP"),
+                       root + QStringLiteral("/app"), root + QStringLiteral("/widgets"), root + QStringLiteral("/core/issues.cpp"),
+                       QStringLiteral("-ts"), copy});
         QVERIFY2(lupdate.waitForFinished(120000), "lupdate did not finish");
         const QString log = QString::fromLocal8Bit(lupdate.readAll());
         QVERIFY2(lupdate.exitStatus() == QProcess::NormalExit && lupdate.exitCode() == 0, qPrintable(log));

@@ -239,7 +239,7 @@ private slots:
         COMPARE_BYTES(layerActs(a.remedies[3].scenario), L * 2 * sb * h);
         for (int i = 0; i < 4; ++i)
             QVERIFY(a.remedies[std::size_t(i)].bytesSaved > 0);
-        // Full recomputation reruns the forward: +1/3 of the layers' FLOPs (seed 1 §5.2: ~33 %).
+        // Full recomputation reruns the forward: +1/3 of the layers' FLOPs (Korthikanti et al. 2022: ~33 %).
         QVERIFY(a.remedies[3].extraFlopsFraction > 0.25 && a.remedies[3].extraFlopsFraction < 0.34);
         QVERIFY(a.remedies[3].timeFactor > 1.25);
         // One GPU: ZeRO has nothing to shard over, TP/PP/GPUs need a layout change: not offered.

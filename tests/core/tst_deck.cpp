@@ -47,7 +47,7 @@ private slots:
     {
         QTest::addColumn<int>("index");
         QTest::addColumn<double>("gb");
-        QTest::addRow("ZeRO-0") << 0 << 112.0; // seed 2
+        QTest::addRow("ZeRO-0") << 0 << 112.0; // 16 B × 7e9 (ZeRO §3.1)
         QTest::addRow("ZeRO-1") << 1 << 38.5;
         QTest::addRow("ZeRO-2") << 2 << 26.25;
         QTest::addRow("ZeRO-3") << 3 << 14.0;
@@ -63,7 +63,7 @@ private slots:
     {
         const core::Estimate threeD = scene(4);
         for (const core::RankGroup& g : threeD.groups)
-            QVERIFY(std::abs(g.bytes[std::size_t(core::Component::Weights)] / 1e9 - 4.4) < 0.22); // seed 1 §6.2
+            QCOMPARE_LT(std::abs(g.bytes[std::size_t(core::Component::Weights)] / 1e9 - 4.4), 0.22); // 7e9 × 2 B / (TP·PP) by hand
         QVERIFY(!scene(5).fullest().fits); // full fine-tuning on 8 × A100
         QVERIFY(scene(6).fullest().fits);  // LoRA
         QVERIFY(scene(7).fullest().fits);  // QLoRA on one GPU
@@ -75,9 +75,9 @@ private slots:
         QTest::addColumn<int>("index");
         QTest::addColumn<double>("days");
         QTest::addColumn<double>("tolerance");
-        QTest::addRow("64 A100") << 9 << 61.0 << 0.5; // seed 1 §2.3
+        QTest::addRow("64 A100") << 9 << 61.0 << 0.5; // 6ND / (n · peak · MFU) by hand (Narayanan et al. 2021 §5.1)
         QTest::addRow("512 A100") << 10 << 7.6 << 0.05;
-        QTest::addRow("4096 H100") << 11 << 45.0 << 0.5; // seed 1 §2.4
+        QTest::addRow("4096 H100") << 11 << 45.0 << 0.5; // 6.3e24 / (4096 · 989e12 · 0.4) s by hand
     }
     void trainingTimes()
     {
@@ -92,7 +92,7 @@ private slots:
     {
         QTest::addColumn<int>("index");
         QTest::addColumn<double>("gb");
-        QTest::addRow("fp32") << 12 << 28.0; // seed 2
+        QTest::addRow("fp32") << 12 << 28.0; // 4 B × 7e9
         QTest::addRow("fp16") << 13 << 14.0;
         QTest::addRow("int8") << 14 << 7.0;
         QTest::addRow("int4") << 15 << 3.5;
@@ -108,8 +108,8 @@ private slots:
     void grpo()
     {
         for (const core::RankGroup& g : scene(16).groups)
-            QVERIFY(g.totalBytes < 60e9); // seed 1 §7.1
-        // The notes say "about 20 s of each 25 s step" (seed 1 §7.2: rollout is the bottleneck).
+            QVERIFY(g.totalBytes < 60e9); // fits an 80 GB A100 with room for the rollout
+        // The notes say "about 20 s of each 25 s step" (rollout is the bottleneck, as HybridFlow/verl reports).
         const core::ComputeEstimate& c = scene(16).compute;
         QVERIFY2(std::abs(c.rolloutSeconds - 20) < 1 && std::abs(c.iterationSeconds - 25) < 1,
                  qPrintable(QStringLiteral("%1 s of %2 s").arg(c.rolloutSeconds).arg(c.iterationSeconds)));

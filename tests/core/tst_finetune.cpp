@@ -101,7 +101,7 @@ private slots:
         const double linear = 32 * (202383360.0 - 8192);
         const double other = 6738415616.0 - linear;
         const double bits = 4 + 8.0 / 64 + 32.0 / (64 * 256);
-        QVERIFY(std::abs(bytesOf(e.groups[0], core::Component::Weights) - (linear * bits / 8 + other * 2)) < 1);
+        QCOMPARE_LT(std::abs(bytesOf(e.groups[0], core::Component::Weights) - (linear * bits / 8 + other * 2)), 1);
         QVERIFY(bytesOf(e.groups[0], core::Component::DequantWorkspace) > 0);
     }
 
@@ -186,7 +186,7 @@ private slots:
         const core::Estimate l = core::estimate(lora("llama-2-70b", 8, 3));
         QVERIFY(l.valid);
         QVERIFY(l.fullest().fits);
-        QVERIFY(std::abs(bytesOf(l.groups[0], core::Component::Weights) - 2 * 68976648192.0 / 8) < 1);
+        QCOMPARE_LT(std::abs(bytesOf(l.groups[0], core::Component::Weights) - 2 * 68976648192.0 / 8), 1);
         core::Scenario q = lora("llama-2-70b", 1, 0);
         q.finetune.method = core::FineTuneMethod::QLoRA;
         q.finetune.base.format = core::WeightFormat::Nf4;
@@ -239,7 +239,7 @@ private slots:
         QCOMPARE(e.compute.rolloutRounds, 1.0);
         QVERIFY2(std::abs(e.compute.rolloutSeconds - (decode + prefill)) < 1e-9 * e.compute.rolloutSeconds,
                  qPrintable(QString::number(e.compute.rolloutSeconds)));
-        QVERIFY(std::abs(e.compute.rolloutSeconds - 20.447) < 0.001);
+        QCOMPARE_LT(std::abs(e.compute.rolloutSeconds - 20.447), 0.001);
         // The step is rollout + training; rollout is most of it.
         QVERIFY(e.compute.rolloutSeconds > 0.75 * e.compute.iterationSeconds);
         QCOMPARE(e.compute.trainingSeconds, e.compute.iterationSeconds * e.compute.iterations);
@@ -291,7 +291,7 @@ private slots:
         s.training.trainTokens = 1e9;
         const core::Estimate e = core::estimate(s);
         QVERIFY(e.valid);
-        QVERIFY(std::abs(e.compute.totalModelFlops - (4 * 7e9 + 6 * e.finetune.adapterParameters) * 1e9) < 1e-9 * e.compute.totalModelFlops);
+        QCOMPARE_LT(std::abs(e.compute.totalModelFlops - (4 * 7e9 + 6 * e.finetune.adapterParameters) * 1e9), 1e-9 * e.compute.totalModelFlops);
     }
 
     void roundTripsThroughFiles()

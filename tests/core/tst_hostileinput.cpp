@@ -165,7 +165,7 @@ private slots:
         const core::Issue* i = findIssue(l.issues, IssueCode::MalformedOverride);
         QVERIFY2(i, describeAll(l.issues).constData());
         QCOMPARE(QString::fromStdString(i->path), QStringLiteral("--set"));
-        QCOMPARE(QByteArray::fromStdString(i->hint), QByteArray("model.\xEF\xBF\xBD=1")); // U+FFFD for the byte
+        QCOMPARE(QByteArray::fromStdString(i->given), QByteArray("model.\xEF\xBF\xBD=1")); // U+FFFD for the byte
     }
     void jsonOutputNeverThrowsOnBytesThatAreNotUtf8()
     {

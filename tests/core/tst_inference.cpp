@@ -139,7 +139,7 @@ private slots:
         q.doubleQuantization = doubleQuant;
         QCOMPARE(core::bitsPerParameter(q, 4096), bits);
         if (doubleQuant)
-            QVERIFY(std::abs(bits - 4.127) < 0.001); // the paper's rounded figure
+            QCOMPARE_LT(std::abs(bits - 4.127), 0.001); // the paper's rounded figure
     }
 
     void seventyBOnEightA100()
@@ -224,7 +224,7 @@ private slots:
         const core::Estimate e = core::estimate(s);
         const double maxBatch = e.inference.maxBatchAtContext;
         QVERIFY(maxBatch > 10);
-        const double kvPerSequence = 1073741824.0; // 1 GiB at 2048 tokens (seed 2)
+        const double kvPerSequence = 1073741824.0; // 1 GiB at 2048 tokens: 2·32·4096·2048·2 B
         QCOMPARE(e.inference.kvBytesPerSequence, kvPerSequence);
         QVERIFY(maxBatch * kvPerSequence <= e.inference.freeBytesForKv);
         QVERIFY((maxBatch + 1) * kvPerSequence > e.inference.freeBytesForKv);
@@ -244,9 +244,9 @@ private slots:
         // context (1024 + 512 tokens, 0.5 MiB each) from 2039 GB/s of HBM.
         const core::Estimate e = core::estimate(serving("llama-2-7b", 1, 1));
         const double bytes = 2 * 6738415616.0 + 1536 * 524288.0;
-        QVERIFY(std::abs(e.inference.decodeStepSeconds - bytes / 2039e9) < 1e-9);
+        QCOMPARE_LT(std::abs(e.inference.decodeStepSeconds - bytes / 2039e9), 1e-9);
         QVERIFY(e.inference.memoryBound);
-        QVERIFY(std::abs(e.inference.ridgePoint - 312e12 / 2039e9) < 1e-9);
+        QCOMPARE_LT(std::abs(e.inference.ridgePoint - 312e12 / 2039e9), 1e-9);
         // A large batch of short sequences crosses the ridge: compute-bound.
         core::Scenario big = serving("llama-2-7b", 1, 1);
         big.inference.batchSize = 512;
@@ -261,8 +261,8 @@ private slots:
         // span prompt/2, QKᵀ and ·V): (2·6.738e9 + 2·4096·32·1024) · 1024 / (312 TF · 0.4).
         const core::Estimate e = core::estimate(serving("llama-2-7b", 1, 1));
         const double flops = 1024 * (2 * 6738415616.0 + 2.0 * 4096 * 32 * 1024);
-        QVERIFY(std::abs(e.inference.prefillFlops - flops) < 1e-9 * flops);
-        QVERIFY(std::abs(e.inference.prefillSeconds - flops / (312e12 * 0.4)) < 1e-12);
+        QCOMPARE_LT(std::abs(e.inference.prefillFlops - flops), 1e-9 * flops);
+        QCOMPARE_LT(std::abs(e.inference.prefillSeconds - flops / (312e12 * 0.4)), 1e-12);
     }
 
     void badInput()

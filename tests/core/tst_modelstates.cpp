@@ -59,7 +59,7 @@ private slots:
         QTest::addColumn<double>("bytesPerParameter");
         using R = core::PrecisionRecipe;
         using O = core::Optimizer;
-        // formulas.md table; Megatron theoretical_memory_usage.py uses 18 without the distributed optimizer.
+        // ZeRO §3.1 (16 B); Megatron theoretical_memory_usage.py uses 18 without the distributed optimizer.
         QTest::addRow("mixed 16 + Adam (ZeRO §3.1)") << int(R::Mixed16) << int(O::Adam) << 16.0;
         QTest::addRow("bf16 + fp32 grads + Adam (Megatron)") << int(R::MixedBf16Fp32Grads) << int(O::AdamW) << 18.0;
         QTest::addRow("fp32 + Adam") << int(R::Fp32) << int(O::Adam) << 16.0;
@@ -186,7 +186,7 @@ private slots:
         const core::Estimate e = core::estimate(s);
         QVERIFY(e.valid);
         QCOMPARE(e.groups[0].modelStateBytes(), 0.0);
-        QVERIFY(std::abs(e.cpuBytesPerNode - 7e9 * 18 * 1.5) < 1);
+        QCOMPARE_LT(std::abs(e.cpuBytesPerNode - 7e9 * 18 * 1.5), 1);
         QVERIFY(e.groups[0].bytes[std::size_t(core::Component::Zero3GatherBuffers)] > 0);
     }
 
@@ -198,7 +198,7 @@ private slots:
         s.training.offloadOptimizer = true;
         const core::Estimate e = core::estimate(s);
         QCOMPARE(e.groups[0].modelStateBytes(), 2 * 7e9);
-        QVERIFY(std::abs(e.cpuBytesPerNode - 7e9 * 16 * 1.5) < 1);
+        QCOMPARE_LT(std::abs(e.cpuBytesPerNode - 7e9 * 16 * 1.5), 1);
     }
 
     void zero3GatherBuffer()
@@ -241,7 +241,7 @@ private slots:
 
     void hugeModelDoesNotOverflow()
     {
-        // 10^15 parameters (formulas.md: must not overflow): 16 B/param → 1.6e16 B on one GPU.
+        // 10^15 parameters (within the 10^16 limit: must not overflow): 16 B/param → 1.6e16 B on one GPU.
         const core::Estimate e = core::estimate(countOnly(1e15, 8, 0));
         QVERIFY(e.valid);
         QCOMPARE(e.groups[0].modelStateBytes(), 16e15);

@@ -73,13 +73,13 @@ private slots:
     {
         // Seed 1 §1.2: 671B (total) → 10.7 TB of model states at 16 B/param, 1.34 TB of bf16 weights.
         const core::ParameterCounts c = core::countParameters(core::findModelPreset("deepseek-v3")->model);
-        QVERIFY(std::abs(c.total - 671e9) < 0.001 * 671e9);
-        QVERIFY(std::abs(16 * c.total / 1e12 - 10.7) < 0.05);
-        QVERIFY(std::abs(2 * c.total / 1e12 - 1.34) < 0.005);
+        QCOMPARE_LT(std::abs(c.total - 671e9), 0.001 * 671e9);
+        QCOMPARE_LT(std::abs(16 * c.total / 1e12 - 10.7), 0.05);
+        QCOMPARE_LT(std::abs(2 * c.total / 1e12 - 1.34), 0.005);
         QCOMPARE(c.moeLayers, 58); // first_k_dense_replace = 3 of 61 layers
         core::Scenario s = countOnly(c.total, 8, 0);
         const core::Estimate e = core::estimate(s);
-        QVERIFY(std::abs(e.groups[0].modelStateBytes() / 1e12 - 10.7) < 0.05);
+        QCOMPARE_LT(std::abs(e.groups[0].modelStateBytes() / 1e12 - 10.7), 0.05);
     }
 
     void moeLayerPattern_data()
@@ -161,7 +161,7 @@ private slots:
         const core::Estimate e = core::estimate(s);
         const double L = 32, h = 4096, q = 4096, kv = 1024, sq = 4096, V = 32000;
         const double perToken = 12 * L * h * (q + kv) + 18 * h * (2 * 14336.0) * L + 6 * sq * q * L + 6 * h * V;
-        QVERIFY(std::abs(e.compute.modelFlopsPerIteration - perToken * 512 * 4096) < 1e-9 * e.compute.modelFlopsPerIteration);
+        QCOMPARE_LT(std::abs(e.compute.modelFlopsPerIteration - perToken * 512 * 4096), 1e-9 * e.compute.modelFlopsPerIteration);
     }
 
     void invalidLayouts_data()

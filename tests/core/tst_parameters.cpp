@@ -31,7 +31,7 @@ struct PublishedTotal
 enum Embeddings { BothCounted, UnembeddingOnly, NoneCounted };
 
 const PublishedTotal kPublishedTotals[] = {
-    // The textbook's bare counts are their own definition: Ψ = 7 × 10⁹ and 7 × 10¹⁰ (seed 1 §1.2).
+    // The textbook's bare counts are their own definition: Ψ = 7 × 10⁹ and 7 × 10¹⁰.
     {"textbook-7b", 7e9, 0.0, 0.0},
     {"textbook-70b", 70e9, 0.0, 0.0},
     // Hugging Face safetensors totals (the checkpoint's own count), text-only models.

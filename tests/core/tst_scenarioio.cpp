@@ -2,6 +2,8 @@
 // giving a message that names the key.
 #include <QtTest>
 
+#include <algorithm>
+
 #include "core/estimate.h"
 #include "core/io/estimate_io.h"
 #include "core/io/presets.h"
@@ -115,7 +117,7 @@ private slots:
         QTest::addRow("truncated") << R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"gpus": 8)" << QStringList() << int(C::MalformedJson) << "";
         QTest::addRow("empty") << "" << QStringList() << int(C::MalformedJson) << "";
         QTest::addRow("not an object") << "[1, 2]" << QStringList() << int(C::WrongType) << "(document)";
-        QTest::addRow("no schema version") << R"({"model": {"preset": "llama-2-7b"}})" << QStringList() << int(C::WrongType) << "schema_version";
+        QTest::addRow("no schema version") << R"({"model": {"preset": "llama-2-7b"}})" << QStringList() << int(C::MissingSchemaVersion) << "schema_version";
         QTest::addRow("schema version 2") << R"({"schema_version": 2, "model": {"preset": "llama-2-7b"}})" << QStringList() << int(C::UnsupportedSchemaVersion) << "schema_version";
         QTest::addRow("string for a number") << R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"gpus": "eight"}})" << QStringList() << int(C::WrongType) << "parallel.gpus";
         QTest::addRow("fraction for an integer") << R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"tensor": 2.5}})" << QStringList() << int(C::NotAnInteger) << "parallel.tensor";
@@ -187,8 +189,152 @@ private slots:
             if (i.path == "parallel.tensr")
                 typo = &i;
         QVERIFY(typo);
-        QCOMPARE(QString::fromStdString(typo->hint), QString("parallel.tensor"));
+        QCOMPARE(QString::fromStdString(typo->nearest), QString("parallel.tensor"));
         QCOMPARE(QString::fromStdString(core::describe(*typo)), QString("parallel.tensr: unknown key, ignored (did you mean 'parallel.tensor'?)"));
+    }
+
+    // A --set names a key for this run: a typo there is an error (the CLI exits 2), and the key
+    // probably meant is searched over the whole table, so a mistyped section is found too.
+    void unknownOverrideKeysAreErrors_data()
+    {
+        QTest::addColumn<QString>("set");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("nearest");
+        QTest::addRow("key typo") << "parallel.tensr=2" << "parallel.tensr" << "parallel.tensor";
+        QTest::addRow("section typo") << "paralel.tensor=2" << "paralel.tensor" << "parallel.tensor";
+        QTest::addRow("nested key") << "finetune.rl.rollout_gpu=4" << "finetune.rl.rollout_gpu" << "finetune.rl.rollout_gpus";
+        QTest::addRow("nothing near") << "parallel.banana=2" << "parallel.banana" << "";
+    }
+
+    void unknownOverrideKeysAreErrors()
+    {
+        QFETCH(QString, set);
+        QFETCH(QString, path);
+        QFETCH(QString, nearest);
+        const core::ScenarioLoad l = core::loadScenario(core::defaultScenarioJson(), {set.toStdString()});
+        QVERIFY(!l.ok);
+        const core::Issue* issue = nullptr;
+        for (const core::Issue& i : l.issues)
+            if (i.code == core::IssueCode::UnknownOverrideKey)
+                issue = &i;
+        QVERIFY2(issue, qPrintable(firstMessage(l)));
+        QCOMPARE(issue->severity, core::Severity::Error);
+        QCOMPARE(QString::fromStdString(issue->path), path);
+        QCOMPARE(QString::fromStdString(issue->nearest), nearest);
+        // The same key in a file stays a warning: the rest of the file still counts.
+        QVERIFY(core::loadScenario(R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"tensr": 2}})").ok);
+    }
+
+    // Typed payloads: what was expected and what the file has, the value given, the accepted
+    // values and the one probably meant — the GUI translates these, nothing parses the English.
+    void issuesCarryTypedPayloads()
+    {
+        using V = core::ValueKind;
+        auto first = [](const char* json, core::IssueCode code) {
+            const core::ScenarioLoad l = core::loadScenario(json);
+            for (const core::Issue& i : l.issues)
+                if (i.code == code)
+                    return i;
+            return core::Issue{};
+        };
+        const core::Issue type = first(R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"gpus": "eight"}})",
+                                       core::IssueCode::WrongType);
+        QCOMPARE(type.expected, V::WholeNumber);
+        QCOMPARE(type.got, V::String);
+        QCOMPARE(QString::fromStdString(core::describe(type)), QString("parallel.gpus: expected a whole number, got a string"));
+
+        const core::Issue choice = first(R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "training": {"precision": "bf61"}})",
+                                         core::IssueCode::UnknownValue);
+        QCOMPARE(QString::fromStdString(choice.given), QString("bf61"));
+        QVERIFY(std::find(choice.accepted.begin(), choice.accepted.end(), "bf16") != choice.accepted.end());
+        QCOMPARE(QString::fromStdString(choice.nearest), QString("bf16")); // two edits (a swap)
+
+        // A mistyped preset: "did you mean" (one letter off), in the model and the GPU.
+        const core::Issue model = first(R"({"schema_version": 1, "model": {"preset": "llama-2-7c"}})", core::IssueCode::UnknownPreset);
+        QCOMPARE(QString::fromStdString(model.given), QString("llama-2-7c"));
+        QCOMPARE(QString::fromStdString(model.nearest), QString("llama-2-7b"));
+        QCOMPARE(QString::fromStdString(core::describe(model)), QString("model.preset: no preset named 'llama-2-7c' (did you mean 'llama-2-7b'?)"));
+        const core::Issue gpu = first(R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "hardware": {"gpu": "h100-sxn"}})",
+                                      core::IssueCode::UnknownPreset);
+        QCOMPARE(QString::fromStdString(gpu.nearest), QString("h100-sxm"));
+        const core::Issue far = first(R"({"schema_version": 1, "model": {"preset": "gpt-7"}})", core::IssueCode::UnknownPreset);
+        QCOMPARE(QString::fromStdString(core::describe(far)), QString("model.preset: no preset named 'gpt-7'"));
+
+        const core::Issue missing = first(R"({"model": {"preset": "llama-2-7b"}})", core::IssueCode::MissingSchemaVersion);
+        QCOMPARE(QString::fromStdString(missing.path), QString("schema_version"));
+    }
+
+    // One sentence per code (and its second form where it has a payload), its placeholders
+    // exactly the arguments it names: the CLI and the GUI read the same row.
+    void everyCodeHasOneSentence()
+    {
+        const std::vector<core::IssueMessage> table = core::issueMessages();
+        for (int c = 0; c < int(core::IssueCode::Count); ++c) {
+            int rows = 0;
+            for (const core::IssueMessage& m : table)
+                rows += m.code == core::IssueCode(c);
+            const std::string name(core::issueCodeName(core::IssueCode(c)));
+            // One row, two (with a payload), or one per case of `a` (AttentionSpanAssumed: 1 … 5).
+            const int expected = core::IssueCode(c) == core::IssueCode::AttentionSpanAssumed ? 5 : rows;
+            QVERIFY2(rows == expected && rows >= 1 && (rows <= 2 || expected == 5), name.c_str());
+            QVERIFY2(name != "unknown", "every code has a JSON name");
+        }
+        for (const core::IssueMessage& m : table) {
+            const std::string text = m.text;
+            int args = 0;
+            for (core::IssueArg a : m.args)
+                args += a != core::IssueArg::None;
+            for (int k = 1; k <= 3; ++k) {
+                const char placeholder[] = {'%', char('0' + k), '\0'};
+                QVERIFY2((text.find(placeholder) != std::string::npos) == (k <= args), text.c_str());
+            }
+        }
+    }
+
+    // The sentences of the codes that came with the input limits, the line/column of a JSON
+    // error and the attention-span import: the command line's English as those branches wrote
+    // it in describe(), now filled from the table.
+    void tableSentences_data()
+    {
+        QTest::addColumn<int>("code");
+        QTest::addColumn<double>("a");
+        QTest::addColumn<double>("b");
+        QTest::addColumn<double>("c");
+        QTest::addColumn<QString>("text"); // given / detail
+        QTest::addColumn<QString>("expected");
+        using C = core::IssueCode;
+        QTest::addRow("JSON error with its position") << int(C::MalformedJson) << 3.0 << 5.0 << 2.0 << "syntax error"
+                                                      << "not valid JSON at line 3, column 5: syntax error";
+        QTest::addRow("JSON error without") << int(C::MalformedJson) << 0.0 << 0.0 << 0.0 << "oops" << "not valid JSON: oops";
+        // 8 MiB = 8,388,608 bytes.
+        QTest::addRow("input too large") << int(C::InputTooLarge) << 9e6 << 8388608.0 << 0.0 << ""
+                                         << "9000000 bytes is more than the 8388608 bytes (8 MiB) ShardScope reads";
+        QTest::addRow("number out of range") << int(C::NumberOutOfRange) << 0.0 << 0.0 << 0.0 << "1e400"
+                                             << "1e400 is beyond the range of a double (about ±1.8e308)";
+        QTest::addRow("a directory") << int(C::NotARegularFile) << 0.0 << 0.0 << 0.0 << "" << "it is a directory";
+        QTest::addRow("a FIFO") << int(C::NotARegularFile) << 1.0 << 0.0 << 0.0 << "" << "not a regular file (a FIFO, a device or a socket)";
+        QTest::addRow("unreadable") << int(C::FileUnreadable) << 0.0 << 0.0 << 0.0 << "Permission denied"
+                                    << "permission denied or unreadable (Permission denied)";
+        QTest::addRow("chunked attention") << int(C::AttentionSpanAssumed) << 1.0 << 8192.0 << 0.0 << ""
+                                           << "chunked attention is counted as a sliding window of 8192 tokens (the most a chunk caches)";
+        QTest::addRow("uneven global layers") << int(C::AttentionSpanAssumed) << 2.0 << 12.0 << 4.0 << ""
+                                              << "the 12 full-attention layers are not evenly spaced: counted as every 4th layer";
+        QTest::addRow("Qwen2's first layers") << int(C::AttentionSpanAssumed) << 4.0 << 28.0 << 0.0 << ""
+                                              << "the first 28 layers attend to the whole context but are counted as windowed";
+        QTest::addRow("a short per-layer list") << int(C::AttentionSpanAssumed) << 5.0 << 30.0 << 32.0 << ""
+                                                << "30 entries for 32 layers: the pattern is read as far as it goes";
+    }
+    void tableSentences()
+    {
+        QFETCH(int, code);
+        QFETCH(double, a);
+        QFETCH(double, b);
+        QFETCH(double, c);
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        core::Issue i{core::IssueCode(code), core::Severity::Error, "", a, b, c};
+        i.given = i.detail = text.toStdString();
+        QCOMPARE(QString::fromStdString(core::describe(i)), expected);
     }
 
     void estimateJsonHasTheDocumentedKeys()
@@ -221,7 +367,7 @@ private slots:
         double sum = 0;
         for (const QJsonValue v : g["bytes"].toObject())
             sum += v.toDouble();
-        QVERIFY(std::abs(sum - g["total_bytes"].toDouble()) < 1);
+        QCOMPARE_LT(std::abs(sum - g["total_bytes"].toDouble()), 1);
         QCOMPARE(g["total_bytes"].toDouble(), g["device_bytes"].toDouble());
         QCOMPARE_LE(g["allocated_bytes"].toDouble(), g["reserved_bytes"].toDouble());
         QCOMPARE_LE(g["reserved_bytes"].toDouble(), g["device_bytes"].toDouble());

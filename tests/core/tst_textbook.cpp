@@ -81,7 +81,7 @@ private slots:
         QVERIFY(std::string(core::termInfo(core::Term::ModelStates).title).find("Model states") == 0);
     }
 
-    /// 70B textbook: 16 × 7 × 10¹⁰ = 1.12 TB; over 8 GPUs with ZeRO-3, 140 GB each (seed 1 §6.4).
+    /// 70B textbook: 16 × 7 × 10¹⁰ = 1.12 TB; over 8 GPUs with ZeRO-3, 140 GB each.
     void seventyBillion()
     {
         core::Scenario s = textbook7b(3);

@@ -145,7 +145,7 @@ private slots:
         row("no FP8 on A100", [](core::Scenario& s) { s.training.precision = core::PrecisionRecipe::Fp8Mixed; }, C::NoFp8FallbackBf16, "hardware.gpu");
         row("sequence beyond positions", [](core::Scenario& s) { s.training.seqLength = 8192; s.training.globalBatchSize = 8; }, C::SequenceLongerThanPositions, "training.seq_length");
         row("MFU unrealistic", [](core::Scenario& s) { s.hardware.mfu = 0.9; }, C::MfuUnrealistic, "hardware.mfu");
-        // ZeRO-3 over 16 GPUs on 10 Gb Ethernet (seed 1 §4.2): with 30 layers Ψ = 6,333,648,896,
+        // ZeRO-3 over 16 GPUs on 10 Gb Ethernet (ZeRO §7.2: 1.5× traffic): with 30 layers Ψ = 6,333,648,896,
         // (15/16)·8·6 B·Ψ = 285 GB per step at 1.25 GB/s = 228 s, against about 11 s of computation.
         row("ZeRO-3 across nodes on 10 GbE", [](core::Scenario& s) {
             s.parallel.gpus = 16; s.parallel.pipeline = 1; s.training.globalBatchSize = 128; s.training.zeroStage = 3;

@@ -88,11 +88,11 @@ private slots:
         chart.setBars(bars(1, 38.5));
         chart.setProgress(progress);
         const double t = QEasingCurve(QEasingCurve::OutCubic).valueForProgress(progress);
-        QVERIFY(std::abs(weightsGB(chart, 0) - (112 + (38.5 - 112) * t)) < 1e-9);
+        QCOMPARE_LT(std::abs(weightsGB(chart, 0) - (112 + (38.5 - 112) * t)), 1e-9);
         // A bar that appears grows from nothing.
         chart.setBars(bars(2, 38.5));
         chart.setProgress(progress);
-        QVERIFY(std::abs(weightsGB(chart, 1) - 38.5 * t) < 1e-9);
+        QCOMPARE_LT(std::abs(weightsGB(chart, 1) - 38.5 * t), 1e-9);
     }
 
     void immediateWhenAsked_data()

@@ -86,7 +86,7 @@ private slots:
                  qPrintable(QString::number(panel.gauge(GaugePanel::Kind::TrainingTime)->value())));
         QCOMPARE(panel.gauge(GaugePanel::Kind::Mfu)->value(), 0.4);
         // GPU-hours = days × 24 × 64.
-        QVERIFY(std::abs(panel.gauge(GaugePanel::Kind::GpuHours)->value() - days * 24 * 64) < 0.01 * days * 24 * 64);
+        QCOMPARE_LT(std::abs(panel.gauge(GaugePanel::Kind::GpuHours)->value() - days * 24 * 64), 0.01 * days * 24 * 64);
         QVERIFY(panel.gauge(GaugePanel::Kind::TrainingTime)->valueText().contains(QStringLiteral("days")));
         // No pipeline: no bubble.
         QCOMPARE(panel.gauge(GaugePanel::Kind::Bubble)->value(), 0.0);

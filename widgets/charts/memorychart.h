@@ -66,6 +66,8 @@ public:
     QFont messageFont() const;
     /// Outlines one segment (group −1: none).
     void setSelectedSegment(int group, core::Component component);
+    /// No segment framed.
+    void clearSelection() { setSelectedSegment(-1, core::Component::Weights); }
     /// The tooltip's last line: what clicking a segment does.
     void setClickHint(const QString& hint) { m_clickHint = hint; }
     /// Bar labels show only the total (red when over capacity), for narrow side-by-side charts.

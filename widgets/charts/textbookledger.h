@@ -4,7 +4,7 @@
 
 #include "core/components.h"
 
-/// The textbook's ledger of a GPU's memory (seed 1 §1.1 "四本账": parameters, gradients,
+/// The textbook's ledger of a GPU's memory (the four accounts of ZeRO §3: parameters, gradients,
 /// optimizer states, activations): what the papers' formulas count, without the runtime,
 /// fragmentation and temporary buffers a real run adds. Model states are the first three.
 namespace TextbookLedger {

@@ -163,7 +163,7 @@ void GaugePanel::setSelected(Kind kind)
 {
     for (std::size_t i = 0; i < m_gauges.size(); ++i)
         m_gauges[i]->setSelected(Kind(i) == kind);
-    m_serving->setSelected(ServingGauges::Kind::Count);
+    m_serving->clearSelection();
 }
 
 void GaugePanel::retranslateUi()

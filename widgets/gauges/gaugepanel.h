@@ -35,6 +35,8 @@ public:
     void setAnimated(bool animated);
     /// Frames one dial (Kind::Count: none).
     void setSelected(Kind kind);
+    /// No dial framed, training or serving.
+    void clearSelection() { setSelected(Kind::Count); }
     Gauge* gauge(Kind kind) const { return m_gauges[std::size_t(kind)]; }
 
     /// The estimate's terms behind a dial (its number first, then what it is made of), for

@@ -32,6 +32,7 @@ public:
     void setUnit(DisplayFormat::MemoryUnit unit);
     void setAnimated(bool animated);
     void setSelected(Kind kind);
+    void clearSelection() { setSelected(Kind::Count); }
 
     /// A dial (nullptr for the roofline, which is roofline()).
     Gauge* gauge(Kind kind) const;

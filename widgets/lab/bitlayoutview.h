@@ -104,7 +104,7 @@ private:
         int width = 0;
     } m_geometry;
 
-    // Palette-derived colours, cached (house style §4: redone on PaletteChange).
+    // Palette-derived colours, cached (redone on PaletteChange, so a theme switch recolours it).
     struct
     {
         bool dark = false;

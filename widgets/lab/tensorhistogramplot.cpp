@@ -1,4 +1,4 @@
-// QCustomPlot 2.1 uses foreach; include it first with QT_NO_FOREACH lifted (house style §4).
+// QCustomPlot 2.1 uses foreach, which the build disables (QT_NO_FOREACH): include it first, with the macro lifted.
 #undef QT_NO_FOREACH
 #include <qcustomplot.h>
 #undef foreach
