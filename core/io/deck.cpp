@@ -31,26 +31,6 @@ void addWrongType(std::vector<Issue>& issues, std::string path, ValueKind expect
     addError(issues, IssueCode::WrongType, std::move(path)).expected = expected;
 }
 
-/// A plain string (English) or {"en": …, "zh_CN": …}.
-LocalizedText readText(const Json& parent, const char* key, const std::string& path, std::vector<Issue>& issues)
-{
-    LocalizedText text;
-    if (!parent.contains(key))
-        return text;
-    const Json& v = parent.at(key);
-    if (v.is_string()) {
-        text.en = v.get<std::string>();
-    } else if (v.is_object()) {
-        if (v.contains("en") && v["en"].is_string())
-            text.en = v["en"].get<std::string>();
-        if (v.contains("zh_CN") && v["zh_CN"].is_string())
-            text.zhCN = v["zh_CN"].get<std::string>();
-    } else {
-        addWrongType(issues, path + key, ValueKind::LocalizedText);
-    }
-    return text;
-}
-
 /// Every figure's name, for "expected one of" and the nearest to a typo.
 std::vector<std::string> figureNames()
 {
@@ -120,7 +100,7 @@ DeckLoad loadDeck(std::string_view text)
         addWrongType(out.issues, "scenes", ValueKind::SceneArray);
         return out;
     }
-    out.deck.title = readText(doc, "title", "", out.issues);
+    out.deck.title = readLocalizedText(doc, "title", "", out.issues);
     const Json& scenes = doc["scenes"];
     for (std::size_t i = 0; i < scenes.size(); ++i) {
         const std::string prefix = "scenes[" + std::to_string(i) + "].";
@@ -130,8 +110,8 @@ DeckLoad loadDeck(std::string_view text)
             continue;
         }
         Scene scene;
-        scene.title = readText(s, "title", prefix, out.issues);
-        scene.notes = readText(s, "notes", prefix, out.issues);
+        scene.title = readLocalizedText(s, "title", prefix, out.issues);
+        scene.notes = readLocalizedText(s, "notes", prefix, out.issues);
         checkTemplate(scene.title, prefix + "title", out.issues);
         checkTemplate(scene.notes, prefix + "notes", out.issues);
         scene.figures = readFigures(s, prefix, out.issues);

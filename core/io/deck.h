@@ -6,17 +6,10 @@
 
 #include "core/figures/figures.h"
 #include "core/issues.h"
+#include "core/localizedtext.h"
 #include "core/scenario.h"
 
 namespace core {
-
-/// Text in the languages ShardScope ships ("en", "zh_CN"); English when a language is missing.
-struct LocalizedText
-{
-    std::string en;
-    std::string zhCN;
-    const std::string& in(std::string_view language) const { return (language.rfind("zh", 0) == 0 && !zhCN.empty()) ? zhCN : en; }
-};
 
 /// One step of a presentation: a scenario with a title and speaker notes. Title and notes may
 /// quote live numbers as templates ("{model_states_gb} GB", core/figures/figuretemplate.h).

@@ -32,26 +32,6 @@ void addUnknownValue(std::vector<Issue>& issues, std::string path, std::string g
     i.accepted = std::move(accepted);
 }
 
-/// A plain string (English) or {"en": …, "zh_CN": …}, as decks write them.
-LocalizedText readText(const Json& parent, const char* key, const std::string& path, std::vector<Issue>& issues)
-{
-    LocalizedText text;
-    if (!parent.contains(key))
-        return text;
-    const Json& v = parent.at(key);
-    if (v.is_string()) {
-        text.en = v.get<std::string>();
-    } else if (v.is_object()) {
-        if (v.contains("en") && v["en"].is_string())
-            text.en = v["en"].get<std::string>();
-        if (v.contains("zh_CN") && v["zh_CN"].is_string())
-            text.zhCN = v["zh_CN"].get<std::string>();
-    } else {
-        addWrongType(issues, path + key, ValueKind::LocalizedText);
-    }
-    return text;
-}
-
 } // namespace
 
 std::optional<Term> termFromId(std::string_view id)
@@ -84,10 +64,10 @@ DrillLoad loadDrills(std::string_view text)
         }
         Drill drill;
         drill.id = d.value("id", std::string());
-        drill.title = readText(d, "title", prefix, out.issues);
-        drill.question = readText(d, "question", prefix, out.issues);
-        drill.hint = readText(d, "hint", prefix, out.issues);
-        drill.takeaway = readText(d, "takeaway", prefix, out.issues);
+        drill.title = readLocalizedText(d, "title", prefix, out.issues);
+        drill.question = readLocalizedText(d, "question", prefix, out.issues);
+        drill.hint = readLocalizedText(d, "hint", prefix, out.issues);
+        drill.takeaway = readLocalizedText(d, "takeaway", prefix, out.issues);
         const std::string quantity = d["quantity"].get<std::string>();
         if (const std::optional<DrillQuantity> q = drillQuantityFromName(quantity))
             drill.quantity = *q;

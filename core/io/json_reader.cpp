@@ -45,6 +45,28 @@ Issue malformedJson(const nlohmann::json::parse_error& error, std::string_view t
     return issue;
 }
 
+LocalizedText readLocalizedText(const nlohmann::ordered_json& parent, const char* key, const std::string& path, std::vector<Issue>& issues)
+{
+    LocalizedText text;
+    if (!parent.contains(key))
+        return text;
+    const auto& v = parent.at(key);
+    if (v.is_string()) {
+        text.en = v.get<std::string>();
+    } else if (v.is_object()) {
+        if (v.contains("en") && v["en"].is_string())
+            text.en = v["en"].get<std::string>();
+        if (v.contains("zh_CN") && v["zh_CN"].is_string())
+            text.zhCN = v["zh_CN"].get<std::string>();
+    } else {
+        Issue i{IssueCode::WrongType, Severity::Error, ""};
+        i.path = path + key;
+        i.expected = ValueKind::LocalizedText;
+        issues.push_back(std::move(i));
+    }
+    return text;
+}
+
 JsonReader::JsonReader(const Json& object, std::string prefix, std::vector<Issue>& issues)
     : m_object(object)
     , m_prefix(std::move(prefix))

@@ -12,6 +12,7 @@
 
 #include "core/fields.h"
 #include "core/issues.h"
+#include "core/localizedtext.h"
 
 namespace core {
 
@@ -21,6 +22,10 @@ using Json = nlohmann::ordered_json;
 /// b = column (1-based, of the byte where parsing stopped), c = 1 when the text ends too early
 /// (a cut-off file), 2 for any other syntax error, and detail = the parser's own English text.
 Issue malformedJson(const nlohmann::json::parse_error& error, std::string_view text);
+
+/// `parent[key]` as decks and drills write text: a plain string (English) or
+/// {"en": …, "zh_CN": …}; anything else is a wrong-type issue at `path` + key.
+LocalizedText readLocalizedText(const nlohmann::ordered_json& parent, const char* key, const std::string& path, std::vector<Issue>& issues);
 
 /// Reads keys of one object, reporting wrong types and remembering which keys were known so
 /// that the rest can be reported as unknown (with the nearest known key as `nearest`).
