@@ -218,6 +218,28 @@ private slots:
         }
     }
 
+    void laterFramesStoreTheChange()
+    {
+        // A cursor moved across a detailed still picture (noise of 200 colours: no run to
+        // compress): the second frame is the changed rectangle, nearly all of it unchanged
+        // pixels made transparent, one long run for LZW; a small part of the first frame.
+        QImage a(320, 180, QImage::Format_RGB32);
+        QRandomGenerator random(7);
+        for (int y = 0; y < a.height(); ++y)
+            for (int x = 0; x < a.width(); ++x)
+                a.setPixel(x, y, qRgb(int(random.bounded(200)), 90, 160));
+        QImage b = a;
+        for (int y = 0; y < b.height(); ++y) {
+            b.setPixel(40, y, qRgb(255, 255, 255));
+            b.setPixel(280, y, qRgb(255, 255, 255));
+        }
+        const QByteArray one = writeGif({a}, {10});
+        const QByteArray two = writeGif({a, b}, {10, 10});
+        QVERIFY(!one.isEmpty() && !two.isEmpty());
+        const qsizetype first = one.size(), second = two.size() - one.size();
+        QVERIFY2(second * 10 < first, qPrintable(QStringLiteral("first frame %1 B, second %2 B").arg(first).arg(second)));
+    }
+
     void fullTables()
     {
         // 256 colours of noise, 200 × 200: no string repeats for long, so the 4096-entry table

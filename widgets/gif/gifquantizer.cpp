@@ -102,15 +102,22 @@ QVector<QRgb> medianCut(std::vector<ColorCount> colors, int boxes)
 
 } // namespace
 
-GifIndexedImage GifQuantizer::quantize(const QImage& source, const QRect& rect)
+GifIndexedImage GifQuantizer::quantize(const QImage& source, const QRect& rect, const QImage* previousFrame)
 {
     GifIndexedImage out;
-    const QImage image = source.format() == QImage::Format_RGB32 || source.format() == QImage::Format_ARGB32
-        ? source
-        : source.convertToFormat(QImage::Format_RGB32);
+    auto rgb32 = [](const QImage& i) {
+        return i.format() == QImage::Format_RGB32 || i.format() == QImage::Format_ARGB32 ? i : i.convertToFormat(QImage::Format_RGB32);
+    };
+    const QImage image = rgb32(source);
     const QRect r = rect & image.rect();
     if (r.isEmpty())
         return out;
+    const QImage previous = previousFrame && previousFrame->size() == image.size() ? rgb32(*previousFrame) : QImage();
+    // A pixel the previous frame already shows: left out, drawn as transparent.
+    auto kept = [&](int x, int y, const QRgb* line) {
+        return !previous.isNull() && ((reinterpret_cast<const QRgb*>(previous.constScanLine(y))[x] ^ line[x]) & 0xFFFFFF) == 0;
+    };
+    const int maxColors = previous.isNull() ? kMaxColors : kMaxColors - 1; // one entry for "unchanged"
 
     // Histogram. Flat areas are long runs of one colour: count a run once per lookup.
     QHash<QRgb, qint64> histogram;
@@ -118,9 +125,13 @@ GifIndexedImage GifQuantizer::quantize(const QImage& source, const QRect& rect)
         const QRgb* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
         int x = r.left();
         while (x <= r.right()) {
+            if (kept(x, y, line)) {
+                ++x;
+                continue;
+            }
             const QRgb c = line[x] | 0xFF000000u;
             int end = x + 1;
-            while (end <= r.right() && (line[end] | 0xFF000000u) == c)
+            while (end <= r.right() && (line[end] | 0xFF000000u) == c && !kept(end, y, line))
                 ++end;
             histogram[c] += end - x;
             x = end;
@@ -137,20 +148,22 @@ GifIndexedImage GifQuantizer::quantize(const QImage& source, const QRect& rect)
 
     QHash<QRgb, int> lookup; // colour → palette index
     lookup.reserve(qsizetype(colors.size()));
-    if (colors.size() <= std::size_t(kMaxColors)) {
+    if (colors.size() <= std::size_t(maxColors)) {
         out.exact = true;
         for (const ColorCount& c : colors) {
             lookup.insert(c.rgb, int(out.palette.size()));
             out.palette.push_back(c.rgb);
         }
     } else {
-        const qint64 pixels = qint64(r.width()) * r.height();
-        std::size_t kept = 0;
-        while (kept < colors.size() && int(kept) < kMaxKept && colors[kept].count * 1000 >= pixels)
-            ++kept;
-        for (std::size_t i = 0; i < kept; ++i)
+        qint64 pixels = 0;
+        for (const ColorCount& c : colors)
+            pixels += c.count;
+        std::size_t frequent = 0;
+        while (frequent < colors.size() && int(frequent) < kMaxKept && colors[frequent].count * 1000 >= pixels)
+            ++frequent;
+        for (std::size_t i = 0; i < frequent; ++i)
             out.palette.push_back(colors[i].rgb);
-        out.palette += medianCut(std::vector<ColorCount>(colors.begin() + std::ptrdiff_t(kept), colors.end()), kMaxColors - int(kept));
+        out.palette += medianCut(std::vector<ColorCount>(colors.begin() + std::ptrdiff_t(frequent), colors.end()), maxColors - int(frequent));
         for (const ColorCount& c : colors) {
             int best = 0, bestDistance = std::numeric_limits<int>::max();
             for (int i = 0; i < out.palette.size() && bestDistance > 0; ++i)
@@ -162,6 +175,10 @@ GifIndexedImage GifQuantizer::quantize(const QImage& source, const QRect& rect)
         }
     }
 
+    if (!previous.isNull()) {
+        out.transparent = int(out.palette.size());
+        out.palette.push_back(qRgb(0, 0, 0)); // never shown: the previous frame's pixel is
+    }
     out.indices.resize(qsizetype(r.width()) * r.height());
     char* dst = out.indices.data();
     for (int y = r.top(); y <= r.bottom(); ++y) {
@@ -170,6 +187,10 @@ GifIndexedImage GifQuantizer::quantize(const QImage& source, const QRect& rect)
         char lastIndex = 0;
         bool have = false;
         for (int x = r.left(); x <= r.right(); ++x) {
+            if (kept(x, y, line)) {
+                *dst++ = char(out.transparent);
+                continue;
+            }
             const QRgb c = line[x] | 0xFF000000u;
             if (!have || c != last) {
                 last = c;

@@ -14,6 +14,7 @@ struct GifIndexedImage
     QVector<QRgb> palette;   ///< opaque colours, at most 256
     QByteArray indices;      ///< one byte per pixel, rows top to bottom
     bool exact = false;      ///< every pixel's colour is in the palette
+    int transparent = -1;    ///< the index of "as the previous frame left it" (§23), or −1
 };
 
 /// Chooses a frame's colour table. The step views draw few flat colours, so a rectangle of 256
@@ -25,6 +26,8 @@ struct GifIndexedImage
 class GifQuantizer
 {
 public:
-    /// `image` is read as opaque RGB (alpha ignored); `rect` must lie inside it.
-    static GifIndexedImage quantize(const QImage& image, const QRect& rect);
+    /// `image` is read as opaque RGB (alpha ignored); `rect` must lie inside it. With
+    /// `previous` (a frame of the same size), the pixels it already has are left out of the
+    /// table and get one transparent index: a long run of it costs LZW next to nothing.
+    static GifIndexedImage quantize(const QImage& image, const QRect& rect, const QImage* previous = nullptr);
 };

@@ -113,19 +113,20 @@ bool GifWriter::addFrame(const QImage& source, int delay)
         return false;
     }
     const QRect rect = m_frames == 0 ? frame.rect() : changedRect(frame);
-    const GifIndexedImage indexed = GifQuantizer::quantize(frame, rect);
+    const GifIndexedImage indexed = GifQuantizer::quantize(frame, rect, m_frames == 0 ? nullptr : &m_previous);
     if (!indexed.exact)
         ++m_quantized;
 
     QByteArray out;
     // §23 Graphic Control Extension: disposal 1 (leave the frame for the next to draw over),
-    // no user input, no transparency; the delay in hundredths of a second.
+    // no user input; the delay in hundredths of a second; in later frames a transparent index
+    // for the pixels that did not change, so the previous frame shows through.
     out.append(char(0x21));
     out.append(char(0xF9));
     out.append(char(4));
-    out.append(char(1 << 2));
+    out.append(char(1 << 2 | (indexed.transparent >= 0 ? 1 : 0)));
     putShort(out, delay);
-    out.append('\0');
+    out.append(char(std::max(0, indexed.transparent)));
     out.append('\0');
     // §20 Image Descriptor: where the changed rectangle goes, a local colour table follows,
     // not interlaced.

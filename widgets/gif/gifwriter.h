@@ -9,9 +9,9 @@ class QIODevice;
 /// logical screen (§17, §18), the NETSCAPE2.0 application extension that loops it (§26), and
 /// for each frame a graphic control extension with its delay (§23), an image descriptor (§20),
 /// a local colour table (§21) and the LZW-coded indices (§22, Appendix F); the trailer (§27)
-/// at the end. Only what changed since the previous frame is stored (the changed rectangle,
-/// drawn over the previous frame: disposal method 1, "do not dispose"), so a cursor moving over
-/// a still chart costs a narrow strip per frame. Knows nothing of windows: frames are images.
+/// at the end. Only what changed since the previous frame is stored: the changed rectangle,
+/// drawn over the previous frame (disposal method 1, "do not dispose"), its unchanged pixels
+/// transparent, so a cursor moving over a still chart costs little more than the cursor. Knows nothing of windows: frames are images.
 class GifWriter
 {
 public:

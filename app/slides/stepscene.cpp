@@ -1,0 +1,90 @@
+#include "app/slides/stepscene.h"
+
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "core/pipeline.h"
+#include "widgets/step/memorytimelineview.h"
+#include "widgets/step/scheduleview.h"
+#include "widgets/step/stepcursor.h"
+
+StepScene::StepScene(QWidget* parent)
+    : QWidget(parent)
+    , m_cursor(new StepCursor(this))
+    , m_schedule(new ScheduleView(this))
+    , m_memory(new MemoryTimelineView(this))
+{
+    setObjectName(QStringLiteral("StepScene"));
+    auto* column = new QVBoxLayout(this);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->addWidget(m_schedule, 2);
+    column->addWidget(m_memory, 3);
+    m_schedule->setSelectedStage(0);
+    connect(m_cursor, &StepCursor::positionChanged, this, &StepScene::showPosition);
+    connect(m_schedule, &ScheduleView::cursorDragged, m_cursor, &StepCursor::setPosition);
+    connect(m_memory, &MemoryTimelineView::cursorDragged, m_cursor, &StepCursor::setPosition);
+}
+
+void StepScene::setUnit(DisplayFormat::MemoryUnit unit)
+{
+    m_memory->setUnit(unit);
+}
+
+void StepScene::setScenario(const core::Scenario& scenario, const core::Estimate& estimate)
+{
+    const double share = m_cursor->length() > 0 ? m_cursor->position() / m_cursor->length() : 0;
+    const std::int64_t chunks = estimate.microBatchesPerStep * std::max(1, scenario.parallel.virtualPipeline);
+    QString reason;
+    if (estimate.valid && scenario.mode != core::Mode::Inference && chunks > kMaxDrawn) {
+        //: step scene; %1 = micro-batches per step, %2 = the most drawn
+        reason = tr("%1 micro-batches per step: too many to draw one by one (up to %2).").arg(estimate.microBatchesPerStep).arg(kMaxDrawn);
+        m_timeline = core::StepTimeline{};
+    } else {
+        m_timeline = core::stepTimeline(scenario);
+    }
+    m_schedule->setEmptyText(reason);
+    m_memory->setEmptyText(reason);
+    m_schedule->setTimeline(m_timeline);
+    // Narayanan et al. 2021 §2.2: (p − 1)/(v·m + p − 1), beside the bubble the blocks give.
+    m_schedule->setFormulaBubble(m_timeline.valid ? core::bubbleFraction(int(m_timeline.stages.size()), m_timeline.virtualStages, m_timeline.microBatches)
+                                                  : -1);
+    m_memory->setTimeline(m_timeline);
+    double capacity = 0;
+    for (const core::RankGroup& g : estimate.groups)
+        capacity = std::max(capacity, g.capacityBytes);
+    m_memory->setCapacity(capacity);
+    if (!m_timeline.valid)
+        m_cursor->pause();
+    m_cursor->setLength(m_timeline.valid ? m_timeline.length : 0);
+    m_cursor->setPosition(share * m_cursor->length());
+    showPosition(m_cursor->position());
+}
+
+double StepScene::length() const
+{
+    return m_cursor->length();
+}
+
+double StepScene::position() const
+{
+    return m_cursor->position();
+}
+
+void StepScene::setPosition(double position)
+{
+    m_cursor->setPosition(position);
+    showPosition(m_cursor->position());
+}
+
+void StepScene::showPeak()
+{
+    const MemoryTimelineView::PeakMark peak = m_memory->peakMark(0);
+    if (peak.valid)
+        setPosition(peak.time);
+}
+
+void StepScene::showPosition(double position)
+{
+    m_schedule->setCursorPosition(position);
+    m_memory->setCursorPosition(position);
+}

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QWidget>
+
+#include "core/estimate.h"
+#include "core/scenario.h"
+#include "core/timeline/steptimeline.h"
+#include "widgets/displayformat.h"
+
+class MemoryTimelineView;
+class ScheduleView;
+class StepCursor;
+
+/// The animated scene of a slide: the pipeline schedule above stage 0's memory through the
+/// step, one cursor through both, played by a StepCursor (60 frames a second). The same step
+/// widgets the window's step dock shows, without its controls: a presentation plays it (P),
+/// an export renders its frames. Takes a scenario and its estimate; plans the timeline itself.
+class StepScene : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit StepScene(QWidget* parent = nullptr);
+
+    /// Re-plans the step for `scenario` (the cursor keeps its share of the step). A serving
+    /// scenario, an invalid one or one of too many micro-batches to draw shows why instead.
+    void setScenario(const core::Scenario& scenario, const core::Estimate& estimate);
+    void setUnit(DisplayFormat::MemoryUnit unit);
+
+    /// A step is drawn (training, valid, drawable).
+    bool hasTimeline() const { return m_timeline.valid; }
+    const core::StepTimeline& timeline() const { return m_timeline; }
+    /// The step's length in timeline units (0: nothing drawn).
+    double length() const;
+    double position() const;
+    /// Moves the cursor of both views (clamped to the step).
+    void setPosition(double position);
+    /// The cursor at stage 0's peak, as the still slide and the step dock's screenshot show it.
+    void showPeak();
+
+    StepCursor* cursor() const { return m_cursor; }
+    ScheduleView* scheduleView() const { return m_schedule; }
+    MemoryTimelineView* memoryView() const { return m_memory; }
+
+    /// Above this many micro-batches × chunks per stage a step is not drawn (as in the dock).
+    static constexpr std::int64_t kMaxDrawn = 1024;
+
+private:
+    void showPosition(double position);
+
+    StepCursor* m_cursor = nullptr;
+    ScheduleView* m_schedule = nullptr;
+    MemoryTimelineView* m_memory = nullptr;
+    core::StepTimeline m_timeline;
+};
