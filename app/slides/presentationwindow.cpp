@@ -287,7 +287,8 @@ void PresentationWindow::applyFonts()
     m_ui.warning->setFont(pixelFont(window, base));
     m_ui.caption->setFont(pixelFont(window, base * 0.85));
     m_chart->setFont(pixelFont(window, base));
-    m_step->setFont(pixelFont(window, base * 0.8)); // row labels and the peak's label beside the blocks
+    // The step views keep 76 px for their row labels ("Stage 0"): 0.7 of the base fits them.
+    m_step->setFont(pixelFont(window, base * 0.7));
     const int margin = int(base * 1.4);
     layout()->setContentsMargins(margin, margin * 3 / 4, margin, margin / 2);
     layout()->setSpacing(int(base * 0.4));
