@@ -1,5 +1,6 @@
 #include "app/slides/stepscene.h"
 
+#include <QEvent>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -34,16 +35,9 @@ void StepScene::setScenario(const core::Scenario& scenario, const core::Estimate
 {
     const double share = m_cursor->length() > 0 ? m_cursor->position() / m_cursor->length() : 0;
     const std::int64_t chunks = estimate.microBatchesPerStep * std::max(1, scenario.parallel.virtualPipeline);
-    QString reason;
-    if (estimate.valid && scenario.mode != core::Mode::Inference && chunks > kMaxDrawn) {
-        //: step scene; %1 = micro-batches per step, %2 = the most drawn
-        reason = tr("%1 micro-batches per step: too many to draw one by one (up to %2).").arg(estimate.microBatchesPerStep).arg(kMaxDrawn);
-        m_timeline = core::StepTimeline{};
-    } else {
-        m_timeline = core::stepTimeline(scenario);
-    }
-    m_schedule->setEmptyText(reason);
-    m_memory->setEmptyText(reason);
+    m_tooMany = estimate.valid && scenario.mode != core::Mode::Inference && chunks > kMaxDrawn ? estimate.microBatchesPerStep : 0;
+    m_timeline = m_tooMany > 0 ? core::StepTimeline{} : core::stepTimeline(scenario);
+    updateReason();
     m_schedule->setTimeline(m_timeline);
     // Narayanan et al. 2021 §2.2: (p − 1)/(v·m + p − 1), beside the bubble the blocks give.
     m_schedule->setFormulaBubble(m_timeline.valid ? core::bubbleFraction(int(m_timeline.stages.size()), m_timeline.virtualStages, m_timeline.microBatches)
@@ -81,6 +75,21 @@ void StepScene::showPeak()
     const MemoryTimelineView::PeakMark peak = m_memory->peakMark(0);
     if (peak.valid)
         setPosition(peak.time);
+}
+
+void StepScene::updateReason()
+{
+    //: step scene; %1 = micro-batches per step, %2 = the most drawn
+    const QString reason = m_tooMany > 0 ? tr("%1 micro-batches per step: too many to draw one by one (up to %2).").arg(m_tooMany).arg(kMaxDrawn) : QString();
+    m_schedule->setEmptyText(reason);
+    m_memory->setEmptyText(reason);
+}
+
+void StepScene::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        updateReason();
+    QWidget::changeEvent(event);
 }
 
 void StepScene::showPosition(double position)

@@ -45,11 +45,16 @@ public:
     /// Above this many micro-batches × chunks per stage a step is not drawn (as in the dock).
     static constexpr std::int64_t kMaxDrawn = 1024;
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void showPosition(double position);
+    void updateReason();
 
     StepCursor* m_cursor = nullptr;
     ScheduleView* m_schedule = nullptr;
     MemoryTimelineView* m_memory = nullptr;
     core::StepTimeline m_timeline;
+    std::int64_t m_tooMany = 0; ///< micro-batches per step of a step too long to draw, or 0
 };

@@ -155,6 +155,19 @@ private slots:
         w.controller()->flush();
         QCOMPARE(step->timeline().microBatches, 4);
         QVERIFY(step->cursor()->isPlaying());
+        // 8192 / (2 × 2) = 2048 micro-batches per step, above the 1024 drawn (as in the step
+        // dock): the scene says why, and nothing plays.
+        s.training.globalBatchSize = 8192;
+        w.controller()->setScenario(s, QStringLiteral("global batch 8192"));
+        w.controller()->flush();
+        QVERIFY(!step->hasTimeline());
+        QVERIFY(!step->cursor()->isPlaying());
+        QTest::keyClick(&w, Qt::Key_P);
+        QVERIFY(!step->cursor()->isPlaying());
+        s.training.globalBatchSize = 16;
+        w.controller()->setScenario(s, QStringLiteral("global batch 16"));
+        w.controller()->flush();
+        QVERIFY(step->hasTimeline());
         // Left still steps the scenes: the bars again, the clock stopped.
         QTest::keyClick(&w, Qt::Key_Left);
         QCOMPARE(w.navigator()->currentIndex(), 16);

@@ -114,24 +114,24 @@ GifIndexedImage GifQuantizer::quantize(const QImage& source, const QRect& rect, 
         return out;
     const QImage previous = previousFrame && previousFrame->size() == image.size() ? rgb32(*previousFrame) : QImage();
     // A pixel the previous frame already shows: left out, drawn as transparent.
-    auto kept = [&](int x, int y, const QRgb* line) {
-        return !previous.isNull() && ((reinterpret_cast<const QRgb*>(previous.constScanLine(y))[x] ^ line[x]) & 0xFFFFFF) == 0;
-    };
+    auto previousLine = [&](int y) { return previous.isNull() ? nullptr : reinterpret_cast<const QRgb*>(previous.constScanLine(y)); };
+    auto kept = [](int x, const QRgb* line, const QRgb* before) { return before && ((before[x] ^ line[x]) & 0xFFFFFF) == 0; };
     const int maxColors = previous.isNull() ? kMaxColors : kMaxColors - 1; // one entry for "unchanged"
 
     // Histogram. Flat areas are long runs of one colour: count a run once per lookup.
     QHash<QRgb, qint64> histogram;
     for (int y = r.top(); y <= r.bottom(); ++y) {
         const QRgb* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+        const QRgb* before = previousLine(y);
         int x = r.left();
         while (x <= r.right()) {
-            if (kept(x, y, line)) {
+            if (kept(x, line, before)) {
                 ++x;
                 continue;
             }
             const QRgb c = line[x] | 0xFF000000u;
             int end = x + 1;
-            while (end <= r.right() && (line[end] | 0xFF000000u) == c && !kept(end, y, line))
+            while (end <= r.right() && (line[end] | 0xFF000000u) == c && !kept(end, line, before))
                 ++end;
             histogram[c] += end - x;
             x = end;
@@ -183,11 +183,12 @@ GifIndexedImage GifQuantizer::quantize(const QImage& source, const QRect& rect, 
     char* dst = out.indices.data();
     for (int y = r.top(); y <= r.bottom(); ++y) {
         const QRgb* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+        const QRgb* before = previousLine(y);
         QRgb last = 0;
         char lastIndex = 0;
         bool have = false;
         for (int x = r.left(); x <= r.right(); ++x) {
-            if (kept(x, y, line)) {
+            if (kept(x, line, before)) {
                 *dst++ = char(out.transparent);
                 continue;
             }
