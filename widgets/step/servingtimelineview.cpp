@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <bitset>
 #include <cmath>
+#include <functional>
 #include <vector>
 
 #include "widgets/charts/componentpalette.h"
@@ -397,12 +398,20 @@ void ServingTimelineView::paintStatic(QPainter& p)
     }
     paintAxis(p);
     // legend: the components drawn, then the lines
-    const QRectF legend(a.right() + 14, a.top(), kRightMargin - 20, height() - a.top() - 4);
+    // beside the chart only (the grid's caption is below it); the KV cache and the weights first
+    // when there is room for only a few
+    const QRectF legend(a.right() + 14, a.top(), kRightMargin - 20, a.height() + kAxisHeight);
     double y = legend.top();
     const int line = fm.height() + 2;
-    for (std::size_t c = core::kComponentCount; c-- > 0;) {
-        if (!used.test(c) || y + line > legend.bottom() - 4 * line)
-            continue;
+    const std::size_t room = std::size_t(std::max(0.0, std::floor(legend.height() / line) - 4.5));
+    std::vector<std::size_t> shown;
+    for (core::Component c : {core::Component::KvCache, core::Component::KvCacheReserve, core::Component::Weights, core::Component::InferenceWorkspace,
+                              core::Component::CudaGraphPool, core::Component::CudaContext, core::Component::NcclBuffers,
+                              core::Component::Fragmentation, core::Component::LibraryWorkspaces})
+        if (used.test(std::size_t(c)) && shown.size() < room)
+            shown.push_back(std::size_t(c));
+    std::sort(shown.begin(), shown.end(), std::greater<>()); // the stack's order, top first
+    for (std::size_t c : shown) {
         p.fillRect(QRectF(legend.left(), y + 3, 10, line - 6), ComponentPalette::componentColor(core::Component(c), dark));
         p.setPen(text);
         const QString name = core::Component(c) == core::Component::KvCacheReserve ? tr("KV pool, not yet used")
