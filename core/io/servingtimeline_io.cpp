@@ -74,15 +74,21 @@ std::string servingTimelineToTable(const ServingTimeline& t, PrintUnit unit)
                       t.blockSize, t.blockBytes, t.layers, (long long)t.blocksPerRequest);
         out += buf;
     }
-    if (t.reservesPool) {
+    if (t.reservesPool && t.blockSize > 0) {
         std::snprintf(buf, sizeof buf, "  KV pool reserved at start-up: %s %s = %lld blocks\n", memory(t.poolBytes, unit).c_str(), u.c_str(),
                       (long long)t.poolBlocks);
+        out += buf;
+    } else if (t.reservesPool) {
+        std::snprintf(buf, sizeof buf, "  KV pool reserved at start-up: %s %s\n", memory(t.poolBytes, unit).c_str(), u.c_str());
         out += buf;
     } else if (t.poolBytes > 0) {
         std::snprintf(buf, sizeof buf, "  KV cache allocated at start-up: %s %s\n", memory(t.poolBytes, unit).c_str(), u.c_str());
         out += buf;
     }
-    if (t.preemptionStep >= 0) {
+    if (t.preemptionStep >= 0 && t.blockSize <= 0) {
+        std::snprintf(buf, sizeof buf, "  a request is preempted at engine step %lld: the pool is full\n", (long long)(t.preemptionStep + 1));
+        out += buf;
+    } else if (t.preemptionStep >= 0) {
         const ServingMoment& m = t.moments[t.preemptionMoment];
         std::snprintf(buf, sizeof buf, "  a request is preempted at engine step %lld (%s step %lld): %lld blocks needed, the pool holds %lld\n",
                       (long long)(t.preemptionStep + 1), std::string(servingPhaseName(m.phase)).c_str(),
