@@ -5,9 +5,14 @@
 // Also the re-plan: a new serving timeline (another batch, as a slider gives) to its repaint.
 // Not a test: prints median and p95 (README "Serving: the batch filling the KV pool").
 //
-//   build/bench/bench_servingview [--batch B]
+//   build/bench/bench_servingview [--batch B] [--strip FILE.png]
+//
+// --strip: four moments of the run, one under the other, as one PNG (the prefill half done, the
+// batch filled, the preemption point or the middle of the decode, the peak).
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QImage>
+#include <QPainter>
 #include <QTest>
 #include <algorithm>
 #include <cstdio>
@@ -72,13 +77,36 @@ int main(int argc, char** argv)
         return 1;
     }
     StepPanel panel;
-    panel.resize(1920, 1080);
+    const qsizetype stripArg = args.indexOf(QStringLiteral("--strip"));
+    panel.resize(stripArg >= 0 ? QSize(1600, 460) : QSize(1920, 1080));
     panel.show();
     if (!QTest::qWaitForWindowExposed(&panel))
         return 1;
     panel.setServingTimeline(t);
     QApplication::processEvents();
     StepCursor* cursor = panel.stepCursor();
+    if (stripArg >= 0) {
+        const double p = double(t.prefillSteps);
+        const double third = t.preemptionStep >= 0 ? double(t.preemptionStep) + 0.5 : p + double(t.decodeSteps) / 2;
+        std::vector<QImage> shots;
+        for (double at : {p / 2, p - 0.5, third, t.length() - 0.5}) {
+            cursor->setPosition(at);
+            QApplication::processEvents();
+            shots.push_back(panel.grab().toImage());
+        }
+        QImage strip(shots[0].width(), shots[0].height() * int(shots.size()), QImage::Format_RGB32);
+        QPainter painter(&strip);
+        for (std::size_t k = 0; k < shots.size(); ++k)
+            painter.drawImage(0, int(k) * shots[0].height(), shots[k]);
+        painter.end();
+        const QString file = args.value(stripArg + 1);
+        if (!strip.save(file)) {
+            std::fprintf(stderr, "bench_servingview: cannot write %s\n", qPrintable(file));
+            return 1;
+        }
+        std::printf("wrote %s\n", qPrintable(file));
+        return 0;
+    }
     const int frames = int(cursor->playSeconds() * 1000 / StepCursor::kFrameMs);
     cursor->setPosition(0);
     QApplication::processEvents();
