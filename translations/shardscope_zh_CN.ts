@@ -6256,6 +6256,163 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     </message>
 </context>
 <context>
+    <name>ServingTimelineView</name>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>Prefill step %1</source>
+        <translation>Prefill 第 %1 步</translation>
+    </message>
+    <message>
+        <source>Decode step %1</source>
+        <translation>解码第 %1 步</translation>
+    </message>
+    <message>
+        <source>1 request</source>
+        <translation>1 个请求</translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation>%1 个请求</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 of %4 blocks</source>
+        <translation>%1：%2，已用 %3 / %4 块</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 blocks</source>
+        <translation>%1：%2，%3 块</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 tokens each</source>
+        <translation>%1：%2，每个 %3 个 token</translation>
+    </message>
+    <message>
+        <source> · KV %1 used of %2 reserved</source>
+        <translation> · KV 已用 %1，预留 %2</translation>
+    </message>
+    <message>
+        <source> · KV %1</source>
+        <translation> · KV %1</translation>
+    </message>
+    <message>
+        <source> · over the pool: preemption</source>
+        <translation> · 超出 KV 池：发生抢占</translation>
+    </message>
+    <message>
+        <source>Prefill: %1 steps of %2 tokens</source>
+        <translation>Prefill：%1 步，每步 %2 个 token</translation>
+    </message>
+    <message>
+        <source>Prefill: one step</source>
+        <translation>Prefill：一步完成</translation>
+    </message>
+    <message>
+        <source>Decode steps (one token per request each)</source>
+        <translation>解码步（每步每个请求生成一个 token）</translation>
+    </message>
+    <message>
+        <source>The scenario has errors (see the issues): there is no serving run to show.</source>
+        <translation>场景有错误（见问题列表）：没有可展示的推理过程。</translation>
+    </message>
+    <message>
+        <source>The serving timeline shows a serving scenario.</source>
+        <translation>推理时间线展示推理服务场景。</translation>
+    </message>
+    <message>
+        <source>Memory of one GPU of stage %1 as the batch fills and the context grows</source>
+        <translation>第 %1 段的一张 GPU：批次填满、上下文增长时的显存</translation>
+    </message>
+    <message>
+        <source>Memory of one GPU as the batch fills and the context grows</source>
+        <translation>一张 GPU：批次填满、上下文增长时的显存</translation>
+    </message>
+    <message>
+        <source>KV pool reserved: %1 (%2 blocks)</source>
+        <translation>预留的 KV 池：%1（%2 块）</translation>
+    </message>
+    <message>
+        <source>KV cache allocated at start: %1</source>
+        <translation>启动时分配的 KV Cache：%1</translation>
+    </message>
+    <message>
+        <source>Capacity %1</source>
+        <translation>容量 %1</translation>
+    </message>
+    <message>
+        <source>Preemption: %1 needs %2 blocks, the pool holds %3</source>
+        <translation>抢占：%1 需要 %2 块，KV 池只有 %3 块</translation>
+    </message>
+    <message>
+        <source>prefill step %1</source>
+        <translation>prefill 第 %1 步</translation>
+    </message>
+    <message>
+        <source>decode step %1</source>
+        <translation>解码第 %1 步</translation>
+    </message>
+    <message>
+        <source>Preemption: the pool is full</source>
+        <translation>抢占：KV 池已满</translation>
+    </message>
+    <message>
+        <source>Peak KV %1 — %2</source>
+        <translation>KV 峰值 %1 — %2</translation>
+    </message>
+    <message>
+        <source>KV pool, not yet used</source>
+        <translation>KV 池中尚未使用的部分</translation>
+    </message>
+    <message>
+        <source>KV cache in use</source>
+        <translation>正在使用的 KV Cache</translation>
+    </message>
+    <message>
+        <source>KV in use</source>
+        <translation>已用 KV</translation>
+    </message>
+    <message>
+        <source>KV pool reserved</source>
+        <translation>预留的 KV 池</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>Preemption (hatched: over the pool)</source>
+        <translation>抢占（斜线：超出 KV 池的部分）</translation>
+    </message>
+    <message>
+        <source>KV blocks of %1 tokens, %2 each across the GPU&apos;s %3 layers. Each request&apos;s blocks in its own shade; red: what the pool cannot hold</source>
+        <translation>每块 %1 个 token 的 KV 块，每块 %2（覆盖这张 GPU 上的 %3 层）。每个请求的块用各自的深浅色；红色：KV 池放不下的部分</translation>
+    </message>
+    <message>
+        <source>A contiguous KV cache (no blocks): each request&apos;s tokens</source>
+        <translation>连续的 KV Cache（不分块）：每个请求的 token</translation>
+    </message>
+    <message>
+        <source>Blocks
+(1 cell = %1)</source>
+        <translation>KV 块
+（1 格 = %1 块）</translation>
+    </message>
+    <message>
+        <source>Blocks</source>
+        <translation>KV 块</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>请求</translation>
+    </message>
+</context>
+<context>
     <name>SessionStore</name>
     <message>
         <source>The settings file could not be read; the settings start afresh. It was kept as %1.</source>
