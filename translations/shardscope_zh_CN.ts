@@ -1636,10 +1636,6 @@ flushed to 0 (error 1): %2</source>
         <translation>只有训练步视图会动：选择它才能导出动画 GIF。</translation>
     </message>
     <message>
-        <source>This scenario has no drawn step (serving, or too many micro-batches): there is nothing to play.</source>
-        <translation>这个场景没有可绘制的训练步（推理服务，或微批次太多）：没有可播放的内容。</translation>
-    </message>
-    <message>
         <source>%1 × %2 px, GIF, %3 frames at %4 per second (%5 s), looping</source>
         <extracomment>under the export preview; %1 × %2 = pixels, %3 = frames, %4 = frames per second, %5 = seconds</extracomment>
         <translation>%1 × %2 像素，GIF，%3 帧，每秒 %4 帧（%5 秒），循环播放</translation>
@@ -1667,6 +1663,10 @@ flushed to 0 (error 1): %2</source>
     <message>
         <source>A GIF&apos;s delays are hundredths of a second: up to 50 frames per second.</source>
         <translation>GIF 的帧间隔以百分之一秒计：最多每秒 50 帧。</translation>
+    </message>
+    <message>
+        <source>This scenario&apos;s step is not drawn (too many micro-batches): there is nothing to play.</source>
+        <translation>这个场景的训练步没有画出（微批次太多）：没有可播放的内容。</translation>
     </message>
 </context>
 <context>
@@ -7420,23 +7420,23 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>%1：文件名必须以 .png、.svg、.pdf 或 .gif 结尾</translation>
     </message>
     <message>
-        <source>%1: only the step view of a training scenario plays as an animated GIF; the other views are still (.png, .svg or .pdf)</source>
-        <extracomment>%1 = file name</extracomment>
-        <translation>%1：只有训练场景的训练步视图能导出为动画 GIF；其他视图是静止的（.png、.svg 或 .pdf）</translation>
-    </message>
-    <message>
         <source>%1: a frame sequence is written as PNG files: the name must end in .png</source>
         <extracomment>%1 = file name</extracomment>
         <translation>%1：帧序列写成 PNG 文件：文件名必须以 .png 结尾</translation>
     </message>
     <message>
-        <source>%1: only the step view of a training scenario plays as a frame sequence</source>
-        <extracomment>%1 = file name</extracomment>
-        <translation>%1：只有训练场景的训练步视图能导出为帧序列</translation>
-    </message>
-    <message>
         <source>the frame could not be rendered</source>
         <translation>无法渲染该帧</translation>
+    </message>
+    <message>
+        <source>%1: only the step view plays as an animated GIF, and only when it draws a step; the other views are still (.png, .svg or .pdf)</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1：只有训练步视图能导出为动画 GIF，且须画出了训练步；其他视图是静止的（.png、.svg 或 .pdf）</translation>
+    </message>
+    <message>
+        <source>%1: only the step view plays as a frame sequence, and only when it draws a step</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1：只有训练步视图能导出为帧序列，且须画出了训练步</translation>
     </message>
 </context>
 <context>

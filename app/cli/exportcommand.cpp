@@ -216,9 +216,9 @@ int exportCommand(const std::vector<std::string>& args)
 
     const ViewRenderer renderer(SlideContent::fromScenario(load.scenario), parsed.options);
     if ((parsed.format == "gif" || parsed.format == "png-sequence") && !renderer.isAnimated()) {
-        // Serving has no pipeline step; a step of too many micro-batches is not drawn.
-        std::cerr << "shardscope: --format " << parsed.format << " needs a training scenario whose step is drawn (the step view is "
-                  << (load.scenario.mode == core::Mode::Inference ? "for training, not serving" : "empty for it") << ")\n";
+        // A step of too many micro-batches is not drawn (nor is an invalid serving run).
+        std::cerr << "shardscope: --format " << parsed.format << " needs a scenario whose step is drawn (this one's step view is empty: "
+                  << "more than 1024 micro-batches per step are not drawn one by one)\n";
         return kExitInvalid;
     }
     QString error;

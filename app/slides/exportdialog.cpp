@@ -376,7 +376,7 @@ void ExportDialog::updatePreview()
     if (format() == SlideFormat::Gif && o.view != SlideView::Step)
         m_ui.info->setText(tr("Only the step view moves: choose it to export an animated GIF."));
     else if (format() == SlideFormat::Gif && !renderer.isAnimated())
-        m_ui.info->setText(tr("This scenario has no drawn step (serving, or too many micro-batches): there is nothing to play."));
+        m_ui.info->setText(tr("This scenario's step is not drawn (too many micro-batches): there is nothing to play."));
     else if (format() == SlideFormat::Gif)
         //: under the export preview; %1 × %2 = pixels, %3 = frames, %4 = frames per second, %5 = seconds
         m_ui.info->setText(tr("%1 × %2 px, GIF, %3 frames at %4 per second (%5 s), looping")

@@ -375,8 +375,8 @@ bool ViewRenderer::save(const QString& path, QString* error) const
     if (*format == SlideFormat::Gif && !isAnimated()) {
         if (error)
             //: %1 = file name
-            *error = tr("%1: only the step view of a training scenario plays as an animated GIF; the other views are still "
-                        "(.png, .svg or .pdf)")
+            *error = tr("%1: only the step view plays as an animated GIF, and only when it draws a step; the other views are "
+                        "still (.png, .svg or .pdf)")
                          .arg(path);
         return false;
     }
@@ -472,7 +472,7 @@ bool ViewRenderer::saveFrameSequence(const QString& path, QStringList* written, 
     if (!isAnimated()) {
         if (error)
             //: %1 = file name
-            *error = tr("%1: only the step view of a training scenario plays as a frame sequence").arg(path);
+            *error = tr("%1: only the step view plays as a frame sequence, and only when it draws a step").arg(path);
         return false;
     }
     const int count = std::clamp(m_options.frames, SlideViews::kMinFrames, SlideViews::kMaxFrames);

@@ -146,7 +146,9 @@ private slots:
         QTest::addRow("fps of a sequence") << QStringList{"--default", "--view", "step", "--out", "x.png", "--format", "png-sequence", "--fps", "10"}
                                            << "--fps applies to --format gif";
         QTest::addRow("transparent gif") << QStringList{"--default", "--view", "step", "--out", "x.gif", "--transparent"} << "--transparent is for PNG";
-        QTest::addRow("serving has no step") << QStringList{"--default", "--view", "step", "--out", "x.gif", "--set", "mode=inference"} << "training scenario";
+        // 7B on 8 GPUs (DP 8): 16384 / 8 = 2048 micro-batches per step, more than the 1024 drawn.
+        QTest::addRow("step not drawn") << QStringList{"--default", "--view", "step", "--out", "x.gif", "--set", "training.global_batch_size=16384"}
+                                        << "whose step is drawn";
         QTest::addRow("no out") << QStringList{"--default"} << "--out";
         QTest::addRow("out without value") << QStringList{"--default", "--out"} << "--out needs a value";
         QTest::addRow("no scenario") << QStringList{"--out", "x.png"} << "needs a scenario";
@@ -199,6 +201,11 @@ private slots:
         const Run again = run({"--default", "--view", "step", "--format", "gif", "--out", dir.filePath(QStringLiteral("b.gif")), "--size", "320x180",
                                "--frames", "2"});
         QVERIFY2(again.exitCode == 0, again.err.constData());
+        // A serving scenario plays its run: the batch filling the KV cache, step by step.
+        const QString serving = dir.filePath(QStringLiteral("serving.gif"));
+        const Run served = run({"--default", "--set", "mode=inference", "--view", "step", "--out", serving, "--size", "320x180", "--frames", "3"});
+        QVERIFY2(served.exitCode == 0, served.err.constData());
+        QCOMPARE(QImageReader(serving).imageCount(), 3);
     }
 
     void stepPngSequence()

@@ -168,6 +168,17 @@ private slots:
         w.controller()->setScenario(s, QStringLiteral("global batch 16"));
         w.controller()->flush();
         QVERIFY(step->hasTimeline());
+        QVERIFY(!step->showsServing());
+        // Served instead of trained: the scene plays the serving run (the KV cache filling).
+        s.mode = core::Mode::Inference;
+        w.controller()->setScenario(s, QStringLiteral("serving"));
+        w.controller()->flush();
+        QVERIFY(step->showsServing());
+        QVERIFY(step->hasTimeline());
+        s.mode = core::Mode::Train;
+        w.controller()->setScenario(s, QStringLiteral("training"));
+        w.controller()->flush();
+        QVERIFY(!step->showsServing());
         // Left still steps the scenes: the bars again, the clock stopped.
         QTest::keyClick(&w, Qt::Key_Left);
         QCOMPARE(w.navigator()->currentIndex(), 16);

@@ -329,13 +329,21 @@ private slots:
             QVERIFY(readAll(f).startsWith("\x89PNG"));
         QCOMPARE(ViewRenderer::framePath(QStringLiteral("a/b.png"), 999, 1000), QStringLiteral("a/b-1000.png"));
         QCOMPARE(ViewRenderer::framePath(QStringLiteral("b.png"), 0, 60), QStringLiteral("b-001.png"));
-        // Serving has no step to play: refused, nothing written.
+        // 2048 micro-batches per step are not drawn (as in the step dock): refused, nothing written.
+        core::Scenario many = guiscenarios::sevenBillionOnEight();
+        many.training.globalBatchSize = 16384; // / (micro-batch 1 × DP 8)
+        const ViewRenderer still(SlideContent::fromScenario(many), o);
+        QVERIFY(!still.isAnimated());
+        QVERIFY(!still.saveFrameSequence(dir.filePath(QStringLiteral("many.png")), nullptr, &error));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("many-001.png"))));
+        // A serving scenario plays its run instead: the serving view, the cursor through its steps.
         core::Scenario serving = guiscenarios::sevenBillionOnEight();
         serving.mode = core::Mode::Inference;
-        const ViewRenderer still(SlideContent::fromScenario(serving), o);
-        QVERIFY(!still.isAnimated());
-        QVERIFY(!still.saveFrameSequence(dir.filePath(QStringLiteral("serve.png")), nullptr, &error));
-        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("serve-001.png"))));
+        const ViewRenderer served(SlideContent::fromScenario(serving), o);
+        QVERIFY(served.isAnimated());
+        QVERIFY(served.stepScene()->showsServing());
+        QVERIFY(served.stepScene()->length() > 0);
+        QVERIFY(differingPixels(served.frame(0, 12), served.frame(11, 12)) > 0);
     }
 
     void parsesSizesAndIds_data()
