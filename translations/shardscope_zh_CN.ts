@@ -1631,6 +1631,43 @@ flushed to 0 (error 1): %2</source>
         <source>Copies the slide as an image and as SVG, to paste into a presentation.</source>
         <translation>把幻灯片以图像和 SVG 两种形式复制，便于粘贴到演示文稿中。</translation>
     </message>
+    <message>
+        <source>Only the step view moves: choose it to export an animated GIF.</source>
+        <translation>只有训练步视图会动：选择它才能导出动画 GIF。</translation>
+    </message>
+    <message>
+        <source>%1 × %2 px, GIF, %3 frames at %4 per second (%5 s), looping</source>
+        <extracomment>under the export preview; %1 × %2 = pixels, %3 = frames, %4 = frames per second, %5 = seconds</extracomment>
+        <translation>%1 × %2 像素，GIF，%3 帧，每秒 %4 帧（%5 秒），循环播放</translation>
+    </message>
+    <message>
+        <source>Animated GIF (*.gif)</source>
+        <translation>动画 GIF (*.gif)</translation>
+    </message>
+    <message>
+        <source>GIF fra&amp;mes:</source>
+        <translation>GIF 帧数(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Frames per seco&amp;nd:</source>
+        <translation>每秒帧数(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Animated GIF (step view)</source>
+        <translation>动画 GIF（训练步视图）</translation>
+    </message>
+    <message>
+        <source>Frames over one training step: the first at its start, the last at its end.</source>
+        <translation>一个训练步内的帧数：第一帧在训练步开始，最后一帧在结束。</translation>
+    </message>
+    <message>
+        <source>A GIF&apos;s delays are hundredths of a second: up to 50 frames per second.</source>
+        <translation>GIF 的帧间隔以百分之一秒计：最多每秒 50 帧。</translation>
+    </message>
+    <message>
+        <source>This scenario&apos;s step is not drawn (too many micro-batches): there is nothing to play.</source>
+        <translation>这个场景的训练步没有画出（微批次太多）：没有可播放的内容。</translation>
+    </message>
 </context>
 <context>
     <name>FeasibilityHeatmap</name>
@@ -5717,6 +5754,18 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
         <source>Keeps the memory axis from scene to scene, so bars compare by height.</source>
         <translation>在场景之间保持显存坐标轴不变，柱子的高度可以直接比较。</translation>
     </message>
+    <message>
+        <source>Pause (P)</source>
+        <translation>暂停 (P)</translation>
+    </message>
+    <message>
+        <source>Play (P)</source>
+        <translation>播放 (P)</translation>
+    </message>
+    <message>
+        <source>Plays the training step: the cursor moves through the schedule and stage 0&apos;s memory together (P).</source>
+        <translation>播放训练步：光标同时走过流水线调度和第 0 段的显存 (P)。</translation>
+    </message>
 </context>
 <context>
     <name>QuantizationPanel</name>
@@ -6686,6 +6735,14 @@ It was kept in %2.</source>
     </message>
 </context>
 <context>
+    <name>StepScene</name>
+    <message>
+        <source>%1 micro-batches per step: too many to draw one by one (up to %2).</source>
+        <extracomment>step scene; %1 = micro-batches per step, %2 = the most drawn</extracomment>
+        <translation>每步 %1 个微批次：太多，无法逐个绘制（最多 %2 个）。</translation>
+    </message>
+</context>
+<context>
     <name>StepTimelineWidget</name>
     <message>
         <source>%1 ms</source>
@@ -7348,11 +7405,6 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>%1 在各数值格式中的实际存储</translation>
     </message>
     <message>
-        <source>%1: the file name must end in .png, .svg or .pdf</source>
-        <extracomment>%1 = file name</extracomment>
-        <translation>%1：文件名必须以 .png、.svg 或 .pdf 结尾</translation>
-    </message>
-    <message>
         <source>Cannot write %1: %2</source>
         <extracomment>%1 = file name, %2 = the system&apos;s reason</extracomment>
         <translation>无法写入 %1：%2</translation>
@@ -7361,6 +7413,30 @@ no runtime, fragmentation or temporary buffers</source>
         <source>Cannot render the slide into %1</source>
         <extracomment>%1 = file name</extracomment>
         <translation>无法把幻灯片渲染到 %1</translation>
+    </message>
+    <message>
+        <source>%1: the file name must end in .png, .svg, .pdf or .gif</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1：文件名必须以 .png、.svg、.pdf 或 .gif 结尾</translation>
+    </message>
+    <message>
+        <source>%1: a frame sequence is written as PNG files: the name must end in .png</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1：帧序列写成 PNG 文件：文件名必须以 .png 结尾</translation>
+    </message>
+    <message>
+        <source>the frame could not be rendered</source>
+        <translation>无法渲染该帧</translation>
+    </message>
+    <message>
+        <source>%1: only the step view plays as an animated GIF, and only when it draws a step; the other views are still (.png, .svg or .pdf)</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1：只有训练步视图能导出为动画 GIF，且须画出了训练步；其他视图是静止的（.png、.svg 或 .pdf）</translation>
+    </message>
+    <message>
+        <source>%1: only the step view plays as a frame sequence, and only when it draws a step</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1：只有训练步视图能导出为帧序列，且须画出了训练步</translation>
     </message>
 </context>
 <context>
