@@ -168,13 +168,17 @@ struct Reader
         out.issues.push_back(LogIssue{code, line, std::string(key), clip(text)});
         recognised = true;
     }
-    /// A size that must not be negative: adds it or reports it.
-    void size(LogFormat f, MeasuredQuantity q, double value, int rank, double resolution, sv key, sv text)
+    /// A size that must not be negative: adds it or reports it. A finite number times its unit
+    /// can still be beyond a double ("1e300 PiB", a 400-digit token count): refused as a bad
+    /// number, never kept as infinity.
+    void size(LogFormat f, MeasuredQuantity q, double value, int rank, double resolution, sv key, sv text, sv device = {}, bool host = false)
     {
-        if (value < 0)
+        if (!std::isfinite(value))
+            issue(LogIssueCode::BadNumber, key, text);
+        else if (value < 0)
             issue(LogIssueCode::NegativeValue, key, text);
         else
-            add(f, q, value, rank, resolution);
+            add(f, q, value, rank, resolution, device, host);
     }
 
     bool megatron(sv l);
@@ -300,16 +304,27 @@ bool Reader::torchCounters(sv l)
         rank = integerAfter(l, "rank");
     if (rank < 0)
         rank = integerAfter(l, "Rank ");
+    // Each key's next occurrence at or after `at`, found again only once `at` has passed it: the
+    // line is scanned once per key, not once per counter on it (a line of 16 MiB of counters
+    // took hours when every key was searched from `at` for every counter).
+    std::array<std::size_t, kKeys.size()> next{};
+    auto findKey = [&](std::size_t k, std::size_t from) {
+        std::size_t f = l.find(kKeys[k].first, from);
+        // "memory_allocated" inside "max_memory_allocated" is the other key
+        while (f != sv::npos && k >= 2 && f >= 4 && l.substr(f - 4, 4) == "max_")
+            f = l.find(kKeys[k].first, f + 1);
+        return f;
+    };
+    for (std::size_t k = 0; k < kKeys.size(); ++k)
+        next[k] = findKey(k, 0);
     for (std::size_t at = 0; at < l.size();) {
         std::size_t best = sv::npos;
         std::size_t which = 0;
         for (std::size_t k = 0; k < kKeys.size(); ++k) {
-            std::size_t f = l.find(kKeys[k].first, at);
-            // "memory_allocated" inside "max_memory_allocated" is the other key
-            while (f != sv::npos && k >= 2 && f >= 4 && l.substr(f - 4, 4) == "max_")
-                f = l.find(kKeys[k].first, f + 1);
-            if (f < best) {
-                best = f;
+            if (next[k] < at)
+                next[k] = findKey(k, at);
+            if (next[k] < best) {
+                best = next[k];
                 which = k;
             }
         }
@@ -498,7 +513,7 @@ bool Reader::vllm(sv l)
         if (!v || trim(rest.substr(used)).substr(0, 6) != "tokens")
             issue(LogIssueCode::BadNumber, "GPU KV cache size", rest.substr(0, 24));
         else
-            add(LogFormat::Vllm, MeasuredQuantity::KvCacheTokens, *v, rank, 1);
+            size(LogFormat::Vllm, MeasuredQuantity::KvCacheTokens, *v, rank, 1, "GPU KV cache size", rest.substr(0, 24));
     }
     if (const std::size_t at = l.find(" blocks: "); at != sv::npos && l.find("# ") != sv::npos && l.find("# ") < at) {
         const sv device = trim(l.substr(l.find("# ") + 2, at - l.find("# ") - 2));
@@ -509,7 +524,7 @@ bool Reader::vllm(sv l)
             if (!v)
                 issue(LogIssueCode::BadNumber, "GPU blocks", l.substr(at + 9, 24));
             else
-                add(LogFormat::Vllm, MeasuredQuantity::KvCacheBlocks, *v, rank, 1);
+                size(LogFormat::Vllm, MeasuredQuantity::KvCacheBlocks, *v, rank, 1, "GPU blocks", l.substr(at + 9, 24));
         }
     }
     return any;
@@ -565,11 +580,7 @@ bool Reader::llamaCpp(sv l)
         issue(LogIssueCode::UnknownUnit, key, rest);
         return true;
     }
-    if (*v < 0) {
-        issue(LogIssueCode::NegativeValue, key, rest);
-        return true;
-    }
-    add(LogFormat::LlamaCpp, q, *v * unit, rank, std::pow(10.0, -decimals) * unit, device, host);
+    size(LogFormat::LlamaCpp, q, *v * unit, rank, std::pow(10.0, -decimals) * unit, key, rest, device, host);
     return true;
 }
 

@@ -3,7 +3,9 @@
 // residuals compare each counter with the prediction of the same counter.
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "core/calibration/memorylog.h"
 #include "core/calibration/residuals.h"
@@ -203,6 +205,18 @@ private slots:
             << LogIssueCode::NegativeValue << "the rest of the memory reserved for KV Cache is";
         QTest::newRow("llama.cpp bad number") << "llama_context:      CUDA0 compute buffer size =   lots MiB" << LogIssueCode::BadNumber
                                               << "CUDA0 compute buffer size";
+        // Found by tests/fuzz/fuzz_memorylog (corpus/memorylog/crash-*): a finite number times its
+        // unit beyond a double became a size of infinity. 1e300 × 2^50 ≈ 1.1e315 > DBL_MAX ≈ 1.8e308.
+        QTest::newRow("counter beyond a double") << "max_memory_allocated=1e300 PiB" << LogIssueCode::BadNumber << "max_memory_allocated";
+        // 1e305 × 2^20 ≈ 1.05e311 > DBL_MAX
+        QTest::newRow("megatron beyond a double")
+            << "[Rank 0] (after 1 iterations) memory (MB) | allocated: 1e305 | max allocated: 1 | reserved: 1 | max reserved: 1"
+            << LogIssueCode::BadNumber << "allocated";
+        // a 400-digit count is 1e400 > DBL_MAX
+        QTest::newRow("kv tokens beyond a double") << "GPU KV cache size: " + QString(400, QLatin1Char('9')) + " tokens"
+                                                   << LogIssueCode::BadNumber << "GPU KV cache size";
+        QTest::newRow("llama.cpp beyond a double") << "llama_context:      CUDA0 compute buffer size =   1e303 MiB" << LogIssueCode::BadNumber
+                                                   << "CUDA0 compute buffer size";
     }
     void garbage()
     {
@@ -238,6 +252,36 @@ private slots:
         std::string pipes(5000, '|');
         core::parseMemoryLog("|   PyTorch CUDA memory summary, device ID 0 |\n" + pipes);
         core::parseMemoryLog(std::string("index, memory.used [MiB]\n") + std::string(3000, ','));
+    }
+
+    // A log at the size cap's scale is read in one pass: the counters' keys were searched again
+    // from each counter to the end of the line, and each measurement looked up among all earlier
+    // ones, so 4 MiB of counters on one line or of distinct ranks took hours (issue 16: bounded
+    // time). The counts are worked from the text: one issue or one measurement per repetition.
+    void largeLogsInOnePass()
+    {
+        const std::string token = "max_memory_allocated "; // a counter without a number: BadNumber
+        std::string line;
+        while (line.size() < 4u << 20)
+            line += token;
+        const core::ParsedLog noNumbers = core::parseMemoryLog(line);
+        QCOMPARE(noNumbers.issues.size(), line.size() / token.size());
+        QCOMPARE(noNumbers.measurements.size(), std::size_t(0));
+
+        std::string ranks;
+        std::size_t lines = 0;
+        for (; ranks.size() < 4u << 20; ++lines)
+            ranks += "[rank" + std::to_string(lines % 999999) + "] max_memory_allocated=1\n";
+        const core::ParsedLog log = core::parseMemoryLog(ranks);
+        QCOMPARE(log.measurements.size(), lines);
+        core::Estimate e;
+        e.valid = true;
+        e.groups.resize(1);
+        e.groups[0].lastRank = 7;
+        const std::vector<core::Residual> rs = core::residuals(e, log);
+        QCOMPARE(rs.size(), std::min<std::size_t>(lines, 999999)); // one per distinct rank
+        QCOMPARE(rs[7].status, core::ResidualStatus::Compared);
+        QCOMPARE(rs[8].status, core::ResidualStatus::RankNotInLayout);
     }
 
     void residualsCompareLikeWithLike()

@@ -19,6 +19,7 @@ Body bodyFor(const QString& target)
     if (target == QLatin1String("overrides")) return fuzz::overrides;
     if (target == QLatin1String("deck")) return fuzz::deck;
     if (target == QLatin1String("tensorfile")) return fuzz::tensorFile;
+    if (target == QLatin1String("memorylog")) return fuzz::memoryLog;
     return nullptr;
 }
 
