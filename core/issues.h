@@ -40,8 +40,8 @@ enum class IssueCode {
     KvHeadsNotDividingTensor,       ///< a = KV heads, b = TP (serving: TP must divide them or be a multiple)
     FrameworkZeroStage,             ///< a = ZeRO stage the framework has no such sharding for
     StageLayersInvalid,             ///< a = first-stage layers, b = last-stage layers, c = layers
-    MalformedJson,                  ///< detail = the parser's message; a, b = line, column where known (a = 0: unknown)
-    WrongType,                      ///< expected, got (ValueKind::None when the value is fine but not finite)
+    MalformedJson,                  ///< a, b = line, column where known (a = 0: unknown), c = 1 the text ends early, 2 an unexpected character; detail = the parser's message (the command line's addition)
+    WrongType,                      ///< expected, got (ValueKind::None when the value is fine but not finite), or given = the text as written
     MissingSchemaVersion,           ///< a scenario file without "schema_version"
     MissingModelKey,                ///< import: a key without which the model's size is unknown
     NotAnInteger,                   ///< a = value
@@ -50,6 +50,8 @@ enum class IssueCode {
     UnsupportedSchemaVersion,       ///< a = version
     MalformedOverride,              ///< given = the --set argument
     UnknownOverrideKey,             ///< --set names no key: path = the key, nearest = the key probably meant
+    UnknownPinKey,                  ///< --pin names no knob: path = "--pin KEY", accepted = the knobs, nearest = the knob probably meant
+    PinsLeaveNoValue,               ///< the --pin bounds exclude every value of a knob: key = the knob, accepted = its values
     // errors: input refused before it is read (core/io/jsonlimits.h)
     InputTooLarge,                  ///< a = bytes, b = the limit
     NestingTooDeep,                 ///< a = the depth limit; path = where it was reached
@@ -165,6 +167,9 @@ struct IssueMessage
     /// The command line's addition (English, not translated): what to run next. The window
     /// offers the same through its own views.
     const char* cliNote = nullptr;
+    /// The command line adds the issue's `detail` (the parser's own English, untranslated) in
+    /// brackets; the window shows the sentence alone.
+    bool cliDetail = false;
 };
 
 /// The sentence for this issue (a code can have more than one: with or without "did you mean").

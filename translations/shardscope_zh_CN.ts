@@ -3415,11 +3415,6 @@ the weights are read once per step for all of them.</source>
         <translation>按数据类型给出 TFLOP/s 的对象</translation>
     </message>
     <message>
-        <source>not valid JSON: %1</source>
-        <extracomment>%1 = the JSON parser&apos;s own message (English)</extracomment>
-        <translation>不是有效的 JSON：%1</translation>
-    </message>
-    <message>
         <source>missing: the model&apos;s size cannot be known without it</source>
         <translation>缺失：没有它就无法得知模型大小</translation>
     </message>
@@ -3713,11 +3708,6 @@ the weights are read once per step for all of them.</source>
         <translation>不是有效的 JSON：第 %1 行第 %2 列出现了意外的字符</translation>
     </message>
     <message>
-        <source>not valid JSON at line %1, column %2: %3</source>
-        <extracomment>%1 = line, %2 = column, %3 = the JSON parser&apos;s own message (English)</extracomment>
-        <translation>不是有效的 JSON（第 %1 行第 %2 列）：%3</translation>
-    </message>
-    <message>
         <source>%1 bytes is more than the %2 bytes (%3 MiB) ShardScope reads</source>
         <extracomment>%1 = the file&apos;s size in bytes, %2 = the limit in bytes, %3 = the limit in MiB</extracomment>
         <translation>%1 字节，超过 ShardScope 读取的上限 %2 字节（%3 MiB）</translation>
@@ -3791,6 +3781,26 @@ the weights are read once per step for all of them.</source>
     <message>
         <source>an array of figure ids</source>
         <translation>图表数值 id 的数组</translation>
+    </message>
+    <message>
+        <source>expected %1, got &apos;%2&apos;</source>
+        <extracomment>%1 = what was expected (e.g. &quot;a whole number&quot;), %2 = the text as written</extracomment>
+        <translation>应为%1，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>the planner has no such knob; it can pin %1</source>
+        <extracomment>%1 = the keys the planner can pin (not translated)</extracomment>
+        <translation>规划器没有这个旋钮；可以固定的有：%1</translation>
+    </message>
+    <message>
+        <source>the planner has no such knob (did you mean &apos;%1&apos;?)</source>
+        <extracomment>%1 = the knob probably meant (a key, not translated)</extracomment>
+        <translation>规划器没有这个旋钮（是否想写“%1”？）</translation>
+    </message>
+    <message>
+        <source>the --pin bounds leave no value to try (it can be %1)</source>
+        <extracomment>%1 = the values the setting can take (keywords, not translated)</extracomment>
+        <translation>--pin 的范围排除了所有取值，无可尝试（可取值：%1）</translation>
     </message>
 </context>
 <context>

@@ -47,7 +47,7 @@ DrillLoad loadDrills(std::string_view text)
     DrillLoad out;
     const Json doc = Json::parse(text, nullptr, false);
     if (doc.is_discarded()) {
-        addError(out.issues, IssueCode::MalformedJson, "").detail = "not JSON";
+        addError(out.issues, IssueCode::MalformedJson, "");
         return out;
     }
     if (!doc.is_object() || !doc.contains("drills") || !doc["drills"].is_array()) {

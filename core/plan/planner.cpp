@@ -186,10 +186,11 @@ PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, con
             recomputes.push_back(r);
     const long long nr = (long long)recomputes.size();
     if (recomputes.empty()) {
-        Issue i{IssueCode::UnknownValue, Severity::Error, "training.recompute"};
-        i.accepted = {"none", "selective", "full"};
-        i.given = "(the pins leave none)";
-        out.issues.push_back(i);
+        const FieldInfo& field = fieldInfo(planKnobField(PlanKnob::Recompute));
+        Issue i{IssueCode::PinsLeaveNoValue, Severity::Error, fieldKeyC(planKnobField(PlanKnob::Recompute))};
+        for (const Choice& c : field.choices)
+            i.accepted.emplace_back(c.name);
+        out.issues.push_back(std::move(i));
         return out;
     }
 
