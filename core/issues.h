@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -8,6 +9,7 @@
 namespace core {
 
 enum class Severity { Error, Warning, Info };
+enum class Field : std::uint8_t; // core/fields.h
 
 /// What can be wrong with, or worth knowing about, a scenario. The core reports codes, numbers
 /// and typed payloads; each code's sentence is written once, in the message table of
@@ -135,6 +137,11 @@ struct Issue
     std::string nearest = {};             ///< the key or value probably meant ("did you mean"), empty when none is near
     std::vector<std::string> accepted = {}; ///< UnknownValue: the values accepted
     std::string detail = {};              ///< MalformedJson: the parser's own message (English, from nlohmann/json); FileUnreadable: the system's reason
+    /// The scenario field it concerns, where it concerns one (fieldIssue() in core/fields.h
+    /// fills `key` from it, for the command line and JSON); formatting takes the field's label
+    /// from it. Unset for keys that are not fields (unknown keys, --set, file paths) and for
+    /// issues that name only a key (issueField() looks that up).
+    std::optional<Field> field = {};
 };
 
 /// Stable snake_case identifier, as written to JSON ("tensor_not_dividing_heads").

@@ -94,7 +94,8 @@ QString reason(const core::Issue& i)
 
 QString message(const core::Issue& issue)
 {
-    const QString label = !issue.path.empty() ? QString::fromStdString(issue.path) : keyLabel(issue.key);
+    const std::optional<core::Field> field = issue.field;
+    const QString label = !issue.path.empty() ? QString::fromStdString(issue.path) : field ? FieldText::label(*field) : keyLabel(issue.key);
     const QString text = reason(issue);
     if (label.isEmpty() || text.startsWith(QString::fromStdString(issue.path.empty() ? std::string(issue.key) : issue.path)))
         return text;
