@@ -11,7 +11,6 @@
 #include "widgets/gauges/gaugepanel.h"
 #include "widgets/charts/memorychart.h"
 #include "widgets/lab/numberformatlab.h"
-#include "widgets/working/workingpanel.h"
 
 void wireModeViews(MainWindow* w)
 {
@@ -22,11 +21,6 @@ void wireModeViews(MainWindow* w)
     // The serving dials' zones compare with the scenario's own batch and context.
     QObject::connect(c, &ScenarioController::scenarioChanged, gauges, [gauges](const core::Scenario& s) {
         gauges->setServingRequest(s.inference.batchSize, s.inference.promptLength, s.inference.context());
-    });
-    QObject::connect(gauges, &GaugePanel::servingActivated, w, [w](const QVector<core::Term>& terms, int group) {
-        w->memoryChart()->clearSelection();
-        w->showWorking();
-        w->workingPanel()->highlightTerms(terms, group);
     });
 
     // The lab's "Use for weights": the served weights, in inference mode (one undo step).

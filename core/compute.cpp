@@ -67,11 +67,11 @@ double peakFor(const EstimateContext& ctx, ComputeDType& dtype, std::vector<Issu
     const GpuSpec& gpu = ctx.scenario.hardware.gpu;
     dtype = computeDType(ctx.scenario.training.precision);
     if (dtype == ComputeDType::Fp8 && gpu.peakFlops(dtype) <= 0) {
-        issues.push_back(Issue{IssueCode::NoFp8FallbackBf16, Severity::Warning, fieldKeyC(Field::HardwareGpu)});
+        issues.push_back(fieldIssue(IssueCode::NoFp8FallbackBf16, Severity::Warning, Field::HardwareGpu));
         dtype = ComputeDType::Bf16;
     }
     if (dtype == ComputeDType::Bf16 && gpu.peakFlops(dtype) <= 0) {
-        issues.push_back(Issue{IssueCode::NoBf16FallbackFp16, Severity::Warning, fieldKeyC(Field::HardwareGpu)});
+        issues.push_back(fieldIssue(IssueCode::NoBf16FallbackFp16, Severity::Warning, Field::HardwareGpu));
         dtype = ComputeDType::Fp16;
     }
     return gpu.peakFlops(dtype);
@@ -169,7 +169,7 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
 
     out.peakFlopsPerGpu = peakFor(ctx, out.computeDType, issues);
     if (out.peakFlopsPerGpu <= 0) {
-        issues.push_back(Issue{IssueCode::NoPeakThroughput, Severity::Error, fieldKeyC(Field::HardwareGpu)});
+        issues.push_back(fieldIssue(IssueCode::NoPeakThroughput, Severity::Error, Field::HardwareGpu));
         return;
     }
     if (hw.achievedTflops > 0) {

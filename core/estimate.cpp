@@ -204,11 +204,11 @@ void rolloutNeeds(const EstimateContext& ctx, Estimate& out)
     out.finetune.rolloutKvReserved = ctx.rolloutKvBytes;
     const double capacity = ctx.scenario.hardware.gpu.memoryBytes;
     if (rl.rolloutMemoryFraction * capacity <= ctx.rolloutWeightBytes)
-        out.issues.push_back(Issue{IssueCode::RolloutReservationTooSmall, Severity::Warning, fieldKeyC(Field::RlRolloutMemoryFraction),
-                                   rl.rolloutMemoryFraction * capacity, ctx.rolloutWeightBytes});
+        out.issues.push_back(fieldIssue(IssueCode::RolloutReservationTooSmall, Severity::Warning, Field::RlRolloutMemoryFraction,
+                                        rl.rolloutMemoryFraction * capacity, ctx.rolloutWeightBytes));
     else if (out.finetune.rolloutKvNeeded > ctx.rolloutKvBytes)
-        out.issues.push_back(Issue{IssueCode::RolloutKvInsufficient, Severity::Warning, fieldKeyC(Field::RlRolloutMemoryFraction),
-                                   out.finetune.rolloutKvNeeded, ctx.rolloutKvBytes});
+        out.issues.push_back(fieldIssue(IssueCode::RolloutKvInsufficient, Severity::Warning, Field::RlRolloutMemoryFraction,
+                                        out.finetune.rolloutKvNeeded, ctx.rolloutKvBytes));
 }
 
 } // namespace
@@ -231,8 +231,8 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
     EstimateContext ctx(s);
     fillContext(ctx, w);
     if (ctx.countOnly)
-        out.issues.push_back(Issue{IssueCode::ParameterCountOnly, Severity::Info, fieldKeyC(Field::ModelParameters),
-                                   double(ctx.shape.hiddenSize), double(ctx.shape.numLayers)});
+        out.issues.push_back(fieldIssue(IssueCode::ParameterCountOnly, Severity::Info, Field::ModelParameters,
+                                        double(ctx.shape.hiddenSize), double(ctx.shape.numLayers)));
     out.parameters = ctx.params;
     out.shape = ctx.shape;
     out.stateBytes = ctx.state;
@@ -273,15 +273,15 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
         if (g.totalBytes > out.groups[std::size_t(out.fullestGroup)].totalBytes)
             out.fullestGroup = int(i);
         if (g.fits && g.totalBytes > capacity)
-            out.issues.push_back(Issue{IssueCode::PagedOptimizerEvicts, Severity::Info, "finetune.paged_optimizer", double(i),
-                                       g.totalBytes - capacity, g.bytes[std::size_t(Component::PagedOptimizerStates)]});
+            out.issues.push_back(fieldIssue(IssueCode::PagedOptimizerEvicts, Severity::Info, Field::FineTunePagedOptimizer, double(i),
+                                       g.totalBytes - capacity, g.bytes[std::size_t(Component::PagedOptimizerStates)]));
         if (!g.fits) {
             // What to do about it is the advisor's (core/advice): the message names the cause only.
             if (g.modelStateBytes() > capacity)
-                out.issues.push_back(Issue{s.mode == Mode::Inference ? IssueCode::WeightsExceedCapacity : IssueCode::ModelStatesExceedCapacity,
-                                           Severity::Warning, fieldKeyC(Field::HardwareGpu), double(i), g.modelStateBytes(), capacity});
+                out.issues.push_back(fieldIssue(s.mode == Mode::Inference ? IssueCode::WeightsExceedCapacity : IssueCode::ModelStatesExceedCapacity,
+                                           Severity::Warning, Field::HardwareGpu, double(i), g.modelStateBytes(), capacity));
             else
-                out.issues.push_back(Issue{IssueCode::DoesNotFit, Severity::Warning, fieldKeyC(Field::HardwareGpu), double(i), g.totalBytes, capacity});
+                out.issues.push_back(fieldIssue(IssueCode::DoesNotFit, Severity::Warning, Field::HardwareGpu, double(i), g.totalBytes, capacity));
         }
     }
     const int gpusOnNode = std::min(s.parallel.gpusPerNode, s.parallel.gpus);
@@ -320,12 +320,12 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
                 + parts[std::size_t(StepPart::Overhead)] + parts[std::size_t(StepPart::Recompute)]
             : out.compute.iterationSeconds - out.compute.rolloutSeconds; // what training overlaps with
         for (std::size_t d = 0; d < kCommDimensionCount; ++d) {
-            const char* key = comm.overNetwork[d] ? fieldKeyC(Field::GpuNetworkBandwidth) : fieldKeyC(Field::GpuInterconnectBandwidth);
+            const Field link = comm.overNetwork[d] ? Field::GpuNetworkBandwidth : Field::GpuInterconnectBandwidth;
             if (comm.bytes(CommDimension(d)) > 0 && comm.linkBytesPerSecond[d] <= 0)
-                out.issues.push_back(Issue{IssueCode::LinkBandwidthUnknown, Severity::Warning, key, double(d)});
+                out.issues.push_back(fieldIssue(IssueCode::LinkBandwidthUnknown, Severity::Warning, link, double(d)));
             else if (comm.seconds[d] > computation && computation > 0)
-                out.issues.push_back(Issue{IssueCode::CommunicationExceedsCompute, Severity::Warning, key, double(d), comm.seconds[d],
-                                           computation});
+                out.issues.push_back(fieldIssue(IssueCode::CommunicationExceedsCompute, Severity::Warning, link, double(d), comm.seconds[d],
+                                                computation));
         }
     }
     if (hasErrors(out.issues)) {

@@ -16,6 +16,7 @@
 
 #include "core/fieldset.h"
 #include "core/fieldvalue.h"
+#include "core/issues.h"
 #include "core/scenario.h"
 
 namespace core {
@@ -558,6 +559,20 @@ constexpr const char* fieldKeyC(Field field) { return fieldInfo(field).key.data(
 
 /// The field with this exact key ("parallel.tensor"), if any.
 std::optional<Field> findField(std::string_view key);
+
+/// An issue about a scenario field: named by `field`, its `key` (the command line's and JSON's
+/// text) from the table.
+inline Issue fieldIssue(IssueCode code, Severity severity, Field field, double a = 0, double b = 0, double c = 0)
+{
+    Issue issue{code, severity, fieldKeyC(field), a, b, c};
+    issue.field = field;
+    return issue;
+}
+/// The scenario field an issue concerns: its `field`, else the field of its `key`, if any.
+inline std::optional<Field> issueField(const Issue& issue)
+{
+    return issue.field ? issue.field : findField(issue.key ? issue.key : "");
+}
 /// The field whose key is nearest to a mistyped one ("parallel.tensr" → parallel.tensor), if
 /// any is within three edits.
 std::optional<Field> nearestField(std::string_view key);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/fields.h"
 #include "core/issues.h"
 #include "core/kvcache.h"
 #include "core/pipeline.h"
@@ -245,7 +246,7 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w)
         const bool poolHolds = !reserving || needed <= pool;
         g.fits = g.totalBytes <= capacity && poolHolds;
         if (!poolHolds)
-            out.issues.push_back(Issue{IssueCode::KvPoolTooSmall, Severity::Warning, "inference.gpu_memory_utilization", double(i), needed, pool});
+            out.issues.push_back(fieldIssue(IssueCode::KvPoolTooSmall, Severity::Warning, Field::InferenceGpuMemoryUtilization, double(i), needed, pool));
         const double free = reserving ? pool : capacity - (g.totalBytes - needed);
         minFree = std::min(minFree, free);
         const double oneSequence = stageKv(c, i, context, 1);

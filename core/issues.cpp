@@ -96,6 +96,8 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::UnknownOverrideKey: return "unknown_override_key";
     case IssueCode::TooManyMeasurements: return "too_many_measurements";
     case IssueCode::MissingMeasurementKey: return "missing_measurement_key";
+    case IssueCode::UnknownPinKey: return "unknown_pin_key";
+    case IssueCode::PinsLeaveNoValue: return "pins_leave_no_value";
     case IssueCode::InputTooLarge: return "input_too_large";
     case IssueCode::NestingTooDeep: return "nesting_too_deep";
     case IssueCode::TooManyKeys: return "too_many_keys";
@@ -191,14 +193,19 @@ constexpr IssueMessage kMessages[] = {
     {C::FrameworkZeroStage, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "this framework has no ZeRO stage %1 (FSDP2: 0 no shard, 2 shard grad-op, 3 full shard; DDP: 0, or 1 with ZeroRedundancyOptimizer)"), {A::A}},
     //: %1 = layers on the first stage, %2 = on the last, %3 = layers of the model
     {C::StageLayersInvalid, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "first stage %1 + last stage %2 layers leave no whole split of the %3 layers over the other stages (each needs at least one)"), {A::A, A::B, A::C}},
-    //: %1 = the JSON parser's own message (English)
-    {C::MalformedJson, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "not valid JSON: %1"), {A::Detail}},
-    //: %1 = line, %2 = column, %3 = the JSON parser's own message (English)
-    {C::MalformedJson, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "not valid JSON at line %1, column %2: %3"), {A::A, A::B, A::Detail}},
+    // MalformedJson: where it is not known, the text ending early (c = 1), another character
+    // (c = 2). The command line adds the parser's own words in brackets (cliDetail).
+    {C::MalformedJson, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "not valid JSON"), {}, nullptr, true},
+    //: %1 = line, %2 = column where the text stops
+    {C::MalformedJson, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "not valid JSON: the text ends at line %1, column %2 before the JSON is complete (a cut-off file?)"), {A::A, A::B}, nullptr, true},
+    //: %1 = line, %2 = column of the first character that is not valid JSON
+    {C::MalformedJson, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "not valid JSON: unexpected character at line %1, column %2"), {A::A, A::B}, nullptr, true},
     //: %1 = what was expected, e.g. "a whole number"
     {C::WrongType, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "expected %1"), {A::Expected}},
     //: %1 = what was expected, %2 = what the file has (e.g. "a whole number", "a string")
     {C::WrongType, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "expected %1, got %2"), {A::Expected, A::Got}},
+    //: %1 = what was expected (e.g. "a whole number"), %2 = the text as written
+    {C::WrongType, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "expected %1, got '%2'"), {A::Expected, A::Given}},
     {C::MissingSchemaVersion, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "missing: a scenario file starts with \"schema_version\": 1"), {}},
     {C::MissingModelKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "missing: the model's size cannot be known without it"), {}},
     //: %1 = the value given
@@ -222,6 +229,12 @@ constexpr IssueMessage kMessages[] = {
     {C::TooManyMeasurements, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 measurements, more than the %2 a scenario keeps (keep the last value of each quantity per rank)"), {A::A, A::B}},
     //: %1 = the key the measurement lacks ("format", "quantity", "bytes" or "count"), not translated
     {C::MissingMeasurementKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "missing \"%1\": a measurement names its format and quantity and gives its bytes (a count for kv_cache_tokens and kv_cache_blocks)"), {A::Given}},
+    //: %1 = the keys the planner can pin (not translated)
+    {C::UnknownPinKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the planner has no such knob; it can pin %1"), {A::Accepted}},
+    //: %1 = the knob probably meant (a key, not translated)
+    {C::UnknownPinKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the planner has no such knob (did you mean '%1'?)"), {A::Nearest}},
+    //: %1 = the values the setting can take (keywords, not translated)
+    {C::PinsLeaveNoValue, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the --pin bounds leave no value to try (it can be %1)"), {A::Accepted}},
     //: %1 = the file's size in bytes, %2 = the limit in bytes, %3 = the limit in MiB
     {C::InputTooLarge, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 bytes is more than the %2 bytes (%3 MiB) ShardScope reads"), {A::ByteCountA, A::ByteCountB, A::MebibytesB}},
     //: %1 = the depth limit
@@ -347,8 +360,8 @@ constexpr const char* kDimensions[] = {
 std::size_t messageForm(const Issue& i)
 {
     switch (i.code) {
-    case IssueCode::WrongType: return i.got != ValueKind::None;
-    case IssueCode::MalformedJson: return i.a > 0;
+    case IssueCode::WrongType: return i.got != ValueKind::None ? 1 : !i.given.empty() ? 2 : 0;
+    case IssueCode::MalformedJson: return i.a <= 0 ? 0 : i.c == 1 ? 1 : 2;
     case IssueCode::NotARegularFile: return i.a != 0;
     case IssueCode::AttentionSpanAssumed: return i.a >= 1 && i.a <= 4 ? std::size_t(i.a) - 1 : 4;
     default: return !i.nearest.empty();
@@ -440,6 +453,8 @@ std::string describe(const Issue& i)
             m += *p;
         }
     }
+    if (message.cliDetail && !i.detail.empty())
+        m += " [" + i.detail + "]";
     if (message.cliNote)
         m += message.cliNote;
     if (!i.path.empty())

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -8,6 +9,7 @@
 namespace core {
 
 enum class Severity { Error, Warning, Info };
+enum class Field : std::uint8_t; // core/fields.h
 
 /// What can be wrong with, or worth knowing about, a scenario. The core reports codes, numbers
 /// and typed payloads; each code's sentence is written once, in the message table of
@@ -40,8 +42,8 @@ enum class IssueCode {
     KvHeadsNotDividingTensor,       ///< a = KV heads, b = TP (serving: TP must divide them or be a multiple)
     FrameworkZeroStage,             ///< a = ZeRO stage the framework has no such sharding for
     StageLayersInvalid,             ///< a = first-stage layers, b = last-stage layers, c = layers
-    MalformedJson,                  ///< detail = the parser's message; a, b = line, column where known (a = 0: unknown)
-    WrongType,                      ///< expected, got (ValueKind::None when the value is fine but not finite)
+    MalformedJson,                  ///< a, b = line, column where known (a = 0: unknown), c = 1 the text ends early, 2 an unexpected character; detail = the parser's message (the command line's addition)
+    WrongType,                      ///< expected, got (ValueKind::None when the value is fine but not finite), or given = the text as written
     MissingSchemaVersion,           ///< a scenario file without "schema_version"
     MissingModelKey,                ///< import: a key without which the model's size is unknown
     NotAnInteger,                   ///< a = value
@@ -52,6 +54,8 @@ enum class IssueCode {
     UnknownOverrideKey,             ///< --set names no key: path = the key, nearest = the key probably meant
     TooManyMeasurements,            ///< path = measurements.entries, a = entries in the file, b = the limit
     MissingMeasurementKey,          ///< path = the entry, given = the key it lacks ("format", "quantity", "bytes", or "count" for a count)
+    UnknownPinKey,                  ///< --pin names no knob: path = "--pin KEY", accepted = the knobs, nearest = the knob probably meant
+    PinsLeaveNoValue,               ///< the --pin bounds exclude every value of a knob: key = the knob, accepted = its values
     // errors: input refused before it is read (core/io/jsonlimits.h)
     InputTooLarge,                  ///< a = bytes, b = the limit
     NestingTooDeep,                 ///< a = the depth limit; path = where it was reached
@@ -135,6 +139,11 @@ struct Issue
     std::string nearest = {};             ///< the key or value probably meant ("did you mean"), empty when none is near
     std::vector<std::string> accepted = {}; ///< UnknownValue: the values accepted
     std::string detail = {};              ///< MalformedJson: the parser's own message (English, from nlohmann/json); FileUnreadable: the system's reason
+    /// The scenario field it concerns, where it concerns one (fieldIssue() in core/fields.h
+    /// fills `key` from it, for the command line and JSON); formatting takes the field's label
+    /// from it. Unset for keys that are not fields (unknown keys, --set, file paths) and for
+    /// issues that name only a key (issueField() looks that up).
+    std::optional<Field> field = {};
 };
 
 /// Stable snake_case identifier, as written to JSON ("tensor_not_dividing_heads").
@@ -167,6 +176,9 @@ struct IssueMessage
     /// The command line's addition (English, not translated): what to run next. The window
     /// offers the same through its own views.
     const char* cliNote = nullptr;
+    /// The command line adds the issue's `detail` (the parser's own English, untranslated) in
+    /// brackets; the window shows the sentence alone.
+    bool cliDetail = false;
 };
 
 /// The sentence for this issue (a code can have more than one: with or without "did you mean").

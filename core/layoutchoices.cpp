@@ -19,7 +19,7 @@ bool layoutValid(const Scenario& s, std::vector<Issue>& scratch)
     for (const Issue& i : scratch) {
         if (i.severity != Severity::Error)
             continue;
-        const std::optional<Field> field = findField(i.key);
+        const std::optional<Field> field = issueField(i);
         if (field && (fieldInfo(*field).section == FieldSection::Parallel || *field == Field::TrainingGlobalBatchSize))
             return false;
     }

@@ -8,30 +8,28 @@ namespace core {
 
 namespace {
 
-const char* key(Field field) { return fieldKeyC(field); }
-
 struct Checker
 {
     std::vector<Issue>& issues;
 
     // Reporting is the rare path; keeping it out of line keeps the checks cheap (this runs on
     // every slider move).
-    [[gnu::cold, gnu::noinline]] void error(IssueCode code, const char* key, double a = 0, double b = 0, double c = 0)
+    [[gnu::cold, gnu::noinline]] void error(IssueCode code, Field field, double a = 0, double b = 0, double c = 0)
     {
-        issues.push_back(Issue{code, Severity::Error, key, a, b, c});
+        issues.push_back(fieldIssue(code, Severity::Error, field, a, b, c));
     }
-    [[gnu::cold, gnu::noinline]] void warning(IssueCode code, const char* key, double a = 0, double b = 0, double c = 0)
+    [[gnu::cold, gnu::noinline]] void warning(IssueCode code, Field field, double a = 0, double b = 0, double c = 0)
     {
-        issues.push_back(Issue{code, Severity::Warning, key, a, b, c});
+        issues.push_back(fieldIssue(code, Severity::Warning, field, a, b, c));
     }
-    [[gnu::cold, gnu::noinline]] void info(IssueCode code, const char* key, double a = 0, double b = 0, double c = 0)
+    [[gnu::cold, gnu::noinline]] void info(IssueCode code, Field field, double a = 0, double b = 0, double c = 0)
     {
-        issues.push_back(Issue{code, Severity::Info, key, a, b, c});
+        issues.push_back(fieldIssue(code, Severity::Info, field, a, b, c));
     }
     /// A value outside its field's range, reported as the field's Bound says.
     [[gnu::cold, gnu::noinline]] void outOfRange(const FieldInfo& f, double v)
     {
-        const char* k = f.key.data();
+        const Field k = f.field;
         switch (f.bound) {
         case Bound::AtLeast:
             if (!(v >= f.min))
@@ -111,185 +109,265 @@ constexpr FieldSet architectureFields()
     return out;
 }
 
+/// What the rules between fields share: the scenario, the reporter, the fields that failed their
+/// own range, and what the earlier sections found (a later rule reads the shape only where the
+/// model passed, the layout only where the layout did).
+struct Rules
+{
+    const Scenario& s;
+    Checker& c;
+    const FieldSet& failed;
+    bool serving = false;
+    bool modelOk = false;  ///< the architecture is usable (set by checkModel)
+    bool layoutOk = false; ///< the layout's sizes are usable (set by checkLayout)
+
+    bool passed(std::initializer_list<Field> fields) const { return !failed.intersects(FieldSet(fields)); }
+};
+
+void checkModel(Rules& r)
+{
+    const ModelArchitecture& m = r.s.model;
+    constexpr FieldSet kArchitecture = architectureFields();
+    r.modelOk = m.hasArchitecture && !r.failed.intersects(kArchitecture);
+    if (!m.hasArchitecture)
+        return;
+    if (m.positionEmbedding == PositionEmbedding::Learned && m.maxPositionEmbeddings == 0) {
+        r.c.error(IssueCode::NotPositive, Field::ModelMaxPositionEmbeddings, 0); // learned positions need a table
+        r.modelOk = false;
+    }
+    if (!r.modelOk)
+        return;
+    if (m.headDim == 0 && m.hiddenSize % m.numAttentionHeads != 0)
+        r.c.error(IssueCode::HiddenNotDividingHeads, Field::ModelNumAttentionHeads, m.hiddenSize, m.numAttentionHeads);
+    if (m.numAttentionHeads % m.numQueryGroups != 0)
+        r.c.error(IssueCode::KvHeadsNotDividingHeads, Field::ModelNumQueryGroups, m.numQueryGroups, m.numAttentionHeads);
+    const double total = countParameters(m).total;
+    const double limit = fieldInfo(Field::ModelParameters).max;
+    if (!(total <= limit))
+        r.c.error(IssueCode::TooLarge, Field::ModelParameters, total, limit);
+    if (m.parameters > 0 && std::abs(m.parameters - total) > 0.01 * total)
+        r.c.warning(IssueCode::ArchitectureCountMismatch, Field::ModelParameters, m.parameters, total);
+}
+
+void checkTraining(const Rules& r)
+{
+    const TrainingSetup& tr = r.s.training;
+    const ModelArchitecture& m = r.s.model;
+    if (tr.trainTokens == 0)
+        r.c.info(IssueCode::TrainTokensZero, Field::TrainingTrainTokens);
+    // FSDP has no optimizer-only sharding; plain DDP shards at most the optimizer
+    // (ZeroRedundancyOptimizer).
+    if (r.passed({Field::TrainingZeroStage, Field::TrainingFramework})
+        && ((tr.framework == Framework::Fsdp2 && tr.zeroStage == 1) || (tr.framework == Framework::Ddp && tr.zeroStage >= 2)))
+        r.c.error(IssueCode::FrameworkZeroStage, Field::TrainingFramework, tr.zeroStage);
+    if (tr.offloadParameters && tr.zeroStage != 3)
+        r.c.error(IssueCode::OffloadParametersNeedsZero3, Field::TrainingOffloadParameters, tr.zeroStage);
+    if (tr.offloadOptimizer && tr.zeroStage == 0)
+        r.c.error(IssueCode::OffloadNeedsZero, Field::TrainingOffloadOptimizer);
+    if (r.modelOk && m.maxPositionEmbeddings > 0 && r.passed({Field::TrainingSeqLength}) && tr.seqLength > m.maxPositionEmbeddings)
+        r.c.warning(IssueCode::SequenceLongerThanPositions, Field::TrainingSeqLength, double(tr.seqLength), m.maxPositionEmbeddings);
+}
+
+/// The layout's own arithmetic: the model-parallel group divides the GPUs, TP stays in a node.
+void checkLayoutShape(Rules& r)
+{
+    const ParallelLayout& p = r.s.parallel;
+    const long long mp = (long long)p.tensor * p.pipeline * p.context;
+    if (mp > p.gpus || p.gpus % mp != 0) {
+        r.c.error(IssueCode::ModelParallelNotDividingGpus, Field::ParallelGpus, mp, p.gpus);
+        r.layoutOk = false;
+    }
+    if (p.tensor > p.gpusPerNode)
+        r.c.warning(IssueCode::TensorAcrossNodes, Field::ParallelTensor, p.tensor, p.gpusPerNode);
+    if (p.sequenceParallel && p.tensor == 1)
+        r.c.warning(IssueCode::SequenceParallelWithoutTensor, Field::ParallelSequenceParallel);
+    if (p.virtualPipeline > 1 && p.pipeline == 1)
+        r.c.error(IssueCode::VirtualPipelineNeedsPipeline, Field::ParallelVirtualPipeline, p.virtualPipeline);
+}
+
+/// Tensor parallelism splits the attention heads (and, in training, the KV heads).
+void checkTensorAgainstHeads(const Rules& r)
+{
+    const ModelArchitecture& m = r.s.model;
+    const ParallelLayout& p = r.s.parallel;
+    const Field tensor = Field::ParallelTensor;
+    if (m.numAttentionHeads % p.tensor != 0)
+        r.c.error(IssueCode::TensorNotDividingHeads, tensor, p.tensor, m.numAttentionHeads);
+    else if (m.isMla())
+        ; // MLA: every head has its own K and V after the up-projection
+    else if (!r.serving && m.numQueryGroups % p.tensor != 0)
+        r.c.error(IssueCode::TensorNotDividingKvHeads, tensor, p.tensor, m.numQueryGroups);
+    else if (r.serving && m.numQueryGroups < p.tensor && p.tensor % m.numQueryGroups != 0)
+        r.c.error(IssueCode::KvHeadsNotDividingTensor, tensor, p.tensor, m.numQueryGroups);
+    else if (r.serving && m.numQueryGroups >= p.tensor && m.numQueryGroups % p.tensor != 0)
+        r.c.error(IssueCode::KvHeadsNotDividingTensor, tensor, p.tensor, m.numQueryGroups);
+    else if (r.serving && m.numQueryGroups < p.tensor)
+        r.c.info(IssueCode::KvHeadsReplicated, tensor, m.numQueryGroups, p.tensor);
+}
+
+/// The pipeline's stages share out the layers: at least one each, explicit ends that add up.
+void checkPipelineAgainstLayers(const Rules& r)
+{
+    const ModelArchitecture& m = r.s.model;
+    const ParallelLayout& p = r.s.parallel;
+    if (p.pipeline > m.numLayers) {
+        r.c.error(IssueCode::PipelineDeeperThanLayers, Field::ParallelPipeline, p.pipeline, m.numLayers);
+    } else if (p.virtualPipeline > 1 && m.numLayers % (p.pipeline * p.virtualPipeline) != 0) {
+        r.c.error(IssueCode::VirtualStagesNotDividingLayers, Field::ParallelVirtualPipeline, double(p.pipeline) * p.virtualPipeline,
+                  m.numLayers);
+    } else if (p.pipeline > 1 && (p.firstStageLayers > 0 || p.lastStageLayers > 0)
+               && r.passed({Field::ParallelFirstStageLayers, Field::ParallelLastStageLayers})) {
+        // Explicit ends: the other stages need at least one layer each, and two stages with
+        // both ends set must add up.
+        const long long ends = (long long)p.firstStageLayers + p.lastStageLayers;
+        const int fixed = (p.firstStageLayers > 0 ? 1 : 0) + (p.lastStageLayers > 0 ? 1 : 0);
+        if (ends + (p.pipeline - fixed) > m.numLayers || (fixed == p.pipeline && ends != m.numLayers))
+            r.c.error(IssueCode::StageLayersInvalid, p.firstStageLayers > 0 ? Field::ParallelFirstStageLayers : Field::ParallelLastStageLayers,
+                      p.firstStageLayers, p.lastStageLayers, m.numLayers);
+    } else if (p.pipeline > 1) {
+        // The remainder goes to the middle stages (pipelineSplit): worth knowing, not wrong.
+        const int units = m.numLayers + (p.embeddingCountsAsLayer ? 1 : 0) + (p.lossCountsAsLayer ? 1 : 0);
+        if (units % p.pipeline != 0)
+            r.c.info(IssueCode::UnevenPipelineSplit, Field::ParallelPipeline, units, p.pipeline, units % p.pipeline);
+    }
+}
+
+/// Context parallelism splits the sequence (in 2 × CP chunks for load balance) and needs flash attention.
+void checkContextParallel(const Rules& r)
+{
+    const ParallelLayout& p = r.s.parallel;
+    const TrainingSetup& tr = r.s.training;
+    const bool seqOk = r.passed({Field::TrainingSeqLength});
+    if (seqOk && tr.seqLength % p.context != 0)
+        r.c.error(IssueCode::ContextNotDividingSequence, Field::ParallelContext, p.context, double(tr.seqLength));
+    else if (seqOk && p.context > 1 && tr.seqLength % (2 * p.context) != 0)
+        r.c.warning(IssueCode::ContextParallelImbalance, Field::ParallelContext, p.context, double(tr.seqLength));
+    if (p.context > 1 && !tr.flashAttention)
+        r.c.warning(IssueCode::ContextParallelWithoutFlash, Field::TrainingFlashAttention);
+}
+
+/// The global batch splits into micro-batches over the data-parallel replicas, enough to fill the pipeline.
+void checkBatchSplit(const Rules& r)
+{
+    const ParallelLayout& p = r.s.parallel;
+    const TrainingSetup& tr = r.s.training;
+    if (!r.layoutOk || !r.passed({Field::TrainingMicroBatchSize}) || !r.passed({Field::TrainingGlobalBatchSize}) || r.serving)
+        return;
+    const long long perStep = tr.microBatchSize * (long long)p.dataParallel();
+    const Field global = Field::TrainingGlobalBatchSize;
+    if (tr.globalBatchSize % perStep != 0) {
+        r.c.error(IssueCode::GlobalBatchNotDivisible, global, double(tr.globalBatchSize), double(perStep));
+        return;
+    }
+    const long long micro = tr.globalBatchSize / perStep;
+    if (p.pipeline > 1 && micro < p.pipeline)
+        r.c.warning(IssueCode::FewMicroBatches, global, double(micro), p.pipeline);
+    if (p.virtualPipeline > 1 && micro % p.pipeline != 0)
+        r.c.warning(IssueCode::InterleavedMicroBatches, Field::ParallelVirtualPipeline, double(micro), p.pipeline);
+}
+
+void checkLayout(Rules& r)
+{
+    r.layoutOk = r.passed({Field::ParallelGpus, Field::ParallelGpusPerNode, Field::ParallelTensor, Field::ParallelPipeline,
+                           Field::ParallelVirtualPipeline, Field::ParallelContext});
+    if (!r.layoutOk)
+        return;
+    checkLayoutShape(r);
+    if (r.modelOk) {
+        checkTensorAgainstHeads(r);
+        checkPipelineAgainstLayers(r);
+    }
+    checkContextParallel(r);
+    checkBatchSplit(r);
+}
+
+void checkExperts(const Rules& r)
+{
+    const ModelArchitecture& m = r.s.model;
+    const ParallelLayout& p = r.s.parallel;
+    if (!r.layoutOk || !r.passed({Field::ParallelExpert, Field::ParallelExpertTensor}))
+        return;
+    if (!(r.modelOk && m.isMoE())) {
+        if (p.expert > 1)
+            r.c.warning(IssueCode::ExpertParallelWithoutExperts, Field::ParallelExpert, p.expert);
+        return;
+    }
+    if (r.passed({Field::ModelMoeTopK}) && m.moeTopK > m.numExperts)
+        r.c.error(IssueCode::TopKExceedsExperts, Field::ModelMoeTopK, m.moeTopK, m.numExperts);
+    if (m.numExperts % p.expert != 0)
+        r.c.error(IssueCode::ExpertNotDividingExperts, Field::ParallelExpert, p.expert, m.numExperts);
+    const long long folded = (long long)p.pipeline * p.expert * p.effectiveExpertTensor();
+    if (folded > p.gpus || p.gpus % folded != 0)
+        r.c.error(IssueCode::ExpertLayoutNotDividingGpus, Field::ParallelExpert, double(folded), p.gpus);
+}
+
+void checkServing(const Rules& r)
+{
+    if (!r.serving)
+        return;
+    const InferenceSetup& in = r.s.inference;
+    const ModelArchitecture& m = r.s.model;
+    if (r.modelOk) {
+        const WeightFormat f = in.weights.format;
+        if ((f == WeightFormat::Int4 || f == WeightFormat::Int8) && in.weights.groupSize > m.hiddenSize)
+            r.c.error(IssueCode::QuantGroupLargerThanRow, Field::InferenceQuantGroupSize, in.weights.groupSize, m.hiddenSize);
+        if (m.maxPositionEmbeddings > 0 && in.context() > m.maxPositionEmbeddings)
+            r.c.warning(IssueCode::ContextLongerThanModel, Field::InferencePromptLength, double(in.context()), m.maxPositionEmbeddings);
+    }
+    if (r.s.parallel.context > 1)
+        r.c.warning(IssueCode::ContextParallelInServing, Field::ParallelContext);
+}
+
+bool generatesRollouts(const Scenario& s)
+{
+    return s.mode == Mode::FineTune && s.finetune.rl.algorithm != RlAlgorithm::None;
+}
+
+void checkFineTune(const Rules& r)
+{
+    if (!generatesRollouts(r.s))
+        return;
+    const RlSetup& rl = r.s.finetune.rl;
+    const TrainingSetup& tr = r.s.training;
+    if (tr.seqLength < rl.promptLength + rl.maxNewTokens)
+        r.c.warning(IssueCode::SequenceShorterThanRollout, Field::TrainingSeqLength, double(tr.seqLength),
+                    double(rl.promptLength + rl.maxNewTokens));
+}
+
+void checkHardware(const Rules& r)
+{
+    const HardwareSetup& hw = r.s.hardware;
+    const GpuSpec& g = hw.gpu;
+    if (!(g.memoryBytes > 0))
+        r.c.error(IssueCode::NoGpuMemory, Field::HardwareGpu);
+    if (r.passed({Field::HardwareMfu}) && !(hw.achievedTflops > 0 && !r.serving) && hw.mfu > 0.75)
+        r.c.warning(IssueCode::MfuUnrealistic, Field::HardwareMfu, hw.mfu);
+    // Decoding is bandwidth-bound: serving and RL rollouts cannot be timed without it (0 is
+    // "unknown" elsewhere).
+    if ((r.serving || generatesRollouts(r.s)) && g.memoryBandwidthBytesPerSecond == 0) {
+        const FieldInfo& bandwidth = fieldInfo(Field::GpuMemoryBandwidth);
+        r.c.error(IssueCode::OutOfRange, bandwidth.field, 0, bandwidth.min, bandwidth.max);
+    }
+    if (r.passed({Field::HardwareOverheadFactor}) && hw.overheadFactor < 1)
+        r.c.warning(IssueCode::OverheadBelowOne, Field::HardwareOverheadFactor, hw.overheadFactor);
+}
+
 } // namespace
 
 void validate(const Scenario& s, std::vector<Issue>& issues)
 {
     Checker c{issues};
-    const ModelArchitecture& m = s.model;
-    const TrainingSetup& tr = s.training;
-    const ParallelLayout& p = s.parallel;
-    const HardwareSetup& hw = s.hardware;
-    const bool serving = s.mode == Mode::Inference;
-
-    // Every field's own range first, in the table's order; then the rules between fields, each
-    // only where the fields it reads passed.
+    // Every field's own range first, in the table's order; then the rules between fields,
+    // section by section in the file's order, each only where the fields it reads passed.
     const FieldSet failed = checkRanges(s, c);
-    auto passed = [&failed](std::initializer_list<Field> fields) { return !failed.intersects(FieldSet(fields)); };
-
-    // --- model
-    constexpr FieldSet kArchitecture = architectureFields();
-    bool modelOk = m.hasArchitecture && !failed.intersects(kArchitecture);
-    if (m.hasArchitecture) {
-        if (m.positionEmbedding == PositionEmbedding::Learned && m.maxPositionEmbeddings == 0) {
-            c.error(IssueCode::NotPositive, key(Field::ModelMaxPositionEmbeddings), 0); // learned positions need a table
-            modelOk = false;
-        }
-        if (modelOk) {
-            if (m.headDim == 0 && m.hiddenSize % m.numAttentionHeads != 0)
-                c.error(IssueCode::HiddenNotDividingHeads, key(Field::ModelNumAttentionHeads), m.hiddenSize, m.numAttentionHeads);
-            if (m.numAttentionHeads % m.numQueryGroups != 0)
-                c.error(IssueCode::KvHeadsNotDividingHeads, key(Field::ModelNumQueryGroups), m.numQueryGroups, m.numAttentionHeads);
-            const double total = countParameters(m).total;
-            const double limit = fieldInfo(Field::ModelParameters).max;
-            if (!(total <= limit))
-                c.error(IssueCode::TooLarge, key(Field::ModelParameters), total, limit);
-            if (m.parameters > 0 && std::abs(m.parameters - total) > 0.01 * total)
-                c.warning(IssueCode::ArchitectureCountMismatch, key(Field::ModelParameters), m.parameters, total);
-        }
-    }
-
-    // --- training
-    const bool seqOk = passed({Field::TrainingSeqLength});
-    const bool mbOk = passed({Field::TrainingMicroBatchSize});
-    const bool gbOk = passed({Field::TrainingGlobalBatchSize});
-    if (tr.trainTokens == 0)
-        c.info(IssueCode::TrainTokensZero, key(Field::TrainingTrainTokens));
-    // FSDP has no optimizer-only sharding; plain DDP shards at most the optimizer
-    // (ZeroRedundancyOptimizer).
-    if (passed({Field::TrainingZeroStage, Field::TrainingFramework})
-        && ((tr.framework == Framework::Fsdp2 && tr.zeroStage == 1) || (tr.framework == Framework::Ddp && tr.zeroStage >= 2)))
-        c.error(IssueCode::FrameworkZeroStage, key(Field::TrainingFramework), tr.zeroStage);
-    if (tr.offloadParameters && tr.zeroStage != 3)
-        c.error(IssueCode::OffloadParametersNeedsZero3, key(Field::TrainingOffloadParameters), tr.zeroStage);
-    if (tr.offloadOptimizer && tr.zeroStage == 0)
-        c.error(IssueCode::OffloadNeedsZero, key(Field::TrainingOffloadOptimizer));
-    if (modelOk && m.maxPositionEmbeddings > 0 && seqOk && tr.seqLength > m.maxPositionEmbeddings)
-        c.warning(IssueCode::SequenceLongerThanPositions, key(Field::TrainingSeqLength), double(tr.seqLength), m.maxPositionEmbeddings);
-
-    // --- parallel layout
-    bool layoutOk = passed({Field::ParallelGpus, Field::ParallelGpusPerNode, Field::ParallelTensor, Field::ParallelPipeline,
-                            Field::ParallelVirtualPipeline, Field::ParallelContext});
-    if (layoutOk) {
-        const long long mp = (long long)p.tensor * p.pipeline * p.context;
-        if (mp > p.gpus || p.gpus % mp != 0) {
-            c.error(IssueCode::ModelParallelNotDividingGpus, key(Field::ParallelGpus), mp, p.gpus);
-            layoutOk = false;
-        }
-        if (p.tensor > p.gpusPerNode)
-            c.warning(IssueCode::TensorAcrossNodes, key(Field::ParallelTensor), p.tensor, p.gpusPerNode);
-        if (p.sequenceParallel && p.tensor == 1)
-            c.warning(IssueCode::SequenceParallelWithoutTensor, key(Field::ParallelSequenceParallel));
-        if (p.virtualPipeline > 1 && p.pipeline == 1)
-            c.error(IssueCode::VirtualPipelineNeedsPipeline, key(Field::ParallelVirtualPipeline), p.virtualPipeline);
-        if (modelOk) {
-            const char* tensor = key(Field::ParallelTensor);
-            if (m.numAttentionHeads % p.tensor != 0)
-                c.error(IssueCode::TensorNotDividingHeads, tensor, p.tensor, m.numAttentionHeads);
-            else if (m.isMla())
-                ; // MLA: every head has its own K and V after the up-projection
-            else if (!serving && m.numQueryGroups % p.tensor != 0)
-                c.error(IssueCode::TensorNotDividingKvHeads, tensor, p.tensor, m.numQueryGroups);
-            else if (serving && m.numQueryGroups < p.tensor && p.tensor % m.numQueryGroups != 0)
-                c.error(IssueCode::KvHeadsNotDividingTensor, tensor, p.tensor, m.numQueryGroups);
-            else if (serving && m.numQueryGroups >= p.tensor && m.numQueryGroups % p.tensor != 0)
-                c.error(IssueCode::KvHeadsNotDividingTensor, tensor, p.tensor, m.numQueryGroups);
-            else if (serving && m.numQueryGroups < p.tensor)
-                c.info(IssueCode::KvHeadsReplicated, tensor, m.numQueryGroups, p.tensor);
-            if (p.pipeline > m.numLayers)
-                c.error(IssueCode::PipelineDeeperThanLayers, key(Field::ParallelPipeline), p.pipeline, m.numLayers);
-            else if (p.virtualPipeline > 1 && m.numLayers % (p.pipeline * p.virtualPipeline) != 0)
-                c.error(IssueCode::VirtualStagesNotDividingLayers, key(Field::ParallelVirtualPipeline),
-                        double(p.pipeline) * p.virtualPipeline, m.numLayers);
-            else if (p.pipeline > 1 && (p.firstStageLayers > 0 || p.lastStageLayers > 0)
-                     && passed({Field::ParallelFirstStageLayers, Field::ParallelLastStageLayers})) {
-                // Explicit ends: the other stages need at least one layer each, and two stages
-                // with both ends set must add up.
-                const long long ends = (long long)p.firstStageLayers + p.lastStageLayers;
-                const int fixed = (p.firstStageLayers > 0 ? 1 : 0) + (p.lastStageLayers > 0 ? 1 : 0);
-                if (ends + (p.pipeline - fixed) > m.numLayers || (fixed == p.pipeline && ends != m.numLayers))
-                    c.error(IssueCode::StageLayersInvalid, key(p.firstStageLayers > 0 ? Field::ParallelFirstStageLayers : Field::ParallelLastStageLayers),
-                            p.firstStageLayers, p.lastStageLayers, m.numLayers);
-            } else if (p.pipeline > 1) {
-                // The remainder goes to the middle stages (pipelineSplit): worth knowing, not wrong.
-                const int units = m.numLayers + (p.embeddingCountsAsLayer ? 1 : 0) + (p.lossCountsAsLayer ? 1 : 0);
-                if (units % p.pipeline != 0)
-                    c.info(IssueCode::UnevenPipelineSplit, key(Field::ParallelPipeline), units, p.pipeline, units % p.pipeline);
-            }
-        }
-        if (seqOk && tr.seqLength % p.context != 0)
-            c.error(IssueCode::ContextNotDividingSequence, key(Field::ParallelContext), p.context, double(tr.seqLength));
-        else if (seqOk && p.context > 1 && tr.seqLength % (2 * p.context) != 0)
-            c.warning(IssueCode::ContextParallelImbalance, key(Field::ParallelContext), p.context, double(tr.seqLength));
-        if (p.context > 1 && !tr.flashAttention)
-            c.warning(IssueCode::ContextParallelWithoutFlash, key(Field::TrainingFlashAttention));
-        if (layoutOk && mbOk && gbOk && !serving) {
-            const long long perStep = tr.microBatchSize * (long long)p.dataParallel();
-            const char* global = key(Field::TrainingGlobalBatchSize);
-            if (tr.globalBatchSize % perStep != 0) {
-                c.error(IssueCode::GlobalBatchNotDivisible, global, double(tr.globalBatchSize), double(perStep));
-            } else {
-                const long long micro = tr.globalBatchSize / perStep;
-                if (p.pipeline > 1 && micro < p.pipeline)
-                    c.warning(IssueCode::FewMicroBatches, global, double(micro), p.pipeline);
-                if (p.virtualPipeline > 1 && micro % p.pipeline != 0)
-                    c.warning(IssueCode::InterleavedMicroBatches, key(Field::ParallelVirtualPipeline), double(micro), p.pipeline);
-            }
-        }
-    }
-
-    // --- mixture of experts
-    if (layoutOk && passed({Field::ParallelExpert, Field::ParallelExpertTensor})) {
-        if (modelOk && m.isMoE()) {
-            if (passed({Field::ModelMoeTopK}) && m.moeTopK > m.numExperts)
-                c.error(IssueCode::TopKExceedsExperts, key(Field::ModelMoeTopK), m.moeTopK, m.numExperts);
-            if (m.numExperts % p.expert != 0)
-                c.error(IssueCode::ExpertNotDividingExperts, key(Field::ParallelExpert), p.expert, m.numExperts);
-            const long long folded = (long long)p.pipeline * p.expert * p.effectiveExpertTensor();
-            if (folded > p.gpus || p.gpus % folded != 0)
-                c.error(IssueCode::ExpertLayoutNotDividingGpus, key(Field::ParallelExpert), double(folded), p.gpus);
-        } else if (p.expert > 1) {
-            c.warning(IssueCode::ExpertParallelWithoutExperts, key(Field::ParallelExpert), p.expert);
-        }
-    }
-
-    // --- serving
-    if (serving) {
-        const InferenceSetup& in = s.inference;
-        if (modelOk) {
-            const WeightFormat f = in.weights.format;
-            if ((f == WeightFormat::Int4 || f == WeightFormat::Int8) && in.weights.groupSize > m.hiddenSize)
-                c.error(IssueCode::QuantGroupLargerThanRow, key(Field::InferenceQuantGroupSize), in.weights.groupSize, m.hiddenSize);
-            if (m.maxPositionEmbeddings > 0 && in.context() > m.maxPositionEmbeddings)
-                c.warning(IssueCode::ContextLongerThanModel, key(Field::InferencePromptLength), double(in.context()), m.maxPositionEmbeddings);
-        }
-        if (p.context > 1)
-            c.warning(IssueCode::ContextParallelInServing, key(Field::ParallelContext));
-    }
-
-    // --- fine-tuning and RL
-    if (s.mode == Mode::FineTune && s.finetune.rl.algorithm != RlAlgorithm::None) {
-        const RlSetup& rl = s.finetune.rl;
-        if (tr.seqLength < rl.promptLength + rl.maxNewTokens)
-            c.warning(IssueCode::SequenceShorterThanRollout, key(Field::TrainingSeqLength), double(tr.seqLength),
-                      double(rl.promptLength + rl.maxNewTokens));
-    }
-
-    // --- hardware
-    const GpuSpec& g = hw.gpu;
-    if (!(g.memoryBytes > 0))
-        c.error(IssueCode::NoGpuMemory, key(Field::HardwareGpu));
-    if (passed({Field::HardwareMfu}) && !(hw.achievedTflops > 0 && !serving) && hw.mfu > 0.75)
-        c.warning(IssueCode::MfuUnrealistic, key(Field::HardwareMfu), hw.mfu);
-    // Decoding is bandwidth-bound: serving and RL rollouts cannot be timed without it (0 is
-    // "unknown" elsewhere).
-    const bool generates = serving || (s.mode == Mode::FineTune && s.finetune.rl.algorithm != RlAlgorithm::None);
-    if (generates && g.memoryBandwidthBytesPerSecond == 0) {
-        const FieldInfo& bandwidth = fieldInfo(Field::GpuMemoryBandwidth);
-        c.error(IssueCode::OutOfRange, bandwidth.key.data(), 0, bandwidth.min, bandwidth.max);
-    }
-    if (passed({Field::HardwareOverheadFactor}) && hw.overheadFactor < 1)
-        c.warning(IssueCode::OverheadBelowOne, key(Field::HardwareOverheadFactor), hw.overheadFactor);
+    Rules r{s, c, failed, s.mode == Mode::Inference};
+    checkModel(r);
+    checkTraining(r);
+    checkLayout(r);
+    checkExperts(r);
+    checkServing(r);
+    checkFineTune(r);
+    checkHardware(r);
 }
 
 bool hasErrors(const std::vector<Issue>& issues)

@@ -2726,7 +2726,9 @@ QLoRA：在量化为 4 位 NF4（含双重量化）的基座上做 LoRA（Dettme
     <name>GaugePanel</name>
     <message>
         <source>%1 per step</source>
-        <extracomment>caption under training time; %1 = time per optimizer step</extracomment>
+        <extracomment>caption under training time; %1 = time per optimizer step
+----------
+caption under decode speed; %1 = time of one decode step</extracomment>
         <translation>每步 %1</translation>
     </message>
     <message numerus="yes">
@@ -2822,6 +2824,115 @@ Green under a month, amber up to six months, red beyond.</source>
         <translation>训练完全部 token 的墙钟时间：总 FLOPs / (GPU 数 × 峰值 × MFU)，
 强化学习微调还要加上生成 rollout 的时间。
 绿色：一个月以内；琥珀色：六个月以内；红色：更长。</translation>
+    </message>
+    <message>
+        <source>weights %1</source>
+        <extracomment>caption under the serving headroom; %1 = this GPU&apos;s weights</extracomment>
+        <translation>权重 %1</translation>
+    </message>
+    <message>
+        <source>%1 seq</source>
+        <extracomment>largest batch that fits; %1 = sequences</extracomment>
+        <translation>%1 条</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>at %1 tokens</source>
+        <extracomment>caption under the largest batch; %1 = context in tokens</extracomment>
+        <translation>上下文 %1 token</translation>
+    </message>
+    <message>
+        <source>tokens at batch %1</source>
+        <extracomment>caption under the longest context; %1 = sequences in the batch</extracomment>
+        <translation>批大小 %1 时的 token 数</translation>
+    </message>
+    <message>
+        <source>prefill of %1 tokens</source>
+        <extracomment>caption under time to first token; %1 = prompt tokens prefilled for the whole batch</extracomment>
+        <translation>prefill %1 个 token</translation>
+    </message>
+    <message>
+        <source>%1 tok/s</source>
+        <extracomment>decode speed; %1 = tokens per second
+----------
+replica throughput; %1 = tokens per second, e.g. &quot;8.86 k&quot;</extracomment>
+        <translation>%1 token/s</translation>
+    </message>
+    <message>
+        <source>× %1 replicas = %2 tok/s</source>
+        <extracomment>caption under replica throughput; %1 = replicas, %2 = tokens per second of all replicas</extracomment>
+        <translation>× %1 个副本 = %2 token/s</translation>
+    </message>
+    <message>
+        <source>a single replica</source>
+        <translation>单个副本</translation>
+    </message>
+    <message>
+        <source>Free memory on the fullest GPU once the weights, the KV cache of this batch and the runtime are in.
+Red: it does not fit. Amber: under 10 % left. Green: room for more sequences.</source>
+        <translation>放入权重、本批次的 KV Cache 和运行时开销后，显存最满的 GPU 上的空闲显存。
+红色：放不下。琥珀色：剩余不足 10%。绿色：还能容纳更多序列。</translation>
+    </message>
+    <message>
+        <source>Largest batch</source>
+        <translation>最大批大小</translation>
+    </message>
+    <message>
+        <source>The most sequences of this context whose KV cache fits in the memory the weights leave.
+Red: fewer than the batch asked for. Amber: less than twice. Green: room to batch more.</source>
+        <translation>在权重之外的剩余显存中，能放下 KV Cache 的此上下文长度序列的最大条数。
+红色：少于所要求的批大小。琥珀色：不到两倍。绿色：还能加大批次。</translation>
+    </message>
+    <message>
+        <source>Longest context</source>
+        <translation>最长上下文</translation>
+    </message>
+    <message>
+        <source>The longest context (prompt + generated) that fits at this batch, by memory alone
+(the model&apos;s trained positions may be fewer).</source>
+        <translation>在此批大小下仅按显存计算能放下的最长上下文（提示 + 生成）
+（模型训练时的位置数可能更少）。</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 延迟</translation>
+    </message>
+    <message>
+        <source>Prefill of the whole batch&apos;s prompts: compute-bound, FLOPs / (GPUs × peak × MFU).
+Green under 1 s, amber up to 5 s, red beyond.</source>
+        <translation>整个批次提示的 prefill：受算力限制，FLOPs / (GPU 数 × 峰值 × MFU)。
+绿色：1 秒以内；琥珀色：5 秒以内；红色：更长。</translation>
+    </message>
+    <message>
+        <source>Decode speed</source>
+        <translation>解码速度</translation>
+    </message>
+    <message>
+        <source>Tokens per second each sequence receives: one token per decode step, and a step reads
+every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.</source>
+        <translation>每条序列每秒得到的 token 数：每个解码步生成一个 token，而每一步都要从显存
+读出全部权重和 KV Cache。绿色：30 token/s 以上；红色：低于 10。</translation>
+    </message>
+    <message>
+        <source>Replica throughput</source>
+        <translation>副本吞吐量</translation>
+    </message>
+    <message>
+        <source>Tokens per second one model replica (TP × PP GPUs) generates for the whole batch.</source>
+        <translation>一个模型副本（TP × PP 张 GPU）为整个批次每秒生成的 token 数。</translation>
+    </message>
+    <message>
+        <source>Decode roofline</source>
+        <translation>解码 Roofline</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity of a decode step (FLOPs per byte read) against the GPU&apos;s ridge point
+(peak FLOP/s / memory bandwidth). Left of the ridge the step waits for memory: batch more.</source>
+        <translation>解码一步的算术强度（每读取一字节的 FLOPs）与 GPU 脊点
+（峰值 FLOP/s / 显存带宽）的对比。在脊点左侧时，这一步在等待显存：应加大批次。</translation>
     </message>
 </context>
 <context>
@@ -3396,11 +3507,6 @@ the weights are read once per step for all of them.</source>
         <translation>按数据类型给出 TFLOP/s 的对象</translation>
     </message>
     <message>
-        <source>not valid JSON: %1</source>
-        <extracomment>%1 = the JSON parser&apos;s own message (English)</extracomment>
-        <translation>不是有效的 JSON：%1</translation>
-    </message>
-    <message>
         <source>missing: the model&apos;s size cannot be known without it</source>
         <translation>缺失：没有它就无法得知模型大小</translation>
     </message>
@@ -3689,11 +3795,6 @@ the weights are read once per step for all of them.</source>
         <translation>不是有效的 JSON：第 %1 行第 %2 列出现了意外的字符</translation>
     </message>
     <message>
-        <source>not valid JSON at line %1, column %2: %3</source>
-        <extracomment>%1 = line, %2 = column, %3 = the JSON parser&apos;s own message (English)</extracomment>
-        <translation>不是有效的 JSON（第 %1 行第 %2 列）：%3</translation>
-    </message>
-    <message>
         <source>%1 bytes is more than the %2 bytes (%3 MiB) ShardScope reads</source>
         <extracomment>%1 = the file&apos;s size in bytes, %2 = the limit in bytes, %3 = the limit in MiB</extracomment>
         <translation>%1 字节，超过 ShardScope 读取的上限 %2 字节（%3 MiB）</translation>
@@ -3782,6 +3883,26 @@ the weights are read once per step for all of them.</source>
         <source>missing &quot;%1&quot;: a measurement names its format and quantity and gives its bytes (a count for kv_cache_tokens and kv_cache_blocks)</source>
         <extracomment>%1 = the key the measurement lacks (&quot;format&quot;, &quot;quantity&quot;, &quot;bytes&quot; or &quot;count&quot;), not translated</extracomment>
         <translation>缺少 &quot;%1&quot;：每条实测数据需写明格式（format）、量（quantity），并给出字节数 bytes（kv_cache_tokens 和 kv_cache_blocks 给出计数 count）</translation>
+    </message>
+    <message>
+        <source>expected %1, got &apos;%2&apos;</source>
+        <extracomment>%1 = what was expected (e.g. &quot;a whole number&quot;), %2 = the text as written</extracomment>
+        <translation>应为%1，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>the planner has no such knob; it can pin %1</source>
+        <extracomment>%1 = the keys the planner can pin (not translated)</extracomment>
+        <translation>规划器没有这个旋钮；可以固定的有：%1</translation>
+    </message>
+    <message>
+        <source>the planner has no such knob (did you mean &apos;%1&apos;?)</source>
+        <extracomment>%1 = the knob probably meant (a key, not translated)</extracomment>
+        <translation>规划器没有这个旋钮（是否想写“%1”？）</translation>
+    </message>
+    <message>
+        <source>the --pin bounds leave no value to try (it can be %1)</source>
+        <extracomment>%1 = the values the setting can take (keywords, not translated)</extracomment>
+        <translation>--pin 的范围排除了所有取值，无可尝试（可取值：%1）</translation>
     </message>
 </context>
 <context>
@@ -6288,125 +6409,6 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
     <message>
         <source>Stage %1</source>
         <translation>第 %1 段</translation>
-    </message>
-</context>
-<context>
-    <name>ServingGauges</name>
-    <message>
-        <source>%1 seq</source>
-        <extracomment>largest batch that fits; %1 = sequences</extracomment>
-        <translation>%1 条</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>at %1 tokens</source>
-        <extracomment>caption under the largest batch; %1 = context in tokens</extracomment>
-        <translation>上下文 %1 token</translation>
-    </message>
-    <message>
-        <source>prefill of %1 tokens</source>
-        <extracomment>caption under time to first token; %1 = prompt tokens prefilled for the whole batch</extracomment>
-        <translation>prefill %1 个 token</translation>
-    </message>
-    <message>
-        <source>%1 tok/s</source>
-        <extracomment>replica throughput; %1 = tokens per second, e.g. &quot;8.86 k&quot;</extracomment>
-        <translation>%1 token/s</translation>
-    </message>
-    <message>
-        <source>%1 per step</source>
-        <extracomment>caption under decode speed; %1 = time of one decode step</extracomment>
-        <translation>每步 %1</translation>
-    </message>
-    <message>
-        <source>Headroom</source>
-        <translation>显存余量</translation>
-    </message>
-    <message>
-        <source>Free memory on the fullest GPU once the weights, the KV cache of this batch and the runtime are in.
-Red: it does not fit. Amber: under 10 % left. Green: room for more sequences.</source>
-        <translation>放入权重、本批次的 KV Cache 和运行时开销后，显存最满的 GPU 上的空闲显存。
-红色：放不下。琥珀色：剩余不足 10%。绿色：还能容纳更多序列。</translation>
-    </message>
-    <message>
-        <source>Largest batch</source>
-        <translation>最大批大小</translation>
-    </message>
-    <message>
-        <source>The most sequences of this context whose KV cache fits in the memory the weights leave.
-Red: fewer than the batch asked for. Amber: less than twice. Green: room to batch more.</source>
-        <translation>在权重之外的剩余显存中，能放下 KV Cache 的此上下文长度序列的最大条数。
-红色：少于所要求的批大小。琥珀色：不到两倍。绿色：还能加大批次。</translation>
-    </message>
-    <message>
-        <source>Longest context</source>
-        <translation>最长上下文</translation>
-    </message>
-    <message>
-        <source>The longest context (prompt + generated) that fits at this batch, by memory alone
-(the model&apos;s trained positions may be fewer).</source>
-        <translation>在此批大小下仅按显存计算能放下的最长上下文（提示 + 生成）
-（模型训练时的位置数可能更少）。</translation>
-    </message>
-    <message>
-        <source>Time to first token</source>
-        <translation>首 token 延迟</translation>
-    </message>
-    <message>
-        <source>Prefill of the whole batch&apos;s prompts: compute-bound, FLOPs / (GPUs × peak × MFU).
-Green under 1 s, amber up to 5 s, red beyond.</source>
-        <translation>整个批次提示的 prefill：受算力限制，FLOPs / (GPU 数 × 峰值 × MFU)。
-绿色：1 秒以内；琥珀色：5 秒以内；红色：更长。</translation>
-    </message>
-    <message>
-        <source>Decode speed</source>
-        <translation>解码速度</translation>
-    </message>
-    <message>
-        <source>Tokens per second each sequence receives: one token per decode step, and a step reads
-every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.</source>
-        <translation>每条序列每秒得到的 token 数：每个解码步生成一个 token，而每一步都要从显存
-读出全部权重和 KV Cache。绿色：30 token/s 以上；红色：低于 10。</translation>
-    </message>
-    <message>
-        <source>Replica throughput</source>
-        <translation>副本吞吐量</translation>
-    </message>
-    <message>
-        <source>Tokens per second one model replica (TP × PP GPUs) generates for the whole batch.</source>
-        <translation>一个模型副本（TP × PP 张 GPU）为整个批次每秒生成的 token 数。</translation>
-    </message>
-    <message>
-        <source>Decode roofline</source>
-        <translation>解码 Roofline</translation>
-    </message>
-    <message>
-        <source>Arithmetic intensity of a decode step (FLOPs per byte read) against the GPU&apos;s ridge point
-(peak FLOP/s / memory bandwidth). Left of the ridge the step waits for memory: batch more.</source>
-        <translation>解码一步的算术强度（每读取一字节的 FLOPs）与 GPU 脊点
-（峰值 FLOP/s / 显存带宽）的对比。在脊点左侧时，这一步在等待显存：应加大批次。</translation>
-    </message>
-    <message>
-        <source>weights %1</source>
-        <extracomment>caption under the serving headroom; %1 = this GPU&apos;s weights</extracomment>
-        <translation>权重 %1</translation>
-    </message>
-    <message>
-        <source>tokens at batch %1</source>
-        <extracomment>caption under the longest context; %1 = sequences in the batch</extracomment>
-        <translation>批大小 %1 时的 token 数</translation>
-    </message>
-    <message>
-        <source>× %1 replicas = %2 tok/s</source>
-        <extracomment>caption under replica throughput; %1 = replicas, %2 = tokens per second of all replicas</extracomment>
-        <translation>× %1 个副本 = %2 token/s</translation>
-    </message>
-    <message>
-        <source>a single replica</source>
-        <translation>单个副本</translation>
     </message>
 </context>
 <context>

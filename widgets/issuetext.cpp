@@ -72,25 +72,8 @@ QString keyLabel(const char* key)
     return QString::fromUtf8(key);
 }
 
-/// MalformedJson in the window: the position and the kind of mistake, translated, instead of the
-/// parser's English detail that the command line prints.
-QString malformedJson(const core::Issue& i)
-{
-    if (i.a <= 0)
-        return QCoreApplication::translate("IssueText", "not valid JSON");
-    const QString line = QLocale().toString(qint64(i.a)), column = QLocale().toString(qint64(i.b));
-    if (i.c == 1)
-        //: %1 = line, %2 = column where the text stops
-        return QCoreApplication::translate("IssueText", "not valid JSON: the text ends at line %1, column %2 before the JSON is complete (a cut-off file?)")
-            .arg(line, column);
-    //: %1 = line, %2 = column of the first character that is not valid JSON
-    return QCoreApplication::translate("IssueText", "not valid JSON: unexpected character at line %1, column %2").arg(line, column);
-}
-
 QString reason(const core::Issue& i)
 {
-    if (i.code == core::IssueCode::MalformedJson)
-        return malformedJson(i);
     // The core's message table holds each sentence once; its English is the translation key.
     const core::IssueMessage& m = core::issueMessage(i);
     if (!*m.text)
@@ -111,7 +94,8 @@ QString reason(const core::Issue& i)
 
 QString message(const core::Issue& issue)
 {
-    const QString label = !issue.path.empty() ? QString::fromStdString(issue.path) : keyLabel(issue.key);
+    const std::optional<core::Field> field = issue.field;
+    const QString label = !issue.path.empty() ? QString::fromStdString(issue.path) : field ? FieldText::label(*field) : keyLabel(issue.key);
     const QString text = reason(issue);
     if (label.isEmpty() || text.startsWith(QString::fromStdString(issue.path.empty() ? std::string(issue.key) : issue.path)))
         return text;

@@ -11,6 +11,7 @@
 #include "app/cli/advisecommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/quantizecommand.h"
+#include "app/cli/scenariooptions.h"
 #include "app/documents/filesaver.h"
 #include "core/estimate.h"
 #include "core/io/estimate_io.h"
@@ -132,44 +133,31 @@ bool loadScenarioArgument(const std::string& path, const std::vector<std::string
 
 static int estimateCommand(const std::vector<std::string>& args)
 {
-    std::string file, format = "table";
-    std::vector<std::string> sets;
+    ScenarioOptions options(ScenarioOptions::Format | ScenarioOptions::Unit);
     bool explain = false, timeline = false;
     std::string measuredFile;
-    core::PrintUnit unit = core::PrintUnit::GB;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--measured") {
             if (i + 1 >= args.size())
                 return usageError("--measured needs a log file");
             measuredFile = args[++i];
-            continue;
-        }
-        if (a == "--format" && i + 1 < args.size()) {
-            format = args[++i];
-            if (format != "table" && format != "json")
-                return usageError("--format must be table or json");
-        } else if (a == "--unit" && i + 1 < args.size()) {
-            if (!parsePrintUnit(args[++i], unit))
-                return usageError("--unit must be GB or GiB");
-        } else if (a == "--set" && i + 1 < args.size()) {
-            sets.push_back(args[++i]);
-        } else if (a.rfind("--set=", 0) == 0) {
-            sets.push_back(a.substr(6));
         } else if (a == "--explain") {
             explain = true;
         } else if (a == "--timeline") {
             timeline = true;
-        } else if ((a == "--default" || a.empty() || a[0] != '-') && file.empty()) {
-            file = a;
-        } else {
+        } else if (const ScenarioOptions::Take t = options.take(args, i); t == ScenarioOptions::Take::Error) {
+            return usageError(options.error());
+        } else if (t == ScenarioOptions::Take::No) {
             return usageError("unexpected argument '" + a + "'");
         }
     }
-    if (file.empty())
-        return usageError("estimate needs a scenario file (or --default)");
+    if (!options.finish("estimate"))
+        return usageError(options.error());
+    const std::string& format = options.format;
+    const core::PrintUnit unit = options.unit;
     core::ScenarioLoad load;
-    if (!loadScenarioArgument(file, sets, load))
+    if (!loadScenarioArgument(options.file, options.sets, load))
         return kExitInvalid;
     core::Working working;
     const core::Estimate e = core::estimate(load.scenario, explain ? &working : nullptr);
@@ -232,18 +220,14 @@ static int estimateCommand(const std::vector<std::string>& args)
 /// `plan FILE.json`: every valid layout of the scenario, ranked (README "Layout planner").
 static int planCommand(const std::vector<std::string>& args)
 {
-    std::string file, format = "table";
-    std::vector<std::string> sets, pins;
+    ScenarioOptions options(ScenarioOptions::Format);
+    std::vector<std::string> pins;
     std::size_t top = 20;
     core::PlanRequest request;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool more = i + 1 < args.size();
-        if (a == "--format" && more) {
-            format = args[++i];
-            if (format != "table" && format != "json")
-                return usageError("--format must be table or json");
-        } else if (a == "--top" && more) {
+        if (a == "--top" && more) {
             const std::string& n = args[++i];
             char* end = nullptr;
             const long v = std::strtol(n.c_str(), &end, 10);
@@ -264,18 +248,17 @@ static int planCommand(const std::vector<std::string>& args)
             pins.push_back(args[++i]);
         } else if (a.rfind("--pin=", 0) == 0) {
             pins.push_back(a.substr(6));
-        } else if (a == "--set" && more) {
-            sets.push_back(args[++i]);
-        } else if (a.rfind("--set=", 0) == 0) {
-            sets.push_back(a.substr(6));
-        } else if ((a == "--default" || a.empty() || a[0] != '-') && file.empty()) {
-            file = a;
-        } else {
+        } else if (const ScenarioOptions::Take t = options.take(args, i); t == ScenarioOptions::Take::Error) {
+            return usageError(options.error());
+        } else if (t == ScenarioOptions::Take::No) {
             return usageError("unexpected argument '" + a + "'");
         }
     }
-    if (file.empty())
-        return usageError("plan needs a scenario file (or --default)");
+    if (!options.finish("plan"))
+        return usageError(options.error());
+    const std::string& file = options.file;
+    const std::vector<std::string>& sets = options.sets;
+    const std::string& format = options.format;
     std::vector<core::Issue> pinIssues;
     for (const std::string& p : pins)
         core::parsePin(p, request.pins, pinIssues);
@@ -314,23 +297,17 @@ static int planCommand(const std::vector<std::string>& args)
 /// `launch FILE.json --framework NAME`: the scenario's layout as that framework's settings.
 static int launchCommand(const std::vector<std::string>& args)
 {
-    std::string file, framework;
-    std::vector<std::string> sets;
+    ScenarioOptions options;
+    std::string framework;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--framework" && i + 1 < args.size())
             framework = args[++i];
-        else if (a == "--set" && i + 1 < args.size())
-            sets.push_back(args[++i]);
-        else if (a.rfind("--set=", 0) == 0)
-            sets.push_back(a.substr(6));
-        else if ((a == "--default" || a.empty() || a[0] != '-') && file.empty())
-            file = a;
-        else
+        else if (options.take(args, i) == ScenarioOptions::Take::No)
             return usageError("unexpected argument '" + a + "'");
     }
-    if (file.empty())
-        return usageError("launch needs a scenario file (or --default)");
+    if (!options.finish("launch"))
+        return usageError(options.error());
     core::LaunchFramework f = core::LaunchFramework::Megatron;
     bool known = false;
     for (core::LaunchFramework v : {core::LaunchFramework::Megatron, core::LaunchFramework::DeepSpeed, core::LaunchFramework::Torchtitan})
@@ -341,7 +318,7 @@ static int launchCommand(const std::vector<std::string>& args)
     if (!known)
         return usageError("--framework must be megatron, deepspeed or torchtitan");
     core::ScenarioLoad load;
-    if (!loadScenarioArgument(file, sets, load))
+    if (!loadScenarioArgument(options.file, options.sets, load))
         return kExitInvalid;
     const core::Estimate e = core::estimate(load.scenario);
     if (!e.valid) {

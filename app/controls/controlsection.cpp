@@ -80,9 +80,8 @@ void ControlSection::setIssues(const std::vector<core::Issue>& issues)
 {
     for (const SliderField& s : std::as_const(m_sliders)) {
         QStringList errors;
-        const std::string_view key = core::fieldKey(s.field);
         for (const core::Issue& i : issues)
-            if (i.severity == core::Severity::Error && key == i.key)
+            if (i.severity == core::Severity::Error && core::issueField(i) == s.field)
                 errors << IssueText::reason(i);
         s.slider->setError(errors.join(QLatin1Char('\n')));
     }
@@ -92,7 +91,7 @@ void ControlSection::setIssues(const std::vector<core::Issue>& issues)
     for (const core::Issue& i : issues) {
         if (i.severity != core::Severity::Error)
             continue;
-        const std::optional<core::Field> field = core::findField(i.key);
+        const std::optional<core::Field> field = core::issueField(i);
         if (field && m_fields.contains(*field))
             errors << IssueText::message(i);
     }

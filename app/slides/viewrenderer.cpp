@@ -21,9 +21,7 @@
 #include "widgets/lab/bitlayoutview.h"
 #include "widgets/charts/comparisonview.h"
 #include "widgets/charts/componentlegend.h"
-#include "widgets/gauges/gauge.h"
 #include "widgets/gauges/gaugepanel.h"
-#include "widgets/gauges/servinggauges.h"
 #include "widgets/charts/rooflineview.h"
 #include "widgets/charts/memorychart.h"
 #include "widgets/gif/gifwriter.h"
@@ -220,38 +218,22 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
         return box;
     }
     case SlideView::Gauges: {
-        if (content.scenario.mode == core::Mode::Inference) {
-            // Six serving dials and the roofline in two rows of four: one row of seven would be
-            // wider than a slide at its type size.
-            auto* box = new QWidget(parent);
-            auto* grid = new QGridLayout(box);
-            grid->setContentsMargins(0, 0, 0, 0);
-            GaugePanel* panel = gauges(box);
-            panel->hide(); // the panel keeps the logic; its dials go into the grid
-            ServingGauges* serving = panel->servingGauges();
-            QVector<QWidget*> dials;
-            for (int i = 0; i < int(ServingGauges::Kind::Roofline); ++i)
-                dials.push_back(serving->gauge(ServingGauges::Kind(i)));
-            dials.push_back(serving->roofline());
-            for (int i = 0; i < dials.size(); ++i) {
-                serving->layout()->removeWidget(dials[i]);
-                dials[i]->setParent(box);
-                dials[i]->show();
-                // The roofline is a chart: it takes the last two cells of the second row.
-                grid->addWidget(dials[i], i / 4, i % 4, 1, dials[i] == serving->roofline() ? 2 : 1);
-            }
-            return box;
-        }
-        // Two rows of three: dials on a 16:9 slide would otherwise be tall and thin.
+        // Two rows of three training dials, or the six serving dials and the roofline in two
+        // rows of four: one row would be wider than a slide at its type size (16:9), its dials
+        // tall and thin. The roofline is a chart: it takes the last two cells of the second row.
+        const bool servingSet = content.scenario.mode == core::Mode::Inference;
+        const int columns = servingSet ? 4 : 3;
         auto* box = new QWidget(parent);
         auto* grid = new QGridLayout(box);
         grid->setContentsMargins(0, 0, 0, 0);
         GaugePanel* panel = gauges(box);
         panel->hide(); // the panel keeps the logic; its dials go into the grid
-        for (int i = 0; i < int(GaugePanel::Kind::Count); ++i) {
-            Gauge* g = panel->gauge(GaugePanel::Kind(i));
-            panel->layout()->removeWidget(g);
-            grid->addWidget(g, i / 3, i % 3);
+        const QVector<QWidget*> dials = panel->widgets(servingSet);
+        for (int i = 0; i < dials.size(); ++i) {
+            panel->layout()->removeWidget(dials[i]);
+            dials[i]->setParent(box);
+            dials[i]->show();
+            grid->addWidget(dials[i], i / columns, i % columns, 1, dials[i] == panel->roofline() ? 2 : 1);
         }
         return box;
     }

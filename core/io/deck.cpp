@@ -27,19 +27,6 @@ std::string_view sceneViewName(SceneView view)
 
 namespace {
 
-Issue& addError(std::vector<Issue>& issues, IssueCode code, std::string path)
-{
-    Issue i{code, Severity::Error, ""};
-    i.path = std::move(path);
-    issues.push_back(std::move(i));
-    return issues.back();
-}
-
-void addWrongType(std::vector<Issue>& issues, std::string path, ValueKind expected)
-{
-    addError(issues, IssueCode::WrongType, std::move(path)).expected = expected;
-}
-
 /// Every figure's name, for "expected one of" and the nearest to a typo.
 std::vector<std::string> figureNames()
 {
@@ -52,12 +39,7 @@ std::vector<std::string> figureNames()
 /// A value that names no figure: what was written, the figures there are, the nearest.
 void unknownFigure(std::vector<Issue>& issues, Severity severity, std::string path, std::string given)
 {
-    Issue i{IssueCode::UnknownValue, severity, ""};
-    i.path = std::move(path);
-    i.accepted = figureNames();
-    i.nearest = nearestName(given, i.accepted);
-    i.given = std::move(given);
-    issues.push_back(std::move(i));
+    addUnknownValue(issues, std::move(path), std::move(given), figureNames()).severity = severity;
 }
 
 /// A placeholder that names no figure stays as typed: say which, so a typo is found.

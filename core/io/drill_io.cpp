@@ -9,31 +9,6 @@ namespace drills_data {
 extern const std::string_view kDrills;
 } // namespace drills_data
 
-namespace {
-
-Issue& addError(std::vector<Issue>& issues, IssueCode code, std::string path)
-{
-    Issue i{code, Severity::Error, ""};
-    i.path = std::move(path);
-    issues.push_back(std::move(i));
-    return issues.back();
-}
-
-void addWrongType(std::vector<Issue>& issues, std::string path, ValueKind expected)
-{
-    addError(issues, IssueCode::WrongType, std::move(path)).expected = expected;
-}
-
-void addUnknownValue(std::vector<Issue>& issues, std::string path, std::string given, std::vector<std::string> accepted)
-{
-    Issue& i = addError(issues, IssueCode::UnknownValue, std::move(path));
-    i.nearest = nearestName(given, accepted);
-    i.given = std::move(given);
-    i.accepted = std::move(accepted);
-}
-
-} // namespace
-
 std::optional<Term> termFromId(std::string_view id)
 {
     for (std::size_t t = 0; t < std::size_t(Term::Count); ++t)
@@ -47,7 +22,7 @@ DrillLoad loadDrills(std::string_view text)
     DrillLoad out;
     const Json doc = Json::parse(text, nullptr, false);
     if (doc.is_discarded()) {
-        addError(out.issues, IssueCode::MalformedJson, "").detail = "not JSON";
+        addError(out.issues, IssueCode::MalformedJson, "");
         return out;
     }
     if (!doc.is_object() || !doc.contains("drills") || !doc["drills"].is_array()) {

@@ -45,6 +45,28 @@ Issue malformedJson(const nlohmann::json::parse_error& error, std::string_view t
     return issue;
 }
 
+Issue& addError(std::vector<Issue>& issues, IssueCode code, std::string path)
+{
+    Issue issue{code, Severity::Error, ""};
+    issue.path = std::move(path);
+    issues.push_back(std::move(issue));
+    return issues.back();
+}
+
+void addWrongType(std::vector<Issue>& issues, std::string path, ValueKind expected)
+{
+    addError(issues, IssueCode::WrongType, std::move(path)).expected = expected;
+}
+
+Issue& addUnknownValue(std::vector<Issue>& issues, std::string path, std::string given, std::vector<std::string> accepted)
+{
+    Issue& issue = addError(issues, IssueCode::UnknownValue, std::move(path));
+    issue.nearest = nearestName(given, accepted);
+    issue.given = std::move(given);
+    issue.accepted = std::move(accepted);
+    return issue;
+}
+
 LocalizedText readLocalizedText(const nlohmann::ordered_json& parent, const char* key, const std::string& path, std::vector<Issue>& issues)
 {
     LocalizedText text;
@@ -95,10 +117,9 @@ const Json* JsonReader::find(const char* key)
 
 Issue& JsonReader::error(IssueCode code, const char* key, double a)
 {
-    Issue issue{code, Severity::Error, "", a};
-    issue.path = path(key);
-    m_issues.push_back(std::move(issue));
-    return m_issues.back();
+    Issue& issue = addError(m_issues, code, path(key));
+    issue.a = a;
+    return issue;
 }
 
 void JsonReader::wrongType(const char* key, ValueKind expected, ValueKind got)
@@ -110,10 +131,7 @@ void JsonReader::wrongType(const char* key, ValueKind expected, ValueKind got)
 
 void JsonReader::unknownValue(const char* key, std::string given, std::vector<std::string> accepted)
 {
-    Issue& issue = error(IssueCode::UnknownValue, key);
-    issue.nearest = nearestName(given, accepted);
-    issue.given = std::move(given);
-    issue.accepted = std::move(accepted);
+    addUnknownValue(m_issues, path(key), std::move(given), std::move(accepted));
 }
 
 bool JsonReader::number(const char* key, double& out)

@@ -23,6 +23,15 @@ using Json = nlohmann::ordered_json;
 /// (a cut-off file), 2 for any other syntax error, and detail = the parser's own English text.
 Issue malformedJson(const nlohmann::json::parse_error& error, std::string_view text);
 
+/// An error at `path` (a key path such as "scenes[2].scenario"; keys that are scenario fields
+/// are named by fieldIssue() instead), appended to `issues`. The readers of scenarios, decks
+/// and drills share these three instead of a copy each.
+Issue& addError(std::vector<Issue>& issues, IssueCode code, std::string path);
+/// WrongType at `path`: what the value should be.
+void addWrongType(std::vector<Issue>& issues, std::string path, ValueKind expected);
+/// UnknownValue at `path`: `given` is none of `accepted`; the nearest one is offered.
+Issue& addUnknownValue(std::vector<Issue>& issues, std::string path, std::string given, std::vector<std::string> accepted);
+
 /// `parent[key]` as decks and drills write text: a plain string (English) or
 /// {"en": …, "zh_CN": …}; anything else is a wrong-type issue at `path` + key.
 LocalizedText readLocalizedText(const nlohmann::ordered_json& parent, const char* key, const std::string& path, std::vector<Issue>& issues);

@@ -41,19 +41,6 @@ std::string objectName(FieldSection section)
 /// A key's name inside its object (NUL-terminated: the key's tail).
 const char* nameOf(Field field) { return fieldInfo(field).name().data(); }
 
-Issue& addError(std::vector<Issue>& issues, IssueCode code, std::string path)
-{
-    Issue issue{code, Severity::Error, ""};
-    issue.path = std::move(path);
-    issues.push_back(std::move(issue));
-    return issues.back();
-}
-
-void addWrongType(std::vector<Issue>& issues, std::string path, ValueKind expected)
-{
-    addError(issues, IssueCode::WrongType, std::move(path)).expected = expected;
-}
-
 /// The preset ids, for "did you mean".
 std::vector<std::string> modelPresetIds()
 {

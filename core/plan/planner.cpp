@@ -151,7 +151,7 @@ PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, con
     out.objective = request.objective;
     const Scenario& base = request.base;
     if (base.mode == Mode::Inference) {
-        Issue i{IssueCode::UnknownValue, Severity::Error, "mode"};
+        Issue i = fieldIssue(IssueCode::UnknownValue, Severity::Error, Field::Mode);
         // The planner searches training layouts only.
         i.accepted = {"train", "finetune"};
         i.given = "inference";
@@ -186,10 +186,11 @@ PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, con
             recomputes.push_back(r);
     const long long nr = (long long)recomputes.size();
     if (recomputes.empty()) {
-        Issue i{IssueCode::UnknownValue, Severity::Error, "training.recompute"};
-        i.accepted = {"none", "selective", "full"};
-        i.given = "(the pins leave none)";
-        out.issues.push_back(i);
+        const Field field = planKnobField(PlanKnob::Recompute);
+        Issue i = fieldIssue(IssueCode::PinsLeaveNoValue, Severity::Error, field);
+        for (const Choice& c : fieldInfo(field).choices)
+            i.accepted.emplace_back(c.name);
+        out.issues.push_back(std::move(i));
         return out;
     }
 

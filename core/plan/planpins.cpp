@@ -33,12 +33,12 @@ Issue& pinError(std::vector<Issue>& issues, IssueCode code, std::string path)
     return issues.back();
 }
 
-std::string knownKeys()
+std::vector<std::string> knobKeys()
 {
-    std::string all;
+    std::vector<std::string> keys;
     for (Field f : kKnobFields)
-        all += (all.empty() ? "" : ", ") + std::string(fieldKey(f));
-    return all;
+        keys.emplace_back(fieldKey(f));
+    return keys;
 }
 
 /// A pin's value as its field spells it: true/false (or 1/0), a choice's name (or its index),
@@ -65,20 +65,25 @@ bool pinValue(const FieldInfo& field, std::string_view text, int& value)
     return ec == std::errc{} && end == text.data() + text.size();
 }
 
-/// A pin value its field cannot take: UnknownValue with what it can be (a choice's names and
-/// indices, true/false/1/0, or any integer), what was written and the nearest choice.
+/// A pin value its field cannot take: for a boolean or a choice, UnknownValue with what it can
+/// be (true/false/1/0, a choice's names and indices), what was written and the nearest choice;
+/// for a count, WrongType: a whole number was expected, and what was written.
 void badPinValue(std::vector<Issue>& issues, const FieldInfo& field, std::string_view key, std::string_view valueText)
 {
+    if (field.type != FieldType::Bool && field.type != FieldType::Enum) {
+        Issue& issue = pinError(issues, IssueCode::WrongType, std::string(key));
+        issue.expected = ValueKind::WholeNumber;
+        issue.given = std::string(valueText);
+        return;
+    }
     Issue& issue = pinError(issues, IssueCode::UnknownValue, std::string(key));
     if (field.type == FieldType::Bool) {
         issue.accepted = {"true", "false", "1", "0"};
-    } else if (field.type == FieldType::Enum) {
+    } else {
         for (const Choice& c : field.choices)
             issue.accepted.emplace_back(c.name);
         issue.accepted.push_back("0–" + std::to_string(field.choices.size() - 1));
         issue.nearest = nearestName(valueText, issue.accepted);
-    } else {
-        issue.accepted = {"an integer"};
     }
     issue.given = std::string(valueText);
 }
@@ -133,8 +138,10 @@ bool parsePin(std::string_view text, PlanPins& pins, std::vector<Issue>& issues)
         if (fieldKey(kKnobFields[i]) == key)
             knob = PlanKnob(i);
     if (knob == PlanKnob::Count) {
-        // Every knob named, as "did you mean": a pin's keys are few.
-        pinError(issues, IssueCode::UnknownKey, "--pin " + std::string(key)).nearest = knownKeys();
+        // The knob probably meant, or (none near) every knob: a pin's keys are few.
+        Issue& issue = pinError(issues, IssueCode::UnknownPinKey, "--pin " + std::string(key));
+        issue.accepted = knobKeys();
+        issue.nearest = nearestName(key, issue.accepted);
         return false;
     }
     int value = 0;

@@ -78,6 +78,18 @@ private slots:
         QTest::addRow("advise no file") << QStringList{"advise"} << "advise needs a scenario file";
         QTest::addRow("advise invalid scenario") << QStringList{"advise", "--default", "--set", "parallel.tensor=3"} << "parallel.tensor";
         QTest::addRow("advise bad format") << QStringList{"advise", "--default", "--format", "xml"} << "--format";
+        // The scenario commands read their shared options in one place (app/cli/scenariooptions):
+        // the same words for every command.
+        QTest::addRow("estimate bad format") << QStringList{"estimate", "--default", "--format", "xml"} << "--format must be table or json";
+        QTest::addRow("plan bad format") << QStringList{"plan", "--default", "--format", "yaml"} << "--format must be table or json";
+        QTest::addRow("estimate no file") << QStringList{"estimate", "--explain"} << "estimate needs a scenario file (or --default)";
+        QTest::addRow("plan no file") << QStringList{"plan", "--top", "3"} << "plan needs a scenario file (or --default)";
+        QTest::addRow("launch no file") << QStringList{"launch", "--framework", "megatron"} << "launch needs a scenario file (or --default)";
+        QTest::addRow("a second scenario") << QStringList{"estimate", "--default", "other.json"} << "unexpected argument 'other.json'";
+        QTest::addRow("launch takes no unit") << QStringList{"launch", "--default", "--framework", "megatron", "--unit", "GB"}
+                                              << "unexpected argument '--unit'";
+        QTest::addRow("--format without its value") << QStringList{"advise", "--default", "--format"} << "unexpected argument '--format'";
+        QTest::addRow("--set= is read") << QStringList{"estimate", "--default", "--set=parallel.tensor=3"} << "parallel.tensor";
     }
     void badArguments()
     {

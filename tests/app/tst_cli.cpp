@@ -114,6 +114,8 @@ private slots:
         QTest::addColumn<QString>("needle");
         QTest::addRow("unknown pin key") << QStringList{"plan", "--default", "--pin", "hardware.mfu=0.5"} << "hardware.mfu";
         QTest::addRow("pin without value") << QStringList{"plan", "--default", "--pin", "parallel.tensor="} << "parallel.tensor";
+        QTest::addRow("pins that leave no recomputation") << QStringList{"plan", "--default", "--pin", "training.recompute<0"}
+                                                          << "training.recompute: the --pin bounds leave no value to try";
         QTest::addRow("bad objective") << QStringList{"plan", "--default", "--objective", "speed"} << "--objective";
         QTest::addRow("bad top") << QStringList{"plan", "--default", "--top", "0"} << "--top";
         QTest::addRow("bad bound") << QStringList{"plan", "--default", "--bound", "0.5"} << "--bound";

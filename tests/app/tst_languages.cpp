@@ -218,7 +218,17 @@ private slots:
         QCOMPARE(IssueText::message(typo), QStringLiteral("parallel.tensr：没有这个键（是否想写“parallel.tensor”？）"));
         core::Issue link{core::IssueCode::LinkBandwidthUnknown, core::Severity::Warning, ""};
         QVERIFY2(IssueText::reason(link).contains(QStringLiteral("数据并行")), qPrintable(IssueText::reason(link)));
+        // A file that stops being JSON: the table's sentence, without the parser's English.
+        core::Issue json{core::IssueCode::MalformedJson, core::Severity::Error, "", 3, 5, 2};
+        json.detail = "syntax error while parsing value";
+        QCOMPARE(IssueText::reason(json), QStringLiteral("不是有效的 JSON：第 3 行第 5 列出现了意外的字符"));
+        core::Issue pins{core::IssueCode::PinsLeaveNoValue, core::Severity::Error, "training.recompute"};
+        pins.accepted = {"none", "selective", "full"};
+        QCOMPARE(IssueText::reason(pins), QStringLiteral("--pin 的范围排除了所有取值，无可尝试（可取值：none, selective, full）"));
         w.languageManager()->setLanguage(QStringLiteral("en"));
+        // The window's English is the command line's sentence; the parser's words are the CLI's addition.
+        QCOMPARE(IssueText::reason(json), QStringLiteral("not valid JSON: unexpected character at line 3, column 5"));
+        QCOMPARE(IssueText::reason(json) + QStringLiteral(" [syntax error while parsing value]"), QString::fromStdString(core::describe(json)));
         // In English the window says what the command line says (the same row of the table).
         QCOMPARE(IssueText::reason(type), QStringLiteral("expected a whole number, got a string"));
         QCOMPARE(QStringLiteral("parallel.gpus: ") + IssueText::reason(type), QString::fromStdString(core::describe(type)));

@@ -37,7 +37,6 @@
 #include "widgets/lab/numberformatlab.h"
 #include "widgets/lab/tensorstudioview.h"
 #include "widgets/charts/rooflineview.h"
-#include "widgets/gauges/servinggauges.h"
 #include "widgets/valueslider.h"
 
 Q_DECLARE_METATYPE(core::Mode)
@@ -212,7 +211,8 @@ private slots:
         QCOMPARE(chart->barBytes(0, core::Component::KvCache), core::estimate(s).groups[0].bytes[std::size_t(core::Component::KvCache)]);
         // Serving dials instead of the training ones.
         QVERIFY(w.gaugePanel()->isServing());
-        QVERIFY(w.gaugePanel()->servingGauges()->isVisibleTo(w.gaugePanel()));
+        QVERIFY(w.gaugePanel()->gauge(GaugePanel::Kind::MaxBatch)->isVisibleTo(w.gaugePanel()));
+        QVERIFY(w.gaugePanel()->roofline()->isVisibleTo(w.gaugePanel()));
         QVERIFY(!w.gaugePanel()->gauge(GaugePanel::Kind::TrainingTime)->isVisibleTo(w.gaugePanel()));
     }
 
@@ -223,9 +223,9 @@ private slots:
         w.controller()->setScenario(s);
         w.controller()->flush();
         const core::Estimate e = core::estimate(s);
-        ServingGauges* g = w.gaugePanel()->servingGauges();
-        QCOMPARE(g->gauge(ServingGauges::Kind::MaxBatch)->target(), e.inference.maxBatchAtContext);
-        QCOMPARE(g->gauge(ServingGauges::Kind::TokensPerSequence)->target(), e.inference.tokensPerSecondPerSequence);
+        GaugePanel* g = w.gaugePanel();
+        QCOMPARE(g->gauge(GaugePanel::Kind::MaxBatch)->target(), e.inference.maxBatchAtContext);
+        QCOMPARE(g->gauge(GaugePanel::Kind::TokensPerSequence)->target(), e.inference.tokensPerSecondPerSequence);
         QCOMPARE(g->roofline()->ridge(), e.inference.ridgePoint);
         // Decode at batch 1 reads every weight for two FLOPs each: far below any GPU's ridge.
         QVERIFY(g->roofline()->isMemoryBound());

@@ -170,22 +170,49 @@ private slots:
     {
         QTest::addColumn<QString>("pin");
         QTest::addColumn<int>("code");
-        QTest::addRow("no operator") << "parallel.tensor" << int(core::IssueCode::MalformedOverride);
-        QTest::addRow("not a knob") << "hardware.mfu=0.5" << int(core::IssueCode::UnknownKey);
-        QTest::addRow("not a number") << "parallel.tensor=eight" << int(core::IssueCode::UnknownValue);
-        QTest::addRow("not a policy") << "training.recompute=some" << int(core::IssueCode::UnknownValue);
-        QTest::addRow("not a boolean") << "training.offload_optimizer=maybe" << int(core::IssueCode::UnknownValue);
+        QTest::addColumn<QString>("message"); // the command line's English, from the message table
+        using C = core::IssueCode;
+        QTest::addRow("no operator") << "parallel.tensor" << int(C::MalformedOverride) << "--pin: expected section.key=value, got 'parallel.tensor'";
+        QTest::addRow("not a knob") << "hardware.mfu=0.5" << int(C::UnknownPinKey)
+                                    << "--pin hardware.mfu: the planner has no such knob; it can pin parallel.tensor, parallel.pipeline, "
+                                       "parallel.virtual_pipeline, parallel.context, parallel.expert, parallel.expert_tensor, "
+                                       "parallel.sequence_parallel, training.zero_stage, training.recompute, training.micro_batch_size, "
+                                       "training.offload_optimizer, training.offload_parameters";
+        QTest::addRow("a knob misspelt") << "parallel.tensr=8" << int(C::UnknownPinKey)
+                                         << "--pin parallel.tensr: the planner has no such knob (did you mean 'parallel.tensor'?)";
+        QTest::addRow("not a number") << "parallel.tensor=eight" << int(C::WrongType) << "parallel.tensor: expected a whole number, got 'eight'";
+        QTest::addRow("not a policy") << "training.recompute=some" << int(C::UnknownValue)
+                                      << "training.recompute: expected one of none, selective, full, 0–2, got 'some' (did you mean 'none'?)";
+        QTest::addRow("not a boolean") << "training.offload_optimizer=maybe" << int(C::UnknownValue)
+                                       << "training.offload_optimizer: expected one of true, false, 1, 0, got 'maybe'";
     }
     void badPins()
     {
         QFETCH(QString, pin);
         QFETCH(int, code);
+        QFETCH(QString, message);
         core::PlanPins pins;
         std::vector<core::Issue> issues;
         QVERIFY(!core::parsePin(pin.toStdString(), pins, issues));
         QCOMPARE(issues.size(), std::size_t(1));
         QCOMPARE(int(issues.front().code), code);
-        QVERIFY(!core::describe(issues.front()).empty());
+        QCOMPARE(QString::fromStdString(core::describe(issues.front())), message);
+    }
+
+    void pinsThatLeaveNoRecomputationAreRefused()
+    {
+        // "< 0" excludes none (0), selective (1) and full (2): nothing to search, its own code
+        // naming the knob and what it can be, not an UnknownValue with a made-up "given".
+        const core::PlanResult r = planOf(load(k70b), {"training.recompute<0"});
+        QCOMPARE(r.issues.size(), std::size_t(1));
+        const core::Issue& i = r.issues.front();
+        QCOMPARE(int(i.code), int(core::IssueCode::PinsLeaveNoValue));
+        QCOMPARE(QString::fromUtf8(i.key), QStringLiteral("training.recompute"));
+        QVERIFY(i.given.empty());
+        QCOMPARE(QString::fromStdString(core::describe(i)),
+                 QStringLiteral("training.recompute: the --pin bounds leave no value to try (it can be none, selective, full)"));
+        QCOMPARE(QString::fromUtf8(core::issueCodeName(i.code).data()), QStringLiteral("pins_leave_no_value"));
+        QVERIFY(r.layouts.empty());
     }
 
     void pruningLosesNoFittingLayout_data()

@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "core/estimate.h"
+#include "core/fields.h"
 #include "core/layoutchoices.h"
 #include "testscenarios.h"
 
@@ -18,7 +19,7 @@ bool hasIssue(const core::Estimate& e, core::IssueCode code, const char* key, co
 {
     for (const core::Issue& i : e.issues)
         if (i.code == code && std::string(i.key) == key && i.severity == severity)
-            return true;
+            return i.field && core::fieldKey(*i.field) == key; // named by its Field, the key from the table
     return false;
 }
 

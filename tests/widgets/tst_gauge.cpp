@@ -5,6 +5,7 @@
 #include "core/estimate.h"
 #include "guiscenarios.h"
 #include "widgets/gauges/gauge.h"
+#include "widgets/charts/rooflineview.h"
 #include "widgets/gauges/gaugepanel.h"
 
 using Level = ComponentPalette::Level;
@@ -106,6 +107,59 @@ private slots:
         QCOMPARE(headroom->levelAt(headroom->value()), Level::Bad);
         panel.setStale(true);
         QVERIFY(headroom->isStale());
+    }
+
+    void servingSetAnswersClicksWithItsKind()
+    {
+        // An inference estimate swaps the six training dials for the seven serving ones; a
+        // click names its dial, and only the headroom concerns the fullest GPU's rank group.
+        core::Scenario s = guiscenarios::sevenBillionOnEight(0);
+        s.mode = core::Mode::Inference;
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.valid);
+        GaugePanel panel;
+        panel.setAnimated(false);
+        panel.setEstimate(e);
+        QVERIFY(panel.isServing());
+        QCOMPARE(panel.widgets(false).size(), 6);
+        QCOMPARE(panel.widgets(true).size(), 7);
+        for (QWidget* w : panel.widgets(false))
+            QVERIFY(!w->isVisibleTo(&panel));
+        for (QWidget* w : panel.widgets(true))
+            QVERIFY(w->isVisibleTo(&panel));
+        QCOMPARE(panel.gauge(GaugePanel::Kind::MaxBatch)->target(), e.inference.maxBatchAtContext);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QSignalSpy activated(&panel, &GaugePanel::activated);
+        QTest::mouseClick(panel.gauge(GaugePanel::Kind::MaxBatch), Qt::LeftButton);
+        QTest::mouseClick(panel.gauge(GaugePanel::Kind::ServingHeadroom), Qt::LeftButton);
+        QTest::mouseClick(panel.roofline(), Qt::LeftButton);
+        QCOMPARE(activated.count(), 3);
+        QCOMPARE(activated[0][0].value<GaugePanel::Kind>(), GaugePanel::Kind::MaxBatch);
+        QCOMPARE(activated[0][1].toInt(), core::kWholeJob);
+        QCOMPARE(activated[1][0].value<GaugePanel::Kind>(), GaugePanel::Kind::ServingHeadroom);
+        QCOMPARE(activated[1][1].toInt(), e.fullestGroup);
+        QCOMPARE(activated[2][0].value<GaugePanel::Kind>(), GaugePanel::Kind::Roofline);
+        // Back to training: the training set returns, filled from the new estimate.
+        panel.setEstimate(core::estimate(guiscenarios::sevenBillionOnEight(0)));
+        QVERIFY(!panel.isServing());
+        QVERIFY(panel.gauge(GaugePanel::Kind::Headroom)->isVisibleTo(&panel));
+        QVERIFY(!panel.roofline()->isVisibleTo(&panel));
+    }
+
+    void everyDialOfTheTableIsDescribed()
+    {
+        // One table row per Kind: a title, a tooltip and the working terms behind it.
+        GaugePanel panel;
+        for (int i = 0; i < int(GaugePanel::Kind::Count); ++i) {
+            const auto kind = GaugePanel::Kind(i);
+            QVERIFY2(!GaugePanel::terms(kind).isEmpty(), qPrintable(QString::number(i)));
+            QWidget* w = panel.gauge(kind) ? static_cast<QWidget*>(panel.gauge(kind)) : panel.roofline();
+            QVERIFY2(!w->toolTip().isEmpty(), qPrintable(QString::number(i)));
+            if (Gauge* g = panel.gauge(kind))
+                QVERIFY2(!g->title().isEmpty(), qPrintable(QString::number(i)));
+        }
+        QVERIFY(panel.gauge(GaugePanel::Kind::Roofline) == nullptr);
     }
 
     void paintsWithoutPaletteSurprises()

@@ -3,68 +3,366 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLocale>
+#include <cmath>
 
 #include "core/units.h"
+#include "widgets/charts/rooflineview.h"
 #include "widgets/gauges/gauge.h"
-#include "widgets/gauges/servinggauges.h"
 
+namespace {
+
+using Kind = GaugePanel::Kind;
 using Level = ComponentPalette::Level;
+using T = core::Term;
+
+/// What a dial's texts are made from: the estimate, the unit, the scenario's serving request.
+struct DialInputs
+{
+    const core::Estimate& estimate;
+    DisplayFormat::MemoryUnit unit;
+    std::int64_t batch;
+    std::int64_t prompt;
+    std::int64_t context;
+};
+
+/// The big text in a dial's middle and the line under it.
+struct DialTexts
+{
+    QString value;
+    QString caption;
+};
+
+/// Where a dial's colour zones come from: fixed in the table, or the scenario's own request
+/// (red below what it asks for — it does not fit — amber up to twice that, green beyond).
+enum class ZoneRule { Fixed, AtLeastBatch, AtLeastContext };
+
+/// One row of the table: everything the panel needs to build, fill, explain and translate a dial.
+/// heaptrack's Config::Entries and Hotspot's one headerData() are the model: a new dial is one
+/// entry here (and its Kind), not a member, a setter line and a retranslate line each.
+struct GaugeSpec
+{
+    Kind kind;
+    bool serving;                 ///< in the serving set (inference estimates), else the training set
+    const char* title;            ///< QT_TRANSLATE_NOOP("GaugePanel", …), translated in retranslateUi()
+    const char* toolTip;          ///< what the number is and what its colours mean
+    double minimum = 0;
+    double maximum = 1;
+    Gauge::Scale scale = Gauge::Scale::Linear;
+    ZoneRule zoneRule = ZoneRule::Fixed;
+    QVector<Gauge::Zone> zones{}; ///< for ZoneRule::Fixed
+    double (*value)(const core::Estimate&) = nullptr; ///< nullptr: the roofline, a chart rather than a dial
+    DialTexts (*texts)(const DialInputs&) = nullptr;
+    QVector<core::Term> terms{};  ///< the working behind it, its own number first
+    int stretch = 0;              ///< share of the row's width
+    bool fullestGroup = false;    ///< it concerns the fullest GPU's rank group, else the whole job
+};
+
+double headroomShare(const core::Estimate& e)
+{
+    const core::RankGroup& f = e.fullest();
+    return f.capacityBytes > 0 ? (f.capacityBytes - f.totalBytes) / f.capacityBytes : 0;
+}
+
+DialTexts trainingTimeTexts(const DialInputs& in)
+{
+    const core::ComputeEstimate& c = in.estimate.compute;
+    //: caption under training time; %1 = time per optimizer step
+    return {DisplayFormat::duration(c.trainingSeconds), GaugePanel::tr("%1 per step").arg(DisplayFormat::duration(c.iterationSeconds))};
+}
+
+DialTexts gpuHoursTexts(const DialInputs& in)
+{
+    const int gpus = in.estimate.groups.empty() ? 0 : in.estimate.groups.back().lastRank + 1;
+    //: caption under GPU-hours; %1 = number of GPUs
+    return {DisplayFormat::count(in.estimate.compute.gpuHours), GaugePanel::tr("on %n GPU(s)", nullptr, gpus)};
+}
+
+DialTexts costTexts(const DialInputs& in)
+{
+    const core::ComputeEstimate& c = in.estimate.compute;
+    //: caption under cost; %1 = iterations
+    return {DisplayFormat::money(c.cost), GaugePanel::tr("%1 steps").arg(DisplayFormat::count(c.iterations))};
+}
+
+DialTexts mfuTexts(const DialInputs& in)
+{
+    const core::ComputeEstimate& c = in.estimate.compute;
+    //: caption under MFU; %1 = achieved TFLOP/s per GPU
+    return {DisplayFormat::percent(c.effectiveMfu, 0), GaugePanel::tr("%1 TFLOP/s").arg(QLocale().toString(c.peakFlopsPerGpu * c.effectiveMfu / 1e12, 'f', 0))};
+}
+
+DialTexts bubbleTexts(const DialInputs& in)
+{
+    //: caption under the pipeline bubble; %1 = micro-batches per step
+    return {DisplayFormat::percent(in.estimate.compute.bubbleFraction, 1), GaugePanel::tr("m = %1").arg(in.estimate.microBatchesPerStep)};
+}
+
+DialTexts headroomTexts(const DialInputs& in)
+{
+    const core::RankGroup& f = in.estimate.fullest();
+    const double free = f.capacityBytes - f.totalBytes;
+    const QString capacity = DisplayFormat::capacity(f.capacityBytes, in.unit);
+    //: caption under the memory headroom; %1 = capacity of the fullest GPU
+    QString caption = GaugePanel::tr("free of %1").arg(capacity);
+    if (free < 0)
+        //: caption under the memory headroom when over capacity; %1 = capacity of the fullest GPU
+        caption = GaugePanel::tr("over capacity (%1)").arg(capacity);
+    return {DisplayFormat::bytes(free, in.unit, 1), caption};
+}
+
+DialTexts servingHeadroomTexts(const DialInputs& in)
+{
+    const core::RankGroup& f = in.estimate.fullest();
+    const double weights = f.bytes[std::size_t(core::Component::Weights)];
+    //: caption under the serving headroom; %1 = this GPU's weights
+    return {DisplayFormat::bytes(f.capacityBytes - f.totalBytes, in.unit, 1), GaugePanel::tr("weights %1").arg(DisplayFormat::bytes(weights, in.unit, 1))};
+}
+
+DialTexts maxBatchTexts(const DialInputs& in)
+{
+    const QLocale locale;
+    const double maxBatch = std::floor(in.estimate.inference.maxBatchAtContext);
+    //: largest batch that fits; %1 = sequences
+    const QString value = maxBatch >= 1 ? GaugePanel::tr("%1 seq").arg(locale.toString(maxBatch, 'f', 0)) : GaugePanel::tr("none");
+    //: caption under the largest batch; %1 = context in tokens
+    return {value, GaugePanel::tr("at %1 tokens").arg(locale.toString(double(in.context), 'f', 0))};
+}
+
+DialTexts maxContextTexts(const DialInputs& in)
+{
+    // The count alone fits the dial ("57.4 k"); the unit goes to the caption.
+    const double maxContext = in.estimate.inference.maxContextAtBatch;
+    const QString value = maxContext >= 1 ? DisplayFormat::count(std::floor(maxContext)) : GaugePanel::tr("none");
+    //: caption under the longest context; %1 = sequences in the batch
+    return {value, GaugePanel::tr("tokens at batch %1").arg(QLocale().toString(double(in.batch), 'f', 0))};
+}
+
+DialTexts timeToFirstTokenTexts(const DialInputs& in)
+{
+    //: caption under time to first token; %1 = prompt tokens prefilled for the whole batch
+    return {DisplayFormat::duration(in.estimate.inference.prefillSeconds),
+            GaugePanel::tr("prefill of %1 tokens").arg(DisplayFormat::count(double(in.batch) * double(in.prompt)))};
+}
+
+DialTexts tokensPerSequenceTexts(const DialInputs& in)
+{
+    const double perSequence = in.estimate.inference.tokensPerSecondPerSequence;
+    //: decode speed; %1 = tokens per second
+    const QString value = GaugePanel::tr("%1 tok/s").arg(QLocale().toString(perSequence, 'f', perSequence < 10 ? 1 : 0));
+    //: caption under decode speed; %1 = time of one decode step
+    return {value, GaugePanel::tr("%1 per step").arg(DisplayFormat::duration(in.estimate.inference.decodeStepSeconds))};
+}
+
+DialTexts tokensPerReplicaTexts(const DialInputs& in)
+{
+    const core::InferenceEstimate& inference = in.estimate.inference;
+    //: replica throughput; %1 = tokens per second, e.g. "8.86 k"
+    const QString value = GaugePanel::tr("%1 tok/s").arg(DisplayFormat::count(inference.tokensPerSecondPerReplica));
+    if (inference.replicas > 1)
+        //: caption under replica throughput; %1 = replicas, %2 = tokens per second of all replicas
+        return {value, GaugePanel::tr("× %1 replicas = %2 tok/s").arg(inference.replicas).arg(DisplayFormat::count(inference.tokensPerSecondTotal))};
+    return {value, GaugePanel::tr("a single replica")};
+}
+
+/// The table, one entry per Kind in its order.
+const std::array<GaugeSpec, std::size_t(Kind::Count)>& table()
+{
+    static const std::array<GaugeSpec, std::size_t(Kind::Count)> specs{{
+        // The training set: what a run costs in time and money, and whether it fits.
+        {.kind = Kind::TrainingTime, .serving = false,
+         .title = QT_TRANSLATE_NOOP("GaugePanel", "Training time"),
+         .toolTip = QT_TRANSLATE_NOOP("GaugePanel", "Wall-clock time to train on all tokens: total FLOPs / (GPUs × peak × MFU),\n"
+                                                    "plus generating the rollouts in RL fine-tuning.\n"
+                                                    "Green under a month, amber up to six months, red beyond."),
+         .minimum = 0.1, .maximum = 3650, .scale = Gauge::Scale::Log,
+         .zones = {{0, 30, Level::Good}, {30, 180, Level::Warning}, {180, 1e300, Level::Bad}},
+         .value = [](const core::Estimate& e) { return e.compute.trainingSeconds / core::kSecondsPerDay; },
+         .texts = trainingTimeTexts,
+         .terms = {T::TrainingSeconds, T::IterationSeconds, T::Iterations, T::TotalModelFlops}},
+        {.kind = Kind::GpuHours, .serving = false,
+         .title = QT_TRANSLATE_NOOP("GaugePanel", "GPU-hours"),
+         .toolTip = QT_TRANSLATE_NOOP("GaugePanel", "Training time × number of GPUs.\n"
+                                                    "Green under 100 k (a lab's budget), amber up to 10 M, red beyond (frontier scale)."),
+         .minimum = 1e2, .maximum = 1e8, .scale = Gauge::Scale::Log,
+         .zones = {{0, 1e5, Level::Good}, {1e5, 1e7, Level::Warning}, {1e7, 1e300, Level::Bad}},
+         .value = [](const core::Estimate& e) { return e.compute.gpuHours; },
+         .texts = gpuHoursTexts,
+         .terms = {T::GpuHours, T::TrainingSeconds}},
+        {.kind = Kind::Cost, .serving = false,
+         .title = QT_TRANSLATE_NOOP("GaugePanel", "Cost"),
+         .toolTip = QT_TRANSLATE_NOOP("GaugePanel", "GPU-hours × price per GPU-hour × overhead for failures and restarts.\n"
+                                                    "Green under $100 k, amber up to $10 M, red beyond."),
+         .minimum = 1e3, .maximum = 1e9, .scale = Gauge::Scale::Log,
+         .zones = {{0, 1e5, Level::Good}, {1e5, 1e7, Level::Warning}, {1e7, 1e300, Level::Bad}},
+         .value = [](const core::Estimate& e) { return e.compute.cost; },
+         .texts = costTexts,
+         .terms = {T::Cost, T::GpuHours}},
+        {.kind = Kind::Mfu, .serving = false,
+         .title = QT_TRANSLATE_NOOP("GaugePanel", "MFU"),
+         .toolTip = QT_TRANSLATE_NOOP("GaugePanel", "Model FLOPs utilization: the share of the GPUs' peak that does useful model maths.\n"
+                                                    "Large runs reach 35–55 % (green); above 55 % is unrealistic (red); below 20 % is poorly tuned (amber)."),
+         .minimum = 0, .maximum = 1,
+         .zones = {{0, 0.2, Level::Warning}, {0.2, 0.55, Level::Good}, {0.55, 1.01, Level::Bad}},
+         .value = [](const core::Estimate& e) { return e.compute.effectiveMfu; },
+         .texts = mfuTexts,
+         .terms = {T::IterationSeconds, T::PeakFlops, T::ModelFlopsPerIteration, T::HardwareFlopsPerIteration}},
+        {.kind = Kind::Bubble, .serving = false,
+         .title = QT_TRANSLATE_NOOP("GaugePanel", "Pipeline bubble"),
+         .toolTip = QT_TRANSLATE_NOOP("GaugePanel", "Share of each step the pipeline stages wait idle: (p − 1) / (m + p − 1).\n"
+                                                    "Green under 5 %, amber up to 15 %, red beyond: use more micro-batches."),
+         .minimum = 0, .maximum = 0.5,
+         .zones = {{0, 0.05, Level::Good}, {0.05, 0.15, Level::Warning}, {0.15, 1.01, Level::Bad}},
+         .value = [](const core::Estimate& e) { return e.compute.bubbleFraction; },
+         .texts = bubbleTexts,
+         .terms = {T::BubbleFraction, T::MicroBatches}},
+        {.kind = Kind::Headroom, .serving = false,
+         .title = QT_TRANSLATE_NOOP("GaugePanel", "Headroom"),
+         .toolTip = QT_TRANSLATE_NOOP("GaugePanel", "Memory headroom: free memory on the fullest GPU, as a share of its capacity.\n"
+                                                    "Red: it does not fit. Amber: under 10 % left, fragile. Green: room to spare."),
+         .minimum = -0.5, .maximum = 1,
+         .zones = {{-1e300, 0, Level::Bad}, {0, 0.1, Level::Warning}, {0.1, 1.01, Level::Good}},
+         .value = headroomShare,
+         .texts = headroomTexts,
+         .terms = {T::DeviceBytes, T::AllocatedBytes, T::ReservedBytes},
+         .fullestGroup = true},
+
+        // The serving set: whether the request fits, how far it could grow, how fast it answers.
+        {.kind = Kind::ServingHeadroom, .serving = true,
+         .title = QT_TRANSLATE_NOOP("GaugePanel", "Headroom"),
+         .toolTip = QT_TRANSLATE_NOOP("GaugePanel", "Free memory on the fullest GPU once the weights, the KV cache of this batch and the runtime are in.\n"
+                                                    "Red: it does not fit. Amber: under 10 % left. Green: room for more sequences."),
+         .minimum = -0.5, .maximum = 1,
+         .zones = {{-1e300, 0, Level::Bad}, {0, 0.1, Level::Warning}, {0.1, 1.01, Level::Good}},
+         .value = headroomShare,
+         .texts = servingHeadroomTexts,
+         .terms = {T::DeviceBytes, T::ServingWeights, T::KvCache},
+         .stretch = 2, .fullestGroup = true},
+        {.kind = Kind::MaxBatch, .serving = true,
+         .title = QT_TRANSLATE_NOOP("GaugePanel", "Largest batch"),
+         .toolTip = QT_TRANSLATE_NOOP("GaugePanel", "The most sequences of this context whose KV cache fits in the memory the weights leave.\n"
+                                                    "Red: fewer than the batch asked for. Amber: less than twice. Green: room to batch more."),
+         .minimum = 1, .maximum = 4096, .scale = Gauge::Scale::Log, .zoneRule = ZoneRule::AtLeastBatch,
+         .value = [](const core::Estimate& e) { return e.inference.maxBatchAtContext; },
+         .texts = maxBatchTexts,
+         .terms = {T::MaxBatch, T::KvBytesPerToken},
+         .stretch = 2},
+        {.kind = Kind::MaxContext, .serving = true,
+         .title = QT_TRANSLATE_NOOP("GaugePanel", "Longest context"),
+         .toolTip = QT_TRANSLATE_NOOP("GaugePanel", "The longest context (prompt + generated) that fits at this batch, by memory alone\n"
+                                                    "(the model's trained positions may be fewer)."),
+         .minimum = 256, .maximum = 4194304, .scale = Gauge::Scale::Log, .zoneRule = ZoneRule::AtLeastContext,
+         .value = [](const core::Estimate& e) { return e.inference.maxContextAtBatch; },
+         .texts = maxContextTexts,
+         .terms = {T::MaxContext, T::KvBytesPerToken},
+         .stretch = 2},
+        // Interactive use: a prompt answered within a second feels immediate, beyond 5 s it drags.
+        {.kind = Kind::TimeToFirstToken, .serving = true,
+         .title = QT_TRANSLATE_NOOP("GaugePanel", "Time to first token"),
+         .toolTip = QT_TRANSLATE_NOOP("GaugePanel", "Prefill of the whole batch's prompts: compute-bound, FLOPs / (GPUs × peak × MFU).\n"
+                                                    "Green under 1 s, amber up to 5 s, red beyond."),
+         .minimum = 0.01, .maximum = 100, .scale = Gauge::Scale::Log,
+         .zones = {{0, 1, Level::Good}, {1, 5, Level::Warning}, {5, 1e300, Level::Bad}},
+         .value = [](const core::Estimate& e) { return e.inference.prefillSeconds; },
+         .texts = timeToFirstTokenTexts,
+         .terms = {T::PrefillSeconds},
+         .stretch = 2},
+        // People read about 5–10 tokens/s; chat services aim at 30 and more per stream.
+        {.kind = Kind::TokensPerSequence, .serving = true,
+         .title = QT_TRANSLATE_NOOP("GaugePanel", "Decode speed"),
+         .toolTip = QT_TRANSLATE_NOOP("GaugePanel", "Tokens per second each sequence receives: one token per decode step, and a step reads\n"
+                                                    "every weight and the KV cache from memory. Green from 30 tokens/s, red under 10."),
+         .minimum = 1, .maximum = 1000, .scale = Gauge::Scale::Log,
+         .zones = {{0, 10, Level::Bad}, {10, 30, Level::Warning}, {30, 1e300, Level::Good}},
+         .value = [](const core::Estimate& e) { return e.inference.tokensPerSecondPerSequence; },
+         .texts = tokensPerSequenceTexts,
+         .terms = {T::DecodeTokensPerSecond, T::DecodeStepSeconds},
+         .stretch = 2},
+        {.kind = Kind::TokensPerReplica, .serving = true,
+         .title = QT_TRANSLATE_NOOP("GaugePanel", "Replica throughput"),
+         .toolTip = QT_TRANSLATE_NOOP("GaugePanel", "Tokens per second one model replica (TP × PP GPUs) generates for the whole batch."),
+         .minimum = 10, .maximum = 1e6, .scale = Gauge::Scale::Log,
+         .zones = {{0, 1e300, Level::Neutral}},
+         .value = [](const core::Estimate& e) { return e.inference.tokensPerSecondPerReplica; },
+         .texts = tokensPerReplicaTexts,
+         .terms = {T::DecodeTokensPerSecond, T::DecodeStepSeconds},
+         .stretch = 2},
+        {.kind = Kind::Roofline, .serving = true,
+         .title = QT_TRANSLATE_NOOP("GaugePanel", "Decode roofline"),
+         .toolTip = QT_TRANSLATE_NOOP("GaugePanel", "Arithmetic intensity of a decode step (FLOPs per byte read) against the GPU's ridge point\n"
+                                                    "(peak FLOP/s / memory bandwidth). Left of the ridge the step waits for memory: batch more."),
+         .terms = {T::ArithmeticIntensity, T::DecodeStepSeconds},
+         .stretch = 3},
+    }};
+    return specs;
+}
+
+const GaugeSpec& spec(Kind kind)
+{
+    return table()[std::size_t(kind)];
+}
+
+} // namespace
 
 GaugePanel::GaugePanel(QWidget* parent)
     : QWidget(parent)
-    , m_serving(new ServingGauges(this))
+    , m_roofline(new RooflineView(this))
 {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(4);
-    for (std::size_t i = 0; i < m_gauges.size(); ++i) {
-        auto* g = new Gauge(this);
-        m_gauges[i] = g;
-        layout->addWidget(g);
-        const Kind kind = Kind(i);
-        connect(g, &Gauge::activated, this, [this, kind] {
-            setSelected(kind);
-            emit activated(kind, kind == Kind::Headroom ? m_estimate.fullestGroup : -1);
-        });
+    for (std::size_t i = 0; i < table().size(); ++i) {
+        const GaugeSpec& s = table()[i];
+        Q_ASSERT(s.kind == Kind(i)); // the table is in the enum's order
+        QWidget* w = m_roofline;
+        if (s.value) {
+            auto* g = new Gauge(this);
+            g->setRange(s.minimum, s.maximum, s.scale);
+            if (s.zoneRule == ZoneRule::Fixed)
+                g->setZones(s.zones);
+            connect(g, &Gauge::activated, this, [this, kind = s.kind] {
+                setSelected(kind);
+                emit activated(kind, spec(kind).fullestGroup ? m_estimate.fullestGroup : core::kWholeJob);
+            });
+            m_dials[i] = g;
+            w = g;
+        } else {
+            connect(m_roofline, &RooflineView::activated, this, [this, kind = s.kind] {
+                setSelected(kind);
+                emit activated(kind, core::kWholeJob);
+            });
+        }
+        // Both sets share the row; only one is shown (showServing()).
+        layout->addWidget(w, s.stretch);
+        w->setVisible(!s.serving);
     }
-    // The serving dials share the row; only one set is shown (the training dials stay direct
-    // children of the layout, where exports take them from).
-    layout->addWidget(m_serving);
-    m_serving->hide();
-    connect(m_serving, &ServingGauges::activated, this, [this](ServingGauges::Kind kind) {
-        for (Gauge* g : m_gauges)
-            g->setSelected(false);
-        emit servingActivated(ServingGauges::terms(kind), kind == ServingGauges::Kind::Headroom ? m_estimate.fullestGroup : -1);
-    });
-    // Zones say what a value means; the tooltips (retranslateUi) say it in words.
-    gauge(Kind::TrainingTime)->setRange(0.1, 3650, Gauge::Scale::Log);
-    gauge(Kind::TrainingTime)->setZones({{0, 30, Level::Good}, {30, 180, Level::Warning}, {180, 1e300, Level::Bad}});
-    gauge(Kind::GpuHours)->setRange(1e2, 1e8, Gauge::Scale::Log);
-    gauge(Kind::GpuHours)->setZones({{0, 1e5, Level::Good}, {1e5, 1e7, Level::Warning}, {1e7, 1e300, Level::Bad}});
-    gauge(Kind::Cost)->setRange(1e3, 1e9, Gauge::Scale::Log);
-    gauge(Kind::Cost)->setZones({{0, 1e5, Level::Good}, {1e5, 1e7, Level::Warning}, {1e7, 1e300, Level::Bad}});
-    gauge(Kind::Mfu)->setRange(0, 1);
-    gauge(Kind::Mfu)->setZones({{0, 0.2, Level::Warning}, {0.2, 0.55, Level::Good}, {0.55, 1.01, Level::Bad}});
-    gauge(Kind::Bubble)->setRange(0, 0.5);
-    gauge(Kind::Bubble)->setZones({{0, 0.05, Level::Good}, {0.05, 0.15, Level::Warning}, {0.15, 1.01, Level::Bad}});
-    gauge(Kind::Headroom)->setRange(-0.5, 1);
-    gauge(Kind::Headroom)->setZones({{-1e300, 0, Level::Bad}, {0, 0.1, Level::Warning}, {0.1, 1.01, Level::Good}});
+    updateZones();
     retranslateUi();
+}
+
+Gauge* GaugePanel::gauge(Kind kind) const
+{
+    return kind < Kind::Count ? m_dials[std::size_t(kind)] : nullptr;
+}
+
+QWidget* GaugePanel::widget(Kind kind) const
+{
+    if (Gauge* g = gauge(kind))
+        return g;
+    return m_roofline;
+}
+
+QVector<QWidget*> GaugePanel::widgets(bool serving) const
+{
+    QVector<QWidget*> out;
+    for (const GaugeSpec& s : table())
+        if (s.serving == serving)
+            out.push_back(widget(s.kind));
+    return out;
 }
 
 QVector<core::Term> GaugePanel::terms(Kind kind)
 {
-    using T = core::Term;
-    switch (kind) {
-    case Kind::TrainingTime: return {T::TrainingSeconds, T::IterationSeconds, T::Iterations, T::TotalModelFlops};
-    case Kind::GpuHours: return {T::GpuHours, T::TrainingSeconds};
-    case Kind::Cost: return {T::Cost, T::GpuHours};
-    case Kind::Mfu: return {T::IterationSeconds, T::PeakFlops, T::ModelFlopsPerIteration, T::HardwareFlopsPerIteration};
-    case Kind::Bubble: return {T::BubbleFraction, T::MicroBatches};
-    case Kind::Headroom: return {T::DeviceBytes, T::AllocatedBytes, T::ReservedBytes};
-    case Kind::Count: break;
-    }
-    return {};
+    return kind < Kind::Count ? spec(kind).terms : QVector<core::Term>{};
 }
 
 void GaugePanel::showServing(bool serving)
@@ -72,14 +370,31 @@ void GaugePanel::showServing(bool serving)
     if (m_servingShown == serving)
         return;
     m_servingShown = serving;
-    for (Gauge* g : m_gauges)
-        g->setVisible(!serving);
-    m_serving->setVisible(serving);
+    for (const GaugeSpec& s : table())
+        widget(s.kind)->setVisible(s.serving == serving);
 }
 
 void GaugePanel::setServingRequest(std::int64_t batch, std::int64_t prompt, std::int64_t context)
 {
-    m_serving->setRequest(batch, prompt, context);
+    m_batch = std::max<std::int64_t>(1, batch);
+    m_prompt = std::max<std::int64_t>(0, prompt);
+    m_context = std::max<std::int64_t>(1, context);
+    updateZones();
+}
+
+void GaugePanel::updateZones()
+{
+    auto atLeast = [](double asked) -> QVector<Gauge::Zone> {
+        return {{-1e300, asked, Level::Bad}, {asked, 2 * asked, Level::Warning}, {2 * asked, 1e300, Level::Good}};
+    };
+    for (const GaugeSpec& s : table()) {
+        if (s.zoneRule == ZoneRule::AtLeastBatch && m_zoneBatch != m_batch)
+            gauge(s.kind)->setZones(atLeast(double(m_batch)));
+        else if (s.zoneRule == ZoneRule::AtLeastContext && m_zoneContext != m_context)
+            gauge(s.kind)->setZones(atLeast(double(m_context)));
+    }
+    m_zoneBatch = m_batch;
+    m_zoneContext = m_context;
 }
 
 void GaugePanel::setEstimate(const core::Estimate& estimate)
@@ -87,106 +402,81 @@ void GaugePanel::setEstimate(const core::Estimate& estimate)
     if (!estimate.valid)
         return;
     showServing(estimate.mode == core::Mode::Inference);
-    if (m_servingShown) {
-        m_estimate = estimate;
-        m_serving->setEstimate(estimate);
-        return;
-    }
     m_estimate = estimate;
-    const core::ComputeEstimate& c = estimate.compute;
-    gauge(Kind::TrainingTime)->animateTo(c.trainingSeconds / core::kSecondsPerDay);
-    gauge(Kind::GpuHours)->animateTo(c.gpuHours);
-    gauge(Kind::Cost)->animateTo(c.cost);
-    gauge(Kind::Mfu)->animateTo(c.effectiveMfu);
-    gauge(Kind::Bubble)->animateTo(c.bubbleFraction);
-    const core::RankGroup& f = estimate.fullest();
-    gauge(Kind::Headroom)->animateTo(f.capacityBytes > 0 ? (f.capacityBytes - f.totalBytes) / f.capacityBytes : 0);
+    for (const GaugeSpec& s : table()) {
+        if (s.serving != m_servingShown)
+            continue;
+        if (s.value)
+            gauge(s.kind)->animateTo(s.value(estimate));
+        else
+            m_roofline->setPoint(estimate.inference.arithmeticIntensity, estimate.inference.ridgePoint);
+    }
     updateTexts();
     setStale(false);
 }
 
 void GaugePanel::updateTexts()
 {
-    if (!m_estimate.valid || m_servingShown)
+    if (!m_estimate.valid)
         return;
-    const core::ComputeEstimate& c = m_estimate.compute;
-    const QLocale locale;
-    gauge(Kind::TrainingTime)->setValueText(DisplayFormat::duration(c.trainingSeconds));
-    //: caption under training time; %1 = time per optimizer step
-    gauge(Kind::TrainingTime)->setCaption(tr("%1 per step").arg(DisplayFormat::duration(c.iterationSeconds)));
-    gauge(Kind::GpuHours)->setValueText(DisplayFormat::count(c.gpuHours));
-    const int gpus = m_estimate.groups.empty() ? 0 : m_estimate.groups.back().lastRank + 1;
-    //: caption under GPU-hours; %1 = number of GPUs
-    gauge(Kind::GpuHours)->setCaption(tr("on %n GPU(s)", nullptr, gpus));
-    gauge(Kind::Cost)->setValueText(DisplayFormat::money(c.cost));
-    //: caption under cost; %1 = iterations
-    gauge(Kind::Cost)->setCaption(tr("%1 steps").arg(DisplayFormat::count(c.iterations)));
-    gauge(Kind::Mfu)->setValueText(DisplayFormat::percent(c.effectiveMfu, 0));
-    //: caption under MFU; %1 = achieved TFLOP/s per GPU
-    gauge(Kind::Mfu)->setCaption(tr("%1 TFLOP/s").arg(locale.toString(c.peakFlopsPerGpu * c.effectiveMfu / 1e12, 'f', 0)));
-    gauge(Kind::Bubble)->setValueText(DisplayFormat::percent(c.bubbleFraction, 1));
-    //: caption under the pipeline bubble; %1 = micro-batches per step
-    gauge(Kind::Bubble)->setCaption(tr("m = %1").arg(m_estimate.microBatchesPerStep));
-    const core::RankGroup& f = m_estimate.fullest();
-    const double free = f.capacityBytes - f.totalBytes;
-    gauge(Kind::Headroom)->setValueText(DisplayFormat::bytes(free, m_unit, 1));
-    if (free >= 0)
-        //: caption under the memory headroom; %1 = capacity of the fullest GPU
-        gauge(Kind::Headroom)->setCaption(tr("free of %1").arg(DisplayFormat::capacity(f.capacityBytes, m_unit)));
-    else
-        //: caption under the memory headroom when over capacity; %1 = capacity of the fullest GPU
-        gauge(Kind::Headroom)->setCaption(tr("over capacity (%1)").arg(DisplayFormat::capacity(f.capacityBytes, m_unit)));
+    const DialInputs in{m_estimate, m_unit, m_batch, m_prompt, m_context};
+    for (const GaugeSpec& s : table()) {
+        if (s.serving != m_servingShown || !s.texts)
+            continue;
+        const DialTexts texts = s.texts(in);
+        gauge(s.kind)->setValueText(texts.value);
+        gauge(s.kind)->setCaption(texts.caption);
+    }
 }
 
 void GaugePanel::setStale(bool stale)
 {
-    for (Gauge* g : m_gauges)
-        g->setStale(stale);
-    m_serving->setStale(stale);
+    for (Gauge* g : m_dials)
+        if (g)
+            g->setStale(stale);
+    m_roofline->setStale(stale);
 }
 
 void GaugePanel::setUnit(DisplayFormat::MemoryUnit unit)
 {
     m_unit = unit;
-    m_serving->setUnit(unit);
     updateTexts();
 }
 
 void GaugePanel::setAnimated(bool animated)
 {
-    for (Gauge* g : m_gauges)
-        g->setAnimated(animated);
-    m_serving->setAnimated(animated);
+    for (Gauge* g : m_dials)
+        if (g)
+            g->setAnimated(animated);
 }
 
 void GaugePanel::setSelected(Kind kind)
 {
-    for (std::size_t i = 0; i < m_gauges.size(); ++i)
-        m_gauges[i]->setSelected(Kind(i) == kind);
-    m_serving->clearSelection();
+    select(kind < Kind::Count ? int(kind) : -1);
+}
+
+void GaugePanel::clearSelection()
+{
+    select(-1);
+}
+
+void GaugePanel::select(int index)
+{
+    for (std::size_t i = 0; i < m_dials.size(); ++i)
+        if (m_dials[i])
+            m_dials[i]->setSelected(int(i) == index);
+    m_roofline->setSelected(index == int(Kind::Roofline));
 }
 
 void GaugePanel::retranslateUi()
 {
-    gauge(Kind::TrainingTime)->setTitle(tr("Training time"));
-    gauge(Kind::TrainingTime)->setToolTip(tr("Wall-clock time to train on all tokens: total FLOPs / (GPUs × peak × MFU),\n"
-                                             "plus generating the rollouts in RL fine-tuning.\n"
-                                             "Green under a month, amber up to six months, red beyond."));
-    gauge(Kind::GpuHours)->setTitle(tr("GPU-hours"));
-    gauge(Kind::GpuHours)->setToolTip(tr("Training time × number of GPUs.\n"
-                                         "Green under 100 k (a lab's budget), amber up to 10 M, red beyond (frontier scale)."));
-    gauge(Kind::Cost)->setTitle(tr("Cost"));
-    gauge(Kind::Cost)->setToolTip(tr("GPU-hours × price per GPU-hour × overhead for failures and restarts.\n"
-                                     "Green under $100 k, amber up to $10 M, red beyond."));
-    gauge(Kind::Mfu)->setTitle(tr("MFU"));
-    gauge(Kind::Mfu)->setToolTip(tr("Model FLOPs utilization: the share of the GPUs' peak that does useful model maths.\n"
-                                    "Large runs reach 35–55 % (green); above 55 % is unrealistic (red); below 20 % is poorly tuned (amber)."));
-    gauge(Kind::Bubble)->setTitle(tr("Pipeline bubble"));
-    gauge(Kind::Bubble)->setToolTip(tr("Share of each step the pipeline stages wait idle: (p − 1) / (m + p − 1).\n"
-                                       "Green under 5 %, amber up to 15 %, red beyond: use more micro-batches."));
-    gauge(Kind::Headroom)->setTitle(tr("Headroom"));
-    gauge(Kind::Headroom)->setToolTip(tr("Memory headroom: free memory on the fullest GPU, as a share of its capacity.\n"
-                                         "Red: it does not fit. Amber: under 10 % left, fragile. Green: room to spare."));
+    for (const GaugeSpec& s : table()) {
+        if (Gauge* g = gauge(s.kind))
+            g->setTitle(tr(s.title));
+        else
+            m_roofline->setTitle(tr(s.title));
+        widget(s.kind)->setToolTip(tr(s.toolTip));
+    }
     updateTexts();
 }
 

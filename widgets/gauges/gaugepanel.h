@@ -3,23 +3,33 @@
 #include <QVector>
 #include <QWidget>
 #include <array>
+#include <cstdint>
 
 #include "core/estimate.h"
 #include "core/working.h"
 #include "widgets/displayformat.h"
 
 class Gauge;
-class ServingGauges;
+class RooflineView;
 
-/// The row of dials under the controls' reach: training days, GPU-hours, cost, MFU, pipeline
-/// bubble and the memory headroom of the fullest GPU, each coloured by what its value means.
-/// An inference estimate swaps them for the serving dials (servingGauges()).
+/// The row of dials under the controls' reach, built from one table of dial descriptions
+/// (gaugepanel.cpp: title, tooltip, range, colour zones, the number it shows, its texts, the
+/// working terms behind it). A training or fine-tuning estimate shows the training set (days,
+/// GPU-hours, cost, MFU, pipeline bubble, headroom of the fullest GPU); an inference estimate
+/// the serving set (headroom with the weights, largest batch, longest context, time to first
+/// token, decode speed per sequence and per replica, and a decode roofline). Each dial is
+/// coloured by what its value means.
 class GaugePanel : public QWidget
 {
     Q_OBJECT
 
 public:
-    enum class Kind { TrainingTime, GpuHours, Cost, Mfu, Bubble, Headroom, Count };
+    /// One entry per row of the table: the training set, then the serving set.
+    enum class Kind {
+        TrainingTime, GpuHours, Cost, Mfu, Bubble, Headroom,
+        ServingHeadroom, MaxBatch, MaxContext, TimeToFirstToken, TokensPerSequence, TokensPerReplica, Roofline,
+        Count
+    };
 
     explicit GaugePanel(QWidget* parent = nullptr);
 
@@ -27,39 +37,48 @@ public:
     void setEstimate(const core::Estimate& estimate);
     /// The scenario's serving request (batch, prompt, prompt + generated), for the serving dials' zones.
     void setServingRequest(std::int64_t batch, std::int64_t prompt, std::int64_t context);
-    ServingGauges* servingGauges() const { return m_serving; }
     bool isServing() const { return m_servingShown; }
     /// The scenario is invalid: the dials keep the last valid numbers, faded.
     void setStale(bool stale);
     void setUnit(DisplayFormat::MemoryUnit unit);
     void setAnimated(bool animated);
-    /// Frames one dial (Kind::Count: none).
+    /// Frames one dial (of either set).
     void setSelected(Kind kind);
     /// No dial framed, training or serving.
-    void clearSelection() { setSelected(Kind::Count); }
-    Gauge* gauge(Kind kind) const { return m_gauges[std::size_t(kind)]; }
+    void clearSelection();
+    /// A dial (nullptr for the roofline, which is a chart: roofline()).
+    Gauge* gauge(Kind kind) const;
+    RooflineView* roofline() const { return m_roofline; }
+    /// The training or the serving set's widgets in row order (a slide lays them out in a grid of its own).
+    QVector<QWidget*> widgets(bool serving) const;
 
     /// The estimate's terms behind a dial (its number first, then what it is made of), for
     /// the working panel.
     static QVector<core::Term> terms(Kind kind);
 
 signals:
-    /// A dial was clicked; `group` is the rank group it concerns (−1: the whole job).
+    /// A dial was clicked; `group` is the rank group it concerns (core::kWholeJob: the whole job).
     void activated(GaugePanel::Kind kind, int group);
-    /// A serving dial was clicked: the terms behind it, and the rank group (−1: the job).
-    void servingActivated(const QVector<core::Term>& terms, int group);
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    QWidget* widget(Kind kind) const;
     void retranslateUi();
     void updateTexts();
+    void updateZones();
     void showServing(bool serving);
+    void select(int index); ///< −1: none
 
-    std::array<Gauge*, std::size_t(Kind::Count)> m_gauges{};
-    ServingGauges* m_serving = nullptr;
+    std::array<Gauge*, std::size_t(Kind::Count)> m_dials{}; ///< nullptr at Kind::Roofline
+    RooflineView* m_roofline = nullptr;
     bool m_servingShown = false;
     core::Estimate m_estimate;
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
+    std::int64_t m_batch = 1;
+    std::int64_t m_prompt = 1024;
+    std::int64_t m_context = 2048;
+    std::int64_t m_zoneBatch = 0; ///< the batch and context the relative zones were set for
+    std::int64_t m_zoneContext = 0;
 };
