@@ -84,7 +84,6 @@ void fillContext(EstimateContext& ctx, Working* w)
     ctx.adapters = s.mode == Mode::FineTune && s.finetune.method != FineTuneMethod::Full;
     ctx.rl = s.mode == Mode::FineTune && s.finetune.rl.algorithm != RlAlgorithm::None;
     if (ctx.countOnly) {
-        ctx.shape = familyShape(s.model.parameters);
         ctx.params = countParameters(s.model);
         // The family shape stands in for the layers only where a count cannot: activations,
         // the ZeRO-3 working module, communication volumes.
@@ -92,7 +91,6 @@ void fillContext(EstimateContext& ctx, Working* w)
         ctx.params.paddedVocab = fam.paddedVocab;
         ctx.largestModuleParams = fam.largestModule / ctx.t;
     } else {
-        ctx.shape = s.model;
         ctx.params = countParameters(s.model, ctx.t);
         ctx.largestModuleParams = ctx.params.largestModule / ctx.t;
     }

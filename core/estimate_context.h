@@ -2,9 +2,12 @@
 
 // Internal to the core: the resolved quantities every part of one estimate shares.
 
+#include <optional>
+
 #include "core/activations.h"
 #include "core/components.h"
 #include "core/estimate.h"
+#include "core/model.h"
 #include "core/pipeline.h"
 
 namespace core {
@@ -22,9 +25,19 @@ struct LossProfile
 
 struct EstimateContext
 {
-    explicit EstimateContext(const Scenario& s) : scenario(s) {}
+    /// The architecture is the scenario's own (not copied: this runs on every estimate) or, for
+    /// a parameter count without one, the family shape of that size, kept here.
+    explicit EstimateContext(const Scenario& s)
+        : scenario(s), shape(s.model.hasArchitecture ? s.model : family.emplace(familyShape(s.model.parameters)))
+    {
+    }
+    EstimateContext(const EstimateContext&) = delete; // `shape` may refer to this context's own family shape
+    EstimateContext& operator=(const EstimateContext&) = delete;
     const Scenario& scenario;
-    ModelArchitecture shape;          ///< architecture used (family shape for count-only models)
+  private:
+    std::optional<ModelArchitecture> family; ///< count-only models: the family shape `shape` refers to
+  public:
+    const ModelArchitecture& shape;   ///< architecture used (family shape for count-only models)
     bool countOnly = false;
     bool adapters = false;            ///< LoRA/QLoRA fine-tuning: frozen base + trainable adapters
     bool rl = false;

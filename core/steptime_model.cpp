@@ -288,7 +288,8 @@ struct PipelinePass
     explicit PipelinePass(const EstimateContext& ctx) : md(ctx) {}
 };
 
-void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, const CommunicationEstimate& comm, PipelinePass& out)
+void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, const CommunicationEstimate& comm, PipelinePass& out,
+                  bool explain)
 {
     const Scenario& sc = ctx.scenario;
     const TrainingSetup& tr = sc.training;
@@ -318,7 +319,11 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     md.ep = linkOf(CommDimension::ExpertParallel);
     md.pp = linkOf(CommDimension::PipelineParallel);
 
-    out.dense = layerCost(md, false);
+    // A model whose every layer is an MoE layer (Mixtral) has no dense layer to time: its stages
+    // add 0 × the dense layer's (finite) costs, which is +0 either way. The working still shows
+    // a dense layer's figures.
+    const bool denseLayers = !m.isMoE() || m.moeLayersIn(0, m.numLayers) < m.numLayers;
+    out.dense = denseLayers || explain ? layerCost(md, false) : LayerCost{};
     out.moe = m.isMoE() ? layerCost(md, true) : LayerCost{};
     const LayerCost& dense = out.dense;
     const LayerCost& moe = out.moe;
@@ -406,7 +411,7 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
     const TrainingSetup& tr = sc.training;
     const ParallelLayout& par = sc.parallel;
     PipelinePass pass(ctx);
-    pipelinePass(ctx, out.computeDType, out.peakFlopsPerGpu, comm, pass);
+    pipelinePass(ctx, out.computeDType, out.peakFlopsPerGpu, comm, pass, w != nullptr);
     const Model& md = pass.md;
     const LayerCost& dense = pass.dense;
     const StageCost& slowest = pass.slowest;
@@ -573,7 +578,6 @@ double stepLowerBound(const Scenario& s, const ParameterCounts* counts)
     ctx.zeroShards = ctx.dp * ctx.c;
     ctx.micro = int(s.training.globalBatchSize / (s.training.microBatchSize * ctx.dp));
     ctx.adapters = s.mode == Mode::FineTune && s.finetune.method != FineTuneMethod::Full;
-    ctx.shape = ctx.countOnly ? familyShape(s.model.parameters) : s.model;
     ctx.params = counts ? *counts : countParameters(ctx.shape, ctx.t);
     const ParallelLayout& pl = s.parallel; // the stage loop's split, as memory.cpp makes it
     ctx.split = pipelineSplit(ctx.shape.numLayers, ctx.p, pl.firstStageLayers, pl.lastStageLayers, pl.embeddingCountsAsLayer,
@@ -591,7 +595,7 @@ double stepLowerBound(const Scenario& s, const ParameterCounts* counts)
     CommunicationEstimate comm;
     communicationLinks(ctx, comm);
     PipelinePass pass(ctx);
-    pipelinePass(ctx, dtype, peak, comm, pass);
+    pipelinePass(ctx, dtype, peak, comm, pass, false);
     double sum = 0;
     for (double p : pass.parts)
         sum += p;
