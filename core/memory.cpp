@@ -131,7 +131,8 @@ void prepareStages(EstimateContext& ctx)
     const bool offloaded = tr.offloadOptimizer;
     const double gradElement = ctx.adapters ? st.gradients : (st.gradients > 0 ? st.gradients : 2);
     const bool adamLike = tr.optimizer == Optimizer::Adam || tr.optimizer == Optimizer::AdamW;
-    const double momentElement = optimizerMoments(tr.optimizer) > 0 ? st.moments / optimizerMoments(tr.optimizer) : 0;
+    const int moments = optimizerMoments(tr.optimizer);
+    const double momentElement = moments > 0 ? st.moments / moments : 0;
     switch (fw) {
     case Framework::Megatron:
         // Buckets are views of the contiguous grad buffer, reduced in place
@@ -525,21 +526,25 @@ inline void stageMemory(const EstimateContext& ctx, const StageLedger& L, double
     out.inFlightMicroBatches = inFlight;
     // The peak over the step is the largest moment: transients of different moments never
     // coexist, so they are not added up.
-    trainingMoments(L, inFlight, out.momentBytes);
+    // In a local first: stores into the group could alias the ledger, which the compiler would
+    // then read again after each.
+    std::array<double, kStepMomentCount> moments;
+    trainingMoments(L, inFlight, moments);
     double peak = -1;
     StepMoment at = StepMoment::Optimizer;
     for (std::size_t i = 0; i < std::size_t(StepMoment::Prefill); ++i)
-        if (out.momentBytes[i] > peak) {
-            peak = out.momentBytes[i];
+        if (moments[i] > peak) {
+            peak = moments[i];
             at = StepMoment(i);
         }
+    const double reserve = allocatorReserve(ctx, L, peak, moments[std::size_t(StepMoment::LossBackward)]);
+    out.momentBytes = moments;
     out.peakMoment = at;
     fillMomentComponents(L, at, inFlight, out.bytes);
     peakOperation(ctx, L.stage, at, out.peakMicroBatch, out.peakChunk);
     out.allocatedBytes = peak;
-    out.bytes[std::size_t(Component::Fragmentation)] =
-        allocatorReserve(ctx, L, peak, out.momentBytes[std::size_t(StepMoment::LossBackward)]);
-    out.reservedBytes = peak + out.bytes[std::size_t(Component::Fragmentation)];
+    out.bytes[std::size_t(Component::Fragmentation)] = reserve;
+    out.reservedBytes = peak + reserve;
     out.deviceBytes = out.reservedBytes + L.persistentOutside;
     out.totalBytes = out.deviceBytes;
 
