@@ -240,8 +240,14 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
     const double capacity = s.hardware.gpu.memoryBytes;
 
     if (s.mode == Mode::Inference) {
+        // Serving has no training step: nothing of a training scenario estimated into the same
+        // Estimate before may remain (the window and the planner reuse one).
+        out.compute = ComputeEstimate{};
+        out.communication = CommunicationEstimate{};
+        out.finetune = FineTuneEstimate{};
         estimateInference(s, out, w);
     } else {
+        out.finetune = FineTuneEstimate{}; // the rollout's figures only for RL (rolloutNeeds)
         // One ledger per pipeline stage (and per phase when a colocated rollout engine
         // time-shares the GPUs); consecutive stages with the same profile share a group.
         const bool colocatedPhases = ctx.rl && s.finetune.rl.placement == RolloutPlacement::Colocated && s.finetune.rl.rolloutSleeps;
