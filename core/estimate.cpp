@@ -268,14 +268,22 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
 
     int maxLayers = 0, maxMoe = 0;
     double maxResident = 0, maxExpert = 0, maxCpu = 0;
-    out.fullestGroup = 0;
-    for (std::size_t i = 0; i < out.groups.size(); ++i) {
-        const RankGroup& g = out.groups[i];
+    // Read through a pointer and kept in locals: out.issues grows in this loop, out.groups does not.
+    const RankGroup* const groups = out.groups.data();
+    const std::size_t groupCount = out.groups.size();
+    int fullest = 0;
+    double fullestBytes = groupCount > 0 ? groups[0].totalBytes : 0;
+    bool fits = true;
+    for (std::size_t i = 0; i < groupCount; ++i) {
+        const RankGroup& g = groups[i];
         maxLayers = std::max(maxLayers, g.layers);
         maxResident = std::max(maxResident, g.residentParameters);
         maxCpu = std::max(maxCpu, g.cpuOffloadBytes);
-        if (g.totalBytes > out.groups[std::size_t(out.fullestGroup)].totalBytes)
-            out.fullestGroup = int(i);
+        if (g.totalBytes > fullestBytes) {
+            fullest = int(i);
+            fullestBytes = g.totalBytes;
+        }
+        fits = fits && g.fits;
         if (g.fits && g.totalBytes > capacity)
             out.issues.push_back(Issue{IssueCode::PagedOptimizerEvicts, Severity::Info, "finetune.paged_optimizer", double(i),
                                        g.totalBytes - capacity, g.bytes[std::size_t(Component::PagedOptimizerStates)]});
@@ -288,6 +296,7 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
                 out.issues.push_back(Issue{IssueCode::DoesNotFit, Severity::Warning, fieldKeyC(Field::HardwareGpu), double(i), g.totalBytes, capacity});
         }
     }
+    out.fullestGroup = fullest;
     const int gpusOnNode = std::min(s.parallel.gpusPerNode, s.parallel.gpus);
     out.cpuBytesPerNode = maxCpu * gpusOnNode * s.runtime.cpuBufferFactor;
 
@@ -299,9 +308,6 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
             }
             maxExpert = maxMoe * ctx.expertParams;
         }
-        bool fits = true;
-        for (const RankGroup& g : out.groups)
-            fits = fits && g.fits;
         if (options.timeOnlyIfFits && !fits) {
             // Nothing to time: the caller only needs to know that it does not fit, and by how much.
             out.compute = ComputeEstimate{};
