@@ -567,6 +567,7 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
     const double capacity = ctx.scenario.hardware.gpu.memoryBytes;
     const bool moeModel = ctx.shape.isMoE();
     const bool training = phase != StagePhase::Rollout; // generation holds no micro-batches
+    const int v = ctx.v, micro = ctx.micro;
     std::vector<RankGroup>& groups = out.groups;
     StageLedger L;
     int layers = 0;
@@ -580,7 +581,7 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
         // Computed in place at the end of the groups (no copy of the group), dropped again when it
         // has the previous stage's profile.
         RankGroup& g = groups.emplace_back(RankGroup::NoInit{});
-        stageMemory(ctx, L, training ? inFlightMicroBatches(p, ctx.v, ctx.micro, stage) : 0, g, w);
+        stageMemory(ctx, L, training ? inFlightMicroBatches(p, v, micro, stage) : 0, g, w);
         g.phase = label;
         const std::size_t n = groups.size();
         if (n > 1 && sameProfile(g, groups[n - 2])) {
