@@ -94,7 +94,8 @@ void fillContext(EstimateContext& ctx, Working* w)
         ctx.params = countParameters(s.model, ctx.t);
         ctx.largestModuleParams = ctx.params.largestModule / ctx.t;
     }
-    const StateBytesPerParameter recipe = stateBytes(s.training.precision, s.training.optimizer, matrixAspect(ctx.shape));
+    const double aspect = matrixAspect(ctx.shape);
+    const StateBytesPerParameter recipe = stateBytes(s.training.precision, s.training.optimizer, aspect);
     ctx.reduceBytes = recipe.gradients > 0 ? recipe.gradients : 2; // FSDP2 reduce dtype: the recipe's gradients
     ctx.ampWeights = ctx.framework == Framework::Ddp && recipe.master > 0;
     ctx.state = frameworkStateBytes(recipe, ctx.framework, s.training.momentDtype, s.training.optimizer);
@@ -104,14 +105,14 @@ void fillContext(EstimateContext& ctx, Working* w)
         const double a = s.finetune.adapterPrecision == AdapterDtype::Fp32 ? 4 : 2;
         ctx.state.weights = ctx.state.gradients = a;
         ctx.state.master = 0;
-        ctx.state.moments = frameworkStateBytes(stateBytes(PrecisionRecipe::Mixed16, s.training.optimizer, matrixAspect(ctx.shape)),
+        ctx.state.moments = frameworkStateBytes(stateBytes(PrecisionRecipe::Mixed16, s.training.optimizer, aspect),
                                                 Framework::Megatron, s.training.momentDtype, s.training.optimizer).moments;
     }
     ctx.tokensPerMicroBatch = double(s.training.seqLength) / ctx.c * double(s.training.microBatchSize);
     ActivationShape shape = activationShape(s, ctx.shape);
     if (ctx.adapters) {
-        const AdapterCounts a = countAdapters(ctx.shape, s.finetune.loraRank, s.finetune.loraTargets);
-        shape.loraRankTimesTargets = double(s.finetune.loraRank) * a.adaptedMatrices;
+        ctx.adapterCounts = countAdapters(ctx.shape, s.finetune.loraRank, s.finetune.loraTargets); // prepareStages reads it too
+        shape.loraRankTimesTargets = double(s.finetune.loraRank) * ctx.adapterCounts.adaptedMatrices;
     }
     layerActivations(shape, ctx.layer);
     if (ctx.shape.isMoE()) {
@@ -196,9 +197,7 @@ void addRolloutPool(const EstimateContext& ctx, Estimate& out)
 void rolloutNeeds(const EstimateContext& ctx, Estimate& out)
 {
     const RlSetup& rl = ctx.scenario.finetune.rl;
-    const double sequences = double(rl.promptsPerGpu) * rl.samplesPerPrompt * std::max(1, rl.rolloutTensor);
-    out.finetune.rolloutKvNeeded = kvCacheBytes(ctx.shape, KvCacheDtype::Bf16, rl.rolloutTensor, 0, ctx.shape.numLayers,
-                                                double(rl.promptLength + rl.maxNewTokens), sequences, 16);
+    out.finetune.rolloutKvNeeded = ctx.rolloutKvNeeded;
     out.finetune.rolloutKvReserved = ctx.rolloutKvBytes;
     const double capacity = ctx.scenario.hardware.gpu.memoryBytes;
     if (rl.rolloutMemoryFraction * capacity <= ctx.rolloutWeightBytes)

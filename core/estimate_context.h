@@ -7,6 +7,7 @@
 #include "core/activations.h"
 #include "core/components.h"
 #include "core/estimate.h"
+#include "core/finetune.h"
 #include "core/model.h"
 #include "core/pipeline.h"
 
@@ -56,6 +57,7 @@ struct EstimateContext
     double tokensPerMicroBatch = 0;   ///< (s / CP) · b on one GPU
     double largestModuleParams = 0;   ///< per TP rank, what ZeRO-3 gathers at once
     double adapterParameters = 0;     ///< whole model (LoRA)
+    AdapterCounts adapterCounts;      ///< LoRA: countAdapters of the shape, once per estimate
     PipelineSplit split;              ///< transformer layers per stage
 
     // Per-estimate constants of the stage ledger (prepareStages), so that the per-stage work
@@ -103,6 +105,7 @@ struct EstimateContext
     double criticWeightsPerParam = 0, criticGradientsPerParam = 0, criticOptimizerPerParam = 0;
     double rolloutWeightBytes = 0;
     double rolloutKvBytes = 0;
+    double rolloutKvNeeded = 0;       ///< the rollout batch's KV cache per engine GPU (memory and rollout time)
 };
 
 /// One stage's memory by lifetime: what the peak over the step and the timeline are made of.

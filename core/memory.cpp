@@ -88,7 +88,7 @@ void prepareStages(EstimateContext& ctx)
         ctx.adapterGradientBytes = tr.offloadOptimizer ? 0 : st.gradients * dense.gradients;
         ctx.adapterOptimizerBytes = tr.offloadOptimizer ? 0 : st.optimizer() * dense.optimizer;
         ctx.cpuBytesPerParam = 0;
-        const AdapterCounts a = countAdapters(m, s.finetune.loraRank, s.finetune.loraTargets);
+        const AdapterCounts& a = ctx.adapterCounts; // countAdapters(m, rank, targets), from fillContext
         ctx.adapterDense = a.perDenseLayer / t;
         ctx.adapterMoe = a.perMoeLayer / t;
         ctx.adapterParameters = a.total;
@@ -246,6 +246,12 @@ void prepareStages(EstimateContext& ctx)
     // of the GPU (gpu_memory_utilization) for weights + KV cache.
     ctx.rolloutWeightBytes = 2 * ctx.params.total / std::max(1, rl.rolloutTensor);
     ctx.rolloutKvBytes = std::max(0.0, rl.rolloutMemoryFraction * s.hardware.gpu.memoryBytes - ctx.rolloutWeightBytes);
+    // What the step's sequences need at their full length (validation keeps rollout_tensor ≥ 1):
+    // the memory check and the rollout's rounds (compute.cpp) read the same figure.
+    const int rolloutTensor = std::max(1, rl.rolloutTensor);
+    const double sequences = double(rl.promptsPerGpu) * rl.samplesPerPrompt * rolloutTensor;
+    ctx.rolloutKvNeeded = kvCacheBytes(m, KvCacheDtype::Bf16, rolloutTensor, 0, m.numLayers,
+                                       double(rl.promptLength) + double(rl.maxNewTokens), sequences, 16);
 }
 
 
