@@ -494,6 +494,52 @@ The slider offers only multiples of micro-batch × DP.</source>
         <source>Side by side</source>
         <translation>并列对比</translation>
     </message>
+    <message>
+        <source>%1 counters is more than the %2 a scenario keeps: nothing was kept.</source>
+        <extracomment>%1 = counters in the log, %2 = the most a scenario keeps</extracomment>
+        <translation>%1 个计数超过了场景最多保存的 %2 个：未保存任何内容。</translation>
+    </message>
+    <message>
+        <source>The scenario keeps no measurements.</source>
+        <translation>场景中没有保存实测数据。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The scenario keeps %n measurement(s), drawn beside the bars.</source>
+        <extracomment>%n = measurements kept in the scenario, %1 = their label, date and file</extracomment>
+        <translation>
+            <numerusform>场景保存了 %n 条实测数据，画在柱旁。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The scenario keeps %n measurement(s) (%1), drawn beside the bars.</source>
+        <translation>
+            <numerusform>场景保存了 %n 条实测数据（%1），画在柱旁。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Keep with the Scenario</source>
+        <translation>随场景保存(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Store these measurements in the scenario (saved with its file) and draw them beside the bars; Undo takes them back</source>
+        <translation>把这些实测值存入场景（随文件保存），并画在柱旁；撤销可取回</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Measurements</source>
+        <translation>清除实测数据(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Remove the measurements the scenario keeps (Undo brings them back)</source>
+        <translation>删除场景中保存的实测数据（撤销可恢复）</translation>
+    </message>
+    <message>
+        <source>&amp;Label:</source>
+        <translation>标签(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>which run: cluster, framework version, …</source>
+        <translation>哪次运行：集群、框架版本……</translation>
+    </message>
 </context>
 <context>
     <name>CalibrationText</name>
@@ -628,6 +674,11 @@ The slider offers only multiples of micro-batch × DP.</source>
     <message>
         <source>this rank is not in the scenario&apos;s layout</source>
         <translation>场景的并行布局中没有这个 rank</translation>
+    </message>
+    <message>
+        <source>which node: not in the log (the nodes differ)</source>
+        <extracomment>a device index of one node in a scenario of several nodes whose GPUs predict different numbers</extracomment>
+        <translation>哪个节点：日志中没有（各节点不同）</translation>
     </message>
 </context>
 <context>
@@ -1631,6 +1682,43 @@ flushed to 0 (error 1): %2</source>
         <source>Copies the slide as an image and as SVG, to paste into a presentation.</source>
         <translation>把幻灯片以图像和 SVG 两种形式复制，便于粘贴到演示文稿中。</translation>
     </message>
+    <message>
+        <source>Only the step view moves: choose it to export an animated GIF.</source>
+        <translation>只有训练步视图会动：选择它才能导出动画 GIF。</translation>
+    </message>
+    <message>
+        <source>%1 × %2 px, GIF, %3 frames at %4 per second (%5 s), looping</source>
+        <extracomment>under the export preview; %1 × %2 = pixels, %3 = frames, %4 = frames per second, %5 = seconds</extracomment>
+        <translation>%1 × %2 像素，GIF，%3 帧，每秒 %4 帧（%5 秒），循环播放</translation>
+    </message>
+    <message>
+        <source>Animated GIF (*.gif)</source>
+        <translation>动画 GIF (*.gif)</translation>
+    </message>
+    <message>
+        <source>GIF fra&amp;mes:</source>
+        <translation>GIF 帧数(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Frames per seco&amp;nd:</source>
+        <translation>每秒帧数(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Animated GIF (step view)</source>
+        <translation>动画 GIF（训练步视图）</translation>
+    </message>
+    <message>
+        <source>Frames over one training step: the first at its start, the last at its end.</source>
+        <translation>一个训练步内的帧数：第一帧在训练步开始，最后一帧在结束。</translation>
+    </message>
+    <message>
+        <source>A GIF&apos;s delays are hundredths of a second: up to 50 frames per second.</source>
+        <translation>GIF 的帧间隔以百分之一秒计：最多每秒 50 帧。</translation>
+    </message>
+    <message>
+        <source>This scenario&apos;s step is not drawn (too many micro-batches): there is nothing to play.</source>
+        <translation>这个场景的训练步没有画出（微批次太多）：没有可播放的内容。</translation>
+    </message>
 </context>
 <context>
     <name>FeasibilityHeatmap</name>
@@ -2248,6 +2336,10 @@ fullest GPU %2 of %3</source>
     <message>
         <source>TP communication overlap</source>
         <translation>TP 通信与计算重叠</translation>
+    </message>
+    <message>
+        <source>Measured run</source>
+        <translation>实测运行</translation>
     </message>
 </context>
 <context>
@@ -3469,11 +3561,6 @@ the weights are read once per step for all of them.</source>
         <translation>应为以下之一：%1，实际为“%2”（是否想写“%3”？）</translation>
     </message>
     <message>
-        <source>schema_version %1 is not supported (this build reads version 1)</source>
-        <extracomment>%1 = the version in the file</extracomment>
-        <translation>不支持 schema_version %1（本版本只读取版本 1）</translation>
-    </message>
-    <message>
         <source>expected section.key=value, got &apos;%1&apos;</source>
         <extracomment>%1 = the --set argument</extracomment>
         <translation>应为 section.key=value，实际为“%1”</translation>
@@ -3680,6 +3767,21 @@ the weights are read once per step for all of them.</source>
     <message>
         <source>an array of figure ids</source>
         <translation>图表数值 id 的数组</translation>
+    </message>
+    <message>
+        <source>schema_version %1 is not supported (this build reads versions 1 to %2; a newer ShardScope wrote this file)</source>
+        <extracomment>%1 = the version in the file, %2 = the newest version this build reads</extracomment>
+        <translation>不支持 schema_version %1（本版本读取版本 1 到 %2；此文件由更新的 ShardScope 写入）</translation>
+    </message>
+    <message>
+        <source>%1 measurements, more than the %2 a scenario keeps (keep the last value of each quantity per rank)</source>
+        <extracomment>%1 = measurements in the file, %2 = the most a scenario keeps</extracomment>
+        <translation>%1 条实测数据，超过场景最多保存的 %2 条（每个 rank 的每个量只保留最后一个值）</translation>
+    </message>
+    <message>
+        <source>missing &quot;%1&quot;: a measurement names its format and quantity and gives its bytes (a count for kv_cache_tokens and kv_cache_blocks)</source>
+        <extracomment>%1 = the key the measurement lacks (&quot;format&quot;, &quot;quantity&quot;, &quot;bytes&quot; or &quot;count&quot;), not translated</extracomment>
+        <translation>缺少 &quot;%1&quot;：每条实测数据需写明格式（format）、量（quantity），并给出字节数 bytes（kv_cache_tokens 和 kv_cache_blocks 给出计数 count）</translation>
     </message>
 </context>
 <context>
@@ -4128,6 +4230,87 @@ The bars show the last valid scenario.</source>
     <message>
         <source>Which layout to use: every valid one ranked, with launch settings</source>
         <translation>该用哪种布局：所有可行布局排序，并给出启动设置</translation>
+    </message>
+    <message>
+        <source>Compare with a &amp;Measured Run…</source>
+        <translation>与实测运行对比(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Measurements</source>
+        <translation>清除实测数据(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Remove the measured run kept with the scenario (Undo brings it back)</source>
+        <translation>删除随场景保存的实测运行（撤销可恢复）</translation>
+    </message>
+</context>
+<context>
+    <name>MeasuredText</name>
+    <message>
+        <source>none in the log</source>
+        <translation>日志中没有</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Measured %1: %2&lt;/b&gt;&lt;br&gt;%3, rank %4, line %5</source>
+        <extracomment>tooltip of a measured mark; %1 = quantity, %2 = measured size, %3 = log format, %4 = rank, %5 = line of the log</extracomment>
+        <translation>&lt;b&gt;实测 %1：%2&lt;/b&gt;&lt;br&gt;%3，rank %4，第 %5 行</translation>
+    </message>
+    <message>
+        <source>Predicted %1 for %2</source>
+        <extracomment>%1 = predicted size, %2 = the bar (rank group)</extracomment>
+        <translation>%2 的预测值 %1</translation>
+    </message>
+    <message>
+        <source>(predicted − measured) / measured = (%1 − %2) / %2 = %3</source>
+        <extracomment>the residual&apos;s formula with its numbers; %1 = predicted, %2 = measured, %3 = the result</extracomment>
+        <translation>（预测 − 实测）/ 实测 = (%1 − %2) / %2 = %3</translation>
+    </message>
+    <message>
+        <source>%1 ranks of this group measured: %2 … %3; the mark is the fullest</source>
+        <extracomment>%1 = ranks measured in this group, %2 = lowest residual, %3 = highest</extracomment>
+        <translation>本组实测了 %1 个 rank：%2 … %3；标记取占用最多的一个</translation>
+    </message>
+    <message>
+        <source>The log names no rank: compared with the group that predicts the most.</source>
+        <translation>日志没有给出 rank：与预测值最大的组比较。</translation>
+    </message>
+    <message>
+        <source>◆ measured; beside each: (predicted − measured) / measured</source>
+        <extracomment>under the memory chart; the ◆ is the mark&apos;s shape</extracomment>
+        <translation>◆ 实测；旁边的数字：（预测 − 实测）/ 实测</translation>
+    </message>
+    <message>
+        <source>The textbook view has no allocator levels: the measured marks are in the full view.</source>
+        <translation>教科书视图没有分配器层级：实测标记在完整视图中显示。</translation>
+    </message>
+    <message>
+        <source>Not drawn: rank %1 is not in this layout of %2 GPUs (measured on another layout?)</source>
+        <extracomment>%1 = ranks, %2 = GPUs of the scenario</extracomment>
+        <translation>未画出：rank %1 不在这个 %2 GPU 的布局中（是在另一种布局上测的吗？）</translation>
+    </message>
+    <message>
+        <source>Not drawn: device %1 of one node; the log does not say which node, and the nodes&apos; GPUs differ</source>
+        <extracomment>%1 = device indices</extracomment>
+        <translation>未画出：单个节点内的设备 %1；日志没有说明是哪个节点，而各节点的 GPU 预测不同</translation>
+    </message>
+    <message>
+        <source>Not drawn: %1, which the estimate does not predict</source>
+        <extracomment>%1 = measured quantities</extracomment>
+        <translation>未画出：%1，估算不预测这些量</translation>
+    </message>
+    <message>
+        <source>Host buffers are not GPU memory: not drawn</source>
+        <translation>主机缓冲区不是 GPU 显存：不画出</translation>
+    </message>
+    <message>
+        <source>Not measured: %1</source>
+        <extracomment>%1 = rank groups without a measurement</extracomment>
+        <translation>未实测：%1</translation>
+    </message>
+    <message>
+        <source>Listed in the calibration dialog, not drawn: %1</source>
+        <extracomment>%1 = measured quantities (counts, the device&apos;s total memory)</extracomment>
+        <translation>在校准对话框中列出，不画出：%1</translation>
     </message>
 </context>
 <context>
@@ -5717,6 +5900,18 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
         <source>Keeps the memory axis from scene to scene, so bars compare by height.</source>
         <translation>在场景之间保持显存坐标轴不变，柱子的高度可以直接比较。</translation>
     </message>
+    <message>
+        <source>Pause (P)</source>
+        <translation>暂停 (P)</translation>
+    </message>
+    <message>
+        <source>Play (P)</source>
+        <translation>播放 (P)</translation>
+    </message>
+    <message>
+        <source>Plays the training step: the cursor moves through the schedule and stage 0&apos;s memory together (P).</source>
+        <translation>播放训练步：光标同时走过流水线调度和第 0 段的显存 (P)。</translation>
+    </message>
 </context>
 <context>
     <name>QuantizationPanel</name>
@@ -6055,6 +6250,14 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
+    <message>
+        <source>Keep the measured run</source>
+        <translation>保存实测运行</translation>
+    </message>
+    <message>
+        <source>Clear the measurements</source>
+        <translation>清除实测数据</translation>
+    </message>
 </context>
 <context>
     <name>ScheduleView</name>
@@ -6204,6 +6407,163 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     <message>
         <source>a single replica</source>
         <translation>单个副本</translation>
+    </message>
+</context>
+<context>
+    <name>ServingTimelineView</name>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>Prefill step %1</source>
+        <translation>Prefill 第 %1 步</translation>
+    </message>
+    <message>
+        <source>Decode step %1</source>
+        <translation>解码第 %1 步</translation>
+    </message>
+    <message>
+        <source>1 request</source>
+        <translation>1 个请求</translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation>%1 个请求</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 of %4 blocks</source>
+        <translation>%1：%2，已用 %3 / %4 块</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 blocks</source>
+        <translation>%1：%2，%3 块</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 tokens each</source>
+        <translation>%1：%2，每个 %3 个 token</translation>
+    </message>
+    <message>
+        <source> · KV %1 used of %2 reserved</source>
+        <translation> · KV 已用 %1，预留 %2</translation>
+    </message>
+    <message>
+        <source> · KV %1</source>
+        <translation> · KV %1</translation>
+    </message>
+    <message>
+        <source> · over the pool: preemption</source>
+        <translation> · 超出 KV 池：发生抢占</translation>
+    </message>
+    <message>
+        <source>Prefill: %1 steps of %2 tokens</source>
+        <translation>Prefill：%1 步，每步 %2 个 token</translation>
+    </message>
+    <message>
+        <source>Prefill: one step</source>
+        <translation>Prefill：一步完成</translation>
+    </message>
+    <message>
+        <source>Decode steps (one token per request each)</source>
+        <translation>解码步（每步每个请求生成一个 token）</translation>
+    </message>
+    <message>
+        <source>The scenario has errors (see the issues): there is no serving run to show.</source>
+        <translation>场景有错误（见问题列表）：没有可展示的推理过程。</translation>
+    </message>
+    <message>
+        <source>The serving timeline shows a serving scenario.</source>
+        <translation>推理时间线展示推理服务场景。</translation>
+    </message>
+    <message>
+        <source>Memory of one GPU of stage %1 as the batch fills and the context grows</source>
+        <translation>第 %1 段的一张 GPU：批次填满、上下文增长时的显存</translation>
+    </message>
+    <message>
+        <source>Memory of one GPU as the batch fills and the context grows</source>
+        <translation>一张 GPU：批次填满、上下文增长时的显存</translation>
+    </message>
+    <message>
+        <source>KV pool reserved: %1 (%2 blocks)</source>
+        <translation>预留的 KV 池：%1（%2 块）</translation>
+    </message>
+    <message>
+        <source>KV cache allocated at start: %1</source>
+        <translation>启动时分配的 KV Cache：%1</translation>
+    </message>
+    <message>
+        <source>Capacity %1</source>
+        <translation>容量 %1</translation>
+    </message>
+    <message>
+        <source>Preemption: %1 needs %2 blocks, the pool holds %3</source>
+        <translation>抢占：%1 需要 %2 块，KV 池只有 %3 块</translation>
+    </message>
+    <message>
+        <source>prefill step %1</source>
+        <translation>prefill 第 %1 步</translation>
+    </message>
+    <message>
+        <source>decode step %1</source>
+        <translation>解码第 %1 步</translation>
+    </message>
+    <message>
+        <source>Preemption: the pool is full</source>
+        <translation>抢占：KV 池已满</translation>
+    </message>
+    <message>
+        <source>Peak KV %1 — %2</source>
+        <translation>KV 峰值 %1 — %2</translation>
+    </message>
+    <message>
+        <source>KV pool, not yet used</source>
+        <translation>KV 池中尚未使用的部分</translation>
+    </message>
+    <message>
+        <source>KV cache in use</source>
+        <translation>正在使用的 KV Cache</translation>
+    </message>
+    <message>
+        <source>KV in use</source>
+        <translation>已用 KV</translation>
+    </message>
+    <message>
+        <source>KV pool reserved</source>
+        <translation>预留的 KV 池</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>Preemption (hatched: over the pool)</source>
+        <translation>抢占（斜线：超出 KV 池的部分）</translation>
+    </message>
+    <message>
+        <source>KV blocks of %1 tokens, %2 each across the GPU&apos;s %3 layers. Each request&apos;s blocks in its own shade; red: what the pool cannot hold</source>
+        <translation>每块 %1 个 token 的 KV 块，每块 %2（覆盖这张 GPU 上的 %3 层）。每个请求的块用各自的深浅色；红色：KV 池放不下的部分</translation>
+    </message>
+    <message>
+        <source>A contiguous KV cache (no blocks): each request&apos;s tokens</source>
+        <translation>连续的 KV Cache（不分块）：每个请求的 token</translation>
+    </message>
+    <message>
+        <source>Blocks
+(1 cell = %1)</source>
+        <translation>KV 块
+（1 格 = %1 块）</translation>
+    </message>
+    <message>
+        <source>Blocks</source>
+        <translation>KV 块</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>请求</translation>
     </message>
 </context>
 <context>
@@ -6526,6 +6886,14 @@ It was kept in %2.</source>
     <message>
         <source>Compare with a measured run…</source>
         <translation>与实测运行对比…</translation>
+    </message>
+</context>
+<context>
+    <name>StepScene</name>
+    <message>
+        <source>%1 micro-batches per step: too many to draw one by one (up to %2).</source>
+        <extracomment>step scene; %1 = micro-batches per step, %2 = the most drawn</extracomment>
+        <translation>每步 %1 个微批次：太多，无法逐个绘制（最多 %2 个）。</translation>
     </message>
 </context>
 <context>
@@ -7191,11 +7559,6 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>%1 在各数值格式中的实际存储</translation>
     </message>
     <message>
-        <source>%1: the file name must end in .png, .svg or .pdf</source>
-        <extracomment>%1 = file name</extracomment>
-        <translation>%1：文件名必须以 .png、.svg 或 .pdf 结尾</translation>
-    </message>
-    <message>
         <source>Cannot write %1: %2</source>
         <extracomment>%1 = file name, %2 = the system&apos;s reason</extracomment>
         <translation>无法写入 %1：%2</translation>
@@ -7204,6 +7567,30 @@ no runtime, fragmentation or temporary buffers</source>
         <source>Cannot render the slide into %1</source>
         <extracomment>%1 = file name</extracomment>
         <translation>无法把幻灯片渲染到 %1</translation>
+    </message>
+    <message>
+        <source>%1: the file name must end in .png, .svg, .pdf or .gif</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1：文件名必须以 .png、.svg、.pdf 或 .gif 结尾</translation>
+    </message>
+    <message>
+        <source>%1: a frame sequence is written as PNG files: the name must end in .png</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1：帧序列写成 PNG 文件：文件名必须以 .png 结尾</translation>
+    </message>
+    <message>
+        <source>the frame could not be rendered</source>
+        <translation>无法渲染该帧</translation>
+    </message>
+    <message>
+        <source>%1: only the step view plays as an animated GIF, and only when it draws a step; the other views are still (.png, .svg or .pdf)</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1：只有训练步视图能导出为动画 GIF，且须画出了训练步；其他视图是静止的（.png、.svg 或 .pdf）</translation>
+    </message>
+    <message>
+        <source>%1: only the step view plays as a frame sequence, and only when it draws a step</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1：只有训练步视图能导出为帧序列，且须画出了训练步</translation>
     </message>
 </context>
 <context>

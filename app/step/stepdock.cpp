@@ -36,6 +36,7 @@ CalibrationDialog* StepDock::calibrationDialog()
     if (!m_dialog) {
         m_dialog = new CalibrationDialog(window());
         m_dialog->setUnit(m_unit);
+        m_dialog->setController(m_controller); // Keep / Clear go through the controller
         m_dialog->setEstimate(m_controller->lastValidEstimate());
     }
     return m_dialog;
@@ -52,6 +53,11 @@ void StepDock::setUnit(DisplayFormat::MemoryUnit unit)
 void StepDock::refresh()
 {
     const core::Scenario& s = m_controller->scenario();
+    if (s.mode == core::Mode::Inference) { // a serving run: requests filling the KV pool
+        core::servingTimeline(s, m_serving);
+        m_panel->setServingTimeline(m_serving);
+        return;
+    }
     // A drawn step stays readable, and re-planning it on a slider move cheap, up to this many
     // chunk-micro-batches per stage; beyond, the panel says so instead of drawing a barcode.
     constexpr std::int64_t kMaxDrawn = 1024;

@@ -2,6 +2,7 @@
 
 #include <QDockWidget>
 
+#include "core/timeline/servingtimeline.h"
 #include "core/timeline/steptimeline.h"
 #include "widgets/displayformat.h"
 
@@ -36,5 +37,6 @@ private:
     StepPanel* m_panel = nullptr;
     CalibrationDialog* m_dialog = nullptr;
     core::StepTimeline m_timeline;
+    core::ServingTimeline m_serving;
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
 };

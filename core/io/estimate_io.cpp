@@ -10,6 +10,7 @@
 #include "core/io/jsondocument.h"
 #include "core/io/scenario_io.h"
 #include "core/calibration/residuals.h"
+#include "core/timeline/servingtimeline.h"
 #include "core/timeline/steptimeline.h"
 #include "core/working.h"
 
@@ -134,8 +135,10 @@ std::string parameterSourceText(const Scenario& s, const Estimate& e)
 
 } // namespace
 
+Json servingTimelineJson(const ServingTimeline& timeline); // core/io/servingtimeline_io.cpp
+
 std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w,
-                           const StepTimeline* timeline, const Calibration* measured)
+                           const StepTimeline* timeline, const Calibration* measured, const ServingTimeline* serving)
 {
     Json j;
     j["valid"] = e.valid;
@@ -295,6 +298,8 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
                              {"schedule", std::string(pipelineScheduleName(timeline->schedule))},
                              {"bubble_fraction", timeline->bubbleFraction()}, {"stages", stages}};
     }
+    if (serving && serving->valid)
+        j["serving_timeline"] = servingTimelineJson(*serving);
     if (measured) {
         Json issues = Json::array();
         for (const LogIssue& i : measured->log.issues)
@@ -312,8 +317,17 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
             }
             rows.push_back(row);
         }
-        j["measured"] = Json{{"lines", measured->log.lines}, {"recognised_lines", measured->log.recognisedLines},
-                             {"issues", issues}, {"residuals", rows}};
+        Json out{{"source", measured->source == Calibration::Source::Scenario ? "scenario" : "log"}};
+        if (measured->source == Calibration::Source::Scenario) {
+            out["label"] = measured->label;
+            out["date"] = measured->date;
+            out["origin"] = measured->origin;
+        }
+        out["lines"] = measured->log.lines;
+        out["recognised_lines"] = measured->log.recognisedLines;
+        out["issues"] = issues;
+        out["residuals"] = rows;
+        j["measured"] = std::move(out);
     }
     return dumpJson(j, 2) + "\n";
 }
@@ -376,6 +390,14 @@ std::string describe(const LogIssue& i)
 std::string calibrationToTable(const Calibration& c, const Estimate& e)
 {
     std::string out = "\nMeasured beside predicted (residual = (predicted - measured) / measured)\n";
+    if (c.source == Calibration::Source::Scenario) {
+        // The stored run's own words: which run these numbers are from.
+        std::string what = c.label;
+        for (const std::string* part : {&c.date, &c.origin})
+            if (!part->empty())
+                what += (what.empty() ? "" : ", ") + *part;
+        out += "  from the scenario's measurements" + (what.empty() ? std::string() : ": " + what) + "\n";
+    }
     char buf[320];
     std::snprintf(buf, sizeof buf, "%-16s %5s %-22s %12s %12s %9s\n", "quantity", "rank", "source", "measured", "predicted", "residual");
     out += buf;
