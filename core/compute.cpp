@@ -122,7 +122,7 @@ void rolloutTime(const EstimateContext& ctx, ComputeEstimate& out)
     const int layers = ctx.shape.numLayers;
     const double sequences = double(rl.promptsPerGpu) * rl.samplesPerPrompt * t; // per engine
     const double prompt = double(rl.promptLength), newTokens = double(rl.maxNewTokens);
-    const double needed = kvCacheBytes(ctx.shape, KvCacheDtype::Bf16, t, 0, layers, prompt + newTokens, sequences, 16);
+    const double needed = ctx.rolloutKvNeeded; // kvCacheBytes(shape, bf16, t, 0, layers, prompt + new, sequences, 16)
     out.rolloutRounds = ctx.rolloutKvBytes > 0 && needed > ctx.rolloutKvBytes ? std::ceil(needed / ctx.rolloutKvBytes) : 1;
     const double perRound = sequences / out.rolloutRounds;
     // The mean of the first and last decode steps' KV reads: exact where the cache grows

@@ -84,7 +84,6 @@ void fillContext(EstimateContext& ctx, Working* w)
     ctx.adapters = s.mode == Mode::FineTune && s.finetune.method != FineTuneMethod::Full;
     ctx.rl = s.mode == Mode::FineTune && s.finetune.rl.algorithm != RlAlgorithm::None;
     if (ctx.countOnly) {
-        ctx.shape = familyShape(s.model.parameters);
         ctx.params = countParameters(s.model);
         // The family shape stands in for the layers only where a count cannot: activations,
         // the ZeRO-3 working module, communication volumes.
@@ -92,11 +91,11 @@ void fillContext(EstimateContext& ctx, Working* w)
         ctx.params.paddedVocab = fam.paddedVocab;
         ctx.largestModuleParams = fam.largestModule / ctx.t;
     } else {
-        ctx.shape = s.model;
         ctx.params = countParameters(s.model, ctx.t);
         ctx.largestModuleParams = ctx.params.largestModule / ctx.t;
     }
-    const StateBytesPerParameter recipe = stateBytes(s.training.precision, s.training.optimizer, matrixAspect(ctx.shape));
+    const double aspect = matrixAspect(ctx.shape);
+    const StateBytesPerParameter recipe = stateBytes(s.training.precision, s.training.optimizer, aspect);
     ctx.reduceBytes = recipe.gradients > 0 ? recipe.gradients : 2; // FSDP2 reduce dtype: the recipe's gradients
     ctx.ampWeights = ctx.framework == Framework::Ddp && recipe.master > 0;
     ctx.state = frameworkStateBytes(recipe, ctx.framework, s.training.momentDtype, s.training.optimizer);
@@ -106,14 +105,14 @@ void fillContext(EstimateContext& ctx, Working* w)
         const double a = s.finetune.adapterPrecision == AdapterDtype::Fp32 ? 4 : 2;
         ctx.state.weights = ctx.state.gradients = a;
         ctx.state.master = 0;
-        ctx.state.moments = frameworkStateBytes(stateBytes(PrecisionRecipe::Mixed16, s.training.optimizer, matrixAspect(ctx.shape)),
+        ctx.state.moments = frameworkStateBytes(stateBytes(PrecisionRecipe::Mixed16, s.training.optimizer, aspect),
                                                 Framework::Megatron, s.training.momentDtype, s.training.optimizer).moments;
     }
     ctx.tokensPerMicroBatch = double(s.training.seqLength) / ctx.c * double(s.training.microBatchSize);
     ActivationShape shape = activationShape(s, ctx.shape);
     if (ctx.adapters) {
-        const AdapterCounts a = countAdapters(ctx.shape, s.finetune.loraRank, s.finetune.loraTargets);
-        shape.loraRankTimesTargets = double(s.finetune.loraRank) * a.adaptedMatrices;
+        ctx.adapterCounts = countAdapters(ctx.shape, s.finetune.loraRank, s.finetune.loraTargets); // prepareStages reads it too
+        shape.loraRankTimesTargets = double(s.finetune.loraRank) * ctx.adapterCounts.adaptedMatrices;
     }
     layerActivations(shape, ctx.layer);
     if (ctx.shape.isMoE()) {
@@ -198,9 +197,7 @@ void addRolloutPool(const EstimateContext& ctx, Estimate& out)
 void rolloutNeeds(const EstimateContext& ctx, Estimate& out)
 {
     const RlSetup& rl = ctx.scenario.finetune.rl;
-    const double sequences = double(rl.promptsPerGpu) * rl.samplesPerPrompt * std::max(1, rl.rolloutTensor);
-    out.finetune.rolloutKvNeeded = kvCacheBytes(ctx.shape, KvCacheDtype::Bf16, rl.rolloutTensor, 0, ctx.shape.numLayers,
-                                                double(rl.promptLength + rl.maxNewTokens), sequences, 16);
+    out.finetune.rolloutKvNeeded = ctx.rolloutKvNeeded;
     out.finetune.rolloutKvReserved = ctx.rolloutKvBytes;
     const double capacity = ctx.scenario.hardware.gpu.memoryBytes;
     if (rl.rolloutMemoryFraction * capacity <= ctx.rolloutWeightBytes)
@@ -242,8 +239,14 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
     const double capacity = s.hardware.gpu.memoryBytes;
 
     if (s.mode == Mode::Inference) {
+        // Serving has no training step: nothing of a training scenario estimated into the same
+        // Estimate before may remain (the window and the planner reuse one).
+        out.compute = ComputeEstimate{};
+        out.communication = CommunicationEstimate{};
+        out.finetune = FineTuneEstimate{};
         estimateInference(s, out, w);
     } else {
+        out.finetune = FineTuneEstimate{}; // the rollout's figures only for RL (rolloutNeeds)
         // One ledger per pipeline stage (and per phase when a colocated rollout engine
         // time-shares the GPUs); consecutive stages with the same profile share a group.
         const bool colocatedPhases = ctx.rl && s.finetune.rl.placement == RolloutPlacement::Colocated && s.finetune.rl.rolloutSleeps;
@@ -264,14 +267,22 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
 
     int maxLayers = 0, maxMoe = 0;
     double maxResident = 0, maxExpert = 0, maxCpu = 0;
-    out.fullestGroup = 0;
-    for (std::size_t i = 0; i < out.groups.size(); ++i) {
-        const RankGroup& g = out.groups[i];
+    // Read through a pointer and kept in locals: out.issues grows in this loop, out.groups does not.
+    const RankGroup* const groups = out.groups.data();
+    const std::size_t groupCount = out.groups.size();
+    int fullest = 0;
+    double fullestBytes = groupCount > 0 ? groups[0].totalBytes : 0;
+    bool fits = true;
+    for (std::size_t i = 0; i < groupCount; ++i) {
+        const RankGroup& g = groups[i];
         maxLayers = std::max(maxLayers, g.layers);
         maxResident = std::max(maxResident, g.residentParameters);
         maxCpu = std::max(maxCpu, g.cpuOffloadBytes);
-        if (g.totalBytes > out.groups[std::size_t(out.fullestGroup)].totalBytes)
-            out.fullestGroup = int(i);
+        if (g.totalBytes > fullestBytes) {
+            fullest = int(i);
+            fullestBytes = g.totalBytes;
+        }
+        fits = fits && g.fits;
         if (g.fits && g.totalBytes > capacity)
             out.issues.push_back(fieldIssue(IssueCode::PagedOptimizerEvicts, Severity::Info, Field::FineTunePagedOptimizer, double(i),
                                        g.totalBytes - capacity, g.bytes[std::size_t(Component::PagedOptimizerStates)]));
@@ -284,6 +295,7 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
                 out.issues.push_back(fieldIssue(IssueCode::DoesNotFit, Severity::Warning, Field::HardwareGpu, double(i), g.totalBytes, capacity));
         }
     }
+    out.fullestGroup = fullest;
     const int gpusOnNode = std::min(s.parallel.gpusPerNode, s.parallel.gpus);
     out.cpuBytesPerNode = maxCpu * gpusOnNode * s.runtime.cpuBufferFactor;
 
@@ -295,9 +307,6 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
             }
             maxExpert = maxMoe * ctx.expertParams;
         }
-        bool fits = true;
-        for (const RankGroup& g : out.groups)
-            fits = fits && g.fits;
         if (options.timeOnlyIfFits && !fits) {
             // Nothing to time: the caller only needs to know that it does not fit, and by how much.
             out.compute = ComputeEstimate{};

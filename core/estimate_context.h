@@ -2,9 +2,13 @@
 
 // Internal to the core: the resolved quantities every part of one estimate shares.
 
+#include <optional>
+
 #include "core/activations.h"
 #include "core/components.h"
 #include "core/estimate.h"
+#include "core/finetune.h"
+#include "core/model.h"
 #include "core/pipeline.h"
 
 namespace core {
@@ -22,9 +26,19 @@ struct LossProfile
 
 struct EstimateContext
 {
-    explicit EstimateContext(const Scenario& s) : scenario(s) {}
+    /// The architecture is the scenario's own (not copied: this runs on every estimate) or, for
+    /// a parameter count without one, the family shape of that size, kept here.
+    explicit EstimateContext(const Scenario& s)
+        : scenario(s), shape(s.model.hasArchitecture ? s.model : family.emplace(familyShape(s.model.parameters)))
+    {
+    }
+    EstimateContext(const EstimateContext&) = delete; // `shape` may refer to this context's own family shape
+    EstimateContext& operator=(const EstimateContext&) = delete;
     const Scenario& scenario;
-    ModelArchitecture shape;          ///< architecture used (family shape for count-only models)
+  private:
+    std::optional<ModelArchitecture> family; ///< count-only models: the family shape `shape` refers to
+  public:
+    const ModelArchitecture& shape;   ///< architecture used (family shape for count-only models)
     bool countOnly = false;
     bool adapters = false;            ///< LoRA/QLoRA fine-tuning: frozen base + trainable adapters
     bool rl = false;
@@ -43,6 +57,7 @@ struct EstimateContext
     double tokensPerMicroBatch = 0;   ///< (s / CP) · b on one GPU
     double largestModuleParams = 0;   ///< per TP rank, what ZeRO-3 gathers at once
     double adapterParameters = 0;     ///< whole model (LoRA)
+    AdapterCounts adapterCounts;      ///< LoRA: countAdapters of the shape, once per estimate
     PipelineSplit split;              ///< transformer layers per stage
 
     // Per-estimate constants of the stage ledger (prepareStages), so that the per-stage work
@@ -90,6 +105,7 @@ struct EstimateContext
     double criticWeightsPerParam = 0, criticGradientsPerParam = 0, criticOptimizerPerParam = 0;
     double rolloutWeightBytes = 0;
     double rolloutKvBytes = 0;
+    double rolloutKvNeeded = 0;       ///< the rollout batch's KV cache per engine GPU (memory and rollout time)
 };
 
 /// One stage's memory by lifetime: what the peak over the step and the timeline are made of.

@@ -88,7 +88,7 @@ void prepareStages(EstimateContext& ctx)
         ctx.adapterGradientBytes = tr.offloadOptimizer ? 0 : st.gradients * dense.gradients;
         ctx.adapterOptimizerBytes = tr.offloadOptimizer ? 0 : st.optimizer() * dense.optimizer;
         ctx.cpuBytesPerParam = 0;
-        const AdapterCounts a = countAdapters(m, s.finetune.loraRank, s.finetune.loraTargets);
+        const AdapterCounts& a = ctx.adapterCounts; // countAdapters(m, rank, targets), from fillContext
         ctx.adapterDense = a.perDenseLayer / t;
         ctx.adapterMoe = a.perMoeLayer / t;
         ctx.adapterParameters = a.total;
@@ -131,7 +131,8 @@ void prepareStages(EstimateContext& ctx)
     const bool offloaded = tr.offloadOptimizer;
     const double gradElement = ctx.adapters ? st.gradients : (st.gradients > 0 ? st.gradients : 2);
     const bool adamLike = tr.optimizer == Optimizer::Adam || tr.optimizer == Optimizer::AdamW;
-    const double momentElement = optimizerMoments(tr.optimizer) > 0 ? st.moments / optimizerMoments(tr.optimizer) : 0;
+    const int moments = optimizerMoments(tr.optimizer);
+    const double momentElement = moments > 0 ? st.moments / moments : 0;
     switch (fw) {
     case Framework::Megatron:
         // Buckets are views of the contiguous grad buffer, reduced in place
@@ -245,6 +246,12 @@ void prepareStages(EstimateContext& ctx)
     // of the GPU (gpu_memory_utilization) for weights + KV cache.
     ctx.rolloutWeightBytes = 2 * ctx.params.total / std::max(1, rl.rolloutTensor);
     ctx.rolloutKvBytes = std::max(0.0, rl.rolloutMemoryFraction * s.hardware.gpu.memoryBytes - ctx.rolloutWeightBytes);
+    // What the step's sequences need at their full length (validation keeps rollout_tensor ≥ 1):
+    // the memory check and the rollout's rounds (compute.cpp) read the same figure.
+    const int rolloutTensor = std::max(1, rl.rolloutTensor);
+    const double sequences = double(rl.promptsPerGpu) * rl.samplesPerPrompt * rolloutTensor;
+    ctx.rolloutKvNeeded = kvCacheBytes(m, KvCacheDtype::Bf16, rolloutTensor, 0, m.numLayers,
+                                       double(rl.promptLength) + double(rl.maxNewTokens), sequences, 16);
 }
 
 
@@ -417,7 +424,10 @@ double momentAllocated(const StageLedger& L, StepMoment moment, double inFlight)
     return moment < StepMoment::Count ? m[std::size_t(moment)] : 0;
 }
 
-void momentComponents(const StageLedger& L, StepMoment moment, double inFlight, ComponentBytes& b)
+namespace {
+
+/// momentComponents, inlined into the stage loop.
+inline void fillMomentComponents(const StageLedger& L, StepMoment moment, double inFlight, ComponentBytes& b)
 {
     b = L.persistent;
     const bool activations = moment == StepMoment::LayerForward || moment == StepMoment::LossForward
@@ -460,6 +470,13 @@ void momentComponents(const StageLedger& L, StepMoment moment, double inFlight, 
     case StepMoment::Count:
         break;
     }
+}
+
+} // namespace
+
+void momentComponents(const StageLedger& L, StepMoment moment, double inFlight, ComponentBytes& b)
+{
+    fillMomentComponents(L, moment, inFlight, b);
 }
 
 namespace {
@@ -506,76 +523,39 @@ bool sameProfile(const RankGroup& a, const RankGroup& b)
 
 /// The full ledger of one stage's GPU: the moments of its step, the peak, the three levels.
 /// Stage and rank fields are the caller's. With `w`, records the stage's working.
-void stageMemory(const EstimateContext& ctx, const StageLedger& L, RankGroup& out, Working* w)
+inline void stageMemory(const EstimateContext& ctx, const StageLedger& L, double inFlight, RankGroup& out, Working* w)
 {
     // Every field is set here (no out = RankGroup{}: this runs for every stage).
     out.layers = L.layers;
     out.residentParameters = L.residentParameters;
     out.cpuOffloadBytes = L.cpuOffloadBytes;
-    out.inFlightMicroBatches = L.phase == StagePhase::Rollout ? 0 : inFlightMicroBatches(ctx.p, ctx.v, ctx.micro, L.stage);
+    out.inFlightMicroBatches = inFlight;
     // The peak over the step is the largest moment: transients of different moments never
     // coexist, so they are not added up.
-    trainingMoments(L, out.inFlightMicroBatches, out.momentBytes);
+    // In a local first: stores into the group could alias the ledger, which the compiler would
+    // then read again after each.
+    std::array<double, kStepMomentCount> moments;
+    trainingMoments(L, inFlight, moments);
     double peak = -1;
     StepMoment at = StepMoment::Optimizer;
     for (std::size_t i = 0; i < std::size_t(StepMoment::Prefill); ++i)
-        if (out.momentBytes[i] > peak) {
-            peak = out.momentBytes[i];
+        if (moments[i] > peak) {
+            peak = moments[i];
             at = StepMoment(i);
         }
+    const double reserve = allocatorReserve(ctx, L, peak, moments[std::size_t(StepMoment::LossBackward)]);
+    out.momentBytes = moments;
     out.peakMoment = at;
-    momentComponents(L, at, out.inFlightMicroBatches, out.bytes);
+    fillMomentComponents(L, at, inFlight, out.bytes);
     peakOperation(ctx, L.stage, at, out.peakMicroBatch, out.peakChunk);
     out.allocatedBytes = peak;
-    out.bytes[std::size_t(Component::Fragmentation)] =
-        allocatorReserve(ctx, L, peak, out.momentBytes[std::size_t(StepMoment::LossBackward)]);
-    out.reservedBytes = peak + out.bytes[std::size_t(Component::Fragmentation)];
+    out.bytes[std::size_t(Component::Fragmentation)] = reserve;
+    out.reservedBytes = peak + reserve;
     out.deviceBytes = out.reservedBytes + L.persistentOutside;
     out.totalBytes = out.deviceBytes;
 
     if (w)
         explainStage(ctx, L, out, w);
-}
-
-/// Per-call scratch of the stage loop: the last stage shape's ledger.
-struct StageScratch
-{
-    StageLedger ledger;
-};
-
-void addGroup(const EstimateContext& ctx, int stage, StagePhase phase, GroupPhase label, Estimate& out, Working* w, StageScratch& scratch)
-{
-    const int ranksPerStage = ctx.scenario.parallel.gpus / ctx.p;
-    const std::size_t mark = w ? w->lines().size() : 0;
-    const int layers = ctx.split.layersOn(stage);
-    const int firstLayer = ctx.split.firstLayerOf(stage);
-    const int moe = ctx.shape.isMoE() ? ctx.shape.moeLayersIn(firstLayer, firstLayer + layers) : 0;
-    // Recording the working needs the whole computation for each stage.
-    if (w || !scratch.ledger.sameShape(layers, moe, stage == 0, stage == ctx.p - 1, phase))
-        stageLedger(ctx, stage, phase, scratch.ledger);
-    scratch.ledger.stage = stage;
-    // Computed in place at the end of the groups (no copy of the group), dropped again when it
-    // has the previous stage's profile.
-    RankGroup& g = out.groups.emplace_back(RankGroup::NoInit{});
-    stageMemory(ctx, scratch.ledger, g, w);
-    g.phase = label;
-    if (out.groups.size() > 1 && sameProfile(g, out.groups[out.groups.size() - 2])) {
-        // Same memory profile as the previous stage: extend that group.
-        out.groups.pop_back();
-        out.groups.back().lastStage = stage;
-        out.groups.back().lastRank = (stage + 1) * ranksPerStage - 1;
-        if (w)
-            w->truncate(mark);
-        return;
-    }
-    g.firstStage = g.lastStage = stage;
-    g.firstRank = stage * ranksPerStage;
-    g.lastRank = (stage + 1) * ranksPerStage - 1;
-    g.capacityBytes = ctx.scenario.hardware.gpu.memoryBytes;
-    // Paged optimizer states move to CPU memory when the GPU runs short instead of failing.
-    g.fits = g.deviceBytes - g.bytes[std::size_t(Component::PagedOptimizerStates)] <= g.capacityBytes;
-    if (w)
-        w->retag(mark, int(out.groups.size() - 1));
 }
 
 } // namespace
@@ -584,9 +564,51 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
 {
     // Stage shapes, their ledgers and the per-stage moments live in this file so that the
     // compiler inlines them into this loop (it runs once per stage, 16 times for the 405B case).
-    StageScratch scratch;
-    for (int i = 0; i < ctx.p; ++i)
-        addGroup(ctx, i, phase, label, out, w, scratch);
+    // What is the same for every stage is read once here; a stage's layers follow from the
+    // previous stage's (firstLayerOf(i) = Σ layersOn(j < i)), and its ledger is recomputed only
+    // when its shape differs from the previous stage's (with the working: for every stage, whose
+    // working it records).
+    const int p = ctx.p;
+    const int ranksPerStage = ctx.scenario.parallel.gpus / p;
+    const double capacity = ctx.scenario.hardware.gpu.memoryBytes;
+    const bool moeModel = ctx.shape.isMoE();
+    const bool training = phase != StagePhase::Rollout; // generation holds no micro-batches
+    const int v = ctx.v, micro = ctx.micro;
+    std::vector<RankGroup>& groups = out.groups;
+    StageLedger L;
+    int layers = 0;
+    for (int stage = 0, firstLayer = 0; stage < p; ++stage, firstLayer += layers) {
+        layers = ctx.split.layersOn(stage);
+        const int moe = moeModel ? ctx.shape.moeLayersIn(firstLayer, firstLayer + layers) : 0;
+        if (w || !L.sameShape(layers, moe, stage == 0, stage == p - 1, phase))
+            stageLedger(ctx, stage, phase, L);
+        L.stage = stage;
+        const std::size_t mark = w ? w->lines().size() : 0;
+        // Computed in place at the end of the groups (no copy of the group), dropped again when it
+        // has the previous stage's profile.
+        RankGroup& g = groups.emplace_back(RankGroup::NoInit{});
+        stageMemory(ctx, L, training ? inFlightMicroBatches(p, v, micro, stage) : 0, g, w);
+        g.phase = label;
+        const std::size_t n = groups.size();
+        if (n > 1 && sameProfile(g, groups[n - 2])) {
+            // Same memory profile as the previous stage: extend that group.
+            groups.pop_back();
+            RankGroup& previous = groups.back();
+            previous.lastStage = stage;
+            previous.lastRank = (stage + 1) * ranksPerStage - 1;
+            if (w)
+                w->truncate(mark);
+            continue;
+        }
+        g.firstStage = g.lastStage = stage;
+        g.firstRank = stage * ranksPerStage;
+        g.lastRank = (stage + 1) * ranksPerStage - 1;
+        g.capacityBytes = capacity;
+        // Paged optimizer states move to CPU memory when the GPU runs short instead of failing.
+        g.fits = g.deviceBytes - g.bytes[std::size_t(Component::PagedOptimizerStates)] <= g.capacityBytes;
+        if (w)
+            w->retag(mark, int(n - 1));
+    }
 }
 
 } // namespace core

@@ -99,32 +99,11 @@ double attentionEfficiency(double maximum, double tokens)
     return kSustained * maximum * saturation(tokens, kAttentionHalf);
 }
 
-double allReduceSeconds(double bytes, double ranks, double bus, double latency)
-{
-    if (ranks <= 1 || bytes <= 0 || !(bus > 0))
-        return 0;
-    return 2 * (ranks - 1) / ranks * bytes / bus + latency;
-}
-
-double reduceScatterSeconds(double bytes, double ranks, double bus, double latency)
-{
-    if (ranks <= 1 || bytes <= 0 || !(bus > 0))
-        return 0;
-    return (ranks - 1) / ranks * bytes / bus + latency;
-}
-
 double bubbleSeconds(int stages, int virtualStages, double microBatchSeconds)
 {
     if (stages <= 1)
         return 0;
     return double(stages - 1) / std::max(1, virtualStages) * microBatchSeconds;
-}
-
-double exposedSeconds(double communication, double overlappable, double tail)
-{
-    if (communication <= 0)
-        return 0;
-    return std::min(communication, std::max(tail, communication - std::max(0.0, overlappable)));
 }
 
 GroupLink groupLink(long long stride, long long size, long long gpusPerNode, double interconnect, double network)

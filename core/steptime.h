@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <span>
@@ -72,14 +73,30 @@ double gemmSeconds(double m, double n, double k, double peakFlops, double effici
 double attentionEfficiency(double maximum, double tokens);
 /// Ring collectives (nccl-tests PERFORMANCE.md): all-reduce moves 2(n−1)/n of the bytes over
 /// each GPU's link, reduce-scatter and all-gather (n−1)/n of the full array; plus one latency.
-double allReduceSeconds(double bytes, double ranks, double busBytesPerSecond, double latencySeconds);
-double reduceScatterSeconds(double bytes, double ranks, double busBytesPerSecond, double latencySeconds);
+/// (Inline, as the two below: the step-time model calls them a dozen times per estimate.)
+inline double allReduceSeconds(double bytes, double ranks, double busBytesPerSecond, double latencySeconds)
+{
+    if (ranks <= 1 || bytes <= 0 || !(busBytesPerSecond > 0))
+        return 0;
+    return 2 * (ranks - 1) / ranks * bytes / busBytesPerSecond + latencySeconds;
+}
+inline double reduceScatterSeconds(double bytes, double ranks, double busBytesPerSecond, double latencySeconds)
+{
+    if (ranks <= 1 || bytes <= 0 || !(busBytesPerSecond > 0))
+        return 0;
+    return (ranks - 1) / ranks * bytes / busBytesPerSecond + latencySeconds;
+}
 /// Bubble of 1F1B (v = 1) or interleaved 1F1B: (p − 1)/v of one micro-batch's forward and
 /// backward on a stage (Narayanan et al. 2021 §2.2), i.e. (p − 1)/(v·m) of the compute.
 double bubbleSeconds(int stages, int virtualStages, double microBatchSeconds);
 /// What a collective that overlaps `overlappable` seconds of compute leaves exposed: never less
 /// than the tail that has nothing to overlap with, never more than the collective itself.
-double exposedSeconds(double communication, double overlappable, double tail);
+inline double exposedSeconds(double communication, double overlappable, double tail)
+{
+    if (communication <= 0)
+        return 0;
+    return std::min(communication, std::max(tail, communication - std::max(0.0, overlappable)));
+}
 
 /// The bus bandwidth of a parallel group (bytes/s each GPU moves): NVLink inside a node; a
 /// group that spans nodes uses every member's NIC in the node (NCCL runs a ring per NIC), so

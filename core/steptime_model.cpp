@@ -18,6 +18,8 @@ namespace {
 
 using steptime_data::constant;
 
+constexpr double kGemmHalf = constant("gemm_half_dimension");
+constexpr double kSustained = constant("sustained_fraction");
 constexpr double kUnfusedBytesPerScore = constant("unfused_attention_bytes_per_score");
 constexpr double kHiddenPasses = constant("elementwise_hidden_passes");
 constexpr double kGatedPasses = constant("elementwise_ffn_passes_gated");
@@ -67,15 +69,38 @@ struct Model
     double backwardGemms = 2; ///< dgrad + wgrad (frozen LoRA base: dgrad only)
     GroupLink tp, cp, ep, pp;
 
+    // gemmEfficiency's factors that depend on the GPU only, formed once per estimate: each is
+    // the product gemmEfficiency forms first (left to right), so gemm() below gives the same
+    // double as gemmSeconds(…, gemmEfficiency(…), …) in steptime.cpp, in a third of the work.
+    double mamfProduct = 0;  ///< M·N·K of the measured shape
+    double mamfPadded = 0;   ///< (M + d₀)(N + d₀)(K + d₀)
+    double sustained16 = 0, sustained8 = 0; ///< sustained fraction × the 16-bit / FP8 maximum
+
     explicit Model(const EstimateContext& context)
         : ctx(context), gpu(context.scenario.hardware.gpu), fig(gpuStepFigures(context.scenario.hardware.gpu.preset))
     {
+        mamfProduct = fig.mamfM * fig.mamfN * fig.mamfK;
+        mamfPadded = (fig.mamfM + kGemmHalf) * (fig.mamfN + kGemmHalf) * (fig.mamfK + kGemmHalf);
+        sustained16 = kSustained * fig.gemmBf16;
+        sustained8 = kSustained * (fig.gemmFp8 > 0 ? fig.gemmFp8 : fig.gemmBf16);
     }
 
+    /// gemmSeconds(m, n, k, peak, gemmEfficiency(fig, f8, m, n, k), bytes, bandwidth), inline.
     double gemm(double m, double n, double k, bool lowPrecision = true) const
     {
         const bool f8 = fp8 && lowPrecision;
-        return gemmSeconds(m, n, k, f8 ? gemmPeak : attentionPeak, gemmEfficiency(fig, f8, m, n, k), f8 ? 1.0 : 2.0, bandwidth);
+        if (!(m > 0 && n > 0 && k > 0))
+            return 0;
+        const double h = kGemmHalf;
+        const double best = mamfProduct * ((m + h) * (n + h) * (k + h));
+        const double shape = m * n * k * mamfPadded;
+        const double efficiency = best > 0 ? (f8 ? sustained8 : sustained16) * std::min(1.0, shape / best) : 0;
+        const double peakFlops = f8 ? gemmPeak : attentionPeak;
+        if (!(peakFlops > 0 && efficiency > 0))
+            return 0;
+        const double compute = 2 * m * n * k / (peakFlops * efficiency);
+        const double memory = bandwidth > 0 ? ((f8 ? 1.0 : 2.0) * (m * k + k * n) + 2 * m * n) / bandwidth : 0;
+        return std::max(compute, memory);
     }
     double memory(double bytes) const { return bandwidth > 0 ? bytes / bandwidth : 0; }
 };
@@ -263,7 +288,8 @@ struct PipelinePass
     explicit PipelinePass(const EstimateContext& ctx) : md(ctx) {}
 };
 
-void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, const CommunicationEstimate& comm, PipelinePass& out)
+void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, const CommunicationEstimate& comm, PipelinePass& out,
+                  bool explain)
 {
     const Scenario& sc = ctx.scenario;
     const TrainingSetup& tr = sc.training;
@@ -293,7 +319,11 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     md.ep = linkOf(CommDimension::ExpertParallel);
     md.pp = linkOf(CommDimension::PipelineParallel);
 
-    out.dense = layerCost(md, false);
+    // A model whose every layer is an MoE layer (Mixtral) has no dense layer to time: its stages
+    // add 0 × the dense layer's (finite) costs, which is +0 either way. The working still shows
+    // a dense layer's figures.
+    const bool denseLayers = !m.isMoE() || m.moeLayersIn(0, m.numLayers) < m.numLayers;
+    out.dense = denseLayers || explain ? layerCost(md, false) : LayerCost{};
     out.moe = m.isMoE() ? layerCost(md, true) : LayerCost{};
     const LayerCost& dense = out.dense;
     const LayerCost& moe = out.moe;
@@ -310,27 +340,32 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     double& tpAll = out.tpAll;
     double& cpAll = out.cpAll;
     double& epAll = out.epAll;
+    const bool moeModel = m.isMoE();
+    const int p = ctx.p;
     int first = 0, lastLayers = -1, lastMoe = -1;
-    for (int i = 0; i < ctx.p; first += lastLayers, ++i) {
+    for (int i = 0; i < p; first += lastLayers, ++i) {
         const int layers = ctx.split.layersOn(i); // the memory estimate's split (core/pipeline.h)
-        const int moeLayers = m.isMoE() ? m.moeLayersIn(first, first + layers) : 0;
-        const bool last = i == ctx.p - 1;
-        const bool same = layers == lastLayers && moeLayers == lastMoe && !last;
+        const int moeLayers = moeModel ? m.moeLayersIn(first, first + layers) : 0;
+        const bool last = i == p - 1;
+        if (layers == lastLayers && moeLayers == lastMoe && !last) {
+            // The previous stage's shape costs the same; the slowest so far costs at least that
+            // much (or the cost is NaN), so only the sum moves, in the same order of additions.
+            sum += cost;
+            continue;
+        }
         lastLayers = layers;
         lastMoe = moeLayers;
-        if (!same) {
-            stage = StageCost{};
-            addLayers(stage, dense, layers - moeLayers);
-            if (moeLayers > 0)
-                addLayers(stage, moe, moeLayers);
-            if (last) {
-                part(stage.parts, StepPart::Gemm) += logitsGemm;
-                part(stage.parts, StepPart::Elementwise) += logitsElement;
-                stage.forward += (logitsGemm + logitsElement) / 3;
-                stage.backward += (logitsGemm + logitsElement) * 2 / 3;
-            }
-            cost = stage.total();
+        stage = StageCost{};
+        addLayers(stage, dense, layers - moeLayers);
+        if (moeLayers > 0)
+            addLayers(stage, moe, moeLayers);
+        if (last) {
+            part(stage.parts, StepPart::Gemm) += logitsGemm;
+            part(stage.parts, StepPart::Elementwise) += logitsElement;
+            stage.forward += (logitsGemm + logitsElement) / 3;
+            stage.backward += (logitsGemm + logitsElement) * 2 / 3;
         }
+        cost = stage.total();
         sum += cost;
         if (cost > slowestCost) {
             slowest = stage;
@@ -376,7 +411,7 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
     const TrainingSetup& tr = sc.training;
     const ParallelLayout& par = sc.parallel;
     PipelinePass pass(ctx);
-    pipelinePass(ctx, out.computeDType, out.peakFlopsPerGpu, comm, pass);
+    pipelinePass(ctx, out.computeDType, out.peakFlopsPerGpu, comm, pass, w != nullptr);
     const Model& md = pass.md;
     const LayerCost& dense = pass.dense;
     const StageCost& slowest = pass.slowest;
@@ -543,7 +578,6 @@ double stepLowerBound(const Scenario& s, const ParameterCounts* counts)
     ctx.zeroShards = ctx.dp * ctx.c;
     ctx.micro = int(s.training.globalBatchSize / (s.training.microBatchSize * ctx.dp));
     ctx.adapters = s.mode == Mode::FineTune && s.finetune.method != FineTuneMethod::Full;
-    ctx.shape = ctx.countOnly ? familyShape(s.model.parameters) : s.model;
     ctx.params = counts ? *counts : countParameters(ctx.shape, ctx.t);
     const ParallelLayout& pl = s.parallel; // the stage loop's split, as memory.cpp makes it
     ctx.split = pipelineSplit(ctx.shape.numLayers, ctx.p, pl.firstStageLayers, pl.lastStageLayers, pl.embeddingCountsAsLayer,
@@ -561,7 +595,7 @@ double stepLowerBound(const Scenario& s, const ParameterCounts* counts)
     CommunicationEstimate comm;
     communicationLinks(ctx, comm);
     PipelinePass pass(ctx);
-    pipelinePass(ctx, dtype, peak, comm, pass);
+    pipelinePass(ctx, dtype, peak, comm, pass, false);
     double sum = 0;
     for (double p : pass.parts)
         sum += p;

@@ -157,6 +157,37 @@ private slots:
         QVERIFY2(expected == actual, (c.name + " differs from " + file.string() + ", " + firstDifference(expected, actual)).c_str());
     }
 
+    void workingChangesNoNumber_data() { output_data(); }
+    /// The estimate without the working (every slider move, the planner's searches) is the
+    /// estimate with it: the hot path skips only what the working records, never a number. Some
+    /// golden cases record the working and the presets do not, so the files pin both paths too.
+    void workingChangesNoNumber()
+    {
+        QFETCH(int, index);
+        static const std::vector<GoldenCase> cases = goldenCases();
+        const GoldenCase& c = cases.at(std::size_t(index));
+        core::Working working;
+        const core::Estimate with = core::estimate(c.scenario, &working);
+        const core::Estimate without = core::estimate(c.scenario);
+        const std::string a = core::estimateToJson(c.scenario, with, c.loadIssues, nullptr);
+        const std::string b = core::estimateToJson(c.scenario, without, c.loadIssues, nullptr);
+        QVERIFY2(a == b, (c.name + " with and without the working, " + firstDifference(a, b)).c_str());
+    }
+
+    /// An Estimate reused after another scenario's (the window and the planner reuse one) reads
+    /// the same as a fresh one: the stage loop sets every field of the groups it does not zero.
+    void reusedEstimateIsFresh()
+    {
+        const std::vector<GoldenCase> cases = goldenCases();
+        core::Estimate reused;
+        for (const GoldenCase& c : cases) {
+            core::estimate(c.scenario, reused);
+            const std::string fresh = core::estimateToJson(c.scenario, core::estimate(c.scenario), c.loadIssues, nullptr);
+            const std::string again = core::estimateToJson(c.scenario, reused, c.loadIssues, nullptr);
+            QVERIFY2(fresh == again, (c.name + " estimated after the previous case, " + firstDifference(fresh, again)).c_str());
+        }
+    }
+
     /// No golden file is left over from a case that no longer exists (a renamed preset, say).
     void noStaleFiles()
     {
