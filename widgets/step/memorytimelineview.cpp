@@ -165,11 +165,44 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
             if (ph.bytes[k] > 0)
                 used.set(k);
     }
-    // Shapes for SVG and PDF; on screen the stack goes straight into an image, run by run of
-    // columns showing the same phase, one row span per component: a few hundred thousand pixel
-    // writes instead of thousands of QPainter::fillRect calls (the most expensive part of a
-    // re-plan at 512 micro-batches, callgrind on bench_latency --step).
-    if (m_vectorPaint) {
+    // Runs of columns showing the same phase, and the model states at the bottom that are the
+    // same in every phase (weights, gradients, optimizer states: one band from the first drawn
+    // column to the last, not one per run).
+    int runs = 0;
+    for (int c = 0; c < cols; ++c)
+        runs += column[std::size_t(c)] && (c == 0 || column[std::size_t(c)] != column[std::size_t(c - 1)]);
+    int first = 0, last = cols;
+    while (first < cols && !column[std::size_t(first)])
+        ++first;
+    while (last > first && !column[std::size_t(last - 1)])
+        --last;
+    std::size_t common = 0;
+    if (first < last && std::none_of(column.begin() + first, column.begin() + last, [](const core::TimelinePhase* ph) { return !ph; })) {
+        const core::TimelinePhase* a = column[std::size_t(first)];
+        for (; common < core::kComponentCount; ++common) {
+            bool same = true;
+            for (int c = first + 1; c < last && same; ++c)
+                same = column[std::size_t(c)] == column[std::size_t(c - 1)] || column[std::size_t(c)]->bytes[common] == a->bytes[common];
+            if (!same)
+                break;
+        }
+    }
+    // Few runs (phases wider than a pixel), SVG and PDF: rectangles. Many: straight into an
+    // image, run by run, each run's column computed once: a few hundred thousand pixel writes
+    // instead of thousands of QPainter::fillRect calls (the most expensive part of a re-plan at
+    // 512 micro-batches, callgrind on bench_latency --step).
+    if (m_vectorPaint || runs <= 200) {
+        double base = 0;
+        for (std::size_t k = 0; k < common; ++k) {
+            const double b = column[std::size_t(first)]->bytes[k];
+            if (b > 0) {
+                const double y0 = yOf(area, base), y1 = yOf(area, base + b);
+                if (y0 - y1 >= 0.25)
+                    p.fillRect(QRectF(area.left() + first / dpr, y1, (last - first) / dpr, y0 - y1),
+                               ComponentPalette::componentColor(core::Component(k), dark));
+                base += b;
+            }
+        }
         for (int c = 0; c < cols;) {
             const core::TimelinePhase* ph = column[std::size_t(c)];
             int e = c + 1;
@@ -177,8 +210,8 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
                 ++e;
             if (ph) {
                 const double x0 = area.left() + c / dpr, x1 = area.left() + e / dpr;
-                double below = 0;
-                for (std::size_t k = 0; k < core::kComponentCount; ++k) {
+                double below = base;
+                for (std::size_t k = common; k < core::kComponentCount; ++k) {
                     const double b = ph->bytes[k];
                     if (b <= 0)
                         continue;
@@ -205,30 +238,13 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
         auto rowOf = [&](double bytes) { return std::clamp(int(std::lround((1 - bytes / scaleTop()) * rowsPx)), 0, rowsPx); };
         QRgb* bits = reinterpret_cast<QRgb*>(image.bits());
         const qsizetype stride = image.bytesPerLine() / qsizetype(sizeof(QRgb));
-        // The model states at the bottom are the same in every phase: those rows are one colour
-        // from the first drawn column to the last, filled a row at a time; only the rows above
-        // (activations, transients) go run by run.
-        int first = 0, last = cols;
-        while (first < cols && !column[std::size_t(first)])
-            ++first;
-        while (last > first && !column[std::size_t(last - 1)])
-            --last;
-        std::size_t common = 0;
         double base = 0;
-        if (first < last && std::none_of(column.begin() + first, column.begin() + last, [](const core::TimelinePhase* ph) { return !ph; })) {
-            const core::TimelinePhase* a = column[std::size_t(first)];
-            for (; common < core::kComponentCount; ++common) {
-                const double b = a->bytes[common];
-                bool same = true;
-                for (int c = first + 1; c < last && same; ++c)
-                    same = column[std::size_t(c)] == column[std::size_t(c - 1)] || column[std::size_t(c)]->bytes[common] == b;
-                if (!same)
-                    break;
-                if (b > 0) {
-                    const int y1 = rowOf(base + b), y0 = rowOf(base);
-                    for (int y = y1; y < y0; ++y)
-                        std::fill(bits + y * stride + first, bits + y * stride + last, colour[common]);
-                }
+        for (std::size_t k = 0; k < common; ++k) {
+            const double b = column[std::size_t(first)]->bytes[k];
+            if (b > 0) {
+                const int y1 = rowOf(base + b), y0 = rowOf(base);
+                for (int y = y1; y < y0; ++y)
+                    std::fill(bits + y * stride + first, bits + y * stride + last, colour[k]);
                 base += b;
             }
         }
