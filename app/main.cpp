@@ -18,6 +18,7 @@
 #include "app/step/calibrationdialog.h"
 #include "app/step/stepdock.h"
 #include "widgets/step/memorytimelineview.h"
+#include "widgets/step/servingtimelineview.h"
 #include "widgets/step/stepcursor.h"
 #include "widgets/step/steppanel.h"
 #include "app/viewoptions.h"
@@ -163,7 +164,9 @@ int main(int argc, char** argv)
         window.resizeDocks({window.stepDock()}, {window.height() * 62 / 100}, Qt::Vertical);
         StepPanel* panel = window.stepDock()->panel();
         const MemoryTimelineView::PeakMark peak = panel->memoryView()->peakMark(0);
-        if (peak.valid)
+        if (panel->showsServing())
+            panel->stepCursor()->setPosition(panel->servingView()->peakPosition());
+        else if (peak.valid)
             panel->stepCursor()->setPosition(peak.time);
     }
     CalibrationDialog* calibration = nullptr;

@@ -59,18 +59,7 @@ double stageWeights(const ServingContext& c, int stage, double touchedExperts = 
     return (linear + experts * touchedExperts) * c.linearBytes + other * c.otherBytes;
 }
 
-/// Paged engines allocate whole blocks; llama.cpp and HF transformers keep contiguous caches.
-int kvBlock(const Scenario& s)
-{
-    switch (s.inference.engine) {
-    case ServingEngine::Vllm:
-    case ServingEngine::TensorRtLlm: return s.inference.kvBlockSize;
-    case ServingEngine::Sglang: return std::min(1, s.inference.kvBlockSize); // token-granular pool (page_size 1)
-    case ServingEngine::HfTransformers:
-    case ServingEngine::LlamaCpp: return 0;
-    }
-    return s.inference.kvBlockSize;
-}
+int kvBlock(const Scenario& s) { return engineKvBlockSize(s); }
 
 double stageKv(const ServingContext& c, int stage, double context, double batch)
 {

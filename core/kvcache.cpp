@@ -26,6 +26,18 @@ double cachedTokens(double context, double window, int blockSize)
     return roundUp(window) + (blockSize > 0 ? block : 0);
 }
 
+int engineKvBlockSize(const Scenario& s)
+{
+    switch (s.inference.engine) {
+    case ServingEngine::Vllm:
+    case ServingEngine::TensorRtLlm: return s.inference.kvBlockSize;
+    case ServingEngine::Sglang: return std::min(1, s.inference.kvBlockSize); // token-granular pool (page_size 1)
+    case ServingEngine::HfTransformers:
+    case ServingEngine::LlamaCpp: return 0;
+    }
+    return s.inference.kvBlockSize;
+}
+
 double kvCacheBytes(const ModelArchitecture& m, KvCacheDtype dtype, int tensor, int firstLayer, int lastLayer, double context,
                     double batch, int blockSize)
 {

@@ -15,6 +15,11 @@ double kvBytesPerTokenPerLayer(const ModelArchitecture& model, KvCacheDtype dtyp
 /// window. Paged caches allocate whole blocks: a window that straddles blocks needs one more.
 double cachedTokens(double context, double window, int blockSize);
 
+/// The granularity the engine allocates KV cache in, tokens: paged engines (vLLM, TensorRT-LLM)
+/// whole blocks of `inference.kv_block_size`, SGLang single tokens (page_size 1); llama.cpp and
+/// HF transformers keep contiguous caches (0).
+int engineKvBlockSize(const Scenario& scenario);
+
 /// KV cache of layers [firstLayer, lastLayer) for `batch` sequences of `context` tokens on one GPU.
 double kvCacheBytes(const ModelArchitecture& model, KvCacheDtype dtype, int tensor, int firstLayer, int lastLayer,
                     double context, double batch, int blockSize);

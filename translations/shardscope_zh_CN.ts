@@ -1631,6 +1631,43 @@ flushed to 0 (error 1): %2</source>
         <source>Copies the slide as an image and as SVG, to paste into a presentation.</source>
         <translation>把幻灯片以图像和 SVG 两种形式复制，便于粘贴到演示文稿中。</translation>
     </message>
+    <message>
+        <source>Only the step view moves: choose it to export an animated GIF.</source>
+        <translation>只有训练步视图会动：选择它才能导出动画 GIF。</translation>
+    </message>
+    <message>
+        <source>%1 × %2 px, GIF, %3 frames at %4 per second (%5 s), looping</source>
+        <extracomment>under the export preview; %1 × %2 = pixels, %3 = frames, %4 = frames per second, %5 = seconds</extracomment>
+        <translation>%1 × %2 像素，GIF，%3 帧，每秒 %4 帧（%5 秒），循环播放</translation>
+    </message>
+    <message>
+        <source>Animated GIF (*.gif)</source>
+        <translation>动画 GIF (*.gif)</translation>
+    </message>
+    <message>
+        <source>GIF fra&amp;mes:</source>
+        <translation>GIF 帧数(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Frames per seco&amp;nd:</source>
+        <translation>每秒帧数(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Animated GIF (step view)</source>
+        <translation>动画 GIF（训练步视图）</translation>
+    </message>
+    <message>
+        <source>Frames over one training step: the first at its start, the last at its end.</source>
+        <translation>一个训练步内的帧数：第一帧在训练步开始，最后一帧在结束。</translation>
+    </message>
+    <message>
+        <source>A GIF&apos;s delays are hundredths of a second: up to 50 frames per second.</source>
+        <translation>GIF 的帧间隔以百分之一秒计：最多每秒 50 帧。</translation>
+    </message>
+    <message>
+        <source>This scenario&apos;s step is not drawn (too many micro-batches): there is nothing to play.</source>
+        <translation>这个场景的训练步没有画出（微批次太多）：没有可播放的内容。</translation>
+    </message>
 </context>
 <context>
     <name>FeasibilityHeatmap</name>
@@ -5725,6 +5762,18 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
         <source>Keeps the memory axis from scene to scene, so bars compare by height.</source>
         <translation>在场景之间保持显存坐标轴不变，柱子的高度可以直接比较。</translation>
     </message>
+    <message>
+        <source>Pause (P)</source>
+        <translation>暂停 (P)</translation>
+    </message>
+    <message>
+        <source>Play (P)</source>
+        <translation>播放 (P)</translation>
+    </message>
+    <message>
+        <source>Plays the training step: the cursor moves through the schedule and stage 0&apos;s memory together (P).</source>
+        <translation>播放训练步：光标同时走过流水线调度和第 0 段的显存 (P)。</translation>
+    </message>
 </context>
 <context>
     <name>QuantizationPanel</name>
@@ -6224,6 +6273,163 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     </message>
 </context>
 <context>
+    <name>ServingTimelineView</name>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>Prefill step %1</source>
+        <translation>Prefill 第 %1 步</translation>
+    </message>
+    <message>
+        <source>Decode step %1</source>
+        <translation>解码第 %1 步</translation>
+    </message>
+    <message>
+        <source>1 request</source>
+        <translation>1 个请求</translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation>%1 个请求</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 of %4 blocks</source>
+        <translation>%1：%2，已用 %3 / %4 块</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 blocks</source>
+        <translation>%1：%2，%3 块</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 tokens each</source>
+        <translation>%1：%2，每个 %3 个 token</translation>
+    </message>
+    <message>
+        <source> · KV %1 used of %2 reserved</source>
+        <translation> · KV 已用 %1，预留 %2</translation>
+    </message>
+    <message>
+        <source> · KV %1</source>
+        <translation> · KV %1</translation>
+    </message>
+    <message>
+        <source> · over the pool: preemption</source>
+        <translation> · 超出 KV 池：发生抢占</translation>
+    </message>
+    <message>
+        <source>Prefill: %1 steps of %2 tokens</source>
+        <translation>Prefill：%1 步，每步 %2 个 token</translation>
+    </message>
+    <message>
+        <source>Prefill: one step</source>
+        <translation>Prefill：一步完成</translation>
+    </message>
+    <message>
+        <source>Decode steps (one token per request each)</source>
+        <translation>解码步（每步每个请求生成一个 token）</translation>
+    </message>
+    <message>
+        <source>The scenario has errors (see the issues): there is no serving run to show.</source>
+        <translation>场景有错误（见问题列表）：没有可展示的推理过程。</translation>
+    </message>
+    <message>
+        <source>The serving timeline shows a serving scenario.</source>
+        <translation>推理时间线展示推理服务场景。</translation>
+    </message>
+    <message>
+        <source>Memory of one GPU of stage %1 as the batch fills and the context grows</source>
+        <translation>第 %1 段的一张 GPU：批次填满、上下文增长时的显存</translation>
+    </message>
+    <message>
+        <source>Memory of one GPU as the batch fills and the context grows</source>
+        <translation>一张 GPU：批次填满、上下文增长时的显存</translation>
+    </message>
+    <message>
+        <source>KV pool reserved: %1 (%2 blocks)</source>
+        <translation>预留的 KV 池：%1（%2 块）</translation>
+    </message>
+    <message>
+        <source>KV cache allocated at start: %1</source>
+        <translation>启动时分配的 KV Cache：%1</translation>
+    </message>
+    <message>
+        <source>Capacity %1</source>
+        <translation>容量 %1</translation>
+    </message>
+    <message>
+        <source>Preemption: %1 needs %2 blocks, the pool holds %3</source>
+        <translation>抢占：%1 需要 %2 块，KV 池只有 %3 块</translation>
+    </message>
+    <message>
+        <source>prefill step %1</source>
+        <translation>prefill 第 %1 步</translation>
+    </message>
+    <message>
+        <source>decode step %1</source>
+        <translation>解码第 %1 步</translation>
+    </message>
+    <message>
+        <source>Preemption: the pool is full</source>
+        <translation>抢占：KV 池已满</translation>
+    </message>
+    <message>
+        <source>Peak KV %1 — %2</source>
+        <translation>KV 峰值 %1 — %2</translation>
+    </message>
+    <message>
+        <source>KV pool, not yet used</source>
+        <translation>KV 池中尚未使用的部分</translation>
+    </message>
+    <message>
+        <source>KV cache in use</source>
+        <translation>正在使用的 KV Cache</translation>
+    </message>
+    <message>
+        <source>KV in use</source>
+        <translation>已用 KV</translation>
+    </message>
+    <message>
+        <source>KV pool reserved</source>
+        <translation>预留的 KV 池</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>Preemption (hatched: over the pool)</source>
+        <translation>抢占（斜线：超出 KV 池的部分）</translation>
+    </message>
+    <message>
+        <source>KV blocks of %1 tokens, %2 each across the GPU&apos;s %3 layers. Each request&apos;s blocks in its own shade; red: what the pool cannot hold</source>
+        <translation>每块 %1 个 token 的 KV 块，每块 %2（覆盖这张 GPU 上的 %3 层）。每个请求的块用各自的深浅色；红色：KV 池放不下的部分</translation>
+    </message>
+    <message>
+        <source>A contiguous KV cache (no blocks): each request&apos;s tokens</source>
+        <translation>连续的 KV Cache（不分块）：每个请求的 token</translation>
+    </message>
+    <message>
+        <source>Blocks
+(1 cell = %1)</source>
+        <translation>KV 块
+（1 格 = %1 块）</translation>
+    </message>
+    <message>
+        <source>Blocks</source>
+        <translation>KV 块</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>请求</translation>
+    </message>
+</context>
+<context>
     <name>SessionStore</name>
     <message>
         <source>The settings file could not be read; the settings start afresh. It was kept as %1.</source>
@@ -6555,6 +6761,14 @@ It was kept in %2.</source>
     <message>
         <source>Zero bubble ZB-H1, for contrast</source>
         <translation>零气泡 ZB-H1（对照）</translation>
+    </message>
+</context>
+<context>
+    <name>StepScene</name>
+    <message>
+        <source>%1 micro-batches per step: too many to draw one by one (up to %2).</source>
+        <extracomment>step scene; %1 = micro-batches per step, %2 = the most drawn</extracomment>
+        <translation>每步 %1 个微批次：太多，无法逐个绘制（最多 %2 个）。</translation>
     </message>
 </context>
 <context>
@@ -7220,11 +7434,6 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>%1 在各数值格式中的实际存储</translation>
     </message>
     <message>
-        <source>%1: the file name must end in .png, .svg or .pdf</source>
-        <extracomment>%1 = file name</extracomment>
-        <translation>%1：文件名必须以 .png、.svg 或 .pdf 结尾</translation>
-    </message>
-    <message>
         <source>Cannot write %1: %2</source>
         <extracomment>%1 = file name, %2 = the system&apos;s reason</extracomment>
         <translation>无法写入 %1：%2</translation>
@@ -7233,6 +7442,30 @@ no runtime, fragmentation or temporary buffers</source>
         <source>Cannot render the slide into %1</source>
         <extracomment>%1 = file name</extracomment>
         <translation>无法把幻灯片渲染到 %1</translation>
+    </message>
+    <message>
+        <source>%1: the file name must end in .png, .svg, .pdf or .gif</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1：文件名必须以 .png、.svg、.pdf 或 .gif 结尾</translation>
+    </message>
+    <message>
+        <source>%1: a frame sequence is written as PNG files: the name must end in .png</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1：帧序列写成 PNG 文件：文件名必须以 .png 结尾</translation>
+    </message>
+    <message>
+        <source>the frame could not be rendered</source>
+        <translation>无法渲染该帧</translation>
+    </message>
+    <message>
+        <source>%1: only the step view plays as an animated GIF, and only when it draws a step; the other views are still (.png, .svg or .pdf)</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1：只有训练步视图能导出为动画 GIF，且须画出了训练步；其他视图是静止的（.png、.svg 或 .pdf）</translation>
+    </message>
+    <message>
+        <source>%1: only the step view plays as a frame sequence, and only when it draws a step</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1：只有训练步视图能导出为帧序列，且须画出了训练步</translation>
     </message>
 </context>
 <context>

@@ -16,6 +16,8 @@
 #include "core/io/estimate_io.h"
 #include "core/calibration/memorylog.h"
 #include "core/calibration/residuals.h"
+#include "core/io/servingtimeline_io.h"
+#include "core/timeline/servingtimeline.h"
 #include "core/timeline/steptimeline.h"
 #include "core/io/hfconfig.h"
 #include "core/io/launchconfig.h"
@@ -33,9 +35,10 @@ const char* kUsage =
     "usage: shardscope [FILE.json]                      open the explorer window\n"
     "       shardscope estimate FILE.json|--default [--format table|json] [--unit GB|GiB] [--set section.key=value ...] [--explain] [--timeline] [--measured LOG]\n"
     "       shardscope advise FILE.json|--default [--format table|json] [--unit GB|GiB] [--set ...]   what to try first\n"
-    "       shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory|comparison|gauges|bits|dashboard|step]\n"
+    "       shardscope export FILE.json|--default --out FILE.(png|svg|pdf|gif) [--view memory|comparison|gauges|bits|dashboard|step]\n"
     "                  [--size WxH] [--scale N] [--transparent] [--theme light|dark|high-contrast-light|high-contrast-dark]\n"
     "                  [--title TEXT] [--no-caption] [--lang en|zh_CN] [--unit GB|GiB] [--value X] [--set ...]\n"
+    "                  [--format png|svg|pdf|gif|png-sequence] [--frames N] [--fps F]   (gif, png-sequence: --view step played)\n"
     "       shardscope plan FILE.json|--default [--format table|json] [--top N] [--objective time|cost|headroom]\n"
     "                  [--pin section.key=value|<=value|>=value ...] [--bound X] [--set ...]   rank every layout\n"
     "       shardscope launch FILE.json|--default --framework megatron|deepspeed|torchtitan [--set ...]\n"
@@ -180,7 +183,11 @@ static int estimateCommand(const std::vector<std::string>& args)
         return kExitInvalid;
     }
     core::StepTimeline steps;
-    if (timeline)
+    core::ServingTimeline serving;
+    const bool servingRun = load.scenario.mode == core::Mode::Inference;
+    if (timeline && servingRun)
+        core::servingTimeline(load.scenario, serving);
+    else if (timeline)
         core::stepTimeline(load.scenario, steps);
     // --measured LOG: what a real run printed, beside the prediction of the same counter.
     core::Calibration measured;
@@ -197,12 +204,12 @@ static int estimateCommand(const std::vector<std::string>& args)
     }
     const core::Calibration* calibration = measuredFile.empty() ? nullptr : &measured;
     if (format == "json") {
-        std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr, timeline ? &steps : nullptr,
-                                          calibration);
+        std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr, timeline && !servingRun ? &steps : nullptr,
+                                          calibration, timeline && servingRun ? &serving : nullptr);
     } else {
         std::cout << core::estimateToTable(load.scenario, e, load.issues, explain ? &working : nullptr, unit);
         if (timeline)
-            std::cout << core::timelineToTable(steps, unit);
+            std::cout << (servingRun ? core::servingTimelineToTable(serving, unit) : core::timelineToTable(steps, unit));
         if (calibration)
             std::cout << core::calibrationToTable(measured, e);
     }

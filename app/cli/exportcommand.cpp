@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QLocale>
 #include <QRegularExpression>
 #include <QTranslator>
@@ -25,6 +26,9 @@ struct ExportArguments
     std::string language;
     std::vector<std::string> sets;
     SlideOptions options;
+    std::string format;    ///< --format: png, svg, pdf, gif, png-sequence; empty: by --out's suffix
+    bool framesGiven = false;
+    bool fpsGiven = false;
 };
 
 int fail(const std::string& message)
@@ -58,7 +62,7 @@ std::optional<int> parse(const std::vector<std::string>& args, ExportArguments& 
             return true;
         };
         if (a == "--out" || a == "--view" || a == "--size" || a == "--scale" || a == "--theme" || a == "--title" || a == "--lang"
-            || a == "--unit" || a == "--value" || a == "--set") {
+            || a == "--unit" || a == "--value" || a == "--set" || a == "--format" || a == "--frames" || a == "--fps") {
             if (!needValue())
                 return fail(a + " needs a value");
         } else if (inlineValue) {
@@ -110,6 +114,24 @@ std::optional<int> parse(const std::vector<std::string>& args, ExportArguments& 
                 return fail("--value must be a finite number, e.g. 0.1 or 1e-8 (got '" + value + "')");
         } else if (a == "--set") {
             parsed.sets.push_back(value);
+        } else if (a == "--format") {
+            if (value != "png" && value != "svg" && value != "pdf" && value != "gif" && value != "png-sequence")
+                return fail("unknown format '" + value + "' (available: png, svg, pdf, gif, png-sequence)");
+            parsed.format = value;
+        } else if (a == "--frames") {
+            bool ok = false;
+            o.frames = q.toInt(&ok);
+            if (!ok || o.frames < SlideViews::kMinFrames || o.frames > SlideViews::kMaxFrames)
+                return fail("--frames must be a whole number from " + std::to_string(SlideViews::kMinFrames) + " to "
+                            + std::to_string(SlideViews::kMaxFrames) + " (got '" + value + "')");
+            parsed.framesGiven = true;
+        } else if (a == "--fps") {
+            bool ok = false;
+            o.fps = q.toDouble(&ok);
+            // GIF delays are whole hundredths of a second, and browsers show one under 2 as 10.
+            if (!ok || !(o.fps >= SlideViews::kMinFps && o.fps <= SlideViews::kMaxFps))
+                return fail("--fps must be a number from 1 to 50 (a GIF's delays are hundredths of a second; got '" + value + "')");
+            parsed.fpsGiven = true;
         } else if (a == "--transparent") {
             o.transparent = true;
         } else if ((a == "--default" || (!a.empty() && a[0] != '-')) && parsed.file.empty()) {
@@ -119,9 +141,25 @@ std::optional<int> parse(const std::vector<std::string>& args, ExportArguments& 
         }
     }
     if (parsed.file.empty() || parsed.out.empty())
-        return fail("export needs a scenario (FILE.json or --default) and --out FILE.png|svg|pdf");
-    if (!SlideViews::formatOf(QString::fromStdString(parsed.out)))
-        return fail("--out must end in .png, .svg or .pdf (got '" + parsed.out + "')");
+        return fail("export needs a scenario (FILE.json or --default) and --out FILE.png|svg|pdf|gif");
+    const std::optional<SlideFormat> bySuffix = SlideViews::formatOf(QString::fromStdString(parsed.out));
+    if (!bySuffix)
+        return fail("--out must end in .png, .svg, .pdf or .gif (got '" + parsed.out + "')");
+    if (parsed.format.empty())
+        parsed.format = bySuffix == SlideFormat::Png ? "png" : bySuffix == SlideFormat::Svg ? "svg" : bySuffix == SlideFormat::Pdf ? "pdf" : "gif";
+    const std::string wanted = parsed.format == "png-sequence" ? "png" : parsed.format;
+    const std::string suffix = QFileInfo(QString::fromStdString(parsed.out)).suffix().toLower().toStdString();
+    if (wanted != suffix)
+        return fail("--format " + parsed.format + " writes ." + wanted + " files, but --out ends in ." + suffix + " (got '" + parsed.out + "')");
+    const bool animated = parsed.format == "gif" || parsed.format == "png-sequence";
+    if (animated && o.view != SlideView::Step)
+        return fail("--format " + parsed.format + " plays the step view: add --view step (the other views do not move)");
+    if (parsed.framesGiven && !animated)
+        return fail("--frames applies to --format gif or png-sequence, not " + parsed.format);
+    if (parsed.fpsGiven && parsed.format != "gif")
+        return fail("--fps applies to --format gif, not " + parsed.format);
+    if (parsed.format == "gif" && o.transparent)
+        return fail("--transparent is for PNG: a GIF's frames are opaque here");
     return std::nullopt;
 }
 
@@ -177,7 +215,20 @@ int exportCommand(const std::vector<std::string>& args)
     installTranslation(app, parsed.language, translator);
 
     const ViewRenderer renderer(SlideContent::fromScenario(load.scenario), parsed.options);
+    if ((parsed.format == "gif" || parsed.format == "png-sequence") && !renderer.isAnimated()) {
+        // A step of too many micro-batches is not drawn (nor is an invalid serving run).
+        std::cerr << "shardscope: --format " << parsed.format << " needs a scenario whose step is drawn (this one's step view is empty: "
+                  << "more than 1024 micro-batches per step are not drawn one by one)\n";
+        return kExitInvalid;
+    }
     QString error;
+    if (parsed.format == "png-sequence") {
+        if (!renderer.saveFrameSequence(QFile::decodeName(parsed.out.c_str()), nullptr, &error)) {
+            std::cerr << "shardscope: " << error.toStdString() << "\n";
+            return kExitInvalid;
+        }
+        return 0;
+    }
     if (!renderer.save(QFile::decodeName(parsed.out.c_str()), &error)) {
         std::cerr << "shardscope: " << error.toStdString() << "\n";
         return kExitInvalid; // a file that cannot be written, like one that cannot be read

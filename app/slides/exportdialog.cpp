@@ -34,7 +34,7 @@ const QSize kPresets[] = {QSize(1920, 1080), QSize(1280, 720)};
 constexpr int kCustom = 2; // index of "Custom" in the size combo
 const SlideTheme::Theme kThemes[] = {SlideTheme::Theme::Window, SlideTheme::Theme::Light, SlideTheme::Theme::Dark,
                                      SlideTheme::Theme::HighContrastLight, SlideTheme::Theme::HighContrastDark};
-const SlideFormat kFormats[] = {SlideFormat::Png, SlideFormat::Svg, SlideFormat::Pdf};
+const SlideFormat kFormats[] = {SlideFormat::Png, SlideFormat::Svg, SlideFormat::Pdf, SlideFormat::Gif};
 
 // QSettings group of the options the dialog remembers between sessions (not the title: it
 // belongs to one slide).
@@ -46,6 +46,7 @@ QString suffix(SlideFormat format)
     case SlideFormat::Png: return QStringLiteral("png");
     case SlideFormat::Svg: return QStringLiteral("svg");
     case SlideFormat::Pdf: return QStringLiteral("pdf");
+    case SlideFormat::Gif: return QStringLiteral("gif");
     }
     return {};
 }
@@ -105,6 +106,13 @@ ExportDialog::ExportDialog(ScenarioController* controller, QWidget* parent)
     m_ui.caption = new QCheckBox(this);
     m_ui.caption->setChecked(true);
     m_ui.value = new QLineEdit(QStringLiteral("0.1"), this);
+    m_ui.frames = new QSpinBox(this);
+    m_ui.frames->setRange(SlideViews::kMinFrames, SlideViews::kMaxFrames);
+    m_ui.frames->setValue(SlideOptions{}.frames);
+    m_ui.fps = new QDoubleSpinBox(this);
+    m_ui.fps->setRange(SlideViews::kMinFps, SlideViews::kMaxFps);
+    m_ui.fps->setDecimals(0);
+    m_ui.fps->setValue(SlideOptions{}.fps);
 
     auto* sizeRow = new QHBoxLayout;
     sizeRow->addWidget(m_ui.size, 1);
@@ -130,6 +138,8 @@ ExportDialog::ExportDialog(ScenarioController* controller, QWidget* parent)
     row(m_ui.title, nullptr);
     m_ui.form->addRow(QString(), m_ui.caption);
     row(m_ui.value, nullptr);
+    row(m_ui.frames, nullptr);
+    row(m_ui.fps, nullptr);
 
     m_ui.preview = new QLabel(this);
     m_ui.preview->setObjectName(QStringLiteral("preview"));
@@ -173,6 +183,8 @@ ExportDialog::ExportDialog(ScenarioController* controller, QWidget* parent)
             schedulePreview();
         });
     connect(m_ui.scale, &QDoubleSpinBox::valueChanged, this, &ExportDialog::schedulePreview);
+    connect(m_ui.frames, &QSpinBox::valueChanged, this, &ExportDialog::schedulePreview);
+    connect(m_ui.fps, &QDoubleSpinBox::valueChanged, this, &ExportDialog::schedulePreview);
     for (QCheckBox* c : {m_ui.transparent, m_ui.caption})
         connect(c, &QCheckBox::toggled, this, &ExportDialog::schedulePreview);
     for (QLineEdit* e : {m_ui.title, m_ui.value})
@@ -207,6 +219,9 @@ void ExportDialog::restoreSettings()
     o.transparent = settings.value(QStringLiteral("transparent"), o.transparent).toBool();
     o.theme = SlideTheme::fromId(settings.value(QStringLiteral("theme")).toString()).value_or(o.theme);
     o.caption = settings.value(QStringLiteral("caption"), o.caption).toBool();
+    o.frames = std::clamp(settings.value(QStringLiteral("frames"), o.frames).toInt(), SlideViews::kMinFrames, SlideViews::kMaxFrames);
+    const double fps = settings.value(QStringLiteral("fps"), o.fps).toDouble();
+    o.fps = std::isfinite(fps) ? std::clamp(fps, SlideViews::kMinFps, SlideViews::kMaxFps) : o.fps;
     setOptions(o);
     // A file name with the remembered suffix gives the format ("x.svg" → SVG).
     if (const auto f = SlideViews::formatOf(QStringLiteral("x.") + settings.value(QStringLiteral("format")).toString()))
@@ -226,6 +241,8 @@ void ExportDialog::saveSettings() const
     settings.setValue(QStringLiteral("transparent"), o.transparent);
     settings.setValue(QStringLiteral("theme"), SlideTheme::id(o.theme));
     settings.setValue(QStringLiteral("caption"), o.caption);
+    settings.setValue(QStringLiteral("frames"), o.frames);
+    settings.setValue(QStringLiteral("fps"), o.fps);
     if (!m_directory.isEmpty())
         settings.setValue(QStringLiteral("directory"), m_directory);
 }
@@ -245,6 +262,8 @@ SlideOptions ExportDialog::options() const
     const double value = QLocale().toDouble(m_ui.value->text(), &ok);
     const double c = ok ? value : QLocale::c().toDouble(m_ui.value->text(), &ok);
     o.bitsValue = ok && std::isfinite(c) ? c : 0.1;
+    o.frames = m_ui.frames->value();
+    o.fps = m_ui.fps->value();
     return o;
 }
 
@@ -259,6 +278,8 @@ void ExportDialog::setOptions(const SlideOptions& o)
     m_ui.title->setText(o.title);
     m_ui.caption->setChecked(o.caption);
     m_ui.value->setText(QLocale().toString(o.bitsValue, 'g', 10));
+    m_ui.frames->setValue(o.frames);
+    m_ui.fps->setValue(o.fps);
     m_unit = o.unit;
     updateEnabled();
     schedulePreview();
@@ -313,8 +334,13 @@ void ExportDialog::updateEnabled()
     const bool png = format() == SlideFormat::Png;
     m_ui.scale->setEnabled(png);
     m_ui.transparent->setEnabled(png);
-    m_ui.value->setEnabled(SlideView(m_ui.view->currentData().toInt()) == SlideView::Bits);
-    m_ui.save->setEnabled(m_content.valid());
+    const SlideView view = SlideView(m_ui.view->currentData().toInt());
+    m_ui.value->setEnabled(view == SlideView::Bits);
+    // Only the step view moves: the GIF is offered with it, its frames and rate with the GIF.
+    const bool gif = format() == SlideFormat::Gif;
+    m_ui.frames->setEnabled(gif);
+    m_ui.fps->setEnabled(gif);
+    m_ui.save->setEnabled(m_content.valid() && (!gif || view == SlideView::Step));
     m_ui.copy->setEnabled(m_content.valid());
 }
 
@@ -347,8 +373,21 @@ void ExportDialog::updatePreview()
     shown.setDevicePixelRatio(devicePixelRatioF());
     m_ui.preview->setPixmap(shown);
     const QSize pixels = format() == SlideFormat::Png ? o.size * options().scale : o.size;
-    //: under the export preview; %1 × %2 = pixels of the file, %3 = the format
-    m_ui.info->setText(tr("%1 × %2 px, %3").arg(pixels.width()).arg(pixels.height()).arg(suffix(format()).toUpper()));
+    if (format() == SlideFormat::Gif && o.view != SlideView::Step)
+        m_ui.info->setText(tr("Only the step view moves: choose it to export an animated GIF."));
+    else if (format() == SlideFormat::Gif && !renderer.isAnimated())
+        m_ui.info->setText(tr("This scenario's step is not drawn (too many micro-batches): there is nothing to play."));
+    else if (format() == SlideFormat::Gif)
+        //: under the export preview; %1 × %2 = pixels, %3 = frames, %4 = frames per second, %5 = seconds
+        m_ui.info->setText(tr("%1 × %2 px, GIF, %3 frames at %4 per second (%5 s), looping")
+                               .arg(pixels.width())
+                               .arg(pixels.height())
+                               .arg(o.frames)
+                               .arg(QLocale().toString(o.fps, 'g', 3))
+                               .arg(QLocale().toString(o.frames / o.fps, 'f', 1)));
+    else
+        //: under the export preview; %1 × %2 = pixels of the file, %3 = the format
+        m_ui.info->setText(tr("%1 × %2 px, %3").arg(pixels.width()).arg(pixels.height()).arg(suffix(format()).toUpper()));
 }
 
 bool ExportDialog::exportTo(const QString& path, QString* error)
@@ -380,7 +419,7 @@ bool ExportDialog::copyToClipboard()
 void ExportDialog::saveAs()
 {
     const SlideFormat f = format();
-    const QString filters[] = {tr("PNG image (*.png)"), tr("SVG drawing (*.svg)"), tr("PDF document (*.pdf)")};
+    const QString filters[] = {tr("PNG image (*.png)"), tr("SVG drawing (*.svg)"), tr("PDF document (*.pdf)"), tr("Animated GIF (*.gif)")};
     const QString name = QStringLiteral("shardscope-%1.%2").arg(SlideViews::id(options().view), suffix(f));
     // Slides for one deck usually go to one folder: start where the last export went.
     const QString start = m_directory.isEmpty() ? name : QDir(m_directory).filePath(name);
@@ -423,6 +462,7 @@ void ExportDialog::retranslateUi()
     const QPair<QWidget*, QString> rows[] = {
         {m_ui.view, tr("&View:")},   {m_ui.format, tr("&Format:")}, {m_ui.size, tr("&Size:")},   {m_ui.scale, tr("S&cale:")},
         {m_ui.theme, tr("&Theme:")}, {m_ui.title, tr("T&itle:")},   {m_ui.value, tr("Bit viewer &value:")},
+        {m_ui.frames, tr("GIF fra&mes:")}, {m_ui.fps, tr("Frames per seco&nd:")},
     };
     for (QLabel* label : findChildren<QLabel*>())
         for (const auto& [field, text] : rows)
@@ -433,6 +473,9 @@ void ExportDialog::retranslateUi()
     m_ui.format->setItemText(0, tr("PNG image"));
     m_ui.format->setItemText(1, tr("SVG drawing (real text)"));
     m_ui.format->setItemText(2, tr("PDF document (vector)"));
+    m_ui.format->setItemText(3, tr("Animated GIF (step view)"));
+    m_ui.frames->setToolTip(tr("Frames over one training step: the first at its start, the last at its end."));
+    m_ui.fps->setToolTip(tr("A GIF's delays are hundredths of a second: up to 50 frames per second."));
     m_ui.size->setItemText(0, tr("1920 × 1080 (16:9 slide)"));
     m_ui.size->setItemText(1, tr("1280 × 720 (16:9 slide)"));
     m_ui.size->setItemText(kCustom, tr("Custom"));

@@ -19,7 +19,7 @@ class QTimer;
 class ScenarioController;
 
 /// File ▸ Export…: one view of the scenario (memory chart, comparison, gauges, bit viewer or
-/// the whole dashboard) as PNG, SVG or PDF at a slide size, with a title and a caption, in a
+/// the whole dashboard) as PNG, SVG or PDF, the step view also as an animated GIF, at a slide size, with a title and a caption, in a
 /// theme, with a live preview; or copied to the clipboard as an image and SVG. It follows the
 /// controller while open; the pixels come from ViewRenderer, as on the command line. Its
 /// options (all but the title), format and folder are remembered between sessions.
@@ -86,6 +86,8 @@ private:
         QLineEdit* title = nullptr;
         QCheckBox* caption = nullptr;
         QLineEdit* value = nullptr;
+        QSpinBox* frames = nullptr;
+        QDoubleSpinBox* fps = nullptr;
         QLabel* preview = nullptr;
         QLabel* info = nullptr;
         QPushButton* save = nullptr;

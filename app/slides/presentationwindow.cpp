@@ -11,6 +11,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScreen>
+#include <QStackedWidget>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -22,11 +23,13 @@
 #include "app/slides/figuretext.h"
 #include "app/slides/presentationcontrols.h"
 #include "app/slides/slidecontent.h"
+#include "app/slides/stepscene.h"
 #include "widgets/charts/animatedmemorychart.h"
 #include "widgets/charts/componentpalette.h"
 #include "widgets/displayformat.h"
 #include "widgets/figurestrip.h"
 #include "widgets/issuetext.h"
+#include "widgets/step/stepcursor.h"
 
 namespace {
 
@@ -77,6 +80,10 @@ PresentationWindow::PresentationWindow(QWidget* parent)
     m_ui.notes->setObjectName(QStringLiteral("sceneNotes"));
     m_strip = new FigureStrip(this);
     m_chart = new AnimatedMemoryChart(this);
+    m_step = new StepScene(this);
+    m_views = new QStackedWidget(this);
+    m_views->addWidget(m_chart);
+    m_views->addWidget(m_step);
     m_controls = new PresentationControls(m_controller, this);
     m_ui.status = label(this);
     m_ui.status->setObjectName(QStringLiteral("presentationStatus"));
@@ -99,6 +106,8 @@ PresentationWindow::PresentationWindow(QWidget* parent)
     m_ui.undo = button();
     m_ui.lock = button();
     m_ui.theme = button();
+    m_ui.play = button();
+    m_ui.play->setObjectName(QStringLiteral("presentationPlay"));
     m_ui.leave = button();
 
     auto* layout = new QVBoxLayout(this);
@@ -109,7 +118,7 @@ PresentationWindow::PresentationWindow(QWidget* parent)
     layout->addWidget(m_ui.notes);
     layout->addWidget(m_strip);
     auto* middle = new QHBoxLayout;
-    middle->addWidget(m_chart, 3);
+    middle->addWidget(m_views, 3);
     middle->addSpacing(24);
     middle->addWidget(m_controls, 1);
     layout->addLayout(middle, 1);
@@ -118,7 +127,7 @@ PresentationWindow::PresentationWindow(QWidget* parent)
     layout->addWidget(m_ui.caption);
     auto* bar = new QHBoxLayout;
     m_toolRow = bar;
-    for (QToolButton* b : {m_ui.previous, m_ui.next, m_ui.open, m_ui.add, m_ui.save, m_ui.undo, m_ui.lock, m_ui.theme})
+    for (QToolButton* b : {m_ui.play, m_ui.previous, m_ui.next, m_ui.open, m_ui.add, m_ui.save, m_ui.undo, m_ui.lock, m_ui.theme})
         bar->addWidget(b);
     bar->addStretch(1);
     bar->addWidget(m_ui.leave);
@@ -131,6 +140,8 @@ PresentationWindow::PresentationWindow(QWidget* parent)
     connect(m_ui.add, &QToolButton::clicked, this, &PresentationWindow::addSceneDialog);
     connect(m_ui.save, &QToolButton::clicked, this, [this] { saveDeckDialog(false); });
     connect(m_ui.theme, &QToolButton::clicked, this, &PresentationWindow::toggleTheme);
+    connect(m_ui.play, &QToolButton::clicked, this, &PresentationWindow::toggleStepPlay);
+    connect(m_step->cursor(), &StepCursor::playingChanged, this, &PresentationWindow::updatePlayButton);
     connect(m_ui.leave, &QToolButton::clicked, this, &QWidget::close);
 
     ScenarioController* c = m_controller;
@@ -139,6 +150,8 @@ PresentationWindow::PresentationWindow(QWidget* parent)
     connect(m_document, &DeckDocument::changed, this, &PresentationWindow::updateWindowTitle);
     connect(c, &ScenarioController::estimateChanged, m_chart, &AnimatedMemoryChart::setEstimate);
     connect(c, &ScenarioController::estimateChanged, this, &PresentationWindow::updateAxisLock);
+    // Every slider re-plans the step while it is shown (the cursor keeps its share of the step).
+    connect(c, &ScenarioController::estimateChanged, this, &PresentationWindow::updateStep);
     connect(c, &ScenarioController::scenarioChanged, m_controls, &ControlSection::setScenario);
     connect(c, &ScenarioController::issuesChanged, m_controls,
             [this](bool, const std::vector<core::Issue>& issues) { m_controls->setIssues(issues); });
@@ -274,6 +287,8 @@ void PresentationWindow::applyFonts()
     m_ui.warning->setFont(pixelFont(window, base));
     m_ui.caption->setFont(pixelFont(window, base * 0.85));
     m_chart->setFont(pixelFont(window, base));
+    // The step views keep 76 px for their row labels ("Stage 0"): 0.7 of the base fits them.
+    m_step->setFont(pixelFont(window, base * 0.7));
     const int margin = int(base * 1.4);
     layout()->setContentsMargins(margin, margin * 3 / 4, margin, margin / 2);
     layout()->setSpacing(int(base * 0.4));
@@ -300,7 +315,46 @@ void PresentationWindow::applyScene(int index)
     m_controller->setScenario(scene->scenario, tr("Scene %1: %2").arg(index + 1).arg(m_navigator->title(index)));
     // A scene is a starting point, not an edit: Ctrl+Z undoes what is dragged on it, no further.
     m_controller->undoStack()->clear();
+    // The step scene opens on the frame its still slide shows (stage 0's peak); P plays it.
+    m_step->cursor()->pause();
+    m_stepFresh = true;
+    m_views->setCurrentWidget(scene->view == core::SceneView::Step ? static_cast<QWidget*>(m_step) : m_chart);
+    m_controller->flush();
+    updateStep();
+    m_step->showPeak();
     updateSceneTexts();
+    updatePlayButton();
+}
+
+void PresentationWindow::updatePlayButton()
+{
+    m_ui.play->setText(m_step->cursor()->isPlaying() ? tr("Pause (P)") : tr("Play (P)"));
+}
+
+bool PresentationWindow::showsStep() const
+{
+    return m_views->currentWidget() == m_step;
+}
+
+void PresentationWindow::updateStep()
+{
+    m_ui.play->setVisible(showsStep());
+    if (!showsStep())
+        return;
+    m_step->setUnit(m_chart->chart()->unit());
+    m_step->setScenario(m_controller->scenario(), m_controller->estimate());
+}
+
+void PresentationWindow::toggleStepPlay()
+{
+    if (!showsStep() || !m_step->hasTimeline())
+        return;
+    StepCursor* cursor = m_step->cursor();
+    if (m_stepFresh && !cursor->isPlaying()) {
+        m_stepFresh = false;
+        cursor->rewind(); // the first press plays the step from its start
+    }
+    cursor->togglePlay();
 }
 
 void PresentationWindow::updateSceneTexts()
@@ -480,6 +534,7 @@ int PresentationWindow::addCurrentScene(const QString& title)
         scene.notes.zhCN = scene.notes.en;
     }
     scene.scenario = m_controller->scenario();
+    scene.view = showsStep() ? core::SceneView::Step : core::SceneView::Memory; // shown as it is now
     // What was dragged is kept now, as its own scene: not an edit to offer again on leaving.
     m_shownScene = -1;
     const int at = std::clamp(m_navigator->currentIndex() + 1, 0, m_navigator->count());
@@ -629,6 +684,9 @@ void PresentationWindow::keyPressEvent(QKeyEvent* event)
     case Qt::Key_T:
         toggleTheme();
         return;
+    case Qt::Key_P:
+        toggleStepPlay();
+        return;
     default:
         QWidget::keyPressEvent(event);
     }
@@ -641,6 +699,7 @@ void PresentationWindow::closeEvent(QCloseEvent* event)
         setFocus();
         return;
     }
+    m_step->cursor()->pause(); // no clock ticking behind the explorer
     QWidget::closeEvent(event);
     emit left();
 }
@@ -668,6 +727,8 @@ void PresentationWindow::retranslateUi()
     m_actions.lockAxis->setToolTip(tr("Keeps the memory axis from scene to scene, so bars compare by height."));
     m_ui.theme->setText(m_theme == SlideTheme::Theme::HighContrastDark ? tr("Light Theme (T)") : tr("Dark Theme (T)"));
     m_ui.leave->setText(tr("Leave (Esc)"));
+    updatePlayButton();
+    m_ui.play->setToolTip(tr("Plays the training step: the cursor moves through the schedule and stage 0's memory together (P)."));
     for (QLabel* l : {m_ui.notes, m_ui.caption, m_ui.counter})
         setColor(l, palette().color(QPalette::PlaceholderText));
     updateSceneTexts();

@@ -16,13 +16,17 @@ class FigureStrip;
 class PresentationControls;
 class QAction;
 class QLabel;
+class QStackedWidget;
 class QToolButton;
 class ScenarioController;
+class StepScene;
 
 /// Presentation mode (View ▸ Presentation, F5): full screen, large type, a high-contrast
 /// theme, the bars, a strip of the figures the scene is about and the few controls a teacher
 /// drags, and a deck of scenes stepped through with the keys a clicker sends (Right/PageDown/
-/// Space forward, Left/PageUp back, Home/End); Esc or F5 leaves.
+/// Space forward, Left/PageUp back, Home/End); Esc or F5 leaves. A scene with "view": "step"
+/// shows the training step instead of the bars, the schedule above stage 0's memory, and P plays
+/// and pauses it (60 frames a second) while the keys above still step the scenes.
 ///
 /// It never touches the explorer's work: it has its own controller and undo stack, and its
 /// own document, the deck (Ctrl+S saves the deck, never the scenario). What is dragged live on
@@ -42,6 +46,12 @@ public:
     AnimatedMemoryChart* chart() const { return m_chart; }
     PresentationControls* controls() const { return m_controls; }
     FigureStrip* figureStrip() const { return m_strip; }
+    /// The played step of a "step" scene (hidden on the others).
+    StepScene* stepScene() const { return m_step; }
+    /// The scene shows the step, not the bars.
+    bool showsStep() const;
+    /// P: plays the step from its start on a scene's first press, then pauses and resumes.
+    void toggleStepPlay();
     /// The scene's title with its live numbers filled in.
     QString sceneTitle() const;
     QString sceneNotes() const;
@@ -110,6 +120,8 @@ private:
     void updateStatus(bool valid, const std::vector<core::Issue>& issues);
     void updateAxisLock();
     void updateWindowTitle();
+    void updateStep();
+    void updatePlayButton();
     void toggleTheme();
     void openDeckDialog();
     bool saveDeckDialog(bool askForName);
@@ -124,6 +136,9 @@ private:
     AnimatedMemoryChart* m_chart = nullptr;
     PresentationControls* m_controls = nullptr;
     FigureStrip* m_strip = nullptr;
+    StepScene* m_step = nullptr;
+    QStackedWidget* m_views = nullptr; ///< the bars or the step
+    bool m_stepFresh = true;           ///< the step scene was not played since it was entered
     SlideTheme::Theme m_theme = SlideTheme::Theme::HighContrastDark;
     std::vector<PendingEdit> m_pending;
     int m_shownScene = -1;     ///< the scene whose scenario the controller started from
@@ -146,6 +161,7 @@ private:
         QToolButton* undo = nullptr;
         QToolButton* lock = nullptr;
         QToolButton* theme = nullptr;
+        QToolButton* play = nullptr;
         QToolButton* leave = nullptr;
     } m_ui;
     struct

@@ -48,6 +48,8 @@ std::optional<SlideFormat> formatOf(const QString& path)
         return SlideFormat::Svg;
     if (suffix == QLatin1String("pdf"))
         return SlideFormat::Pdf;
+    if (suffix == QLatin1String("gif"))
+        return SlideFormat::Gif;
     return std::nullopt;
 }
 

@@ -2,6 +2,9 @@
 
 #include <QApplication>
 #include <QBuffer>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -13,6 +16,7 @@
 #include <algorithm>
 
 #include "app/documents/filesaver.h"
+#include "app/slides/stepscene.h"
 #include "core/numerics/numberformat.h"
 #include "widgets/lab/bitlayoutview.h"
 #include "widgets/charts/comparisonview.h"
@@ -22,11 +26,8 @@
 #include "widgets/gauges/servinggauges.h"
 #include "widgets/charts/rooflineview.h"
 #include "widgets/charts/memorychart.h"
-#include "widgets/step/memorytimelineview.h"
-#include "widgets/step/scheduleview.h"
+#include "widgets/gif/gifwriter.h"
 #include "widgets/widgetrenderer.h"
-#include "core/pipeline.h"
-#include "core/timeline/steptimeline.h"
 
 namespace {
 
@@ -294,31 +295,13 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
         return box;
     }
     case SlideView::Step: {
-        // The schedule above stage 0's memory, the cursor at that stage's peak.
-        auto* box = new QWidget(parent);
-        auto* column = new QVBoxLayout(box);
-        column->setContentsMargins(0, 0, 0, 0);
-        auto* schedule = new ScheduleView(box);
-        auto* memory = new MemoryTimelineView(box);
-        memory->setUnit(unit);
-        const core::StepTimeline timeline = core::stepTimeline(content.scenario);
-        schedule->setTimeline(timeline);
-        if (timeline.valid)
-            schedule->setFormulaBubble(core::bubbleFraction(int(timeline.stages.size()), timeline.virtualStages, timeline.microBatches));
-        memory->setTimeline(timeline);
-        double capacity = 0;
-        for (const core::RankGroup& g : e.groups)
-            capacity = std::max(capacity, g.capacityBytes);
-        memory->setCapacity(capacity);
-        schedule->setSelectedStage(0);
-        const MemoryTimelineView::PeakMark peak = memory->peakMark(0);
-        if (peak.valid) {
-            schedule->setCursorPosition(peak.time);
-            memory->setCursorPosition(peak.time);
-        }
-        column->addWidget(schedule, 2);
-        column->addWidget(memory, 3);
-        return box;
+        // The schedule above stage 0's memory, the cursor at that stage's peak; an animation
+        // moves the cursor through the step.
+        m_step = new StepScene(parent);
+        m_step->setUnit(unit);
+        m_step->setScenario(content.scenario, e);
+        m_step->showPeak();
+        return m_step;
     }
     }
     return new QWidget(parent);
@@ -355,6 +338,8 @@ bool ViewRenderer::write(SlideFormat format, QIODevice* device) const
         svg.setDescription(captionText());
         return WidgetRenderer::render(m_slide.get(), &svg, background(), true);
     }
+    case SlideFormat::Gif:
+        return writeGif(device);
     case SlideFormat::Pdf: {
         QPdfWriter pdf(device);
         pdf.setTitle(title);
@@ -384,7 +369,15 @@ bool ViewRenderer::save(const QString& path, QString* error) const
     if (!format) {
         if (error)
             //: %1 = file name
-            *error = tr("%1: the file name must end in .png, .svg or .pdf").arg(path);
+            *error = tr("%1: the file name must end in .png, .svg, .pdf or .gif").arg(path);
+        return false;
+    }
+    if (*format == SlideFormat::Gif && !isAnimated()) {
+        if (error)
+            //: %1 = file name
+            *error = tr("%1: only the step view plays as an animated GIF, and only when it draws a step; the other views are "
+                        "still (.png, .svg or .pdf)")
+                         .arg(path);
         return false;
     }
     QString reason;
@@ -411,4 +404,91 @@ QMimeData* ViewRenderer::mimeData() const
     // Slide programs that take SVG (LibreOffice Impress, PowerPoint 365, Keynote) get vectors.
     data->setData(QStringLiteral("image/svg+xml"), svg());
     return data;
+}
+
+bool ViewRenderer::isAnimated() const
+{
+    return m_step && m_step->hasTimeline();
+}
+
+QImage ViewRenderer::frame(int index, int count) const
+{
+    if (!isAnimated())
+        return image();
+    const double kept = m_step->position();
+    m_step->setPosition(count > 1 ? m_step->length() * index / (count - 1) : 0);
+    QImage shot = image();
+    m_step->setPosition(kept);
+    return shot;
+}
+
+bool ViewRenderer::writeGif(QIODevice* device, AnimationStats* stats) const
+{
+    if (!isAnimated())
+        return false;
+    const int count = std::clamp(m_options.frames, SlideViews::kMinFrames, SlideViews::kMaxFrames);
+    const double fps = std::clamp(m_options.fps, SlideViews::kMinFps, SlideViews::kMaxFps);
+    const qint64 start = device->pos();
+    GifWriter gif(device);
+    AnimationStats s;
+    QElapsedTimer clock;
+    for (int i = 0; i < count; ++i) {
+        clock.start();
+        const QImage shot = frame(i, count);
+        s.renderMs += double(clock.nsecsElapsed()) / 1e6;
+        clock.start();
+        const bool ok = gif.addFrame(shot, GifWriter::delayCentiseconds(i, fps));
+        s.encodeMs += double(clock.nsecsElapsed()) / 1e6;
+        if (!ok)
+            return false;
+    }
+    clock.start();
+    const bool ok = gif.finish();
+    s.encodeMs += double(clock.nsecsElapsed()) / 1e6;
+    s.frames = gif.frameCount();
+    s.quantizedFrames = gif.quantizedFrames();
+    s.bytes = device->pos() - start;
+    if (stats)
+        *stats = s;
+    return ok;
+}
+
+QString ViewRenderer::framePath(const QString& path, int index, int count)
+{
+    const QFileInfo info(path);
+    const int digits = std::max(3, int(QString::number(count).size()));
+    const QString name = QStringLiteral("%1-%2.%3").arg(info.completeBaseName()).arg(index + 1, digits, 10, QLatin1Char('0')).arg(info.suffix());
+    return info.path() == QLatin1String(".") && !path.startsWith(QLatin1String("./")) ? name : QDir(info.path()).filePath(name);
+}
+
+bool ViewRenderer::saveFrameSequence(const QString& path, QStringList* written, QString* error) const
+{
+    if (SlideViews::formatOf(path) != SlideFormat::Png) {
+        if (error)
+            //: %1 = file name
+            *error = tr("%1: a frame sequence is written as PNG files: the name must end in .png").arg(path);
+        return false;
+    }
+    if (!isAnimated()) {
+        if (error)
+            //: %1 = file name
+            *error = tr("%1: only the step view plays as a frame sequence, and only when it draws a step").arg(path);
+        return false;
+    }
+    const int count = std::clamp(m_options.frames, SlideViews::kMinFrames, SlideViews::kMaxFrames);
+    for (int i = 0; i < count; ++i) {
+        const QString file = framePath(path, i, count);
+        const QImage shot = frame(i, count);
+        QString reason;
+        const FileSaver::Result result = FileSaver::save(file, [&](QIODevice& device) { return shot.save(&device, "PNG"); }, &reason);
+        if (result != FileSaver::Result::Saved) {
+            if (error)
+                //: %1 = file name, %2 = the system's reason
+                *error = tr("Cannot write %1: %2").arg(file, reason.isEmpty() ? tr("the frame could not be rendered") : reason);
+            return false;
+        }
+        if (written)
+            written->push_back(file);
+    }
+    return true;
 }

@@ -11,6 +11,7 @@ class QIODevice;
 class QLabel;
 class QMimeData;
 class QWidget;
+class StepScene;
 
 /// Renders one view of a scenario as a slide: the memory chart, the comparison, the gauges,
 /// the bit viewer or the whole dashboard, with an optional title and a caption of the
@@ -39,10 +40,35 @@ public:
     /// Writes the slide in `format` (SVG at 96 dpi with real text, PDF as vectors).
     bool write(SlideFormat format, QIODevice* device) const;
     QByteArray svg() const;
-    /// Writes by the file's suffix (.png, .svg, .pdf), atomically; false with a reason if not.
+    /// Writes by the file's suffix (.png, .svg, .pdf; .gif for the step view), atomically;
+    /// false with a reason if not.
     bool save(const QString& path, QString* error = nullptr) const;
     /// For the clipboard: the image and the SVG (image/svg+xml). The caller owns it.
     QMimeData* mimeData() const;
+
+    /// The step view of a training scenario: it can be played (a GIF, a frame sequence).
+    bool isAnimated() const;
+    /// The animated scene (the step view's), or null.
+    StepScene* stepScene() const { return m_step; }
+    /// Frame `index` of `count` over the step (the first at its start, the last at its end),
+    /// as image() gives it. The slide's cursor is put back where it was.
+    QImage frame(int index, int count) const;
+    /// What writing an animation took (for the benchmark and the README's figures).
+    struct AnimationStats
+    {
+        int frames = 0;
+        int quantizedFrames = 0; ///< frames with more than 256 colours (median cut)
+        qint64 bytes = 0;
+        double renderMs = 0;     ///< painting the frames
+        double encodeMs = 0;     ///< choosing colours, LZW, writing
+    };
+    /// Writes options().frames frames at options().fps as an animated GIF that loops.
+    bool writeGif(QIODevice* device, AnimationStats* stats = nullptr) const;
+    /// Writes options().frames PNG frames: "name.png" → "name-001.png" … (numbered from 1, as
+    /// many digits as the count has); `written` gets the paths. False with a reason if not.
+    bool saveFrameSequence(const QString& path, QStringList* written = nullptr, QString* error = nullptr) const;
+    /// The file name of frame `index` (from 0) of `count` for saveFrameSequence.
+    static QString framePath(const QString& path, int index, int count);
 
     /// A slide is 7.5 in = 540 pt high (PowerPoint's and Impress's 16:9 and 4:3 alike): shown
     /// full screen, an export has height/540 pixels per point of the slide.
@@ -66,4 +92,5 @@ private:
     SlideOptions m_options;
     std::unique_ptr<QWidget> m_slide;
     QLabel* m_caption = nullptr;
+    StepScene* m_step = nullptr;
 };

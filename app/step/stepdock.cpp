@@ -62,6 +62,11 @@ void StepDock::refresh()
 {
     m_replan->stop();
     const core::Scenario& s = m_controller->scenario();
+    if (s.mode == core::Mode::Inference) { // a serving run: requests filling the KV pool
+        core::servingTimeline(s, m_serving);
+        m_panel->setServingTimeline(m_serving);
+        return;
+    }
     // A drawn step stays readable, and re-planning it on a slider move cheap, up to this many
     // chunk-micro-batches per stage; beyond, the panel says so instead of drawing a barcode.
     constexpr std::int64_t kMaxDrawn = 1024;

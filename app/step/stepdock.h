@@ -3,6 +3,7 @@
 #include <QDockWidget>
 #include <memory>
 
+#include "core/timeline/servingtimeline.h"
 #include "core/timeline/steptimeline.h"
 #include "widgets/displayformat.h"
 
@@ -44,5 +45,6 @@ private:
     /// Two timelines, filled in turn: the views share the one shown while the next is planned
     /// into the other's storage (no copy, no fresh allocation per slider move).
     std::shared_ptr<core::StepTimeline> m_timelines[2];
+    core::ServingTimeline m_serving;
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
 };

@@ -16,6 +16,15 @@ std::string_view seedDeckJson()
     return presets_data::kSeedDeck;
 }
 
+std::string_view sceneViewName(SceneView view)
+{
+    switch (view) {
+    case SceneView::Memory: return "memory";
+    case SceneView::Step: return "step";
+    }
+    return "memory";
+}
+
 namespace {
 
 Issue& addError(std::vector<Issue>& issues, IssueCode code, std::string path)
@@ -80,6 +89,29 @@ std::vector<Figure> readFigures(const Json& scene, const std::string& prefix, st
     return out;
 }
 
+/// "view": "memory" (the default) or "step"; anything else is an error naming both.
+SceneView readView(const Json& scene, const std::string& prefix, std::vector<Issue>& issues)
+{
+    if (!scene.contains("view"))
+        return SceneView::Memory;
+    const Json& value = scene["view"];
+    if (!value.is_string()) {
+        addWrongType(issues, prefix + "view", ValueKind::String);
+        return SceneView::Memory;
+    }
+    const std::string given = value.get<std::string>();
+    for (SceneView v : {SceneView::Memory, SceneView::Step})
+        if (given == sceneViewName(v))
+            return v;
+    Issue i{IssueCode::UnknownValue, Severity::Error, ""};
+    i.path = prefix + "view";
+    i.accepted = {std::string(sceneViewName(SceneView::Memory)), std::string(sceneViewName(SceneView::Step))};
+    i.nearest = nearestName(given, i.accepted);
+    i.given = given;
+    issues.push_back(std::move(i));
+    return SceneView::Memory;
+}
+
 Json writeText(const LocalizedText& text)
 {
     Json j{{"en", text.en}};
@@ -115,6 +147,7 @@ DeckLoad loadDeck(std::string_view text)
         checkTemplate(scene.title, prefix + "title", out.issues);
         checkTemplate(scene.notes, prefix + "notes", out.issues);
         scene.figures = readFigures(s, prefix, out.issues);
+        scene.view = readView(s, prefix, out.issues);
         const ScenarioLoad load = loadScenario(dumpJson(s["scenario"]));
         for (Issue issue : load.issues) {
             issue.path = prefix + (issue.path.empty() ? std::string(issue.key) : issue.path);
@@ -143,6 +176,8 @@ std::string saveDeck(const Deck& deck)
                 figures.push_back(std::string(figureName(f)));
             scene["figures"] = figures;
         }
+        if (s.view != SceneView::Memory) // decks of bars stay as they were written
+            scene["view"] = std::string(sceneViewName(s.view));
         scene["scenario"] = Json::parse(saveScenario(s.scenario));
         scenes.push_back(std::move(scene));
     }

@@ -11,6 +11,12 @@
 
 namespace core {
 
+/// What a scene shows beside its figures: the memory bars (every deck before this key), or the
+/// training step played: the pipeline schedule above stage 0's memory, a cursor through both.
+enum class SceneView { Memory, Step };
+/// The deck file's name of a view: "memory", "step".
+std::string_view sceneViewName(SceneView view);
+
 /// One step of a presentation: a scenario with a title and speaker notes. Title and notes may
 /// quote live numbers as templates ("{model_states_gb} GB", core/figures/figuretemplate.h).
 struct Scene
@@ -19,6 +25,7 @@ struct Scene
     LocalizedText notes;
     Scenario scenario;
     std::vector<Figure> figures; ///< the live strip; empty: defaultFigures(scenario.mode)
+    SceneView view = SceneView::Memory; ///< "view" in the file; written only when not the bars
 
     /// What the live strip shows: `figures`, or the mode's defaults.
     std::vector<Figure> stripFigures() const { return figures.empty() ? defaultFigures(scenario.mode) : figures; }

@@ -10,6 +10,7 @@
 #include "core/io/jsondocument.h"
 #include "core/io/scenario_io.h"
 #include "core/calibration/residuals.h"
+#include "core/timeline/servingtimeline.h"
 #include "core/timeline/steptimeline.h"
 #include "core/working.h"
 
@@ -134,8 +135,10 @@ std::string parameterSourceText(const Scenario& s, const Estimate& e)
 
 } // namespace
 
+Json servingTimelineJson(const ServingTimeline& timeline); // core/io/servingtimeline_io.cpp
+
 std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w,
-                           const StepTimeline* timeline, const Calibration* measured)
+                           const StepTimeline* timeline, const Calibration* measured, const ServingTimeline* serving)
 {
     Json j;
     j["valid"] = e.valid;
@@ -295,6 +298,8 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
                              {"schedule", std::string(pipelineScheduleName(timeline->schedule))},
                              {"bubble_fraction", timeline->bubbleFraction()}, {"stages", stages}};
     }
+    if (serving && serving->valid)
+        j["serving_timeline"] = servingTimelineJson(*serving);
     if (measured) {
         Json issues = Json::array();
         for (const LogIssue& i : measured->log.issues)

@@ -13,6 +13,7 @@ class Working;
 struct Calibration;
 struct LogIssue;
 struct StepTimeline;
+struct ServingTimeline;
 
 /// "PP stage 0 · ranks 0–15", "PP stages 1–2 · ranks 16–47", "all ranks 0–7".
 std::string groupLabel(const Estimate& estimate, std::size_t group);
@@ -24,10 +25,11 @@ std::string_view phaseName(GroupPhase phase);
 /// `extraIssues` (e.g. unknown keys from loading) are listed with the estimate's own.
 /// With `timeline`, adds "timeline": each stage's phases (start, end, kind, micro-batch, chunk,
 /// moment, the three levels and the bytes per component). With `measured`, adds "measured":
-/// the log's issues and one residual per measured quantity and rank (--measured LOG).
+/// the log's issues and one residual per measured quantity and rank (--measured LOG). With
+/// `serving` (a serving scenario's --timeline), adds "serving_timeline" (core/io/servingtimeline_io).
 std::string estimateToJson(const Scenario& scenario, const Estimate& estimate, const std::vector<Issue>& extraIssues,
                            const Working* working = nullptr, const StepTimeline* timeline = nullptr,
-                           const Calibration* measured = nullptr);
+                           const Calibration* measured = nullptr, const ServingTimeline* serving = nullptr);
 
 /// Measured beside predicted as text, one line per residual (--measured with --format table).
 std::string calibrationToTable(const Calibration& calibration, const Estimate& estimate);

@@ -2,7 +2,9 @@
 // the right kind and size; bad arguments exit 2 and say which one; scripts/run's call works.
 #include <QtTest>
 
+#include <QBuffer>
 #include <QImage>
+#include <QImageReader>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 
@@ -131,7 +133,22 @@ private slots:
         QTest::addRow("scale zero") << QStringList{"--default", "--out", "x.png", "--scale", "0"} << "--scale";
         QTest::addRow("scale not a number") << QStringList{"--default", "--out", "x.png", "--scale", "two"} << "--scale";
         QTest::addRow("unknown theme") << QStringList{"--default", "--out", "x.png", "--theme", "purple"} << "unknown theme 'purple'";
-        QTest::addRow("bad suffix") << QStringList{"--default", "--out", "x.gif"} << "--out must end in .png, .svg or .pdf";
+        QTest::addRow("bad suffix") << QStringList{"--default", "--out", "x.tiff"} << "--out must end in .png, .svg, .pdf or .gif";
+        // Animations: the step view only, with frames and rates a GIF can hold.
+        QTest::addRow("gif of the bars") << QStringList{"--default", "--out", "x.gif"} << "add --view step";
+        QTest::addRow("unknown format") << QStringList{"--default", "--view", "step", "--out", "x.png", "--format", "webp"} << "unknown format 'webp'";
+        QTest::addRow("format against suffix") << QStringList{"--default", "--view", "step", "--out", "x.png", "--format", "gif"} << "--out ends in .png";
+        QTest::addRow("one frame") << QStringList{"--default", "--view", "step", "--out", "x.gif", "--frames", "1"} << "--frames must be a whole number from 2 to 600";
+        QTest::addRow("frames not a number") << QStringList{"--default", "--view", "step", "--out", "x.gif", "--frames", "many"} << "--frames";
+        QTest::addRow("fps zero") << QStringList{"--default", "--view", "step", "--out", "x.gif", "--fps", "0"} << "--fps must be a number from 1 to 50";
+        QTest::addRow("fps 60") << QStringList{"--default", "--view", "step", "--out", "x.gif", "--fps", "60"} << "hundredths of a second";
+        QTest::addRow("frames of a still") << QStringList{"--default", "--view", "step", "--out", "x.png", "--frames", "10"} << "--frames applies to --format gif or png-sequence";
+        QTest::addRow("fps of a sequence") << QStringList{"--default", "--view", "step", "--out", "x.png", "--format", "png-sequence", "--fps", "10"}
+                                           << "--fps applies to --format gif";
+        QTest::addRow("transparent gif") << QStringList{"--default", "--view", "step", "--out", "x.gif", "--transparent"} << "--transparent is for PNG";
+        // 7B on 8 GPUs (DP 8): 16384 / 8 = 2048 micro-batches per step, more than the 1024 drawn.
+        QTest::addRow("step not drawn") << QStringList{"--default", "--view", "step", "--out", "x.gif", "--set", "training.global_batch_size=16384"}
+                                        << "whose step is drawn";
         QTest::addRow("no out") << QStringList{"--default"} << "--out";
         QTest::addRow("out without value") << QStringList{"--default", "--out"} << "--out needs a value";
         QTest::addRow("no scenario") << QStringList{"--out", "x.png"} << "needs a scenario";
@@ -159,6 +176,48 @@ private slots:
         QCOMPARE(p.exitCode(), 2);
         QVERIFY2(QString::fromUtf8(err).contains(needle), err.constData());
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.png"))));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.gif"))));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x-001.png"))));
+    }
+
+    void stepGif()
+    {
+        // The default scenario's step (7B on 8 A100: one stage) as 10 frames at 25 per second.
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("step.gif"));
+        const Run r = run({"--default", "--view", "step", "--out", out, "--size", "480x270", "--frames", "10", "--fps", "25"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QByteArray gif = readAll(out);
+        QVERIFY(gif.startsWith("GIF89a"));
+        QBuffer buffer;
+        buffer.setData(gif);
+        buffer.open(QIODevice::ReadOnly);
+        QImageReader reader(&buffer, "gif");
+        QCOMPARE(reader.imageCount(), 10);
+        QCOMPARE(reader.size(), QSize(480, 270));
+        QVERIFY(!reader.read().isNull());
+        QCOMPARE(reader.nextImageDelay(), 40); // 25 per second: 4 cs
+        // --format gif says the same as the suffix.
+        const Run again = run({"--default", "--view", "step", "--format", "gif", "--out", dir.filePath(QStringLiteral("b.gif")), "--size", "320x180",
+                               "--frames", "2"});
+        QVERIFY2(again.exitCode == 0, again.err.constData());
+        // A serving scenario plays its run: the batch filling the KV cache, step by step.
+        const QString serving = dir.filePath(QStringLiteral("serving.gif"));
+        const Run served = run({"--default", "--set", "mode=inference", "--view", "step", "--out", serving, "--size", "320x180", "--frames", "3"});
+        QVERIFY2(served.exitCode == 0, served.err.constData());
+        QCOMPARE(QImageReader(serving).imageCount(), 3);
+    }
+
+    void stepPngSequence()
+    {
+        QTemporaryDir dir;
+        const Run r = run({"--default", "--view", "step", "--format", "png-sequence", "--out", dir.filePath(QStringLiteral("f.png")), "--size",
+                           "320x180", "--frames", "3"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        for (const char* name : {"f-001.png", "f-002.png", "f-003.png"})
+            QCOMPARE(QImage(dir.filePath(QString::fromLatin1(name))).size(), QSize(320, 180));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("f-004.png"))));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("f.png"))));
     }
 };
 

@@ -5,7 +5,9 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QImage>
+#include <QImageReader>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSettings>
 #include <QTemporaryDir>
 
@@ -98,6 +100,48 @@ private slots:
         QVERIFY(f.read(8).startsWith(magic));
         if (file.endsWith(QLatin1String(".png")))
             QCOMPARE(QImage(path).size(), QSize(2560, 1440)); // 1280 × 720 at scale 2
+    }
+
+    void animatedGifOfTheStep()
+    {
+        // 70B, TP 8 × PP 4 × DP 2, 8 micro-batches: the step view as 6 frames at 5 per second.
+        ScenarioController controller;
+        core::Scenario s = guiscenarios::llama70bOn64();
+        s.training.globalBatchSize = 16;
+        controller.setScenario(s);
+        controller.flush();
+        ExportDialog dialog(&controller);
+        SlideOptions o;
+        o.view = SlideView::Step;
+        o.size = QSize(480, 270);
+        o.frames = 6;
+        o.fps = 5;
+        dialog.setOptions(o);
+        dialog.setFormat(SlideFormat::Gif);
+        QCOMPARE(dialog.options(), o);
+        QPushButton* save = nullptr;
+        for (QPushButton* b : dialog.findChildren<QPushButton*>())
+            if (b->isDefault())
+                save = b;
+        QVERIFY(save);
+        QVERIFY(save->isEnabled());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("step.gif"));
+        QString error;
+        QVERIFY2(dialog.exportTo(path, &error), qPrintable(error));
+        QImageReader reader(path);
+        QCOMPARE(reader.format(), QByteArray("gif"));
+        QCOMPARE(reader.imageCount(), 6);
+        QCOMPARE(reader.size(), QSize(480, 270));
+        QVERIFY(!reader.read().isNull());
+        QCOMPARE(reader.nextImageDelay(), 200); // 5 per second: 20 cs
+        // The bars do not move: no GIF of them, and the dialog says so before anyone tries.
+        o.view = SlideView::Memory;
+        dialog.setOptions(o);
+        QVERIFY(!save->isEnabled());
+        QVERIFY(!dialog.exportTo(dir.filePath(QStringLiteral("bars.gif")), &error));
+        QVERIFY2(error.contains(QStringLiteral("step view")), qPrintable(error));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("bars.gif"))));
     }
 
     void previewFollowsOptionsAndScenario()

@@ -132,7 +132,7 @@ private slots:
     {
         QTest::addColumn<int>("kind");
         QTest::addColumn<QString>("suffix");
-        for (const char* suffix : {"png", "svg", "pdf"}) {
+        for (const char* suffix : {"png", "svg", "pdf", "gif"}) {
             if (FullFileSystem::tmpfsAvailable())
                 QTest::addRow("full tmpfs, %s", suffix) << int(FullFileSystem::Kind::Tmpfs) << suffix;
             QTest::addRow("file size limit, %s", suffix) << int(FullFileSystem::Kind::FileSizeLimit) << suffix;
@@ -146,7 +146,8 @@ private slots:
         QVERIFY(fs.isValid());
         const QString path = fs.path(QStringLiteral("chart.") + suffix);
         SlideOptions options;
-        options.view = SlideView::Memory;
+        options.view = suffix == QLatin1String("gif") ? SlideView::Step : SlideView::Memory; // only the step plays
+        options.frames = 4;
         options.size = QSize(320, 200);
         const SlideContent content = SlideContent::fromScenario(guiscenarios::sevenBillionOnEight(1));
         QString error;

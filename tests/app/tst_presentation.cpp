@@ -22,6 +22,10 @@
 #include "app/mainwindow.h"
 #include "app/slides/presentationcontrols.h"
 #include "app/slides/presentationwindow.h"
+#include "app/slides/stepscene.h"
+#include "widgets/step/memorytimelineview.h"
+#include "widgets/step/scheduleview.h"
+#include "widgets/step/stepcursor.h"
 #include "app/scenariocontroller.h"
 #include "core/io/scenario_io.h"
 #include "widgets/charts/animatedmemorychart.h"
@@ -105,10 +109,103 @@ private slots:
     void shipsTheSeedsDeck()
     {
         PresentationWindow w;
-        QCOMPARE(w.navigator()->count(), 17);
+        QCOMPARE(w.navigator()->count(), 18);
         w.navigator()->goTo(0);
         QVERIFY(w.sceneTitle().contains(QStringLiteral("112 GB")));
         QVERIFY(!w.sceneNotes().isEmpty());
+    }
+
+    void stepScenePlays()
+    {
+        PresentationWindow w;
+        w.setInteractive(false);
+        w.navigator()->goTo(16);
+        w.controller()->flush();
+        QVERIFY(!w.showsStep()); // the GRPO scene: bars
+        QTest::keyClick(&w, Qt::Key_Right);
+        w.controller()->flush();
+        QCOMPARE(w.navigator()->currentIndex(), 17);
+        QVERIFY(w.showsStep());
+        StepScene* step = w.stepScene();
+        QVERIFY(step->hasTimeline());
+        // The deck's 70B scene: TP 8 × PP 4 × DP 2, global batch 16 → 8 micro-batches per step.
+        QCOMPARE(int(step->timeline().stages.size()), 4);
+        QCOMPARE(step->timeline().microBatches, 8);
+        // It opens on stage 0's peak, paused, as its still slide shows it.
+        const double peak = step->position();
+        QVERIFY(peak > 0);
+        QVERIFY(!step->cursor()->isPlaying());
+        QTest::keyClick(&w, Qt::Key_P); // the first press plays from the start
+        QVERIFY(step->cursor()->isPlaying());
+        QCOMPARE(step->position(), 0.0);
+        step->cursor()->advance(1000); // one second of the 12-second play
+        QCOMPARE(step->position(), step->length() / 12);
+        QCOMPARE(step->scheduleView()->cursorPosition(), step->position());
+        QCOMPARE(step->memoryView()->cursorPosition(), step->position());
+        QTest::keyClick(&w, Qt::Key_P); // pause
+        QVERIFY(!step->cursor()->isPlaying());
+        const double paused = step->position();
+        QTest::keyClick(&w, Qt::Key_P); // and on from there, not from the start
+        QVERIFY(step->cursor()->isPlaying());
+        QCOMPARE(step->position(), paused);
+        // A slider re-plans the step while it plays: micro-batch 2 → 16 / (2 × 2) = 4 per step.
+        core::Scenario s = w.controller()->scenario();
+        s.training.microBatchSize = 2;
+        w.controller()->setScenario(s, QStringLiteral("micro-batch 2"));
+        w.controller()->flush();
+        QCOMPARE(step->timeline().microBatches, 4);
+        QVERIFY(step->cursor()->isPlaying());
+        // 8192 / (2 × 2) = 2048 micro-batches per step, above the 1024 drawn (as in the step
+        // dock): the scene says why, and nothing plays.
+        s.training.globalBatchSize = 8192;
+        w.controller()->setScenario(s, QStringLiteral("global batch 8192"));
+        w.controller()->flush();
+        QVERIFY(!step->hasTimeline());
+        QVERIFY(!step->cursor()->isPlaying());
+        QTest::keyClick(&w, Qt::Key_P);
+        QVERIFY(!step->cursor()->isPlaying());
+        s.training.globalBatchSize = 16;
+        w.controller()->setScenario(s, QStringLiteral("global batch 16"));
+        w.controller()->flush();
+        QVERIFY(step->hasTimeline());
+        QVERIFY(!step->showsServing());
+        // Served instead of trained: the scene plays the serving run (the KV cache filling).
+        s.mode = core::Mode::Inference;
+        w.controller()->setScenario(s, QStringLiteral("serving"));
+        w.controller()->flush();
+        QVERIFY(step->showsServing());
+        QVERIFY(step->hasTimeline());
+        s.mode = core::Mode::Train;
+        w.controller()->setScenario(s, QStringLiteral("training"));
+        w.controller()->flush();
+        QVERIFY(!step->showsServing());
+        // Left still steps the scenes: the bars again, the clock stopped.
+        QTest::keyClick(&w, Qt::Key_Left);
+        QCOMPARE(w.navigator()->currentIndex(), 16);
+        QVERIFY(!w.showsStep());
+        QVERIFY(!step->cursor()->isPlaying());
+        QTest::keyClick(&w, Qt::Key_P); // nothing to play on a scene of bars
+        QVERIFY(!step->cursor()->isPlaying());
+    }
+
+    void stepSceneRoundTrips()
+    {
+        QTemporaryDir dir;
+        PresentationWindow w;
+        w.setInteractive(false);
+        w.navigator()->goTo(17);
+        w.controller()->flush();
+        const int at = w.addCurrentScene(QStringLiteral("Played again"));
+        QCOMPARE(w.navigator()->deck().scenes.at(std::size_t(at)).view, core::SceneView::Step); // as it was shown
+        const QString path = dir.filePath(QStringLiteral("played.json"));
+        QString error;
+        QVERIFY2(w.saveDeck(path, &error), qPrintable(error));
+        PresentationWindow other;
+        QVERIFY2(other.openDeck(path, &error), qPrintable(error));
+        QCOMPARE(other.navigator()->count(), 19);
+        QCOMPARE(other.navigator()->deck().scenes.at(17).view, core::SceneView::Step);
+        QCOMPARE(other.navigator()->deck().scenes.at(18).view, core::SceneView::Step);
+        QCOMPARE(other.navigator()->deck().scenes.at(16).view, core::SceneView::Memory);
     }
 
     void keysStepScenes_data()
@@ -122,8 +219,8 @@ private slots:
         QTest::addRow("Left") << int(Qt::Key_Left) << 3 << 2;
         QTest::addRow("PageUp (clicker)") << int(Qt::Key_PageUp) << 1 << 0;
         QTest::addRow("Left at the start stays") << int(Qt::Key_Left) << 0 << 0;
-        QTest::addRow("End") << int(Qt::Key_End) << 0 << 16;
-        QTest::addRow("Right at the end stays") << int(Qt::Key_Right) << 16 << 16;
+        QTest::addRow("End") << int(Qt::Key_End) << 0 << 17;
+        QTest::addRow("Right at the end stays") << int(Qt::Key_Right) << 17 << 17;
         QTest::addRow("Home") << int(Qt::Key_Home) << 9 << 0;
     }
     void keysStepScenes()
@@ -334,7 +431,7 @@ private slots:
         // Leaving without a dialog discards: the deck is the one the presentation began with.
         QTest::keyClick(&w, Qt::Key_Escape);
         QVERIFY(!w.isVisible());
-        QCOMPARE(w.navigator()->count(), 17);
+        QCOMPARE(w.navigator()->count(), 18);
         QVERIFY(!w.hasChangesToKeep());
         QCOMPARE(w.controller()->scenario(), w.navigator()->currentScene()->scenario);
     }
@@ -357,7 +454,7 @@ private slots:
         QVERIFY(w.hasChangesToKeep());
         w.keepLiveEdits();
         // Each edit right after the scene it came from: 1 → 2 (new), 9 → 11 (new, one shifted in before).
-        QCOMPARE(w.navigator()->count(), 19);
+        QCOMPARE(w.navigator()->count(), 20);
         const core::Deck& deck = w.navigator()->deck();
         QCOMPARE(deck.scenes[1].scenario.training.zeroStage, 1);
         QCOMPARE(deck.scenes[2].scenario.training.zeroStage, 3);
@@ -373,7 +470,7 @@ private slots:
         QVERIFY(!w.hasChangesToKeep());
         PresentationWindow other;
         QVERIFY2(other.openDeck(path, &error), qPrintable(error));
-        QCOMPARE(other.navigator()->count(), 19);
+        QCOMPARE(other.navigator()->count(), 20);
         QCOMPARE(other.navigator()->deck().scenes[2].scenario, deck.scenes[2].scenario);
     }
 
@@ -527,7 +624,7 @@ private slots:
         controller.flush();
         const int at = w.addCurrentScene(QStringLiteral("My 70B layout"));
         QCOMPARE(at, 3);
-        QCOMPARE(w.navigator()->count(), 18);
+        QCOMPARE(w.navigator()->count(), 19);
         QCOMPARE(w.sceneTitle(), QStringLiteral("My 70B layout"));
         QVERIFY(w.document()->isModified());
         const QString path = dir.filePath(QStringLiteral("deck.json"));
@@ -536,7 +633,7 @@ private slots:
 
         PresentationWindow other;
         QVERIFY2(other.openDeck(path, &error), qPrintable(error));
-        QCOMPARE(other.navigator()->count(), 18);
+        QCOMPARE(other.navigator()->count(), 19);
         QCOMPARE(other.navigator()->title(3), QStringLiteral("My 70B layout"));
         QCOMPARE(other.navigator()->deck().scenes[3].scenario, guiscenarios::llama70bOn64());
         QCOMPARE(other.navigator()->currentIndex(), 0);
@@ -567,7 +664,7 @@ private slots:
         QString error;
         QVERIFY(!w.openDeck(path, &error));
         QVERIFY2(error.contains(needle), qPrintable(error));
-        QCOMPARE(w.navigator()->count(), 17);
+        QCOMPARE(w.navigator()->count(), 18);
         QCOMPARE(w.navigator()->currentIndex(), 5);
         QString missing;
         QVERIFY(!w.openDeck(dir.filePath(QStringLiteral("none.json")), &missing));

@@ -5,12 +5,14 @@
 
 #include <QBuffer>
 #include <QImage>
+#include <QImageReader>
 #include <QLabel>
 #include <QMimeData>
 #include <QTemporaryDir>
 
 #include "../widgets/guiscenarios.h"
 #include "app/slides/decknavigator.h"
+#include "app/slides/stepscene.h"
 #include "app/slides/slidecontent.h"
 #include "app/slides/viewrenderer.h"
 
@@ -30,6 +32,31 @@ QByteArray readAll(const QString& path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+/// Llama 2 70B, TP 8 × PP 4 × DP 2, 8 micro-batches per step (global batch 16).
+const SlideContent& pipelined()
+{
+    static const SlideContent content = [] {
+        core::Scenario s = guiscenarios::llama70bOn64();
+        s.training.globalBatchSize = 16;
+        return SlideContent::fromScenario(s);
+    }();
+    return content;
+}
+
+/// Pixels of `a` whose colour differs from `b`'s (RGB) by more than `tolerance`, the sum of the
+/// three channels' differences.
+int differingPixels(const QImage& a, const QImage& b, int tolerance = 0)
+{
+    const QImage x = a.convertToFormat(QImage::Format_RGB32), y = b.convertToFormat(QImage::Format_RGB32);
+    int n = 0;
+    for (int row = 0; row < x.height(); ++row)
+        for (int col = 0; col < x.width(); ++col) {
+            const QRgb p = x.pixel(col, row), q = y.pixel(col, row);
+            n += std::abs(qRed(p) - qRed(q)) + std::abs(qGreen(p) - qGreen(q)) + std::abs(qBlue(p) - qBlue(q)) > tolerance;
+        }
+    return n;
 }
 
 SlideOptions options(SlideView view, QSize size = QSize(1280, 720))
@@ -226,10 +253,97 @@ private slots:
     void badFileNamesAreRefused()
     {
         QString error;
-        QVERIFY(!ViewRenderer(sevenB(), options(SlideView::Memory)).save(QStringLiteral("/tmp/slide.gif"), &error));
+        QVERIFY(!ViewRenderer(sevenB(), options(SlideView::Memory)).save(QStringLiteral("/tmp/slide.tiff"), &error));
         QVERIFY(error.contains(QStringLiteral(".png")));
+        // Only the step view moves: a GIF of the bars is refused, and says what would do.
+        QVERIFY(!ViewRenderer(sevenB(), options(SlideView::Memory)).save(QStringLiteral("/tmp/slide.gif"), &error));
+        QVERIFY2(error.contains(QStringLiteral("step view")), qPrintable(error));
+        QVERIFY(!QFile::exists(QStringLiteral("/tmp/slide.gif")));
         QVERIFY(!ViewRenderer(sevenB(), options(SlideView::Memory)).save(QStringLiteral("/nonexistent/dir/slide.png"), &error));
         QVERIFY(error.contains(QStringLiteral("/nonexistent/dir/slide.png")));
+    }
+
+    void stepGifPlaysTheStep()
+    {
+        // 24 frames of the 70B step at 640 × 360, 12 per second: delays 8, 9, 8, … cs (frame i
+        // ends at round(100 (i + 1) / 12) cs), 200 cs in all.
+        SlideOptions o = options(SlideView::Step, QSize(640, 360));
+        o.frames = 24;
+        o.fps = 12;
+        const ViewRenderer r(pipelined(), o);
+        QVERIFY(r.isAnimated());
+        QByteArray gif;
+        QBuffer buffer(&gif);
+        buffer.open(QIODevice::WriteOnly);
+        ViewRenderer::AnimationStats stats;
+        QVERIFY(r.writeGif(&buffer, &stats));
+        QCOMPARE(stats.frames, 24);
+        QCOMPARE(stats.bytes, gif.size());
+        QVERIFY(gif.startsWith("GIF89a"));
+
+        buffer.close();
+        buffer.open(QIODevice::ReadOnly);
+        QImageReader reader(&buffer, "gif");
+        QCOMPARE(reader.imageCount(), 24);
+        QCOMPARE(reader.size(), QSize(640, 360));
+        int total = 0;
+        QImage first, last;
+        for (int i = 0; i < 24; ++i) {
+            const QImage decoded = reader.read();
+            QVERIFY2(!decoded.isNull(), qPrintable(reader.errorString()));
+            total += reader.nextImageDelay();
+            // Each frame is the slide with the cursor at i/23 of the step. It has some 1,300
+            // colours (antialiased text, the hatched bubbles) for a table of 256: the flat ones
+            // come back exactly, the edges as a near colour. Most pixels are exact, and hardly
+            // any is off by more than 8 levels a channel (24 over the three).
+            const QImage expected = r.frame(i, 24);
+            const int off = differingPixels(decoded, expected);
+            const int visible = differingPixels(decoded, expected, 24);
+            QVERIFY2(off * 100 < 15 * 640 * 360, qPrintable(QStringLiteral("frame %1: %2 pixels not exact").arg(i).arg(off)));
+            QVERIFY2(visible * 1000 < 640 * 360, qPrintable(QStringLiteral("frame %1: %2 pixels off by more than 24").arg(i).arg(visible)));
+            if (i == 0)
+                first = decoded;
+            last = decoded;
+        }
+        QCOMPARE(total, 2000); // ms: 24 frames at 12 per second
+        QVERIFY(differingPixels(first, last) > 0); // the cursor moved
+        // The still slide keeps its cursor at stage 0's peak after the frames were drawn.
+        const double peak = r.stepScene()->position();
+        QVERIFY(peak > 0);
+        QCOMPARE(r.stepScene()->position(), peak);
+    }
+
+    void frameSequenceIsNumbered()
+    {
+        QTemporaryDir dir;
+        SlideOptions o = options(SlideView::Step, QSize(320, 180));
+        o.frames = 12;
+        const ViewRenderer r(pipelined(), o);
+        QStringList written;
+        QString error;
+        QVERIFY2(r.saveFrameSequence(dir.filePath(QStringLiteral("step.png")), &written, &error), qPrintable(error));
+        QCOMPARE(written.size(), 12);
+        QCOMPARE(QFileInfo(written.front()).fileName(), QStringLiteral("step-001.png"));
+        QCOMPARE(QFileInfo(written.back()).fileName(), QStringLiteral("step-012.png"));
+        for (const QString& f : written)
+            QVERIFY(readAll(f).startsWith("\x89PNG"));
+        QCOMPARE(ViewRenderer::framePath(QStringLiteral("a/b.png"), 999, 1000), QStringLiteral("a/b-1000.png"));
+        QCOMPARE(ViewRenderer::framePath(QStringLiteral("b.png"), 0, 60), QStringLiteral("b-001.png"));
+        // 2048 micro-batches per step are not drawn (as in the step dock): refused, nothing written.
+        core::Scenario many = guiscenarios::sevenBillionOnEight();
+        many.training.globalBatchSize = 16384; // / (micro-batch 1 × DP 8)
+        const ViewRenderer still(SlideContent::fromScenario(many), o);
+        QVERIFY(!still.isAnimated());
+        QVERIFY(!still.saveFrameSequence(dir.filePath(QStringLiteral("many.png")), nullptr, &error));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("many-001.png"))));
+        // A serving scenario plays its run instead: the serving view, the cursor through its steps.
+        core::Scenario serving = guiscenarios::sevenBillionOnEight();
+        serving.mode = core::Mode::Inference;
+        const ViewRenderer served(SlideContent::fromScenario(serving), o);
+        QVERIFY(served.isAnimated());
+        QVERIFY(served.stepScene()->showsServing());
+        QVERIFY(served.stepScene()->length() > 0);
+        QVERIFY(differingPixels(served.frame(0, 12), served.frame(11, 12)) > 0);
     }
 
     void parsesSizesAndIds_data()

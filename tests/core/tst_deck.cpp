@@ -34,7 +34,7 @@ private slots:
         const core::DeckLoad load = core::loadDeck(core::seedDeckJson());
         QVERIFY2(load.ok, load.issues.empty() ? "" : core::describe(load.issues.front()).c_str());
         QVERIFY(load.issues.empty());
-        QCOMPARE(load.deck.scenes.size(), std::size_t(17));
+        QCOMPARE(load.deck.scenes.size(), std::size_t(18));
         for (const core::Scene& s : load.deck.scenes) {
             QVERIFY(!s.title.en.empty());
             QVERIFY2(!s.title.zhCN.empty(), s.title.en.c_str()); // both languages, every scene
@@ -122,6 +122,61 @@ private slots:
         QVERIFY(again.ok);
         QCOMPARE(again.deck.scenes.size(), deck().scenes.size());
         QCOMPARE(core::saveDeck(again.deck), core::saveDeck(deck()));
+    }
+
+    void sceneViews()
+    {
+        // The seed deck's last scene plays the 70B step (PP 4, 8 micro-batches); the others
+        // show the bars, as every deck did before "view" existed.
+        QCOMPARE(deck().scenes.back().view, core::SceneView::Step);
+        for (std::size_t i = 0; i + 1 < deck().scenes.size(); ++i)
+            QCOMPARE(deck().scenes[i].view, core::SceneView::Memory);
+        const core::Estimate played = scene(deck().scenes.size() - 1);
+        QVERIFY(played.valid);
+        QCOMPARE(played.microBatchesPerStep, 8); // global batch 16 / (micro-batch 1 × DP 2)
+
+        const char* scenario = R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}})";
+        const std::string text = std::string(R"({"scenes": [{"title": "bars", "scenario": )") + scenario
+            + R"(}, {"title": "played", "view": "step", "scenario": )" + scenario + "}]}";
+        const core::DeckLoad l = core::loadDeck(text);
+        QVERIFY(l.ok);
+        QCOMPARE(l.deck.scenes.at(0).view, core::SceneView::Memory);
+        QCOMPARE(l.deck.scenes.at(1).view, core::SceneView::Step);
+        // Written only where it is not the bars: a deck of bars saves as it did before.
+        const std::string saved = core::saveDeck(l.deck);
+        QCOMPARE(QString::fromStdString(saved).count(QStringLiteral("\"view\": \"step\"")), 1);
+        QVERIFY(!QString::fromStdString(core::saveDeck(deck())).contains(QStringLiteral("\"view\": \"memory\"")));
+        const core::DeckLoad again = core::loadDeck(saved);
+        QVERIFY(again.ok);
+        QCOMPARE(again.deck.scenes.at(1).view, core::SceneView::Step);
+        QCOMPARE(core::saveDeck(again.deck), saved);
+    }
+
+    void badSceneViews_data()
+    {
+        QTest::addColumn<QString>("view");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("nearest");
+        QTest::addRow("typo") << R"("steps")" << int(core::IssueCode::UnknownValue) << "step";
+        QTest::addRow("other view") << R"("gauges")" << int(core::IssueCode::UnknownValue) << "";
+        QTest::addRow("number") << "3" << int(core::IssueCode::WrongType) << "";
+    }
+    void badSceneViews()
+    {
+        QFETCH(QString, view);
+        QFETCH(int, code);
+        QFETCH(QString, nearest);
+        const std::string text = R"({"scenes": [{"title": "x", "view": )" + view.toStdString()
+            + R"(, "scenario": {"schema_version": 1, "model": {"preset": "llama-2-7b"}}}]})";
+        const core::DeckLoad l = core::loadDeck(text);
+        QVERIFY(!l.ok); // never a silent fallback to the bars
+        QCOMPARE(l.issues.size(), std::size_t(1));
+        QCOMPARE(int(l.issues.front().code), code);
+        QCOMPARE(QString::fromStdString(l.issues.front().path), QStringLiteral("scenes[0].view"));
+        if (code == int(core::IssueCode::UnknownValue)) {
+            QCOMPARE(l.issues.front().accepted, (std::vector<std::string>{"memory", "step"}));
+            QCOMPARE(QString::fromStdString(l.issues.front().nearest), nearest);
+        }
     }
 
     void badDecks()

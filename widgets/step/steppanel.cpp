@@ -16,6 +16,7 @@
 
 #include "widgets/step/memorytimelineview.h"
 #include "widgets/step/scheduleview.h"
+#include "widgets/step/servingtimelineview.h"
 #include "widgets/step/stepcursor.h"
 
 namespace {
@@ -28,6 +29,7 @@ StepPanel::StepPanel(QWidget* parent)
     , m_cursor(new StepCursor(this))
     , m_schedule(new ScheduleView(this))
     , m_memory(new MemoryTimelineView(this))
+    , m_serving(new ServingTimelineView(this))
     , m_play(new QPushButton(this))
     , m_back(new QToolButton(this))
     , m_forward(new QToolButton(this))
@@ -80,6 +82,9 @@ StepPanel::StepPanel(QWidget* parent)
     layout->setSpacing(2);
     layout->addLayout(bar);
     layout->addWidget(split, 1);
+    layout->addWidget(m_serving, 1);
+    m_training = split;
+    m_serving->hide();
 
     connect(m_play, &QPushButton::clicked, m_cursor, &StepCursor::togglePlay);
     connect(m_back, &QToolButton::clicked, m_cursor, &StepCursor::stepBack);
@@ -92,6 +97,7 @@ StepPanel::StepPanel(QWidget* parent)
     connect(m_position, &QSlider::valueChanged, this, [this](int v) { m_cursor->setPosition(m_cursor->length() * v / kSliderSteps); });
     connect(m_schedule, &StepTimelineWidget::cursorDragged, m_cursor, &StepCursor::setPosition);
     connect(m_memory, &StepTimelineWidget::cursorDragged, m_cursor, &StepCursor::setPosition);
+    connect(m_serving, &ServingTimelineView::cursorDragged, m_cursor, &StepCursor::setPosition);
     connect(m_schedule, &ScheduleView::stageClicked, this, [this](int stage) {
         if (m_stage->currentIndex() != stage + 1 && m_stage->currentIndex() != 0)
             m_stage->setCurrentIndex(stage + 1);
@@ -128,6 +134,7 @@ void StepPanel::setTimeline(std::shared_ptr<const core::StepTimeline> shared, do
     if (!shared)
         shared = std::make_shared<const core::StepTimeline>();
     const core::StepTimeline& timeline = *shared;
+    showServing(false);
     if (timeline.valid) {
         m_schedule->setEmptyText({});
         m_memory->setEmptyText({});
@@ -148,13 +155,44 @@ void StepPanel::setTimeline(std::shared_ptr<const core::StepTimeline> shared, do
     updateStops();
 }
 
-void StepPanel::setUnit(DisplayFormat::MemoryUnit unit) { m_memory->setUnit(unit); }
+void StepPanel::setServingTimeline(const core::ServingTimeline& timeline)
+{
+    showServing(true);
+    const double fraction = m_cursor->length() > 0 ? m_cursor->position() / m_cursor->length() : 0;
+    if (timeline.valid)
+        m_serving->setEmptyText({});
+    m_serving->setTimeline(timeline);
+    m_cursor->setLength(timeline.valid ? timeline.length() : 0);
+    m_cursor->setPosition(fraction * m_cursor->length());
+    showPosition(m_cursor->position());
+    updateStops();
+}
+
+bool StepPanel::showsServing() const { return !m_serving->isHidden(); }
+
+void StepPanel::showServing(bool serving)
+{
+    // the schedule and the stage mean nothing to a serving run
+    m_serving->setVisible(serving);
+    m_training->setVisible(!serving);
+    for (QWidget* w : {static_cast<QWidget*>(m_scheduleKind), static_cast<QWidget*>(m_scheduleLabel), static_cast<QWidget*>(m_stage),
+                       static_cast<QWidget*>(m_stageLabel)})
+        w->setVisible(!serving);
+}
+
+void StepPanel::setUnit(DisplayFormat::MemoryUnit unit)
+{
+    m_memory->setUnit(unit);
+    m_serving->setUnit(unit);
+}
 
 void StepPanel::setUnavailable(const QString& reason)
 {
     m_cursor->pause();
     m_schedule->setEmptyText(reason);
     m_memory->setEmptyText(reason);
+    m_serving->setEmptyText(reason);
+    m_serving->setTimeline(core::ServingTimeline{});
     setTimeline(core::StepTimeline{}, 0, -1);
 }
 
@@ -182,6 +220,15 @@ void StepPanel::chooseStage(int index)
 void StepPanel::updateStops()
 {
     std::vector<double> stops;
+    if (showsServing()) { // a moment is a prefill chunk or a block's worth of decode steps
+        const core::ServingTimeline& st = m_serving->timeline();
+        for (const core::ServingMoment& m : st.moments)
+            stops.push_back(m.start());
+        if (st.valid)
+            stops.push_back(st.length());
+        m_cursor->setStops(std::move(stops));
+        return;
+    }
     const core::StepTimeline& t = m_memory->timeline();
     const int stage = std::max(0, m_memory->stage());
     if (t.valid && stage < int(t.stages.size()))
@@ -196,6 +243,7 @@ void StepPanel::showPosition(double position)
 {
     m_schedule->setCursorPosition(position);
     m_memory->setCursorPosition(position);
+    m_serving->setCursorPosition(position);
     const QSignalBlocker block(m_position);
     m_position->setValue(m_cursor->length() > 0 ? int(std::lround(position / m_cursor->length() * kSliderSteps)) : 0);
 }

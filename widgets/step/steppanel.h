@@ -3,6 +3,7 @@
 #include <QWidget>
 #include <memory>
 
+#include "core/timeline/servingtimeline.h"
 #include "core/timeline/steptimeline.h"
 #include "widgets/displayformat.h"
 
@@ -13,6 +14,8 @@ class QPushButton;
 class QSlider;
 class QToolButton;
 class ScheduleView;
+class ServingTimelineView;
+class QSplitter;
 class StepCursor;
 
 /// "See a step happen": the pipeline schedule above the memory of one stage (or of every
@@ -31,6 +34,10 @@ public:
     /// The same without a copy: both views share it.
     void setTimeline(std::shared_ptr<const core::StepTimeline> timeline, double capacityBytes, double formulaBubble);
     void setUnit(DisplayFormat::MemoryUnit unit);
+    /// A serving run instead of a training step: the serving timeline replaces the schedule and
+    /// the memory timeline, the same cursor moves through its engine steps.
+    void setServingTimeline(const core::ServingTimeline& timeline);
+    bool showsServing() const;
     /// No timeline to show, and why (serving mode, too many micro-batches to draw).
     void setUnavailable(const QString& reason);
     /// The schedule the panel shows: Megatron's (1F1B / interleaved, as configured) or GPipe.
@@ -44,6 +51,7 @@ public:
     StepCursor* stepCursor() const { return m_cursor; }
     ScheduleView* scheduleView() const { return m_schedule; }
     MemoryTimelineView* memoryView() const { return m_memory; }
+    ServingTimelineView* servingView() const { return m_serving; }
     QPushButton* playButton() const { return m_play; }
     QComboBox* stageCombo() const { return m_stage; }
 
@@ -63,10 +71,13 @@ private:
     void chooseStage(int index);
     void updateStops();
     void fillStages();
+    void showServing(bool serving);
 
     StepCursor* m_cursor = nullptr;
     ScheduleView* m_schedule = nullptr;
     MemoryTimelineView* m_memory = nullptr;
+    ServingTimelineView* m_serving = nullptr;
+    QSplitter* m_training = nullptr; ///< the schedule above the memory timeline
     QPushButton* m_play = nullptr;
     QToolButton* m_back = nullptr;
     QToolButton* m_forward = nullptr;

@@ -167,6 +167,7 @@ void StepTimelineWidget::paintEvent(QPaintEvent*)
         }
         m_cache.fill(palette().color(QPalette::Base));
         QPainter cp(&m_cache);
+        cp.setFont(font()); // a pixmap's painter starts with the application's font, not the widget's
         cp.setRenderHint(QPainter::Antialiasing, false);
         paintStatic(cp);
         m_dirty = false;

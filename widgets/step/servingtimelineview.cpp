@@ -1,0 +1,613 @@
+#include "widgets/step/servingtimelineview.h"
+
+#include <QEvent>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QPaintEngine>
+#include <QPainter>
+#include <QPainterPath>
+#include <algorithm>
+#include <bitset>
+#include <cmath>
+#include <functional>
+#include <vector>
+
+#include "widgets/charts/componentpalette.h"
+
+namespace {
+constexpr int kLabelWidth = 76;
+constexpr int kTopMargin = 24;
+constexpr int kRightMargin = 250;
+constexpr int kAxisHeight = 34;
+constexpr double kMinPrefillShare = 1.0 / 6; ///< the prefill gets at least this share of the width
+} // namespace
+
+ServingTimelineView::ServingTimelineView(QWidget* parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("ServingTimelineView"));
+    setAttribute(Qt::WA_OpaquePaintEvent);
+}
+
+void ServingTimelineView::setTimeline(const core::ServingTimeline& timeline)
+{
+    m_timeline = timeline;
+    double most = m_timeline.capacityBytes;
+    for (const core::ServingMoment& m : m_timeline.moments)
+        most = std::max(most, m.deviceBytes);
+    m_top = std::max(1.0, most * 1.08);
+    m_cursor = std::clamp(m_cursor, 0.0, std::max(0.0, m_timeline.length()));
+    m_dirty = true;
+    update();
+}
+
+void ServingTimelineView::setUnit(DisplayFormat::MemoryUnit unit)
+{
+    m_unit = unit;
+    m_dirty = true;
+    update();
+}
+
+void ServingTimelineView::setEmptyText(const QString& text)
+{
+    m_emptyText = text;
+    m_dirty = true;
+    update();
+}
+
+void ServingTimelineView::setCursorPosition(double step)
+{
+    if (step == m_cursor)
+        return;
+    m_cursor = step;
+    update();
+}
+
+QRectF ServingTimelineView::chartRect() const
+{
+    const double h = std::max(40.0, height() - kTopMargin - kAxisHeight - 8.0);
+    // the chart above, the block grid below it
+    return QRectF(kLabelWidth, kTopMargin, std::max(10, width() - kLabelWidth - kRightMargin), h * 0.68);
+}
+
+QRectF ServingTimelineView::gridRect() const
+{
+    const QRectF c = chartRect();
+    const double top = c.bottom() + kAxisHeight + 4;
+    return QRectF(c.left(), top, c.width(), std::max(12.0, height() - top - 6));
+}
+
+double ServingTimelineView::yOf(double bytes) const
+{
+    const QRectF a = chartRect();
+    return a.bottom() - bytes / m_top * a.height();
+}
+
+double ServingTimelineView::prefillShare() const
+{
+    const double steps = m_timeline.length();
+    if (steps <= 0 || m_timeline.prefillSteps <= 0)
+        return 0;
+    if (m_timeline.decodeSteps <= 0)
+        return 1;
+    return std::clamp(double(m_timeline.prefillSteps) / steps, kMinPrefillShare, 1 - kMinPrefillShare);
+}
+
+double ServingTimelineView::xOf(double step) const
+{
+    const QRectF a = chartRect();
+    const double p = double(m_timeline.prefillSteps), d = double(m_timeline.decodeSteps), share = prefillShare();
+    double f = 0;
+    if (step <= p)
+        f = p > 0 ? step / p * share : 0;
+    else
+        f = share + (d > 0 ? (step - p) / d * (1 - share) : 0);
+    return a.left() + std::clamp(f, 0.0, 1.0) * a.width();
+}
+
+double ServingTimelineView::stepAt(double x) const
+{
+    const QRectF a = chartRect();
+    const double f = std::clamp((x - a.left()) / std::max(1.0, a.width()), 0.0, 1.0);
+    const double p = double(m_timeline.prefillSteps), d = double(m_timeline.decodeSteps), share = prefillShare();
+    if (f <= share)
+        return share > 0 ? f / share * p : 0;
+    return p + (1 - share > 0 ? (f - share) / (1 - share) * d : 0);
+}
+
+QString ServingTimelineView::blocksText(std::int64_t blocks) const { return QLocale().toString(qlonglong(blocks)); }
+
+QString ServingTimelineView::smallBytes(double bytes) const
+{
+    // a block is megabytes: in the chosen unit's family (MB with GB, MiB with GiB)
+    if (m_unit == DisplayFormat::MemoryUnit::GiB)
+        return tr("%1 MiB").arg(QLocale().toString(bytes / 1048576.0, 'g', 4));
+    return tr("%1 MB").arg(QLocale().toString(bytes / 1e6, 'g', 4));
+}
+
+QString ServingTimelineView::momentText(const core::ServingMoment& m) const
+{
+    const QLocale locale;
+    const QString step = m.phase == core::ServingPhase::Prefill ? tr("Prefill step %1").arg(locale.toString(qlonglong(m.phaseStep)))
+                                                                : tr("Decode step %1").arg(locale.toString(qlonglong(m.phaseStep)));
+    const QString requests = m.runningRequests == 1 ? tr("1 request") : tr("%1 requests").arg(locale.toString(qlonglong(m.runningRequests)));
+    if (m_timeline.blockSize > 0 && m_timeline.reservesPool)
+        return tr("%1: %2, %3 of %4 blocks").arg(step, requests, blocksText(m.usedBlocks), blocksText(m_timeline.poolBlocks));
+    if (m_timeline.blockSize > 0)
+        return tr("%1: %2, %3 blocks").arg(step, requests, blocksText(m.usedBlocks));
+    return tr("%1: %2, %3 tokens each").arg(step, requests, locale.toString(qlonglong(m.contextTokens)));
+}
+
+QString ServingTimelineView::peakText() const
+{
+    if (!m_timeline.valid || m_timeline.peakMoment >= m_timeline.moments.size())
+        return {};
+    return momentText(m_timeline.moments[m_timeline.peakMoment]);
+}
+
+double ServingTimelineView::peakPosition() const
+{
+    if (!m_timeline.valid || m_timeline.peakMoment >= m_timeline.moments.size())
+        return 0;
+    const core::ServingMoment& m = m_timeline.moments[m_timeline.peakMoment];
+    return (m.start() + m.end()) / 2;
+}
+
+QString ServingTimelineView::cursorText() const
+{
+    const core::ServingMoment* m = m_timeline.valid ? m_timeline.momentAt(m_cursor) : nullptr;
+    if (!m)
+        return {};
+    QString t = momentText(*m);
+    if (m_timeline.poolBytes > 0)
+        t += tr(" · KV %1 used of %2 reserved").arg(DisplayFormat::bytes(m->usedKvBytes, m_unit), DisplayFormat::bytes(m_timeline.poolBytes, m_unit));
+    else
+        t += tr(" · KV %1").arg(DisplayFormat::bytes(m->usedKvBytes, m_unit));
+    if (m->overPool)
+        t += tr(" · over the pool: preemption");
+    return t;
+}
+
+void ServingTimelineView::paintAxis(QPainter& p)
+{
+    const QRectF a = chartRect();
+    const QFontMetrics fm(font());
+    const QLocale locale;
+    const QColor text = palette().color(QPalette::WindowText);
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawLine(QPointF(a.left(), a.bottom() + 1), QPointF(a.right(), a.bottom() + 1));
+    // ticks in each phase's own steps: 1, 2 or 5 × 10^k, about 100 px apart
+    auto ticks = [&](double from, double span, double x0, double x1, double offset) {
+        if (span <= 0 || x1 - x0 < 30)
+            return;
+        const double raw = span / std::max(1.0, (x1 - x0) / 100.0);
+        const double mag = std::pow(10.0, std::floor(std::log10(std::max(1.0, raw))));
+        const double step = std::max(1.0, raw / mag < 2 ? 2 * mag : raw / mag < 5 ? 5 * mag : 10 * mag);
+        p.setPen(text);
+        for (double v = 0; v <= span + 1e-9; v += step) {
+            const double x = xOf(from + v);
+            p.drawLine(QPointF(x, a.bottom() + 1), QPointF(x, a.bottom() + 5));
+            const QString label = locale.toString(qlonglong(std::llround(v + offset)));
+            const int w = fm.horizontalAdvance(label);
+            if (x + w / 2.0 <= x1 + 2 && x - w / 2.0 >= x0 - 2)
+                p.drawText(QPointF(x - w / 2.0, a.bottom() + 5 + fm.ascent()), label);
+        }
+    };
+    const double p0 = double(m_timeline.prefillSteps);
+    ticks(0, p0, a.left(), xOf(p0) - 20, 0);
+    ticks(p0, double(m_timeline.decodeSteps), xOf(p0) + 20, a.right(), 0);
+    // the phases named under their ticks
+    const double y = a.bottom() + 6 + fm.height() + fm.ascent();
+    p.setPen(text);
+    if (m_timeline.prefillSteps > 0) {
+        const QString label = m_timeline.chunkedPrefill
+            ? tr("Prefill: %1 steps of %2 tokens").arg(locale.toString(qlonglong(m_timeline.prefillSteps)), locale.toString(qlonglong(m_timeline.chunkTokens)))
+            : tr("Prefill: one step");
+        p.drawText(QPointF(a.left(), y), fm.elidedText(label, Qt::ElideRight, int(xOf(p0) - a.left() - 4)));
+    }
+    if (m_timeline.decodeSteps > 0) {
+        const QString label = tr("Decode steps (one token per request each)");
+        p.drawText(QPointF(xOf(p0) + 6, y), fm.elidedText(label, Qt::ElideRight, int(a.right() - xOf(p0) - 6)));
+    }
+}
+
+void ServingTimelineView::paintStatic(QPainter& p)
+{
+    const QFontMetrics fm(font());
+    const QColor text = palette().color(QPalette::WindowText);
+    const bool dark = ComponentPalette::isDark(palette());
+    p.setPen(text);
+    if (!m_timeline.valid) {
+        const QString fallback = m_timeline.status == core::ServingTimelineStatus::InvalidScenario
+            ? tr("The scenario has errors (see the issues): there is no serving run to show.")
+            : tr("The serving timeline shows a serving scenario.");
+        p.drawText(rect().adjusted(12, 0, -12, 0), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText.isEmpty() ? fallback : m_emptyText);
+        return;
+    }
+    const QLocale locale;
+    const QString title = m_timeline.layers > 0 && m_timeline.stage > 0
+        ? tr("Memory of one GPU of stage %1 as the batch fills and the context grows").arg(m_timeline.stage)
+        : tr("Memory of one GPU as the batch fills and the context grows");
+    p.drawText(QRect(8, 2, width() / 2, kTopMargin - 4), Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(title, Qt::ElideRight, width() / 2));
+    const QRectF a = chartRect();
+    // prefill shaded
+    if (m_timeline.prefillSteps > 0) {
+        QColor shade = palette().color(QPalette::AlternateBase);
+        p.fillRect(QRectF(a.left(), a.top(), xOf(double(m_timeline.prefillSteps)) - a.left(), a.height()), shade);
+    }
+    // The stack, one moment per run of pixel columns (the moment with the most KV among those a
+    // column covers: a block narrower than a pixel is never lost).
+    const qreal dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
+    const int cols = std::max(1, int(std::lround(a.width() * dpr)));
+    std::vector<const core::ServingMoment*> column(std::size_t(cols), nullptr);
+    std::bitset<core::kComponentCount> used;
+    for (const core::ServingMoment& m : m_timeline.moments) {
+        const int c0 = std::clamp(int(std::floor((xOf(m.start()) - a.left()) * dpr)), 0, cols - 1);
+        const int c1 = std::clamp(int(std::ceil((xOf(m.end()) - a.left()) * dpr)), c0 + 1, cols);
+        for (int c = c0; c < c1; ++c)
+            if (!column[std::size_t(c)] || m.usedKvBytes > column[std::size_t(c)]->usedKvBytes)
+                column[std::size_t(c)] = &m;
+        for (std::size_t k = 0; k < core::kComponentCount; ++k)
+            if (m.bytes[k] > 0)
+                used.set(k);
+    }
+    const double pool = m_timeline.poolBytes;
+    for (int c = 0; c < cols;) {
+        const core::ServingMoment* m = column[std::size_t(c)];
+        int e = c + 1;
+        while (e < cols && column[std::size_t(e)] == m)
+            ++e;
+        if (m) {
+            const double x0 = a.left() + c / dpr, x1 = a.left() + e / dpr;
+            double below = 0;
+            for (std::size_t k = 0; k < core::kComponentCount; ++k) {
+                const double b = m->bytes[k];
+                if (b <= 0)
+                    continue;
+                const double y0 = yOf(below), y1 = yOf(below + b);
+                if (y0 - y1 >= 0.25)
+                    p.fillRect(QRectF(x0, y1, x1 - x0, y0 - y1), ComponentPalette::componentColor(core::Component(k), dark));
+                if (core::Component(k) == core::Component::KvCache && m->overPool && pool > 0 && b > pool) {
+                    // what the pool cannot hold: hatched red above the pool's top
+                    const double yp = yOf(below + pool);
+                    p.fillRect(QRectF(x0, y1, x1 - x0, yp - y1), QBrush(ComponentPalette::levelColor(ComponentPalette::Level::Bad, dark), Qt::BDiagPattern));
+                }
+                below += b;
+            }
+        }
+        c = e;
+    }
+    // Block boundaries inside the used KV, where a block is tall enough to be seen.
+    const double kvBase = [&] {
+        double b = 0;
+        for (std::size_t k = 0; k < std::size_t(core::Component::KvCache); ++k)
+            b += m_timeline.moments.back().bytes[k];
+        return b;
+    }();
+    const double blockPx = m_timeline.blockBytes / m_top * a.height();
+    if (m_timeline.blockSize > 0 && blockPx >= 3) {
+        QColor line = palette().color(QPalette::Base);
+        line.setAlphaF(0.55);
+        p.setPen(QPen(line, 1));
+        for (int c = 0; c < cols; ++c) {
+            const core::ServingMoment* m = column[std::size_t(c)];
+            if (!m)
+                continue;
+            const double x = a.left() + c / dpr;
+            for (std::int64_t b = 1; b < m->usedBlocks && b < 400; ++b) {
+                const double y = yOf(kvBase + double(b) * m_timeline.blockBytes);
+                p.drawLine(QPointF(x, y), QPointF(x + 1 / dpr, y));
+            }
+        }
+    }
+    // the pool's top: what the engine reserved at start-up, used or not
+    if (pool > 0) {
+        const double y = yOf(kvBase + pool);
+        p.setPen(QPen(text, 1.5, Qt::DashLine));
+        p.drawLine(QPointF(a.left(), y), QPointF(a.right(), y));
+        const QString label = m_timeline.reservesPool && m_timeline.poolBlocks > 0
+            ? tr("KV pool reserved: %1 (%2 blocks)").arg(DisplayFormat::bytes(pool, m_unit), blocksText(m_timeline.poolBlocks))
+            : tr("KV cache allocated at start: %1").arg(DisplayFormat::bytes(pool, m_unit));
+        const double lx = xOf(double(m_timeline.prefillSteps)) + 6;
+        QColor back = palette().color(QPalette::Base);
+        back.setAlphaF(0.85);
+        p.fillRect(QRectF(lx - 3, y + 2, fm.horizontalAdvance(label) + 6, fm.height() + 2), back);
+        p.setPen(text);
+        p.drawText(QPointF(lx, y + 3 + fm.ascent()), label);
+    }
+    // capacity
+    const QColor red = ComponentPalette::levelColor(ComponentPalette::Level::Bad, dark);
+    if (m_timeline.capacityBytes > 0) {
+        const double y = yOf(m_timeline.capacityBytes);
+        p.setPen(QPen(red, 1.5, Qt::DashLine));
+        p.drawLine(QPointF(a.left(), y), QPointF(a.right(), y));
+        p.setPen(red);
+        p.drawText(QPointF(a.left() + 4, y - 3), tr("Capacity %1").arg(DisplayFormat::bytes(m_timeline.capacityBytes, m_unit)));
+    }
+    // the used KV's top as a line
+    {
+        QPainterPath path;
+        bool started = false;
+        for (int c = 0; c < cols; ++c) {
+            const core::ServingMoment* m = column[std::size_t(c)];
+            if (!m)
+                continue;
+            const double x = a.left() + c / dpr, y = yOf(kvBase + m->usedKvBytes);
+            if (!started) {
+                path.moveTo(x, y);
+                started = true;
+            } else {
+                path.lineTo(x, y);
+            }
+        }
+        p.setPen(QPen(text, 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(path);
+    }
+    // value axis: 1, 2 or 5 × 10^k display units, about four ticks
+    p.setPen(text);
+    {
+        const double unit = DisplayFormat::bytesPerUnit(m_unit);
+        const double raw = m_top / unit / 4;
+        const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+        const double step = (raw / mag < 1.5 ? 1 : raw / mag < 3.5 ? 2 : raw / mag < 7.5 ? 5 : 10) * mag * unit;
+        for (double b = 0; b <= m_top; b += step) {
+            const double y = yOf(b);
+            p.drawText(QRectF(0, y - fm.height() / 2.0, kLabelWidth - 6, fm.height()), Qt::AlignRight | Qt::AlignVCenter, DisplayFormat::bytes(b, m_unit, 0));
+        }
+    }
+    // the preemption point
+    if (m_timeline.preemptionStep >= 0) {
+        const double x = xOf(double(m_timeline.preemptionStep));
+        p.setPen(QPen(red, 2));
+        p.drawLine(QPointF(x, a.top()), QPointF(x, a.bottom()));
+        const core::ServingMoment& m = m_timeline.moments[m_timeline.preemptionMoment];
+        const QString label = m_timeline.blockSize > 0
+            ? tr("Preemption: %1 needs %2 blocks, the pool holds %3").arg(m.phase == core::ServingPhase::Prefill ? tr("prefill step %1").arg(locale.toString(qlonglong(m.firstStep + 1)))
+                                                                                                               : tr("decode step %1").arg(locale.toString(qlonglong(m.firstStep - m_timeline.prefillSteps + 1))),
+                                                                           blocksText(m.usedBlocks), blocksText(m_timeline.poolBlocks))
+            : tr("Preemption: the pool is full");
+        const int w = fm.horizontalAdvance(label);
+        const double lx = std::clamp(x + 4, a.left(), a.right() - w);
+        QColor back = palette().color(QPalette::Base);
+        back.setAlphaF(0.85);
+        const double ly = a.bottom() - fm.height() - 6;
+        p.fillRect(QRectF(lx - 2, ly, w + 4, fm.height() + 2), back);
+        p.setPen(red);
+        p.drawText(QPointF(lx, ly + fm.ascent()), label);
+    }
+    // the peak of the used KV
+    if (m_timeline.peakMoment < m_timeline.moments.size()) {
+        const core::ServingMoment& m = m_timeline.moments[m_timeline.peakMoment];
+        const QPointF at(xOf((m.start() + m.end()) / 2), yOf(kvBase + m.usedKvBytes));
+        p.setRenderHint(QPainter::Antialiasing, true);
+        p.setBrush(text);
+        p.setPen(Qt::NoPen);
+        QPolygonF tri;
+        tri << at << at + QPointF(-5, -8) << at + QPointF(5, -8);
+        p.drawPolygon(tri);
+        p.setRenderHint(QPainter::Antialiasing, false);
+        const QString label = tr("Peak KV %1 — %2").arg(DisplayFormat::bytes(m.usedKvBytes, m_unit), momentText(m));
+        const int w = fm.horizontalAdvance(label);
+        const double x = std::clamp(at.x() - w, a.left(), a.right() - w);
+        const double y = std::max(a.top() + fm.ascent() + 2, at.y() - 12);
+        QColor back = palette().color(QPalette::Base);
+        back.setAlphaF(0.85);
+        p.fillRect(QRectF(x - 3, y - fm.ascent() - 1, w + 6, fm.height() + 2), back);
+        p.setPen(text);
+        p.drawText(QPointF(x, y), label);
+    }
+    paintAxis(p);
+    // legend: the components drawn, then the lines
+    // beside the chart only (the grid's caption is below it); the KV cache and the weights first
+    // when there is room for only a few
+    const QRectF legend(a.right() + 14, a.top(), kRightMargin - 20, a.height() + kAxisHeight);
+    double y = legend.top();
+    const int line = fm.height() + 2;
+    const std::size_t room = std::size_t(std::max(0.0, std::floor(legend.height() / line) - 4.5));
+    std::vector<std::size_t> shown;
+    for (core::Component c : {core::Component::KvCache, core::Component::KvCacheReserve, core::Component::Weights, core::Component::InferenceWorkspace,
+                              core::Component::CudaGraphPool, core::Component::CudaContext, core::Component::NcclBuffers,
+                              core::Component::Fragmentation, core::Component::LibraryWorkspaces})
+        if (used.test(std::size_t(c)) && shown.size() < room)
+            shown.push_back(std::size_t(c));
+    std::sort(shown.begin(), shown.end(), std::greater<>()); // the stack's order, top first
+    for (std::size_t c : shown) {
+        p.fillRect(QRectF(legend.left(), y + 3, 10, line - 6), ComponentPalette::componentColor(core::Component(c), dark));
+        p.setPen(text);
+        const QString name = core::Component(c) == core::Component::KvCacheReserve ? tr("KV pool, not yet used")
+                             : core::Component(c) == core::Component::KvCache        ? tr("KV cache in use")
+                                                                                      : ComponentPalette::componentName(core::Component(c));
+        p.drawText(QRectF(legend.left() + 14, y, legend.width() - 14, line), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(name, Qt::ElideRight, int(legend.width()) - 14));
+        y += line;
+    }
+    y += line / 2;
+    const std::pair<QPen, QString> lines[] = {{QPen(text, 2), tr("KV in use")},
+                                              {QPen(text, 1.5, Qt::DashLine), tr("KV pool reserved")},
+                                              {QPen(red, 1.5, Qt::DashLine), tr("Capacity")},
+                                              {QPen(red, 2), tr("Preemption (hatched: over the pool)")}};
+    for (const auto& [pen, name] : lines) {
+        p.setPen(pen);
+        p.drawLine(QPointF(legend.left(), y + line / 2.0), QPointF(legend.left() + 10, y + line / 2.0));
+        p.setPen(text);
+        p.drawText(QRectF(legend.left() + 14, y, legend.width() - 14, line), Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(name, Qt::ElideRight, int(legend.width()) - 14));
+        y += line;
+    }
+    // the grid's caption
+    const QRectF g = gridRect();
+    QString caption;
+    if (m_timeline.blockSize > 0)
+        caption = tr("KV blocks of %1 tokens, %2 each across the GPU's %3 layers. Each request's blocks in its own shade; red: what the pool cannot hold")
+                      .arg(m_timeline.blockSize)
+                      .arg(smallBytes(m_timeline.blockBytes))
+                      .arg(m_timeline.layers);
+    else
+        caption = tr("A contiguous KV cache (no blocks): each request's tokens");
+    p.setPen(text);
+    const QString side = blocksPerCell() > 1 && m_timeline.blockSize > 0
+        ? tr("Blocks\n(1 cell = %1)").arg(QLocale().toString(qlonglong(blocksPerCell())))
+        : m_timeline.blockSize > 0 ? tr("Blocks") : tr("Requests");
+    p.drawText(QRectF(0, g.top(), kLabelWidth - 6, g.height()), Qt::AlignRight | Qt::AlignTop | Qt::TextWordWrap, side);
+    p.drawText(QRectF(g.right() + 14, g.top(), kRightMargin - 20, g.height()), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption);
+}
+
+std::int64_t ServingTimelineView::gridUnits() const
+{
+    const std::int64_t need = m_timeline.blockSize > 0 ? m_timeline.requests * m_timeline.blocksPerRequest : m_timeline.requests;
+    return std::max<std::int64_t>(1, std::max(need, m_timeline.reservesPool ? m_timeline.poolBlocks : 0));
+}
+
+std::int64_t ServingTimelineView::blocksPerCell() const
+{
+    const QRectF g = gridRect().adjusted(0, 0, 0, -2);
+    const double cellMin = 5; // px: a cell and its gap
+    const std::int64_t fit = std::max<std::int64_t>(1, std::int64_t(std::floor(g.width() / cellMin)) * std::int64_t(std::floor(g.height() / cellMin)));
+    return (gridUnits() + fit - 1) / fit;
+}
+
+void ServingTimelineView::paintGrid(QPainter& p, const core::ServingMoment& m)
+{
+    // The pool's blocks in rows, filled in the order the requests took them: each request in
+    // its own shade, the blocks the pool cannot hold in red. With more blocks than cells, each
+    // cell stands for several (the detail the pixels allow).
+    const QRectF g = gridRect().adjusted(0, 0, 0, -2);
+    const bool dark = ComponentPalette::isDark(palette());
+    const std::int64_t total = gridUnits();
+    const std::int64_t per = blocksPerCell();
+    const std::int64_t cells = (total + per - 1) / per;
+    // square-ish cells filling the rectangle
+    const double side = std::max(2.0, std::floor(std::sqrt(g.width() * g.height() / double(cells))));
+    int across = std::max(1, int(g.width() / side));
+    const double cw = g.width() / across;
+    const double ch = std::min(side, g.height() / std::max<std::int64_t>(1, (cells + across - 1) / across));
+    const QColor kv = ComponentPalette::componentColor(core::Component::KvCache, dark);
+    const QColor kvAlt = dark ? kv.lighter(140) : kv.darker(125);
+    const QColor free = ComponentPalette::componentColor(core::Component::KvCacheReserve, dark).lighter(dark ? 70 : 160);
+    const QColor over = ComponentPalette::levelColor(ComponentPalette::Level::Bad, dark);
+    const QColor empty = palette().color(QPalette::AlternateBase);
+    const std::int64_t usedUnits = m_timeline.blockSize > 0 ? m.usedBlocks : 0;
+    const std::int64_t pool = m_timeline.reservesPool ? m_timeline.poolBlocks : total;
+    const std::int64_t perRequest = std::max<std::int64_t>(1, m.requestBlocks);
+    const double gap = ch >= 4 ? 1 : 0;
+    for (std::int64_t i = 0; i < cells; ++i) {
+        const std::int64_t b = i * per; // first block of the cell
+        QColor c;
+        if (m_timeline.blockSize <= 0) {
+            // contiguous: a cell per request, filled to its context
+            c = i < m.runningRequests ? (i % 2 ? kvAlt : kv) : empty;
+        } else if (b < usedUnits) {
+            c = b >= pool ? over : ((b / perRequest) % 2 ? kvAlt : kv);
+        } else {
+            c = b < pool ? free : empty;
+        }
+        const double x = g.left() + double(i % across) * cw, y = g.top() + double(i / across) * ch;
+        p.fillRect(QRectF(x, y, cw - gap, ch - gap), c);
+    }
+}
+
+void ServingTimelineView::paintCursor(QPainter& p)
+{
+    const QRectF a = chartRect();
+    const double x = xOf(m_cursor);
+    const QColor highlight = palette().color(QPalette::Highlight);
+    p.setPen(QPen(highlight, 2));
+    p.drawLine(QPointF(x, a.top()), QPointF(x, a.bottom()));
+    const core::ServingMoment* m = m_timeline.momentAt(m_cursor);
+    if (!m)
+        return;
+    double kvBase = 0;
+    for (std::size_t k = 0; k < std::size_t(core::Component::KvCache); ++k)
+        kvBase += m->bytes[k];
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setBrush(highlight);
+    p.drawEllipse(QPointF(x, yOf(kvBase + m->usedKvBytes)), 4, 4);
+    p.setRenderHint(QPainter::Antialiasing, false);
+    // The grid changes only when the cursor enters another moment: drawn once per moment into
+    // its own picture, a frame of the play blits it (thousands of cells are not redrawn at 60 Hz).
+    if (m_vectorPaint) {
+        paintGrid(p, *m);
+    } else {
+        const qreal dpr = devicePixelRatioF();
+        const QRect g = gridRect().toAlignedRect();
+        if (m != m_gridMoment || m_gridCache.size() != g.size() * dpr) {
+            m_gridCache = QPixmap(g.size() * dpr);
+            m_gridCache.setDevicePixelRatio(dpr);
+            m_gridCache.fill(Qt::transparent);
+            QPainter gp(&m_gridCache);
+            gp.translate(-g.topLeft());
+            gp.setFont(font());
+            paintGrid(gp, *m);
+            m_gridMoment = m;
+        }
+        p.drawPixmap(g.topLeft(), m_gridCache);
+    }
+    // the readout, right-aligned in the title row
+    const QString text = cursorText();
+    const QFontMetrics fm(font());
+    const int w = std::min(fm.horizontalAdvance(text), width() / 2 - 16);
+    const QRectF box(width() - w - 14, 2, w + 8, kTopMargin - 4);
+    p.fillRect(box, palette().color(QPalette::Base));
+    p.setPen(m->overPool ? ComponentPalette::levelColor(ComponentPalette::Level::Bad, ComponentPalette::isDark(palette())) : palette().color(QPalette::WindowText));
+    p.drawText(box, Qt::AlignCenter, fm.elidedText(text, Qt::ElideRight, w));
+}
+
+void ServingTimelineView::paintEvent(QPaintEvent*)
+{
+    {
+        QPainter direct(this);
+        const QPaintEngine* engine = direct.paintEngine();
+        const QPaintEngine::Type type = engine ? engine->type() : QPaintEngine::Raster;
+        if (type == QPaintEngine::SVG || type == QPaintEngine::Pdf || type == QPaintEngine::Picture) {
+            m_vectorPaint = true;
+            direct.fillRect(rect(), palette().color(QPalette::Base));
+            paintStatic(direct);
+            if (m_timeline.valid)
+                paintCursor(direct);
+            m_vectorPaint = false;
+            return;
+        }
+    }
+    const qreal dpr = devicePixelRatioF();
+    if (m_dirty || m_cache.size() != size() * dpr) {
+        if (m_cache.size() != size() * dpr) {
+            m_cache = QPixmap(size() * dpr);
+            m_cache.setDevicePixelRatio(dpr);
+        }
+        m_cache.fill(palette().color(QPalette::Base));
+        QPainter cp(&m_cache);
+        paintStatic(cp);
+        m_dirty = false;
+        m_gridMoment = nullptr;
+    }
+    QPainter p(this);
+    p.drawPixmap(0, 0, m_cache);
+    if (m_timeline.valid)
+        paintCursor(p);
+}
+
+void ServingTimelineView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    m_dirty = true;
+}
+
+void ServingTimelineView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange || event->type() == QEvent::LanguageChange) {
+        m_dirty = true;
+        update();
+    }
+    QWidget::changeEvent(event);
+}
+
+void ServingTimelineView::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton && m_timeline.valid)
+        emit cursorDragged(stepAt(event->position().x()));
+}
+
+void ServingTimelineView::mouseMoveEvent(QMouseEvent* event)
+{
+    if ((event->buttons() & Qt::LeftButton) && m_timeline.valid)
+        emit cursorDragged(stepAt(event->position().x()));
+}
