@@ -18,7 +18,10 @@ StepDock::StepDock(ScenarioController* controller, QWidget* parent)
     // of estimates before then is one re-plan.
     m_replan->setSingleShot(true);
     m_replan->setInterval(0);
-    connect(m_replan, &QTimer::timeout, this, &StepDock::refresh);
+    connect(m_replan, &QTimer::timeout, this, [this] {
+        if (isVisible()) // closed in between: planned again when shown
+            refresh();
+    });
     connect(controller, &ScenarioController::estimateChanged, this, [this] {
         if (isVisible())
             m_replan->start();
