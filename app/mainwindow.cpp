@@ -32,6 +32,7 @@
 #include "app/planner/plannercontroller.h"
 #include "app/planner/plannerview.h"
 #include "app/slides/presentationwindow.h"
+#include "app/step/calibrationdialog.h"
 #include "app/step/stepdock.h"
 #include "app/viewoptions.h"
 #include "widgets/charts/animatedmemorychart.h"
@@ -137,6 +138,17 @@ void MainWindow::createActions()
     connect(m_controller->undoStack(), &QUndoStack::undoTextChanged, this, &MainWindow::updateUndoTexts);
     connect(m_controller->undoStack(), &QUndoStack::redoTextChanged, this, &MainWindow::updateUndoTexts);
     m_actions.reset = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    // A measured run beside the estimate: the calibration dialog (also in the step panel), and
+    // taking its numbers out of the scenario again (one undo step).
+    m_actions.compareMeasured = make();
+    connect(m_actions.compareMeasured, &QAction::triggered, this, [this] {
+        CalibrationDialog* d = m_stepDock->calibrationDialog();
+        d->show();
+        d->raise();
+    });
+    m_actions.clearMeasurements = make();
+    m_actions.clearMeasurements->setEnabled(false);
+    connect(m_actions.clearMeasurements, &QAction::triggered, m_controller, &ScenarioController::clearMeasurements);
     for (int stage = 0; stage < 4; ++stage) {
         m_actions.zero[stage] = make(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + stage)));
         connect(m_actions.zero[stage], &QAction::triggered, m_controller, [this, stage] { m_controller->set(core::Field::TrainingZeroStage, stage); });
@@ -194,6 +206,8 @@ void MainWindow::createMenus()
     for (QAction* a : m_actions.recompute)
         m_menus.scenario->addAction(a);
     m_menus.scenario->addSeparator();
+    m_menus.scenario->addActions({m_actions.compareMeasured, m_actions.clearMeasurements});
+    m_menus.scenario->addSeparator();
     m_menus.scenario->addAction(m_actions.reset);
     m_menus.view = menuBar()->addMenu(QString());
     // Alt+1/Alt+2 (as Qt Creator's panes): Ctrl+0–3 are the ZeRO stages, and a key bound twice
@@ -222,6 +236,8 @@ void MainWindow::wire()
 {
     ScenarioController* c = m_controller;
     connect(c, &ScenarioController::estimateChanged, m_chart, &MemoryChart::setEstimate);
+    connect(c, &ScenarioController::measurementsChanged, m_chart, [this](const std::vector<core::Residual>& residuals) { m_chart->setMeasured(residuals); });
+    connect(c, &ScenarioController::scenarioChanged, this, [this](const core::Scenario& s) { m_actions.clearMeasurements->setEnabled(!s.measured.empty()); });
     connect(c, &ScenarioController::estimateChanged, m_gauges, &GaugePanel::setEstimate);
     connect(c, &ScenarioController::issuesChanged, this, &MainWindow::showValidation);
     connect(c, &ScenarioController::scenarioChanged, this, &MainWindow::updateTitle);
@@ -452,6 +468,9 @@ void MainWindow::retranslateUi()
     m_actions.presentation->setToolTip(tr("Full screen with scenes for teaching; arrow keys step, Esc leaves"));
     m_actions.quit->setText(tr("&Quit"));
     m_actions.reset->setText(tr("&Reset to Default"));
+    m_actions.compareMeasured->setText(tr("Compare with a &Measured Run…"));
+    m_actions.clearMeasurements->setText(tr("C&lear Measurements"));
+    m_actions.clearMeasurements->setToolTip(tr("Remove the measured run kept with the scenario (Undo brings it back)"));
     const char* zero[] = {QT_TR_NOOP("No ZeRO"), QT_TR_NOOP("ZeRO Stage &1"), QT_TR_NOOP("ZeRO Stage &2"), QT_TR_NOOP("ZeRO Stage &3")};
     for (int i = 0; i < 4; ++i)
         m_actions.zero[i]->setText(tr(zero[i]));

@@ -130,6 +130,8 @@ private:
         QAction* undo = nullptr;
         QAction* redo = nullptr;
         QAction* reset = nullptr;
+        QAction* compareMeasured = nullptr;
+        QAction* clearMeasurements = nullptr;
         QAction* zero[4] = {};
         QAction* recompute[3] = {};
         QAction* comparisons = nullptr;

@@ -118,6 +118,14 @@ void ScenarioController::recompute()
     if (m_estimate.valid) {
         m_lastValid = m_estimate;
         emit estimateChanged(m_estimate);
+        // Cheap when there are none (most scenarios): an empty list clears the chart's markers.
+        std::vector<core::Residual> residuals = m_scenario.measured.entries.empty()
+            ? std::vector<core::Residual>{}
+            : core::residuals(m_estimate, m_scenario.measured.entries, m_scenario.parallel.gpusPerNode);
+        if (residuals != m_residuals || !residuals.empty()) {
+            m_residuals = std::move(residuals);
+            emit measurementsChanged(m_residuals, m_estimate);
+        }
         if (m_workingEnabled)
             emit workingChanged(m_working, m_estimate);
     }
@@ -235,4 +243,22 @@ void ScenarioController::setGpusKeepingTokensPerGpu(int gpus)
     if (m_scenario.parallel.gpus == gpus)
         return;
     edit(core::Field::ParallelGpus, [&](core::Scenario& s) { core::setGpusKeepingTokensPerGpu(s, gpus); });
+}
+
+void ScenarioController::setMeasurements(const core::MeasuredRun& run)
+{
+    if (m_scenario.measured == run)
+        return;
+    core::Scenario after = m_scenario;
+    after.measured = run;
+    m_undo->push(new ScenarioCommand(this, std::nullopt, 0, m_scenario, after, tr("Keep the measured run")));
+}
+
+void ScenarioController::clearMeasurements()
+{
+    if (m_scenario.measured.empty())
+        return;
+    core::Scenario after = m_scenario;
+    after.measured = {};
+    m_undo->push(new ScenarioCommand(this, std::nullopt, 0, m_scenario, after, tr("Clear the measurements")));
 }

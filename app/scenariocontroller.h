@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/calibration/residuals.h"
 #include "core/comparison.h"
 #include "core/estimate.h"
 #include "core/fields.h"
@@ -77,6 +78,15 @@ public:
     /// A comparison bar clicked: its variant becomes the scenario's (core::variantValue).
     void chooseVariant(core::Variation variation, int index);
 
+    /// What a real run measured, kept with the scenario (the file's "measurements" section):
+    /// one undo step, nothing if it is already there. The estimate does not read it; the
+    /// residuals against each estimate come with measurementsChanged.
+    void setMeasurements(const core::MeasuredRun& run);
+    /// Removes the scenario's measurements (one undo step; nothing if there are none).
+    void clearMeasurements();
+    /// The residuals of the scenario's measurements against the latest valid estimate.
+    const std::vector<core::Residual>& residuals() const { return m_residuals; }
+
     /// Applies an undo/redo snapshot (called by ScenarioCommand only).
     void restore(const core::Scenario& scenario);
 
@@ -91,6 +101,9 @@ signals:
     void issuesChanged(bool valid, const std::vector<core::Issue>& issues);
     /// With the working enabled: the working of the latest valid estimate.
     void workingChanged(const core::Working& working, const core::Estimate& estimate);
+    /// After each valid estimate, right after estimateChanged: the scenario's measurements beside
+    /// it (core::residuals; empty when the scenario has none).
+    void measurementsChanged(const std::vector<core::Residual>& residuals, const core::Estimate& estimate);
     /// With comparisons enabled: the scenario's two comparisons for its mode (core::comparisonsFor).
     void comparisonsChanged(const core::Comparisons& comparisons);
 
@@ -105,6 +118,7 @@ private:
     core::Estimate m_lastValid;
     core::Working m_working;
     core::Comparisons m_comparisons;
+    std::vector<core::Residual> m_residuals;
     QUndoStack* m_undo = nullptr;
     QTimer* m_timer = nullptr;
     int m_estimateCount = 0;

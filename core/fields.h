@@ -68,6 +68,8 @@ enum class Field : std::uint8_t {
     RlAlgorithm, RlReference, RlReferenceFormat, RlReferenceOffload, RlRewardModel, RlRewardParameters, RlRewardFormat,
     RlCritic, RlSamplesPerPrompt, RlPromptLength, RlMaxNewTokens, RlPromptsPerGpu, RlRolloutMemoryFraction,
     RlPlacement, RlRolloutSleeps, RlRolloutTensor, RlRolloutGpus,
+    // a list section, last in the file: what a real run measured (core/io/measurement_io.cpp)
+    Measurements,
     Count
 };
 
@@ -518,6 +520,8 @@ inline constexpr FieldInfo kFields[] = {
     choice<&S::finetune, &F::rl, &L::rolloutSleeps>(Field::RlRolloutSleeps, "finetune.rl.rollout_sleeps", E::Rl),
     scalar<&S::finetune, &F::rl, &L::rolloutTensor>(Field::RlRolloutTensor, "finetune.rl.rollout_tensor", U::Count, atLeast(1, 1024), E::Rl),
     scalar<&S::finetune, &F::rl, &L::rolloutGpus>(Field::RlRolloutGpus, "finetune.rl.rollout_gpus", U::Count, atLeast(1, kMaxGpus), E::Rl),
+
+    special(Field::Measurements, "measurements", K::Other),
 };
 // clang-format on
 

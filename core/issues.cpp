@@ -94,6 +94,8 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::UnsupportedSchemaVersion: return "unsupported_schema_version";
     case IssueCode::MalformedOverride: return "malformed_override";
     case IssueCode::UnknownOverrideKey: return "unknown_override_key";
+    case IssueCode::TooManyMeasurements: return "too_many_measurements";
+    case IssueCode::MissingMeasurementKey: return "missing_measurement_key";
     case IssueCode::InputTooLarge: return "input_too_large";
     case IssueCode::NestingTooDeep: return "nesting_too_deep";
     case IssueCode::TooManyKeys: return "too_many_keys";
@@ -209,13 +211,17 @@ constexpr IssueMessage kMessages[] = {
     {C::UnknownValue, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "expected one of %1, got '%2'"), {A::Accepted, A::Given}},
     //: %1 = the accepted values (keywords, not translated), %2 = the value given, %3 = the value probably meant
     {C::UnknownValue, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "expected one of %1, got '%2' (did you mean '%3'?)"), {A::Accepted, A::Given, A::Nearest}},
-    //: %1 = the version in the file
-    {C::UnsupportedSchemaVersion, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "schema_version %1 is not supported (this build reads version 1)"), {A::A}},
+    //: %1 = the version in the file, %2 = the newest version this build reads
+    {C::UnsupportedSchemaVersion, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "schema_version %1 is not supported (this build reads versions 1 to %2; a newer ShardScope wrote this file)"), {A::A, A::B}},
     //: %1 = the --set argument
     {C::MalformedOverride, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "expected section.key=value, got '%1'"), {A::Given}},
     {C::UnknownOverrideKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "no such key"), {}},
     //: %1 = the key probably meant
     {C::UnknownOverrideKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "no such key (did you mean '%1'?)"), {A::Nearest}},
+    //: %1 = measurements in the file, %2 = the most a scenario keeps
+    {C::TooManyMeasurements, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 measurements, more than the %2 a scenario keeps (keep the last value of each quantity per rank)"), {A::A, A::B}},
+    //: %1 = the key the measurement lacks ("format", "quantity", "bytes" or "count"), not translated
+    {C::MissingMeasurementKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "missing \"%1\": a measurement names its format and quantity and gives its bytes (a count for kv_cache_tokens and kv_cache_blocks)"), {A::Given}},
     //: %1 = the file's size in bytes, %2 = the limit in bytes, %3 = the limit in MiB
     {C::InputTooLarge, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 bytes is more than the %2 bytes (%3 MiB) ShardScope reads"), {A::ByteCountA, A::ByteCountB, A::MebibytesB}},
     //: %1 = the depth limit

@@ -50,6 +50,8 @@ enum class IssueCode {
     UnsupportedSchemaVersion,       ///< a = version
     MalformedOverride,              ///< given = the --set argument
     UnknownOverrideKey,             ///< --set names no key: path = the key, nearest = the key probably meant
+    TooManyMeasurements,            ///< path = measurements.entries, a = entries in the file, b = the limit
+    MissingMeasurementKey,          ///< path = the entry, given = the key it lacks ("format", "quantity", "bytes", or "count" for a count)
     // errors: input refused before it is read (core/io/jsonlimits.h)
     InputTooLarge,                  ///< a = bytes, b = the limit
     NestingTooDeep,                 ///< a = the depth limit; path = where it was reached

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/calibration/measuredrun.h"
 #include "core/gpu.h"
 #include "core/model.h"
 #include "core/precision.h"
@@ -212,6 +213,9 @@ struct Scenario
     RuntimeOverheads runtime;
     InferenceSetup inference;
     FineTuneSetup finetune;
+    /// What a real run measured (the file's "measurements" section): not read by the estimate,
+    /// compared with it (core/calibration/residuals.h). Empty in a file of schema version 1.
+    MeasuredRun measured;
 
     bool operator==(const Scenario&) const = default;
 };

@@ -494,6 +494,52 @@ The slider offers only multiples of micro-batch × DP.</source>
         <source>Side by side</source>
         <translation>并列对比</translation>
     </message>
+    <message>
+        <source>%1 counters is more than the %2 a scenario keeps: nothing was kept.</source>
+        <extracomment>%1 = counters in the log, %2 = the most a scenario keeps</extracomment>
+        <translation>%1 个计数超过了场景最多保存的 %2 个：未保存任何内容。</translation>
+    </message>
+    <message>
+        <source>The scenario keeps no measurements.</source>
+        <translation>场景中没有保存实测数据。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The scenario keeps %n measurement(s), drawn beside the bars.</source>
+        <extracomment>%n = measurements kept in the scenario, %1 = their label, date and file</extracomment>
+        <translation>
+            <numerusform>场景保存了 %n 条实测数据，画在柱旁。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The scenario keeps %n measurement(s) (%1), drawn beside the bars.</source>
+        <translation>
+            <numerusform>场景保存了 %n 条实测数据（%1），画在柱旁。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Keep with the Scenario</source>
+        <translation>随场景保存(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Store these measurements in the scenario (saved with its file) and draw them beside the bars; Undo takes them back</source>
+        <translation>把这些实测值存入场景（随文件保存），并画在柱旁；撤销可取回</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Measurements</source>
+        <translation>清除实测数据(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Remove the measurements the scenario keeps (Undo brings them back)</source>
+        <translation>删除场景中保存的实测数据（撤销可恢复）</translation>
+    </message>
+    <message>
+        <source>&amp;Label:</source>
+        <translation>标签(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>which run: cluster, framework version, …</source>
+        <translation>哪次运行：集群、框架版本……</translation>
+    </message>
 </context>
 <context>
     <name>CalibrationText</name>
@@ -628,6 +674,11 @@ The slider offers only multiples of micro-batch × DP.</source>
     <message>
         <source>this rank is not in the scenario&apos;s layout</source>
         <translation>场景的并行布局中没有这个 rank</translation>
+    </message>
+    <message>
+        <source>which node: not in the log (the nodes differ)</source>
+        <extracomment>a device index of one node in a scenario of several nodes whose GPUs predict different numbers</extracomment>
+        <translation>哪个节点：日志中没有（各节点不同）</translation>
     </message>
 </context>
 <context>
@@ -2286,6 +2337,10 @@ fullest GPU %2 of %3</source>
         <source>TP communication overlap</source>
         <translation>TP 通信与计算重叠</translation>
     </message>
+    <message>
+        <source>Measured run</source>
+        <translation>实测运行</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -3506,11 +3561,6 @@ the weights are read once per step for all of them.</source>
         <translation>应为以下之一：%1，实际为“%2”（是否想写“%3”？）</translation>
     </message>
     <message>
-        <source>schema_version %1 is not supported (this build reads version 1)</source>
-        <extracomment>%1 = the version in the file</extracomment>
-        <translation>不支持 schema_version %1（本版本只读取版本 1）</translation>
-    </message>
-    <message>
         <source>expected section.key=value, got &apos;%1&apos;</source>
         <extracomment>%1 = the --set argument</extracomment>
         <translation>应为 section.key=value，实际为“%1”</translation>
@@ -3717,6 +3767,21 @@ the weights are read once per step for all of them.</source>
     <message>
         <source>an array of figure ids</source>
         <translation>图表数值 id 的数组</translation>
+    </message>
+    <message>
+        <source>schema_version %1 is not supported (this build reads versions 1 to %2; a newer ShardScope wrote this file)</source>
+        <extracomment>%1 = the version in the file, %2 = the newest version this build reads</extracomment>
+        <translation>不支持 schema_version %1（本版本读取版本 1 到 %2；此文件由更新的 ShardScope 写入）</translation>
+    </message>
+    <message>
+        <source>%1 measurements, more than the %2 a scenario keeps (keep the last value of each quantity per rank)</source>
+        <extracomment>%1 = measurements in the file, %2 = the most a scenario keeps</extracomment>
+        <translation>%1 条实测数据，超过场景最多保存的 %2 条（每个 rank 的每个量只保留最后一个值）</translation>
+    </message>
+    <message>
+        <source>missing &quot;%1&quot;: a measurement names its format and quantity and gives its bytes (a count for kv_cache_tokens and kv_cache_blocks)</source>
+        <extracomment>%1 = the key the measurement lacks (&quot;format&quot;, &quot;quantity&quot;, &quot;bytes&quot; or &quot;count&quot;), not translated</extracomment>
+        <translation>缺少 &quot;%1&quot;：每条实测数据需写明格式（format）、量（quantity），并给出字节数 bytes（kv_cache_tokens 和 kv_cache_blocks 给出计数 count）</translation>
     </message>
 </context>
 <context>
@@ -4165,6 +4230,87 @@ The bars show the last valid scenario.</source>
     <message>
         <source>Which layout to use: every valid one ranked, with launch settings</source>
         <translation>该用哪种布局：所有可行布局排序，并给出启动设置</translation>
+    </message>
+    <message>
+        <source>Compare with a &amp;Measured Run…</source>
+        <translation>与实测运行对比(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Measurements</source>
+        <translation>清除实测数据(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Remove the measured run kept with the scenario (Undo brings it back)</source>
+        <translation>删除随场景保存的实测运行（撤销可恢复）</translation>
+    </message>
+</context>
+<context>
+    <name>MeasuredText</name>
+    <message>
+        <source>none in the log</source>
+        <translation>日志中没有</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Measured %1: %2&lt;/b&gt;&lt;br&gt;%3, rank %4, line %5</source>
+        <extracomment>tooltip of a measured mark; %1 = quantity, %2 = measured size, %3 = log format, %4 = rank, %5 = line of the log</extracomment>
+        <translation>&lt;b&gt;实测 %1：%2&lt;/b&gt;&lt;br&gt;%3，rank %4，第 %5 行</translation>
+    </message>
+    <message>
+        <source>Predicted %1 for %2</source>
+        <extracomment>%1 = predicted size, %2 = the bar (rank group)</extracomment>
+        <translation>%2 的预测值 %1</translation>
+    </message>
+    <message>
+        <source>(predicted − measured) / measured = (%1 − %2) / %2 = %3</source>
+        <extracomment>the residual&apos;s formula with its numbers; %1 = predicted, %2 = measured, %3 = the result</extracomment>
+        <translation>（预测 − 实测）/ 实测 = (%1 − %2) / %2 = %3</translation>
+    </message>
+    <message>
+        <source>%1 ranks of this group measured: %2 … %3; the mark is the fullest</source>
+        <extracomment>%1 = ranks measured in this group, %2 = lowest residual, %3 = highest</extracomment>
+        <translation>本组实测了 %1 个 rank：%2 … %3；标记取占用最多的一个</translation>
+    </message>
+    <message>
+        <source>The log names no rank: compared with the group that predicts the most.</source>
+        <translation>日志没有给出 rank：与预测值最大的组比较。</translation>
+    </message>
+    <message>
+        <source>◆ measured; beside each: (predicted − measured) / measured</source>
+        <extracomment>under the memory chart; the ◆ is the mark&apos;s shape</extracomment>
+        <translation>◆ 实测；旁边的数字：（预测 − 实测）/ 实测</translation>
+    </message>
+    <message>
+        <source>The textbook view has no allocator levels: the measured marks are in the full view.</source>
+        <translation>教科书视图没有分配器层级：实测标记在完整视图中显示。</translation>
+    </message>
+    <message>
+        <source>Not drawn: rank %1 is not in this layout of %2 GPUs (measured on another layout?)</source>
+        <extracomment>%1 = ranks, %2 = GPUs of the scenario</extracomment>
+        <translation>未画出：rank %1 不在这个 %2 GPU 的布局中（是在另一种布局上测的吗？）</translation>
+    </message>
+    <message>
+        <source>Not drawn: device %1 of one node; the log does not say which node, and the nodes&apos; GPUs differ</source>
+        <extracomment>%1 = device indices</extracomment>
+        <translation>未画出：单个节点内的设备 %1；日志没有说明是哪个节点，而各节点的 GPU 预测不同</translation>
+    </message>
+    <message>
+        <source>Not drawn: %1, which the estimate does not predict</source>
+        <extracomment>%1 = measured quantities</extracomment>
+        <translation>未画出：%1，估算不预测这些量</translation>
+    </message>
+    <message>
+        <source>Host buffers are not GPU memory: not drawn</source>
+        <translation>主机缓冲区不是 GPU 显存：不画出</translation>
+    </message>
+    <message>
+        <source>Not measured: %1</source>
+        <extracomment>%1 = rank groups without a measurement</extracomment>
+        <translation>未实测：%1</translation>
+    </message>
+    <message>
+        <source>Listed in the calibration dialog, not drawn: %1</source>
+        <extracomment>%1 = measured quantities (counts, the device&apos;s total memory)</extracomment>
+        <translation>在校准对话框中列出，不画出：%1</translation>
     </message>
 </context>
 <context>
@@ -6111,6 +6257,14 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
     <message>
         <source>Custom model</source>
         <translation>自定义模型</translation>
+    </message>
+    <message>
+        <source>Keep the measured run</source>
+        <translation>保存实测运行</translation>
+    </message>
+    <message>
+        <source>Clear the measurements</source>
+        <translation>清除实测数据</translation>
     </message>
 </context>
 <context>

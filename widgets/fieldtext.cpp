@@ -156,6 +156,7 @@ QString label(core::Field field)
     case F::RlRolloutSleeps: return QCoreApplication::translate("FieldText", "Rollout engine sleeps");
     case F::RlRolloutTensor: return QCoreApplication::translate("FieldText", "Rollout TP");
     case F::RlRolloutGpus: return QCoreApplication::translate("FieldText", "Rollout GPUs");
+    case F::Measurements: return QCoreApplication::translate("FieldText", "Measured run");
     case F::Count: break;
     }
     return QString();

@@ -34,6 +34,7 @@ namespace {
 const char* kUsage =
     "usage: shardscope [FILE.json]                      open the explorer window\n"
     "       shardscope estimate FILE.json|--default [--format table|json] [--unit GB|GiB] [--set section.key=value ...] [--explain] [--timeline] [--measured LOG]\n"
+    "                  a scenario's measurements section is set beside the estimate; --measured LOG replaces it for this run\n"
     "       shardscope advise FILE.json|--default [--format table|json] [--unit GB|GiB] [--set ...]   what to try first\n"
     "       shardscope export FILE.json|--default --out FILE.(png|svg|pdf|gif) [--view memory|comparison|gauges|bits|dashboard|step]\n"
     "                  [--size WxH] [--scale N] [--transparent] [--theme light|dark|high-contrast-light|high-contrast-dark]\n"
@@ -189,20 +190,31 @@ static int estimateCommand(const std::vector<std::string>& args)
         core::servingTimeline(load.scenario, serving);
     else if (timeline)
         core::stepTimeline(load.scenario, steps);
-    // --measured LOG: what a real run printed, beside the prediction of the same counter.
+    // What a real run printed, beside the prediction of the same counter: --measured LOG, or
+    // else the scenario's own measurements section. A log given replaces the stored section for
+    // this run (two runs' numbers are never mixed); the file is not changed.
     core::Calibration measured;
+    const int perNode = load.scenario.parallel.gpusPerNode;
     if (!measuredFile.empty()) {
         std::string text;
         if (!readFile(measuredFile, core::limits::kLog.maxBytes, text))
             return kExitInvalid;
         measured.log = core::parseMemoryLog(text);
-        measured.residuals = core::residuals(e, measured.log);
+        measured.residuals = core::residuals(e, measured.log, perNode);
         for (const core::LogIssue& i : measured.log.issues)
             std::cerr << "shardscope: " << measuredFile << ": " << core::describe(i) << "\n";
         if (measured.log.measurements.empty())
             return kExitInvalid; // nothing to compare: explained above, never guessed
+    } else if (!load.scenario.measured.entries.empty()) {
+        const core::MeasuredRun& run = load.scenario.measured;
+        measured.source = core::Calibration::Source::Scenario;
+        measured.log.measurements = run.entries;
+        measured.residuals = core::residuals(e, measured.log, perNode);
+        measured.label = run.label;
+        measured.date = run.date;
+        measured.origin = run.origin;
     }
-    const core::Calibration* calibration = measuredFile.empty() ? nullptr : &measured;
+    const core::Calibration* calibration = measuredFile.empty() && measured.log.measurements.empty() ? nullptr : &measured;
     if (format == "json") {
         std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr, timeline && !servingRun ? &steps : nullptr,
                                           calibration, timeline && servingRun ? &serving : nullptr);

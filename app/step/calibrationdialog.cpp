@@ -1,6 +1,8 @@
 #include "app/step/calibrationdialog.h"
 
+#include <QDate>
 #include <QDialogButtonBox>
+#include <QFileInfo>
 #include <QEvent>
 #include <QFile>
 #include <QFileDialog>
@@ -8,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QPainter>
 #include <QPixmap>
@@ -17,6 +20,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "app/scenariocontroller.h"
 #include "core/calibration/memorylog.h"
 #include "core/io/jsonlimits.h"
 #include "widgets/issuetext.h"
@@ -47,6 +51,11 @@ CalibrationDialog::CalibrationDialog(QWidget* parent)
     , m_intro(new QLabel(this))
     , m_issues(new QLabel(this))
     , m_open(new QPushButton(this))
+    , m_keep(new QPushButton(this))
+    , m_clear(new QPushButton(this))
+    , m_label(new QLineEdit(this))
+    , m_labelCaption(new QLabel(this))
+    , m_stored(new QLabel(this))
 {
     setObjectName(QStringLiteral("CalibrationDialog"));
     m_intro->setWordWrap(true);
@@ -61,6 +70,23 @@ CalibrationDialog::CalibrationDialog(QWidget* parent)
         m_table->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    // Close changes nothing; Keep stores the log's numbers in the scenario (one undo step).
+    buttons->addButton(m_keep, QDialogButtonBox::ActionRole);
+    buttons->addButton(m_clear, QDialogButtonBox::ResetRole);
+    m_keep->setEnabled(false);
+    m_clear->setEnabled(false);
+    connect(m_keep, &QPushButton::clicked, this, &CalibrationDialog::keepMeasurements);
+    connect(m_clear, &QPushButton::clicked, this, [this] {
+        if (m_controller)
+            m_controller->clearMeasurements();
+    });
+    m_stored->setWordWrap(true);
+    m_stored->setTextFormat(Qt::PlainText);
+    m_labelCaption->setBuddy(m_label);
+    auto* keepRow = new QHBoxLayout;
+    keepRow->addWidget(m_labelCaption);
+    keepRow->addWidget(m_label, 1);
+    keepRow->addWidget(m_stored, 2);
     auto* top = new QHBoxLayout;
     top->addWidget(m_intro, 1);
     top->addWidget(m_open);
@@ -69,6 +95,7 @@ CalibrationDialog::CalibrationDialog(QWidget* parent)
     layout->addWidget(m_text, 1);
     layout->addWidget(m_table, 4);
     layout->addWidget(m_issues);
+    layout->addLayout(keepRow);
     layout->addWidget(buttons);
     connect(m_text, &QPlainTextEdit::textChanged, this, &CalibrationDialog::recompute);
     connect(m_open, &QPushButton::clicked, this, &CalibrationDialog::openFile);
@@ -80,8 +107,73 @@ CalibrationDialog::CalibrationDialog(QWidget* parent)
 void CalibrationDialog::setEstimate(const core::Estimate& estimate)
 {
     m_estimate = estimate;
-    m_residuals = core::residuals(m_estimate, m_log);
+    m_residuals = core::residuals(m_estimate, m_log, gpusPerNode());
     fill();
+}
+
+int CalibrationDialog::gpusPerNode() const
+{
+    return m_controller ? m_controller->scenario().parallel.gpusPerNode : 0;
+}
+
+void CalibrationDialog::setController(ScenarioController* controller)
+{
+    m_controller = controller;
+    // An undo of Keep, a file opened, Clear: what the scenario keeps is shown as it changes.
+    connect(controller, &ScenarioController::scenarioChanged, this, [this] {
+        if (m_text->toPlainText().isEmpty())
+            recompute();
+        else
+            showStored();
+    });
+    recompute();
+}
+
+core::MeasuredRun CalibrationDialog::measuredRun() const
+{
+    core::MeasuredRun run;
+    if (m_text->toPlainText().isEmpty())
+        return run;
+    run.entries = core::latestMeasurements(m_log.measurements);
+    run.label = m_label->text().trimmed().toStdString();
+    run.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
+    run.origin = m_origin.toStdString();
+    return run;
+}
+
+bool CalibrationDialog::keepMeasurements()
+{
+    const core::MeasuredRun run = measuredRun();
+    if (!m_controller || run.entries.empty())
+        return false;
+    if (run.entries.size() > core::limits::kMaxMeasurements) {
+        //: %1 = counters in the log, %2 = the most a scenario keeps
+        m_issues->setText(tr("%1 counters is more than the %2 a scenario keeps: nothing was kept.").arg(run.entries.size()).arg(core::limits::kMaxMeasurements));
+        return false;
+    }
+    m_controller->setMeasurements(run);
+    accept();
+    return true;
+}
+
+void CalibrationDialog::showStored()
+{
+    const bool stored = m_controller && !m_controller->scenario().measured.entries.empty();
+    m_clear->setEnabled(stored);
+    m_keep->setEnabled(m_controller && !m_text->toPlainText().isEmpty() && !m_log.measurements.empty());
+    if (!stored) {
+        m_stored->setText(tr("The scenario keeps no measurements."));
+        return;
+    }
+    const core::MeasuredRun& run = m_controller->scenario().measured;
+    QStringList what;
+    for (const std::string* part : {&run.label, &run.date, &run.origin})
+        if (!part->empty())
+            what << QString::fromStdString(*part);
+    //: %n = measurements kept in the scenario, %1 = their label, date and file
+    m_stored->setText(what.isEmpty() ? tr("The scenario keeps %n measurement(s), drawn beside the bars.", nullptr, int(run.entries.size()))
+                                     : tr("The scenario keeps %n measurement(s) (%1), drawn beside the bars.", nullptr, int(run.entries.size()))
+                                           .arg(what.join(QStringLiteral(", "))));
 }
 
 void CalibrationDialog::setUnit(DisplayFormat::MemoryUnit unit)
@@ -112,14 +204,25 @@ bool CalibrationDialog::openLog(const QString& path)
         return false;
     }
     m_text->setPlainText(QString::fromUtf8(text.data(), qsizetype(text.size())));
+    m_origin = QFileInfo(path).fileName();
     return true;
 }
 
 void CalibrationDialog::recompute()
 {
-    m_log = core::parseMemoryLog(m_text->toPlainText().toStdString());
-    m_residuals = core::residuals(m_estimate, m_log);
+    const QString text = m_text->toPlainText();
+    if (text.isEmpty())
+        m_origin.clear();
+    if (text.isEmpty() && m_controller && !m_controller->scenario().measured.entries.empty()) {
+        // Nothing pasted: the table shows what the scenario keeps.
+        m_log = core::ParsedLog{};
+        m_log.measurements = m_controller->scenario().measured.entries;
+    } else {
+        m_log = core::parseMemoryLog(text.toStdString());
+    }
+    m_residuals = core::residuals(m_estimate, m_log, gpusPerNode());
     fill();
+    showStored();
 }
 
 QString CalibrationDialog::issuesText() const { return m_issues->text(); }
@@ -174,6 +277,13 @@ void CalibrationDialog::retranslateUi()
                         "vLLM's or llama.cpp's start-up lines. Each number is set beside the prediction of the same counter; "
                         "the residual is (predicted − measured) / measured."));
     m_open->setText(tr("Open Log…"));
+    m_keep->setText(tr("&Keep with the Scenario"));
+    m_keep->setToolTip(tr("Store these measurements in the scenario (saved with its file) and draw them beside the bars; Undo takes them back"));
+    m_clear->setText(tr("C&lear Measurements"));
+    m_clear->setToolTip(tr("Remove the measurements the scenario keeps (Undo brings them back)"));
+    m_labelCaption->setText(tr("&Label:"));
+    m_label->setPlaceholderText(tr("which run: cluster, framework version, …"));
+    showStored();
     m_text->setPlaceholderText(tr("[Rank 0] (after 2 iterations) memory (MB) | allocated: … | max allocated: … | reserved: … | max reserved: …"));
     m_table->setHorizontalHeaderLabels({tr("Quantity"), tr("Rank"), tr("Source"), tr("Measured"), tr("Predicted"), tr("Residual"), tr("Side by side")});
     fill();

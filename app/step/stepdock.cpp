@@ -46,6 +46,7 @@ CalibrationDialog* StepDock::calibrationDialog()
     if (!m_dialog) {
         m_dialog = new CalibrationDialog(window());
         m_dialog->setUnit(m_unit);
+        m_dialog->setController(m_controller); // Keep / Clear go through the controller
         m_dialog->setEstimate(m_controller->lastValidEstimate());
     }
     return m_dialog;

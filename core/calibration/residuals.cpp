@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/calibration/measuredrun.h"
+
 namespace core {
 
 namespace {
@@ -39,56 +41,90 @@ double predictedFor(const RankGroup& g, MeasuredQuantity q, bool& known)
     return 0;
 }
 
-std::vector<Residual> residuals(const Estimate& e, const ParsedLog& log)
+bool namesDeviceIndex(LogFormat f)
+{
+    return f == LogFormat::NvidiaSmi || f == LogFormat::TorchSummary || f == LogFormat::LlamaCpp;
+}
+
+std::vector<Residual> residuals(const Estimate& e, const ParsedLog& log, int gpusPerNode)
+{
+    return residuals(e, log.measurements, gpusPerNode);
+}
+
+std::vector<Residual> residuals(const Estimate& e, const std::vector<Measurement>& measurements, int gpusPerNode)
 {
     std::vector<Residual> out;
-    // the last measurement of each (quantity, rank, format, device)
-    std::vector<const Measurement*> last;
-    for (const Measurement& m : log.measurements) {
-        auto same = [&](const Measurement* o) {
-            return o->quantity == m.quantity && o->rank == m.rank && o->format == m.format && o->device == m.device;
-        };
-        const auto it = std::find_if(last.begin(), last.end(), same);
-        if (it == last.end())
-            last.push_back(&m);
-        else
-            *it = &m;
-    }
-    for (const Measurement* m : last) {
+    int ranks = 0; // the layout's GPUs, as the rank groups cover them
+    for (const RankGroup& g : e.groups)
+        if (comparable(g))
+            ranks = std::max(ranks, g.lastRank + 1);
+    for (const Measurement& m : latestMeasurements(measurements)) {
         Residual r;
-        r.quantity = m->quantity;
-        r.format = m->format;
-        r.rank = m->rank;
-        r.measured = m->value;
-        r.resolution = m->resolution;
-        r.line = m->line;
-        if (m->host) {
+        r.quantity = m.quantity;
+        r.format = m.format;
+        r.rank = m.rank;
+        r.measured = m.value;
+        r.resolution = m.resolution;
+        r.line = m.line;
+        if (m.host) {
             r.status = ResidualStatus::HostMemory;
             out.push_back(r);
             continue;
         }
-        bool known = false;
+        // The ranks this measurement may be: one global rank, a device index on each node, or
+        // (no rank in the log) any.
+        const bool perNode = m.rank >= 0 && namesDeviceIndex(m.format) && gpusPerNode > 0 && ranks > gpusPerNode;
+        auto holds = [&](const RankGroup& g) {
+            if (m.rank < 0)
+                return true;
+            if (!perNode)
+                return g.firstRank <= m.rank && m.rank <= g.lastRank;
+            for (int rank = m.rank; rank <= g.lastRank; rank += gpusPerNode)
+                if (rank >= g.firstRank)
+                    return true;
+            return false;
+        };
+        bool known = false, rankFound = false, differ = false;
         int best = -1;
         double bestValue = -1;
-        bool rankFound = false;
         for (std::size_t g = 0; g < e.groups.size(); ++g) {
             const RankGroup& group = e.groups[g];
-            if (!comparable(group))
+            if (!comparable(group) || !holds(group))
                 continue;
-            const bool holds = group.firstRank <= m->rank && m->rank <= group.lastRank;
-            if (m->rank >= 0 && !holds)
+            rankFound = true;
+            const double v = predictedFor(group, m.quantity, known);
+            if (!known)
                 continue;
-            rankFound |= holds;
-            const double v = predictedFor(group, m->quantity, known);
-            if (known && v > bestValue) {
+            differ |= best >= 0 && v != bestValue;
+            if (v > bestValue) {
                 bestValue = v;
                 best = int(g);
             }
         }
-        if (m->rank >= 0 && !rankFound) {
+        // A device index stands for one GPU on each node: the node matters only where the
+        // nodes' fullest groups holding it (each node's, as for a global rank) predict apart.
+        if (perNode && best >= 0 && differ) {
+            differ = false;
+            double first = -1;
+            for (int rank = m.rank; rank < ranks; rank += gpusPerNode) {
+                double top = -1;
+                for (const RankGroup& group : e.groups)
+                    if (comparable(group) && group.firstRank <= rank && rank <= group.lastRank) {
+                        const double v = predictedFor(group, m.quantity, known);
+                        if (known)
+                            top = std::max(top, v);
+                    }
+                differ |= first >= 0 && top != first;
+                if (first < 0)
+                    first = top;
+            }
+        }
+        if (m.rank >= 0 && (!rankFound || (perNode && m.rank >= gpusPerNode))) {
             r.status = ResidualStatus::RankNotInLayout;
         } else if (best < 0) {
             r.status = ResidualStatus::NoPrediction;
+        } else if (perNode && differ) {
+            r.status = ResidualStatus::NodeUnknown;
         } else {
             r.group = best;
             r.predicted = bestValue;
@@ -107,6 +143,7 @@ std::string_view residualStatusName(ResidualStatus s)
     case ResidualStatus::NoPrediction: return "no_prediction";
     case ResidualStatus::HostMemory: return "host_memory";
     case ResidualStatus::RankNotInLayout: return "rank_not_in_layout";
+    case ResidualStatus::NodeUnknown: return "node_unknown";
     case ResidualStatus::Count: break;
     }
     return "";

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "core/calibration/measurement.h"
@@ -13,6 +14,10 @@ enum class ResidualStatus {
     NoPrediction,   ///< the estimate has no figure for this quantity (a count, or nothing of the kind)
     HostMemory,     ///< llama.cpp CPU / CUDA_Host buffer: not on the GPU
     RankNotInLayout,///< a rank the scenario's layout does not have
+    /// A device index of one node (nvidia-smi, memory_summary, llama.cpp) in a scenario of
+    /// several nodes whose rank groups on that index predict different numbers: which node
+    /// was measured is not in the log, so nothing is compared rather than a node guessed
+    NodeUnknown,
     Count
 };
 
@@ -43,17 +48,29 @@ double predictedFor(const RankGroup& group, MeasuredQuantity quantity, bool& kno
 
 /// One residual per measured (quantity, rank, format, device), from the last such line of the
 /// log (the counters only grow; Megatron's later lines include the optimizer state). A rank
-/// picks the rank group holding it (global ranks in Megatron's tp-cp-dp-pp order; nvidia-smi,
-/// memory_summary and llama.cpp device indices are read as ranks of one node).
-std::vector<Residual> residuals(const Estimate& estimate, const ParsedLog& log);
+/// picks the rank group holding it: Megatron's, vLLM's and a script's ranks are global (Megatron
+/// order tp-cp-dp-pp); nvidia-smi, memory_summary and llama.cpp give device indices of one node.
+/// With `gpusPerNode` > 0 and a layout of several nodes, index i stands for rank i of every
+/// node: compared when the rank groups holding those ranks predict the same number (the
+/// fullest group among them is named), NodeUnknown when they differ. `gpusPerNode` 0 reads
+/// indices as ranks of the first node.
+std::vector<Residual> residuals(const Estimate& estimate, const std::vector<Measurement>& measurements, int gpusPerNode = 0);
+std::vector<Residual> residuals(const Estimate& estimate, const ParsedLog& log, int gpusPerNode = 0);
+
+/// True for the formats whose "rank" is a device index of one node (not a global rank).
+bool namesDeviceIndex(LogFormat format);
 
 std::string_view residualStatusName(ResidualStatus status);
 
-/// A pasted log and its residuals against one estimate (the command line's --measured).
+/// Measurements and their residuals against one estimate: a log given with --measured, or the
+/// scenario's own "measurements" section (then `log` holds its entries and no lines).
 struct Calibration
 {
+    enum class Source { Log, Scenario };
     ParsedLog log;
     std::vector<Residual> residuals;
+    Source source = Source::Log;
+    std::string label, date, origin; ///< the scenario's section's texts (Source::Scenario)
 };
 
 } // namespace core

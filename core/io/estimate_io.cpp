@@ -317,8 +317,17 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
             }
             rows.push_back(row);
         }
-        j["measured"] = Json{{"lines", measured->log.lines}, {"recognised_lines", measured->log.recognisedLines},
-                             {"issues", issues}, {"residuals", rows}};
+        Json out{{"source", measured->source == Calibration::Source::Scenario ? "scenario" : "log"}};
+        if (measured->source == Calibration::Source::Scenario) {
+            out["label"] = measured->label;
+            out["date"] = measured->date;
+            out["origin"] = measured->origin;
+        }
+        out["lines"] = measured->log.lines;
+        out["recognised_lines"] = measured->log.recognisedLines;
+        out["issues"] = issues;
+        out["residuals"] = rows;
+        j["measured"] = std::move(out);
     }
     return dumpJson(j, 2) + "\n";
 }
@@ -381,6 +390,14 @@ std::string describe(const LogIssue& i)
 std::string calibrationToTable(const Calibration& c, const Estimate& e)
 {
     std::string out = "\nMeasured beside predicted (residual = (predicted - measured) / measured)\n";
+    if (c.source == Calibration::Source::Scenario) {
+        // The stored run's own words: which run these numbers are from.
+        std::string what = c.label;
+        for (const std::string* part : {&c.date, &c.origin})
+            if (!part->empty())
+                what += (what.empty() ? "" : ", ") + *part;
+        out += "  from the scenario's measurements" + (what.empty() ? std::string() : ": " + what) + "\n";
+    }
     char buf[320];
     std::snprintf(buf, sizeof buf, "%-16s %5s %-22s %12s %12s %9s\n", "quantity", "rank", "source", "measured", "predicted", "residual");
     out += buf;

@@ -39,6 +39,10 @@ inline constexpr InputLimits kHfConfig{16 * kMiB, 64, 1024, 1000000};
 inline constexpr InputLimits kDeck{32 * kMiB, 64, 1024, 4000000};
 /// Training and serving logs (calibration).
 inline constexpr InputLimits kLog{16 * kMiB, 64, 1024, 1000000};
+/// Measurements kept in one scenario ("measurements.entries"): a scenario keeps the last value
+/// of each quantity per rank, so 1,024 GPUs × 8 quantities (Megatron prints 5 per rank,
+/// nvidia-smi 2, vLLM up to 8 per worker) fit; ~120 bytes each in the file, 1 MB in all.
+inline constexpr std::size_t kMaxMeasurements = 8192;
 /// Tensor files of the tensor studio and `shardscope quantize` (.npy, text; not JSON): the
 /// largest tensor they take (kMaxTensorValues = 2^26 values) as float64, plus 1 MiB for the
 /// .npy header (NumPy pads it to 64 bytes or a little more; a text file's reader also stops at

@@ -2,6 +2,7 @@
 
 #include "core/io/field_io.h"
 #include "core/io/jsondocument.h"
+#include "core/io/measurement_io.h"
 #include "core/io/model_io.h"
 #include "core/io/presets.h"
 
@@ -366,8 +367,11 @@ ScenarioLoad loadScenario(std::string_view text, const std::vector<std::string>&
             long long version = 0;
             if (!doc.contains(key))
                 addError(out.issues, IssueCode::MissingSchemaVersion, key);
-            else if (top.integer64(key, version) && version != 1) {
-                Issue issue{IssueCode::UnsupportedSchemaVersion, Severity::Error, "", double(version)};
+            else if (top.integer64(key, version) && (version < 1 || version > kSchemaVersion)) {
+                // Versions are read as they are: 1 → 2 added the "measurements" section, which
+                // a version-1 file does not have, so nothing needs migrating. A file from a
+                // newer build is refused rather than read with its new keys dropped.
+                Issue issue{IssueCode::UnsupportedSchemaVersion, Severity::Error, "", double(version), double(kSchemaVersion)};
                 issue.path = key;
                 out.issues.push_back(std::move(issue));
             }
@@ -379,6 +383,7 @@ ScenarioLoad loadScenario(std::string_view text, const std::vector<std::string>&
             top.string(key, ignored);
             return true;
         }
+        case Field::Measurements: top.known(key); return true; // after the sections, below
         default: return false;
         }
     });
@@ -400,6 +405,8 @@ ScenarioLoad loadScenario(std::string_view text, const std::vector<std::string>&
     readPlainSection(doc, FieldSection::Runtime, s, out.issues);
     readPlainSection(doc, FieldSection::Inference, s, out.issues);
     readFineTune(doc, s, out.issues);
+    if (const auto m = doc.find(nameOf(Field::Measurements)); m != doc.end())
+        readMeasurements(*m, s.measured, out.issues);
     rejectUnknownOverrides(out.issues, overrides);
     out.ok = !hasErrors(out.issues);
     return out;
@@ -423,7 +430,9 @@ std::string saveScenario(const Scenario& s, std::string_view title)
                 fieldParent(j, f.key)[name] = value;
         };
         switch (f.field) {
-        case Field::SchemaVersion: j[name] = 1; break;
+        // The oldest version that holds the file: one without measurements stays readable by a
+        // build that knows only version 1 (and the shipped scenarios' saved files do not move).
+        case Field::SchemaVersion: j[name] = s.measured.empty() ? 1 : kSchemaVersion; break;
         case Field::Title: text(std::string(title), !title.empty()); break;
         case Field::ModelPreset: text(s.model.preset, !s.model.preset.empty()); break;
         case Field::ModelName: text(s.model.name, s.model.hasArchitecture && !s.model.name.empty()); break;
@@ -443,6 +452,10 @@ std::string saveScenario(const Scenario& s, std::string_view title)
             fieldParent(j, f.key)[name] = targets;
             break;
         }
+        case Field::Measurements:
+            if (!s.measured.empty())
+                j[name] = measurementsJson(s.measured);
+            break;
         default: break; // description, the FSDP alias and a GPU's id are read, never written
         }
     }

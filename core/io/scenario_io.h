@@ -9,7 +9,12 @@
 
 namespace core {
 
-/// A scenario file read from JSON ("schema_version": 1): model presets resolved, explicit keys
+/// The newest scenario schema this build reads and writes. 2 added the "measurements" section
+/// (what a real run measured, core/calibration/measuredrun.h); a file without one is written as
+/// version 1, which every earlier build reads.
+inline constexpr int kSchemaVersion = 2;
+
+/// A scenario file read from JSON ("schema_version": 1 or 2): model presets resolved, explicit keys
 /// applied over them, every problem reported with the key it concerns.
 struct ScenarioLoad
 {
@@ -24,8 +29,8 @@ struct ScenarioLoad
 /// such, anything else as a string.
 ScenarioLoad loadScenario(std::string_view jsonText, const std::vector<std::string>& overrides = {});
 
-/// Writes the scenario as schema-version-1 JSON with every value explicit, so that
-/// loadScenario(saveScenario(s)) reproduces s exactly.
+/// Writes the scenario as JSON with every value explicit, so that loadScenario(saveScenario(s))
+/// reproduces s exactly: schema version 1, or 2 when it holds measurements.
 std::string saveScenario(const Scenario& scenario, std::string_view title = {});
 
 /// The built-in default scenario (resources/scenarios/default.json).

@@ -342,6 +342,52 @@ private slots:
         QVERIFY2(table.out.contains("Measured beside predicted"), table.out.constData());
     }
 
+    void storedMeasurementsArePrintedWithoutALog()
+    {
+        // A scenario with a measurements section: its residuals come without --measured. Serving
+        // Llama 2 7B BF16 on one GPU: weights 6,738,415,616 × 2 = 13,476,831,232 B predicted;
+        // 13 GiB = 13,958,643,712 B measured: (13,476,831,232 − 13,958,643,712) / 13,958,643,712
+        // = −3.45 %.
+        QTemporaryDir dir;
+        const QString file = writeFile(dir, "served.json", R"({"schema_version": 2, "mode": "inference", "model": {"preset": "llama-2-7b"},
+            "parallel": {"gpus": 1}, "measurements": {"label": "one H100", "date": "2026-11-30", "entries": [
+            {"format": "vllm", "quantity": "weights", "rank": 0, "bytes": 13958643712}]}})");
+        const Run json = run({"estimate", file, "--format", "json"});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject m = QJsonDocument::fromJson(json.out).object()["measured"].toObject();
+        QCOMPARE(m["source"].toString(), QStringLiteral("scenario"));
+        QCOMPARE(m["label"].toString(), QStringLiteral("one H100"));
+        const QJsonArray rows = m["residuals"].toArray();
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows[0].toObject()["predicted"].toDouble(), 13476831232.0);
+        QCOMPARE(rows[0].toObject()["residual_percent"].toDouble(), -481812480.0 / 13958643712.0 * 100);
+        const Run table = run({"estimate", file});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY2(table.out.contains("from the scenario's measurements: one H100, 2026-11-30"), table.out.constData());
+        QVERIFY2(table.out.contains("weights"), table.out.constData());
+        QVERIFY2(table.out.contains("-3.5%"), table.out.constData());
+        // --measured LOG replaces the stored section for this run: only the log's number is compared.
+        const QString log = writeFile(dir, "vllm.log", "INFO 11-30 14:02:11 [gpu_model_runner.py:2340] Model loading took 12.5000 GiB memory and 4.100000 seconds\n");
+        const Run replaced = run({"estimate", file, "--format", "json", "--measured", log});
+        QCOMPARE(replaced.exitCode, 0);
+        const QJsonObject r = QJsonDocument::fromJson(replaced.out).object()["measured"].toObject();
+        QCOMPARE(r["source"].toString(), QStringLiteral("log"));
+        QCOMPARE(r["residuals"].toArray().size(), 1);
+        QCOMPARE(r["residuals"].toArray()[0].toObject()["measured"].toDouble(), 12.5 * (1 << 30));
+        // A scenario without measurements prints none.
+        QVERIFY(!QJsonDocument::fromJson(run({"estimate", "--default", "--format", "json"}).out).object().contains("measured"));
+    }
+
+    void badMeasurementsExitTwoNamingTheKey()
+    {
+        QTemporaryDir dir;
+        const QString file = writeFile(dir, "bad.json", R"({"schema_version": 2, "model": {"preset": "llama-2-7b"},
+            "measurements": {"entries": [{"format": "megatron", "quantity": "reserved", "bytes": -1}]}})");
+        const Run r = run({"estimate", file});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("measurements.entries[0].bytes: must not be negative, got -1"), r.err.constData());
+    }
+
     void measuredGarbageIsExplained()
     {
         QTemporaryDir dir;

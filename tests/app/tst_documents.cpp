@@ -119,8 +119,8 @@ private slots:
         QTest::addRow("binary garbage") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0", 11) << QStringLiteral("not valid JSON");
         QTest::addRow("empty") << QByteArray() << QStringLiteral("not valid JSON");
         QTest::addRow("not an object") << QByteArray("[1, 2, 3]") << QStringLiteral("expected a JSON object");
-        QTest::addRow("future schema") << QByteArray(R"({"schema_version": 2, "model": {"preset": "llama-2-7b"}})")
-                                       << QStringLiteral("schema_version 2 is not supported");
+        QTest::addRow("future schema") << QByteArray(R"({"schema_version": 3, "model": {"preset": "llama-2-7b"}})")
+                                       << QStringLiteral("schema_version 3 is not supported");
         QTest::addRow("wrong type") << QByteArray(R"({"schema_version": 1, "parallel": {"gpus": "eight"}})")
                                     << QStringLiteral("parallel.gpus");
     }

@@ -179,8 +179,8 @@ private slots:
         QTest::addColumn<QString>("reason");
         QTest::addRow("5e308 in the scenario") << "session/scenario" << QByteArray(R"({"schema_version": 1, "model": {"parameters": 5e308}})")
                                                << "model.parameters: 5e308 is beyond the range of a double";
-        QTest::addRow("written by a newer version") << "session/scenario" << QByteArray(R"({"schema_version": 2, "model": {"preset": "llama-2-7b"}})")
-                                                    << "schema_version 2 is not supported";
+        QTest::addRow("written by a newer version") << "session/scenario" << QByteArray(R"({"schema_version": 3, "model": {"preset": "llama-2-7b"}})")
+                                                    << "schema_version 3 is not supported";
         QTest::addRow("cut short") << "session/scenario" << QByteArray("{\"schema_version\": 1, \"model\": {\"pre") << "not valid JSON";
         QTest::addRow("nested 100k deep") << "session/scenario"
                                           << QByteArray(R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "x": )") + nested(100000) + "}"

@@ -210,6 +210,7 @@ const Special kSpecials[] = {
     {"hardware.gpu.memory_label", "80 GB"},
     {"hardware.gpu.source", "a datasheet"},
     {"finetune.lora_targets", R"(["q", "v"])"},
+    {"measurements", R"({"entries": [{"format": "megatron", "quantity": "reserved", "rank": 0, "bytes": 1e10}]})"},
 };
 
 QString firstMessage(const std::vector<core::Issue>& issues)
@@ -243,7 +244,9 @@ void keyPaths(const QJsonObject& o, const QString& prefix, QStringList& out)
 {
     for (auto it = o.begin(); it != o.end(); ++it) {
         const QString path = prefix + it.key();
-        if (it.value().isObject())
+        // A list section ("measurements") is one field: its entries are read by hand
+        // (core/io/measurement_io.cpp) and tested in tst_measurements.
+        if (it.value().isObject() && core::findField(path.toStdString()) != core::Field::Measurements)
             keyPaths(it.value().toObject(), path + QLatin1Char('.'), out);
         else
             out << path;

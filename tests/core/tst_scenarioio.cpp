@@ -118,7 +118,7 @@ private slots:
         QTest::addRow("empty") << "" << QStringList() << int(C::MalformedJson) << "";
         QTest::addRow("not an object") << "[1, 2]" << QStringList() << int(C::WrongType) << "(document)";
         QTest::addRow("no schema version") << R"({"model": {"preset": "llama-2-7b"}})" << QStringList() << int(C::MissingSchemaVersion) << "schema_version";
-        QTest::addRow("schema version 2") << R"({"schema_version": 2, "model": {"preset": "llama-2-7b"}})" << QStringList() << int(C::UnsupportedSchemaVersion) << "schema_version";
+        QTest::addRow("schema version 3") << R"({"schema_version": 3, "model": {"preset": "llama-2-7b"}})" << QStringList() << int(C::UnsupportedSchemaVersion) << "schema_version";
         QTest::addRow("string for a number") << R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"gpus": "eight"}})" << QStringList() << int(C::WrongType) << "parallel.gpus";
         QTest::addRow("fraction for an integer") << R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"tensor": 2.5}})" << QStringList() << int(C::NotAnInteger) << "parallel.tensor";
         QTest::addRow("number for a boolean") << R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "training": {"flash_attention": 1}})" << QStringList() << int(C::WrongType) << "training.flash_attention";

@@ -15,6 +15,7 @@
 #include "widgets/charts/barstack.h"
 #include "widgets/charts/chartitems.h"
 #include "widgets/charts/componentpalette.h"
+#include "widgets/charts/measuredmarkers.h"
 #include "widgets/charts/memorycharttext.h"
 #include "widgets/charts/modelstatesbracket.h"
 #include "widgets/charts/textbookledger.h"
@@ -76,6 +77,7 @@ MemoryChart::MemoryChart(QWidget* parent)
 
     m_stack = std::make_unique<BarStack>(m_plot->xAxis, m_plot->yAxis, kBarWidth);
     m_brackets = std::make_unique<ModelStatesBracket>(m_plot, kBarWidth);
+    m_measured = std::make_unique<MeasuredMarkers>(m_plot, kBarWidth);
     m_roleAction = new QAction(this);
     m_roleAction->setCheckable(true);
     connect(m_roleAction, &QAction::toggled, this, &MemoryChart::setColorByRole);
@@ -368,8 +370,10 @@ void MemoryChart::setEstimate(const core::Estimate& estimate)
         return;
     QVector<Bar> bars;
     bars.reserve(qsizetype(estimate.groups.size()));
+    m_rankCount = 0;
     for (std::size_t i = 0; i < estimate.groups.size(); ++i) {
         const core::RankGroup& g = estimate.groups[i];
+        m_rankCount = std::max(m_rankCount, g.lastRank + 1);
         bars.push_back(Bar{rankGroupLabel(estimate, int(i)), g.bytes, g.totalBytes, g.capacityBytes, false, g.allocatedBytes, g.reservedBytes});
     }
     setBars(bars);
@@ -659,7 +663,8 @@ void MemoryChart::rebuild()
     bool markers = false;
     for (const Bar& b : m_barData)
         markers = markers || b.allocatedBytes > 0;
-    const double noteRoom = markers && !m_compactLabels ? 0.75 : 0;
+    // Measured marks replace the note (their labels stand on the bars): the room goes to the bars.
+    const double noteRoom = markers && !m_compactLabels && (m_residuals.empty() || m_textbook) ? 0.75 : 0;
     m_noteRoom = noteRoom;
     m_plot->xAxis->setRange(centre - visibleSlots / 2, centre + visibleSlots / 2 + noteRoom);
     m_axisLabel = m_unit == DisplayFormat::MemoryUnit::GB ? tr("Memory per GPU (GB)") : tr("Memory per GPU (GiB)");
@@ -759,6 +764,7 @@ void MemoryChart::rebuild()
         states[g] = TextbookLedger::modelStateBytes(m_barData[g].bytes);
     // Coloured by role the model states are not one block at the bottom: no bracket then.
     m_brackets->update(states, m_unit, m_bracketsShown && !m_colorByRole, !m_compactLabels);
+    updateMeasured();
     for (qsizetype i = n; i < m_totalLabels.size(); ++i)
         m_totalLabels[i]->setVisible(false);
     for (qsizetype i = n; i < m_overRects.size(); ++i)
@@ -767,6 +773,46 @@ void MemoryChart::rebuild()
     updateSelection();
     updateColors();
     replot();
+}
+
+void MemoryChart::setMeasured(const std::vector<core::Residual>& residuals)
+{
+    if (residuals == m_residuals)
+        return;
+    m_residuals = residuals;
+    rebuild(); // the level markers' note makes room for the measured marks' labels
+}
+
+void MemoryChart::updateMeasured()
+{
+    // The textbook's ledgers have no allocator levels to measure against: the notes say so.
+    QVector<MeasuredText::BarFrame> frames;
+    if (!m_residuals.empty())
+        for (const Bar& b : std::as_const(m_barData)) {
+            MeasuredText::BarFrame f;
+            f.label = b.label;
+            f.total = b.totalBytes;
+            double below = 0;
+            for (const core::Component c : m_stack->order()) {
+                f.bottom[std::size_t(c)] = below;
+                below += b.bytes[std::size_t(c)];
+            }
+            frames.push_back(f);
+        }
+    const bool drawn = !m_textbook && !m_invalid;
+    const QVector<MeasuredText::Mark> marks = drawn ? MeasuredText::marks(m_residuals, frames, m_unit) : QVector<MeasuredText::Mark>{};
+    QStringList notes = MeasuredText::notes(m_residuals, frames, m_rankCount, m_textbook);
+    bool levels = false;
+    for (const Bar& b : std::as_const(m_barData))
+        levels = levels || b.allocatedBytes > 0;
+    if (!marks.isEmpty() && levels && !notes.isEmpty())
+        notes.front() += QStringLiteral(" · ") + tr("━ allocated\n┅ reserved\n(top: device)").replace(QLatin1Char('\n'), QLatin1Char(' '));
+    m_measured->update(marks, notes, m_unit);
+    // The marks' labels stand right of the bars, where the last bar's level note would be.
+    if (!m_measured->marks().isEmpty()) {
+        m_noteWanted = false;
+        m_markerNote->setVisible(false);
+    }
 }
 
 void MemoryChart::updateSelection()
@@ -858,6 +904,7 @@ void MemoryChart::updateColors()
         m_title->setTextColor(text);
     m_stack->updateColors(dark, m_invalid);
     m_brackets->updateColors(text, font());
+    m_measured->updateColors(dark, text, base, font());
     bool over = false;
     for (const Bar& b : m_barData)
         over = over || (b.capacityBytes > 0 && b.totalBytes > b.capacityBytes);
@@ -940,6 +987,11 @@ bool MemoryChart::hitTest(const QPointF& pos, int& group, core::Component& compo
 
 void MemoryChart::showToolTip(QMouseEvent* event)
 {
+    if (const QString tip = m_measured->toolTipAt(event->position()); !tip.isEmpty()) {
+        m_plot->setCursor(Qt::ArrowCursor);
+        QToolTip::showText(event->globalPosition().toPoint(), tip, this);
+        return;
+    }
     if (const int bar = m_brackets->hit(event->position()); bar >= 0) {
         m_plot->setCursor(Qt::PointingHandCursor);
         const core::ComponentBytes& bytes = m_barData[bar].bytes;

@@ -6,11 +6,13 @@
 #include <bitset>
 #include <memory>
 
+#include "core/calibration/residuals.h"
 #include "core/components.h"
 #include "core/estimate.h"
 #include "widgets/displayformat.h"
 
 class BarStack;
+class MeasuredMarkers;
 class ModelStatesBracket;
 class QAction;
 class QCustomPlot;
@@ -50,6 +52,12 @@ public:
 
     /// One bar per rank group of a valid estimate; an invalid one is ignored (see setInvalid).
     void setEstimate(const core::Estimate& estimate);
+    /// What a real run measured, beside the bars of setEstimate (core::residuals of the
+    /// scenario's measurements against that estimate): a mark per rank group and quantity with
+    /// its residual, and under the plot what could not be drawn and why. Empty: none.
+    void setMeasured(const std::vector<core::Residual>& residuals);
+    /// The measured marks drawn (for tests and exports).
+    const MeasuredMarkers& measuredMarkers() const { return *m_measured; }
     /// Arbitrary bars (comparisons).
     void setBars(const QVector<Bar>& bars);
     /// Shows the message over the last valid bars, which stay, dimmed.
@@ -146,6 +154,7 @@ private:
     void updateNames();
     void nameLedgers();
     void updateSelection();
+    void updateMeasured();
     void replot();
     void showToolTip(QMouseEvent* event);
     bool hitTest(const QPointF& pos, int& group, core::Component& component) const;
@@ -156,6 +165,9 @@ private:
     QCustomPlot* m_plot = nullptr;
     std::unique_ptr<BarStack> m_stack; // one QCPBars per component
     std::unique_ptr<ModelStatesBracket> m_brackets;
+    std::unique_ptr<MeasuredMarkers> m_measured;
+    std::vector<core::Residual> m_residuals;
+    int m_rankCount = 0; ///< GPUs of the estimate's layout (the measured notes name it)
     QSharedPointer<QCPAxisTickerText> m_ticker;
     QSharedPointer<QCPAxisTickerText> m_capacityTicker;
     QCPItemLine* m_capacityLine = nullptr;

@@ -74,6 +74,9 @@ QString statusText(core::ResidualStatus s)
     case core::ResidualStatus::NoPrediction: return QCoreApplication::translate("CalibrationText", "no prediction of this quantity");
     case core::ResidualStatus::HostMemory: return QCoreApplication::translate("CalibrationText", "host memory, not on the GPU");
     case core::ResidualStatus::RankNotInLayout: return QCoreApplication::translate("CalibrationText", "this rank is not in the scenario's layout");
+    case core::ResidualStatus::NodeUnknown:
+        //: a device index of one node in a scenario of several nodes whose GPUs predict different numbers
+        return QCoreApplication::translate("CalibrationText", "which node: not in the log (the nodes differ)");
     case core::ResidualStatus::Count: break;
     }
     return {};
