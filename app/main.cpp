@@ -97,12 +97,18 @@ int main(int argc, char** argv)
     QCommandLineOption textbook(QStringLiteral("textbook"), QStringLiteral("View ▸ Textbook View on."));
     QCommandLineOption unit(QStringLiteral("unit"), QStringLiteral("View ▸ Units: GB or GiB."), QStringLiteral("UNIT"));
     QCommandLineOption advice(QStringLiteral("advice"), QStringLiteral("Show the What to Try First dock."));
+    QCommandLineOption stepSchedule(QStringLiteral("step-schedule"), QStringLiteral("--page step: the schedule shown, gpipe or zb_h1 (default: as configured)."),
+                                    QStringLiteral("NAME"));
     QCommandLineOption drill(QStringLiteral("drill"), QStringLiteral("Drills page: drill N, GUESS typed, STEPS revealed."), QStringLiteral("N,GUESS,STEPS"));
-    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &textbook, &unit, &advice, &drill, &present, &measured}) {
+    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &textbook, &unit, &advice, &drill, &present, &measured, &stepSchedule}) {
         o->setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(*o);
     }
     parser.process(app);
+    if (parser.isSet(stepSchedule) && parser.value(stepSchedule) != QLatin1String("gpipe") && parser.value(stepSchedule) != QLatin1String("zb_h1")) {
+        std::fprintf(stderr, "shardscope: --step-schedule: unknown schedule \"%s\" (gpipe or zb_h1)\n", qPrintable(parser.value(stepSchedule)));
+        return 2;
+    }
 
     if (parser.isSet(theme)) {
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
@@ -149,6 +155,11 @@ int main(int argc, char** argv)
     if (pageName == QLatin1String("step")) {
         // the step's views large, the cursor at the first stage's peak
         window.stepDock()->show();
+        const QString schedule = parser.value(stepSchedule);
+        if (schedule == QLatin1String("gpipe"))
+            window.stepDock()->panel()->showSchedule(core::PipelineScheduleKind::GPipe);
+        else if (schedule == QLatin1String("zb_h1"))
+            window.stepDock()->panel()->showSchedule(core::PipelineScheduleKind::ZeroBubbleH1);
         window.stepDock()->refresh();
         window.resizeDocks({window.stepDock()}, {window.height() * 62 / 100}, Qt::Vertical);
         StepPanel* panel = window.stepDock()->panel();

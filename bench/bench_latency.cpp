@@ -7,6 +7,9 @@
 //                             [--step] [--passes] [--tail] [--only NAME]
 //
 // --step: with the step dock shown (the schedule and the memory timeline re-planned each move).
+// Each move is then also timed to the end of the main chart's last repaint ("main chart") and
+// to the end of the step views' last repaint ("step views"): the window is finished when both
+// are. CPU time of the GUI thread per move is printed beside the wall time (a shared machine).
 //
 // --passes: time per event-loop pass and per event type; --tail: the same by event type for
 // the slowest 5 % of moves (where the 95th percentile comes from).
@@ -26,6 +29,8 @@
 #include <map>
 #include <string>
 #include <cstdio>
+#include <ctime>
+#include <set>
 #include <vector>
 
 #include "app/controls/batchcontrols.h"
@@ -43,6 +48,9 @@
 #include "core/io/scenario_io.h"
 #include "widgets/charts/comparisonview.h"
 #include "widgets/charts/memorychart.h"
+#include "widgets/step/memorytimelineview.h"
+#include "widgets/step/scheduleview.h"
+#include "widgets/step/steppanel.h"
 #include "widgets/valueslider.h"
 
 namespace {
@@ -103,11 +111,25 @@ void settle(const EventCounter& counter)
     } while (counter.count != before);
 }
 
+/// CPU time of this thread, ms: the work itself, apart from the time other processes take the
+/// cores of the shared machine.
+double cpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
+
 /// Times the outermost handling of each event, by type (--passes): where a move's time goes.
 class TimingApplication : public QApplication
 {
 public:
     using QApplication::QApplication;
+    /// Widgets whose paint events end a phase of the move: when the last one ended, from the
+    /// move's start (ms; < 0: not painted in this move).
+    std::set<const QObject*> mainChart, stepViews;
+    QElapsedTimer moveClock;
+    double mainPaintedMs = -1, stepPaintedMs = -1;
     std::map<int, double> msByType;
     std::map<std::string, double> paintMsByClass; ///< paint events at any depth, by widget class
     std::map<std::string, double> paintPixelsByClass;
@@ -119,6 +141,12 @@ public:
             t.start();
             const bool paint = event->type() == QEvent::Paint;
             const bool r = QApplication::notify(receiver, event);
+            if (paint && moveClock.isValid()) {
+                if (mainChart.count(receiver))
+                    mainPaintedMs = double(moveClock.nsecsElapsed()) / 1e6;
+                else if (stepViews.count(receiver))
+                    stepPaintedMs = double(moveClock.nsecsElapsed()) / 1e6;
+            }
             if (event->type() == QEvent::Resize || event->type() == QEvent::Move) {
                 std::string name = receiver->metaObject()->className();
                 if (receiver->parent())
@@ -161,6 +189,7 @@ struct Move
 };
 std::vector<Move> g_moves;
 TimingApplication* g_app = nullptr;
+std::vector<double> g_mainMs, g_stepMs, g_cpuMs; // per move (--step: the two phases of a move)
 
 struct Stats
 {
@@ -205,9 +234,17 @@ std::vector<double> drag(ValueSlider* control, int step, const EventCounter& cou
         const std::map<std::string, double> paintBefore = g_app->paintMsByClass;
         QElapsedTimer timer;
         timer.start();
+        g_app->moveClock.start();
+        g_app->mainPaintedMs = g_app->stepPaintedMs = -1;
+        const double cpu0 = cpuMs();
         slider->setValue(p);
         settle(counter);
         ms.push_back(double(timer.nsecsElapsed()) / 1e6);
+        g_cpuMs.push_back(cpuMs() - cpu0);
+        if (g_app->mainPaintedMs >= 0)
+            g_mainMs.push_back(g_app->mainPaintedMs);
+        if (g_app->stepPaintedMs >= 0)
+            g_stepMs.push_back(g_app->stepPaintedMs);
         Move move{ms.back(), {}, {}};
         for (const auto& [type, total] : g_app->msByType)
             move.byType[type] = total - (before.count(type) ? before.at(type) : 0.0);
@@ -260,6 +297,9 @@ int main(int argc, char** argv)
             replots[name].first += plot->replotTime();
             replots[name].second += 1;
         });
+    app.mainChart.insert(window.memoryChart()->plot());
+    app.stepViews.insert(window.stepDock()->panel()->scheduleView());
+    app.stepViews.insert(window.stepDock()->panel()->memoryView());
     EventCounter counter;
     app.installEventFilter(&counter);
     settle(counter);
@@ -325,6 +365,12 @@ int main(int argc, char** argv)
     }
     const Stats s = stats(all);
     std::printf("%-20s %6zu %7.2f ms %6.2f ms %6.2f ms\n", "all", s.n, s.median, s.p95, s.max);
+    // the same moves, to the end of the main chart's repaint and of the step views' repaint
+    const Stats main = stats(g_mainMs), step = stats(g_stepMs), cpu = stats(g_cpuMs);
+    std::printf("%-20s %6zu %7.2f ms %6.2f ms %6.2f ms\n", "  main chart painted", main.n, main.median, main.p95, main.max);
+    if (stepShown)
+        std::printf("%-20s %6zu %7.2f ms %6.2f ms %6.2f ms\n", "  step views painted", step.n, step.median, step.p95, step.max);
+    std::printf("%-20s %6zu %7.2f ms %6.2f ms %6.2f ms\n", "  CPU time per move", cpu.n, cpu.median, cpu.p95, cpu.max);
     std::printf("estimates run: %d\n", window.controller()->estimateCount());
     if (args.contains(QStringLiteral("--passes")))
         for (std::size_t i = 0; i < g_passMs.size(); ++i)

@@ -5,7 +5,10 @@
 // (README "Step views").
 //
 //   build/bench/bench_stepviews [--stages P] [--micro M] [--chunks V] [--all-stages]
-//                               [--strip FILE.png] [--frames DIR]
+//                               [--schedule gpipe|zb_h1] [--strip FILE.png] [--frames DIR]
+//
+// The re-plan hands the panel a shared timeline, two filled in turn, as the step dock does
+// (no copy per move).
 //
 // --strip: six frames of the play, one under the other, as one PNG; --frames: every 12th frame.
 #include <QApplication>
@@ -18,6 +21,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "core/estimate.h"
@@ -87,7 +92,12 @@ int main(int argc, char** argv)
     const int dp = s.parallel.gpus / (s.parallel.tensor * s.parallel.pipeline);
     s.training.globalBatchSize = std::int64_t(intArg(args, "--micro", 16)) * std::max(1, dp);
     const core::Estimate e = core::estimate(s);
-    core::StepTimeline t = core::stepTimeline(s);
+    const QString scheduleArg = args.contains(QStringLiteral("--schedule")) ? args.value(args.indexOf(QStringLiteral("--schedule")) + 1) : QString();
+    const core::PipelineScheduleKind kind = scheduleArg == QLatin1String("zb_h1") ? core::PipelineScheduleKind::ZeroBubbleH1
+        : scheduleArg == QLatin1String("gpipe")                                   ? core::PipelineScheduleKind::GPipe
+                                                                                  : core::megatronSchedule(s.parallel.virtualPipeline);
+    core::StepTimeline t;
+    core::stepTimeline(s, kind, t);
     if (!e.valid || !t.valid) {
         std::fprintf(stderr, "bench_stepviews: the scenario has no valid step timeline\n");
         return 1;
@@ -102,7 +112,8 @@ int main(int argc, char** argv)
     panel.show();
     if (!QTest::qWaitForWindowExposed(&panel))
         return 1;
-    const double formula = core::bubbleFraction(int(t.stages.size()), t.virtualStages, t.microBatches);
+    const double formula = kind == core::PipelineScheduleKind::ZeroBubbleH1 ? core::zeroBubbleH1Bubble(int(t.stages.size()), t.microBatches, 1, 1, 1)
+                                                                            : core::bubbleFraction(int(t.stages.size()), t.virtualStages, t.microBatches);
     panel.setTimeline(t, e.groups.front().capacityBytes, formula);
     if (args.contains(QStringLiteral("--all-stages")))
         panel.stageCombo()->setCurrentIndex(0);
@@ -146,13 +157,15 @@ int main(int argc, char** argv)
     const int shownStages = int(t.stages.size()), shownChunks = t.virtualStages, shownMicro = t.microBatches;
     const core::Scenario played = s;
     std::vector<double> replanMs, timelineMs, replanCpu;
+    std::shared_ptr<core::StepTimeline> buffers[2] = {std::make_shared<core::StepTimeline>(), std::make_shared<core::StepTimeline>()};
     for (int k = 0; k < 60; ++k) {
         s.training.globalBatchSize = std::int64_t(std::max(1, shownMicro - 8 + k % 16)) * std::max(1, dp);
+        const std::shared_ptr<core::StepTimeline> next = buffers[k % 2];
         clock.start();
         const double cpu0 = cpuMs();
-        core::stepTimeline(s, t);
+        core::stepTimeline(s, kind, *next);
         timelineMs.push_back(double(clock.nsecsElapsed()) / 1e6);
-        panel.setTimeline(t, e.groups.front().capacityBytes, formula);
+        panel.setTimeline(std::shared_ptr<const core::StepTimeline>(next), e.groups.front().capacityBytes, formula);
         QApplication::sendPostedEvents();
         QApplication::processEvents();
         replanMs.push_back(double(clock.nsecsElapsed()) / 1e6);
@@ -161,8 +174,9 @@ int main(int argc, char** argv)
 
     (void)played;
     const Stats fs = stats(frameMs), rs = stats(replanMs), ts = stats(timelineMs), fc = stats(frameCpu), rc = stats(replanCpu);
-    std::printf("Step views, %d×%d offscreen, PP %d, VPP %d, %d micro-batches, %zu phases, %s\n", panel.width(), panel.height(), shownStages, shownChunks, shownMicro,
-                phases, args.contains(QStringLiteral("--all-stages")) ? "every stage" : "stage 0");
+    std::printf("Step views, %d×%d offscreen, %s, PP %d, VPP %d, %d micro-batches, %zu phases, %s\n", panel.width(), panel.height(),
+                std::string(core::pipelineScheduleName(kind)).c_str(), shownStages, shownChunks, shownMicro, phases,
+                args.contains(QStringLiteral("--all-stages")) ? "every stage" : "stage 0");
     std::printf("%-28s %6s %9s %9s %9s\n", "", "n", "median", "p95", "max");
     std::printf("%-28s %6zu %6.2f ms %6.2f ms %6.2f ms\n", "frame (advance + repaint)", frameMs.size(), fs.median, fs.p95, fs.max);
     std::printf("%-28s %6zu %6.2f ms %6.2f ms %6.2f ms\n", "re-plan (timeline + repaint)", replanMs.size(), rs.median, rs.p95, rs.max);

@@ -4638,6 +4638,14 @@ Rollout 引擎）而不是按组成部分为柱状图着色</translation>
         <source>Memory of every stage through one step</source>
         <translation>每一段在一个训练步中的显存</translation>
     </message>
+    <message>
+        <source>input gradient (B) of micro-batch %1</source>
+        <translation>微批次 %1 的输入梯度（B）</translation>
+    </message>
+    <message>
+        <source>weight gradient (W) of micro-batch %1</source>
+        <translation>微批次 %1 的权重梯度（W）</translation>
+    </message>
 </context>
 <context>
     <name>ModeSelector</name>
@@ -6410,6 +6418,15 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
         <source>Stage %1</source>
         <translation>第 %1 段</translation>
     </message>
+    <message>
+        <source>; (p − 1)/(3m + p − 1) = %1 (Qi et al. 2024, T_F = T_B = T_W)</source>
+        <extracomment>Qi et al. 2024 (Zero Bubble Pipeline Parallelism), with equal forward, B and W passes</extracomment>
+        <translation>；(p − 1)/(3m + p − 1) = %1（Qi 等 2024，T_F = T_B = T_W）</translation>
+    </message>
+    <message>
+        <source>Input gradient (B)</source>
+        <translation>输入梯度（B）</translation>
+    </message>
 </context>
 <context>
     <name>ServingTimelineView</name>
@@ -6826,6 +6843,14 @@ It was kept in %2.</source>
         <source>sampler</source>
         <translation>采样器</translation>
     </message>
+    <message>
+        <source>Weight gradient (W)</source>
+        <translation>权重梯度（W）</translation>
+    </message>
+    <message>
+        <source>Zero bubble ZB-H1</source>
+        <translation>零气泡 ZB-H1</translation>
+    </message>
 </context>
 <context>
     <name>StepPanel</name>
@@ -6888,6 +6913,10 @@ It was kept in %2.</source>
     <message>
         <source>Compare with a measured run…</source>
         <translation>与实测运行对比…</translation>
+    </message>
+    <message>
+        <source>Zero bubble ZB-H1, for contrast</source>
+        <translation>零气泡 ZB-H1（对照）</translation>
     </message>
 </context>
 <context>

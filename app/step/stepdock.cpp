@@ -1,6 +1,7 @@
 #include "app/step/stepdock.h"
 
 #include <QEvent>
+#include <QTimer>
 
 #include "app/scenariocontroller.h"
 #include "app/step/calibrationdialog.h"
@@ -8,13 +9,22 @@
 #include "widgets/step/steppanel.h"
 
 StepDock::StepDock(ScenarioController* controller, QWidget* parent)
-    : QDockWidget(parent), m_controller(controller), m_panel(new StepPanel(this))
+    : QDockWidget(parent), m_controller(controller), m_panel(new StepPanel(this)), m_replan(new QTimer(this))
 {
     setObjectName(QStringLiteral("StepDock"));
     setWidget(m_panel);
+    // Off the slider's path: a new estimate re-plans the step on the next pass of the event
+    // loop, so the explorer's charts repaint first and the step views a frame later; a burst
+    // of estimates before then is one re-plan.
+    m_replan->setSingleShot(true);
+    m_replan->setInterval(0);
+    connect(m_replan, &QTimer::timeout, this, [this] {
+        if (isVisible()) // closed in between: planned again when shown
+            refresh();
+    });
     connect(controller, &ScenarioController::estimateChanged, this, [this] {
         if (isVisible())
-            refresh();
+            m_replan->start();
         if (m_dialog)
             m_dialog->setEstimate(m_controller->lastValidEstimate());
     });
@@ -50,8 +60,11 @@ void StepDock::setUnit(DisplayFormat::MemoryUnit unit)
         m_dialog->setUnit(unit);
 }
 
+bool StepDock::replanPending() const { return m_replan->isActive(); }
+
 void StepDock::refresh()
 {
+    m_replan->stop();
     const core::Scenario& s = m_controller->scenario();
     if (s.mode == core::Mode::Inference) { // a serving run: requests filling the KV pool
         core::servingTimeline(s, m_serving);
@@ -69,15 +82,27 @@ void StepDock::refresh()
                                     .arg(kMaxDrawn));
         return;
     }
-    const core::PipelineScheduleKind kind = m_panel->showsGPipe() ? core::PipelineScheduleKind::GPipe : core::megatronSchedule(s.parallel.virtualPipeline);
-    core::stepTimeline(s, kind, m_timeline);
+    const core::PipelineScheduleKind kind = m_panel->requestedSchedule(s.parallel.virtualPipeline);
+    // the buffer no view holds any more (the other is on screen)
+    std::shared_ptr<core::StepTimeline>& slot = m_timelines[0].use_count() <= 1 ? m_timelines[0] : m_timelines[1];
+    if (!slot || slot.use_count() > 1)
+        slot = std::make_shared<core::StepTimeline>();
+    const std::shared_ptr<core::StepTimeline> timeline = slot;
+    core::StepTimeline& t = *timeline;
+    core::stepTimeline(s, kind, t);
     const core::Estimate& e = m_controller->estimate();
     double capacity = 0;
     for (const core::RankGroup& g : e.groups)
         capacity = std::max(capacity, g.capacityBytes);
-    // Narayanan et al. 2021 §2.2: (p − 1)/(v·m + p − 1); GPipe and 1F1B have v = 1.
-    const double formula = m_timeline.valid ? core::bubbleFraction(int(m_timeline.stages.size()), m_timeline.virtualStages, m_timeline.microBatches) : -1;
-    m_panel->setTimeline(m_timeline, capacity, formula);
+    // Narayanan et al. 2021 §2.2: (p − 1)/(v·m + p − 1); GPipe and 1F1B have v = 1. ZB-H1:
+    // Qi et al. 2024 §2.1 with T_F = T_B = T_W, (p − 1)/(3m + p − 1), for m ≥ p only.
+    const int p = int(t.stages.size()), m = t.microBatches;
+    double formula = -1;
+    if (t.valid && kind == core::PipelineScheduleKind::ZeroBubbleH1)
+        formula = m >= p ? core::zeroBubbleH1Bubble(p, m, 1, 1, 1) : -1;
+    else if (t.valid)
+        formula = core::bubbleFraction(p, t.virtualStages, m);
+    m_panel->setTimeline(std::shared_ptr<const core::StepTimeline>(timeline), capacity, formula);
 }
 
 void StepDock::retranslateUi() { setWindowTitle(tr("Step: Schedule and Memory")); }

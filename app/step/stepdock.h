@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QDockWidget>
+#include <memory>
 
 #include "core/timeline/servingtimeline.h"
 #include "core/timeline/steptimeline.h"
@@ -9,10 +10,12 @@
 class CalibrationDialog;
 class ScenarioController;
 class StepPanel;
+class QTimer;
 
 /// The "Step" dock: the step panel (schedule, memory timeline, one cursor) observing the
-/// controller. It computes the step timeline only while it can be seen: after each estimate,
-/// when it is shown, and when the panel asks for the other schedule.
+/// controller. It computes the step timeline only while it can be seen: one event-loop pass
+/// after an estimate (the explorer repaints first; a burst of estimates is one re-plan), when
+/// it is shown, and when the panel asks for another schedule.
 class StepDock : public QDockWidget
 {
     Q_OBJECT
@@ -26,6 +29,8 @@ public:
     void setUnit(DisplayFormat::MemoryUnit unit);
     /// Recomputes the timeline now (also when hidden: tests and the benchmark).
     void refresh();
+    /// An estimate came and its re-plan has not run yet.
+    bool replanPending() const;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -36,7 +41,10 @@ private:
     ScenarioController* m_controller = nullptr;
     StepPanel* m_panel = nullptr;
     CalibrationDialog* m_dialog = nullptr;
-    core::StepTimeline m_timeline;
+    QTimer* m_replan = nullptr;
+    /// Two timelines, filled in turn: the views share the one shown while the next is planned
+    /// into the other's storage (no copy, no fresh allocation per slider move).
+    std::shared_ptr<core::StepTimeline> m_timelines[2];
     core::ServingTimeline m_serving;
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
 };

@@ -24,9 +24,12 @@ double PipelineSchedule::bubbleFraction() const
 
 int PipelineSchedule::peakInFlight(int stage) const
 {
+    const std::vector<ScheduleBlock>& blocks = ranks[std::size_t(stage)];
+    const bool split = std::any_of(blocks.begin(), blocks.end(), [](const ScheduleBlock& b) { return b.kind == PhaseKind::WeightGradient; });
+    const PhaseKind frees = split ? PhaseKind::WeightGradient : PhaseKind::Backward;
     int now = 0, most = 0;
-    for (const ScheduleBlock& b : ranks[std::size_t(stage)]) {
-        now += b.kind == PhaseKind::Forward ? 1 : -1;
+    for (const ScheduleBlock& b : blocks) {
+        now += b.kind == PhaseKind::Forward ? 1 : b.kind == frees ? -1 : 0;
         most = std::max(most, now);
     }
     return most;
@@ -46,10 +49,18 @@ PipelineSchedule pipelineSchedule(PipelineScheduleKind kind, int p, int v, int m
     for (int i = 0; i < p; ++i)
         rankSchedule(kind, p, v, m, i, ops[std::size_t(i)]);
     out.ranks.resize(std::size_t(p));
-    std::vector<int> lastOf(std::size_t(p) * std::size_t(m) * std::size_t(v) * 2, -1); // block index per (stage, j, c, kind)
+    std::vector<int> lastOf(std::size_t(p) * std::size_t(m) * std::size_t(v) * 3, -1); // block index per (stage, j, c, kind)
     auto key = [&](int stage, const ScheduleOp& op) {
-        return ((std::size_t(stage) * std::size_t(m) + std::size_t(op.op.microBatch)) * std::size_t(v) + std::size_t(op.op.chunk)) * 2
-            + (op.kind == PhaseKind::Forward ? 0 : 1);
+        return ((std::size_t(stage) * std::size_t(m) + std::size_t(op.op.microBatch)) * std::size_t(v) + std::size_t(op.op.chunk)) * 3
+            + (op.kind == PhaseKind::Forward ? 0 : op.kind == PhaseKind::Backward ? 1 : 2);
+    };
+    const bool split = kind == PipelineScheduleKind::ZeroBubbleH1;
+    auto duration = [&](PhaseKind k) {
+        if (k == PhaseKind::Forward)
+            return d.forward;
+        if (k == PhaseKind::WeightGradient)
+            return d.weight;
+        return split ? d.backward - d.weight : d.backward;
     };
     int pendingStage = -1;
     ScheduleOp pendingOp;
@@ -62,7 +73,7 @@ PipelineSchedule pipelineSchedule(PipelineScheduleKind kind, int p, int v, int m
             b.microBatch = op.op.microBatch;
             b.chunk = op.op.chunk;
             b.start = start;
-            b.end = start + (op.kind == PhaseKind::Forward ? d.forward : d.backward) / v;
+            b.end = start + duration(op.kind) / v;
             if (pendingStage >= 0) {
                 b.inputStage = pendingStage;
                 b.inputBlock = lastOf[key(pendingStage, pendingOp)];

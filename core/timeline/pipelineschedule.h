@@ -27,6 +27,9 @@ struct BlockDurations
 {
     double forward = 1;
     double backward = 2;      ///< ≈ 2× the forward: input and weight gradients (Narayanan et al. 2021 §3.1)
+    /// Of the backward, the weight gradient (W) a zero-bubble schedule runs apart; the input
+    /// gradient (B) is the rest. Each is one GEMM per forward GEMM: T_F ≈ T_B ≈ T_W (Qi et al. 2024 §2).
+    double weight = 1;
 };
 
 /// A pipeline schedule as data: each rank's blocks in the order it runs them, with times from
@@ -45,7 +48,8 @@ struct PipelineSchedule
     double busyTime(int stage) const;
     /// Idle rank time over all ranks' time, read off the blocks: Σ (length − busy) / (p·length).
     double bubbleFraction() const;
-    /// Saved chunk-micro-batches a rank holds at most (forwards not yet matched by a backward).
+    /// Saved chunk-micro-batches a rank holds at most (forwards not yet matched by a backward,
+    /// or by a W where the backward is split: W still reads the saved inputs).
     int peakInFlight(int stage) const;
 
     bool operator==(const PipelineSchedule&) const = default;
@@ -58,8 +62,8 @@ PipelineSchedule pipelineSchedule(PipelineScheduleKind kind, int stages, int vir
 
 /// Runs each rank's operations in order, each as soon as its rank is free and its input is
 /// done: `run(stage, op, start)` does the block and returns its end; before it, `input(fromStage,
-/// fromOp)` is told which rank's block sent the input (fromStage -1: none). `clock` gets each
-/// rank's end.
+/// fromOp)` is told which rank's block sent the input (fromStage -1: none). A W follows its own
+/// rank's B of the same micro-batch; a B never waits for a W. `clock` gets each rank's end.
 /// Returns false if some operation could never start (an order that deadlocks).
 template <class Run, class Input>
 bool runPipeline(int p, int v, int m, const std::vector<std::vector<ScheduleOp>>& ops, std::vector<double>& clock, Run&& run,
@@ -81,7 +85,9 @@ bool runPipeline(int p, int v, int m, const std::vector<std::vector<ScheduleOp>>
         double ready = 0;
         int from = -1;
         ScheduleOp fromOp = op;
-        if (op.kind == PhaseKind::Forward) {
+        if (op.kind == PhaseKind::WeightGradient) {
+            ready = backwardEnd[index(stage, j, c)];
+        } else if (op.kind == PhaseKind::Forward) {
             if (stage > 0)
                 ready = forwardEnd[index(from = stage - 1, j, c)];
             else if (c > 0)
@@ -98,7 +104,8 @@ bool runPipeline(int p, int v, int m, const std::vector<std::vector<ScheduleOp>>
             return false;
         input(from, fromOp);
         const double end = run(stage, op, std::max(clock[s], ready));
-        (op.kind == PhaseKind::Forward ? forwardEnd : backwardEnd)[index(stage, j, c)] = end;
+        if (op.kind != PhaseKind::WeightGradient)
+            (op.kind == PhaseKind::Forward ? forwardEnd : backwardEnd)[index(stage, j, c)] = end;
         clock[s] = end;
         ++next[s];
         return true;

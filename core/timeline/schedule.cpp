@@ -55,12 +55,22 @@ void rankSchedule(int p, int v, int m, int stage, std::vector<ScheduleOp>& out)
         backward(j);
 }
 
+double zeroBubbleH1Bubble(int p, int m, double tf, double tb, double tw)
+{
+    if (p <= 1 || m < 1)
+        return 0;
+    const double bubble = double(p - 1) * (tf + tb - tw);
+    const double step = double(m) * (tf + tb + tw) + bubble;
+    return step > 0 ? bubble / step : 0;
+}
+
 std::string_view pipelineScheduleName(PipelineScheduleKind kind)
 {
     switch (kind) {
     case PipelineScheduleKind::GPipe: return "gpipe";
     case PipelineScheduleKind::OneFOneB: return "1f1b";
     case PipelineScheduleKind::Interleaved: return "interleaved_1f1b";
+    case PipelineScheduleKind::ZeroBubbleH1: return "zb_h1";
     case PipelineScheduleKind::Count: break;
     }
     return "";
@@ -77,6 +87,25 @@ void rankSchedule(PipelineScheduleKind kind, int p, int v, int m, int stage, std
             out.push_back(ScheduleOp{PhaseKind::Backward, {j, 0}});
         return;
     case PipelineScheduleKind::OneFOneB: rankSchedule(p, 1, m, stage, out); return;
+    case PipelineScheduleKind::ZeroBubbleH1: {
+        // 1F1B's order, each backward followed by the W of the backward `stage` places earlier:
+        // rank i holds i W's back (the warm-up is i forwards shorter than rank 0's, so it holds
+        // p − i − 1 + 1 + i = p micro-batches at most), and runs them once its B's are done.
+        std::vector<ScheduleOp> oneF;
+        rankSchedule(p, 1, m, stage, oneF);
+        out.clear();
+        int backwards = 0, weights = 0;
+        for (const ScheduleOp& op : oneF) {
+            out.push_back(op);
+            if (op.kind != PhaseKind::Backward)
+                continue;
+            if (++backwards > stage)
+                out.push_back(ScheduleOp{PhaseKind::WeightGradient, {weights++, 0}});
+        }
+        while (weights < m)
+            out.push_back(ScheduleOp{PhaseKind::WeightGradient, {weights++, 0}});
+        return;
+    }
     case PipelineScheduleKind::Interleaved:
     case PipelineScheduleKind::Count: break;
     }

@@ -43,6 +43,7 @@ std::string_view phaseKindName(PhaseKind kind)
     case PhaseKind::Reduce: return "reduce";
     case PhaseKind::Optimizer: return "optimizer";
     case PhaseKind::Idle: return "idle";
+    case PhaseKind::WeightGradient: return "weight_gradient";
     case PhaseKind::Count: break;
     }
     return "";

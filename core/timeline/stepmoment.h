@@ -6,7 +6,10 @@
 namespace core {
 
 /// What a stage is doing during one phase of a training step (the timeline's phases).
-enum class PhaseKind { Forward, Backward, Recompute, Reduce, Optimizer, Idle, Count };
+/// WeightGradient: a zero-bubble schedule runs the backward in two (Qi et al. 2024, arXiv
+/// 2401.10241 §2): Backward is then the input gradient (B) alone and WeightGradient the
+/// parameters' gradient (W), which nothing downstream waits for.
+enum class PhaseKind { Forward, Backward, Recompute, Reduce, Optimizer, Idle, WeightGradient, Count };
 
 /// The moments of a step at which a GPU's memory can peak. Each has its own set of transient
 /// buffers; transients of different moments never coexist, so the peak is the largest moment,

@@ -1,6 +1,7 @@
 #include "core/timeline/steptimeline.h"
 
 #include <algorithm>
+#include <array>
 
 #include "core/estimate.h"
 #include "core/estimate_context.h"
@@ -12,13 +13,23 @@ namespace {
 
 double& at(ComponentBytes& bytes, Component c) { return bytes[std::size_t(c)]; }
 
+/// 1 for the components PyTorch's allocated counter holds, 0 for the others.
+constexpr std::array<double, kComponentCount> kAllocatedMask = [] {
+    std::array<double, kComponentCount> m{};
+    for (std::size_t i = 0; i < kComponentCount; ++i)
+        m[i] = levelOf(Component(i)) == MemoryLevel::Allocated ? 1 : 0;
+    return m;
+}();
+
 /// Fills the phase's levels from its components and the group's steady-state reserve.
 void finish(TimelinePhase& phase, const RankGroup& group)
 {
-    phase.allocatedBytes = 0;
+    // the same sum in the same order as testing each component's level (x·1 = x, x·0 = 0),
+    // without a branch per component: thousands of phases per re-plan
+    double allocated = 0;
     for (std::size_t i = 0; i < kComponentCount; ++i)
-        if (levelOf(Component(i)) == MemoryLevel::Allocated)
-            phase.allocatedBytes += phase.bytes[i];
+        allocated += phase.bytes[i] * kAllocatedMask[i];
+    phase.allocatedBytes = allocated;
     // In steady state the caching allocator keeps the segments of the step's peak: reserved
     // and device memory stay at the group's figures while allocated memory rises and falls.
     at(phase.bytes, Component::Fragmentation) = std::max(0.0, group.reservedBytes - group.bytes[std::size_t(Component::CudaGraphPool)]
@@ -37,6 +48,8 @@ struct Builder
     std::vector<int> inFlight;                   ///< chunk-micro-batches saved per stage
     std::vector<int> groupOf;
     int p, v, m;
+    bool split = false;                          ///< ZB-H1: the backward runs as B, and W later
+    bool record = true;                          ///< false: times only, no phases (the reference schedule's length)
     double meanChunkLayers = 1;
     double outputShare = 0;                      ///< the output layer's parameters relative to one layer's
 
@@ -47,8 +60,18 @@ struct Builder
         const double layers = double(ledgers[std::size_t(stage)].layers) / v;
         return std::max(0.05, layers / meanChunkLayers);
     }
-    void push(StageTimeline& st, TimelinePhase phase, StepMoment moment, double inFlightUnits, bool transients = true)
+    void push(StageTimeline& st, const TimelinePhase& from, StepMoment moment, double inFlightUnits, bool transients = true)
     {
+        if (!record)
+            return;
+        // built in place: a phase is a few hundred bytes, thousands of them per re-plan
+        TimelinePhase& phase = st.phases.emplace_back();
+        phase.start = from.start;
+        phase.end = from.end;
+        phase.stage = from.stage;
+        phase.microBatch = from.microBatch;
+        phase.chunk = from.chunk;
+        phase.kind = from.kind;
         const StageLedger& L = ledgers[std::size_t(phase.stage)];
         phase.moment = moment;
         phase.inFlightMicroBatches = inFlightUnits;
@@ -60,7 +83,6 @@ struct Builder
             at(phase.bytes, Component::OptimizerStepTemporaries) = 0;
         }
         finish(phase, estimate.groups[std::size_t(groupOf[std::size_t(phase.stage)])]);
-        st.phases.push_back(phase);
     }
     void idle(StageTimeline& st, int stage, double from, double to)
     {
@@ -90,7 +112,15 @@ struct Builder
         phase.microBatch = j;
         phase.chunk = c;
         double t = start;
-        if (op.kind == PhaseKind::Forward) {
+        if (op.kind == PhaseKind::WeightGradient) {
+            // W: the weight gradients of the layers, one GEMM per forward GEMM (T_W ≈ T_F, Qi et
+            // al. 2024 §2). It still reads the micro-batch's saved inputs: they are freed after it.
+            phase.kind = PhaseKind::WeightGradient;
+            phase.start = t;
+            phase.end = t += fwd;
+            push(st, phase, StepMoment::LayerBackward, double(inFlight[s]) / v);
+            --inFlight[s];
+        } else if (op.kind == PhaseKind::Forward) {
             ++inFlight[s];
             const double units = double(inFlight[s]) / v;
             phase.kind = PhaseKind::Forward;
@@ -119,10 +149,12 @@ struct Builder
                 push(st, phase, StepMoment::LayerBackward, units);
                 phase.kind = PhaseKind::Backward;
             }
+            // the whole backward is ≈ 2 forwards (Narayanan et al. 2021 §3.1); split, B is one and W the other
             phase.start = t;
-            phase.end = t += 2 * fwd;
+            phase.end = t += split ? fwd : 2 * fwd;
             push(st, phase, StepMoment::LayerBackward, units);
-            --inFlight[s];
+            if (!split)
+                --inFlight[s];
         }
         clock[s] = t;
         return t;
@@ -138,6 +170,9 @@ void stepTimeline(const Scenario& s, StepTimeline& out)
 
 void stepTimeline(const Scenario& s, PipelineScheduleKind kind, StepTimeline& out)
 {
+    // Keep the stages' storage: re-planned on every slider move, a step of hundreds of
+    // micro-batches is thousands of phases that need not be allocated again.
+    std::vector<StageTimeline> stages = std::move(out.stages);
     out = StepTimeline{};
     out.schedule = kind;
     if (s.mode == Mode::Inference)
@@ -151,7 +186,8 @@ void stepTimeline(const Scenario& s, PipelineScheduleKind kind, StepTimeline& ou
     const StagePhase phase = colocated ? StagePhase::Training : StagePhase::Only;
     Builder b(ctx, e);
     if (kind != PipelineScheduleKind::Interleaved)
-        b.v = 1; // GPipe and 1F1B run each rank's layers as one chunk
+        b.v = 1; // GPipe, 1F1B and ZB-H1 run each rank's layers as one chunk
+    b.split = kind == PipelineScheduleKind::ZeroBubbleH1;
     out.virtualStages = b.v;
     out.microBatches = b.m;
     const int p = b.p;
@@ -175,6 +211,11 @@ void stepTimeline(const Scenario& s, PipelineScheduleKind kind, StepTimeline& ou
     b.outputShare = layerParams > 0 ? ctx.params.paddedVocab * ctx.shape.hiddenSize / ctx.t / layerParams : 0.1;
     b.clock.assign(std::size_t(p), 0);
     b.inFlight.assign(std::size_t(p), 0);
+    for (StageTimeline& st : stages) { // stage and group are set below
+        st.phases.clear();
+        st.peakPhase = 0;
+    }
+    out.stages = std::move(stages);
     out.stages.resize(std::size_t(p));
     for (int i = 0; i < p; ++i) {
         out.stages[std::size_t(i)].stage = i;
@@ -190,8 +231,36 @@ void stepTimeline(const Scenario& s, PipelineScheduleKind kind, StepTimeline& ou
     double computeEnd = 0;
     for (int i = 0; i < p; ++i)
         computeEnd = std::max(computeEnd, b.clock[std::size_t(i)]);
+    // The estimate's step time is Megatron's schedule's: its compute is that schedule's length.
+    // ZB-H1 is drawn in the same seconds per unit, so it ends earlier by the bubble it fills
+    // (GPipe's length equals 1F1B's for equal stages).
+    double referenceEnd = computeEnd;
+    if (kind == PipelineScheduleKind::ZeroBubbleH1) {
+        Builder ref(ctx, e);
+        ref.p = b.p;
+        ref.v = 1;
+        ref.m = b.m;
+        ref.record = false;
+        ref.ledgers = b.ledgers;
+        ref.groupOf = b.groupOf;
+        ref.meanChunkLayers = b.meanChunkLayers;
+        ref.outputShare = b.outputShare;
+        ref.ops.resize(std::size_t(p));
+        for (int i = 0; i < p; ++i)
+            rankSchedule(PipelineScheduleKind::OneFOneB, p, 1, b.m, i, ref.ops[std::size_t(i)]);
+        ref.clock.assign(std::size_t(p), 0);
+        ref.inFlight.assign(std::size_t(p), 0);
+        StageTimeline scratch;
+        std::vector<double> refEnds;
+        runPipeline(
+            p, 1, b.m, ref.ops, refEnds, [&](int stage, const ScheduleOp& op, double start) { return ref.run(scratch, stage, op, start); },
+            [](int, const ScheduleOp&) {});
+        referenceEnd = 0;
+        for (int i = 0; i < p; ++i)
+            referenceEnd = std::max(referenceEnd, ref.clock[std::size_t(i)]);
+    }
     const double computeSeconds = e.compute.iterationSeconds - e.compute.rolloutSeconds;
-    out.unitSeconds = computeEnd > 0 && computeSeconds > 0 ? computeSeconds / computeEnd : 0;
+    out.unitSeconds = referenceEnd > 0 && computeSeconds > 0 ? computeSeconds / referenceEnd : 0;
 
     // Gradient reduction, then the optimizer step once every stage has its gradients (the
     // gradient norm is reduced over the whole model before clipping).
@@ -240,7 +309,8 @@ double StepTimeline::computeEnd() const
     double end = 0;
     for (const StageTimeline& st : stages)
         for (const TimelinePhase& ph : st.phases)
-            if (ph.kind == PhaseKind::Forward || ph.kind == PhaseKind::Backward || ph.kind == PhaseKind::Recompute)
+            if (ph.kind == PhaseKind::Forward || ph.kind == PhaseKind::Backward || ph.kind == PhaseKind::Recompute
+                || ph.kind == PhaseKind::WeightGradient)
                 end = std::max(end, ph.end);
     return end;
 }
@@ -254,7 +324,8 @@ double StepTimeline::bubbleFraction() const
     for (const StageTimeline& st : stages) {
         double busy = 0;
         for (const TimelinePhase& ph : st.phases)
-            if (ph.kind == PhaseKind::Forward || ph.kind == PhaseKind::Backward || ph.kind == PhaseKind::Recompute)
+            if (ph.kind == PhaseKind::Forward || ph.kind == PhaseKind::Backward || ph.kind == PhaseKind::Recompute
+                || ph.kind == PhaseKind::WeightGradient)
                 busy += ph.end - ph.start;
         idle += end - busy;
     }

@@ -43,7 +43,7 @@ struct StageTimeline
 };
 
 /// A training step, stage by stage, under Megatron's 1F1B or interleaved 1F1B schedule (or
-/// GPipe, for contrast).
+/// GPipe and ZB-H1, for contrast).
 struct StepTimeline
 {
     bool valid = false;          ///< false: serving mode or an invalid scenario

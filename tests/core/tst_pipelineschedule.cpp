@@ -8,6 +8,12 @@
 // every chunk of a group before the next group; backwards run chunk v − 1 − c), then one
 // forward and one backward at a time (forward_backward_pipelining_with_interleaving L1019,
 // _without_interleaving L2147, warm-up L2277–2279), then the cool-down backwards.
+//
+// ZB-H1 from Qi et al., "Zero Bubble Pipeline Parallelism", ICLR 2024 (arXiv 2401.10241) §2.1 and
+// fig. 3 (top): 1F1B's warm-up and F/B order, the backward split into B (input gradient) and W
+// (weight gradient), rank i starting its W's i backwards late ("delay W by rank",
+// sail-sg/zero-bubble-pipeline-parallelism megatron/core/pipeline_parallel/schedules.py @ 95212f70)
+// so that every rank holds p micro-batches, the held W's filling the cool-down.
 #include <QTest>
 
 #include "core/pipeline.h"
@@ -24,7 +30,8 @@ QString orderOf(const core::PipelineSchedule& s, int stage)
 {
     QStringList out;
     for (const core::ScheduleBlock& b : s.ranks[std::size_t(stage)]) {
-        QString t = QString(b.kind == core::PhaseKind::Forward ? "F" : "B") + QString::number(b.microBatch);
+        QString t = QString(b.kind == core::PhaseKind::Forward ? "F" : b.kind == core::PhaseKind::WeightGradient ? "W" : "B")
+            + QString::number(b.microBatch);
         if (s.virtualStages > 1)
             t += "." + QString::number(b.chunk);
         out << t;
@@ -67,6 +74,18 @@ private slots:
                "B4.0 B5.0 B6.0 B7.0";
         // 1F1B ignores a chunk count: one chunk per rank.
         QTest::newRow("1f1b ignores v") << PipelineScheduleKind::OneFOneB << 2 << 0 << "F0 F1 F2 F3 B0 F4 B1 F5 B2 F6 B3 F7 B4 B5 B6 B7";
+        // ZB-H1, worked by hand from the 1F1B rows above: each B is followed by the W of the
+        // B `stage` places before it (stage 0: its own; stage 3: three back), the held W's last.
+        QTest::newRow("zb-h1 stage 0") << PipelineScheduleKind::ZeroBubbleH1 << 1 << 0
+            << "F0 F1 F2 F3 B0 W0 F4 B1 W1 F5 B2 W2 F6 B3 W3 F7 B4 W4 B5 W5 B6 W6 B7 W7";
+        QTest::newRow("zb-h1 stage 1") << PipelineScheduleKind::ZeroBubbleH1 << 1 << 1
+            << "F0 F1 F2 B0 F3 B1 W0 F4 B2 W1 F5 B3 W2 F6 B4 W3 F7 B5 W4 B6 W5 B7 W6 W7";
+        QTest::newRow("zb-h1 stage 2") << PipelineScheduleKind::ZeroBubbleH1 << 1 << 2
+            << "F0 F1 B0 F2 B1 F3 B2 W0 F4 B3 W1 F5 B4 W2 F6 B5 W3 F7 B6 W4 B7 W5 W6 W7";
+        QTest::newRow("zb-h1 stage 3") << PipelineScheduleKind::ZeroBubbleH1 << 1 << 3
+            << "F0 B0 F1 B1 F2 B2 F3 B3 W0 F4 B4 W1 F5 B5 W2 F6 B6 W3 F7 B7 W4 W5 W6 W7";
+        QTest::newRow("zb-h1 ignores v") << PipelineScheduleKind::ZeroBubbleH1 << 2 << 3
+            << "F0 B0 F1 B1 F2 B2 F3 B3 W0 F4 B4 W1 F5 B5 W2 F6 B6 W3 F7 B7 W4 W5 W6 W7";
     }
     void blockOrder()
     {
@@ -98,6 +117,71 @@ private slots:
         const core::PipelineSchedule g = core::pipelineSchedule(PipelineScheduleKind::GPipe, 4, 1, 8);
         QCOMPARE(g.ranks[3][7].end, 11.0);
         QCOMPARE(g.length, 33.0);
+    }
+
+    void zeroBubbleTimes()
+    {
+        // ZB-H1, p 4, m 8, F = B = W = 1. The last stage's B0 runs 4–5 and the gradient reaches
+        // stage 0 after three more B's: B0 there starts at 7, three units before 1F1B's 10 (its
+        // B's wait for no W). Every rank is busy 8·3 = 24 of a step 3·8 + 3 = 27: 3 units of
+        // bubble per rank against 1F1B's 9, a third (Qi et al. 2024 §2.1).
+        const core::PipelineSchedule s = core::pipelineSchedule(PipelineScheduleKind::ZeroBubbleH1, 4, 1, 8);
+        QVERIFY(s.complete);
+        QCOMPARE(s.ranks[3][1].kind, core::PhaseKind::Backward);
+        QCOMPARE(s.ranks[3][1].start, 4.0);
+        QCOMPARE(s.ranks[0][4].kind, core::PhaseKind::Backward);
+        QCOMPARE(s.ranks[0][4].start, 7.0);
+        QCOMPARE(s.ranks[0][5].kind, core::PhaseKind::WeightGradient);
+        QCOMPARE(s.ranks[0][5].inputStage, -1); // W follows its own B: no message
+        QCOMPARE(s.length, 27.0);
+        for (int i = 0; i < 4; ++i)
+            QCOMPARE(s.busyTime(i), 24.0);
+        // stage 1's B0 takes stage 2's B0 output, not a W
+        const core::ScheduleBlock& b0 = s.ranks[1][3];
+        QCOMPARE(b0.kind, core::PhaseKind::Backward);
+        QCOMPARE(b0.inputStage, 2);
+        QCOMPARE(s.ranks[2][std::size_t(b0.inputBlock)].kind, core::PhaseKind::Backward);
+    }
+
+    void zeroBubbleBubble_data()
+    {
+        QTest::addColumn<int>("stages");
+        QTest::addColumn<int>("microBatches");
+        QTest::addColumn<double>("forward");
+        QTest::addColumn<double>("backward");
+        QTest::addColumn<double>("weight");
+        QTest::addColumn<double>("expected");
+        // Qi et al. 2024 §2.1 (table 2): bubble (p − 1)(T_F + T_B − T_W) per rank, the step
+        // m(T_F + T_B + T_W) + that. `backward` is B + W, so T_B = backward − weight.
+        // 4 × 8, all 1: 3/(24 + 3) = 1/9 (1F1B: 3/11).
+        QTest::newRow("4x8 F=B=W: 1/9") << 4 << 8 << 1.0 << 2.0 << 1.0 << 1.0 / 9;
+        // 8 × 16: 7/(48 + 7) = 7/55.
+        QTest::newRow("8x16 F=B=W: 7/55") << 8 << 16 << 1.0 << 2.0 << 1.0 << 7.0 / 55;
+        // T_B 1.2, T_W 0.8: 3·1.4 = 4.2 of 24 + 4.2 = 28.2.
+        QTest::newRow("4x8 B 1.2 W 0.8") << 4 << 8 << 1.0 << 2.0 << 0.8 << 4.2 / 28.2;
+        // T_F 2: 3·2 = 6 of 32 + 6 = 38.
+        QTest::newRow("4x8 F 2") << 4 << 8 << 2.0 << 2.0 << 1.0 << 6.0 / 38;
+        // m = p: 3/(12 + 3) = 1/5.
+        QTest::newRow("4x4 F=B=W: 1/5") << 4 << 4 << 1.0 << 2.0 << 1.0 << 1.0 / 5;
+    }
+    void zeroBubbleBubble()
+    {
+        QFETCH(int, stages);
+        QFETCH(int, microBatches);
+        QFETCH(double, forward);
+        QFETCH(double, backward);
+        QFETCH(double, weight);
+        QFETCH(double, expected);
+        const core::PipelineSchedule s
+            = core::pipelineSchedule(PipelineScheduleKind::ZeroBubbleH1, stages, 1, microBatches, core::BlockDurations{forward, backward, weight});
+        QVERIFY(s.complete);
+        QCOMPARE(s.bubbleFraction(), expected); // read off the blocks
+        QCOMPARE(core::zeroBubbleH1Bubble(stages, microBatches, forward, backward - weight, weight), expected);
+        // and a third of 1F1B's bubble time with equal passes
+        if (forward == 1 && weight == 1) {
+            const core::PipelineSchedule one = core::pipelineSchedule(PipelineScheduleKind::OneFOneB, stages, 1, microBatches);
+            QCOMPARE((s.length - s.busyTime(0)) * 3, one.length - one.busyTime(0));
+        }
     }
 
     void pointToPointInputs()
@@ -164,6 +248,10 @@ private slots:
         QTest::newRow("1f1b stage 3") << PipelineScheduleKind::OneFOneB << 3 << 1;
         QTest::newRow("interleaved stage 0") << PipelineScheduleKind::Interleaved << 0 << 11;
         QTest::newRow("interleaved stage 3") << PipelineScheduleKind::Interleaved << 3 << 5;
+        // ZB-H1: every rank p = 4 (rank i's 3 − i warm-up forwards, its pair's forward and i
+        // held W's), rank 0's 1F1B peak (Qi et al. 2024 §2.1: "the same number of in-flight micro-batches").
+        QTest::newRow("zb-h1 stage 0") << PipelineScheduleKind::ZeroBubbleH1 << 0 << 4;
+        QTest::newRow("zb-h1 stage 3") << PipelineScheduleKind::ZeroBubbleH1 << 3 << 4;
     }
     void inFlight()
     {

@@ -898,7 +898,8 @@ void MemoryChart::updateColors()
     m_plot->yAxis->setSubTickLength(0, int(em * 0.15));
     m_plot->yAxis2->setTickLength(0, int(em * 0.25));
     for (int i = 0; i < m_plot->legend->itemCount(); ++i)
-        m_plot->legend->item(i)->setFont(font());
+        if (QCPAbstractLegendItem* item = m_plot->legend->item(i)) // an empty cell of a wrapped legend is null
+            item->setFont(font());
     if (m_title)
         m_title->setTextColor(text);
     m_stack->updateColors(dark, m_invalid);

@@ -1,5 +1,6 @@
 #include "widgets/step/memorytimelineview.h"
 
+#include <QEvent>
 #include <QLocale>
 #include <QImage>
 #include <QPainter>
@@ -21,8 +22,8 @@ MemoryTimelineView::MemoryTimelineView(QWidget* parent) : StepTimelineWidget(par
 void MemoryTimelineView::setStage(int stage)
 {
     m_stage = stage;
-    if (m_stage >= int(m_timeline.stages.size()))
-        m_stage = m_timeline.stages.empty() ? 0 : int(m_timeline.stages.size()) - 1;
+    if (m_stage >= int(m_timeline->stages.size()))
+        m_stage = m_timeline->stages.empty() ? 0 : int(m_timeline->stages.size()) - 1;
     invalidate();
 }
 
@@ -42,19 +43,19 @@ void MemoryTimelineView::setUnit(DisplayFormat::MemoryUnit unit)
 void MemoryTimelineView::timelineChanged()
 {
     double most = m_capacity;
-    for (const core::StageTimeline& st : m_timeline.stages)
+    for (const core::StageTimeline& st : m_timeline->stages)
         for (const core::TimelinePhase& ph : st.phases)
             most = std::max(most, ph.deviceBytes);
     m_top = std::max(1.0, most * 1.08);
     m_mostDevice = 0;
-    for (const core::StageTimeline& st : m_timeline.stages)
+    for (const core::StageTimeline& st : m_timeline->stages)
         for (const core::TimelinePhase& ph : st.phases)
             m_mostDevice = std::max(m_mostDevice, ph.deviceBytes);
-    if (m_stage >= int(m_timeline.stages.size()))
-        m_stage = m_timeline.stages.empty() ? 0 : int(m_timeline.stages.size()) - 1;
+    if (m_stage >= int(m_timeline->stages.size()))
+        m_stage = m_timeline->stages.empty() ? 0 : int(m_timeline->stages.size()) - 1;
 }
 
-int MemoryTimelineView::rows() const { return m_stage >= 0 ? 1 : std::max(1, int(m_timeline.stages.size())); }
+int MemoryTimelineView::rows() const { return m_stage >= 0 ? 1 : std::max(1, int(m_timeline->stages.size())); }
 
 QRectF MemoryTimelineView::chartRect(int row) const
 {
@@ -85,15 +86,18 @@ const core::TimelinePhase* MemoryTimelineView::phaseAt(const core::StageTimeline
 QString MemoryTimelineView::phaseText(const core::TimelinePhase& ph) const
 {
     const int j = ph.microBatch + 1;
-    const bool chunks = m_timeline.virtualStages > 1;
+    const bool chunks = m_timeline->virtualStages > 1;
     QString what;
     switch (ph.kind) {
     case core::PhaseKind::Forward:
         what = ph.moment == core::StepMoment::LossForward ? tr("loss of micro-batch %1").arg(j) : tr("forward of micro-batch %1").arg(j);
         break;
     case core::PhaseKind::Backward:
-        what = ph.moment == core::StepMoment::LossBackward ? tr("loss gradient of micro-batch %1").arg(j) : tr("backward of micro-batch %1").arg(j);
+        what = ph.moment == core::StepMoment::LossBackward ? tr("loss gradient of micro-batch %1").arg(j)
+            : m_timeline->schedule == core::PipelineScheduleKind::ZeroBubbleH1 ? tr("input gradient (B) of micro-batch %1").arg(j)
+                                                                               : tr("backward of micro-batch %1").arg(j);
         break;
+    case core::PhaseKind::WeightGradient: what = tr("weight gradient (W) of micro-batch %1").arg(j); break;
     case core::PhaseKind::Recompute: what = tr("recomputation of micro-batch %1").arg(j); break;
     case core::PhaseKind::Reduce: return tr("gradient reduction");
     case core::PhaseKind::Optimizer: return tr("optimizer step");
@@ -108,9 +112,9 @@ QString MemoryTimelineView::phaseText(const core::TimelinePhase& ph) const
 MemoryTimelineView::PeakMark MemoryTimelineView::peakMark(int stage) const
 {
     PeakMark m;
-    if (!m_timeline.valid || stage < 0 || stage >= int(m_timeline.stages.size()))
+    if (!m_timeline->valid || stage < 0 || stage >= int(m_timeline->stages.size()))
         return m;
-    const core::StageTimeline& st = m_timeline.stages[std::size_t(stage)];
+    const core::StageTimeline& st = m_timeline->stages[std::size_t(stage)];
     if (st.peakPhase >= st.phases.size())
         return m;
     const core::TimelinePhase& ph = st.phases[st.peakPhase];
@@ -125,10 +129,10 @@ MemoryTimelineView::PeakMark MemoryTimelineView::peakMark(int stage) const
 
 QString MemoryTimelineView::cursorText() const
 {
-    if (!m_timeline.valid || m_timeline.stages.empty())
+    if (!m_timeline->valid || m_timeline->stages.empty())
         return {};
     const int stage = std::max(0, m_stage);
-    const core::TimelinePhase* ph = phaseAt(m_timeline.stages[std::size_t(stage)], m_cursor);
+    const core::TimelinePhase* ph = phaseAt(m_timeline->stages[std::size_t(stage)], m_cursor);
     if (!ph)
         return {};
     const QLocale locale;
@@ -150,9 +154,10 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
     const int rowsPx = std::max(1, int(std::lround(area.height() * dpr)));
     std::vector<const core::TimelinePhase*> column(std::size_t(cols), nullptr);
     std::bitset<core::kComponentCount> used;
+    const XMap x = xMap();
     for (const core::TimelinePhase& ph : st.phases) {
-        const int c0 = std::clamp(int(std::floor((xOf(ph.start) - area.left()) * dpr)), 0, cols - 1);
-        const int c1 = std::clamp(int(std::ceil((xOf(ph.end) - area.left()) * dpr)), c0 + 1, cols);
+        const int c0 = std::clamp(int(std::floor((x(ph.start) - area.left()) * dpr)), 0, cols - 1);
+        const int c1 = std::clamp(int(std::ceil((x(ph.end) - area.left()) * dpr)), c0 + 1, cols);
         for (int c = c0; c < c1; ++c)
             if (!column[std::size_t(c)] || ph.allocatedBytes > column[std::size_t(c)]->allocatedBytes)
                 column[std::size_t(c)] = &ph;
@@ -160,12 +165,44 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
             if (ph.bytes[k] > 0)
                 used.set(k);
     }
-    // Runs of columns showing the same phase: few (a phase wider than a pixel) are filled as
-    // rectangles; many (phases narrower than a pixel) go pixel by pixel into an image.
+    // Runs of columns showing the same phase, and the model states at the bottom that are the
+    // same in every phase (weights, gradients, optimizer states: one band from the first drawn
+    // column to the last, not one per run).
     int runs = 0;
     for (int c = 0; c < cols; ++c)
         runs += column[std::size_t(c)] && (c == 0 || column[std::size_t(c)] != column[std::size_t(c - 1)]);
-    if (runs <= 600 || m_vectorPaint) {
+    int first = 0, last = cols;
+    while (first < cols && !column[std::size_t(first)])
+        ++first;
+    while (last > first && !column[std::size_t(last - 1)])
+        --last;
+    std::size_t common = 0;
+    if (first < last && std::none_of(column.begin() + first, column.begin() + last, [](const core::TimelinePhase* ph) { return !ph; })) {
+        const core::TimelinePhase* a = column[std::size_t(first)];
+        for (; common < core::kComponentCount; ++common) {
+            bool same = true;
+            for (int c = first + 1; c < last && same; ++c)
+                same = column[std::size_t(c)] == column[std::size_t(c - 1)] || column[std::size_t(c)]->bytes[common] == a->bytes[common];
+            if (!same)
+                break;
+        }
+    }
+    // Few runs (phases wider than a pixel), SVG and PDF: rectangles. Many: straight into an
+    // image, run by run, each run's column computed once: a few hundred thousand pixel writes
+    // instead of thousands of QPainter::fillRect calls (the most expensive part of a re-plan at
+    // 512 micro-batches, callgrind on bench_latency --step).
+    if (m_vectorPaint || runs <= 200) {
+        double base = 0;
+        for (std::size_t k = 0; k < common; ++k) {
+            const double b = column[std::size_t(first)]->bytes[k];
+            if (b > 0) {
+                const double y0 = yOf(area, base), y1 = yOf(area, base + b);
+                if (y0 - y1 >= 0.25)
+                    p.fillRect(QRectF(area.left() + first / dpr, y1, (last - first) / dpr, y0 - y1),
+                               ComponentPalette::componentColor(core::Component(k), dark));
+                base += b;
+            }
+        }
         for (int c = 0; c < cols;) {
             const core::TimelinePhase* ph = column[std::size_t(c)];
             int e = c + 1;
@@ -173,8 +210,8 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
                 ++e;
             if (ph) {
                 const double x0 = area.left() + c / dpr, x1 = area.left() + e / dpr;
-                double below = 0;
-                for (std::size_t k = 0; k < core::kComponentCount; ++k) {
+                double below = base;
+                for (std::size_t k = common; k < core::kComponentCount; ++k) {
                     const double b = ph->bytes[k];
                     if (b <= 0)
                         continue;
@@ -189,27 +226,55 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
     } else {
         std::array<QRgb, core::kComponentCount> colour{};
         for (std::size_t k = 0; k < core::kComponentCount; ++k)
-            colour[k] = ComponentPalette::componentColor(core::Component(k), dark).rgba();
-        // opaque, on the chart's background: drawn as a copy, not blended
-        QImage image(cols, rowsPx, QImage::Format_RGB32);
+            if (used.test(k))
+                colour[k] = ComponentPalette::componentColor(core::Component(k), dark).rgba();
+        // opaque, on the chart's background: drawn as a copy, not blended; the buffer is kept
+        // between paints (a fresh 4 MB image per re-plan is page faults, not drawing)
+        if (m_stackImage.size() != QSize(cols, rowsPx) || m_stackImage.format() != QImage::Format_RGB32)
+            m_stackImage = QImage(cols, rowsPx, QImage::Format_RGB32);
+        QImage& image = m_stackImage;
+        image.setDevicePixelRatio(1);
         image.fill(palette().color(QPalette::Base));
         auto rowOf = [&](double bytes) { return std::clamp(int(std::lround((1 - bytes / scaleTop()) * rowsPx)), 0, rowsPx); };
         QRgb* bits = reinterpret_cast<QRgb*>(image.bits());
         const qsizetype stride = image.bytesPerLine() / qsizetype(sizeof(QRgb));
-        for (int c = 0; c < cols; ++c) {
-            const core::TimelinePhase* ph = column[std::size_t(c)];
-            if (!ph)
-                continue;
-            double below = 0;
-            for (std::size_t k = 0; k < core::kComponentCount; ++k) {
-                const double b = ph->bytes[k];
-                if (b <= 0)
-                    continue;
-                const int y1 = rowOf(below + b), y0 = rowOf(below);
-                below += b;
+        double base = 0;
+        for (std::size_t k = 0; k < common; ++k) {
+            const double b = column[std::size_t(first)]->bytes[k];
+            if (b > 0) {
+                const int y1 = rowOf(base + b), y0 = rowOf(base);
                 for (int y = y1; y < y0; ++y)
-                    bits[y * stride + c] = colour[k];
+                    std::fill(bits + y * stride + first, bits + y * stride + last, colour[k]);
+                base += b;
             }
+        }
+        std::vector<QRgb> columnColours(std::size_t(rowsPx) + 1, colour[0]);
+        for (int c = 0; c < cols;) {
+            const core::TimelinePhase* ph = column[std::size_t(c)];
+            int e = c + 1;
+            while (e < cols && column[std::size_t(e)] == ph)
+                ++e;
+            if (ph) {
+                // the run's column once, then copied across the run (mostly 1–2 pixels wide)
+                double below = base;
+                int top = rowOf(base);
+                const int bottom = top;
+                for (std::size_t k = common; k < core::kComponentCount; ++k) {
+                    const double b = ph->bytes[k];
+                    if (b <= 0)
+                        continue;
+                    const int y1 = rowOf(below + b), y0 = rowOf(below);
+                    below += b;
+                    std::fill(columnColours.begin() + y1, columnColours.begin() + y0, colour[k]);
+                    top = std::min(top, y1);
+                }
+                for (int y = top; y < bottom; ++y) {
+                    QRgb* row = bits + y * stride;
+                    for (int x = c; x < e; ++x)
+                        row[x] = columnColours[std::size_t(y)];
+                }
+            }
+            c = e;
         }
         image.setDevicePixelRatio(dpr);
         p.drawImage(area.topLeft(), image);
@@ -224,6 +289,10 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
             if (!ph || ph == last)
                 continue;
             const double x = area.left() + c / dpr, y = yOf(area, ph->*member);
+            if (last && y == lastY) { // the same level: no step (reserved and device are flat)
+                last = ph;
+                continue;
+            }
             if (!last)
                 path.moveTo(x, y);
             else {
@@ -266,11 +335,12 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
         const double step = (raw / mag < 1.5 ? 1 : raw / mag < 3.5 ? 2 : raw / mag < 7.5 ? 5 : 10) * mag * unit;
         for (double b = 0; b <= m_top; b += step) {
             const double y = yOf(area, b);
-            p.drawText(QRectF(labels.left(), y - fm.height() / 2.0, labels.width(), fm.height()), Qt::AlignRight | Qt::AlignVCenter,
-                       DisplayFormat::bytes(b, m_unit, 0));
+            const QString tick = DisplayFormat::bytes(b, m_unit, 0);
+            drawShortText(p, QPointF(labels.right() - shortTextWidth(tick), y + (fm.ascent() - fm.descent()) / 2.0), tick);
         }
     } else {
-        p.drawText(labels, Qt::AlignRight | Qt::AlignVCenter, tr("Stage %1").arg(st.stage));
+        const QString name = tr("Stage %1").arg(st.stage);
+        drawShortText(p, QPointF(labels.right() - shortTextWidth(name), labels.center().y() + (fm.ascent() - fm.descent()) / 2.0), name);
     }
     // the peak
     const PeakMark peak = peakMark(st.stage);
@@ -296,39 +366,72 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
         p.drawText(QPointF(x, y), label);
     }
     if (large) {
-        // legend: the components this stage holds, and the three lines
+        // legend: the components this stage holds, and the three lines. Its text is the same
+        // from one re-plan to the next: drawn once into a picture and copied after (SVG and PDF
+        // get the shapes and text).
         const QRectF legend(area.right() + 12, area.top(), rightMargin() - 16, area.height());
-        double y = legend.top();
-        const int line = fm.height() + 2;
-        for (std::size_t c = core::kComponentCount; c-- > 0;) {
-            if (!used.test(c) || y + line > legend.bottom() - 3 * line)
-                continue;
-            p.fillRect(QRectF(legend.left(), y + 3, 10, line - 6), ComponentPalette::componentColor(core::Component(c), dark));
-            p.setPen(text);
-            p.drawText(QRectF(legend.left() + 14, y, legend.width() - 14, line), Qt::AlignLeft | Qt::AlignVCenter,
-                       fm.elidedText(ComponentPalette::componentName(core::Component(c)), Qt::ElideRight, int(legend.width()) - 14));
-            y += line;
-        }
-        y += line / 2;
-        const std::pair<Qt::PenStyle, QString> lines[] = {{Qt::SolidLine, tr("Allocated (max_memory_allocated)")},
-                                                          {Qt::DashLine, tr("Reserved (max_memory_reserved)")},
-                                                          {Qt::DotLine, tr("Device (nvidia-smi)")}};
-        for (const auto& [style, name] : lines) {
-            p.setPen(QPen(text, style == Qt::SolidLine ? 2 : 1, style));
-            p.drawLine(QPointF(legend.left(), y + line / 2.0), QPointF(legend.left() + 10, y + line / 2.0));
-            p.setPen(text);
-            p.drawText(QRectF(legend.left() + 14, y, legend.width() - 14, line), Qt::AlignLeft | Qt::AlignVCenter,
-                       fm.elidedText(name, Qt::ElideRight, int(legend.width()) - 14));
-            y += line;
+        if (m_vectorPaint) {
+            paintLegend(p, legend, used);
+        } else {
+            const QSize size = (legend.size() * dpr).toSize();
+            if (m_legend.isNull() || m_legendUsed != used || m_legend.size() != size || m_legendDark != dark) {
+                m_legend = QPixmap(size.expandedTo(QSize(1, 1)));
+                m_legend.setDevicePixelRatio(dpr);
+                m_legend.fill(palette().color(QPalette::Base));
+                QPainter lp(&m_legend);
+                lp.setFont(font());
+                paintLegend(lp, QRectF(QPointF(0, 0), legend.size()), used);
+                m_legendUsed = used;
+                m_legendDark = dark;
+            }
+            p.drawPixmap(legend.topLeft(), m_legend);
         }
     }
+}
+
+void MemoryTimelineView::paintLegend(QPainter& p, const QRectF& legend, const std::bitset<core::kComponentCount>& used) const
+{
+    const bool dark = isDark();
+    const QColor text = palette().color(QPalette::WindowText);
+    const QFontMetrics fm(font());
+    double y = legend.top();
+    const int line = fm.height() + 2;
+    for (std::size_t c = core::kComponentCount; c-- > 0;) {
+        if (!used.test(c) || y + line > legend.bottom() - 3 * line)
+            continue;
+        p.fillRect(QRectF(legend.left(), y + 3, 10, line - 6), ComponentPalette::componentColor(core::Component(c), dark));
+        p.setPen(text);
+        p.drawText(QRectF(legend.left() + 14, y, legend.width() - 14, line), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(ComponentPalette::componentName(core::Component(c)), Qt::ElideRight, int(legend.width()) - 14));
+        y += line;
+    }
+    y += line / 2;
+    const std::pair<Qt::PenStyle, QString> lines[] = {{Qt::SolidLine, tr("Allocated (max_memory_allocated)")},
+                                                      {Qt::DashLine, tr("Reserved (max_memory_reserved)")},
+                                                      {Qt::DotLine, tr("Device (nvidia-smi)")}};
+    for (const auto& [style, name] : lines) {
+        p.setPen(QPen(text, style == Qt::SolidLine ? 2 : 1, style));
+        p.drawLine(QPointF(legend.left(), y + line / 2.0), QPointF(legend.left() + 10, y + line / 2.0));
+        p.setPen(text);
+        p.drawText(QRectF(legend.left() + 14, y, legend.width() - 14, line), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(name, Qt::ElideRight, int(legend.width()) - 14));
+        y += line;
+    }
+}
+
+void MemoryTimelineView::changeEvent(QEvent* event)
+{
+    // palette, font or language: the legend's picture is stale
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange || event->type() == QEvent::LanguageChange)
+        m_legend = QPixmap();
+    StepTimelineWidget::changeEvent(event);
 }
 
 void MemoryTimelineView::paintStatic(QPainter& p)
 {
     const QFontMetrics fm(font());
     p.setPen(palette().color(QPalette::WindowText));
-    if (!m_timeline.valid) {
+    if (!m_timeline->valid) {
         p.drawText(rect().adjusted(12, 0, -12, 0), Qt::AlignCenter | Qt::TextWordWrap,
                    m_emptyText.isEmpty() ? tr("The memory timeline shows training steps.") : m_emptyText);
         return;
@@ -337,8 +440,8 @@ void MemoryTimelineView::paintStatic(QPainter& p)
     p.drawText(QRect(8, 2, width() - 16, topMargin() - 4), Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(title, Qt::ElideRight, width() - 16));
     for (int row = 0; row < rows(); ++row) {
         const int s = stageOfRow(row);
-        if (s < int(m_timeline.stages.size()))
-            paintStage(p, chartRect(row), m_timeline.stages[std::size_t(s)], m_stage >= 0);
+        if (s < int(m_timeline->stages.size()))
+            paintStage(p, chartRect(row), m_timeline->stages[std::size_t(s)], m_stage >= 0);
     }
     drawTimeAxis(p);
 }
@@ -354,9 +457,9 @@ void MemoryTimelineView::paintCursor(QPainter& p)
     p.setBrush(palette().color(QPalette::Highlight));
     for (int row = 0; row < rows(); ++row) {
         const int s = stageOfRow(row);
-        if (s >= int(m_timeline.stages.size()))
+        if (s >= int(m_timeline->stages.size()))
             continue;
-        const core::TimelinePhase* ph = phaseAt(m_timeline.stages[std::size_t(s)], m_cursor);
+        const core::TimelinePhase* ph = phaseAt(m_timeline->stages[std::size_t(s)], m_cursor);
         if (ph)
             p.drawEllipse(QPointF(x, yOf(chartRect(row), ph->allocatedBytes)), 4, 4);
     }

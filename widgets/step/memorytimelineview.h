@@ -1,5 +1,9 @@
 #pragma once
 
+#include <QImage>
+#include <QPixmap>
+#include <bitset>
+
 #include "widgets/displayformat.h"
 #include "widgets/step/steptimelinewidget.h"
 
@@ -40,6 +44,7 @@ protected:
     void paintCursor(QPainter& painter) override;
     void timelineChanged() override;
     int rightMargin() const override { return m_stage >= 0 ? 240 : 16; }
+    void changeEvent(QEvent* event) override;
     int labelWidth() const override { return 76; }
 
 private:
@@ -49,9 +54,14 @@ private:
     double yOf(const QRectF& area, double bytes) const;
     double scaleTop() const;
     void paintStage(QPainter& painter, const QRectF& area, const core::StageTimeline& stage, bool large);
+    void paintLegend(QPainter& painter, const QRectF& legend, const std::bitset<core::kComponentCount>& used) const;
     QString phaseText(const core::TimelinePhase& phase) const;
     const core::TimelinePhase* phaseAt(const core::StageTimeline& stage, double time) const;
 
+    QImage m_stackImage;      ///< the stacked components of one chart, reused paint to paint
+    QPixmap m_legend;         ///< the legend as drawn, for as long as its components are the same
+    std::bitset<core::kComponentCount> m_legendUsed;
+    bool m_legendDark = false;
     int m_stage = 0;
     double m_capacity = 0;
     double m_top = 1;         ///< the value axis' top, bytes

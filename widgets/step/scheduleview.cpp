@@ -1,10 +1,12 @@
 #include "widgets/step/scheduleview.h"
 
+#include <QEvent>
 #include <QImage>
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
 #include <algorithm>
+#include <array>
 #include <map>
 #include <tuple>
 #include <vector>
@@ -24,8 +26,8 @@ ScheduleView::ScheduleView(QWidget* parent) : StepTimelineWidget(parent)
     setObjectName(QStringLiteral("ScheduleView"));
 }
 
-QSize ScheduleView::sizeHint() const { return QSize(900, 60 + 34 * std::max<int>(2, int(m_timeline.stages.size()))); }
-QSize ScheduleView::minimumSizeHint() const { return QSize(320, 60 + 14 * std::max<int>(2, int(m_timeline.stages.size()))); }
+QSize ScheduleView::sizeHint() const { return QSize(900, 60 + 34 * std::max<int>(2, int(m_timeline->stages.size()))); }
+QSize ScheduleView::minimumSizeHint() const { return QSize(320, 60 + 14 * std::max<int>(2, int(m_timeline->stages.size()))); }
 
 void ScheduleView::setFormulaBubble(double fraction)
 {
@@ -50,19 +52,30 @@ void ScheduleView::setSendsVisible(bool visible)
 
 void ScheduleView::retranslateUi() { updateTitle(); }
 
+void ScheduleView::changeEvent(QEvent* event)
+{
+    // palette, font or language: the legend's picture is stale
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange || event->type() == QEvent::LanguageChange)
+        m_legend = QPixmap();
+    StepTimelineWidget::changeEvent(event);
+}
+
 void ScheduleView::updateTitle()
 {
-    if (!m_timeline.valid) {
+    if (!m_timeline->valid) {
         m_title = m_emptyText.isEmpty() ? tr("Pipeline schedule: training steps only") : m_emptyText;
         return;
     }
-    const int p = int(m_timeline.stages.size());
-    QString t = tr("%1 · stages p = %2").arg(StepPalette::scheduleName(m_timeline.schedule)).arg(p);
-    if (m_timeline.virtualStages > 1)
-        t += tr(" · chunks per stage v = %1").arg(m_timeline.virtualStages);
-    t += tr(" · micro-batches m = %1").arg(m_timeline.microBatches);
-    t += tr(" · bubble %1 of the compute (read off the blocks)").arg(DisplayFormat::percent(m_timeline.bubbleFraction()));
-    if (m_formula >= 0)
+    const int p = int(m_timeline->stages.size());
+    QString t = tr("%1 · stages p = %2").arg(StepPalette::scheduleName(m_timeline->schedule)).arg(p);
+    if (m_timeline->virtualStages > 1)
+        t += tr(" · chunks per stage v = %1").arg(m_timeline->virtualStages);
+    t += tr(" · micro-batches m = %1").arg(m_timeline->microBatches);
+    t += tr(" · bubble %1 of the compute (read off the blocks)").arg(DisplayFormat::percent(m_drawnBubble));
+    if (m_formula >= 0 && m_timeline->schedule == core::PipelineScheduleKind::ZeroBubbleH1)
+        //: Qi et al. 2024 (Zero Bubble Pipeline Parallelism), with equal forward, B and W passes
+        t += tr("; (p − 1)/(3m + p − 1) = %1 (Qi et al. 2024, T_F = T_B = T_W)").arg(DisplayFormat::percent(m_formula));
+    else if (m_formula >= 0)
         t += tr("; (p − 1)/(v·m + p − 1) = %1").arg(DisplayFormat::percent(m_formula));
     m_title = t;
 }
@@ -72,22 +85,24 @@ void ScheduleView::timelineChanged()
     // The sends: a forward waits for the previous stage's forward of the same micro-batch and
     // chunk (the last stage's previous chunk on stage 0), a backward for the next stage's.
     m_sends.clear();
-    const int p = int(m_timeline.stages.size());
+    m_drawnBubble = m_timeline->bubbleFraction(); // once per timeline: the title is rebuilt more often
+    const int p = int(m_timeline->stages.size());
     std::size_t phases = 0;
-    for (const core::StageTimeline& st : m_timeline.stages)
+    for (const core::StageTimeline& st : m_timeline->stages)
         phases += st.phases.size();
     using Key = std::tuple<int, int, int, int>; // stage, forward?, micro-batch, chunk
     std::map<Key, std::pair<double, double>> ops;   // first start, last end
-    for (const core::StageTimeline& st : m_timeline.stages)
+    for (const core::StageTimeline& st : m_timeline->stages)
         for (const core::TimelinePhase& ph : st.phases) {
-            if (ph.microBatch < 0 || phases > std::size_t(kMaxBlocksForSends)) // not drawn: not computed
+            // not drawn: not computed; a W sends nothing and waits for its own B only
+            if (ph.microBatch < 0 || ph.kind == core::PhaseKind::WeightGradient || phases > std::size_t(kMaxBlocksForSends))
                 continue;
             const Key k{st.stage, ph.kind == core::PhaseKind::Forward, ph.microBatch, ph.chunk};
             auto [it, fresh] = ops.try_emplace(k, ph.start, ph.end);
             if (!fresh)
                 it->second.second = std::max(it->second.second, ph.end);
         }
-    const int v = std::max(1, m_timeline.virtualStages);
+    const int v = std::max(1, m_timeline->virtualStages);
     for (const auto& [k, span] : ops) {
         const auto [stage, forward, j, c] = k;
         int from = -1, fromChunk = c;
@@ -109,8 +124,8 @@ void ScheduleView::timelineChanged()
             m_sends.push_back(Send{from, src->second.second, stage, span.first});
     }
     updateTitle();
-    if (int(m_timeline.stages.size()) != m_rows) {
-        m_rows = int(m_timeline.stages.size());
+    if (int(m_timeline->stages.size()) != m_rows) {
+        m_rows = int(m_timeline->stages.size());
         updateGeometry(); // the size hint follows the number of stages
     }
 }
@@ -118,7 +133,7 @@ void ScheduleView::timelineChanged()
 QRectF ScheduleView::rowRect(int stage) const
 {
     const QRect r = plotRect();
-    const int p = std::max<int>(1, int(m_timeline.stages.size()));
+    const int p = std::max<int>(1, int(m_timeline->stages.size()));
     const double h = double(r.height()) / p;
     return QRectF(r.left(), r.top() + stage * h, r.width(), h);
 }
@@ -127,39 +142,47 @@ void ScheduleView::paintStatic(QPainter& p)
 {
     const bool dark = isDark();
     const QFontMetrics fm(font());
+    const int legendWidth = m_timeline->valid ? paintLegend(p) : 0;
     p.setPen(palette().color(QPalette::WindowText));
-    p.drawText(QRect(8, 2, width() - 16, topMargin() - 4), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(m_title, Qt::ElideRight, width() - 16));
-    if (!m_timeline.valid)
+    p.drawText(QRect(8, 2, width() - 16 - legendWidth, topMargin() - 4), Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(m_title, Qt::ElideRight, width() - 16 - legendWidth));
+    if (!m_timeline->valid)
         return;
     std::size_t blocks = 0;
+    const XMap x = xMap();
     QBrush bubble(palette().color(QPalette::Mid), Qt::BDiagPattern);
-    for (const core::StageTimeline& st : m_timeline.stages) {
+    for (const core::StageTimeline& st : m_timeline->stages) {
         const QRectF row = rowRect(st.stage);
         const QRectF bar = row.adjusted(0, row.height() * 0.12, 0, -row.height() * 0.12);
         if (st.stage == m_selected)
             p.fillRect(row, palette().color(QPalette::AlternateBase));
         p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(QRectF(4, row.top(), labelWidth() - 8, row.height()), Qt::AlignRight | Qt::AlignVCenter, tr("Stage %1").arg(st.stage));
+        const QString name = tr("Stage %1").arg(st.stage);
+        drawShortText(p, QPointF(labelWidth() - 4 - shortTextWidth(name), row.center().y() + (fm.ascent() - fm.descent()) / 2.0), name);
         const qreal dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
         const int cols = std::max(1, int(std::lround(bar.width() * dpr)));
         if (st.phases.size() * 4 > std::size_t(cols) && !m_vectorPaint) {
             // Dense: hundreds of micro-batches are thousands of blocks narrower than a pixel.
             // Each device-pixel column takes the colour of the block at its middle, written
             // into an image row by row: the cost follows the width, not the blocks.
+            // Phase by phase, the columns whose middle falls inside it: [start, end) maps to the
+            // columns c with start <= t(c + 0.5) < end.
             blocks += st.phases.size();
             const int h = std::max(1, int(std::lround(bar.height() * dpr)));
             std::vector<QRgb> line(std::size_t(cols), palette().color(QPalette::Base).rgb());
-            std::size_t k = 0;
-            for (int c = 0; c < cols; ++c) {
-                const double t = timeAt(bar.left() + (c + 0.5) / dpr);
-                while (k + 1 < st.phases.size() && st.phases[k].end <= t)
-                    ++k;
+            std::array<std::array<QRgb, 2>, core::kPhaseKindCount> colours{}; // kind × odd chunk
+            for (std::size_t k = 0; k < core::kPhaseKindCount; ++k) {
+                const core::PhaseKind kind = core::PhaseKind(k);
+                const QColor col = kind == core::PhaseKind::Idle ? palette().color(QPalette::Midlight) : StepPalette::phaseColor(kind, dark);
+                colours[k] = {col.rgb(), kind == core::PhaseKind::Idle ? col.rgb() : col.lighter(135).rgb()};
+            }
+            auto columnOf = [&](double t) { return std::clamp(int(std::ceil((x(t) - bar.left()) * dpr - 0.5)), 0, cols); };
+            for (std::size_t k = 0; k < st.phases.size(); ++k) {
                 const core::TimelinePhase& ph = st.phases[k];
-                QColor col = ph.kind == core::PhaseKind::Idle ? palette().color(QPalette::Midlight) : StepPalette::phaseColor(ph.kind, dark);
-                if (ph.kind != core::PhaseKind::Idle && ph.chunk % 2 == 1)
-                    col = col.lighter(135);
-                line[std::size_t(c)] = col.rgb();
+                const int c0 = k == 0 ? 0 : columnOf(ph.start);
+                const int c1 = k + 1 == st.phases.size() ? cols : columnOf(ph.end);
+                if (c1 > c0)
+                    std::fill(line.begin() + c0, line.begin() + c1, colours[std::size_t(ph.kind)][ph.chunk % 2 == 1 ? 1 : 0]);
             }
             QImage image(cols, h, QImage::Format_RGB32);
             for (int y = 0; y < h; ++y)
@@ -172,8 +195,8 @@ void ScheduleView::paintStatic(QPainter& p)
         double painted = -1;
         for (const core::TimelinePhase& ph : st.phases) {
             ++blocks;
-            double x0 = xOf(ph.start);
-            const double x1 = xOf(ph.end);
+            double x0 = x(ph.start);
+            const double x1 = x(ph.end);
             if (x1 <= painted)
                 continue;
             const bool narrow = x1 - x0 < 3;
@@ -198,13 +221,15 @@ void ScheduleView::paintStatic(QPainter& p)
                 continue;
             p.setPen(palette().color(QPalette::Base));
             p.drawLine(QPointF(x0, bar.top()), QPointF(x0, bar.bottom()));
-            if (ph.microBatch >= 0 && (ph.kind == core::PhaseKind::Forward || ph.kind == core::PhaseKind::Backward)
+            if (ph.microBatch >= 0
+                && (ph.kind == core::PhaseKind::Forward || ph.kind == core::PhaseKind::Backward || ph.kind == core::PhaseKind::WeightGradient)
                 && ph.moment != core::StepMoment::LossForward && ph.moment != core::StepMoment::LossBackward) {
-                const QString label = m_timeline.virtualStages > 1 ? QStringLiteral("%1.%2").arg(ph.microBatch + 1).arg(ph.chunk + 1)
+                const QString label = m_timeline->virtualStages > 1 ? QStringLiteral("%1.%2").arg(ph.microBatch + 1).arg(ph.chunk + 1)
                                                                    : QString::number(ph.microBatch + 1);
-                if (fm.horizontalAdvance(label) + 2 < box.width()) {
+                const double w = shortTextWidth(label);
+                if (w + 2 < box.width()) {
                     p.setPen(Qt::white);
-                    p.drawText(box, Qt::AlignCenter, label);
+                    drawShortText(p, QPointF(box.center().x() - w / 2, box.center().y() + (fm.ascent() - fm.descent()) / 2.0), label);
                 }
             }
         }
@@ -225,6 +250,79 @@ void ScheduleView::paintStatic(QPainter& p)
     drawTimeAxis(p);
 }
 
+int ScheduleView::paintLegend(QPainter& p)
+{
+    // The kinds of block this step has, right-aligned in the title row: what the colours mean
+    // (ZB-H1's backward is two blocks, B and W). The same from one re-plan to the next: drawn
+    // once into a picture (SVG and PDF get shapes and text).
+    unsigned present = 0;
+    for (const core::StageTimeline& st : m_timeline->stages)
+        for (const core::TimelinePhase& ph : st.phases)
+            present |= 1u << unsigned(ph.kind);
+    const bool split = m_timeline->schedule == core::PipelineScheduleKind::ZeroBubbleH1;
+    const bool dark = isDark();
+    const qreal dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
+    if (m_vectorPaint || m_legend.isNull() || m_legendKinds != present || m_legendSplit != split || m_legendDark != dark
+        || m_legendRoom != width() / 2 || m_legend.devicePixelRatio() != dpr) {
+        const core::PhaseKind order[] = {core::PhaseKind::Forward, core::PhaseKind::Backward, core::PhaseKind::WeightGradient,
+                                         core::PhaseKind::Recompute, core::PhaseKind::Reduce, core::PhaseKind::Optimizer,
+                                         core::PhaseKind::Idle};
+        const QFontMetrics fm(font());
+        const int swatch = fm.height() - 6, gap = 10;
+        std::vector<std::pair<core::PhaseKind, QString>> items;
+        int total = 0;
+        for (core::PhaseKind k : order) {
+            if (!(present & (1u << unsigned(k))))
+                continue;
+            QString name = split && k == core::PhaseKind::Backward ? tr("Input gradient (B)") : StepPalette::phaseName(k);
+            total += swatch + 4 + fm.horizontalAdvance(name) + gap;
+            items.emplace_back(k, std::move(name));
+        }
+        m_legendKinds = present;
+        m_legendSplit = split;
+        m_legendDark = dark;
+        m_legendRoom = width() / 2;
+        if (items.empty() || total > m_legendRoom) { // a narrow view keeps its title
+            m_legend = QPixmap(1, 1);
+            m_legendWidth = 0;
+            return 0;
+        }
+        const int h = topMargin() - 4;
+        auto draw = [&](QPainter& lp, int x0, int y0) {
+            int x = x0;
+            const int y = y0 + (h - swatch) / 2;
+            for (const auto& [k, name] : items) {
+                const QRect box(x, y, swatch, swatch);
+                if (k == core::PhaseKind::Idle) {
+                    lp.fillRect(box, palette().color(QPalette::Midlight));
+                    lp.fillRect(box, QBrush(palette().color(QPalette::Mid), Qt::BDiagPattern));
+                } else {
+                    lp.fillRect(box, StepPalette::phaseColor(k, dark));
+                }
+                lp.setPen(palette().color(QPalette::WindowText));
+                x += swatch + 4;
+                lp.drawText(QRect(x, y0, fm.horizontalAdvance(name) + 2, h), Qt::AlignLeft | Qt::AlignVCenter, name);
+                x += fm.horizontalAdvance(name) + gap;
+            }
+        };
+        const int left = width() - rightMargin() - total + gap;
+        m_legendWidth = total + 8;
+        if (m_vectorPaint) {
+            draw(p, left, 2);
+            return m_legendWidth;
+        }
+        m_legend = QPixmap((QSizeF(total, h) * dpr).toSize());
+        m_legend.setDevicePixelRatio(dpr);
+        m_legend.fill(palette().color(QPalette::Base));
+        QPainter lp(&m_legend);
+        lp.setFont(font());
+        draw(lp, 0, 0);
+    }
+    if (m_legendWidth > 0)
+        p.drawPixmap(QPointF(width() - rightMargin() - m_legendWidth + 8 + 10, 2), m_legend);
+    return m_legendWidth;
+}
+
 void ScheduleView::paintCursor(QPainter& p)
 {
     const QRect r = plotRect();
@@ -235,7 +333,7 @@ void ScheduleView::paintCursor(QPainter& p)
     // outline each stage's block under the cursor
     p.setPen(QPen(palette().color(QPalette::WindowText), 1.5));
     p.setBrush(Qt::NoBrush);
-    for (const core::StageTimeline& st : m_timeline.stages) {
+    for (const core::StageTimeline& st : m_timeline->stages) {
         const auto it = std::upper_bound(st.phases.begin(), st.phases.end(), m_cursor,
                                          [](double t, const core::TimelinePhase& ph) { return t < ph.start; });
         if (it == st.phases.begin())
@@ -250,9 +348,9 @@ void ScheduleView::paintCursor(QPainter& p)
 
 void ScheduleView::mousePressEvent(QMouseEvent* event)
 {
-    if (event->button() == Qt::LeftButton && m_timeline.valid) {
+    if (event->button() == Qt::LeftButton && m_timeline->valid) {
         const QRect r = plotRect();
-        const int p = int(m_timeline.stages.size());
+        const int p = int(m_timeline->stages.size());
         const int stage = int((event->position().y() - r.top()) / std::max(1.0, double(r.height()) / std::max(1, p)));
         if (stage >= 0 && stage < p)
             emit stageClicked(stage);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QHash>
+#include <QPixmap>
 #include <vector>
 
 #include "widgets/step/steptimelinewidget.h"
@@ -17,7 +18,8 @@ class ScheduleView : public StepTimelineWidget
 public:
     explicit ScheduleView(QWidget* parent = nullptr);
 
-    /// (p − 1)/(v·m + p − 1) from the estimate, shown beside what the blocks give (< 0: not shown).
+    /// The schedule's formula bubble: (p − 1)/(v·m + p − 1) (Narayanan et al. 2021), for ZB-H1
+    /// (p − 1)/(3m + p − 1) (Qi et al. 2024); shown beside what the blocks give (< 0: not shown).
     void setFormulaBubble(double fraction);
     /// The stage whose row is emphasised (the memory timeline's), −1: none.
     void setSelectedStage(int stage);
@@ -46,15 +48,25 @@ protected:
     void paintCursor(QPainter& painter) override;
     void timelineChanged() override;
     void retranslateUi() override;
+    void changeEvent(QEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
 
 private:
     QRectF rowRect(int stage) const;
+    /// The colours' legend in the title row; returns the width it took (0: no room).
+    int paintLegend(QPainter& painter);
     void updateTitle();
 
     std::vector<Send> m_sends;
+    QPixmap m_legend;          ///< the legend as drawn, while its kinds, room and colours are the same
+    unsigned m_legendKinds = 0;
+    bool m_legendSplit = false;
+    bool m_legendDark = false;
+    int m_legendRoom = 0;
+    int m_legendWidth = 0;
     QString m_title;
     double m_formula = -1;
+    double m_drawnBubble = 0;  ///< read off the blocks
     int m_selected = -1;
     int m_rows = 0;
     bool m_sendsVisible = true;

@@ -51,6 +51,7 @@ StepPanel::StepPanel(QWidget* parent)
     m_speed->setCurrentIndex(2);
     m_scheduleKind->addItem(QString());
     m_scheduleKind->addItem(QString());
+    m_scheduleKind->addItem(QString());
     m_position->setRange(0, kSliderSteps);
     m_position->setMinimumWidth(160);
 
@@ -102,24 +103,46 @@ StepPanel::StepPanel(QWidget* parent)
             m_stage->setCurrentIndex(stage + 1);
     });
     connect(m_stage, &QComboBox::currentIndexChanged, this, &StepPanel::chooseStage);
-    connect(m_scheduleKind, &QComboBox::currentIndexChanged, this, [this](int i) { emit scheduleRequested(i == 1); });
+    connect(m_scheduleKind, &QComboBox::currentIndexChanged, this, [this] { emit scheduleRequested(); });
     connect(m_calibrate, &QPushButton::clicked, this, &StepPanel::calibrationRequested);
     retranslateUi();
 }
 
 bool StepPanel::showsGPipe() const { return m_scheduleKind->currentIndex() == 1; }
 
+void StepPanel::showSchedule(core::PipelineScheduleKind kind)
+{
+    m_scheduleKind->setCurrentIndex(kind == core::PipelineScheduleKind::GPipe ? 1 : kind == core::PipelineScheduleKind::ZeroBubbleH1 ? 2 : 0);
+}
+
+core::PipelineScheduleKind StepPanel::requestedSchedule(int virtualStages) const
+{
+    switch (m_scheduleKind->currentIndex()) {
+    case 1: return core::PipelineScheduleKind::GPipe;
+    case 2: return core::PipelineScheduleKind::ZeroBubbleH1;
+    default: return core::megatronSchedule(virtualStages);
+    }
+}
+
 void StepPanel::setTimeline(const core::StepTimeline& timeline, double capacityBytes, double formulaBubble)
 {
+    setTimeline(std::make_shared<const core::StepTimeline>(timeline), capacityBytes, formulaBubble);
+}
+
+void StepPanel::setTimeline(std::shared_ptr<const core::StepTimeline> shared, double capacityBytes, double formulaBubble)
+{
+    if (!shared)
+        shared = std::make_shared<const core::StepTimeline>();
+    const core::StepTimeline& timeline = *shared;
     showServing(false);
     if (timeline.valid) {
         m_schedule->setEmptyText({});
         m_memory->setEmptyText({});
     }
     const double fraction = m_cursor->length() > 0 ? m_cursor->position() / m_cursor->length() : 0;
-    m_schedule->setTimeline(timeline);
+    m_schedule->setTimeline(shared);
     m_schedule->setFormulaBubble(formulaBubble);
-    m_memory->setTimeline(timeline);
+    m_memory->setTimeline(shared);
     m_memory->setCapacity(capacityBytes);
     if (int(timeline.stages.size()) != m_stages) {
         m_stages = int(timeline.stages.size());
@@ -239,6 +262,7 @@ void StepPanel::retranslateUi()
     m_scheduleLabel->setText(tr("Schedule"));
     m_scheduleKind->setItemText(0, tr("As configured (1F1B / interleaved)"));
     m_scheduleKind->setItemText(1, tr("GPipe, for contrast"));
+    m_scheduleKind->setItemText(2, tr("Zero bubble ZB-H1, for contrast"));
     m_stageLabel->setText(tr("Memory of"));
     if (m_stage->count() > 0)
         m_stage->setItemText(0, tr("Every stage"));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QWidget>
+#include <memory>
 
 #include "core/timeline/servingtimeline.h"
 #include "core/timeline/steptimeline.h"
@@ -30,6 +31,8 @@ public:
 
     /// The step to show, the GPU capacity and the formula's bubble for its schedule.
     void setTimeline(const core::StepTimeline& timeline, double capacityBytes, double formulaBubble);
+    /// The same without a copy: both views share it.
+    void setTimeline(std::shared_ptr<const core::StepTimeline> timeline, double capacityBytes, double formulaBubble);
     void setUnit(DisplayFormat::MemoryUnit unit);
     /// A serving run instead of a training step: the serving timeline replaces the schedule and
     /// the memory timeline, the same cursor moves through its engine steps.
@@ -39,6 +42,11 @@ public:
     void setUnavailable(const QString& reason);
     /// The schedule the panel shows: Megatron's (1F1B / interleaved, as configured) or GPipe.
     bool showsGPipe() const;
+    /// The schedule the panel asks for: Megatron's for `virtualStages` chunks (as configured),
+    /// or GPipe or ZB-H1 for contrast.
+    core::PipelineScheduleKind requestedSchedule(int virtualStages) const;
+    /// Picks GPipe or ZB-H1 for contrast, or (any other kind) the configured schedule.
+    void showSchedule(core::PipelineScheduleKind kind);
 
     StepCursor* stepCursor() const { return m_cursor; }
     ScheduleView* scheduleView() const { return m_schedule; }
@@ -48,8 +56,9 @@ public:
     QComboBox* stageCombo() const { return m_stage; }
 
 signals:
-    /// The user picked another schedule: the owner recomputes the timeline and calls setTimeline.
-    void scheduleRequested(bool gpipe);
+    /// The user picked another schedule (requestedSchedule): the owner recomputes the timeline
+    /// and calls setTimeline.
+    void scheduleRequested();
     /// "Compare with a measured run…"
     void calibrationRequested();
 

@@ -10,16 +10,18 @@
 
 #include "widgets/charts/componentpalette.h"
 
-StepTimelineWidget::StepTimelineWidget(QWidget* parent) : QWidget(parent)
+StepTimelineWidget::StepTimelineWidget(QWidget* parent) : QWidget(parent), m_timeline(std::make_shared<const core::StepTimeline>())
 {
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMouseTracking(false);
 }
 
-void StepTimelineWidget::setTimeline(const core::StepTimeline& timeline)
+void StepTimelineWidget::setTimeline(const core::StepTimeline& timeline) { setTimeline(std::make_shared<const core::StepTimeline>(timeline)); }
+
+void StepTimelineWidget::setTimeline(std::shared_ptr<const core::StepTimeline> timeline)
 {
-    m_timeline = timeline;
-    m_cursor = std::clamp(m_cursor, 0.0, std::max(0.0, m_timeline.length));
+    m_timeline = timeline ? std::move(timeline) : std::make_shared<const core::StepTimeline>();
+    m_cursor = std::clamp(m_cursor, 0.0, std::max(0.0, m_timeline->length));
     timelineChanged();
     invalidate();
 }
@@ -46,14 +48,21 @@ QRect StepTimelineWidget::plotRect() const
 double StepTimelineWidget::xOf(double time) const
 {
     const QRect r = plotRect();
-    const double length = m_timeline.length > 0 ? m_timeline.length : 1;
+    const double length = m_timeline->length > 0 ? m_timeline->length : 1;
     return r.left() + time / length * r.width();
+}
+
+StepTimelineWidget::XMap StepTimelineWidget::xMap() const
+{
+    const QRect r = plotRect();
+    const double length = m_timeline->length > 0 ? m_timeline->length : 1;
+    return XMap{double(r.left()), double(r.width()) / length};
 }
 
 double StepTimelineWidget::timeAt(double x) const
 {
     const QRect r = plotRect();
-    const double length = m_timeline.length > 0 ? m_timeline.length : 1;
+    const double length = m_timeline->length > 0 ? m_timeline->length : 1;
     return std::clamp((x - r.left()) / std::max(1, r.width()) * length, 0.0, length);
 }
 
@@ -70,9 +79,9 @@ QString StepTimelineWidget::timeText(double time) const
     const QLocale locale;
     if (time <= 0)
         return QStringLiteral("0");
-    if (m_timeline.unitSeconds <= 0)
+    if (m_timeline->unitSeconds <= 0)
         return locale.toString(time, 'f', time < 10 ? 1 : 0);
-    const double seconds = time * m_timeline.unitSeconds;
+    const double seconds = time * m_timeline->unitSeconds;
     if (seconds < 0.9995) // 0.99999… s is 1.00 s, not 1,000 ms
         return tr("%1 ms").arg(locale.toString(seconds * 1000, 'f', seconds < 0.01 ? 2 : seconds < 0.1 ? 1 : 0));
     return tr("%1 s").arg(locale.toString(seconds, 'f', seconds < 10 ? 2 : 1));
@@ -81,10 +90,10 @@ QString StepTimelineWidget::timeText(double time) const
 void StepTimelineWidget::drawTimeAxis(QPainter& p) const
 {
     const QRect r = plotRect();
-    const double length = m_timeline.length;
+    const double length = m_timeline->length;
     if (length <= 0)
         return;
-    const double scale = m_timeline.unitSeconds > 0 ? m_timeline.unitSeconds : 1;
+    const double scale = m_timeline->unitSeconds > 0 ? m_timeline->unitSeconds : 1;
     // 1, 2 or 5 × 10^k seconds (or units) between ticks, about 100 px apart
     const double span = length * scale;
     const double raw = span / std::max(1.0, r.width() / 100.0);
@@ -98,9 +107,38 @@ void StepTimelineWidget::drawTimeAxis(QPainter& p) const
         const double x = xOf(v / scale);
         p.drawLine(QPointF(x, r.bottom() + 1), QPointF(x, r.bottom() + 5));
         const QString label = timeText(v / scale);
-        const int w = fm.horizontalAdvance(label);
-        p.drawText(QPointF(std::clamp(x - w / 2.0, 0.0, double(width() - w)), r.bottom() + 5 + fm.ascent()), label);
+        const double w = shortTextWidth(label);
+        drawShortText(p, QPointF(std::clamp(x - w / 2.0, 0.0, double(width()) - w), r.bottom() + 5 + fm.ascent()), label);
     }
+}
+
+const QStaticText& StepTimelineWidget::staticText(const QString& text) const
+{
+    auto it = m_texts.find(text);
+    if (it == m_texts.end()) {
+        if (m_texts.size() > 512) // a long session's tick labels: start again
+            m_texts.clear();
+        QStaticText t(text);
+        t.setTextFormat(Qt::PlainText);
+        t.setPerformanceHint(QStaticText::AggressiveCaching);
+        t.prepare(QTransform(), font());
+        it = m_texts.insert(text, t);
+    }
+    return *it;
+}
+
+double StepTimelineWidget::shortTextWidth(const QString& text) const
+{
+    return m_vectorPaint ? QFontMetricsF(font()).horizontalAdvance(text) : staticText(text).size().width();
+}
+
+void StepTimelineWidget::drawShortText(QPainter& p, const QPointF& baselineLeft, const QString& text) const
+{
+    if (m_vectorPaint) {
+        p.drawText(baselineLeft, text);
+        return;
+    }
+    p.drawStaticText(QPointF(baselineLeft.x(), baselineLeft.y() - QFontMetricsF(font()).ascent()), staticText(text));
 }
 
 void StepTimelineWidget::paintEvent(QPaintEvent*)
@@ -115,7 +153,7 @@ void StepTimelineWidget::paintEvent(QPaintEvent*)
             m_vectorPaint = true;
             direct.fillRect(rect(), palette().color(QPalette::Base));
             paintStatic(direct);
-            if (m_timeline.valid)
+            if (m_timeline->valid)
                 paintCursor(direct);
             m_vectorPaint = false;
             return;
@@ -136,7 +174,7 @@ void StepTimelineWidget::paintEvent(QPaintEvent*)
     }
     QPainter p(this);
     p.drawPixmap(0, 0, m_cache);
-    if (m_timeline.valid)
+    if (m_timeline->valid)
         paintCursor(p);
 }
 
@@ -148,9 +186,11 @@ void StepTimelineWidget::resizeEvent(QResizeEvent* event)
 
 void StepTimelineWidget::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
+        m_texts.clear();
         invalidate();
-    else if (event->type() == QEvent::LanguageChange) {
+    } else if (event->type() == QEvent::LanguageChange) {
+        m_texts.clear();
         retranslateUi();
         invalidate();
     }
@@ -159,12 +199,12 @@ void StepTimelineWidget::changeEvent(QEvent* event)
 
 void StepTimelineWidget::mousePressEvent(QMouseEvent* event)
 {
-    if (event->button() == Qt::LeftButton && m_timeline.valid)
+    if (event->button() == Qt::LeftButton && m_timeline->valid)
         emit cursorDragged(timeAt(event->position().x()));
 }
 
 void StepTimelineWidget::mouseMoveEvent(QMouseEvent* event)
 {
-    if ((event->buttons() & Qt::LeftButton) && m_timeline.valid)
+    if ((event->buttons() & Qt::LeftButton) && m_timeline->valid)
         emit cursorDragged(timeAt(event->position().x()));
 }

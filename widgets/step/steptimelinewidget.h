@@ -1,7 +1,10 @@
 #pragma once
 
+#include <QHash>
 #include <QPixmap>
+#include <QStaticText>
 #include <QWidget>
+#include <memory>
 
 #include "core/timeline/steptimeline.h"
 
@@ -18,7 +21,11 @@ public:
     explicit StepTimelineWidget(QWidget* parent = nullptr);
 
     void setTimeline(const core::StepTimeline& timeline);
-    const core::StepTimeline& timeline() const { return m_timeline; }
+    /// Shared, not copied: the step dock hands the same timeline to both views (thousands of
+    /// phases of a few hundred bytes each; copying it twice per slider move was a third of the
+    /// re-plan).
+    void setTimeline(std::shared_ptr<const core::StepTimeline> timeline);
+    const core::StepTimeline& timeline() const { return *m_timeline; }
     void setCursorPosition(double position);
     /// What an empty view says (no timeline); empty: the view's own default.
     void setEmptyText(const QString& text);
@@ -26,6 +33,13 @@ public:
 
     /// x of a time in widget pixels, and back.
     double xOf(double time) const;
+    /// xOf for loops over thousands of phases: the plot's geometry read once.
+    struct XMap
+    {
+        double left = 0, scale = 1;
+        double operator()(double time) const { return left + time * scale; }
+    };
+    XMap xMap() const;
     double timeAt(double x) const;
     /// Where the rows are drawn (inside the margins, above the time axis).
     QRect plotRect() const;
@@ -47,6 +61,10 @@ protected:
     virtual int rightMargin() const { return 16; }
     void invalidate();
     void drawTimeAxis(QPainter& painter) const;
+    /// Short, often repeated text (tick labels, row names): shaped once and kept (QStaticText),
+    /// drawn from its baseline's left end. SVG and PDF get plain text.
+    void drawShortText(QPainter& painter, const QPointF& baselineLeft, const QString& text) const;
+    double shortTextWidth(const QString& text) const;
     QString timeText(double time) const;
     bool isDark() const;
 
@@ -56,13 +74,16 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
 
-    core::StepTimeline m_timeline;
+    std::shared_ptr<const core::StepTimeline> m_timeline; ///< never null
     double m_cursor = 0;
     QString m_emptyText;
     /// Painting straight into an SVG, PDF or printer: shapes only, no images.
     bool m_vectorPaint = false;
 
 private:
+    const QStaticText& staticText(const QString& text) const;
+
+    mutable QHash<QString, QStaticText> m_texts;
     QPixmap m_cache;
     bool m_dirty = true;
 };
