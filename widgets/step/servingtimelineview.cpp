@@ -16,9 +16,9 @@
 
 namespace {
 constexpr int kLabelWidth = 76;
-constexpr int kTopMargin = 24;
+constexpr int kMinTopMargin = 24;
 constexpr int kRightMargin = 250;
-constexpr int kAxisHeight = 34;
+constexpr int kMinAxisHeight = 34;
 constexpr double kMinPrefillShare = 1.0 / 6; ///< the prefill gets at least this share of the width
 } // namespace
 
@@ -62,17 +62,29 @@ void ServingTimelineView::setCursorPosition(double step)
     update();
 }
 
+// The title row holds one line, the axis two (ticks, then the phases' names): both grow with
+// the font, so a slide's larger type does not run the phase names into the block grid.
+int ServingTimelineView::topMargin() const
+{
+    return std::max(kMinTopMargin, QFontMetrics(font()).height() + 8);
+}
+
+int ServingTimelineView::axisHeight() const
+{
+    return std::max(kMinAxisHeight, 2 * QFontMetrics(font()).height() + 8);
+}
+
 QRectF ServingTimelineView::chartRect() const
 {
-    const double h = std::max(40.0, height() - kTopMargin - kAxisHeight - 8.0);
+    const double h = std::max(40.0, height() - topMargin() - axisHeight() - 8.0);
     // the chart above, the block grid below it
-    return QRectF(kLabelWidth, kTopMargin, std::max(10, width() - kLabelWidth - kRightMargin), h * 0.68);
+    return QRectF(kLabelWidth, topMargin(), std::max(10, width() - kLabelWidth - kRightMargin), h * 0.68);
 }
 
 QRectF ServingTimelineView::gridRect() const
 {
     const QRectF c = chartRect();
-    const double top = c.bottom() + kAxisHeight + 4;
+    const double top = c.bottom() + axisHeight() + 4;
     return QRectF(c.left(), top, c.width(), std::max(12.0, height() - top - 6));
 }
 
@@ -227,7 +239,7 @@ void ServingTimelineView::paintStatic(QPainter& p)
     const QString title = m_timeline.layers > 0 && m_timeline.stage > 0
         ? tr("Memory of one GPU of stage %1 as the batch fills and the context grows").arg(m_timeline.stage)
         : tr("Memory of one GPU as the batch fills and the context grows");
-    p.drawText(QRect(8, 2, width() / 2, kTopMargin - 4), Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(title, Qt::ElideRight, width() / 2));
+    p.drawText(QRect(8, 2, width() / 2, topMargin() - 4), Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(title, Qt::ElideRight, width() / 2));
     const QRectF a = chartRect();
     // prefill shaded
     if (m_timeline.prefillSteps > 0) {
@@ -400,7 +412,7 @@ void ServingTimelineView::paintStatic(QPainter& p)
     // legend: the components drawn, then the lines
     // beside the chart only (the grid's caption is below it); the KV cache and the weights first
     // when there is room for only a few
-    const QRectF legend(a.right() + 14, a.top(), kRightMargin - 20, a.height() + kAxisHeight);
+    const QRectF legend(a.right() + 14, a.top(), kRightMargin - 20, a.height() + axisHeight());
     double y = legend.top();
     const int line = fm.height() + 2;
     const std::size_t room = std::size_t(std::max(0.0, std::floor(legend.height() / line) - 4.5));
@@ -545,7 +557,7 @@ void ServingTimelineView::paintCursor(QPainter& p)
     const QString text = cursorText();
     const QFontMetrics fm(font());
     const int w = std::min(fm.horizontalAdvance(text), width() / 2 - 16);
-    const QRectF box(width() - w - 14, 2, w + 8, kTopMargin - 4);
+    const QRectF box(width() - w - 14, 2, w + 8, topMargin() - 4);
     p.fillRect(box, palette().color(QPalette::Base));
     p.setPen(m->overPool ? ComponentPalette::levelColor(ComponentPalette::Level::Bad, ComponentPalette::isDark(palette())) : palette().color(QPalette::WindowText));
     p.drawText(box, Qt::AlignCenter, fm.elidedText(text, Qt::ElideRight, w));
@@ -575,6 +587,7 @@ void ServingTimelineView::paintEvent(QPaintEvent*)
         }
         m_cache.fill(palette().color(QPalette::Base));
         QPainter cp(&m_cache);
+        cp.setFont(font()); // a pixmap's painter starts in the application font, not the widget's (slides use larger type)
         paintStatic(cp);
         m_dirty = false;
         m_gridMoment = nullptr;

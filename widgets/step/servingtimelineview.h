@@ -53,6 +53,8 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
 
 private:
+    int topMargin() const;
+    int axisHeight() const;
     QRectF chartRect() const;
     QRectF gridRect() const;
     double yOf(double bytes) const;
