@@ -6772,6 +6772,10 @@ It was kept in %2.</source>
         <source>Step: Schedule and Memory</source>
         <translation>训练步：调度与显存</translation>
     </message>
+    <message>
+        <source>Step: Serving Memory as the Batch Fills</source>
+        <translation>推理步：批次填满时的显存</translation>
+    </message>
 </context>
 <context>
     <name>StepPalette</name>

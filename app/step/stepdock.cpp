@@ -66,7 +66,12 @@ void StepDock::refresh()
 {
     m_replan->stop();
     const core::Scenario& s = m_controller->scenario();
-    if (s.mode == core::Mode::Inference) { // a serving run: requests filling the KV pool
+    const bool serving = s.mode == core::Mode::Inference;
+    if (serving != m_servingShown) {
+        m_servingShown = serving;
+        retranslateUi();
+    }
+    if (serving) { // a serving run: requests filling the KV pool
         core::servingTimeline(s, m_serving);
         m_panel->setServingTimeline(m_serving);
         return;
@@ -105,7 +110,11 @@ void StepDock::refresh()
     m_panel->setTimeline(std::shared_ptr<const core::StepTimeline>(timeline), capacity, formula);
 }
 
-void StepDock::retranslateUi() { setWindowTitle(tr("Step: Schedule and Memory")); }
+void StepDock::retranslateUi()
+{
+    // A serving run has no pipeline schedule to show: the dock is named after what it draws.
+    setWindowTitle(m_servingShown ? tr("Step: Serving Memory as the Batch Fills") : tr("Step: Schedule and Memory"));
+}
 
 void StepDock::changeEvent(QEvent* event)
 {

@@ -46,5 +46,6 @@ private:
     /// into the other's storage (no copy, no fresh allocation per slider move).
     std::shared_ptr<core::StepTimeline> m_timelines[2];
     core::ServingTimeline m_serving;
+    bool m_servingShown = false; ///< the last refresh drew a serving run (the title says so)
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
 };
