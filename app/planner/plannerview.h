@@ -72,6 +72,7 @@ private:
     PlannerController* m_planner = nullptr;
     std::shared_ptr<const core::PlanResult> m_result;
     int m_selected = -1;
+    bool m_selectionStale = false; ///< the scenario changed while hidden: the launch view is behind
 
     QLabel* m_objectiveLabel = nullptr;
     QComboBox* m_objective = nullptr;

@@ -135,6 +135,28 @@ private slots:
         QVERIFY(view.launchConfig()->text(0).contains(QStringLiteral("--tensor-model-parallel-size %1").arg(best.tensor)));
     }
 
+    void launchSettingsCatchUpWhenShown()
+    {
+        // A hidden planner page skips writing the launch settings on each scenario change
+        // (a slider move); shown again, they are the current scenario's.
+        ScenarioController c;
+        c.setScenario(scenario70b());
+        c.flush();
+        PlannerController p;
+        PlannerView view(&c, &p);
+        view.resize(1200, 800);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTRY_VERIFY_WITH_TIMEOUT(view.model()->rowCount() > 0, 20000);
+        QVERIFY(view.launchConfig()->text(0).contains(QStringLiteral("--seq-length 4096")));
+        view.hide();
+        c.set(core::Field::TrainingSeqLength, core::FieldValue(2048));
+        c.flush();
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY2(view.launchConfig()->text(0).contains(QStringLiteral("--seq-length 2048")), qPrintable(view.launchConfig()->text(0).left(400)));
+    }
+
     void comparesTwoLayouts()
     {
         ScenarioController c;
