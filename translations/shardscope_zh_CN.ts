@@ -7084,7 +7084,7 @@ It was kept in %2.</source>
     </message>
     <message>
         <source>%1 cannot be read: %2</source>
-        <extracomment>%1 = file name, %2 = the reason (from the reader, in English)</extracomment>
+        <extracomment>%1 = file name, %2 = the reason</extracomment>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
@@ -7511,6 +7511,83 @@ a percentage; %1 = number</extracomment>
     <message>
         <source>Source: Jacob et al. 2018, eq. 1 (scale and zero point); groups as GPTQ and AWQ store them.</source>
         <translation>来源：Jacob 等 2018，式 1（缩放因子与零点）；分组方式与 GPTQ、AWQ 相同。</translation>
+    </message>
+    <message>
+        <source>line %1, value %2: </source>
+        <extracomment>%1 = line, %2 = the value&apos;s place on that line</extracomment>
+        <translation>第 %1 行第 %2 个值：</translation>
+    </message>
+    <message>
+        <source>line %1: </source>
+        <translation>第 %1 行：</translation>
+    </message>
+    <message>
+        <source>the file holds no values</source>
+        <translation>文件中没有数值</translation>
+    </message>
+    <message>
+        <source>not a .npy file (it does not start with \x93NUMPY)</source>
+        <translation>不是 .npy 文件（开头不是 \x93NUMPY）</translation>
+    </message>
+    <message>
+        <source>.npy format version %1 is not read (1.0, 2.0 and 3.0 are)</source>
+        <extracomment>%1 = the version in the file, e.g. 4.0</extracomment>
+        <translation>不读取 .npy 格式版本 %1（可读 1.0、2.0 和 3.0）</translation>
+    </message>
+    <message>
+        <source>the .npy header cannot be read [%1]</source>
+        <extracomment>%1 = what the reader found wrong, in English</extracomment>
+        <translation>无法读取 .npy 文件头 [%1]</translation>
+    </message>
+    <message>
+        <source>dtype &apos;%1&apos; is not read: only little-endian float16, float32 and float64 (&apos;&lt;f2&apos;, &apos;&lt;f4&apos;, &apos;&lt;f8&apos;); save bfloat16 as float32</source>
+        <extracomment>%1 = NumPy&apos;s dtype string, e.g. &lt;i4 (not translated)</extracomment>
+        <translation>不读取 dtype &apos;%1&apos;：仅支持小端 float16、float32 和 float64（&apos;&lt;f2&apos;、&apos;&lt;f4&apos;、&apos;&lt;f8&apos;）；bfloat16 请存为 float32</translation>
+    </message>
+    <message>
+        <source>big-endian dtype &apos;%1&apos; is not read; save it little-endian (arr.astype(&apos;&lt;f4&apos;))</source>
+        <translation>不读取大端 dtype &apos;%1&apos;；请存为小端（arr.astype(&apos;&lt;f4&apos;)）</translation>
+    </message>
+    <message>
+        <source>fortran_order is True (column-major); save it with np.ascontiguousarray(arr)</source>
+        <translation>fortran_order 为 True（列优先）；请用 np.ascontiguousarray(arr) 保存</translation>
+    </message>
+    <message>
+        <source>more values than the studio reads (at most %1)</source>
+        <extracomment>%1 = the most values the studio reads</extracomment>
+        <translation>数值多于张量工作室可读的上限（最多 %1 个）</translation>
+    </message>
+    <message>
+        <source>the file ends before its data does [%1]</source>
+        <extracomment>%1 = what is missing, in English</extracomment>
+        <translation>文件在数据结束前就结束了 [%1]</translation>
+    </message>
+    <message>
+        <source>the file has data beyond its shape [%1]</source>
+        <translation>文件中有超出其形状的数据 [%1]</translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; is not a number</source>
+        <extracomment>%1 = where, %2 = the text that is not a number</extracomment>
+        <translation>%1&apos;%2&apos; 不是数字</translation>
+    </message>
+    <message>
+        <source>value %1: </source>
+        <translation>第 %1 个值：</translation>
+    </message>
+    <message>
+        <source>%1%2 is not a finite FP32 number</source>
+        <extracomment>%1 = where, %2 = the value</extracomment>
+        <translation>%1%2 不是有限的 FP32 数</translation>
+    </message>
+    <message>
+        <source>%1every row needs the same number of values [%2]</source>
+        <extracomment>%1 = where, %2 = the two row lengths, in English</extracomment>
+        <translation>%1每一行的数值个数必须相同 [%2]</translation>
+    </message>
+    <message>
+        <source>the tensor file cannot be read</source>
+        <translation>无法读取该张量文件</translation>
     </message>
 </context>
 <context>

@@ -27,6 +27,7 @@
 #include "core/issues.h"
 #include "widgets/issuetext.h"
 #include "widgets/charts/memorychart.h"
+#include "widgets/lab/tensorstudioview.h"
 
 namespace {
 
@@ -133,6 +134,34 @@ private slots:
         QVERIFY2(error.contains(QStringLiteral("第 3 行")), qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("JSON")), qPrintable(error));
         w.languageManager()->setLanguage(QStringLiteral("en"));
+    }
+
+    void tensorFileRefusalsSpeakTheLanguage()
+    {
+        // The tensor studio words the reader's code itself (TensorText::fileError), so a refused
+        // .npy reads in Chinese; only NumPy's own names (the dtype, astype) stay as written.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.npy"));
+        QByteArray header = "{'descr': '>f4', 'fortran_order': False, 'shape': (2, 3), }";
+        while ((10 + header.size() + 1) % 64 != 0)
+            header += ' ';
+        header += '\n';
+        QByteArray file("\x93NUMPY\x01\x00", 8);
+        file += char(header.size() & 0xff);
+        file += char(header.size() >> 8);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(file + header + QByteArray(24, '\0'));
+        f.close();
+        MainWindow w;
+        QVERIFY(w.languageManager()->setLanguage(QStringLiteral("zh_CN")));
+        TensorStudioView v;
+        QVERIFY(!v.loadFile(path));
+        QVERIFY2(v.fileError().contains(QStringLiteral("不读取大端 dtype '>f4'")), qPrintable(v.fileError()));
+        QVERIFY2(!v.fileError().contains(QStringLiteral("is not read")), qPrintable(v.fileError()));
+        w.languageManager()->setLanguage(QStringLiteral("en"));
+        QVERIFY(!v.loadFile(path));
+        QVERIFY2(v.fileError().contains(QStringLiteral("big-endian dtype '>f4' is not read")), qPrintable(v.fileError()));
     }
 
     void fileDialogsSpeakTheLanguage()

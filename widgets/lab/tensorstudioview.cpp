@@ -320,8 +320,8 @@ bool TensorStudioView::loadFile(const QString& path)
         m_fileError = tr("Cannot read %1: %2").arg(QFileInfo(path).fileName(), IssueText::reason(issues.front()));
     } else {
         load = core::readTensorFile(path.toStdString(), bytes);
-        //: %1 = file name, %2 = the reason (from the reader, in English)
-        m_fileError = load.ok ? QString() : tr("%1 cannot be read: %2").arg(QFileInfo(path).fileName(), QString::fromStdString(core::describe(load)));
+        //: %1 = file name, %2 = the reason
+        m_fileError = load.ok ? QString() : tr("%1 cannot be read: %2").arg(QFileInfo(path).fileName(), TensorText::fileError(load));
     }
     if (!m_fileError.isEmpty()) {
         retranslateUi();

@@ -1,6 +1,7 @@
 #include "widgets/lab/tensortext.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <cmath>
 
 #include "widgets/lab/numberformatstyle.h"
@@ -102,6 +103,44 @@ QString scaleFormatName(core::ScaleFormat f)
     case core::ScaleFormat::E8M0: return QCoreApplication::translate("TensorText", "E8M0 (power of two)");
     }
     return {};
+}
+
+QString fileError(const core::TensorLoad& load)
+{
+    const QLocale locale;
+    const QString d = QString::fromStdString(load.detail);
+    //: %1 = line, %2 = the value's place on that line
+    const QString where = load.line <= 0 ? QString()
+        : load.column > 0 ? QCoreApplication::translate("TensorText", "line %1, value %2: ").arg(locale.toString(qlonglong(load.line)), locale.toString(qlonglong(load.column)))
+                          : QCoreApplication::translate("TensorText", "line %1: ").arg(locale.toString(qlonglong(load.line)));
+    switch (load.error) {
+    case core::TensorFileError::None: return {};
+    case core::TensorFileError::Empty: return QCoreApplication::translate("TensorText", "the file holds no values");
+    case core::TensorFileError::NotNpy: return QCoreApplication::translate("TensorText", "not a .npy file (it does not start with \\x93NUMPY)");
+    //: %1 = the version in the file, e.g. 4.0
+    case core::TensorFileError::UnsupportedVersion: return QCoreApplication::translate("TensorText", ".npy format version %1 is not read (1.0, 2.0 and 3.0 are)").arg(d);
+    //: %1 = what the reader found wrong, in English
+    case core::TensorFileError::BadHeader: return QCoreApplication::translate("TensorText", "the .npy header cannot be read [%1]").arg(d);
+    //: %1 = NumPy's dtype string, e.g. <i4 (not translated)
+    case core::TensorFileError::UnsupportedDtype: return QCoreApplication::translate("TensorText", "dtype '%1' is not read: only little-endian float16, float32 and float64 ('<f2', '<f4', '<f8'); save bfloat16 as float32").arg(d);
+    case core::TensorFileError::BigEndian: return QCoreApplication::translate("TensorText", "big-endian dtype '%1' is not read; save it little-endian (arr.astype('<f4'))").arg(d);
+    case core::TensorFileError::FortranOrder: return QCoreApplication::translate("TensorText", "fortran_order is True (column-major); save it with np.ascontiguousarray(arr)");
+    //: %1 = the most values the studio reads
+    case core::TensorFileError::TooLarge: return QCoreApplication::translate("TensorText", "more values than the studio reads (at most %1)").arg(locale.toString(qlonglong(core::kMaxTensorValues)));
+    //: %1 = what is missing, in English
+    case core::TensorFileError::Truncated: return QCoreApplication::translate("TensorText", "the file ends before its data does [%1]").arg(d);
+    case core::TensorFileError::TrailingData: return QCoreApplication::translate("TensorText", "the file has data beyond its shape [%1]").arg(d);
+    //: %1 = where, %2 = the text that is not a number
+    case core::TensorFileError::NotANumber: return QCoreApplication::translate("TensorText", "%1'%2' is not a number").arg(where, d);
+    case core::TensorFileError::NonFinite: {
+        const QString at = load.index >= 0 ? QCoreApplication::translate("TensorText", "value %1: ").arg(locale.toString(qlonglong(load.index))) : where;
+        //: %1 = where, %2 = the value
+        return QCoreApplication::translate("TensorText", "%1%2 is not a finite FP32 number").arg(at, d);
+    }
+    //: %1 = where, %2 = the two row lengths, in English
+    case core::TensorFileError::RaggedRows: return QCoreApplication::translate("TensorText", "%1every row needs the same number of values [%2]").arg(where, d);
+    }
+    return QCoreApplication::translate("TensorText", "the tensor file cannot be read");
 }
 
 QString recipeError(core::RecipeError e)

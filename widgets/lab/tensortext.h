@@ -4,6 +4,7 @@
 #include <QString>
 
 #include "core/numerics/distributions.h"
+#include "core/io/tensorfile.h"
 #include "core/numerics/tensorstudio.h"
 
 /// Translated names and messages for the tensor studio, the comparison and the loss-scaling
@@ -18,6 +19,8 @@ QString formatSource(core::TensorFormat format);
 QString scalingName(core::Scaling scaling);
 QString distributionName(core::Distribution distribution);
 QString scaleFormatName(core::ScaleFormat format);
+/// Why a tensor file was refused, from the reader's code (details the reader words itself in brackets).
+QString fileError(const core::TensorLoad& load);
 /// Why a recipe cannot be analysed ("Per-channel scales are for FP8 and integers …").
 QString recipeError(core::RecipeError error);
 /// The recipe in a few words: "INT4, groups of 128, symmetric, FP16 scales".
