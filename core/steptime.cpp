@@ -11,8 +11,8 @@ namespace {
 
 using steptime_data::constant;
 
-constexpr double kGemmHalf = constant("gemm_half_dimension");
-constexpr double kSustained = constant("sustained_fraction");
+using steptime_data::kGemmHalf;
+using steptime_data::kSustained;
 constexpr double kAttentionHalf = constant("attention_half_sequence");
 constexpr double kNvlinkEfficiency = constant("nvlink_bus_efficiency");
 constexpr double kNetworkEfficiency = constant("network_bus_efficiency");

@@ -18,8 +18,8 @@ namespace {
 
 using steptime_data::constant;
 
-constexpr double kGemmHalf = constant("gemm_half_dimension");
-constexpr double kSustained = constant("sustained_fraction");
+using steptime_data::kGemmHalf;
+using steptime_data::kSustained;
 constexpr double kUnfusedBytesPerScore = constant("unfused_attention_bytes_per_score");
 constexpr double kHiddenPasses = constant("elementwise_hidden_passes");
 constexpr double kGatedPasses = constant("elementwise_ffn_passes_gated");
