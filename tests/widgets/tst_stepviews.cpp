@@ -4,10 +4,12 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
+#include <cmath>
 
 #include "core/estimate.h"
 #include "core/io/presets.h"
 #include "core/timeline/steptimeline.h"
+#include "widgets/charts/componentpalette.h"
 #include "widgets/step/memorytimelineview.h"
 #include "widgets/step/scheduleview.h"
 #include "widgets/step/stepcursor.h"
@@ -207,6 +209,96 @@ private slots:
         panel.stageCombo()->setCurrentIndex(0);
         QCOMPARE(panel.memoryView()->stage(), -1);
         QVERIFY(!panel.grab().isNull());
+    }
+
+    void stageChoiceSurvivesALayoutWithoutIt()
+    {
+        // Dragging the model size through sizes that do not fit (no step to draw) or through a
+        // layout of fewer stages used to leave the memory view on "every stage" for good.
+        StepPanel panel;
+        const core::StepTimeline four = core::stepTimeline(pipelined());
+        panel.setTimeline(four, 80e9, -1);
+        QCOMPARE(panel.memoryView()->stage(), 0); // the first stage by default
+        panel.stageCombo()->setCurrentIndex(3);    // the user picks stage 2
+        QCOMPARE(panel.memoryView()->stage(), 2);
+        panel.setUnavailable(QStringLiteral("nothing to draw"));
+        QCOMPARE(panel.stageCombo()->count(), 1);
+        panel.setTimeline(four, 80e9, -1);
+        QCOMPARE(panel.stageCombo()->count(), 5);
+        QCOMPARE(panel.memoryView()->stage(), 2);
+        core::Scenario two = pipelined();
+        two.parallel.pipeline = 2;
+        two.parallel.gpus = 8;
+        const core::StepTimeline fewer = core::stepTimeline(two);
+        QCOMPARE(int(fewer.stages.size()), 2);
+        panel.setTimeline(fewer, 80e9, -1);
+        QCOMPARE(panel.memoryView()->stage(), 1); // the last there is
+        panel.setTimeline(four, 80e9, -1);
+        QCOMPARE(panel.memoryView()->stage(), 2); // and the chosen one again
+        panel.stageCombo()->setCurrentIndex(0);   // every stage, chosen
+        panel.setUnavailable(QStringLiteral("nothing to draw"));
+        panel.setTimeline(four, 80e9, -1);
+        QCOMPARE(panel.memoryView()->stage(), -1);
+    }
+
+    void memoryStackIsDrawnInPixels_data()
+    {
+        QTest::addColumn<qreal>("ratio");
+        QTest::newRow("1x") << qreal(1);
+        QTest::newRow("2x (a HiDPI screen)") << qreal(2);
+    }
+
+    void memoryStackIsDrawnInPixels()
+    {
+        // The stack and its step lines go straight into the cached picture's pixels: the
+        // allocated line of the peak phase sits on the top of its stack, the capacity line is
+        // red and dashed, and the bottom band (the weights, in every phase) has the weights'
+        // colour. Read back from a grab at 1x and 2x.
+        QFETCH(qreal, ratio);
+        MemoryTimelineView view;
+        view.resize(900, 360);
+        view.setUnit(DisplayFormat::MemoryUnit::GB);
+        const core::StepTimeline t = core::stepTimeline(pipelined());
+        view.setTimeline(t);
+        view.setCapacity(80e9);
+        view.setStage(0);
+        QImage image(view.size() * ratio, QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(ratio);
+        image.fill(Qt::transparent);
+        view.render(&image);
+        const QRect plot = view.plotRect();
+        const core::StageTimeline& st = t.stages[0];
+        const core::TimelinePhase& peak = st.phases[st.peakPhase];
+        const double top = std::max(1.0, std::max(80e9, [&] {
+            double most = 0;
+            for (const core::StageTimeline& s : t.stages)
+                for (const core::TimelinePhase& ph : s.phases)
+                    most = std::max(most, ph.deviceBytes);
+            return most;
+        }()) * 1.08);
+        auto yOf = [&](double bytes) { return plot.top() + (1 - bytes / top) * plot.height(); };
+        const int x = int((view.xOf(peak.start) + view.xOf(peak.end)) / 2 * ratio);
+        // the weights' band, just above the chart's bottom, in the middle of the step
+        const QColor weights = ComponentPalette::componentColor(core::Component::Weights, false);
+        QCOMPARE(QColor(image.pixel(int(view.xOf(t.length / 2) * ratio), int((plot.bottom() - 2) * ratio))).rgb(), weights.rgb());
+        // the allocated line over the peak: ink within a pixel of its level, nothing above it
+        const QRgb ink = view.palette().color(QPalette::WindowText).rgb();
+        const int y = int(std::lround(yOf(peak.allocatedBytes) * ratio));
+        bool found = false;
+        for (int dy = -2; dy <= 2 && !found; ++dy)
+            found = QColor(image.pixel(x, y + dy)).rgb() == ink;
+        QVERIFY2(found, "no allocated line at the peak's level");
+        // the capacity line: red, dashed (both red and not red along its row)
+        const QRgb red = ComponentPalette::levelColor(ComponentPalette::Level::Bad, false).rgb();
+        const int yc = int(std::lround(yOf(80e9) * ratio));
+        int redPixels = 0, other = 0;
+        for (int px = int(plot.left() * ratio) + 200; px < int(plot.right() * ratio) - 10; ++px) {
+            bool here = false;
+            for (int dy = -1; dy <= 1; ++dy)
+                here = here || QColor(image.pixel(px, yc + dy)).rgb() == red;
+            (here ? redPixels : other) += 1;
+        }
+        QVERIFY2(redPixels > other / 2 && other > 0, qPrintable(QStringLiteral("red %1, other %2").arg(redPixels).arg(other)));
     }
 };
 

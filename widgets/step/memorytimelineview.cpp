@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "widgets/charts/componentpalette.h"
+#include "widgets/step/pixelcanvas.h"
 #include "widgets/step/steppalette.h"
 
 MemoryTimelineView::MemoryTimelineView(QWidget* parent) : StepTimelineWidget(parent)
@@ -29,8 +30,10 @@ void MemoryTimelineView::setStage(int stage)
 
 void MemoryTimelineView::setCapacity(double bytes)
 {
+    if (bytes == m_capacity)
+        return;
     m_capacity = bytes;
-    timelineChanged();
+    m_top = std::max(1.0, std::max(m_capacity, m_mostDevice) * 1.08);
     invalidate();
 }
 
@@ -42,15 +45,21 @@ void MemoryTimelineView::setUnit(DisplayFormat::MemoryUnit unit)
 
 void MemoryTimelineView::timelineChanged()
 {
-    double most = m_capacity;
-    for (const core::StageTimeline& st : m_timeline->stages)
-        for (const core::TimelinePhase& ph : st.phases)
-            most = std::max(most, ph.deviceBytes);
-    m_top = std::max(1.0, most * 1.08);
+    // once per timeline, not per paint: the axis' top, and the components each stage holds
+    // (its legend)
     m_mostDevice = 0;
-    for (const core::StageTimeline& st : m_timeline->stages)
-        for (const core::TimelinePhase& ph : st.phases)
+    m_used.assign(m_timeline->stages.size(), {});
+    for (std::size_t s = 0; s < m_timeline->stages.size(); ++s) {
+        core::ComponentBytes most{}; // the largest of each component: a loop without branches
+        for (const core::TimelinePhase& ph : m_timeline->stages[s].phases) {
             m_mostDevice = std::max(m_mostDevice, ph.deviceBytes);
+            for (std::size_t k = 0; k < core::kComponentCount; ++k)
+                most[k] = std::max(most[k], ph.bytes[k]);
+        }
+        for (std::size_t k = 0; k < core::kComponentCount; ++k)
+            m_used[s].set(k, most[k] > 0);
+    }
+    m_top = std::max(1.0, std::max(m_capacity, m_mostDevice) * 1.08);
     if (m_stage >= int(m_timeline->stages.size()))
         m_stage = m_timeline->stages.empty() ? 0 : int(m_timeline->stages.size()) - 1;
 }
@@ -142,154 +151,161 @@ QString MemoryTimelineView::cursorText() const
     return t;
 }
 
-void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core::StageTimeline& st, bool large)
+MemoryTimelineView::Columns MemoryTimelineView::columns(const QRectF& area, const core::StageTimeline& st, qreal dpr) const
 {
-    const bool dark = isDark();
     // Which phase each device-pixel column shows: the one with the most allocated bytes among
-    // those it covers, so a peak narrower than a pixel is never lost. The stack is then filled
-    // column by column into an image: the cost follows the width, not the number of phases
-    // (512 micro-batches are thousands of phases).
-    const qreal dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
+    // those it covers, so a peak narrower than a pixel is never lost. The stack is then drawn
+    // column by column: the cost follows the width, not the number of phases (512
+    // micro-batches are thousands of phases).
+    Columns out;
     const int cols = std::max(1, int(std::lround(area.width() * dpr)));
-    const int rowsPx = std::max(1, int(std::lround(area.height() * dpr)));
-    std::vector<const core::TimelinePhase*> column(std::size_t(cols), nullptr);
-    std::bitset<core::kComponentCount> used;
+    out.phase.assign(std::size_t(cols), nullptr);
     const XMap x = xMap();
     for (const core::TimelinePhase& ph : st.phases) {
         const int c0 = std::clamp(int(std::floor((x(ph.start) - area.left()) * dpr)), 0, cols - 1);
         const int c1 = std::clamp(int(std::ceil((x(ph.end) - area.left()) * dpr)), c0 + 1, cols);
         for (int c = c0; c < c1; ++c)
-            if (!column[std::size_t(c)] || ph.allocatedBytes > column[std::size_t(c)]->allocatedBytes)
-                column[std::size_t(c)] = &ph;
-        for (std::size_t k = 0; k < core::kComponentCount; ++k)
-            if (ph.bytes[k] > 0)
-                used.set(k);
+            if (!out.phase[std::size_t(c)] || ph.allocatedBytes > out.phase[std::size_t(c)]->allocatedBytes)
+                out.phase[std::size_t(c)] = &ph;
     }
-    // Runs of columns showing the same phase, and the model states at the bottom that are the
-    // same in every phase (weights, gradients, optimizer states: one band from the first drawn
-    // column to the last, not one per run).
-    int runs = 0;
-    for (int c = 0; c < cols; ++c)
-        runs += column[std::size_t(c)] && (c == 0 || column[std::size_t(c)] != column[std::size_t(c - 1)]);
-    int first = 0, last = cols;
-    while (first < cols && !column[std::size_t(first)])
-        ++first;
-    while (last > first && !column[std::size_t(last - 1)])
-        --last;
-    std::size_t common = 0;
-    if (first < last && std::none_of(column.begin() + first, column.begin() + last, [](const core::TimelinePhase* ph) { return !ph; })) {
-        const core::TimelinePhase* a = column[std::size_t(first)];
-        for (; common < core::kComponentCount; ++common) {
+    // The model states at the bottom that are the same in every phase (weights, gradients,
+    // optimizer states): one band from the first drawn column to the last, not one per run.
+    out.first = 0;
+    out.last = cols;
+    while (out.first < cols && !out.phase[std::size_t(out.first)])
+        ++out.first;
+    while (out.last > out.first && !out.phase[std::size_t(out.last - 1)])
+        --out.last;
+    const auto begin = out.phase.begin() + out.first, end = out.phase.begin() + out.last;
+    if (out.first < out.last && std::none_of(begin, end, [](const core::TimelinePhase* ph) { return !ph; })) {
+        const core::TimelinePhase* a = out.phase[std::size_t(out.first)];
+        for (; out.common < core::kComponentCount; ++out.common) {
             bool same = true;
-            for (int c = first + 1; c < last && same; ++c)
-                same = column[std::size_t(c)] == column[std::size_t(c - 1)] || column[std::size_t(c)]->bytes[common] == a->bytes[common];
+            for (int c = out.first + 1; c < out.last && same; ++c)
+                same = out.phase[std::size_t(c)] == out.phase[std::size_t(c - 1)] || out.phase[std::size_t(c)]->bytes[out.common] == a->bytes[out.common];
             if (!same)
                 break;
         }
     }
-    // Few runs (phases wider than a pixel), SVG and PDF: rectangles. Many: straight into an
-    // image, run by run, each run's column computed once: a few hundred thousand pixel writes
-    // instead of thousands of QPainter::fillRect calls (the most expensive part of a re-plan at
-    // 512 micro-batches, callgrind on bench_latency --step).
-    if (m_vectorPaint || runs <= 200) {
-        double base = 0;
-        for (std::size_t k = 0; k < common; ++k) {
-            const double b = column[std::size_t(first)]->bytes[k];
+    return out;
+}
+
+void MemoryTimelineView::paintStackPixels(PixelCanvas& canvas, const QRectF& area, const Columns& columns, bool large, bool dark) const
+{
+    // Straight into the cached picture's pixels: a store per pixel instead of a QPainter call
+    // per rectangle, and the three step lines without a stroker (README "Performance").
+    const qreal dpr = canvas.ratio();
+    const int x0 = int(std::lround(area.left() * dpr)), y0 = int(std::lround(area.top() * dpr));
+    const int rowsPx = std::max(1, int(std::lround(area.height() * dpr)));
+    const int cols = int(columns.phase.size());
+    const double perByte = rowsPx / scaleTop();
+    auto rowOf = [&](double bytes) { return y0 + int(std::clamp(rowsPx - bytes * perByte, 0.0, double(rowsPx)) + 0.5); };
+    std::array<QRgb, core::kComponentCount> colour{};
+    for (std::size_t k = 0; k < core::kComponentCount; ++k)
+        colour[k] = ComponentPalette::componentColor(core::Component(k), dark).rgb();
+    double base = 0;
+    if (columns.first < columns.last)
+        for (std::size_t k = 0; k < columns.common; ++k) {
+            const double b = columns.phase[std::size_t(columns.first)]->bytes[k];
+            if (b > 0) {
+                canvas.fill(x0 + columns.first, rowOf(base + b), x0 + columns.last, rowOf(base), colour[k]);
+                base += b;
+            }
+        }
+    for (int c = 0; c < cols;) {
+        const core::TimelinePhase* ph = columns.phase[std::size_t(c)];
+        int e = c + 1;
+        while (e < cols && columns.phase[std::size_t(e)] == ph)
+            ++e;
+        if (ph) { // a run of columns showing the same phase, mostly 1–2 pixels wide
+            double below = base;
+            int bottom = rowOf(base);
+            for (std::size_t k = columns.common; k < core::kComponentCount; ++k) {
+                const double b = ph->bytes[k];
+                if (b <= 0)
+                    continue;
+                below += b;
+                const int top = rowOf(below);
+                canvas.fill(x0 + c, top, x0 + e, bottom, colour[k]);
+                bottom = top;
+            }
+        }
+        c = e;
+    }
+    // the three levels as step lines, through the same columns
+    const QRgb ink = palette().color(QPalette::WindowText).rgb();
+    auto level = [&](double core::TimelinePhase::*member, double width, int on, int off) {
+        PixelCanvas::Stroke line(canvas, ink, int(std::lround(width * dpr)), on, off);
+        const core::TimelinePhase* last = nullptr;
+        int lastRow = 0;
+        for (int c = 0; c < cols; ++c) {
+            const core::TimelinePhase* ph = columns.phase[std::size_t(c)];
+            if (!ph || ph == last)
+                continue;
+            const int row = rowOf(ph->*member);
+            if (!last)
+                line.moveTo(x0 + c, row);
+            else if (row != lastRow) { // the same level: no step (reserved and device are flat)
+                line.lineTo(x0 + c, lastRow);
+                line.lineTo(x0 + c, row);
+            }
+            last = ph;
+            lastRow = row;
+        }
+        if (last)
+            line.lineTo(x0 + cols, lastRow);
+    };
+    level(&core::TimelinePhase::deviceBytes, 1, 1, 2);    // Qt::DotLine
+    level(&core::TimelinePhase::reservedBytes, 1, 4, 2);  // Qt::DashLine
+    level(&core::TimelinePhase::allocatedBytes, large ? 2 : 1, 0, 0);
+}
+
+void MemoryTimelineView::paintStackShapes(QPainter& p, const QRectF& area, const Columns& columns, qreal dpr, bool large, bool dark) const
+{
+    // SVG and PDF: rectangles and paths a drawing program can pick apart.
+    const int cols = int(columns.phase.size());
+    double base = 0;
+    if (columns.first < columns.last)
+        for (std::size_t k = 0; k < columns.common; ++k) {
+            const double b = columns.phase[std::size_t(columns.first)]->bytes[k];
             if (b > 0) {
                 const double y0 = yOf(area, base), y1 = yOf(area, base + b);
                 if (y0 - y1 >= 0.25)
-                    p.fillRect(QRectF(area.left() + first / dpr, y1, (last - first) / dpr, y0 - y1),
+                    p.fillRect(QRectF(area.left() + columns.first / dpr, y1, (columns.last - columns.first) / dpr, y0 - y1),
                                ComponentPalette::componentColor(core::Component(k), dark));
                 base += b;
             }
         }
-        for (int c = 0; c < cols;) {
-            const core::TimelinePhase* ph = column[std::size_t(c)];
-            int e = c + 1;
-            while (e < cols && column[std::size_t(e)] == ph)
-                ++e;
-            if (ph) {
-                const double x0 = area.left() + c / dpr, x1 = area.left() + e / dpr;
-                double below = base;
-                for (std::size_t k = common; k < core::kComponentCount; ++k) {
-                    const double b = ph->bytes[k];
-                    if (b <= 0)
-                        continue;
-                    const double y0 = yOf(area, below), y1 = yOf(area, below + b);
-                    below += b;
-                    if (y0 - y1 >= 0.25)
-                        p.fillRect(QRectF(x0, y1, x1 - x0, y0 - y1), ComponentPalette::componentColor(core::Component(k), dark));
-                }
-            }
-            c = e;
-        }
-    } else {
-        std::array<QRgb, core::kComponentCount> colour{};
-        for (std::size_t k = 0; k < core::kComponentCount; ++k)
-            if (used.test(k))
-                colour[k] = ComponentPalette::componentColor(core::Component(k), dark).rgba();
-        // opaque, on the chart's background: drawn as a copy, not blended; the buffer is kept
-        // between paints (a fresh 4 MB image per re-plan is page faults, not drawing)
-        if (m_stackImage.size() != QSize(cols, rowsPx) || m_stackImage.format() != QImage::Format_RGB32)
-            m_stackImage = QImage(cols, rowsPx, QImage::Format_RGB32);
-        QImage& image = m_stackImage;
-        image.setDevicePixelRatio(1);
-        image.fill(palette().color(QPalette::Base));
-        auto rowOf = [&](double bytes) { return std::clamp(int(std::lround((1 - bytes / scaleTop()) * rowsPx)), 0, rowsPx); };
-        QRgb* bits = reinterpret_cast<QRgb*>(image.bits());
-        const qsizetype stride = image.bytesPerLine() / qsizetype(sizeof(QRgb));
-        double base = 0;
-        for (std::size_t k = 0; k < common; ++k) {
-            const double b = column[std::size_t(first)]->bytes[k];
-            if (b > 0) {
-                const int y1 = rowOf(base + b), y0 = rowOf(base);
-                for (int y = y1; y < y0; ++y)
-                    std::fill(bits + y * stride + first, bits + y * stride + last, colour[k]);
-                base += b;
+    for (int c = 0; c < cols;) {
+        const core::TimelinePhase* ph = columns.phase[std::size_t(c)];
+        int e = c + 1;
+        while (e < cols && columns.phase[std::size_t(e)] == ph)
+            ++e;
+        if (ph) {
+            const double x0 = area.left() + c / dpr, x1 = area.left() + e / dpr;
+            double below = base;
+            for (std::size_t k = columns.common; k < core::kComponentCount; ++k) {
+                const double b = ph->bytes[k];
+                if (b <= 0)
+                    continue;
+                const double y0 = yOf(area, below), y1 = yOf(area, below + b);
+                below += b;
+                if (y0 - y1 >= 0.25)
+                    p.fillRect(QRectF(x0, y1, x1 - x0, y0 - y1), ComponentPalette::componentColor(core::Component(k), dark));
             }
         }
-        std::vector<QRgb> columnColours(std::size_t(rowsPx) + 1, colour[0]);
-        for (int c = 0; c < cols;) {
-            const core::TimelinePhase* ph = column[std::size_t(c)];
-            int e = c + 1;
-            while (e < cols && column[std::size_t(e)] == ph)
-                ++e;
-            if (ph) {
-                // the run's column once, then copied across the run (mostly 1–2 pixels wide)
-                double below = base;
-                int top = rowOf(base);
-                const int bottom = top;
-                for (std::size_t k = common; k < core::kComponentCount; ++k) {
-                    const double b = ph->bytes[k];
-                    if (b <= 0)
-                        continue;
-                    const int y1 = rowOf(below + b), y0 = rowOf(below);
-                    below += b;
-                    std::fill(columnColours.begin() + y1, columnColours.begin() + y0, colour[k]);
-                    top = std::min(top, y1);
-                }
-                for (int y = top; y < bottom; ++y) {
-                    QRgb* row = bits + y * stride;
-                    for (int x = c; x < e; ++x)
-                        row[x] = columnColours[std::size_t(y)];
-                }
-            }
-            c = e;
-        }
-        image.setDevicePixelRatio(dpr);
-        p.drawImage(area.topLeft(), image);
+        c = e;
     }
-    // the three levels as step lines, through the same columns
     auto level = [&](double core::TimelinePhase::*member, const QPen& pen) {
         QPainterPath path;
         const core::TimelinePhase* last = nullptr;
         double lastY = 0;
         for (int c = 0; c < cols; ++c) {
-            const core::TimelinePhase* ph = column[std::size_t(c)];
+            const core::TimelinePhase* ph = columns.phase[std::size_t(c)];
             if (!ph || ph == last)
                 continue;
             const double x = area.left() + c / dpr, y = yOf(area, ph->*member);
-            if (last && y == lastY) { // the same level: no step (reserved and device are flat)
+            if (last && y == lastY) {
                 last = ph;
                 continue;
             }
@@ -312,20 +328,39 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
     level(&core::TimelinePhase::deviceBytes, QPen(text, 1, Qt::DotLine));
     level(&core::TimelinePhase::reservedBytes, QPen(text, 1, Qt::DashLine));
     level(&core::TimelinePhase::allocatedBytes, QPen(text, large ? 2 : 1.2));
+}
+
+void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core::StageTimeline& st, bool large)
+{
+    const bool dark = isDark();
+    PixelCanvas canvas = m_vectorPaint ? PixelCanvas() : PixelCanvas::of(p);
+    const qreal dpr = canvas.valid() ? canvas.ratio() : p.device() ? p.device()->devicePixelRatioF() : 1.0;
+    const Columns cols = columns(area, st, dpr);
+    if (canvas.valid())
+        paintStackPixels(canvas, area, cols, large, dark);
+    else
+        paintStackShapes(p, area, cols, dpr, large, dark);
+    const QColor text = palette().color(QPalette::WindowText);
+    const QFontMetrics fm(font());
     // capacity
     if (m_capacity > 0 && m_capacity <= scaleTop()) {
         const QColor red = ComponentPalette::levelColor(ComponentPalette::Level::Bad, dark);
-        p.setPen(QPen(red, 1.5, Qt::DashLine));
         const double y = yOf(area, m_capacity);
-        p.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
+        if (canvas.valid()) { // a long dashed line through Qt's stroker cost ~0.2 M instructions
+            PixelCanvas::Stroke line(canvas, red.rgb(), int(std::lround(1.5 * dpr)), 4, 2);
+            line.moveTo(int(std::lround(area.left() * dpr)), int(std::lround(y * dpr)));
+            line.lineTo(int(std::lround(area.right() * dpr)), int(std::lround(y * dpr)));
+        } else {
+            p.setPen(QPen(red, 1.5, Qt::DashLine));
+            p.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
+        }
         if (large) {
             p.setPen(red);
-            p.drawText(QPointF(area.left() + 4, y - 3), tr("Capacity %1").arg(DisplayFormat::bytes(m_capacity, m_unit)));
+            drawShortText(p, QPointF(area.left() + 4, y - 3), tr("Capacity %1").arg(DisplayFormat::bytes(m_capacity, m_unit)));
         }
     }
     // value axis
     p.setPen(text);
-    const QFontMetrics fm(font());
     const QRectF labels(0, area.top(), labelWidth() - 6, area.height());
     if (large) {
         // 1, 2 or 5 × 10^k display units between the value ticks, about four of them
@@ -356,19 +391,20 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
         p.setPen(text);
         const QString label = large ? tr("Peak %1 — %2").arg(DisplayFormat::bytes(peak.bytes, m_unit), peak.label)
                                     : DisplayFormat::bytes(peak.bytes, m_unit);
-        const int w = fm.horizontalAdvance(label);
+        const double w = shortTextWidth(label);
         const double x = std::clamp(at.x() - w / 2.0, area.left(), area.right() - w);
         const double y = std::max(area.top() + fm.ascent(), at.y() - 10);
         QRectF box(x - 3, y - fm.ascent() - 1, w + 6, fm.height() + 2);
         QColor back = palette().color(QPalette::Base);
         back.setAlphaF(0.85);
         p.fillRect(box, back);
-        p.drawText(QPointF(x, y), label);
+        drawShortText(p, QPointF(x, y), label);
     }
     if (large) {
         // legend: the components this stage holds, and the three lines. Its text is the same
         // from one re-plan to the next: drawn once into a picture and copied after (SVG and PDF
         // get the shapes and text).
+        const std::bitset<core::kComponentCount> used = st.stage < int(m_used.size()) ? m_used[std::size_t(st.stage)] : std::bitset<core::kComponentCount>();
         const QRectF legend(area.right() + 12, area.top(), rightMargin() - 16, area.height());
         if (m_vectorPaint) {
             paintLegend(p, legend, used);
@@ -429,7 +465,6 @@ void MemoryTimelineView::changeEvent(QEvent* event)
 
 void MemoryTimelineView::paintStatic(QPainter& p)
 {
-    const QFontMetrics fm(font());
     p.setPen(palette().color(QPalette::WindowText));
     if (!m_timeline->valid) {
         p.drawText(rect().adjusted(12, 0, -12, 0), Qt::AlignCenter | Qt::TextWordWrap,
@@ -437,7 +472,7 @@ void MemoryTimelineView::paintStatic(QPainter& p)
         return;
     }
     const QString title = m_stage >= 0 ? tr("Memory of stage %1 through one step").arg(m_stage) : tr("Memory of every stage through one step");
-    p.drawText(QRect(8, 2, width() - 16, topMargin() - 4), Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(title, Qt::ElideRight, width() - 16));
+    drawTitle(p, QRect(8, 2, width() - 16, topMargin() - 4), title);
     for (int row = 0; row < rows(); ++row) {
         const int s = stageOfRow(row);
         if (s < int(m_timeline->stages.size()))

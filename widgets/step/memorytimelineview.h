@@ -3,9 +3,12 @@
 #include <QImage>
 #include <QPixmap>
 #include <bitset>
+#include <vector>
 
 #include "widgets/displayformat.h"
 #include "widgets/step/steptimelinewidget.h"
+
+class PixelCanvas;
 
 /// A GPU's memory through one training step: the components stacked phase by phase (weights,
 /// gradients, optimizer states, the saved activations of the micro-batches in flight, the
@@ -53,12 +56,23 @@ private:
     int stageOfRow(int row) const { return m_stage >= 0 ? m_stage : row; }
     double yOf(const QRectF& area, double bytes) const;
     double scaleTop() const;
+    /// The phase each device-pixel column of a stage's chart shows, the drawn columns
+    /// [first, last), and how many components from the bottom are the same in all of them.
+    struct Columns
+    {
+        std::vector<const core::TimelinePhase*> phase;
+        int first = 0, last = 0;
+        std::size_t common = 0;
+    };
+    Columns columns(const QRectF& area, const core::StageTimeline& stage, qreal dpr) const;
     void paintStage(QPainter& painter, const QRectF& area, const core::StageTimeline& stage, bool large);
+    void paintStackPixels(PixelCanvas& canvas, const QRectF& area, const Columns& columns, bool large, bool dark) const;
+    void paintStackShapes(QPainter& painter, const QRectF& area, const Columns& columns, qreal dpr, bool large, bool dark) const;
     void paintLegend(QPainter& painter, const QRectF& legend, const std::bitset<core::kComponentCount>& used) const;
     QString phaseText(const core::TimelinePhase& phase) const;
     const core::TimelinePhase* phaseAt(const core::StageTimeline& stage, double time) const;
 
-    QImage m_stackImage;      ///< the stacked components of one chart, reused paint to paint
+    std::vector<std::bitset<core::kComponentCount>> m_used; ///< the components each stage holds
     QPixmap m_legend;         ///< the legend as drawn, for as long as its components are the same
     std::bitset<core::kComponentCount> m_legendUsed;
     bool m_legendDark = false;

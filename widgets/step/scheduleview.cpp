@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "widgets/displayformat.h"
+#include "widgets/step/pixelcanvas.h"
 #include "widgets/step/steppalette.h"
 
 namespace {
@@ -144,12 +145,12 @@ void ScheduleView::paintStatic(QPainter& p)
     const QFontMetrics fm(font());
     const int legendWidth = m_timeline->valid ? paintLegend(p) : 0;
     p.setPen(palette().color(QPalette::WindowText));
-    p.drawText(QRect(8, 2, width() - 16 - legendWidth, topMargin() - 4), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(m_title, Qt::ElideRight, width() - 16 - legendWidth));
+    drawTitle(p, QRect(8, 2, width() - 16 - legendWidth, topMargin() - 4), m_title);
     if (!m_timeline->valid)
         return;
     std::size_t blocks = 0;
     const XMap x = xMap();
+    PixelCanvas canvas = m_vectorPaint ? PixelCanvas() : PixelCanvas::of(p); // the cached picture's pixels
     QBrush bubble(palette().color(QPalette::Mid), Qt::BDiagPattern);
     for (const core::StageTimeline& st : m_timeline->stages) {
         const QRectF row = rowRect(st.stage);
@@ -159,12 +160,12 @@ void ScheduleView::paintStatic(QPainter& p)
         p.setPen(palette().color(QPalette::WindowText));
         const QString name = tr("Stage %1").arg(st.stage);
         drawShortText(p, QPointF(labelWidth() - 4 - shortTextWidth(name), row.center().y() + (fm.ascent() - fm.descent()) / 2.0), name);
-        const qreal dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
+        const qreal dpr = canvas.valid() ? canvas.ratio() : p.device() ? p.device()->devicePixelRatioF() : 1.0;
         const int cols = std::max(1, int(std::lround(bar.width() * dpr)));
-        if (st.phases.size() * 4 > std::size_t(cols) && !m_vectorPaint) {
+        if (st.phases.size() * 4 > std::size_t(cols) && canvas.valid()) {
             // Dense: hundreds of micro-batches are thousands of blocks narrower than a pixel.
             // Each device-pixel column takes the colour of the block at its middle, written
-            // into an image row by row: the cost follows the width, not the blocks.
+            // into the cached picture row by row: the cost follows the width, not the blocks.
             // Phase by phase, the columns whose middle falls inside it: [start, end) maps to the
             // columns c with start <= t(c + 0.5) < end.
             blocks += st.phases.size();
@@ -184,11 +185,8 @@ void ScheduleView::paintStatic(QPainter& p)
                 if (c1 > c0)
                     std::fill(line.begin() + c0, line.begin() + c1, colours[std::size_t(ph.kind)][ph.chunk % 2 == 1 ? 1 : 0]);
             }
-            QImage image(cols, h, QImage::Format_RGB32);
-            for (int y = 0; y < h; ++y)
-                std::copy(line.begin(), line.end(), reinterpret_cast<QRgb*>(image.scanLine(y)));
-            image.setDevicePixelRatio(dpr);
-            p.drawImage(bar.topLeft(), image);
+            const int x0 = int(std::lround(bar.left() * dpr)), y0 = int(std::lround(bar.top() * dpr));
+            canvas.copyRows(x0, y0, y0 + h, line.data(), cols);
             continue;
         }
         // A block inside a pixel already painted is skipped: at most one fill per pixel column.

@@ -102,7 +102,10 @@ StepPanel::StepPanel(QWidget* parent)
         if (m_stage->currentIndex() != stage + 1 && m_stage->currentIndex() != 0)
             m_stage->setCurrentIndex(stage + 1);
     });
-    connect(m_stage, &QComboBox::currentIndexChanged, this, &StepPanel::chooseStage);
+    connect(m_stage, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_chosenStage = index <= 0 ? -1 : index - 1; // the user's choice (fillStages blocks the signal)
+        chooseStage(index);
+    });
     connect(m_scheduleKind, &QComboBox::currentIndexChanged, this, [this] { emit scheduleRequested(); });
     connect(m_calibrate, &QPushButton::clicked, this, &StepPanel::calibrationRequested);
     retranslateUi();
@@ -199,12 +202,14 @@ void StepPanel::setUnavailable(const QString& reason)
 void StepPanel::fillStages()
 {
     const QSignalBlocker block(m_stage);
-    const int current = m_stage->currentIndex();
     m_stage->clear();
     m_stage->addItem(QString()); // every stage
     for (int i = 0; i < m_stages; ++i)
         m_stage->addItem(QString());
-    m_stage->setCurrentIndex(current >= 0 && current < m_stage->count() ? current : (m_stages > 0 ? 1 : 0));
+    // The stage the user chose, not whatever the list held last: a drag through a layout with
+    // no step to draw (zero stages) or with fewer stages must not leave the view on "every
+    // stage" or on the last one when the stages come back.
+    m_stage->setCurrentIndex(m_stages == 0 ? 0 : m_chosenStage < 0 ? 0 : std::min(m_chosenStage, m_stages - 1) + 1);
     chooseStage(m_stage->currentIndex());
     retranslateUi();
 }

@@ -90,4 +90,5 @@ private:
     QLabel* m_scheduleLabel = nullptr;
     QLabel* m_stageLabel = nullptr;
     int m_stages = 0;
+    int m_chosenStage = 0; ///< the stage the user picked (−1: every stage), kept while a layout has fewer
 };

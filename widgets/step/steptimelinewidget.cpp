@@ -5,10 +5,12 @@
 #include <QMouseEvent>
 #include <QPaintEngine>
 #include <QPainter>
+#include <QVarLengthArray>
 #include <algorithm>
 #include <cmath>
 
 #include "widgets/charts/componentpalette.h"
+#include "widgets/step/pixelcanvas.h"
 
 StepTimelineWidget::StepTimelineWidget(QWidget* parent) : QWidget(parent), m_timeline(std::make_shared<const core::StepTimeline>())
 {
@@ -99,17 +101,43 @@ void StepTimelineWidget::drawTimeAxis(QPainter& p) const
     const double raw = span / std::max(1.0, r.width() / 100.0);
     const double mag = std::pow(10.0, std::floor(std::log10(raw)));
     const double step = raw / mag < 2 ? 2 * mag : raw / mag < 5 ? 5 * mag : 10 * mag;
-    p.setPen(palette().color(QPalette::Mid));
-    p.drawLine(r.left(), r.bottom() + 1, r.right(), r.bottom() + 1);
+    PixelCanvas canvas = m_vectorPaint ? PixelCanvas() : PixelCanvas::of(p);
+    if (canvas.valid()) { // a 1,600-pixel line through the paint engine cost ~0.2 M instructions
+        const qreal d = canvas.ratio();
+        const int y = int(std::lround((r.bottom() + 1) * d));
+        canvas.fill(int(std::lround(r.left() * d)), y, int(std::lround((r.right() + 1) * d)), y + std::max(1, int(std::lround(d))),
+                    palette().color(QPalette::Mid).rgb());
+    } else {
+        p.setPen(palette().color(QPalette::Mid));
+        p.drawLine(r.left(), r.bottom() + 1, r.right(), r.bottom() + 1);
+    }
     p.setPen(palette().color(QPalette::WindowText));
     const QFontMetrics fm(font());
+    QVarLengthArray<QLineF, 32> ticks; // one call for all of them: each drawLine is a pass through the paint engine
     for (double v = 0; v <= span + 1e-9 * span; v += step) {
         const double x = xOf(v / scale);
-        p.drawLine(QPointF(x, r.bottom() + 1), QPointF(x, r.bottom() + 5));
+        ticks.append(QLineF(x, r.bottom() + 1, x, r.bottom() + 5));
         const QString label = timeText(v / scale);
         const double w = shortTextWidth(label);
         drawShortText(p, QPointF(std::clamp(x - w / 2.0, 0.0, double(width()) - w), r.bottom() + 5 + fm.ascent()), label);
     }
+    p.drawLines(ticks.constData(), int(ticks.size()));
+}
+
+void StepTimelineWidget::drawTitle(QPainter& p, const QRect& box, const QString& text) const
+{
+    // Elided once per text and width (shaping a long title cost ~0.2 M instructions a paint)
+    if (m_vectorPaint) {
+        p.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, QFontMetrics(font()).elidedText(text, Qt::ElideRight, box.width()));
+        return;
+    }
+    if (text != m_titleText || box.width() != m_titleWidth) {
+        m_titleText = text;
+        m_titleWidth = box.width();
+        m_titleElided = QFontMetrics(font()).elidedText(text, Qt::ElideRight, box.width());
+    }
+    const QFontMetricsF fm(font());
+    drawShortText(p, QPointF(box.left(), box.top() + (box.height() - fm.height()) / 2.0 + fm.ascent()), m_titleElided);
 }
 
 const QStaticText& StepTimelineWidget::staticText(const QString& text) const
@@ -162,18 +190,20 @@ void StepTimelineWidget::paintEvent(QPaintEvent*)
     const qreal dpr = devicePixelRatioF();
     if (m_dirty || m_cache.size() != size() * dpr) {
         if (m_cache.size() != size() * dpr) { // reused otherwise: no new 4 MB buffer per re-plan
-            m_cache = QPixmap(size() * dpr);
+            // an image, not a pixmap: the views write their dense rows and step lines straight
+            // into its pixels (PixelCanvas); opaque, so it is copied onto the window, not blended
+            m_cache = QImage(size() * dpr, QImage::Format_RGB32);
             m_cache.setDevicePixelRatio(dpr);
         }
         m_cache.fill(palette().color(QPalette::Base));
         QPainter cp(&m_cache);
-        cp.setFont(font()); // a pixmap's painter starts with the application's font, not the widget's
+        cp.setFont(font()); // an image's painter starts with the application's font, not the widget's
         cp.setRenderHint(QPainter::Antialiasing, false);
         paintStatic(cp);
         m_dirty = false;
     }
     QPainter p(this);
-    p.drawPixmap(0, 0, m_cache);
+    p.drawImage(0, 0, m_cache);
     if (m_timeline->valid)
         paintCursor(p);
 }
@@ -188,6 +218,7 @@ void StepTimelineWidget::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
         m_texts.clear();
+        m_titleText.clear();
         invalidate();
     } else if (event->type() == QEvent::LanguageChange) {
         m_texts.clear();

@@ -1,7 +1,7 @@
 #pragma once
 
 #include <QHash>
-#include <QPixmap>
+#include <QImage>
 #include <QStaticText>
 #include <QWidget>
 #include <memory>
@@ -65,6 +65,8 @@ protected:
     /// drawn from its baseline's left end. SVG and PDF get plain text.
     void drawShortText(QPainter& painter, const QPointF& baselineLeft, const QString& text) const;
     double shortTextWidth(const QString& text) const;
+    /// A title in `box`, left-aligned and vertically centred, elided to its width.
+    void drawTitle(QPainter& painter, const QRect& box, const QString& text) const;
     QString timeText(double time) const;
     bool isDark() const;
 
@@ -84,6 +86,8 @@ private:
     const QStaticText& staticText(const QString& text) const;
 
     mutable QHash<QString, QStaticText> m_texts;
-    QPixmap m_cache;
+    mutable QString m_titleText, m_titleElided; ///< drawTitle's last text and its elided form
+    mutable int m_titleWidth = -1;
+    QImage m_cache;
     bool m_dirty = true;
 };
