@@ -186,6 +186,33 @@ QString wrapped(const QString& text, const QFontMetricsF& metrics, double room)
 
 } // namespace
 
+QString MemoryChart::wrap(const QString& text, const QFont& font, double room) const
+{
+    // Every estimate fits the labels again, mostly the same texts in the same room: measuring
+    // them (HarfBuzz shaping each word) was ~2 M instructions a slider move over the three
+    // charts (callgrind, bench_latency). Remembered by text, font and room, exactly.
+    const QString key = font.key() + QChar(0x1f) + QString::number(room, 'g', 17) + QChar(0x1f) + text;
+    if (const auto it = m_wrapped.constFind(key); it != m_wrapped.cend())
+        return *it;
+    if (m_wrapped.size() > 512)
+        m_wrapped.clear();
+    const QString out = wrapped(text, QFontMetricsF(font), room);
+    m_wrapped.insert(key, out);
+    return out;
+}
+
+double MemoryChart::textWidth(const QString& text, const QFont& font) const
+{
+    const QString key = font.key() + QChar(0x1f) + text;
+    if (const auto it = m_widths.constFind(key); it != m_widths.cend())
+        return *it;
+    if (m_widths.size() > 512)
+        m_widths.clear();
+    const double w = QFontMetricsF(font).horizontalAdvance(text);
+    m_widths.insert(key, w);
+    return w;
+}
+
 bool MemoryChart::fitLabels()
 {
     // What fits depends on the pixels each bar gets, known only once the layout has run.
@@ -199,7 +226,6 @@ bool MemoryChart::fitLabels()
     m_fittedFont = font();
     bool relayout = false;
     const double room = slot * 0.94;
-    const QFontMetricsF ticks(m_plot->xAxis->tickLabelFont());
     // A bar name with a word wider than its slot (a 720p slide's "training" under two GRPO
     // bars) would run into its neighbour: the room kept right of the last bar for the level
     // markers' note goes to the bars instead, and the note is left out (until the next rebuild).
@@ -207,7 +233,7 @@ bool MemoryChart::fitLabels()
         double widest = 0;
         for (const Bar& b : m_barData)
             for (const QString& word : QString(b.label).replace(QLatin1Char('\n'), QLatin1Char(' ')).split(QLatin1Char(' '), Qt::SkipEmptyParts))
-                widest = std::max(widest, ticks.horizontalAdvance(word));
+                widest = std::max(widest, textWidth(word, m_plot->xAxis->tickLabelFont()));
         if (widest > room) {
             const QCPRange r = m_plot->xAxis->range();
             m_plot->xAxis->setRange(r.lower, r.upper - m_noteRoom);
@@ -222,7 +248,7 @@ bool MemoryChart::fitLabels()
         QString label = m_barData[g].label;
         if (m_barData.size() >= 3)
             label.replace(QStringLiteral(" · "), QStringLiteral("\n"));
-        label = wrapped(label, ticks, room);
+        label = wrap(label, m_plot->xAxis->tickLabelFont(), room);
         if (m_ticker->ticks().value(double(g)) != label) {
             m_ticker->addTick(double(g), label);
             relayout = true;
@@ -234,7 +260,7 @@ bool MemoryChart::fitLabels()
     double upper = m_axisTop;
     for (qsizetype g = 0; g < m_barData.size() && g < m_totalTexts.size(); ++g) {
         const QFontMetricsF metrics(m_totalLabels[g]->font());
-        QString text = wrapped(m_totalTexts[g], metrics, room);
+        QString text = wrap(m_totalTexts[g], m_totalLabels[g]->font(), room);
         // Side-by-side variants keep one line: the number alone (the axis names the unit).
         if (m_compactLabels && text.contains(QLatin1Char('\n')))
             text = text.section(QLatin1Char('\n'), 0, 0);
@@ -308,7 +334,7 @@ bool MemoryChart::fitLabels()
         }
     }
     // The value axis' title on two lines when it is longer than the chart is tall.
-    const QString axisLabel = wrapped(m_axisLabel, QFontMetricsF(m_plot->yAxis->labelFont()), height * 0.95);
+    const QString axisLabel = wrap(m_axisLabel, m_plot->yAxis->labelFont(), height * 0.95);
     if (m_plot->yAxis->label() != axisLabel) {
         m_plot->yAxis->setLabel(axisLabel);
         relayout = true;

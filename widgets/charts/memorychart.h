@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QVector>
 #include <QWidget>
 #include <array>
@@ -180,6 +181,11 @@ private:
     QVector<QCPItemText*> m_totalLabels; // pooled: reused across updates, hidden when unused
     QVector<QCPItemRect*> m_overRects;
     QVector<QString> m_totalTexts;        // the totals before fitLabels wraps them
+    /// wrapped() and a text's width, remembered (fitLabels runs on every estimate)
+    QString wrap(const QString& text, const QFont& font, double room) const;
+    double textWidth(const QString& text, const QFont& font) const;
+    mutable QHash<QString, QString> m_wrapped;
+    mutable QHash<QString, double> m_widths;
     int m_fittedWidth = -1;              // the plot area the labels were last fitted to
     int m_fittedHeight = -1;
     QFont m_fittedFont;
