@@ -26,6 +26,7 @@
 #include "app/slides/stepscene.h"
 #include "widgets/charts/animatedmemorychart.h"
 #include "widgets/charts/componentpalette.h"
+#include "widgets/charts/memorychart.h"
 #include "widgets/displayformat.h"
 #include "widgets/figurestrip.h"
 #include "widgets/issuetext.h"
@@ -149,6 +150,9 @@ PresentationWindow::PresentationWindow(QWidget* parent)
     connect(m_navigator, &DeckNavigator::deckChanged, this, &PresentationWindow::updateSceneTexts);
     connect(m_document, &DeckDocument::changed, this, &PresentationWindow::updateWindowTitle);
     connect(c, &ScenarioController::estimateChanged, m_chart, &AnimatedMemoryChart::setEstimate);
+    // a measured run kept with the scenario: its marks beside the bars, as in the window
+    connect(c, &ScenarioController::measurementsChanged, m_chart,
+            [this](const std::vector<core::Residual>& residuals) { m_chart->chart()->setMeasured(residuals); });
     connect(c, &ScenarioController::estimateChanged, this, &PresentationWindow::updateAxisLock);
     // Every slider re-plans the step while it is shown (the cursor keeps its share of the step).
     connect(c, &ScenarioController::estimateChanged, this, &PresentationWindow::updateStep);

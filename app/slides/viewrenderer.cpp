@@ -149,10 +149,17 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
 {
     const core::Estimate& e = content.estimate;
     const DisplayFormat::MemoryUnit unit = m_options.unit;
+    // A measured run kept with the scenario is drawn on the slide as in the window: its marks
+    // and residuals beside the bars they measure (the calibration's whole point on a slide).
+    const std::vector<core::Residual> residuals = content.scenario.measured.entries.empty() || !e.valid
+        ? std::vector<core::Residual>{}
+        : core::residuals(e, content.scenario.measured.entries, content.scenario.parallel.gpusPerNode);
     auto memoryChart = [&](QWidget* owner) {
         auto* chart = new MemoryChart(owner);
         chart->setUnit(unit);
         chart->setEstimate(e);
+        if (!residuals.empty())
+            chart->setMeasured(residuals);
         return chart;
     };
     auto comparison = [&](QWidget* owner) {

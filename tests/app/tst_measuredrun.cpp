@@ -14,7 +14,11 @@
 #include "app/mainwindow.h"
 #include "app/scenariocontroller.h"
 #include "app/step/calibrationdialog.h"
+#include "app/slides/slidecontent.h"
+#include "app/slides/slideoptions.h"
+#include "app/slides/viewrenderer.h"
 #include "app/step/stepdock.h"
+#include "core/estimate.h"
 #include "core/io/scenario_io.h"
 #include "widgets/charts/measuredmarkers.h"
 #include "widgets/charts/memorychart.h"
@@ -246,6 +250,42 @@ private slots:
     }
 
 private:
+    void slidesDrawTheMarksToo_data()
+    {
+        QTest::addColumn<SlideView>("view");
+        QTest::newRow("memory") << SlideView::Memory;
+        QTest::newRow("dashboard") << SlideView::Dashboard;
+    }
+
+    void slidesDrawTheMarksToo()
+    {
+        // An exported or copied slide of a scenario with a measured run shows the same marks as
+        // the window: rank 0's max allocated beside stage 0's bar, its residual the label, and
+        // the label in the SVG as text. Without measurements, no marks.
+        QFETCH(SlideView, view);
+        const core::Scenario s = fileScenario("measured-run.json");
+        QVERIFY(!s.measured.entries.empty());
+        SlideOptions o;
+        o.view = view;
+        o.size = QSize(1280, 720);
+        const ViewRenderer slide(SlideContent::fromScenario(s), o);
+        const QList<MemoryChart*> charts = slide.slide()->findChildren<MemoryChart*>();
+        QVERIFY(!charts.isEmpty());
+        const MemoryChart& chart = *charts.front();
+        const MeasuredText::Mark* a0 = findMark(chart, 0, core::MeasuredQuantity::MaxAllocated);
+        QVERIFY(a0);
+        QCOMPARE(a0->measured, 35444144210.0);
+        const core::Estimate e = core::estimate(s);
+        QCOMPARE(a0->label, MeasuredText::percentText((e.groups[0].allocatedBytes - 35444144210.0) / 35444144210.0 * 100));
+        if (view == SlideView::Memory) // the dashboard's bars are too narrow for every label
+            QVERIFY2(QString::fromUtf8(slide.svg()).contains(a0->label.toHtmlEscaped()), qPrintable(a0->label));
+        core::Scenario without = s;
+        without.measured = {};
+        const ViewRenderer plain(SlideContent::fromScenario(without), o);
+        for (const MemoryChart* c : plain.slide()->findChildren<MemoryChart*>())
+            QVERIFY(c->measuredMarkers().marks().isEmpty());
+    }
+
     QTemporaryDir m_dir;
 };
 
