@@ -4646,6 +4646,18 @@ Rollout 引擎）而不是按组成部分为柱状图着色</translation>
         <source>weight gradient (W) of micro-batch %1</source>
         <translation>微批次 %1 的权重梯度（W）</translation>
     </message>
+    <message>
+        <source>Allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>已预留</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
 </context>
 <context>
     <name>ModeSelector</name>
@@ -6583,6 +6595,10 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
     <message>
         <source>Requests</source>
         <translation>请求</translation>
+    </message>
+    <message>
+        <source>KV blocks of %1 tokens, %2 each</source>
+        <translation>每块 %1 个 token 的 KV 块，每块 %2</translation>
     </message>
 </context>
 <context>

@@ -60,7 +60,23 @@ struct Builder
         const double layers = double(ledgers[std::size_t(stage)].layers) / v;
         return std::max(0.05, layers / meanChunkLayers);
     }
-    void push(StageTimeline& st, const TimelinePhase& from, StepMoment moment, double inFlightUnits, bool transients = true)
+    /// A stage's memory at one moment with so many chunk-micro-batches in flight, as last
+    /// computed: in 1F1B's steady state a stage alternates a forward and a backward at the
+    /// same count, so the components and levels are mostly the previous phase's of the same
+    /// moment (a copy instead of the moment's sum and the levels' sum per phase; the re-plan of
+    /// a slider move is thousands of phases).
+    struct Memo
+    {
+        int inFlight = -1;
+        bool transients = false;
+        ComponentBytes bytes{};
+        double allocated = 0, reserved = 0, device = 0;
+    };
+    std::vector<std::array<Memo, kStepMomentCount>> memo;
+
+    /// Appends a phase with the components of `moment` at `inFlightCount` chunk-micro-batches
+    /// in flight (whole-stage units: ÷ v).
+    void push(StageTimeline& st, const TimelinePhase& from, StepMoment moment, int inFlightCount, bool transients = true)
     {
         if (!record)
             return;
@@ -72,10 +88,18 @@ struct Builder
         phase.microBatch = from.microBatch;
         phase.chunk = from.chunk;
         phase.kind = from.kind;
-        const StageLedger& L = ledgers[std::size_t(phase.stage)];
         phase.moment = moment;
-        phase.inFlightMicroBatches = inFlightUnits;
-        momentComponents(L, moment, inFlightUnits, phase.bytes);
+        const double units = double(inFlightCount) / v;
+        phase.inFlightMicroBatches = units;
+        Memo& m = memo[std::size_t(phase.stage)][std::size_t(moment)];
+        if (m.inFlight == inFlightCount && m.transients == transients) {
+            phase.bytes = m.bytes;
+            phase.allocatedBytes = m.allocated;
+            phase.reservedBytes = m.reserved;
+            phase.deviceBytes = m.device;
+            return;
+        }
+        momentComponents(ledgers[std::size_t(phase.stage)], moment, units, phase.bytes);
         if (!transients) { // waiting: the saved activations and the persistent state only
             at(phase.bytes, Component::Zero3GatherBuffers) = 0;
             at(phase.bytes, Component::MoeDispatchBuffers) = 0;
@@ -83,6 +107,12 @@ struct Builder
             at(phase.bytes, Component::OptimizerStepTemporaries) = 0;
         }
         finish(phase, estimate.groups[std::size_t(groupOf[std::size_t(phase.stage)])]);
+        m.inFlight = inFlightCount;
+        m.transients = transients;
+        m.bytes = phase.bytes;
+        m.allocated = phase.allocatedBytes;
+        m.reserved = phase.reservedBytes;
+        m.device = phase.deviceBytes;
     }
     void idle(StageTimeline& st, int stage, double from, double to)
     {
@@ -94,7 +124,7 @@ struct Builder
         phase.stage = stage;
         phase.kind = PhaseKind::Idle;
         const bool training = !ops[std::size_t(stage)].empty() && inFlight[std::size_t(stage)] > 0;
-        push(st, phase, training ? StepMoment::LayerForward : StepMoment::Optimizer, double(inFlight[std::size_t(stage)]) / v, false);
+        push(st, phase, training ? StepMoment::LayerForward : StepMoment::Optimizer, inFlight[std::size_t(stage)], false);
     }
     /// Runs one operation of `stage` from `start` (runPipeline found its input done); returns its end.
     double run(StageTimeline& st, int stage, const ScheduleOp& op, double start)
@@ -118,11 +148,11 @@ struct Builder
             phase.kind = PhaseKind::WeightGradient;
             phase.start = t;
             phase.end = t += fwd;
-            push(st, phase, StepMoment::LayerBackward, double(inFlight[s]) / v);
+            push(st, phase, StepMoment::LayerBackward, inFlight[s]);
             --inFlight[s];
         } else if (op.kind == PhaseKind::Forward) {
             ++inFlight[s];
-            const double units = double(inFlight[s]) / v;
+            const int units = inFlight[s];
             phase.kind = PhaseKind::Forward;
             phase.start = t;
             phase.end = t += fwd;
@@ -133,7 +163,7 @@ struct Builder
                 push(st, phase, StepMoment::LossForward, units);
             }
         } else {
-            const double units = double(inFlight[s]) / v;
+            const int units = inFlight[s];
             phase.kind = PhaseKind::Backward;
             if (lossChunk) {
                 phase.start = t;
@@ -192,6 +222,7 @@ void stepTimeline(const Scenario& s, PipelineScheduleKind kind, StepTimeline& ou
     out.microBatches = b.m;
     const int p = b.p;
     b.ledgers.resize(std::size_t(p));
+    b.memo.assign(std::size_t(p), {});
     b.ops.resize(std::size_t(p));
     b.groupOf.assign(std::size_t(p), 0);
     for (int i = 0; i < p; ++i) {

@@ -35,7 +35,9 @@ const SlideContent& content(const QString& which)
     static const SlideContent train = SlideContent::fromScenario(core::defaultScenario());
     static const SlideContent serving = SlideContent::fromScenario(docsScenario("screenshot-inference.json"));
     static const SlideContent grpo = SlideContent::fromScenario(docsScenario("screenshot-grpo.json"));
-    return which == QLatin1String("serving") ? serving : which == QLatin1String("grpo") ? grpo : train;
+    // Llama 2 13B on TP 2 × PP 4: the step view's four stages, two-row title and legend columns
+    static const SlideContent step = SlideContent::fromScenario(docsScenario("screenshot-step.json"));
+    return which == QLatin1String("serving") ? serving : which == QLatin1String("grpo") ? grpo : which == QLatin1String("step") ? step : train;
 }
 
 /// Llama 2 7B, ZeRO-0 on one A100: 133 GB on an 80 GiB GPU, so the bar is hatched above the line.
@@ -85,6 +87,11 @@ private slots:
                 for (const QSize size : {QSize(1280, 720), QSize(1920, 1080), QSize(3840, 2160)})
                     QTest::addRow("%s %s %dx%d", scenario, qPrintable(SlideViews::id(view)), size.width(), size.height())
                         << QString::fromLatin1(scenario) << view << size;
+        // The step view at slide type sizes: the schedule's and the memory timeline's titles,
+        // the readout, the stage and value labels and the legend (they overlapped before).
+        for (const char* scenario : {"step", "serving"})
+            for (const QSize size : {QSize(1280, 720), QSize(1920, 1080), QSize(3840, 2160)})
+                QTest::addRow("%s step %dx%d", scenario, size.width(), size.height()) << QString::fromLatin1(scenario) << SlideView::Step << size;
     }
 
     void exports()

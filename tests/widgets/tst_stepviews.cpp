@@ -299,6 +299,19 @@ private slots:
             (here ? redPixels : other) += 1;
         }
         QVERIFY2(redPixels > other / 2 && other > 0, qPrintable(QStringLiteral("red %1, other %2").arg(redPixels).arg(other)));
+        if (ratio > 1) {
+            // drawn at the image's ratio, not a 1× picture scaled up (a 2× PNG, a 4K slide)
+            QImage single(view.size(), QImage::Format_ARGB32_Premultiplied);
+            single.fill(Qt::transparent);
+            view.render(&single);
+            const QImage scaled = single.scaled(image.size(), Qt::IgnoreAspectRatio, Qt::FastTransformation)
+                                      .convertToFormat(QImage::Format_ARGB32_Premultiplied);
+            // the title, from the cached picture (the cursor's readout is drawn live either way)
+            const QRect title(0, 0, int(200 * ratio), int(20 * ratio));
+            QImage sharp = image.copy(title);
+            sharp.setDevicePixelRatio(1);
+            QVERIFY(sharp != scaled.copy(title));
+        }
     }
 };
 

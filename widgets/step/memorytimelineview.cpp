@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <bitset>
+#include <tuple>
 #include <vector>
 #include <cmath>
 
@@ -25,6 +26,7 @@ void MemoryTimelineView::setStage(int stage)
     m_stage = stage;
     if (m_stage >= int(m_timeline->stages.size()))
         m_stage = m_timeline->stages.empty() ? 0 : int(m_timeline->stages.size()) - 1;
+    relayout();
     invalidate();
 }
 
@@ -34,12 +36,14 @@ void MemoryTimelineView::setCapacity(double bytes)
         return;
     m_capacity = bytes;
     m_top = std::max(1.0, std::max(m_capacity, m_mostDevice) * 1.08);
+    relayout(); // the value axis' labels
     invalidate();
 }
 
 void MemoryTimelineView::setUnit(DisplayFormat::MemoryUnit unit)
 {
     m_unit = unit;
+    relayout();
     invalidate();
 }
 
@@ -144,10 +148,15 @@ QString MemoryTimelineView::cursorText() const
     const core::TimelinePhase* ph = phaseAt(m_timeline->stages[std::size_t(stage)], m_cursor);
     if (!ph)
         return {};
+    return readoutText(*ph, m_cursor, stage);
+}
+
+QString MemoryTimelineView::readoutText(const core::TimelinePhase& phase, double time, int stage) const
+{
     const QLocale locale;
-    QString t = tr("%1 · stage %2: %3 · allocated %4").arg(timeText(m_cursor)).arg(stage).arg(phaseText(*ph), DisplayFormat::bytes(ph->allocatedBytes, m_unit));
-    if (ph->inFlightMicroBatches > 0)
-        t += tr(" · %1 in flight").arg(locale.toString(ph->inFlightMicroBatches, 'g', 3));
+    QString t = tr("%1 · stage %2: %3 · allocated %4").arg(timeText(time)).arg(stage).arg(phaseText(phase), DisplayFormat::bytes(phase.allocatedBytes, m_unit));
+    if (phase.inFlightMicroBatches > 0)
+        t += tr(" · %1 in flight").arg(locale.toString(phase.inFlightMicroBatches, 'g', 3));
     return t;
 }
 
@@ -356,19 +365,16 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
         }
         if (large) {
             p.setPen(red);
-            drawShortText(p, QPointF(area.left() + 4, y - 3), tr("Capacity %1").arg(DisplayFormat::bytes(m_capacity, m_unit)));
+            // above the line, or under it when the chart's top leaves no room (a slide's type)
+            drawShortText(p, QPointF(area.left() + 4, y - 3 - fm.ascent() < area.top() ? y + 3 + fm.ascent() : y - 3),
+                          tr("Capacity %1").arg(DisplayFormat::bytes(m_capacity, m_unit)));
         }
     }
     // value axis
     p.setPen(text);
     const QRectF labels(0, area.top(), labelWidth() - 6, area.height());
     if (large) {
-        // 1, 2 or 5 × 10^k display units between the value ticks, about four of them
-        const double unit = DisplayFormat::bytesPerUnit(m_unit);
-        const double raw = m_top / unit / 4;
-        const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-        const double step = (raw / mag < 1.5 ? 1 : raw / mag < 3.5 ? 2 : raw / mag < 7.5 ? 5 : 10) * mag * unit;
-        for (double b = 0; b <= m_top; b += step) {
+        for (const double b : valueTicks()) {
             const double y = yOf(area, b);
             const QString tick = DisplayFormat::bytes(b, m_unit, 0);
             drawShortText(p, QPointF(labels.right() - shortTextWidth(tick), y + (fm.ascent() - fm.descent()) / 2.0), tick);
@@ -389,10 +395,14 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
         p.drawPolygon(tri);
         p.setRenderHint(QPainter::Antialiasing, false);
         p.setPen(text);
-        const QString label = large ? tr("Peak %1 — %2").arg(DisplayFormat::bytes(peak.bytes, m_unit), peak.label)
+        QString label = large ? tr("Peak %1 — %2").arg(DisplayFormat::bytes(peak.bytes, m_unit), peak.label)
                                     : DisplayFormat::bytes(peak.bytes, m_unit);
-        const double w = shortTextWidth(label);
-        const double x = std::clamp(at.x() - w / 2.0, area.left(), area.right() - w);
+        double w = shortTextWidth(label);
+        if (w > area.width()) { // large type on a narrow chart: the end of the phase's words goes
+            label = fm.elidedText(label, Qt::ElideRight, int(area.width()));
+            w = shortTextWidth(label);
+        }
+        const double x = std::clamp(at.x() - w / 2.0, area.left(), std::max(area.left(), area.right() - w));
         const double y = std::max(area.top() + fm.ascent(), at.y() - 10);
         QRectF box(x - 3, y - fm.ascent() - 1, w + 6, fm.height() + 2);
         QColor back = palette().color(QPalette::Base);
@@ -405,7 +415,7 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
         // from one re-plan to the next: drawn once into a picture and copied after (SVG and PDF
         // get the shapes and text).
         const std::bitset<core::kComponentCount> used = st.stage < int(m_used.size()) ? m_used[std::size_t(st.stage)] : std::bitset<core::kComponentCount>();
-        const QRectF legend(area.right() + 12, area.top(), rightMargin() - 16, area.height());
+        const QRectF legend(area.right() + 12, area.top(), m_legendLayout.width, area.height());
         if (m_vectorPaint) {
             paintLegend(p, legend, used);
         } else {
@@ -425,33 +435,169 @@ void MemoryTimelineView::paintStage(QPainter& p, const QRectF& area, const core:
     }
 }
 
+QString MemoryTimelineView::levelName(int level, bool shortName) const
+{
+    switch (level) {
+    case 0: return shortName ? tr("Allocated") : tr("Allocated (max_memory_allocated)");
+    case 1: return shortName ? tr("Reserved") : tr("Reserved (max_memory_reserved)");
+    default: return shortName ? tr("Device") : tr("Device (nvidia-smi)");
+    }
+}
+
+std::vector<double> MemoryTimelineView::valueTicks() const
+{
+    // 1, 2 or 5 × 10^k display units between the value ticks, about four of them
+    std::vector<double> ticks;
+    const double unit = DisplayFormat::bytesPerUnit(m_unit);
+    const double raw = m_top / unit / 4;
+    if (!(raw > 0) || !std::isfinite(raw))
+        return ticks;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    const double step = (raw / mag < 1.5 ? 1 : raw / mag < 3.5 ? 2 : raw / mag < 7.5 ? 5 : 10) * mag * unit;
+    for (double b = 0; b <= m_top && ticks.size() < 32; b += step)
+        ticks.push_back(b);
+    return ticks;
+}
+
+void MemoryTimelineView::relayout()
+{
+    // What is measured in the view's font: the value labels' column, whether the cursor's
+    // readout shares the title's row, and the legend's columns. In the window's type one row
+    // and one column hold them; a slide's is two to three times larger.
+    const int stages = int(m_timeline->stages.size());
+    double widest = shortTextWidth(tr("Stage %1").arg(std::max(0, stages - 1)));
+    if (m_stage >= 0)
+        for (const double b : valueTicks())
+            widest = std::max(widest, shortTextWidth(DisplayFormat::bytes(b, m_unit, 0)));
+    m_labelWidth = std::max(76, int(std::ceil(widest)) + 12);
+    m_readoutBelow = false;
+    if (m_timeline->valid && !m_timeline->stages.empty()) {
+        // the widest the readout gets: the step's end, its longest phase names at the last
+        // micro-batch and chunk, the fullest phase's bytes and micro-batches in flight
+        const int stage = std::clamp(m_stage, 0, stages - 1);
+        const core::StageTimeline& st = m_timeline->stages[std::size_t(stage)];
+        core::TimelinePhase ph = st.phases.empty() ? core::TimelinePhase{} : st.phases[std::min(st.peakPhase, st.phases.size() - 1)];
+        ph.microBatch = std::max(0, m_timeline->microBatches - 1);
+        ph.chunk = std::max(0, m_timeline->virtualStages - 1);
+        const QFontMetricsF fm(font());
+        double readout = 0;
+        for (const auto& [kind, moment] : {std::pair{core::PhaseKind::Backward, core::StepMoment::LossBackward},
+                                           std::pair{core::PhaseKind::WeightGradient, core::StepMoment::LayerBackward},
+                                           std::pair{core::PhaseKind::Recompute, core::StepMoment::LayerBackward}}) {
+            ph.kind = kind;
+            ph.moment = moment;
+            readout = std::max(readout, fm.horizontalAdvance(readoutText(ph, m_timeline->length, stage)));
+        }
+        m_readoutBelow = fm.horizontalAdvance(titleText()) + 32 + readout > width() - 16;
+    }
+    const LegendLayout legend = layoutLegend();
+    if (!(legend == m_legendLayout)) {
+        m_legendLayout = legend;
+        m_legend = QPixmap(); // drawn again in the new columns
+    }
+}
+
+MemoryTimelineView::LegendLayout MemoryTimelineView::layoutLegend() const
+{
+    // Components top first, then the three levels: one column under each other when they fit
+    // (half a line between the two lists), else as many columns as the chart's height needs;
+    // the levels' long names (the PyTorch counters) when the columns fit in 40 % of the width,
+    // else their short ones, else the names are elided.
+    LegendLayout l;
+    if (m_stage < 0)
+        return l;
+    const std::bitset<core::kComponentCount> used = m_stage < int(m_used.size()) ? m_used[std::size_t(m_stage)] : std::bitset<core::kComponentCount>();
+    // the entries' text widths in slot order: components top first, the gap, the levels
+    std::vector<double> components;
+    for (std::size_t c = core::kComponentCount; c-- > 0;)
+        if (used.test(c))
+            components.push_back(shortTextWidth(ComponentPalette::componentName(core::Component(c))));
+    const int n = int(components.size());
+    const double line = lineHeight() + 2;
+    const double height = std::max(line, double(this->height() - topMargin() - bottomMargin()));
+    if ((n + 3.5) * line <= height) {
+        l.columns = 1;
+        l.perColumn = n + 4;
+        l.levelSlot = n;
+    } else {
+        // a whole empty slot between the lists, and the three levels together in one column
+        l.halfGap = false;
+        l.perColumn = std::max(3, int(height / line));
+        l.levelSlot = n + 1;
+        // in the components' last column if they fit there, else at the top of the next
+        if (l.levelSlot % l.perColumn + 3 > l.perColumn || (l.levelSlot / l.perColumn) * l.perColumn >= n)
+            l.levelSlot = ((n + l.perColumn - 1) / l.perColumn) * l.perColumn;
+        l.columns = (l.levelSlot + 3 + l.perColumn - 1) / l.perColumn;
+    }
+    // Each column as wide as its widest name (a column of short names leaves room to the next)
+    const double cap = std::max(224.0, width() * 0.4);
+    constexpr double swatch = 14, gap = 12;
+    auto widths = [&](bool shortNames) {
+        std::vector<double> w(std::size_t(l.columns), 0);
+        for (int i = 0; i < n; ++i)
+            w[std::size_t(i / l.perColumn)] = std::max(w[std::size_t(i / l.perColumn)], components[std::size_t(i)]);
+        for (int i = 0; i < 3; ++i) {
+            const int slot = l.levelSlot + i;
+            const std::size_t column = std::size_t(std::min(l.columns - 1, slot / l.perColumn));
+            w[column] = std::max(w[column], shortTextWidth(levelName(i, shortNames)));
+        }
+        double total = -gap;
+        for (double& x : w)
+            total += x = swatch + x + 4 + gap;
+        return std::pair{w, total};
+    };
+    auto [w, total] = widths(false);
+    if (total > cap) {
+        l.shortLevels = true;
+        std::tie(w, total) = widths(true);
+    }
+    if (total > cap) // the names are elided, each column in proportion
+        for (double& x : w)
+            x *= (cap + gap) / (total + gap);
+    l.columnWidths = w;
+    l.width = int(std::ceil(std::min(total, cap)));
+    return l;
+}
+
 void MemoryTimelineView::paintLegend(QPainter& p, const QRectF& legend, const std::bitset<core::kComponentCount>& used) const
 {
     const bool dark = isDark();
     const QColor text = palette().color(QPalette::WindowText);
     const QFontMetrics fm(font());
-    double y = legend.top();
-    const int line = fm.height() + 2;
+    const LegendLayout& l = m_legendLayout;
+    const double line = fm.height() + 2;
+    int slot = 0;
+    double halfGap = 0; // one column: half a line between the components and the levels
+    auto column = [&](int index) { return std::min(int(l.columnWidths.size()) - 1, index / l.perColumn); };
+    auto at = [&](int index) {
+        double x = legend.left();
+        for (int c = 0; c < column(index); ++c)
+            x += l.columnWidths[std::size_t(c)];
+        return QPointF(x, legend.top() + (index % l.perColumn) * line + halfGap);
+    };
+    auto name = [&](int index, const QString& s) {
+        const QPointF topLeft = at(index);
+        const double room = l.columnWidths[std::size_t(column(index))] - 14 - 12; // the name's room in its column
+        p.setPen(text);
+        p.drawText(QRectF(topLeft.x() + 14, topLeft.y(), room + 12, line), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.horizontalAdvance(s) <= room + 1 ? s : fm.elidedText(s, Qt::ElideRight, int(room)));
+    };
     for (std::size_t c = core::kComponentCount; c-- > 0;) {
-        if (!used.test(c) || y + line > legend.bottom() - 3 * line)
+        if (!used.test(c))
             continue;
-        p.fillRect(QRectF(legend.left(), y + 3, 10, line - 6), ComponentPalette::componentColor(core::Component(c), dark));
-        p.setPen(text);
-        p.drawText(QRectF(legend.left() + 14, y, legend.width() - 14, line), Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(ComponentPalette::componentName(core::Component(c)), Qt::ElideRight, int(legend.width()) - 14));
-        y += line;
+        const QPointF xy = at(slot);
+        p.fillRect(QRectF(xy.x(), xy.y() + 3, 10, line - 6), ComponentPalette::componentColor(core::Component(c), dark));
+        name(slot++, ComponentPalette::componentName(core::Component(c)));
     }
-    y += line / 2;
-    const std::pair<Qt::PenStyle, QString> lines[] = {{Qt::SolidLine, tr("Allocated (max_memory_allocated)")},
-                                                      {Qt::DashLine, tr("Reserved (max_memory_reserved)")},
-                                                      {Qt::DotLine, tr("Device (nvidia-smi)")}};
-    for (const auto& [style, name] : lines) {
-        p.setPen(QPen(text, style == Qt::SolidLine ? 2 : 1, style));
-        p.drawLine(QPointF(legend.left(), y + line / 2.0), QPointF(legend.left() + 10, y + line / 2.0));
-        p.setPen(text);
-        p.drawText(QRectF(legend.left() + 14, y, legend.width() - 14, line), Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(name, Qt::ElideRight, int(legend.width()) - 14));
-        y += line;
+    if (l.halfGap)
+        halfGap = line / 2;
+    slot = l.levelSlot;
+    const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
+    for (int i = 0; i < 3; ++i) {
+        const QPointF xy = at(slot);
+        p.setPen(QPen(text, i == 0 ? 2 : 1, styles[i]));
+        p.drawLine(QPointF(xy.x(), xy.y() + line / 2.0), QPointF(xy.x() + 10, xy.y() + line / 2.0));
+        name(slot++, levelName(i, l.shortLevels));
     }
 }
 
@@ -463,6 +609,11 @@ void MemoryTimelineView::changeEvent(QEvent* event)
     StepTimelineWidget::changeEvent(event);
 }
 
+QString MemoryTimelineView::titleText() const
+{
+    return m_stage >= 0 ? tr("Memory of stage %1 through one step").arg(m_stage) : tr("Memory of every stage through one step");
+}
+
 void MemoryTimelineView::paintStatic(QPainter& p)
 {
     p.setPen(palette().color(QPalette::WindowText));
@@ -471,8 +622,7 @@ void MemoryTimelineView::paintStatic(QPainter& p)
                    m_emptyText.isEmpty() ? tr("The memory timeline shows training steps.") : m_emptyText);
         return;
     }
-    const QString title = m_stage >= 0 ? tr("Memory of stage %1 through one step").arg(m_stage) : tr("Memory of every stage through one step");
-    drawTitle(p, QRect(8, 2, width() - 16, topMargin() - 4), title);
+    drawTitle(p, QRect(8, 2, width() - 16, rowHeight() - 4), titleText());
     for (int row = 0; row < rows(); ++row) {
         const int s = stageOfRow(row);
         if (s < int(m_timeline->stages.size()))
@@ -499,11 +649,11 @@ void MemoryTimelineView::paintCursor(QPainter& p)
             p.drawEllipse(QPointF(x, yOf(chartRect(row), ph->allocatedBytes)), 4, 4);
     }
     p.setRenderHint(QPainter::Antialiasing, false);
-    // the readout, right-aligned in the title row
+    // the readout, right-aligned in the title row, or on a row of its own under the title
     const QString text = cursorText();
     const QFontMetrics fm(font());
     const int w = fm.horizontalAdvance(text);
-    const QRectF box(width() - w - 14, 2, w + 8, topMargin() - 4);
+    const QRectF box = m_readoutBelow ? QRectF(4, rowHeight(), w + 8, rowHeight() - 4) : QRectF(width() - w - 14, 2, w + 8, rowHeight() - 4);
     p.fillRect(box, palette().color(QPalette::Base));
     p.setPen(palette().color(QPalette::WindowText));
     p.drawText(box, Qt::AlignCenter, text);

@@ -46,9 +46,11 @@ protected:
     void paintStatic(QPainter& painter) override;
     void paintCursor(QPainter& painter) override;
     void timelineChanged() override;
-    int rightMargin() const override { return m_stage >= 0 ? 240 : 16; }
+    int rightMargin() const override { return m_stage >= 0 ? m_legendLayout.width + 16 : 16; }
     void changeEvent(QEvent* event) override;
-    int labelWidth() const override { return 76; }
+    int labelWidth() const override { return m_labelWidth; }
+    int topMargin() const override { return rowHeight() * (m_readoutBelow ? 2 : 1); }
+    void relayout() override;
 
 private:
     QRectF chartRect(int row) const;
@@ -70,9 +72,28 @@ private:
     void paintStackShapes(QPainter& painter, const QRectF& area, const Columns& columns, qreal dpr, bool large, bool dark) const;
     void paintLegend(QPainter& painter, const QRectF& legend, const std::bitset<core::kComponentCount>& used) const;
     QString phaseText(const core::TimelinePhase& phase) const;
+    QString readoutText(const core::TimelinePhase& phase, double time, int stage) const;
+    QString titleText() const;
+    /// The legend's columns: one in the window's type, several for a slide's.
+    struct LegendLayout
+    {
+        int columns = 1, perColumn = 14;
+        int levelSlot = 10;                    ///< where the three levels start
+        std::vector<double> columnWidths{236}; ///< each with the gap after it
+        int width = 224;
+        bool shortLevels = false; ///< "Allocated" instead of "Allocated (max_memory_allocated)"
+        bool halfGap = true;      ///< one column: half a line between components and levels
+        bool operator==(const LegendLayout&) const = default;
+    };
+    LegendLayout layoutLegend() const;
+    QString levelName(int level, bool shortName) const;
+    std::vector<double> valueTicks() const;
     const core::TimelinePhase* phaseAt(const core::StageTimeline& stage, double time) const;
 
     std::vector<std::bitset<core::kComponentCount>> m_used; ///< the components each stage holds
+    LegendLayout m_legendLayout;
+    int m_labelWidth = 76;      ///< value labels and stage names in the view's font
+    bool m_readoutBelow = false; ///< the cursor's readout on a row of its own (large type)
     QPixmap m_legend;         ///< the legend as drawn, for as long as its components are the same
     std::bitset<core::kComponentCount> m_legendUsed;
     bool m_legendDark = false;

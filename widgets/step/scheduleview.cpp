@@ -7,6 +7,7 @@
 #include <QPainter>
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <map>
 #include <tuple>
 #include <vector>
@@ -27,8 +28,14 @@ ScheduleView::ScheduleView(QWidget* parent) : StepTimelineWidget(parent)
     setObjectName(QStringLiteral("ScheduleView"));
 }
 
-QSize ScheduleView::sizeHint() const { return QSize(900, 60 + 34 * std::max<int>(2, int(m_timeline->stages.size()))); }
-QSize ScheduleView::minimumSizeHint() const { return QSize(320, 60 + 14 * std::max<int>(2, int(m_timeline->stages.size()))); }
+QSize ScheduleView::sizeHint() const
+{
+    return QSize(900, topMargin() + bottomMargin() + 10 + 34 * std::max<int>(2, int(m_timeline->stages.size())));
+}
+QSize ScheduleView::minimumSizeHint() const
+{
+    return QSize(320, topMargin() + bottomMargin() + 10 + std::max(14, lineHeight()) * std::max<int>(2, int(m_timeline->stages.size())));
+}
 
 void ScheduleView::setFormulaBubble(double fraction)
 {
@@ -61,10 +68,48 @@ void ScheduleView::changeEvent(QEvent* event)
     StepTimelineWidget::changeEvent(event);
 }
 
+void ScheduleView::relayout()
+{
+    const int p = std::max<int>(1, int(m_timeline->stages.size()));
+    m_labelWidth = std::max(76, int(std::ceil(shortTextWidth(tr("Stage %1").arg(p - 1)))) + 10);
+    splitTitle(m_titleLegendWidth);
+}
+
+void ScheduleView::splitTitle(int legendWidth)
+{
+    m_titleLegendWidth = legendWidth;
+    const double room = width() - 16 - legendWidth;
+    m_titleRows = QStringList{m_title};
+    const bool fits = !m_timeline->valid || shortTextWidth(m_title) <= room;
+    // Two rows, broken after the last "; " or " · " whose first part fits (the formula, or the
+    // bubble, goes to the second row); the second row has the whole width. None fits: one row,
+    // elided.
+    const QFontMetricsF fm(font());
+    for (qsizetype at = fits ? 0 : m_title.size(); at > 0;) {
+        const qsizetype semicolon = m_title.lastIndexOf(QStringLiteral("; "), at - 1);
+        const qsizetype dot = m_title.lastIndexOf(QStringLiteral(" · "), at - 1);
+        const qsizetype cut = std::max(semicolon, dot);
+        if (cut <= 0)
+            break;
+        const QString first = cut == semicolon ? m_title.left(cut + 1) : m_title.left(cut);
+        if (fm.horizontalAdvance(first) <= room) {
+            m_titleRows = QStringList{first, m_title.mid(cut + (cut == semicolon ? 2 : 3))};
+            break;
+        }
+        at = cut;
+    }
+    const int rows = int(m_titleRows.size());
+    if (rows != m_rowsWanted) {
+        m_rowsWanted = rows;
+        updateGeometry();
+    }
+}
+
 void ScheduleView::updateTitle()
 {
     if (!m_timeline->valid) {
         m_title = m_emptyText.isEmpty() ? tr("Pipeline schedule: training steps only") : m_emptyText;
+        m_titleRows = QStringList{m_title};
         return;
     }
     const int p = int(m_timeline->stages.size());
@@ -79,6 +124,7 @@ void ScheduleView::updateTitle()
     else if (m_formula >= 0)
         t += tr("; (p − 1)/(v·m + p − 1) = %1").arg(DisplayFormat::percent(m_formula));
     m_title = t;
+    splitTitle(m_titleLegendWidth);
 }
 
 void ScheduleView::timelineChanged()
@@ -144,8 +190,11 @@ void ScheduleView::paintStatic(QPainter& p)
     const bool dark = isDark();
     const QFontMetrics fm(font());
     const int legendWidth = m_timeline->valid ? paintLegend(p) : 0;
+    if (legendWidth != m_titleLegendWidth) // the rows were split for another legend: once more
+        splitTitle(legendWidth);
     p.setPen(palette().color(QPalette::WindowText));
-    drawTitle(p, QRect(8, 2, width() - 16 - legendWidth, topMargin() - 4), m_title);
+    for (qsizetype i = 0; i < m_titleRows.size(); ++i)
+        drawTitle(p, QRect(8, 2 + int(i) * rowHeight(), width() - 16 - (i == 0 ? legendWidth : 0), rowHeight() - 4), m_titleRows[i]);
     if (!m_timeline->valid)
         return;
     std::size_t blocks = 0;
@@ -285,7 +334,7 @@ int ScheduleView::paintLegend(QPainter& p)
             m_legendWidth = 0;
             return 0;
         }
-        const int h = topMargin() - 4;
+        const int h = rowHeight() - 4;
         auto draw = [&](QPainter& lp, int x0, int y0) {
             int x = x0;
             const int y = y0 + (h - swatch) / 2;

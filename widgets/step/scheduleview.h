@@ -2,6 +2,7 @@
 
 #include <QHash>
 #include <QPixmap>
+#include <QStringList>
 #include <vector>
 
 #include "widgets/step/steptimelinewidget.h"
@@ -36,6 +37,8 @@ public:
     };
     const std::vector<Send>& sends() const { return m_sends; }
     QString title() const { return m_title; }
+    /// The title as drawn: one row, or two when it is wider than the view (a slide's type).
+    const QStringList& titleRows() const { return m_titleRows; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -50,12 +53,17 @@ protected:
     void retranslateUi() override;
     void changeEvent(QEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
+    void relayout() override;
+    int labelWidth() const override { return m_labelWidth; }
+    int topMargin() const override { return rowHeight() * int(std::max<qsizetype>(1, m_titleRows.size())); }
 
 private:
     QRectF rowRect(int stage) const;
     /// The colours' legend in the title row; returns the width it took (0: no room).
     int paintLegend(QPainter& painter);
     void updateTitle();
+    /// Breaks the title into rows that fit beside a legend `legendWidth` wide.
+    void splitTitle(int legendWidth);
 
     std::vector<Send> m_sends;
     QPixmap m_legend;          ///< the legend as drawn, while its kinds, room and colours are the same
@@ -65,6 +73,10 @@ private:
     int m_legendRoom = 0;
     int m_legendWidth = 0;
     QString m_title;
+    QStringList m_titleRows;
+    int m_titleLegendWidth = 0; ///< the legend's width the rows were split for
+    int m_labelWidth = 76;      ///< "Stage N" in the view's font
+    int m_rowsWanted = 1;       ///< title rows the size hint was last given for
     double m_formula = -1;
     double m_drawnBubble = 0;  ///< read off the blocks
     int m_selected = -1;

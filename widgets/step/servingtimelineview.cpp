@@ -15,9 +15,9 @@
 #include "widgets/charts/componentpalette.h"
 
 namespace {
-constexpr int kLabelWidth = 76;
+constexpr int kMinLabelWidth = 76;   ///< the value labels' column in the window's type
 constexpr int kMinTopMargin = 24;
-constexpr int kRightMargin = 250;
+constexpr int kMinRightMargin = 250; ///< the legend's column in the window's type
 constexpr int kMinAxisHeight = 34;
 constexpr double kMinPrefillShare = 1.0 / 6; ///< the prefill gets at least this share of the width
 } // namespace
@@ -36,6 +36,7 @@ void ServingTimelineView::setTimeline(const core::ServingTimeline& timeline)
         most = std::max(most, m.deviceBytes);
     m_top = std::max(1.0, most * 1.08);
     m_cursor = std::clamp(m_cursor, 0.0, std::max(0.0, m_timeline.length()));
+    relayout();
     m_dirty = true;
     update();
 }
@@ -43,6 +44,7 @@ void ServingTimelineView::setTimeline(const core::ServingTimeline& timeline)
 void ServingTimelineView::setUnit(DisplayFormat::MemoryUnit unit)
 {
     m_unit = unit;
+    relayout();
     m_dirty = true;
     update();
 }
@@ -78,7 +80,7 @@ QRectF ServingTimelineView::chartRect() const
 {
     const double h = std::max(40.0, height() - topMargin() - axisHeight() - 8.0);
     // the chart above, the block grid below it
-    return QRectF(kLabelWidth, topMargin(), std::max(10, width() - kLabelWidth - kRightMargin), h * 0.68);
+    return QRectF(m_labelWidth, topMargin(), std::max(10, width() - m_labelWidth - m_rightMargin), h * 0.68);
 }
 
 QRectF ServingTimelineView::gridRect() const
@@ -326,6 +328,29 @@ void ServingTimelineView::paintStatic(QPainter& p)
         p.setPen(text);
         p.drawText(QPointF(lx, y + 3 + fm.ascent()), label);
     }
+    // The peak's label (drawn last, over the lines): where it goes, so the capacity's keeps clear.
+    struct Label
+    {
+        bool valid = false;
+        QPointF at, baseline;
+        QRectF box;
+        QString text;
+    } peak;
+    if (m_timeline.peakMoment < m_timeline.moments.size()) {
+        const core::ServingMoment& m = m_timeline.moments[m_timeline.peakMoment];
+        peak.valid = true;
+        peak.at = QPointF(xOf((m.start() + m.end()) / 2), yOf(kvBase + m.usedKvBytes));
+        peak.text = tr("Peak KV %1 — %2").arg(DisplayFormat::bytes(m.usedKvBytes, m_unit), momentText(m));
+        int w = fm.horizontalAdvance(peak.text);
+        if (w > a.width()) { // a slide's type on a narrow chart: the end of the words goes
+            peak.text = fm.elidedText(peak.text, Qt::ElideRight, int(a.width()));
+            w = fm.horizontalAdvance(peak.text);
+        }
+        const double x = std::clamp(peak.at.x() - w, a.left(), std::max(a.left(), a.right() - w));
+        const double y = std::max(a.top() + fm.ascent() + 2, peak.at.y() - 12);
+        peak.baseline = QPointF(x, y);
+        peak.box = QRectF(x - 3, y - fm.ascent() - 1, w + 6, fm.height() + 2);
+    }
     // capacity
     const QColor red = ComponentPalette::levelColor(ComponentPalette::Level::Bad, dark);
     if (m_timeline.capacityBytes > 0) {
@@ -333,7 +358,19 @@ void ServingTimelineView::paintStatic(QPainter& p)
         p.setPen(QPen(red, 1.5, Qt::DashLine));
         p.drawLine(QPointF(a.left(), y), QPointF(a.right(), y));
         p.setPen(red);
-        p.drawText(QPointF(a.left() + 4, y - 3), tr("Capacity %1").arg(DisplayFormat::bytes(m_timeline.capacityBytes, m_unit)));
+        // above the line, or under it when the chart's top leaves no room (a slide's type); at
+        // its left end, else its right, else not at all where the peak's label stands (the
+        // legend names the line, the readout gives the bytes)
+        const QString label = tr("Capacity %1").arg(DisplayFormat::bytes(m_timeline.capacityBytes, m_unit));
+        const double w = fm.horizontalAdvance(label);
+        const double baseline = y - 3 - fm.ascent() < a.top() ? y + 3 + fm.ascent() : y - 3;
+        for (const double x : {a.left() + 4, a.right() - 4 - w}) {
+            const QRectF box(x, baseline - fm.ascent(), w, fm.height());
+            if (!peak.valid || !box.intersects(peak.box)) {
+                p.drawText(QPointF(x, baseline), label);
+                break;
+            }
+        }
     }
     // the used KV's top as a line
     {
@@ -358,13 +395,9 @@ void ServingTimelineView::paintStatic(QPainter& p)
     // value axis: 1, 2 or 5 × 10^k display units, about four ticks
     p.setPen(text);
     {
-        const double unit = DisplayFormat::bytesPerUnit(m_unit);
-        const double raw = m_top / unit / 4;
-        const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-        const double step = (raw / mag < 1.5 ? 1 : raw / mag < 3.5 ? 2 : raw / mag < 7.5 ? 5 : 10) * mag * unit;
-        for (double b = 0; b <= m_top; b += step) {
+        for (const double b : valueTicks()) {
             const double y = yOf(b);
-            p.drawText(QRectF(0, y - fm.height() / 2.0, kLabelWidth - 6, fm.height()), Qt::AlignRight | Qt::AlignVCenter, DisplayFormat::bytes(b, m_unit, 0));
+            p.drawText(QRectF(0, y - fm.height() / 2.0, m_labelWidth - 6, fm.height()), Qt::AlignRight | Qt::AlignVCenter, DisplayFormat::bytes(b, m_unit, 0));
         }
     }
     // the preemption point
@@ -373,13 +406,17 @@ void ServingTimelineView::paintStatic(QPainter& p)
         p.setPen(QPen(red, 2));
         p.drawLine(QPointF(x, a.top()), QPointF(x, a.bottom()));
         const core::ServingMoment& m = m_timeline.moments[m_timeline.preemptionMoment];
-        const QString label = m_timeline.blockSize > 0
+        QString label = m_timeline.blockSize > 0
             ? tr("Preemption: %1 needs %2 blocks, the pool holds %3").arg(m.phase == core::ServingPhase::Prefill ? tr("prefill step %1").arg(locale.toString(qlonglong(m.firstStep + 1)))
                                                                                                                : tr("decode step %1").arg(locale.toString(qlonglong(m.firstStep - m_timeline.prefillSteps + 1))),
                                                                            blocksText(m.usedBlocks), blocksText(m_timeline.poolBlocks))
             : tr("Preemption: the pool is full");
-        const int w = fm.horizontalAdvance(label);
-        const double lx = std::clamp(x + 4, a.left(), a.right() - w);
+        int w = fm.horizontalAdvance(label);
+        if (w > a.width()) { // a slide's type: elided to the chart, not run into the legend
+            label = fm.elidedText(label, Qt::ElideRight, int(a.width()));
+            w = fm.horizontalAdvance(label);
+        }
+        const double lx = std::clamp(x + 4, a.left(), std::max(a.left(), a.right() - w));
         QColor back = palette().color(QPalette::Base);
         back.setAlphaF(0.85);
         const double ly = a.bottom() - fm.height() - 6;
@@ -388,31 +425,25 @@ void ServingTimelineView::paintStatic(QPainter& p)
         p.drawText(QPointF(lx, ly + fm.ascent()), label);
     }
     // the peak of the used KV
-    if (m_timeline.peakMoment < m_timeline.moments.size()) {
-        const core::ServingMoment& m = m_timeline.moments[m_timeline.peakMoment];
-        const QPointF at(xOf((m.start() + m.end()) / 2), yOf(kvBase + m.usedKvBytes));
+    if (peak.valid) {
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setBrush(text);
         p.setPen(Qt::NoPen);
         QPolygonF tri;
-        tri << at << at + QPointF(-5, -8) << at + QPointF(5, -8);
+        tri << peak.at << peak.at + QPointF(-5, -8) << peak.at + QPointF(5, -8);
         p.drawPolygon(tri);
         p.setRenderHint(QPainter::Antialiasing, false);
-        const QString label = tr("Peak KV %1 — %2").arg(DisplayFormat::bytes(m.usedKvBytes, m_unit), momentText(m));
-        const int w = fm.horizontalAdvance(label);
-        const double x = std::clamp(at.x() - w, a.left(), a.right() - w);
-        const double y = std::max(a.top() + fm.ascent() + 2, at.y() - 12);
         QColor back = palette().color(QPalette::Base);
         back.setAlphaF(0.85);
-        p.fillRect(QRectF(x - 3, y - fm.ascent() - 1, w + 6, fm.height() + 2), back);
+        p.fillRect(peak.box, back);
         p.setPen(text);
-        p.drawText(QPointF(x, y), label);
+        p.drawText(peak.baseline, peak.text);
     }
     paintAxis(p);
     // legend: the components drawn, then the lines
     // beside the chart only (the grid's caption is below it); the KV cache and the weights first
     // when there is room for only a few
-    const QRectF legend(a.right() + 14, a.top(), kRightMargin - 20, a.height() + axisHeight());
+    const QRectF legend(a.right() + 14, a.top(), m_rightMargin - 20, a.height() + axisHeight());
     double y = legend.top();
     const int line = fm.height() + 2;
     const std::size_t room = std::size_t(std::max(0.0, std::floor(legend.height() / line) - 4.5));
@@ -459,8 +490,57 @@ void ServingTimelineView::paintStatic(QPainter& p)
     const QString side = blocksPerCell() > 1 && m_timeline.blockSize > 0
         ? tr("Blocks\n(1 cell = %1)").arg(QLocale().toString(qlonglong(blocksPerCell())))
         : m_timeline.blockSize > 0 ? tr("Blocks") : tr("Requests");
-    p.drawText(QRectF(0, g.top(), kLabelWidth - 6, g.height()), Qt::AlignRight | Qt::AlignTop | Qt::TextWordWrap, side);
-    p.drawText(QRectF(g.right() + 14, g.top(), kRightMargin - 20, g.height()), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption);
+    // In a slide's type the grid is short: the caption's first sentence, or none, rather than
+    // words running past the view; the side label without its cell size likewise.
+    const QRectF sideBox(0, g.top(), m_labelWidth - 6, g.height());
+    const QRectF captionBox(g.right() + 14, g.top(), m_rightMargin - 20, g.height());
+    auto fits = [&](const QRectF& box, const QString& s) {
+        return fm.boundingRect(box.toAlignedRect(), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, s).height() <= box.height();
+    };
+    if (!fits(captionBox, caption))
+        caption = m_timeline.blockSize > 0 ? tr("KV blocks of %1 tokens, %2 each").arg(m_timeline.blockSize).arg(smallBytes(m_timeline.blockBytes)) : QString();
+    if (!fits(captionBox, caption))
+        caption.clear();
+    QString sideText = side;
+    if (!fits(sideBox, sideText))
+        sideText = sideText.section(QLatin1Char('\n'), 0, 0);
+    p.drawText(sideBox, Qt::AlignRight | Qt::AlignTop | Qt::TextWordWrap, sideText);
+    p.drawText(captionBox, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption);
+}
+
+std::vector<double> ServingTimelineView::valueTicks() const
+{
+    // 1, 2 or 5 × 10^k display units, about four ticks
+    std::vector<double> ticks;
+    const double unit = DisplayFormat::bytesPerUnit(m_unit);
+    const double raw = m_top / unit / 4;
+    if (!(raw > 0) || !std::isfinite(raw))
+        return ticks;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    const double step = (raw / mag < 1.5 ? 1 : raw / mag < 3.5 ? 2 : raw / mag < 7.5 ? 5 : 10) * mag * unit;
+    for (double b = 0; b <= m_top && ticks.size() < 32; b += step)
+        ticks.push_back(b);
+    return ticks;
+}
+
+void ServingTimelineView::relayout()
+{
+    // The value labels' and the legend's columns in the view's font: the window's 76 and 250
+    // px, wider in a slide's type (the legend up to 40 % of the width, then elided).
+    const QFontMetricsF fm(font());
+    double widest = 0;
+    for (const double b : valueTicks())
+        widest = std::max(widest, fm.horizontalAdvance(DisplayFormat::bytes(b, m_unit, 0)));
+    for (const QString& word : {tr("Blocks"), tr("Requests")})
+        widest = std::max(widest, fm.horizontalAdvance(word));
+    m_labelWidth = std::max(kMinLabelWidth, int(std::ceil(widest)) + 12);
+    double names = 0;
+    for (const QString& name : {tr("KV pool, not yet used"), tr("KV cache in use"), tr("KV in use"), tr("KV pool reserved"), tr("Capacity"),
+                                tr("Preemption (hatched: over the pool)")})
+        names = std::max(names, fm.horizontalAdvance(name));
+    for (core::Component c : {core::Component::Weights, core::Component::InferenceWorkspace, core::Component::CudaGraphPool, core::Component::CudaContext})
+        names = std::max(names, fm.horizontalAdvance(ComponentPalette::componentName(c)));
+    m_rightMargin = std::clamp(int(std::ceil(names)) + 14 + 24, kMinRightMargin, std::max(kMinRightMargin, int(width() * 0.4)));
 }
 
 std::int64_t ServingTimelineView::gridUnits() const
@@ -539,7 +619,8 @@ void ServingTimelineView::paintCursor(QPainter& p)
     if (m_vectorPaint) {
         paintGrid(p, *m);
     } else {
-        const qreal dpr = devicePixelRatioF();
+        const QPaintDevice* target = p.paintEngine() ? p.paintEngine()->paintDevice() : nullptr;
+        const qreal dpr = std::max(devicePixelRatioF(), target ? target->devicePixelRatioF() : 1.0);
         const QRect g = gridRect().toAlignedRect();
         if (m != m_gridMoment || m_gridCache.size() != g.size() * dpr) {
             m_gridCache = QPixmap(g.size() * dpr);
@@ -565,11 +646,16 @@ void ServingTimelineView::paintCursor(QPainter& p)
 
 void ServingTimelineView::paintEvent(QPaintEvent*)
 {
+    // the target's pixels per point: a 2× PNG or a 4K slide is drawn at its own ratio, as the
+    // step views are (StepTimelineWidget::paintEvent)
+    qreal dpr = devicePixelRatioF();
     {
         QPainter direct(this);
         const QPaintEngine* engine = direct.paintEngine();
+        if (engine && engine->paintDevice())
+            dpr = std::max(dpr, engine->paintDevice()->devicePixelRatioF());
         const QPaintEngine::Type type = engine ? engine->type() : QPaintEngine::Raster;
-        if (type == QPaintEngine::SVG || type == QPaintEngine::Pdf || type == QPaintEngine::Picture) {
+        if (type != QPaintEngine::Raster) { // SVG, PDF, a QPicture, a printer, a recording device
             m_vectorPaint = true;
             direct.fillRect(rect(), palette().color(QPalette::Base));
             paintStatic(direct);
@@ -579,7 +665,6 @@ void ServingTimelineView::paintEvent(QPaintEvent*)
             return;
         }
     }
-    const qreal dpr = devicePixelRatioF();
     if (m_dirty || m_cache.size() != size() * dpr) {
         if (m_cache.size() != size() * dpr) {
             m_cache = QPixmap(size() * dpr);
@@ -601,12 +686,14 @@ void ServingTimelineView::paintEvent(QPaintEvent*)
 void ServingTimelineView::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
+    relayout();
     m_dirty = true;
 }
 
 void ServingTimelineView::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange || event->type() == QEvent::LanguageChange) {
+        relayout();
         m_dirty = true;
         update();
     }

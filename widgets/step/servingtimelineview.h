@@ -2,6 +2,7 @@
 
 #include <QPixmap>
 #include <QWidget>
+#include <vector>
 
 #include "core/timeline/servingtimeline.h"
 #include "widgets/displayformat.h"
@@ -67,6 +68,9 @@ private:
     QString smallBytes(double bytes) const;
     std::int64_t gridUnits() const;     ///< cells' worth: the pool's blocks or what the batch needs, the larger
     std::int64_t blocksPerCell() const; ///< blocks one cell of the grid stands for
+    std::vector<double> valueTicks() const;
+    /// Measures the label and legend columns in the view's font (the window's or a slide's).
+    void relayout();
 
     core::ServingTimeline m_timeline;
     double m_cursor = 0;
@@ -78,4 +82,6 @@ private:
     const core::ServingMoment* m_gridMoment = nullptr; ///< the moment m_gridCache shows
     bool m_dirty = true;
     bool m_vectorPaint = false;
+    int m_labelWidth = 76;
+    int m_rightMargin = 250;
 };

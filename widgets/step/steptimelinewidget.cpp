@@ -16,6 +16,7 @@ StepTimelineWidget::StepTimelineWidget(QWidget* parent) : QWidget(parent), m_tim
 {
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMouseTracking(false);
+    m_lineHeight = QFontMetrics(font()).height();
 }
 
 void StepTimelineWidget::setTimeline(const core::StepTimeline& timeline) { setTimeline(std::make_shared<const core::StepTimeline>(timeline)); }
@@ -25,6 +26,7 @@ void StepTimelineWidget::setTimeline(std::shared_ptr<const core::StepTimeline> t
     m_timeline = timeline ? std::move(timeline) : std::make_shared<const core::StepTimeline>();
     m_cursor = std::clamp(m_cursor, 0.0, std::max(0.0, m_timeline->length));
     timelineChanged();
+    relayout();
     invalidate();
 }
 
@@ -44,7 +46,7 @@ void StepTimelineWidget::setCursorPosition(double position)
 
 QRect StepTimelineWidget::plotRect() const
 {
-    return QRect(labelWidth(), topMargin(), std::max(10, width() - labelWidth() - rightMargin()), std::max(10, height() - topMargin() - 26));
+    return QRect(labelWidth(), topMargin(), std::max(10, width() - labelWidth() - rightMargin()), std::max(10, height() - topMargin() - bottomMargin()));
 }
 
 double StepTimelineWidget::xOf(double time) const
@@ -96,9 +98,11 @@ void StepTimelineWidget::drawTimeAxis(QPainter& p) const
     if (length <= 0)
         return;
     const double scale = m_timeline->unitSeconds > 0 ? m_timeline->unitSeconds : 1;
-    // 1, 2 or 5 × 10^k seconds (or units) between ticks, about 100 px apart
+    // 1, 2 or 5 × 10^k seconds (or units) between ticks, about 100 px apart, or farther when
+    // the labels are wider (a slide's type, "毫秒")
     const double span = length * scale;
-    const double raw = span / std::max(1.0, r.width() / 100.0);
+    const double spacing = std::max(100.0, 1.5 * shortTextWidth(timeText(length)));
+    const double raw = span / std::max(1.0, r.width() / spacing);
     const double mag = std::pow(10.0, std::floor(std::log10(raw)));
     const double step = raw / mag < 2 ? 2 * mag : raw / mag < 5 ? 5 * mag : 10 * mag;
     PixelCanvas canvas = m_vectorPaint ? PixelCanvas() : PixelCanvas::of(p);
@@ -119,25 +123,26 @@ void StepTimelineWidget::drawTimeAxis(QPainter& p) const
         ticks.append(QLineF(x, r.bottom() + 1, x, r.bottom() + 5));
         const QString label = timeText(v / scale);
         const double w = shortTextWidth(label);
-        drawShortText(p, QPointF(std::clamp(x - w / 2.0, 0.0, double(width()) - w), r.bottom() + 5 + fm.ascent()), label);
+        // the first label starts at the plot's left, clear of the value labels beside it
+        drawShortText(p, QPointF(std::clamp(x - w / 2.0, double(r.left()), double(width()) - w), r.bottom() + 5 + fm.ascent()), label);
     }
     p.drawLines(ticks.constData(), int(ticks.size()));
 }
 
 void StepTimelineWidget::drawTitle(QPainter& p, const QRect& box, const QString& text) const
 {
-    // Elided once per text and width (shaping a long title cost ~0.2 M instructions a paint)
+    // Shaped once per text (QStaticText, as the short texts): a title that fits is drawn as it
+    // is, without QFontMetrics::elidedText's second shaping of every paint.
+    const QFontMetricsF fm(font());
+    const QPointF baseline(box.left(), box.top() + (box.height() - fm.height()) / 2.0 + fm.ascent());
     if (m_vectorPaint) {
-        p.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, QFontMetrics(font()).elidedText(text, Qt::ElideRight, box.width()));
+        p.drawText(baseline, fm.elidedText(text, Qt::ElideRight, box.width()));
         return;
     }
-    if (text != m_titleText || box.width() != m_titleWidth) {
-        m_titleText = text;
-        m_titleWidth = box.width();
-        m_titleElided = QFontMetrics(font()).elidedText(text, Qt::ElideRight, box.width());
-    }
-    const QFontMetricsF fm(font());
-    drawShortText(p, QPointF(box.left(), box.top() + (box.height() - fm.height()) / 2.0 + fm.ascent()), m_titleElided);
+    if (shortTextWidth(text) <= box.width())
+        drawShortText(p, baseline, text);
+    else
+        drawShortText(p, baseline, fm.elidedText(text, Qt::ElideRight, box.width()));
 }
 
 const QStaticText& StepTimelineWidget::staticText(const QString& text) const
@@ -171,13 +176,18 @@ void StepTimelineWidget::drawShortText(QPainter& p, const QPointF& baselineLeft,
 
 void StepTimelineWidget::paintEvent(QPaintEvent*)
 {
+    // Pixels per point of where it is painted: the screen's, or an export's (a 2× PNG or a 4K
+    // slide renders the view into an image of its own ratio: a 1× picture would be scaled up)
+    qreal dpr = devicePixelRatioF();
     {
         // Rendered into something else (an SVG or PDF slide, an image): paint everything
         // there, as shapes and text, not the cached bitmap.
         QPainter direct(this);
         const QPaintEngine* engine = direct.paintEngine();
+        if (engine && engine->paintDevice())
+            dpr = std::max(dpr, engine->paintDevice()->devicePixelRatioF());
         const QPaintEngine::Type type = engine ? engine->type() : QPaintEngine::Raster;
-        if (type == QPaintEngine::SVG || type == QPaintEngine::Pdf || type == QPaintEngine::Picture) {
+        if (type != QPaintEngine::Raster) { // SVG, PDF, a QPicture, a printer, a recording device
             m_vectorPaint = true;
             direct.fillRect(rect(), palette().color(QPalette::Base));
             paintStatic(direct);
@@ -187,7 +197,6 @@ void StepTimelineWidget::paintEvent(QPaintEvent*)
             return;
         }
     }
-    const qreal dpr = devicePixelRatioF();
     if (m_dirty || m_cache.size() != size() * dpr) {
         if (m_cache.size() != size() * dpr) { // reused otherwise: no new 4 MB buffer per re-plan
             // an image, not a pixmap: the views write their dense rows and step lines straight
@@ -211,6 +220,7 @@ void StepTimelineWidget::paintEvent(QPaintEvent*)
 void StepTimelineWidget::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
+    relayout();
     m_dirty = true;
 }
 
@@ -218,11 +228,13 @@ void StepTimelineWidget::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
         m_texts.clear();
-        m_titleText.clear();
+        m_lineHeight = QFontMetrics(font()).height();
+        relayout();
         invalidate();
     } else if (event->type() == QEvent::LanguageChange) {
         m_texts.clear();
         retranslateUi();
+        relayout();
         invalidate();
     }
     QWidget::changeEvent(event);

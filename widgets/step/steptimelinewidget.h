@@ -4,6 +4,7 @@
 #include <QImage>
 #include <QStaticText>
 #include <QWidget>
+#include <algorithm>
 #include <memory>
 
 #include "core/timeline/steptimeline.h"
@@ -57,8 +58,17 @@ protected:
     virtual void retranslateUi() {}
     /// Left margin for row labels.
     virtual int labelWidth() const { return 76; }
-    virtual int topMargin() const { return 24; }
+    virtual int topMargin() const { return rowHeight(); }
     virtual int rightMargin() const { return 16; }
+    /// Below the plot: the time axis' ticks and labels, as tall as the font needs.
+    int bottomMargin() const { return std::max(26, m_lineHeight + 10); }
+    /// One row of the title area: 24 px in the window's font, taller on a slide.
+    int rowHeight() const { return std::max(24, m_lineHeight + 8); }
+    /// The font's line height (QFontMetrics::height), kept up to date.
+    int lineHeight() const { return m_lineHeight; }
+    /// The font, size or timeline changed: margins that follow the text are measured again
+    /// (a slide's type is two to three times the window's). Called before the next paint.
+    virtual void relayout() {}
     void invalidate();
     void drawTimeAxis(QPainter& painter) const;
     /// Short, often repeated text (tick labels, row names): shaped once and kept (QStaticText),
@@ -85,9 +95,8 @@ protected:
 private:
     const QStaticText& staticText(const QString& text) const;
 
+    int m_lineHeight = 16;
     mutable QHash<QString, QStaticText> m_texts;
-    mutable QString m_titleText, m_titleElided; ///< drawTitle's last text and its elided form
-    mutable int m_titleWidth = -1;
     QImage m_cache;
     bool m_dirty = true;
 };
