@@ -68,15 +68,22 @@ struct Builder
     struct Memo
     {
         int inFlight = -1;
-        bool transients = false;
         ComponentBytes bytes{};
         double allocated = 0, reserved = 0, device = 0;
     };
-    std::vector<std::array<Memo, kStepMomentCount>> memo;
+    std::vector<std::array<std::array<Memo, 2>, kStepMomentCount>> memo; ///< stage × moment × transients
+    /// What a phase is, before its memory: the builder's phases are made from these (a
+    /// TimelinePhase is 320 bytes to clear; thousands per re-plan).
+    struct PhaseHead
+    {
+        double start = 0, end = 0;
+        int stage = 0, microBatch = -1, chunk = 0;
+        PhaseKind kind = PhaseKind::Idle;
+    };
 
     /// Appends a phase with the components of `moment` at `inFlightCount` chunk-micro-batches
     /// in flight (whole-stage units: ÷ v).
-    void push(StageTimeline& st, const TimelinePhase& from, StepMoment moment, int inFlightCount, bool transients = true)
+    void push(StageTimeline& st, const PhaseHead& from, StepMoment moment, int inFlightCount, bool transients = true)
     {
         if (!record)
             return;
@@ -91,8 +98,8 @@ struct Builder
         phase.moment = moment;
         const double units = double(inFlightCount) / v;
         phase.inFlightMicroBatches = units;
-        Memo& m = memo[std::size_t(phase.stage)][std::size_t(moment)];
-        if (m.inFlight == inFlightCount && m.transients == transients) {
+        Memo& m = memo[std::size_t(phase.stage)][std::size_t(moment)][transients ? 1 : 0];
+        if (m.inFlight == inFlightCount) {
             phase.bytes = m.bytes;
             phase.allocatedBytes = m.allocated;
             phase.reservedBytes = m.reserved;
@@ -108,7 +115,6 @@ struct Builder
         }
         finish(phase, estimate.groups[std::size_t(groupOf[std::size_t(phase.stage)])]);
         m.inFlight = inFlightCount;
-        m.transients = transients;
         m.bytes = phase.bytes;
         m.allocated = phase.allocatedBytes;
         m.reserved = phase.reservedBytes;
@@ -118,7 +124,7 @@ struct Builder
     {
         if (to <= from + 1e-12)
             return;
-        TimelinePhase phase;
+        PhaseHead phase;
         phase.start = from;
         phase.end = to;
         phase.stage = stage;
@@ -137,7 +143,7 @@ struct Builder
         // The output layer's share of the chunk's work, by parameters (2 FLOPs each per token).
         const double chunkLayers = std::max(1e-9, double(ledgers[s].layers) / v);
         const double lossShare = fwd * outputShare / chunkLayers;
-        TimelinePhase phase;
+        PhaseHead phase;
         phase.stage = stage;
         phase.microBatch = j;
         phase.chunk = c;
@@ -305,7 +311,7 @@ void stepTimeline(const Scenario& s, PipelineScheduleKind kind, StepTimeline& ou
         const StageLedger& L = b.ledgers[std::size_t(i)];
         double t = b.clock[std::size_t(i)];
         if (reduce > 0) {
-            TimelinePhase phase;
+            Builder::PhaseHead phase;
             phase.stage = i;
             phase.kind = PhaseKind::Reduce;
             phase.start = t;
@@ -319,7 +325,7 @@ void stepTimeline(const Scenario& s, PipelineScheduleKind kind, StepTimeline& ou
         const double stateBytes = L.persistent[std::size_t(Component::Weights)] + L.persistent[std::size_t(Component::Gradients)]
             + L.persistent[std::size_t(Component::OptimizerStates)] + L.persistent[std::size_t(Component::AdapterWeights)];
         const double seconds = bandwidth > 0 ? 2 * stateBytes / bandwidth : 0;
-        TimelinePhase phase;
+        Builder::PhaseHead phase;
         phase.stage = i;
         phase.kind = PhaseKind::Optimizer;
         phase.start = optimizerStart;

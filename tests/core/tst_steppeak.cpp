@@ -2,6 +2,8 @@
 // (transients of different moments are never added up), the three levels the tools report,
 // Megatron's pipeline schedule and the step timeline built from it.
 #include <QTest>
+#include <map>
+#include <tuple>
 
 #include <cmath>
 
@@ -325,6 +327,51 @@ private slots:
                 continue; // the embedding's few bytes ride on chunk 0 only
             const core::RankGroup& g = e.groups[std::size_t(st.group)];
             QCOMPARE(st.phases[st.peakPhase].allocatedBytes, g.allocatedBytes);
+        }
+    }
+
+    void phasesAreTheirMomentsWhatEverCameBefore()
+    {
+        // The builder reuses a stage's components from the last phase of the same moment and
+        // micro-batches in flight, and the caller's storage from the last re-plan: every phase
+        // must still be its moment at its count. A timeline planned into storage that held
+        // another scenario (GPipe, other stages, another model) equals one planned afresh, and
+        // two phases of a stage at the same moment, count and kind of wait hold the same bytes
+        // whichever came first; each phase's allocated level is the sum of its allocated-level
+        // components (core/components.h levelOf).
+        core::Scenario s = testscenarios::preset("llama-2-7b", 16);
+        s.parallel.tensor = 2;
+        s.parallel.pipeline = 4;
+        s.training.globalBatchSize = 64;
+        s.training.zeroStage = 3; // a forward gathers its layer's parameters; waiting holds no gather buffer
+        core::Scenario other = testscenarios::preset("llama-2-13b", 32);
+        other.parallel.pipeline = 8;
+        other.training.globalBatchSize = 32;
+        core::StepTimeline reused;
+        core::stepTimeline(other, core::PipelineScheduleKind::GPipe, reused);
+        QVERIFY(reused.valid);
+        core::stepTimeline(s, reused);
+        QVERIFY(reused == core::stepTimeline(s));
+        for (const core::StageTimeline& st : reused.stages) {
+            std::map<std::tuple<int, double, bool>, const core::TimelinePhase*> seen;
+            for (const core::TimelinePhase& ph : st.phases) {
+                double allocated = 0;
+                for (std::size_t k = 0; k < core::kComponentCount; ++k)
+                    if (core::levelOf(core::Component(k)) == core::MemoryLevel::Allocated)
+                        allocated += ph.bytes[k];
+                QCOMPARE(ph.allocatedBytes, allocated);
+                const double gathered = ph.bytes[std::size_t(core::Component::Zero3GatherBuffers)];
+                if (ph.kind == core::PhaseKind::Idle)
+                    QCOMPARE(gathered, 0.0);
+                else if (ph.kind == core::PhaseKind::Forward)
+                    QCOMPARE_GT(gathered, 0.0);
+                if (ph.kind == core::PhaseKind::Reduce || ph.kind == core::PhaseKind::Optimizer)
+                    continue; // the reduction adds its buckets, the step its temporaries
+                const auto key = std::make_tuple(int(ph.moment), ph.inFlightMicroBatches, ph.kind == core::PhaseKind::Idle);
+                const auto [it, fresh] = seen.emplace(key, &ph);
+                if (!fresh)
+                    QVERIFY2(it->second->bytes == ph.bytes, qPrintable(QStringLiteral("stage %1, phase at %2").arg(st.stage).arg(ph.start)));
+            }
         }
     }
 
