@@ -206,8 +206,24 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
     };
 
     switch (m_options.view) {
-    case SlideView::Memory:
-        return memoryChart(parent);
+    case SlideView::Memory: {
+        MemoryChart* chart = memoryChart(parent);
+        if (residuals.empty())
+            return chart;
+        // A measured run's notes under the chart at the slide's whole width, wrapped: in the
+        // plot's row they were wider than the plot and pushed the legend off the slide.
+        auto* box = new QWidget(parent);
+        auto* column = new QVBoxLayout(box);
+        column->setContentsMargins(0, 0, 0, 0);
+        chart->setParent(box);
+        chart->setMeasuredNotesInPlot(false);
+        column->addWidget(chart, 1);
+        QLabel* notes = textLabel(chart->measuredNotes().join(QLatin1Char('\n')), basePointSize(m_options.size, m_options.view), false, box);
+        notes->setObjectName(QStringLiteral("measuredNotes"));
+        notes->setWordWrap(true);
+        column->addWidget(notes);
+        return box;
+    }
     case SlideView::Comparison: {
         // At slide type sizes two charts side by side leave each bar narrower than its words:
         // one above the other, and the colours named once, in a column beside both (a slide
@@ -272,6 +288,9 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
         auto* row = new QHBoxLayout;
         MemoryChart* bars = memoryChart(box);
         bars->setLegendVisible(false); // named once under the charts: the chart keeps its width
+        // a measured run: its marks and residuals, not its notes (a half-page chart has no
+        // width for them; the memory slide words them)
+        bars->setMeasuredNotesInPlot(false);
         row->addWidget(bars, 1);
         ComparisonView* variants = comparison(box);
         variants->setStacked(true); // a bar for each variant needs the column's whole width

@@ -3,6 +3,7 @@
 // nothing), the file saves and reopens them, Clear takes them out (undoable), and the memory
 // chart draws each measured counter beside the bar that predicts it, with the residual worked by
 // hand for one case and, in words, what could not be drawn.
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -277,8 +278,18 @@ private:
         QCOMPARE(a0->measured, 35444144210.0);
         const core::Estimate e = core::estimate(s);
         QCOMPARE(a0->label, MeasuredText::percentText((e.groups[0].allocatedBytes - 35444144210.0) / 35444144210.0 * 100));
-        if (view == SlideView::Memory) // the dashboard's bars are too narrow for every label
+        if (view == SlideView::Memory) { // the dashboard's bars are too narrow for every label
             QVERIFY2(QString::fromUtf8(slide.svg()).contains(a0->label.toHtmlEscaped()), qPrintable(a0->label));
+            // In large type the label reaches into the gap after its bar rather than vanish.
+            QVERIFY(chart.measuredMarkers().labelShown(int(a0 - chart.measuredMarkers().marks().constData())));
+            // The notes under the chart at the slide's width, wrapped; in the plot's row they
+            // made the chart wider than the slide and cut its legend.
+            const QLabel* notes = slide.slide()->findChild<QLabel*>(QStringLiteral("measuredNotes"));
+            QVERIFY(notes);
+            QVERIFY2(notes->text().contains(QStringLiteral("Not drawn: device 0 of one node")), qPrintable(notes->text()));
+            QVERIFY(chart.measuredMarkers().notesText().isEmpty());
+        }
+        QCOMPARE_LE(chart.width(), o.size.width());
         core::Scenario without = s;
         without.measured = {};
         const ViewRenderer plain(SlideContent::fromScenario(without), o);

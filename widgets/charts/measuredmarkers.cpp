@@ -132,8 +132,11 @@ void MeasuredMarkers::fitLabels()
 {
     // Per bar, top to bottom: each label at least a line below the one above it.
     const double slot = std::abs(m_plot->xAxis->coordToPixel(1) - m_plot->xAxis->coordToPixel(0));
-    // A label may reach back over the whole bar: above its mark the bar is what it measures.
+    // A label may reach back over the whole bar: above its mark the bar is what it measures;
+    // and, when that is not enough (a slide's type: "−9.8 %" in bold 18 pt on a 1280-pixel
+    // slide's four bars), on into the gap before the next bar, its right end past the mark's.
     const double room = slot * (m_barWidth + kOverhang) - 2;
+    const double gap = std::max(0.0, slot * (1 - m_barWidth - kOverhang) - 6);
     QVector<int> order(m_marks.size());
     for (qsizetype i = 0; i < order.size(); ++i)
         order[i] = int(i);
@@ -145,10 +148,13 @@ void MeasuredMarkers::fitLabels()
     for (int i : order) {
         QCPItemText* t = m_labels[i];
         const QFontMetricsF metrics(t->font());
-        const bool fits = metrics.horizontalAdvance(t->text()) + 4 <= room;
+        const double width = metrics.horizontalAdvance(t->text()) + 4;
+        const bool fits = width <= room + gap;
         t->setVisible(fits);
         if (!fits)
             continue;
+        const double shift = std::max(0.0, width - room) / std::max(1.0, slot); // in bars
+        const double x = m_marks[i].bar + m_barWidth / 2 + kOverhang + shift;
         // The label's bottom sits on its mark; one that would cover the label above it moves down.
         const double height = metrics.height();
         const bool sameBar = m_marks[i].bar == bar;
@@ -170,7 +176,7 @@ void MeasuredMarkers::fitLabels()
         }
         bar = m_marks[i].bar;
         below = y;
-        t->position->setCoords(t->position->coords().x(), m_plot->yAxis->pixelToCoord(y));
+        t->position->setCoords(x, m_plot->yAxis->pixelToCoord(y));
     }
 }
 

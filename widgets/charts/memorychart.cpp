@@ -809,6 +809,14 @@ void MemoryChart::setMeasured(const std::vector<core::Residual>& residuals)
     rebuild(); // the level markers' note makes room for the measured marks' labels
 }
 
+void MemoryChart::setMeasuredNotesInPlot(bool inPlot)
+{
+    if (inPlot == m_measuredNotesInPlot)
+        return;
+    m_measuredNotesInPlot = inPlot;
+    rebuild();
+}
+
 void MemoryChart::updateMeasured()
 {
     // The textbook's ledgers have no allocator levels to measure against: the notes say so.
@@ -833,7 +841,8 @@ void MemoryChart::updateMeasured()
         levels = levels || b.allocatedBytes > 0;
     if (!marks.isEmpty() && levels && !notes.isEmpty())
         notes.front() += QStringLiteral(" · ") + tr("━ allocated\n┅ reserved\n(top: device)").replace(QLatin1Char('\n'), QLatin1Char(' '));
-    m_measured->update(marks, notes, m_unit);
+    m_measuredNotes = notes;
+    m_measured->update(marks, m_measuredNotesInPlot ? notes : QStringList{}, m_unit);
     // The marks' labels stand right of the bars, where the last bar's level note would be.
     if (!m_measured->marks().isEmpty()) {
         m_noteWanted = false;

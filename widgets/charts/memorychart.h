@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QHash>
+#include <QStringList>
 #include <QVector>
 #include <QWidget>
 #include <array>
@@ -59,6 +60,10 @@ public:
     void setMeasured(const std::vector<core::Residual>& residuals);
     /// The measured marks drawn (for tests and exports).
     const MeasuredMarkers& measuredMarkers() const { return *m_measured; }
+    /// The measured run's notes (what the marks are, what was measured but not drawn), one
+    /// line each; shown in a row under the plot unless a slide words them at its own width.
+    const QStringList& measuredNotes() const { return m_measuredNotes; }
+    void setMeasuredNotesInPlot(bool inPlot);
     /// Arbitrary bars (comparisons).
     void setBars(const QVector<Bar>& bars);
     /// Shows the message over the last valid bars, which stay, dimmed.
@@ -168,6 +173,8 @@ private:
     std::unique_ptr<ModelStatesBracket> m_brackets;
     std::unique_ptr<MeasuredMarkers> m_measured;
     std::vector<core::Residual> m_residuals;
+    QStringList m_measuredNotes;
+    bool m_measuredNotesInPlot = true;
     int m_rankCount = 0; ///< GPUs of the estimate's layout (the measured notes name it)
     QSharedPointer<QCPAxisTickerText> m_ticker;
     QSharedPointer<QCPAxisTickerText> m_capacityTicker;
