@@ -50,6 +50,7 @@
 #include "widgets/charts/memorychart.h"
 #include "widgets/step/memorytimelineview.h"
 #include "widgets/step/scheduleview.h"
+#include "widgets/step/servingtimelineview.h"
 #include "widgets/step/steppanel.h"
 #include "widgets/valueslider.h"
 
@@ -300,6 +301,7 @@ int main(int argc, char** argv)
     app.mainChart.insert(window.memoryChart()->plot());
     app.stepViews.insert(window.stepDock()->panel()->scheduleView());
     app.stepViews.insert(window.stepDock()->panel()->memoryView());
+    app.stepViews.insert(window.stepDock()->panel()->servingView()); // --mode inference: the serving run
     EventCounter counter;
     app.installEventFilter(&counter);
     settle(counter);

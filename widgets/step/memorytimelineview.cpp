@@ -479,16 +479,20 @@ void MemoryTimelineView::relayout()
         core::TimelinePhase ph = st.phases.empty() ? core::TimelinePhase{} : st.phases[std::min(st.peakPhase, st.phases.size() - 1)];
         ph.microBatch = std::max(0, m_timeline->microBatches - 1);
         ph.chunk = std::max(0, m_timeline->virtualStages - 1);
-        const QFontMetricsF fm(font());
-        double readout = 0;
+        // (the longest of them in characters is measured: shaping one is a sixth of a re-plan's
+        // text work)
+        QString longest;
         for (const auto& [kind, moment] : {std::pair{core::PhaseKind::Backward, core::StepMoment::LossBackward},
                                            std::pair{core::PhaseKind::WeightGradient, core::StepMoment::LayerBackward},
                                            std::pair{core::PhaseKind::Recompute, core::StepMoment::LayerBackward}}) {
             ph.kind = kind;
             ph.moment = moment;
-            readout = std::max(readout, fm.horizontalAdvance(readoutText(ph, m_timeline->length, stage)));
+            const QString text = readoutText(ph, m_timeline->length, stage);
+            if (text.size() > longest.size())
+                longest = text;
         }
-        m_readoutBelow = fm.horizontalAdvance(titleText()) + 32 + readout > width() - 16;
+        const QFontMetricsF fm(font());
+        m_readoutBelow = shortTextWidth(titleText()) + 32 + fm.horizontalAdvance(longest) * 1.05 > width() - 16;
     }
     const LegendLayout legend = layoutLegend();
     if (!(legend == m_legendLayout)) {

@@ -7,12 +7,14 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
+#include <array>
 #include <bitset>
 #include <cmath>
 #include <functional>
 #include <vector>
 
 #include "widgets/charts/componentpalette.h"
+#include "widgets/step/pixelcanvas.h"
 
 namespace {
 constexpr int kMinLabelWidth = 76;   ///< the value labels' column in the window's type
@@ -26,6 +28,7 @@ ServingTimelineView::ServingTimelineView(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("ServingTimelineView"));
     setAttribute(Qt::WA_OpaquePaintEvent);
+    m_lineHeight = QFontMetrics(font()).height();
 }
 
 void ServingTimelineView::setTimeline(const core::ServingTimeline& timeline)
@@ -68,12 +71,12 @@ void ServingTimelineView::setCursorPosition(double step)
 // the font, so a slide's larger type does not run the phase names into the block grid.
 int ServingTimelineView::topMargin() const
 {
-    return std::max(kMinTopMargin, QFontMetrics(font()).height() + 8);
+    return std::max(kMinTopMargin, m_lineHeight + 8);
 }
 
 int ServingTimelineView::axisHeight() const
 {
-    return std::max(kMinAxisHeight, 2 * QFontMetrics(font()).height() + 8);
+    return std::max(kMinAxisHeight, 2 * m_lineHeight + 8);
 }
 
 QRectF ServingTimelineView::chartRect() const
@@ -265,7 +268,55 @@ void ServingTimelineView::paintStatic(QPainter& p)
                 used.set(k);
     }
     const double pool = m_timeline.poolBytes;
-    for (int c = 0; c < cols;) {
+    // On screen (the cached image) the runs of columns go straight into its pixels, a store per
+    // pixel instead of a fillRect per component and run (PixelCanvas); SVG and PDF get shapes.
+    PixelCanvas canvas = m_vectorPaint ? PixelCanvas() : PixelCanvas::of(p);
+    const QRectF plot = a; // yOf's frame, read once
+    auto rowOf = [&](double bytes) {
+        return int(std::lround(std::clamp(plot.bottom() - bytes / m_top * plot.height(), plot.top() - 1, plot.bottom() + 1) * dpr));
+    };
+    std::array<QRgb, core::kComponentCount> rgb{};
+    for (std::size_t k = 0; k < core::kComponentCount; ++k)
+        rgb[k] = ComponentPalette::componentColor(core::Component(k), dark).rgb();
+    const int x0px = int(std::lround(a.left() * dpr));
+    for (int c = 0; c < cols && canvas.valid();) {
+        const core::ServingMoment* m = column[std::size_t(c)];
+        int e = c + 1;
+        while (e < cols && column[std::size_t(e)] == m)
+            ++e;
+        if (m) {
+            double below = 0;
+            int bottom = rowOf(0);
+            for (std::size_t k = 0; k < core::kComponentCount; ++k) {
+                const double b = m->bytes[k];
+                if (b <= 0)
+                    continue;
+                below += b;
+                const int top = rowOf(below);
+                canvas.fill(x0px + c, top, x0px + e, bottom, rgb[k]);
+                bottom = top;
+            }
+        }
+        c = e;
+    }
+    // what the pool cannot hold, hatched red above the pool's top (few columns: shapes)
+    for (int c = 0; c < cols && canvas.valid();) {
+        const core::ServingMoment* m = column[std::size_t(c)];
+        int e = c + 1;
+        while (e < cols && column[std::size_t(e)] == m)
+            ++e;
+        const double kv = m ? m->bytes[std::size_t(core::Component::KvCache)] : 0;
+        if (m && m->overPool && pool > 0 && kv > pool) {
+            double below = 0;
+            for (std::size_t k = 0; k < std::size_t(core::Component::KvCache); ++k)
+                below += m->bytes[k];
+            const double x0 = a.left() + c / dpr, x1 = a.left() + e / dpr;
+            const double y1 = yOf(below + kv), yp = yOf(below + pool);
+            p.fillRect(QRectF(x0, y1, x1 - x0, yp - y1), QBrush(ComponentPalette::levelColor(ComponentPalette::Level::Bad, dark), Qt::BDiagPattern));
+        }
+        c = e;
+    }
+    for (int c = 0; c < cols && !canvas.valid();) {
         const core::ServingMoment* m = column[std::size_t(c)];
         int e = c + 1;
         while (e < cols && column[std::size_t(e)] == m)
@@ -373,7 +424,27 @@ void ServingTimelineView::paintStatic(QPainter& p)
         }
     }
     // the used KV's top as a line
-    {
+    if (canvas.valid()) { // column by column into the pixels: a 2 px path through the stroker was a sixth of a repaint
+        PixelCanvas::Stroke line(canvas, text.rgb(), int(std::lround(2 * dpr)));
+        bool started = false;
+        int last = 0;
+        for (int c = 0; c < cols; ++c) {
+            const core::ServingMoment* m = column[std::size_t(c)];
+            if (!m)
+                continue;
+            const int y = rowOf(kvBase + m->usedKvBytes);
+            if (!started) {
+                line.moveTo(x0px + c, y);
+                started = true;
+            } else if (y != last) {
+                line.lineTo(x0px + c, last);
+                line.lineTo(x0px + c, y);
+            }
+            last = y;
+        }
+        if (started)
+            line.lineTo(x0px + cols, last);
+    } else {
         QPainterPath path;
         bool started = false;
         for (int c = 0; c < cols; ++c) {
@@ -444,7 +515,6 @@ void ServingTimelineView::paintStatic(QPainter& p)
     // beside the chart only (the grid's caption is below it); the KV cache and the weights first
     // when there is room for only a few
     const QRectF legend(a.right() + 14, a.top(), m_rightMargin - 20, a.height() + axisHeight());
-    double y = legend.top();
     const int line = fm.height() + 2;
     const std::size_t room = std::size_t(std::max(0.0, std::floor(legend.height() / line) - 4.5));
     std::vector<std::size_t> shown;
@@ -454,27 +524,50 @@ void ServingTimelineView::paintStatic(QPainter& p)
         if (used.test(std::size_t(c)) && shown.size() < room)
             shown.push_back(std::size_t(c));
     std::sort(shown.begin(), shown.end(), std::greater<>()); // the stack's order, top first
-    for (std::size_t c : shown) {
-        p.fillRect(QRectF(legend.left(), y + 3, 10, line - 6), ComponentPalette::componentColor(core::Component(c), dark));
-        p.setPen(text);
-        const QString name = core::Component(c) == core::Component::KvCacheReserve ? tr("KV pool, not yet used")
-                             : core::Component(c) == core::Component::KvCache        ? tr("KV cache in use")
-                                                                                      : ComponentPalette::componentName(core::Component(c));
-        p.drawText(QRectF(legend.left() + 14, y, legend.width() - 14, line), Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(name, Qt::ElideRight, int(legend.width()) - 14));
-        y += line;
-    }
-    y += line / 2;
-    const std::pair<QPen, QString> lines[] = {{QPen(text, 2), tr("KV in use")},
-                                              {QPen(text, 1.5, Qt::DashLine), tr("KV pool reserved")},
-                                              {QPen(red, 1.5, Qt::DashLine), tr("Capacity")},
-                                              {QPen(red, 2), tr("Preemption (hatched: over the pool)")}};
-    for (const auto& [pen, name] : lines) {
-        p.setPen(pen);
-        p.drawLine(QPointF(legend.left(), y + line / 2.0), QPointF(legend.left() + 10, y + line / 2.0));
-        p.setPen(text);
-        p.drawText(QRectF(legend.left() + 14, y, legend.width() - 14, line), Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(name, Qt::ElideRight, int(legend.width()) - 14));
-        y += line;
+    auto drawLegend = [&](QPainter& lp, const QRectF& box) {
+        double y = box.top();
+        for (std::size_t c : shown) {
+            lp.fillRect(QRectF(box.left(), y + 3, 10, line - 6), ComponentPalette::componentColor(core::Component(c), dark));
+            lp.setPen(text);
+            const QString name = core::Component(c) == core::Component::KvCacheReserve ? tr("KV pool, not yet used")
+                                 : core::Component(c) == core::Component::KvCache        ? tr("KV cache in use")
+                                                                                          : ComponentPalette::componentName(core::Component(c));
+            lp.drawText(QRectF(box.left() + 14, y, box.width() - 14, line), Qt::AlignLeft | Qt::AlignVCenter,
+                        fm.elidedText(name, Qt::ElideRight, int(box.width()) - 14));
+            y += line;
+        }
+        y += line / 2;
+        const std::pair<QPen, QString> lines[] = {{QPen(text, 2), tr("KV in use")},
+                                                  {QPen(text, 1.5, Qt::DashLine), tr("KV pool reserved")},
+                                                  {QPen(red, 1.5, Qt::DashLine), tr("Capacity")},
+                                                  {QPen(red, 2), tr("Preemption (hatched: over the pool)")}};
+        for (const auto& [pen, name] : lines) {
+            lp.setPen(pen);
+            lp.drawLine(QPointF(box.left(), y + line / 2.0), QPointF(box.left() + 10, y + line / 2.0));
+            lp.setPen(text);
+            lp.drawText(QRectF(box.left() + 14, y, box.width() - 14, line), Qt::AlignLeft | Qt::AlignVCenter,
+                        fm.elidedText(name, Qt::ElideRight, int(box.width()) - 14));
+            y += line;
+        }
+    };
+    if (m_vectorPaint) {
+        drawLegend(p, legend);
+    } else {
+        // the same from one re-plan to the next: drawn once into a picture and copied after
+        // (its twenty shaped and elided names were ~2 M instructions a repaint)
+        QString key = QStringLiteral("%1x%2@%3:%4:").arg(legend.width()).arg(legend.height()).arg(dpr).arg(dark);
+        for (std::size_t c : shown)
+            key += QString::number(c) + QLatin1Char(',');
+        if (key != m_legendKey) {
+            m_legendCache = QPixmap((legend.size() * dpr).toSize().expandedTo(QSize(1, 1)));
+            m_legendCache.setDevicePixelRatio(dpr);
+            m_legendCache.fill(palette().color(QPalette::Base));
+            QPainter lp(&m_legendCache);
+            lp.setFont(font());
+            drawLegend(lp, QRectF(QPointF(0, 0), legend.size()));
+            m_legendKey = key;
+        }
+        p.drawPixmap(legend.topLeft(), m_legendCache);
     }
     // the grid's caption
     const QRectF g = gridRect();
@@ -557,7 +650,7 @@ std::int64_t ServingTimelineView::blocksPerCell() const
     return (gridUnits() + fit - 1) / fit;
 }
 
-void ServingTimelineView::paintGrid(QPainter& p, const core::ServingMoment& m)
+void ServingTimelineView::paintGrid(QPainter& p, const core::ServingMoment& m, const QPointF& origin)
 {
     // The pool's blocks in rows, filled in the order the requests took them: each request in
     // its own shade, the blocks the pool cannot hold in red. With more blocks than cells, each
@@ -581,6 +674,8 @@ void ServingTimelineView::paintGrid(QPainter& p, const core::ServingMoment& m)
     const std::int64_t pool = m_timeline.reservesPool ? m_timeline.poolBlocks : total;
     const std::int64_t perRequest = std::max<std::int64_t>(1, m.requestBlocks);
     const double gap = ch >= 4 ? 1 : 0;
+    PixelCanvas canvas = m_vectorPaint ? PixelCanvas() : PixelCanvas::of(p);
+    const qreal r = canvas.valid() ? canvas.ratio() : 1.0;
     for (std::int64_t i = 0; i < cells; ++i) {
         const std::int64_t b = i * per; // first block of the cell
         QColor c;
@@ -592,8 +687,11 @@ void ServingTimelineView::paintGrid(QPainter& p, const core::ServingMoment& m)
         } else {
             c = b < pool ? free : empty;
         }
-        const double x = g.left() + double(i % across) * cw, y = g.top() + double(i / across) * ch;
-        p.fillRect(QRectF(x, y, cw - gap, ch - gap), c);
+        const double x = g.left() - origin.x() + double(i % across) * cw, y = g.top() - origin.y() + double(i / across) * ch;
+        if (canvas.valid()) // thousands of cells: stores, not fillRect calls
+            canvas.fill(int(std::lround(x * r)), int(std::lround(y * r)), int(std::lround((x + cw - gap) * r)), int(std::lround((y + ch - gap) * r)), c.rgb());
+        else
+            p.fillRect(QRectF(x, y, cw - gap, ch - gap), c);
     }
 }
 
@@ -623,16 +721,15 @@ void ServingTimelineView::paintCursor(QPainter& p)
         const qreal dpr = std::max(devicePixelRatioF(), target ? target->devicePixelRatioF() : 1.0);
         const QRect g = gridRect().toAlignedRect();
         if (m != m_gridMoment || m_gridCache.size() != g.size() * dpr) {
-            m_gridCache = QPixmap(g.size() * dpr);
+            m_gridCache = QImage(g.size() * dpr, QImage::Format_ARGB32_Premultiplied);
             m_gridCache.setDevicePixelRatio(dpr);
             m_gridCache.fill(Qt::transparent);
             QPainter gp(&m_gridCache);
-            gp.translate(-g.topLeft());
             gp.setFont(font());
-            paintGrid(gp, *m);
+            paintGrid(gp, *m, g.topLeft());
             m_gridMoment = m;
         }
-        p.drawPixmap(g.topLeft(), m_gridCache);
+        p.drawImage(g.topLeft(), m_gridCache);
     }
     // the readout, right-aligned in the title row
     const QString text = cursorText();
@@ -667,7 +764,8 @@ void ServingTimelineView::paintEvent(QPaintEvent*)
     }
     if (m_dirty || m_cache.size() != size() * dpr) {
         if (m_cache.size() != size() * dpr) {
-            m_cache = QPixmap(size() * dpr);
+            // an image, its stack and lines written into its pixels (PixelCanvas), as the step views'
+            m_cache = QImage(size() * dpr, QImage::Format_RGB32);
             m_cache.setDevicePixelRatio(dpr);
         }
         m_cache.fill(palette().color(QPalette::Base));
@@ -678,7 +776,7 @@ void ServingTimelineView::paintEvent(QPaintEvent*)
         m_gridMoment = nullptr;
     }
     QPainter p(this);
-    p.drawPixmap(0, 0, m_cache);
+    p.drawImage(0, 0, m_cache);
     if (m_timeline.valid)
         paintCursor(p);
 }
@@ -693,6 +791,8 @@ void ServingTimelineView::resizeEvent(QResizeEvent* event)
 void ServingTimelineView::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange || event->type() == QEvent::LanguageChange) {
+        m_lineHeight = QFontMetrics(font()).height(); // the margins' unit: read per yOf() it was a third of a repaint
+        m_legendKey.clear();
         relayout();
         m_dirty = true;
         update();

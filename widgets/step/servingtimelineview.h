@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QImage>
 #include <QPixmap>
 #include <QWidget>
 #include <vector>
@@ -62,7 +63,8 @@ private:
     double prefillShare() const;
     void paintStatic(QPainter& painter);
     void paintCursor(QPainter& painter);
-    void paintGrid(QPainter& painter, const core::ServingMoment& moment);
+    /// The block grid, drawn `origin` up and left (its own picture's corner).
+    void paintGrid(QPainter& painter, const core::ServingMoment& moment, const QPointF& origin = QPointF());
     void paintAxis(QPainter& painter);
     QString blocksText(std::int64_t blocks) const;
     QString smallBytes(double bytes) const;
@@ -77,8 +79,11 @@ private:
     double m_top = 1;
     QString m_emptyText;
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
-    QPixmap m_cache;
-    QPixmap m_gridCache;
+    QImage m_cache;
+    QImage m_gridCache;
+    QPixmap m_legendCache;   ///< the legend as drawn, while m_legendKey (its entries, size, colours) holds
+    QString m_legendKey;
+    int m_lineHeight = 16;   ///< QFontMetrics::height of the view's font
     const core::ServingMoment* m_gridMoment = nullptr; ///< the moment m_gridCache shows
     bool m_dirty = true;
     bool m_vectorPaint = false;
