@@ -88,6 +88,20 @@ double bytesPerUnit(MemoryUnit unit)
     return unit == MemoryUnit::GB ? core::kGB : core::kGiB;
 }
 
+std::vector<double> memoryTicks(double topBytes, MemoryUnit unit)
+{
+    std::vector<double> ticks;
+    const double per = bytesPerUnit(unit);
+    const double raw = topBytes / per / 4;
+    if (!(raw > 0) || !std::isfinite(raw))
+        return ticks;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    const double step = (raw / mag < 1.5 ? 1 : raw / mag < 3.5 ? 2 : raw / mag < 7.5 ? 5 : 10) * mag * per;
+    for (double b = 0; b <= topBytes && ticks.size() < 32; b += step)
+        ticks.push_back(b);
+    return ticks;
+}
+
 QString unitName(MemoryUnit unit)
 {
     return unit == MemoryUnit::GB ? QCoreApplication::translate("DisplayFormat", "GB") : QCoreApplication::translate("DisplayFormat", "GiB");

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <vector>
 
 /// Numbers as the window shows them: locale-aware, translated units, short.
 namespace DisplayFormat {
@@ -10,6 +11,9 @@ enum class MemoryUnit { GB, GiB };
 
 double bytesPerUnit(MemoryUnit unit);
 QString unitName(MemoryUnit unit);
+/// A memory axis' ticks from 0 to `topBytes`: 1, 2 or 5 × 10^k display units apart, about four
+/// of them (the step views' value axes); empty for a top that is not a positive number.
+std::vector<double> memoryTicks(double topBytes, MemoryUnit unit);
 /// The unit View ▸ Units chose, for text that is not a view with its own setUnit() (the
 /// working, warnings, control notes). The window sets it and then refreshes its views.
 MemoryUnit memoryUnit();

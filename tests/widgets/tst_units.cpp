@@ -2,6 +2,8 @@
 // textbook's figures without rounding, and the one GB/GiB setting the working and warnings
 // follow.
 #include <QtTest>
+#include <cmath>
+#include <limits>
 
 #include "core/issues.h"
 #include "core/working.h"
@@ -38,6 +40,37 @@ private slots:
         QFETCH(int, unit);
         QFETCH(QString, expected);
         QCOMPARE(DisplayFormat::capacity(bytes, MemoryUnit(unit)), expected);
+    }
+
+    void memoryTicks_data()
+    {
+        // The step views' value axes: 1, 2 or 5 × 10^k units apart, about four steps to the top.
+        QTest::addColumn<double>("top");
+        QTest::addColumn<MemoryUnit>("unit");
+        QTest::addColumn<QList<double>>("ticks"); // in the unit
+        // an 80 GiB GPU's axis (85.9 GB × 1.08): 92.8 / 4 = 23.2 → 20 GB apart
+        QTest::newRow("92.8 GB") << 92.77e9 << MemoryUnit::GB << QList<double>{0, 20, 40, 60, 80};
+        // the same bytes in GiB: 86.4 GiB / 4 = 21.6 → 20 GiB
+        QTest::newRow("86.4 GiB") << 92.77e9 << MemoryUnit::GiB << QList<double>{0, 20, 40, 60, 80};
+        // 0.5 GB / 4 = 0.125 → 1 × 0.1
+        QTest::newRow("0.5 GB") << 0.5e9 << MemoryUnit::GB << QList<double>{0, 0.1, 0.2, 0.3, 0.4, 0.5};
+        // 700 GB / 4 = 175 → 2 × 100 (1.75 rounds to 2)
+        QTest::newRow("700 GB") << 700e9 << MemoryUnit::GB << QList<double>{0, 200, 400, 600};
+        QTest::newRow("zero") << 0.0 << MemoryUnit::GB << QList<double>{};
+        QTest::newRow("not a number") << std::nan("") << MemoryUnit::GB << QList<double>{};
+        QTest::newRow("infinite") << std::numeric_limits<double>::infinity() << MemoryUnit::GB << QList<double>{};
+    }
+
+    void memoryTicks()
+    {
+        QFETCH(double, top);
+        QFETCH(MemoryUnit, unit);
+        QFETCH(QList<double>, ticks);
+        const std::vector<double> got = DisplayFormat::memoryTicks(top, unit);
+        QCOMPARE(qsizetype(got.size()), ticks.size());
+        for (qsizetype i = 0; i < ticks.size(); ++i)
+            QVERIFY2(std::abs(got[std::size_t(i)] / DisplayFormat::bytesPerUnit(unit) - ticks[i]) < 1e-9 * std::max(1.0, ticks[i]),
+                     qPrintable(QStringLiteral("tick %1: %2").arg(i).arg(got[std::size_t(i)])));
     }
 
     void textbookFigures_data()

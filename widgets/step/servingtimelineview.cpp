@@ -603,17 +603,7 @@ void ServingTimelineView::paintStatic(QPainter& p)
 
 std::vector<double> ServingTimelineView::valueTicks() const
 {
-    // 1, 2 or 5 × 10^k display units, about four ticks
-    std::vector<double> ticks;
-    const double unit = DisplayFormat::bytesPerUnit(m_unit);
-    const double raw = m_top / unit / 4;
-    if (!(raw > 0) || !std::isfinite(raw))
-        return ticks;
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    const double step = (raw / mag < 1.5 ? 1 : raw / mag < 3.5 ? 2 : raw / mag < 7.5 ? 5 : 10) * mag * unit;
-    for (double b = 0; b <= m_top && ticks.size() < 32; b += step)
-        ticks.push_back(b);
-    return ticks;
+    return DisplayFormat::memoryTicks(m_top, m_unit);
 }
 
 void ServingTimelineView::relayout()
