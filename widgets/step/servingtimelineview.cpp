@@ -666,6 +666,7 @@ void ServingTimelineView::paintGrid(QPainter& p, const core::ServingMoment& m, c
     const double gap = ch >= 4 ? 1 : 0;
     PixelCanvas canvas = m_vectorPaint ? PixelCanvas() : PixelCanvas::of(p);
     const qreal r = canvas.valid() ? canvas.ratio() : 1.0;
+    const QRgb kvRgb = kv.rgb(), kvAltRgb = kvAlt.rgb(); // most cells
     for (std::int64_t i = 0; i < cells; ++i) {
         const std::int64_t b = i * per; // first block of the cell
         QColor c;
@@ -678,8 +679,9 @@ void ServingTimelineView::paintGrid(QPainter& p, const core::ServingMoment& m, c
             c = b < pool ? free : empty;
         }
         const double x = g.left() - origin.x() + double(i % across) * cw, y = g.top() - origin.y() + double(i / across) * ch;
-        if (canvas.valid()) // thousands of cells: stores, not fillRect calls
-            canvas.fill(int(std::lround(x * r)), int(std::lround(y * r)), int(std::lround((x + cw - gap) * r)), int(std::lround((y + ch - gap) * r)), c.rgb());
+        if (canvas.valid()) // thousands of cells: stores, not fillRect calls (x, y ≥ 0: + 0.5 rounds)
+            canvas.fill(int(x * r + 0.5), int(y * r + 0.5), int((x + cw - gap) * r + 0.5), int((y + ch - gap) * r + 0.5),
+                        c == kv ? kvRgb : c == kvAlt ? kvAltRgb : c.rgb());
         else
             p.fillRect(QRectF(x, y, cw - gap, ch - gap), c);
     }
