@@ -124,7 +124,7 @@ void StepTimelineWidget::drawTimeAxis(QPainter& p) const
         const QString label = timeText(v / scale);
         const double w = shortTextWidth(label);
         // the first label starts at the plot's left, clear of the value labels beside it
-        drawShortText(p, QPointF(std::clamp(x - w / 2.0, double(r.left()), double(width()) - w), r.bottom() + 5 + fm.ascent()), label);
+        drawShortText(p, QPointF(std::max(double(r.left()), std::min(x - w / 2.0, double(width()) - w)), r.bottom() + 5 + fm.ascent()), label);
     }
     p.drawLines(ticks.constData(), int(ticks.size()));
 }
