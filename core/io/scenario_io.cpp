@@ -199,18 +199,26 @@ void readGpu(JsonReader& r, const Json& gpu, Scenario& s, std::vector<Issue>& is
     HardwareSetup& h = s.hardware;
     const char* key = nameOf(Field::HardwareGpu);
     const char* presetKey = nameOf(Field::GpuPreset);
+    // "id" is the GPU presets file's name for a preset's id: in a scenario it names a preset as
+    // "preset" does, and is checked as strictly (`--set hardware.gpu.id=ns=` was taken as a custom
+    // GPU's id and saved as a preset that did not load again; found by fuzz_overrides).
+    const char* idKey = nameOf(Field::GpuId);
     std::string id;
+    const char* idFrom = key;
     if (gpu.is_string())
         id = gpu.get<std::string>();
     else if (gpu.is_object() && gpu.contains(presetKey) && gpu.at(presetKey).is_string())
         id = gpu.at(presetKey).get<std::string>();
-    else if (!gpu.is_object())
+    else if (gpu.is_object() && gpu.contains(idKey) && gpu.at(idKey).is_string()) {
+        id = gpu.at(idKey).get<std::string>();
+        idFrom = idKey;
+    } else if (!gpu.is_object())
         r.wrongType(key, ValueKind::GpuSpec);
     if (!id.empty()) {
         if (const GpuSpec* preset = findGpuPreset(id))
             h.gpu = *preset;
         else
-            unknownPreset(r, key, id, gpuPresetIds());
+            unknownPreset(r, idFrom == key ? key : (std::string(key) + "." + idKey).c_str(), id, gpuPresetIds());
     } else if (gpu.is_object()) {
         h.gpu = GpuSpec{};
     }

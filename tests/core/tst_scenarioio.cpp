@@ -225,6 +225,27 @@ private slots:
         QVERIFY(core::loadScenario(R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"tensr": 2}})").ok);
     }
 
+    // A GPU named by "id" (the GPU presets file's key) is a preset like "preset": an unknown id
+    // is refused with the key named, a known one loads the preset and saves as one. Found by
+    // fuzz_overrides: `--set hardware.gpu.id=ns=` loaded as a custom GPU without memory whose
+    // saved file ("preset": "ns=") did not load again (tests/fuzz/corpus/overrides/crash-gpu-id).
+    void gpuIdIsAPresetName()
+    {
+        const core::ScenarioLoad unknown = core::loadScenario(core::defaultScenarioJson(), {"hardware.gpu.id=ns="});
+        QVERIFY(!unknown.ok);
+        QCOMPARE(firstMessage(unknown), QString("hardware.gpu.id: no preset named 'ns='"));
+        const core::ScenarioLoad known = core::loadScenario(core::defaultScenarioJson(), {"hardware.gpu.id=h100-sxm"});
+        QVERIFY2(known.ok, qPrintable(firstMessage(known)));
+        QCOMPARE(QString::fromStdString(known.scenario.hardware.gpu.preset), QString("h100-sxm"));
+        QCOMPARE(known.scenario.hardware.gpu.memoryBytes, core::findGpuPreset("h100-sxm")->memoryBytes);
+        const core::ScenarioLoad again = core::loadScenario(core::saveScenario(known.scenario, known.title));
+        QVERIFY2(again.ok, qPrintable(firstMessage(again)));
+        QVERIFY(again.scenario == known.scenario);
+        const core::ScenarioLoad file = core::loadScenario(R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "hardware": {"gpu": {"id": "h100-sxn"}}})");
+        QVERIFY(!file.ok);
+        QCOMPARE(firstMessage(file), QString("hardware.gpu.id: no preset named 'h100-sxn' (did you mean 'h100-sxm'?)"));
+    }
+
     // Typed payloads: what was expected and what the file has, the value given, the accepted
     // values and the one probably meant — the GUI translates these, nothing parses the English.
     void issuesCarryTypedPayloads()
