@@ -2,7 +2,6 @@
 
 #include <QEvent>
 #include <QLocale>
-#include <QImage>
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
@@ -13,6 +12,7 @@
 #include <cmath>
 
 #include "widgets/charts/componentpalette.h"
+#include "widgets/step/columnruns.h"
 #include "widgets/step/pixelcanvas.h"
 #include "widgets/step/steppalette.h"
 
@@ -221,26 +221,20 @@ void MemoryTimelineView::paintStackPixels(PixelCanvas& canvas, const QRectF& are
                 base += b;
             }
         }
-    for (int c = 0; c < cols;) {
-        const core::TimelinePhase* ph = columns.phase[std::size_t(c)];
-        int e = c + 1;
-        while (e < cols && columns.phase[std::size_t(e)] == ph)
-            ++e;
-        if (ph) { // a run of columns showing the same phase, mostly 1–2 pixels wide
-            double below = base;
-            int bottom = rowOf(base);
-            for (std::size_t k = columns.common; k < core::kComponentCount; ++k) {
-                const double b = ph->bytes[k];
-                if (b <= 0)
-                    continue;
-                below += b;
-                const int top = rowOf(below);
-                canvas.fill(x0 + c, top, x0 + e, bottom, colour[k]);
-                bottom = top;
-            }
+    // each run of columns showing the same phase (mostly 1–2 pixels wide), its components above the band
+    forEachColumnRun(columns.phase, [&](const core::TimelinePhase& ph, int c, int e) {
+        double below = base;
+        int bottom = rowOf(base);
+        for (std::size_t k = columns.common; k < core::kComponentCount; ++k) {
+            const double b = ph.bytes[k];
+            if (b <= 0)
+                continue;
+            below += b;
+            const int top = rowOf(below);
+            canvas.fill(x0 + c, top, x0 + e, bottom, colour[k]);
+            bottom = top;
         }
-        c = e;
-    }
+    });
     // the three levels as step lines, through the same columns
     const QRgb ink = palette().color(QPalette::WindowText).rgb();
     auto level = [&](double core::TimelinePhase::*member, double width, int on, int off) {
@@ -285,26 +279,19 @@ void MemoryTimelineView::paintStackShapes(QPainter& p, const QRectF& area, const
                 base += b;
             }
         }
-    for (int c = 0; c < cols;) {
-        const core::TimelinePhase* ph = columns.phase[std::size_t(c)];
-        int e = c + 1;
-        while (e < cols && columns.phase[std::size_t(e)] == ph)
-            ++e;
-        if (ph) {
-            const double x0 = area.left() + c / dpr, x1 = area.left() + e / dpr;
-            double below = base;
-            for (std::size_t k = columns.common; k < core::kComponentCount; ++k) {
-                const double b = ph->bytes[k];
-                if (b <= 0)
-                    continue;
-                const double y0 = yOf(area, below), y1 = yOf(area, below + b);
-                below += b;
-                if (y0 - y1 >= 0.25)
-                    p.fillRect(QRectF(x0, y1, x1 - x0, y0 - y1), ComponentPalette::componentColor(core::Component(k), dark));
-            }
+    forEachColumnRun(columns.phase, [&](const core::TimelinePhase& ph, int c, int e) {
+        const double x0 = area.left() + c / dpr, x1 = area.left() + e / dpr;
+        double below = base;
+        for (std::size_t k = columns.common; k < core::kComponentCount; ++k) {
+            const double b = ph.bytes[k];
+            if (b <= 0)
+                continue;
+            const double y0 = yOf(area, below), y1 = yOf(area, below + b);
+            below += b;
+            if (y0 - y1 >= 0.25)
+                p.fillRect(QRectF(x0, y1, x1 - x0, y0 - y1), ComponentPalette::componentColor(core::Component(k), dark));
         }
-        c = e;
-    }
+    });
     auto level = [&](double core::TimelinePhase::*member, const QPen& pen) {
         QPainterPath path;
         const core::TimelinePhase* last = nullptr;

@@ -1,7 +1,6 @@
 #include "widgets/step/scheduleview.h"
 
 #include <QEvent>
-#include <QImage>
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "widgets/charts/componentpalette.h"
+#include "widgets/step/columnruns.h"
 #include "widgets/step/pixelcanvas.h"
 
 namespace {
@@ -279,16 +280,12 @@ void ServingTimelineView::paintStatic(QPainter& p)
     for (std::size_t k = 0; k < core::kComponentCount; ++k)
         rgb[k] = ComponentPalette::componentColor(core::Component(k), dark).rgb();
     const int x0px = int(std::lround(a.left() * dpr));
-    for (int c = 0; c < cols && canvas.valid();) {
-        const core::ServingMoment* m = column[std::size_t(c)];
-        int e = c + 1;
-        while (e < cols && column[std::size_t(e)] == m)
-            ++e;
-        if (m) {
+    if (canvas.valid()) {
+        forEachColumnRun(column, [&](const core::ServingMoment& m, int c, int e) {
             double below = 0;
             int bottom = rowOf(0);
             for (std::size_t k = 0; k < core::kComponentCount; ++k) {
-                const double b = m->bytes[k];
+                const double b = m.bytes[k];
                 if (b <= 0)
                     continue;
                 below += b;
@@ -296,51 +293,39 @@ void ServingTimelineView::paintStatic(QPainter& p)
                 canvas.fill(x0px + c, top, x0px + e, bottom, rgb[k]);
                 bottom = top;
             }
-        }
-        c = e;
-    }
-    // what the pool cannot hold, hatched red above the pool's top (few columns: shapes)
-    for (int c = 0; c < cols && canvas.valid();) {
-        const core::ServingMoment* m = column[std::size_t(c)];
-        int e = c + 1;
-        while (e < cols && column[std::size_t(e)] == m)
-            ++e;
-        const double kv = m ? m->bytes[std::size_t(core::Component::KvCache)] : 0;
-        if (m && m->overPool && pool > 0 && kv > pool) {
+        });
+        // what the pool cannot hold, hatched red above the pool's top (few columns: shapes)
+        forEachColumnRun(column, [&](const core::ServingMoment& m, int c, int e) {
+            const double kv = m.bytes[std::size_t(core::Component::KvCache)];
+            if (!m.overPool || pool <= 0 || kv <= pool)
+                return;
             double below = 0;
             for (std::size_t k = 0; k < std::size_t(core::Component::KvCache); ++k)
-                below += m->bytes[k];
+                below += m.bytes[k];
             const double x0 = a.left() + c / dpr, x1 = a.left() + e / dpr;
             const double y1 = yOf(below + kv), yp = yOf(below + pool);
             p.fillRect(QRectF(x0, y1, x1 - x0, yp - y1), QBrush(ComponentPalette::levelColor(ComponentPalette::Level::Bad, dark), Qt::BDiagPattern));
-        }
-        c = e;
+        });
     }
-    for (int c = 0; c < cols && !canvas.valid();) {
-        const core::ServingMoment* m = column[std::size_t(c)];
-        int e = c + 1;
-        while (e < cols && column[std::size_t(e)] == m)
-            ++e;
-        if (m) {
+    if (!canvas.valid()) // SVG and PDF: rectangles
+        forEachColumnRun(column, [&](const core::ServingMoment& m, int c, int e) {
             const double x0 = a.left() + c / dpr, x1 = a.left() + e / dpr;
             double below = 0;
             for (std::size_t k = 0; k < core::kComponentCount; ++k) {
-                const double b = m->bytes[k];
+                const double b = m.bytes[k];
                 if (b <= 0)
                     continue;
                 const double y0 = yOf(below), y1 = yOf(below + b);
                 if (y0 - y1 >= 0.25)
                     p.fillRect(QRectF(x0, y1, x1 - x0, y0 - y1), ComponentPalette::componentColor(core::Component(k), dark));
-                if (core::Component(k) == core::Component::KvCache && m->overPool && pool > 0 && b > pool) {
+                if (core::Component(k) == core::Component::KvCache && m.overPool && pool > 0 && b > pool) {
                     // what the pool cannot hold: hatched red above the pool's top
                     const double yp = yOf(below + pool);
                     p.fillRect(QRectF(x0, y1, x1 - x0, yp - y1), QBrush(ComponentPalette::levelColor(ComponentPalette::Level::Bad, dark), Qt::BDiagPattern));
                 }
                 below += b;
             }
-        }
-        c = e;
-    }
+        });
     // Block boundaries inside the used KV, where a block is tall enough to be seen.
     const double kvBase = [&] {
         double b = 0;
