@@ -1,32 +1,31 @@
 #include "app/step/stepdock.h"
 
 #include <QEvent>
-#include <QTimer>
 
 #include "app/scenariocontroller.h"
 #include "app/step/calibrationdialog.h"
-#include "core/pipeline.h"
+#include "app/step/stepplanner.h"
 #include "widgets/step/steppanel.h"
 
 StepDock::StepDock(ScenarioController* controller, QWidget* parent)
-    : QDockWidget(parent), m_controller(controller), m_panel(new StepPanel(this)), m_replan(new QTimer(this))
+    : QDockWidget(parent), m_controller(controller), m_panel(new StepPanel(this)), m_planner(new StepPlanner(this))
 {
     setObjectName(QStringLiteral("StepDock"));
     setWidget(m_panel);
-    // Off the slider's path: a new estimate re-plans the step on the next pass of the event
-    // loop, so the explorer's charts repaint first and the step views a frame later; a burst
-    // of estimates before then is one re-plan.
-    m_replan->setSingleShot(true);
-    m_replan->setInterval(0);
-    connect(m_replan, &QTimer::timeout, this, [this] {
-        if (isVisible()) // closed in between: planned again when shown
-            refresh();
-    });
+    // Off the slider's path: a new estimate re-plans the step on the planner's thread, on the
+    // second core, while this thread repaints the explorer's charts; the step views take the
+    // plan when it comes. A burst of estimates keeps only the latest plan.
     connect(controller, &ScenarioController::estimateChanged, this, [this] {
-        if (isVisible())
-            m_replan->start();
+        if (isVisible()) // hidden: planned again when shown
+            replan();
         if (m_dialog)
             m_dialog->setEstimate(m_controller->lastValidEstimate());
+    });
+    connect(m_planner, &StepPlanner::planned, this, [this](std::shared_ptr<StepPlanner::Job> job) {
+        if (job->serving)
+            showServing(*job->serve);
+        else
+            m_panel->showFrame(std::move(job->frame)); // drawn there: shown here
     });
     connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         if (visible)
@@ -60,55 +59,77 @@ void StepDock::setUnit(DisplayFormat::MemoryUnit unit)
         m_dialog->setUnit(unit);
 }
 
-bool StepDock::replanPending() const { return m_replan->isActive(); }
+bool StepDock::replanPending() const { return m_planner->isBusy(); }
 
-void StepDock::refresh()
+bool StepDock::prepare(StepPlanner::Job& job)
 {
-    m_replan->stop();
     const core::Scenario& s = m_controller->scenario();
-    const bool serving = s.mode == core::Mode::Inference;
-    if (serving != m_servingShown) {
-        m_servingShown = serving;
+    job.serving = s.mode == core::Mode::Inference;
+    if (job.serving != m_servingShown) {
+        m_servingShown = job.serving;
         retranslateUi();
     }
-    if (serving) { // a serving run: requests filling the KV pool
-        core::servingTimeline(s, m_serving);
-        m_panel->setServingTimeline(m_serving);
-        return;
+    if (job.serving) { // a serving run: requests filling the KV pool
+        // the buffer the panel does not hold (it copies the timeline; a job may still hold one)
+        if (!m_serving || m_serving.use_count() > 1)
+            m_serving = std::make_shared<core::ServingTimeline>();
+        job.serve = m_serving;
+        return true;
     }
     // A drawn step stays readable, and re-planning it on a slider move cheap, up to this many
     // chunk-micro-batches per stage; beyond, the panel says so instead of drawing a barcode.
     constexpr std::int64_t kMaxDrawn = 1024;
-    const std::int64_t chunks = m_controller->estimate().microBatchesPerStep * std::max(1, s.parallel.virtualPipeline);
-    if (s.mode != core::Mode::Inference && m_controller->estimate().valid && chunks > kMaxDrawn) {
+    const core::Estimate& e = m_controller->estimate();
+    const std::int64_t chunks = e.microBatchesPerStep * std::max(1, s.parallel.virtualPipeline);
+    if (e.valid && chunks > kMaxDrawn) {
         m_panel->setUnavailable(tr("%1 micro-batches per step: too many to draw one by one (up to %2). "
                                    "Fewer micro-batches (a smaller global batch, or more data parallelism) show the step.")
-                                    .arg(m_controller->estimate().microBatchesPerStep)
+                                    .arg(e.microBatchesPerStep)
                                     .arg(kMaxDrawn));
-        return;
+        return false;
     }
-    const core::PipelineScheduleKind kind = m_panel->requestedSchedule(s.parallel.virtualPipeline);
-    // the buffer no view holds any more (the other is on screen)
+    job.kind = m_panel->requestedSchedule(s.parallel.virtualPipeline);
+    // the buffer no view and no job holds (one is on screen, a job may be filling the other)
     std::shared_ptr<core::StepTimeline>& slot = m_timelines[0].use_count() <= 1 ? m_timelines[0] : m_timelines[1];
     if (!slot || slot.use_count() > 1)
         slot = std::make_shared<core::StepTimeline>();
-    const std::shared_ptr<core::StepTimeline> timeline = slot;
-    core::StepTimeline& t = *timeline;
-    core::stepTimeline(s, kind, t);
-    const core::Estimate& e = m_controller->estimate();
-    double capacity = 0;
+    job.step = slot;
+    job.capacityBytes = 0; // the capacity line of the estimate this plan belongs to
     for (const core::RankGroup& g : e.groups)
-        capacity = std::max(capacity, g.capacityBytes);
-    // Narayanan et al. 2021 §2.2: (p − 1)/(v·m + p − 1); GPipe and 1F1B have v = 1. ZB-H1:
-    // Qi et al. 2024 §2.1 with T_F = T_B = T_W, (p − 1)/(3m + p − 1), for m ≥ p only.
-    const int p = int(t.stages.size()), m = t.microBatches;
-    double formula = -1;
-    if (t.valid && kind == core::PipelineScheduleKind::ZeroBubbleH1)
-        formula = m >= p ? core::zeroBubbleH1Bubble(p, m, 1, 1, 1) : -1;
-    else if (t.valid)
-        formula = core::bubbleFraction(p, t.virtualStages, m);
-    m_panel->setTimeline(std::shared_ptr<const core::StepTimeline>(timeline), capacity, formula);
+        job.capacityBytes = std::max(job.capacityBytes, g.capacityBytes);
+    return true;
 }
+
+void StepDock::replan()
+{
+    StepPlanner::Job job;
+    if (!prepare(job)) {
+        m_planner->cancel(); // nothing to draw: a plan still running is not wanted either
+        return;
+    }
+    job.scenario = m_controller->scenario();
+    if (!job.serving)
+        job.frame = m_panel->prepareFrame();
+    m_planner->start(std::move(job));
+}
+
+void StepDock::refresh()
+{
+    m_planner->cancel(); // planned here and now: a plan still running is older
+    StepPlanner::Job job;
+    if (!prepare(job))
+        return;
+    const core::Scenario& s = m_controller->scenario();
+    if (job.serving) {
+        core::servingTimeline(s, *job.serve);
+        showServing(*job.serve);
+        return;
+    }
+    core::stepTimeline(s, job.kind, *job.step);
+    m_panel->setTimeline(std::shared_ptr<const core::StepTimeline>(job.step), job.capacityBytes, StepPlanner::formulaBubble(*job.step));
+}
+
+void StepDock::showServing(const core::ServingTimeline& timeline) { m_panel->setServingTimeline(timeline); }
 
 void StepDock::retranslateUi()
 {

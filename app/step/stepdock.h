@@ -3,6 +3,7 @@
 #include <QDockWidget>
 #include <memory>
 
+#include "app/step/stepplanner.h"
 #include "core/timeline/servingtimeline.h"
 #include "core/timeline/steptimeline.h"
 #include "widgets/displayformat.h"
@@ -10,12 +11,12 @@
 class CalibrationDialog;
 class ScenarioController;
 class StepPanel;
-class QTimer;
 
 /// The "Step" dock: the step panel (schedule, memory timeline, one cursor) observing the
-/// controller. It computes the step timeline only while it can be seen: one event-loop pass
-/// after an estimate (the explorer repaints first; a burst of estimates is one re-plan), when
-/// it is shown, and when the panel asks for another schedule.
+/// controller. It computes the step timeline only while it can be seen: after an estimate on
+/// the planner's thread (StepPlanner: the explorer repaints meanwhile; of a burst of estimates
+/// only the latest plan is drawn), and here and now when it is shown and when the panel asks
+/// for another schedule.
 class StepDock : public QDockWidget
 {
     Q_OBJECT
@@ -27,9 +28,9 @@ public:
     /// The calibration dialog, made on first use.
     CalibrationDialog* calibrationDialog();
     void setUnit(DisplayFormat::MemoryUnit unit);
-    /// Recomputes the timeline now (also when hidden: tests and the benchmark).
+    /// Recomputes the timeline now, on this thread (also when hidden: tests and the benchmark).
     void refresh();
-    /// An estimate came and its re-plan has not run yet.
+    /// An estimate came and its plan has not been drawn yet (or dropped as stale).
     bool replanPending() const;
 
 protected:
@@ -37,15 +38,20 @@ protected:
 
 private:
     void retranslateUi();
+    /// What the next plan is (false: nothing to plan, the panel says why); the storage it fills.
+    bool prepare(StepPlanner::Job& job);
+    /// Plans on the planner's thread; the panel takes the plan when it comes.
+    void replan();
+    void showServing(const core::ServingTimeline& timeline);
 
     ScenarioController* m_controller = nullptr;
     StepPanel* m_panel = nullptr;
     CalibrationDialog* m_dialog = nullptr;
-    QTimer* m_replan = nullptr;
+    StepPlanner* m_planner = nullptr;
     /// Two timelines, filled in turn: the views share the one shown while the next is planned
     /// into the other's storage (no copy, no fresh allocation per slider move).
     std::shared_ptr<core::StepTimeline> m_timelines[2];
-    core::ServingTimeline m_serving;
+    std::shared_ptr<core::ServingTimeline> m_serving;
     bool m_servingShown = false; ///< the last refresh drew a serving run (the title says so)
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
 };

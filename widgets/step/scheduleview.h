@@ -1,17 +1,13 @@
 #pragma once
 
-#include <QHash>
-#include <QPixmap>
-#include <QStringList>
-#include <vector>
-
+#include "widgets/step/schedulepicture.h"
 #include "widgets/step/steptimelinewidget.h"
 
 /// The pipeline schedule as a Gantt chart: one row per pipeline stage, each forward, recompute
 /// and backward block of a micro-batch (and model chunk, interleaved) where the step-time model
 /// puts it, waiting shaded as the bubble, the point-to-point sends between stages drawn as
 /// lines, the gradient reduction and the optimizer step at the end. The title gives the bubble
-/// read off the drawn blocks beside the formula's.
+/// read off the drawn blocks beside the formula's. What it draws is a SchedulePicture.
 class ScheduleView : public StepTimelineWidget
 {
     Q_OBJECT
@@ -27,59 +23,23 @@ public:
     /// Draws the point-to-point sends (default on; off above 800 blocks either way).
     void setSendsVisible(bool visible);
 
+    using Send = SchedulePicture::Send;
     /// Sends drawn: each is a (stage, phase) that waited for another stage's block.
-    struct Send
-    {
-        int fromStage = 0;
-        double fromTime = 0;
-        int toStage = 0;
-        double toTime = 0;
-    };
-    const std::vector<Send>& sends() const { return m_sends; }
-    QString title() const { return m_title; }
+    const std::vector<Send>& sends() const { return picture().sends(); }
+    QString title() const { return picture().title(); }
     /// The title as drawn: one row, or two when it is wider than the view (a slide's type).
-    const QStringList& titleRows() const { return m_titleRows; }
+    const QStringList& titleRows() const { return picture().titleRows(); }
 
-    QSize sizeHint() const override;
-    QSize minimumSizeHint() const override;
+    QSize sizeHint() const override { return picture().sizeHint(); }
+    QSize minimumSizeHint() const override { return picture().minimumSizeHint(); }
+
+    /// The picture this view draws (a copy of it can be given a timeline elsewhere).
+    SchedulePicture& picture() { return static_cast<SchedulePicture&>(StepTimelineWidget::picture()); }
+    const SchedulePicture& picture() const { return static_cast<const SchedulePicture&>(StepTimelineWidget::picture()); }
 
 signals:
     void stageClicked(int stage);
 
 protected:
-    void paintStatic(QPainter& painter) override;
-    void paintCursor(QPainter& painter) override;
-    void timelineChanged() override;
-    void retranslateUi() override;
-    void changeEvent(QEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
-    void relayout() override;
-    int labelWidth() const override { return m_labelWidth; }
-    int topMargin() const override { return rowHeight() * int(std::max<qsizetype>(1, m_titleRows.size())); }
-
-private:
-    QRectF rowRect(int stage) const;
-    /// The colours' legend in the title row; returns the width it took (0: no room).
-    int paintLegend(QPainter& painter);
-    void updateTitle();
-    /// Breaks the title into rows that fit beside a legend `legendWidth` wide.
-    void splitTitle(int legendWidth);
-
-    std::vector<Send> m_sends;
-    QPixmap m_legend;          ///< the legend as drawn, while its kinds, room and colours are the same
-    unsigned m_legendKinds = 0;
-    bool m_legendSplit = false;
-    bool m_legendDark = false;
-    int m_legendRoom = 0;
-    int m_legendWidth = 0;
-    QString m_title;
-    QStringList m_titleRows;
-    int m_titleLegendWidth = 0; ///< the legend's width the rows were split for
-    int m_labelWidth = 76;      ///< "Stage N" in the view's font
-    int m_rowsWanted = 1;       ///< title rows the size hint was last given for
-    double m_formula = -1;
-    double m_drawnBubble = 0;  ///< read off the blocks
-    int m_selected = -1;
-    int m_rows = 0;
-    bool m_sendsVisible = true;
 };

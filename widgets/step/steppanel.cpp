@@ -151,11 +151,77 @@ void StepPanel::setTimeline(std::shared_ptr<const core::StepTimeline> shared, do
         m_stages = int(timeline.stages.size());
         fillStages();
     }
+    stepShown(timeline, fraction);
+}
+
+void StepPanel::stepShown(const core::StepTimeline& timeline, double fraction)
+{
     m_cursor->setLength(timeline.valid ? timeline.length : 0);
     // keep the cursor at the same share of the step when the step changes length
     m_cursor->setPosition(fraction * m_cursor->length());
     showPosition(m_cursor->position());
     updateStops();
+}
+
+StepPanel::Frame StepPanel::prepareFrame()
+{
+    Frame f;
+    // Only the views as they are on screen, with the stages they list: a step with another
+    // number of stages refills the stage picker first (setTimeline, here).
+    f.drawable = !showsServing() && m_training->isVisible();
+    f.stages = m_stages;
+    if (f.drawable) {
+        f.schedule = m_schedule->snapshot();
+        f.memory = m_memory->snapshot();
+    }
+    return f;
+}
+
+void StepPanel::Frame::render(std::shared_ptr<const core::StepTimeline> step, double capacity, double formula)
+{
+    timeline = step ? std::move(step) : std::make_shared<const core::StepTimeline>();
+    capacityBytes = capacity;
+    formulaBubble = formula;
+    if (!drawable || int(timeline->stages.size()) != stages)
+        return;
+    SchedulePicture& s = static_cast<SchedulePicture&>(*schedule.picture);
+    MemoryTimelinePicture& m = static_cast<MemoryTimelinePicture&>(*memory.picture);
+    if (timeline->valid) {
+        s.setEmptyText({});
+        m.setEmptyText({});
+    }
+    s.setTimeline(timeline);
+    s.setFormulaBubble(formula);
+    m.setTimeline(timeline);
+    m.setCapacity(capacity);
+    schedule.render();
+    memory.render();
+}
+
+void StepPanel::showFrame(Frame&& f)
+{
+    if (!f.timeline)
+        return;
+    const core::StepTimeline& timeline = *f.timeline;
+    if (!f.drawable || showsServing() || int(timeline.stages.size()) != m_stages) {
+        setTimeline(f.timeline, f.capacityBytes, f.formulaBubble);
+        return;
+    }
+    const double fraction = m_cursor->length() > 0 ? m_cursor->position() / m_cursor->length() : 0;
+    // each view takes its picture if it is as it was when copied, else draws the step itself
+    if (!m_schedule->adopt(std::move(f.schedule))) {
+        if (timeline.valid)
+            m_schedule->setEmptyText({});
+        m_schedule->setTimeline(f.timeline);
+        m_schedule->setFormulaBubble(f.formulaBubble);
+    }
+    if (!m_memory->adopt(std::move(f.memory))) {
+        if (timeline.valid)
+            m_memory->setEmptyText({});
+        m_memory->setTimeline(f.timeline);
+        m_memory->setCapacity(f.capacityBytes);
+    }
+    stepShown(timeline, fraction);
 }
 
 void StepPanel::setServingTimeline(const core::ServingTimeline& timeline)

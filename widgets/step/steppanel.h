@@ -6,6 +6,7 @@
 #include "core/timeline/servingtimeline.h"
 #include "core/timeline/steptimeline.h"
 #include "widgets/displayformat.h"
+#include "widgets/step/steptimelinewidget.h"
 
 class MemoryTimelineView;
 class QComboBox;
@@ -34,6 +35,25 @@ public:
     /// The same without a copy: both views share it.
     void setTimeline(std::shared_ptr<const core::StepTimeline> timeline, double capacityBytes, double formulaBubble);
     void setUnit(DisplayFormat::MemoryUnit unit);
+
+    /// The next step shown, drawn on another thread (the step dock's planner): copies of the
+    /// two views' pictures are given the step there and rendered, and showFrame() puts them on
+    /// screen, or, if the panel changed meanwhile, sets the step as setTimeline() does.
+    struct Frame
+    {
+        StepTimelineWidget::Pending schedule, memory;
+        bool drawable = false; ///< the panel showed these views with this many stages
+        int stages = 0;
+        std::shared_ptr<const core::StepTimeline> timeline;
+        double capacityBytes = 0, formulaBubble = -1;
+        /// What setTimeline does to the two views, on the copies, and their pictures rendered:
+        /// any one thread.
+        void render(std::shared_ptr<const core::StepTimeline> step, double capacityBytes, double formulaBubble);
+    };
+    /// Copies of the views' pictures, for a step to be drawn elsewhere (GUI thread).
+    Frame prepareFrame();
+    void showFrame(Frame&& frame);
+
     /// A serving run instead of a training step: the serving timeline replaces the schedule and
     /// the memory timeline, the same cursor moves through its engine steps.
     void setServingTimeline(const core::ServingTimeline& timeline);
@@ -68,6 +88,8 @@ protected:
 private:
     void retranslateUi();
     void showPosition(double position);
+    /// After the views took a step: the cursor keeps its share of it, the stops follow.
+    void stepShown(const core::StepTimeline& timeline, double cursorFraction);
     void chooseStage(int index);
     void updateStops();
     void fillStages();

@@ -1,84 +1,75 @@
 #pragma once
 
-#include <QHash>
 #include <QImage>
-#include <QStaticText>
 #include <QWidget>
-#include <algorithm>
 #include <memory>
 
 #include "core/timeline/steptimeline.h"
+#include "widgets/step/timelinepicture.h"
 
 /// What the step views share: a time axis over one training step, a cached picture of what does
 /// not move, and the cursor drawn over it each frame. A frame of the animation repaints the
 /// cached picture and the cursor only, so playing costs a blit and a few lines, not a redraw
 /// of every block. Clicking or dragging moves the cursor (cursorDragged); the owner feeds the
 /// position back through setCursorPosition.
+///
+/// What is drawn, and how, is the view's TimelinePicture (a plain value); the widget passes it
+/// its size, font and palette and caches what it paints. The next picture can be made on
+/// another thread: snapshot() copies it, the copy is given the new timeline and rendered there
+/// (render()), and adopt() takes copy and image back if the view has not changed meanwhile.
 class StepTimelineWidget : public QWidget
 {
     Q_OBJECT
 
 public:
-    explicit StepTimelineWidget(QWidget* parent = nullptr);
-
     void setTimeline(const core::StepTimeline& timeline);
     /// Shared, not copied: the step dock hands the same timeline to both views (thousands of
     /// phases of a few hundred bytes each; copying it twice per slider move was a third of the
     /// re-plan).
     void setTimeline(std::shared_ptr<const core::StepTimeline> timeline);
-    const core::StepTimeline& timeline() const { return *m_timeline; }
+    const core::StepTimeline& timeline() const { return m_picture->timeline(); }
     void setCursorPosition(double position);
     /// What an empty view says (no timeline); empty: the view's own default.
     void setEmptyText(const QString& text);
-    double cursorPosition() const { return m_cursor; }
+    double cursorPosition() const { return m_picture->cursor(); }
 
     /// x of a time in widget pixels, and back.
-    double xOf(double time) const;
-    /// xOf for loops over thousands of phases: the plot's geometry read once.
-    struct XMap
-    {
-        double left = 0, scale = 1;
-        double operator()(double time) const { return left + time * scale; }
-    };
-    XMap xMap() const;
-    double timeAt(double x) const;
+    double xOf(double time) const { return m_picture->xOf(time); }
+    using XMap = TimelinePicture::XMap;
+    XMap xMap() const { return m_picture->xMap(); }
+    double timeAt(double x) const { return m_picture->timeAt(x); }
     /// Where the rows are drawn (inside the margins, above the time axis).
-    QRect plotRect() const;
+    QRect plotRect() const { return m_picture->plotRect(); }
+
+    /// The next picture, made elsewhere: a copy of this view's picture (GUI thread), given a
+    /// timeline and rendered by whoever holds it (any one thread), then adopted (GUI thread).
+    struct Pending
+    {
+        std::unique_ptr<TimelinePicture> picture;
+        QImage image;           ///< rendered into (the view's spare buffer)
+        qreal dpr = 1;
+        quint64 generation = 0; ///< the view's state when copied
+        bool rendered = false;
+        /// Renders the picture into the image (any thread).
+        void render();
+    };
+    Pending snapshot();
+    /// Takes a rendered copy if the view is as it was when copied (size, font, palette, its
+    /// settings, no other timeline since); else returns false and the caller sets the timeline.
+    bool adopt(Pending&& pending);
 
 signals:
     void cursorDragged(double position);
 
 protected:
-    /// Draws what does not move with the cursor (called when the data, size or palette change).
-    virtual void paintStatic(QPainter& painter) = 0;
-    /// Draws the cursor and what follows it.
-    virtual void paintCursor(QPainter& painter) = 0;
-    /// The timeline changed: rebuild derived data (before the next paintStatic).
-    virtual void timelineChanged() {}
-    virtual void retranslateUi() {}
-    /// Left margin for row labels.
-    virtual int labelWidth() const { return 76; }
-    virtual int topMargin() const { return rowHeight(); }
-    virtual int rightMargin() const { return 16; }
-    /// Below the plot: the time axis' ticks and labels, as tall as the font needs.
-    int bottomMargin() const { return std::max(26, m_lineHeight + 10); }
-    /// One row of the title area: 24 px in the window's font, taller on a slide.
-    int rowHeight() const { return std::max(24, m_lineHeight + 8); }
-    /// The font's line height (QFontMetrics::height), kept up to date.
-    int lineHeight() const { return m_lineHeight; }
-    /// The font, size or timeline changed: margins that follow the text are measured again
-    /// (a slide's type is two to three times the window's). Called before the next paint.
-    virtual void relayout() {}
+    StepTimelineWidget(std::unique_ptr<TimelinePicture> picture, QWidget* parent);
+
+    TimelinePicture& picture() { return *m_picture; }
+    const TimelinePicture& picture() const { return *m_picture; }
+    /// The picture changed: painted again before the next frame (a copy made before is stale).
     void invalidate();
-    void drawTimeAxis(QPainter& painter) const;
-    /// Short, often repeated text (tick labels, row names): shaped once and kept (QStaticText),
-    /// drawn from its baseline's left end. SVG and PDF get plain text.
-    void drawShortText(QPainter& painter, const QPointF& baselineLeft, const QString& text) const;
-    double shortTextWidth(const QString& text) const;
-    /// A title in `box`, left-aligned and vertically centred, elided to its width.
-    void drawTitle(QPainter& painter, const QRect& box, const QString& text) const;
-    QString timeText(double time) const;
-    bool isDark() const;
+    /// After a change of the picture's settings: its size hint may have changed too.
+    void pictureChanged();
 
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
@@ -86,17 +77,13 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
 
-    std::shared_ptr<const core::StepTimeline> m_timeline; ///< never null
-    double m_cursor = 0;
-    QString m_emptyText;
-    /// Painting straight into an SVG, PDF or printer: shapes only, no images.
-    bool m_vectorPaint = false;
-
 private:
-    const QStaticText& staticText(const QString& text) const;
-
-    int m_lineHeight = 16;
-    mutable QHash<QString, QStaticText> m_texts;
+    std::unique_ptr<TimelinePicture> m_picture;
     QImage m_cache;
+    QImage m_spare;        ///< the previous cache's storage, for the next picture made elsewhere
     bool m_dirty = true;
+    quint64 m_generation = 0;
+    /// Shaped text of the copies rendered on another thread (the planner's: one at a time).
+    std::shared_ptr<TimelinePicture::TextCache> m_threadTexts = std::make_shared<TimelinePicture::TextCache>();
+    std::shared_ptr<TimelinePicture::TextCache> m_texts = std::make_shared<TimelinePicture::TextCache>();
 };
