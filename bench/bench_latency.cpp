@@ -26,6 +26,7 @@
 #include <QPaintEvent>
 #include <QSlider>
 #include <QTest>
+#include <QThread>
 #include <algorithm>
 #include <map>
 #include <string>
@@ -146,6 +147,10 @@ public:
     std::map<std::string, int> resizesByClass; ///< resize and move events (--passes): what layouts moved
     bool notify(QObject* receiver, QEvent* event) override
     {
+        // the step planner's thread delivers its own events: not the GUI thread's to time (and
+        // m_depth is the GUI thread's)
+        if (QThread::currentThread() != thread())
+            return QApplication::notify(receiver, event);
         if (m_depth++ > 0) {
             QElapsedTimer t;
             t.start();
@@ -384,6 +389,12 @@ int main(int argc, char** argv)
         std::printf("%-20s %6zu %7.2f ms %6.2f ms %6.2f ms\n", "  step views painted", step.n, step.median, step.p95, step.max);
     std::printf("%-20s %6zu %7.2f ms %6.2f ms %6.2f ms\n", "  CPU time per move", cpu.n, cpu.median, cpu.p95, cpu.max);
     std::printf("estimates run: %d\n", window.controller()->estimateCount());
+    if (stepShown) { // how many of the step views' pictures were drawn on the step planner's thread
+        const StepPanel* sp = window.stepDock()->panel();
+        std::printf("step pictures drawn on the planner's thread and shown: schedule %llu, memory %llu, serving %llu\n",
+                    (unsigned long long)sp->scheduleView()->adoptedCount(), (unsigned long long)sp->memoryView()->adoptedCount(),
+                    (unsigned long long)sp->servingView()->adoptedCount());
+    }
     if (args.contains(QStringLiteral("--passes")))
         for (std::size_t i = 0; i < g_passMs.size(); ++i)
             std::printf("event-loop pass %zu: %.2f ms per move\n", i + 1, g_passMs[i] / double(s.n));

@@ -22,10 +22,7 @@ StepDock::StepDock(ScenarioController* controller, QWidget* parent)
             m_dialog->setEstimate(m_controller->lastValidEstimate());
     });
     connect(m_planner, &StepPlanner::planned, this, [this](std::shared_ptr<StepPlanner::Job> job) {
-        if (job->serving)
-            showServing(*job->serve);
-        else
-            m_panel->showFrame(std::move(job->frame)); // drawn there: shown here
+        m_panel->showFrame(std::move(job->frame)); // drawn there: shown here
     });
     connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         if (visible)
@@ -70,10 +67,11 @@ bool StepDock::prepare(StepPlanner::Job& job)
         retranslateUi();
     }
     if (job.serving) { // a serving run: requests filling the KV pool
-        // the buffer the panel does not hold (it copies the timeline; a job may still hold one)
-        if (!m_serving || m_serving.use_count() > 1)
-            m_serving = std::make_shared<core::ServingTimeline>();
-        job.serve = m_serving;
+        // the buffer no view and no job holds (the view shares the one on screen)
+        std::shared_ptr<core::ServingTimeline>& slot = m_servings[0].use_count() <= 1 ? m_servings[0] : m_servings[1];
+        if (!slot || slot.use_count() > 1)
+            slot = std::make_shared<core::ServingTimeline>();
+        job.serve = slot;
         return true;
     }
     // A drawn step stays readable, and re-planning it on a slider move cheap, up to this many
@@ -108,8 +106,7 @@ void StepDock::replan()
         return;
     }
     job.scenario = m_controller->scenario();
-    if (!job.serving)
-        job.frame = m_panel->prepareFrame();
+    job.frame = m_panel->prepareFrame(job.serving);
     m_planner->start(std::move(job));
 }
 
@@ -122,14 +119,12 @@ void StepDock::refresh()
     const core::Scenario& s = m_controller->scenario();
     if (job.serving) {
         core::servingTimeline(s, *job.serve);
-        showServing(*job.serve);
+        m_panel->setServingTimeline(std::shared_ptr<const core::ServingTimeline>(job.serve));
         return;
     }
     core::stepTimeline(s, job.kind, *job.step);
     m_panel->setTimeline(std::shared_ptr<const core::StepTimeline>(job.step), job.capacityBytes, StepPlanner::formulaBubble(*job.step));
 }
-
-void StepDock::showServing(const core::ServingTimeline& timeline) { m_panel->setServingTimeline(timeline); }
 
 void StepDock::retranslateUi()
 {

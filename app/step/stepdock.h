@@ -42,7 +42,6 @@ private:
     bool prepare(StepPlanner::Job& job);
     /// Plans on the planner's thread; the panel takes the plan when it comes.
     void replan();
-    void showServing(const core::ServingTimeline& timeline);
 
     ScenarioController* m_controller = nullptr;
     StepPanel* m_panel = nullptr;
@@ -51,7 +50,7 @@ private:
     /// Two timelines, filled in turn: the views share the one shown while the next is planned
     /// into the other's storage (no copy, no fresh allocation per slider move).
     std::shared_ptr<core::StepTimeline> m_timelines[2];
-    std::shared_ptr<core::ServingTimeline> m_serving;
+    std::shared_ptr<core::ServingTimeline> m_servings[2]; ///< the same for serving runs
     bool m_servingShown = false; ///< the last refresh drew a serving run (the title says so)
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
 };

@@ -29,8 +29,10 @@ void StepPlanner::start(Job job)
             // On the planner's thread. The core is pure: the job reads its own scenario copy
             // and writes only its own timeline. A newer job has come meanwhile: skip this one.
             const bool stale = id != m_job.load();
-            if (!stale && shared->serving)
+            if (!stale && shared->serving) {
                 core::servingTimeline(shared->scenario, *shared->serve);
+                shared->frame.render(std::shared_ptr<const core::ServingTimeline>(shared->serve));
+            }
             else if (!stale) {
                 core::stepTimeline(shared->scenario, shared->kind, *shared->step);
                 // the views' pictures too: each copy is this job's alone until delivered

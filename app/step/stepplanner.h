@@ -37,7 +37,7 @@ public:
         std::shared_ptr<core::StepTimeline> step; ///< filled in place (its storage reused)
         std::shared_ptr<core::ServingTimeline> serve;
         double capacityBytes = 0;                 ///< the capacity line the step is drawn with
-        StepPanel::Frame frame;                   ///< rendered with the step (training)
+        StepPanel::Frame frame;                   ///< rendered with the step or run
     };
     /// The bubble the schedule's formula gives for a planned step: Narayanan et al. 2021 §2.2
     /// (p − 1)/(v·m + p − 1) (GPipe and 1F1B: v = 1); ZB-H1, Qi et al. 2024 §2.1 with

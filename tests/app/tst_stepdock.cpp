@@ -7,6 +7,7 @@
 #include "app/scenariocontroller.h"
 #include "app/step/calibrationdialog.h"
 #include "app/step/stepdock.h"
+#include "widgets/step/memorytimelinepicture.h"
 #include "core/fields.h"
 #include "widgets/step/memorytimelineview.h"
 #include "widgets/step/scheduleview.h"
@@ -25,6 +26,7 @@ private slots:
         c->set(core::Field::ParallelPipeline, 4);
         c->set(core::Field::TrainingGlobalBatchSize, 16);
         c->flush();
+        w.resize(1600, 1000);
         w.show();
         w.stepDock()->show();
         QTRY_VERIFY(w.stepDock()->panel()->scheduleView()->timeline().valid);
@@ -32,13 +34,25 @@ private slots:
         QCOMPARE(int(t.stages.size()), 4);
         // 16 sequences over DP 4 (16 GPUs / PP 4), micro-batch 1: 4 micro-batches
         QCOMPARE(t.microBatches, 4);
+        QTRY_VERIFY(w.stepDock()->panel()->memoryView()->size() == w.stepDock()->panel()->memoryView()->picture().size());
+        QTest::qWait(50); // the dock laid out
+        const quint64 adopted = w.stepDock()->panel()->memoryView()->adoptedCount();
         c->set(core::Field::TrainingGlobalBatchSize, 32);
         c->flush();
-        // re-planned one event-loop pass after the estimate, not on the slider's path
+        // re-planned and drawn on the step planner's thread, not on the slider's path
         QVERIFY(w.stepDock()->replanPending());
         QCOMPARE(w.stepDock()->panel()->memoryView()->timeline().microBatches, 4);
         QTRY_COMPARE(w.stepDock()->panel()->memoryView()->timeline().microBatches, 8);
         QVERIFY(!w.stepDock()->replanPending());
+        QCOMPARE(w.stepDock()->panel()->memoryView()->adoptedCount(), adopted + 1); // its picture came from there
+        // two edits before the first plan came: the first is dropped, the second drawn
+        c->set(core::Field::TrainingGlobalBatchSize, 64);
+        c->flush();
+        c->set(core::Field::TrainingGlobalBatchSize, 16);
+        c->flush();
+        QTRY_VERIFY(!w.stepDock()->replanPending());
+        QCOMPARE(w.stepDock()->panel()->memoryView()->timeline().microBatches, 4);
+        QCOMPARE(w.stepDock()->panel()->scheduleView()->timeline().microBatches, 4);
         // The estimate's peak is the one the timeline marks.
         QCOMPARE(w.stepDock()->panel()->memoryView()->peakMark(0).bytes, c->estimate().groups.front().allocatedBytes);
     }

@@ -5,13 +5,16 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <cmath>
+#include <thread>
 
 #include "core/estimate.h"
 #include "core/io/presets.h"
+#include "core/timeline/servingtimeline.h"
 #include "core/timeline/steptimeline.h"
 #include "widgets/charts/componentpalette.h"
 #include "widgets/step/memorytimelineview.h"
 #include "widgets/step/scheduleview.h"
+#include "widgets/step/servingtimelineview.h"
 #include "widgets/step/stepcursor.h"
 #include "widgets/step/steppanel.h"
 
@@ -239,6 +242,121 @@ private slots:
         panel.setUnavailable(QStringLiteral("nothing to draw"));
         panel.setTimeline(four, 80e9, -1);
         QCOMPARE(panel.memoryView()->stage(), -1);
+    }
+
+    void aStepDrawnOnAnotherThreadIsTheStepDrawnHere_data()
+    {
+        QTest::addColumn<bool>("serving");
+        QTest::addColumn<int>("stage");
+        QTest::newRow("training, stage 0 large") << false << 0;
+        QTest::newRow("training, every stage") << false << -1;
+        QTest::newRow("serving run") << true << 0;
+    }
+
+    void aStepDrawnOnAnotherThreadIsTheStepDrawnHere()
+    {
+        // The step dock's planner gives copies of the views' pictures the next step and renders
+        // them on its own thread; the views adopt them. What they then show must be what they
+        // draw themselves from the same step: grabbed after adoption, then drawn again here.
+        QFETCH(bool, serving);
+        QFETCH(int, stage);
+        StepPanel panel;
+        panel.resize(1280, 720);
+        core::Scenario before = pipelined(), after = pipelined();
+        after.training.globalBatchSize = 32; // 16 micro-batches instead of 8
+        core::Scenario run;
+        run.mode = core::Mode::Inference;
+        run.model = before.model;
+        run.hardware.gpu = before.hardware.gpu;
+        run.parallel.gpus = 1;
+        run.inference.batchSize = 16;
+        core::Scenario longer = run;
+        longer.inference.promptLength = 2048;
+        if (serving)
+            panel.setServingTimeline(core::servingTimeline(run));
+        else {
+            panel.setTimeline(core::stepTimeline(before), 80e9, -1);
+            panel.stageCombo()->setCurrentIndex(stage + 1);
+        }
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        PictureWidget* views[] = {panel.scheduleView(), panel.memoryView(), panel.servingView()};
+        quint64 adopted[3];
+        for (int i = 0; i < 3; ++i)
+            adopted[i] = views[i]->adoptedCount();
+        StepPanel::Frame frame = panel.prepareFrame(serving);
+        QVERIFY(frame.drawable);
+        const auto step = std::make_shared<const core::StepTimeline>(core::stepTimeline(after));
+        const auto servingRun = std::make_shared<const core::ServingTimeline>(core::servingTimeline(longer));
+        std::thread elsewhere([&] {
+            if (serving)
+                frame.render(servingRun);
+            else
+                frame.render(step, 80e9, 0.25);
+        });
+        elsewhere.join();
+        panel.showFrame(std::move(frame));
+        const std::vector<int> shown = serving ? std::vector<int>{2} : std::vector<int>{0, 1};
+        std::vector<QImage> adoptedImages;
+        for (int i : shown) {
+            QCOMPARE(views[i]->adoptedCount(), adopted[i] + 1);
+            adoptedImages.push_back(views[i]->grab().toImage());
+        }
+        if (serving) {
+            QCOMPARE(panel.servingView()->timeline(), *servingRun);
+            panel.servingView()->setTimeline(servingRun); // drawn again here
+        } else {
+            QCOMPARE(panel.scheduleView()->timeline(), *step);
+            QCOMPARE(panel.memoryView()->stage(), stage);
+            panel.scheduleView()->setTimeline(step);
+            panel.memoryView()->setTimeline(step);
+        }
+        for (std::size_t k = 0; k < shown.size(); ++k) {
+            const QImage here = views[shown[k]]->grab().toImage();
+            QCOMPARE(here.size(), adoptedImages[k].size());
+            QVERIFY2(here == adoptedImages[k], views[shown[k]]->objectName().toUtf8());
+        }
+    }
+
+    void aPictureDrawnForAViewThatChangedIsNotShown()
+    {
+        // The user picks another unit while the next step is drawn elsewhere: the memory view
+        // draws the step itself, in the new unit; the schedule (no unit) takes its picture.
+        // Another stage picked changes both (the schedule emphasises its row): both draw it.
+        StepPanel panel;
+        panel.resize(1280, 720);
+        panel.setTimeline(core::stepTimeline(pipelined()), 80e9, -1);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const quint64 schedule = panel.scheduleView()->adoptedCount(), memory = panel.memoryView()->adoptedCount();
+        StepPanel::Frame frame = panel.prepareFrame(false);
+        core::Scenario after = pipelined();
+        after.training.globalBatchSize = 32;
+        const auto step = std::make_shared<const core::StepTimeline>(core::stepTimeline(after));
+        frame.render(step, 80e9, -1);
+        panel.setUnit(DisplayFormat::MemoryUnit::GiB);
+        panel.showFrame(std::move(frame));
+        QCOMPARE(panel.scheduleView()->adoptedCount(), schedule + 1);
+        QCOMPARE(panel.memoryView()->adoptedCount(), memory); // not its picture: in GB
+        QCOMPARE(panel.memoryView()->timeline(), *step);
+        QVERIFY2(panel.memoryView()->cursorText().contains(QStringLiteral("GiB")), qPrintable(panel.memoryView()->cursorText()));
+        frame = panel.prepareFrame(false);
+        frame.render(step, 80e9, -1);
+        panel.stageCombo()->setCurrentIndex(3); // stage 2
+        panel.showFrame(std::move(frame));
+        QCOMPARE(panel.scheduleView()->adoptedCount(), schedule + 1);
+        QCOMPARE(panel.memoryView()->adoptedCount(), memory);
+        QCOMPARE(panel.memoryView()->stage(), 2);
+        QVERIFY2(panel.memoryView()->cursorText().contains(QStringLiteral("stage 2")), qPrintable(panel.memoryView()->cursorText()));
+        // a step of another number of stages refills the stage list here, not elsewhere
+        frame = panel.prepareFrame(false);
+        core::Scenario two = pipelined();
+        two.parallel.pipeline = 2;
+        two.parallel.gpus = 8;
+        frame.render(std::make_shared<const core::StepTimeline>(core::stepTimeline(two)), 80e9, -1);
+        panel.showFrame(std::move(frame));
+        QCOMPARE(panel.stageCombo()->count(), 3);
+        QCOMPARE(int(panel.scheduleView()->timeline().stages.size()), 2);
     }
 
     void memoryStackIsDrawnInPixels_data()

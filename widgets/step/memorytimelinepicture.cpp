@@ -596,7 +596,7 @@ void MemoryTimelinePicture::paintStatic(QPainter& p)
     drawTimeAxis(p);
 }
 
-void MemoryTimelinePicture::paintCursor(QPainter& p) const
+void MemoryTimelinePicture::paintCursor(QPainter& p)
 {
     const QRect r = plotRect();
     const double x = xOf(m_cursor);

@@ -17,7 +17,7 @@ class MemoryTimelinePicture : public TimelinePicture
 
 public:
     MemoryTimelinePicture() = default;
-    std::unique_ptr<TimelinePicture> clone() const override { return std::unique_ptr<TimelinePicture>(new MemoryTimelinePicture(*this)); }
+    std::unique_ptr<ViewPicture> clone() const override { return std::unique_ptr<ViewPicture>(new MemoryTimelinePicture(*this)); }
 
     /// The stage drawn large; −1: every stage, one small chart each.
     void setStage(int stage);
@@ -38,7 +38,7 @@ public:
     /// The phase under the cursor, as the readout says it.
     QString cursorText() const;
 
-    void paintCursor(QPainter& painter) const override;
+    void paintCursor(QPainter& painter) override;
 
 protected:
     MemoryTimelinePicture(const MemoryTimelinePicture&) = default;

@@ -32,6 +32,6 @@ public:
     QSize minimumSizeHint() const override { return QSize(320, 160); }
 
     /// The picture this view draws (a copy of it can be given a timeline elsewhere).
-    MemoryTimelinePicture& picture() { return static_cast<MemoryTimelinePicture&>(StepTimelineWidget::picture()); }
-    const MemoryTimelinePicture& picture() const { return static_cast<const MemoryTimelinePicture&>(StepTimelineWidget::picture()); }
+    MemoryTimelinePicture& picture() { return static_cast<MemoryTimelinePicture&>(basePicture()); }
+    const MemoryTimelinePicture& picture() const { return static_cast<const MemoryTimelinePicture&>(basePicture()); }
 };

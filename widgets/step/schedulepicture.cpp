@@ -351,7 +351,7 @@ int SchedulePicture::paintLegend(QPainter& p)
     return m_legendWidth;
 }
 
-void SchedulePicture::paintCursor(QPainter& p) const
+void SchedulePicture::paintCursor(QPainter& p)
 {
     const QRect r = plotRect();
     const double x = xOf(m_cursor);

@@ -15,7 +15,7 @@ class SchedulePicture : public TimelinePicture
 
 public:
     SchedulePicture() = default;
-    std::unique_ptr<TimelinePicture> clone() const override { return std::unique_ptr<TimelinePicture>(new SchedulePicture(*this)); }
+    std::unique_ptr<ViewPicture> clone() const override { return std::unique_ptr<ViewPicture>(new SchedulePicture(*this)); }
 
     /// The schedule's formula bubble: (p − 1)/(v·m + p − 1) (Narayanan et al. 2021), for ZB-H1
     /// (p − 1)/(3m + p − 1) (Qi et al. 2024); shown beside what the blocks give (< 0: not shown).
@@ -43,7 +43,7 @@ public:
     QSize sizeHint() const;
     QSize minimumSizeHint() const;
 
-    void paintCursor(QPainter& painter) const override;
+    void paintCursor(QPainter& painter) override;
 
 protected:
     SchedulePicture(const SchedulePicture&) = default;

@@ -34,8 +34,8 @@ public:
     QSize minimumSizeHint() const override { return picture().minimumSizeHint(); }
 
     /// The picture this view draws (a copy of it can be given a timeline elsewhere).
-    SchedulePicture& picture() { return static_cast<SchedulePicture&>(StepTimelineWidget::picture()); }
-    const SchedulePicture& picture() const { return static_cast<const SchedulePicture&>(StepTimelineWidget::picture()); }
+    SchedulePicture& picture() { return static_cast<SchedulePicture&>(basePicture()); }
+    const SchedulePicture& picture() const { return static_cast<const SchedulePicture&>(basePicture()); }
 
 signals:
     void stageClicked(int stage);

@@ -163,9 +163,15 @@ void StepPanel::stepShown(const core::StepTimeline& timeline, double fraction)
     updateStops();
 }
 
-StepPanel::Frame StepPanel::prepareFrame()
+StepPanel::Frame StepPanel::prepareFrame(bool serving)
 {
     Frame f;
+    if (serving) { // the serving view as it is on screen
+        f.drawable = showsServing() && m_serving->isVisible();
+        if (f.drawable)
+            f.serving = m_serving->snapshot();
+        return f;
+    }
     // Only the views as they are on screen, with the stages they list: a step with another
     // number of stages refills the stage picker first (setTimeline, here).
     f.drawable = !showsServing() && m_training->isVisible();
@@ -198,8 +204,34 @@ void StepPanel::Frame::render(std::shared_ptr<const core::StepTimeline> step, do
     memory.render();
 }
 
+void StepPanel::Frame::render(std::shared_ptr<const core::ServingTimeline> run)
+{
+    servingTimeline = run ? std::move(run) : std::make_shared<const core::ServingTimeline>();
+    if (!drawable)
+        return;
+    ServingPicture& s = static_cast<ServingPicture&>(*serving.picture);
+    if (servingTimeline->valid)
+        s.setEmptyText({});
+    s.setTimeline(servingTimeline);
+    serving.render();
+}
+
 void StepPanel::showFrame(Frame&& f)
 {
+    if (f.servingTimeline) {
+        if (!f.drawable || !showsServing()) {
+            setServingTimeline(f.servingTimeline);
+            return;
+        }
+        const double fraction = m_cursor->length() > 0 ? m_cursor->position() / m_cursor->length() : 0;
+        if (!m_serving->adopt(std::move(f.serving))) {
+            if (f.servingTimeline->valid)
+                m_serving->setEmptyText({});
+            m_serving->setTimeline(f.servingTimeline);
+        }
+        servingShown(*f.servingTimeline, fraction);
+        return;
+    }
     if (!f.timeline)
         return;
     const core::StepTimeline& timeline = *f.timeline;
@@ -226,11 +258,23 @@ void StepPanel::showFrame(Frame&& f)
 
 void StepPanel::setServingTimeline(const core::ServingTimeline& timeline)
 {
+    setServingTimeline(std::make_shared<const core::ServingTimeline>(timeline));
+}
+
+void StepPanel::setServingTimeline(std::shared_ptr<const core::ServingTimeline> shared)
+{
+    if (!shared)
+        shared = std::make_shared<const core::ServingTimeline>();
     showServing(true);
     const double fraction = m_cursor->length() > 0 ? m_cursor->position() / m_cursor->length() : 0;
-    if (timeline.valid)
+    if (shared->valid)
         m_serving->setEmptyText({});
-    m_serving->setTimeline(timeline);
+    m_serving->setTimeline(shared);
+    servingShown(*shared, fraction);
+}
+
+void StepPanel::servingShown(const core::ServingTimeline& timeline, double fraction)
+{
     m_cursor->setLength(timeline.valid ? timeline.length() : 0);
     m_cursor->setPosition(fraction * m_cursor->length());
     showPosition(m_cursor->position());

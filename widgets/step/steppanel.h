@@ -41,22 +41,27 @@ public:
     /// screen, or, if the panel changed meanwhile, sets the step as setTimeline() does.
     struct Frame
     {
-        StepTimelineWidget::Pending schedule, memory;
-        bool drawable = false; ///< the panel showed these views with this many stages
+        PictureWidget::Pending schedule, memory, serving;
+        bool drawable = false; ///< the panel showed these views (with this many stages)
         int stages = 0;
         std::shared_ptr<const core::StepTimeline> timeline;
+        std::shared_ptr<const core::ServingTimeline> servingTimeline;
         double capacityBytes = 0, formulaBubble = -1;
         /// What setTimeline does to the two views, on the copies, and their pictures rendered:
         /// any one thread.
         void render(std::shared_ptr<const core::StepTimeline> step, double capacityBytes, double formulaBubble);
+        /// The same for a serving run (setServingTimeline).
+        void render(std::shared_ptr<const core::ServingTimeline> run);
     };
-    /// Copies of the views' pictures, for a step to be drawn elsewhere (GUI thread).
-    Frame prepareFrame();
+    /// Copies of the views' pictures, for a step (or a serving run) to be drawn elsewhere (GUI
+    /// thread).
+    Frame prepareFrame(bool serving);
     void showFrame(Frame&& frame);
 
     /// A serving run instead of a training step: the serving timeline replaces the schedule and
     /// the memory timeline, the same cursor moves through its engine steps.
     void setServingTimeline(const core::ServingTimeline& timeline);
+    void setServingTimeline(std::shared_ptr<const core::ServingTimeline> timeline);
     bool showsServing() const;
     /// No timeline to show, and why (serving mode, too many micro-batches to draw).
     void setUnavailable(const QString& reason);
@@ -90,6 +95,7 @@ private:
     void showPosition(double position);
     /// After the views took a step: the cursor keeps its share of it, the stops follow.
     void stepShown(const core::StepTimeline& timeline, double cursorFraction);
+    void servingShown(const core::ServingTimeline& timeline, double cursorFraction);
     void chooseStage(int index);
     void updateStops();
     void fillStages();
