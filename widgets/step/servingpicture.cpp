@@ -4,6 +4,7 @@
 #include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
+#include <QVarLengthArray>
 #include <algorithm>
 #include <array>
 #include <bitset>
@@ -28,7 +29,7 @@ ServingPicture::ServingPicture() : m_timeline(std::make_shared<const core::Servi
 std::unique_ptr<ViewPicture> ServingPicture::clone() const
 {
     auto copy = std::unique_ptr<ServingPicture>(new ServingPicture(*this));
-    copy->m_gridCache = QImage(); // the cursor's grid is drawn on the GUI thread, by the view's own picture
+    copy->m_gridCache = QImage(); // drawn again by the copy (prepareCursor) for its own moment
     copy->m_gridMoment = nullptr;
     return copy;
 }
@@ -51,9 +52,33 @@ void ServingPicture::setUnit(DisplayFormat::MemoryUnit unit)
     relayout();
 }
 
+const QImage& ServingPicture::gridImage(const core::ServingMoment& m, qreal dpr)
+{
+    const QRect g = gridRect().toAlignedRect();
+    if (&m != m_gridMoment || m_gridCache.size() != g.size() * dpr) {
+        m_gridCache = QImage(g.size() * dpr, QImage::Format_ARGB32_Premultiplied);
+        m_gridCache.setDevicePixelRatio(dpr);
+        m_gridCache.fill(Qt::transparent);
+        QPainter gp(&m_gridCache);
+        gp.setFont(font());
+        paintGrid(gp, m, g.topLeft());
+        m_gridMoment = &m;
+    }
+    return m_gridCache;
+}
+
+void ServingPicture::prepareCursor(qreal dpr)
+{
+    // drawn with the picture (on the step planner's thread): a new run's first frame then only
+    // copies the grid under the cursor
+    if (const core::ServingMoment* m = m_timeline->valid ? m_timeline->momentAt(m_cursor) : nullptr)
+        gridImage(*m, dpr);
+}
+
 void ServingPicture::styleChanged()
 {
     m_legendKey.clear();
+    m_fits.clear();
     m_gridMoment = nullptr;
 }
 
@@ -190,14 +215,17 @@ void ServingPicture::paintAxis(QPainter& p)
         const double mag = std::pow(10.0, std::floor(std::log10(std::max(1.0, raw))));
         const double step = std::max(1.0, raw / mag < 2 ? 2 * mag : raw / mag < 5 ? 5 * mag : 10 * mag);
         p.setPen(text);
+        QVarLengthArray<QLineF, 32> marks; // one call for all: each drawLine is a pass through the paint engine
         for (double v = 0; v <= span + 1e-9; v += step) {
             const double x = xOf(from + v);
-            p.drawLine(QPointF(x, a.bottom() + 1), QPointF(x, a.bottom() + 5));
+            marks.append(QLineF(x, a.bottom() + 1, x, a.bottom() + 5));
+            // the labels are the same few numbers from one re-plan to the next: shaped once
             const QString label = locale.toString(qlonglong(std::llround(v + offset)));
-            const int w = fm.horizontalAdvance(label);
+            const double w = shortTextWidth(label);
             if (x + w / 2.0 <= x1 + 2 && x - w / 2.0 >= x0 - 2)
-                p.drawText(QPointF(x - w / 2.0, a.bottom() + 5 + fm.ascent()), label);
+                drawShortText(p, QPointF(x - w / 2.0, a.bottom() + 5 + fm.ascent()), label);
         }
+        p.drawLines(marks.constData(), int(marks.size()));
     };
     const double p0 = double(m_timeline->prefillSteps);
     ticks(0, p0, a.left(), xOf(p0) - 20, 0);
@@ -562,7 +590,17 @@ void ServingPicture::paintStatic(QPainter& p)
     const QRectF sideBox(0, g.top(), m_labelWidth - 6, g.height());
     const QRectF captionBox(g.right() + 14, g.top(), m_rightMargin - 20, g.height());
     auto fits = [&](const QRectF& box, const QString& s) {
-        return fm.boundingRect(box.toAlignedRect(), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, s).height() <= box.height();
+        // the same few texts in the same boxes on every re-plan: wrapped once (three layouts a
+        // repaint were 0.6 M instructions)
+        const QRect r = box.toAlignedRect();
+        const QString key = QString::number(r.width()) + QLatin1Char('x') + QString::number(r.height()) + QLatin1Char('|') + s;
+        auto it = m_fits.constFind(key);
+        if (it == m_fits.constEnd()) {
+            if (m_fits.size() > 64)
+                m_fits.clear();
+            it = m_fits.insert(key, fm.boundingRect(r, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, s).height() <= box.height());
+        }
+        return *it;
     };
     if (!fits(captionBox, caption))
         caption = m_timeline->blockSize > 0 ? tr("KV blocks of %1 tokens, %2 each").arg(m_timeline->blockSize).arg(smallBytes(m_timeline->blockBytes)) : QString();
@@ -684,18 +722,7 @@ void ServingPicture::paintCursor(QPainter& p)
         paintGrid(p, *m);
     } else {
         const QPaintDevice* target = p.paintEngine() ? p.paintEngine()->paintDevice() : nullptr;
-        const qreal dpr = target ? target->devicePixelRatioF() : 1.0;
-        const QRect g = gridRect().toAlignedRect();
-        if (m != m_gridMoment || m_gridCache.size() != g.size() * dpr) {
-            m_gridCache = QImage(g.size() * dpr, QImage::Format_ARGB32_Premultiplied);
-            m_gridCache.setDevicePixelRatio(dpr);
-            m_gridCache.fill(Qt::transparent);
-            QPainter gp(&m_gridCache);
-            gp.setFont(font());
-            paintGrid(gp, *m, g.topLeft());
-            m_gridMoment = m;
-        }
-        p.drawImage(g.topLeft(), m_gridCache);
+        p.drawImage(gridRect().toAlignedRect().topLeft(), gridImage(*m, target ? target->devicePixelRatioF() : 1.0));
     }
     // the readout, right-aligned in the title row
     const QString text = cursorText();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QImage>
 #include <memory>
 #include <vector>
@@ -47,6 +48,7 @@ protected:
     void relayout() override;
     void retranslate() override { m_legendKey.clear(); }
     void styleChanged() override;
+    void prepareCursor(qreal dpr) override;
 
 private:
     int topMargin() const;
@@ -58,6 +60,9 @@ private:
     /// The block grid, drawn `origin` up and left (its own picture's corner).
     void paintGrid(QPainter& painter, const core::ServingMoment& moment, const QPointF& origin = QPointF());
     void paintAxis(QPainter& painter);
+    /// The grid at a moment, drawn once per moment into its own picture: a frame of the play
+    /// copies it (thousands of cells are not drawn again at 60 Hz).
+    const QImage& gridImage(const core::ServingMoment& moment, qreal dpr);
     QString blocksText(std::int64_t blocks) const;
     QString smallBytes(double bytes) const;
     std::int64_t gridUnits() const;     ///< cells' worth: the pool's blocks or what the batch needs, the larger
@@ -70,6 +75,7 @@ private:
     QImage m_gridCache;      ///< the grid at the cursor's moment (the view's own picture only)
     QImage m_legendCache;    ///< the legend as drawn, while m_legendKey (its entries, size, colours) holds
     QString m_legendKey;
+    QHash<QString, bool> m_fits; ///< whether a text wraps into a box ("WxH|text"), in this font
     const core::ServingMoment* m_gridMoment = nullptr; ///< the moment m_gridCache shows
     int m_labelWidth = 76;
     int m_rightMargin = 250;

@@ -166,6 +166,7 @@ void StepPanel::stepShown(const core::StepTimeline& timeline, double fraction)
 StepPanel::Frame StepPanel::prepareFrame(bool serving)
 {
     Frame f;
+    f.cursorFraction = m_cursor->length() > 0 ? m_cursor->position() / m_cursor->length() : 0;
     if (serving) { // the serving view as it is on screen
         f.drawable = showsServing() && m_serving->isVisible();
         if (f.drawable)
@@ -200,6 +201,8 @@ void StepPanel::Frame::render(std::shared_ptr<const core::StepTimeline> step, do
     s.setFormulaBubble(formula);
     m.setTimeline(timeline);
     m.setCapacity(capacity);
+    s.setCursor(cursorFraction * s.length());
+    m.setCursor(cursorFraction * m.length());
     schedule.render();
     memory.render();
 }
@@ -213,6 +216,7 @@ void StepPanel::Frame::render(std::shared_ptr<const core::ServingTimeline> run)
     if (servingTimeline->valid)
         s.setEmptyText({});
     s.setTimeline(servingTimeline);
+    s.setCursor(cursorFraction * s.length()); // where the panel will put it
     serving.render();
 }
 

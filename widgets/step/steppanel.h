@@ -47,6 +47,7 @@ public:
         std::shared_ptr<const core::StepTimeline> timeline;
         std::shared_ptr<const core::ServingTimeline> servingTimeline;
         double capacityBytes = 0, formulaBubble = -1;
+        double cursorFraction = 0; ///< the cursor keeps its share of the step (stepShown)
         /// What setTimeline does to the two views, on the copies, and their pictures rendered:
         /// any one thread.
         void render(std::shared_ptr<const core::StepTimeline> step, double capacityBytes, double formulaBubble);

@@ -94,6 +94,8 @@ void ViewPicture::render(qreal dpr, QImage& image)
     p.setFont(m_font); // an image's painter starts with the application's font, not the view's
     p.setRenderHint(QPainter::Antialiasing, false);
     paintStatic(p);
+    p.end();
+    prepareCursor(dpr);
 }
 
 void ViewPicture::paintVector(QPainter& p)

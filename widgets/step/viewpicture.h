@@ -21,6 +21,10 @@ class QPainter;
 /// thread repaints the explorer; PictureWidget::adopt takes them back), and the widget keeps
 /// the one on screen for its cursor and its events.
 ///
+/// Painting a QImage outside the GUI thread, text included, is what Qt supports ("Painting in
+/// threads"; QFontDatabase::supportsThreadedFontRendering "as of 5.0, always returns true", gone
+/// in Qt 6); a QPixmap is not: the pictures' own caches are QImages.
+///
 /// Its accessors have the widget's names (width(), font(), palette(); tr() in the view's
 /// context in each subclass), so the views' painting code reads as widget code and their
 /// translations stay.
@@ -85,6 +89,8 @@ protected:
     virtual void retranslate() {}
     /// The font or palette changed (before relayout()): pictures of text or colours are stale.
     virtual void styleChanged() {}
+    /// After render(): what the cursor draws at its position that can be drawn in advance.
+    virtual void prepareCursor(qreal /*dpr*/) {}
     /// The font, size or data changed: margins that follow the text are measured again (a
     /// slide's type is two to three times the window's).
     virtual void relayout() {}
