@@ -20,7 +20,6 @@ public:
 
     void setTimeline(std::shared_ptr<const core::StepTimeline> timeline);
     const core::StepTimeline& timeline() const { return *m_timeline; }
-    const std::shared_ptr<const core::StepTimeline>& sharedTimeline() const { return m_timeline; }
 
     bool hasContent() const override { return m_timeline->valid; }
     double length() const override { return std::max(0.0, m_timeline->length); }
