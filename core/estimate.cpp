@@ -109,16 +109,20 @@ void fillContext(EstimateContext& ctx, Working* w)
                                                 Framework::Megatron, s.training.momentDtype, s.training.optimizer).moments;
     }
     ctx.tokensPerMicroBatch = double(s.training.seqLength) / ctx.c * double(s.training.microBatchSize);
-    ActivationShape shape = activationShape(s, ctx.shape);
+    ctx.pattern = layerPattern(ctx.shape);
+    double loraRankTimesTargets = 0;
     if (ctx.adapters) {
         ctx.adapterCounts = countAdapters(ctx.shape, s.finetune.loraRank, s.finetune.loraTargets); // prepareStages reads it too
-        shape.loraRankTimesTargets = double(s.finetune.loraRank) * ctx.adapterCounts.adaptedMatrices;
+        loraRankTimesTargets = double(s.finetune.loraRank) * ctx.adapterCounts.adaptedMatrices;
     }
-    layerActivations(shape, ctx.layer);
-    if (ctx.shape.isMoE()) {
-        ActivationShape moe = activationShape(s, ctx.shape, true);
-        moe.loraRankTimesTargets = shape.loraRankTimesTargets;
-        layerActivations(moe, ctx.moeLayer);
+    // One layer of each kind the model has; the dense kind always (the working and the step
+    // timeline show a dense layer's figures).
+    for (LayerKind kind : kModelledKinds) {
+        if (kind != LayerKind::Dense && !ctx.pattern.experts)
+            continue;
+        ActivationShape shape = activationShape(s, ctx.shape, kind);
+        shape.loraRankTimesTargets = loraRankTimesTargets;
+        layerActivations(shape, ctx.kinds[std::size_t(kind)].activations);
     }
     prepareStages(ctx);
 
@@ -300,12 +304,11 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
     out.cpuBytesPerNode = maxCpu * gpusOnNode * s.runtime.cpuBufferFactor;
 
     if (s.mode != Mode::Inference) {
-        if (ctx.shape.isMoE()) {
-            for (int i = 0; i < ctx.p; ++i) {
-                const int first = ctx.split.firstLayerOf(i);
-                maxMoe = std::max(maxMoe, ctx.shape.moeLayersIn(first, first + ctx.split.layersOn(i)));
-            }
-            maxExpert = maxMoe * ctx.expertParams;
+        if (ctx.pattern.experts) {
+            // The busiest stage's routed experts: what its expert-data-parallel group reduces.
+            for (int i = 0; i < ctx.p; ++i)
+                maxMoe = std::max(maxMoe, stageKinds(ctx, i)[LayerKind::Moe]);
+            maxExpert = maxMoe * ctx.kinds[std::size_t(LayerKind::Moe)].experts;
         }
         if (options.timeOnlyIfFits && !fits) {
             // Nothing to time: the caller only needs to know that it does not fit, and by how much.

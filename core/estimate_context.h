@@ -9,6 +9,7 @@
 #include "core/estimate.h"
 #include "core/finetune.h"
 #include "core/model.h"
+#include "core/model/layerpattern.h"
 #include "core/pipeline.h"
 
 namespace core {
@@ -22,6 +23,17 @@ enum class StagePhase { Only, Training, Rollout };
 struct LossProfile
 {
     double held = 0, forward = 0, backward = 0, cached = 0;
+};
+
+/// One layer of a modelled kind on one GPU: what the stage ledger multiplies by the layers of
+/// that kind a stage holds (core/model/layerparameters.h divided as the layout divides it).
+struct KindOnGpu
+{
+    double linear = 0;              ///< TP-sharded matrices / t (MoE: attention + shared experts)
+    double other = 0;               ///< replicated: norms, row-parallel biases, the router
+    double experts = 0;             ///< routed experts on this GPU, (E/EP)·expert/ETP
+    double adapters = 0;            ///< LoRA parameters on this GPU
+    LayerActivations activations;   ///< saved for the backward, per micro-batch
 };
 
 struct EstimateContext
@@ -52,8 +64,8 @@ struct EstimateContext
     int zeroShards = 1;               ///< DP × CP: ZeRO / distributed optimizer shard group
     int expertShards = 1;             ///< expert data parallel: ZeRO group of expert weights
     int micro = 1;                    ///< micro-batches per step per pipeline
-    LayerActivations layer;           ///< dense layer, per micro-batch, on one GPU
-    LayerActivations moeLayer;        ///< MoE layer (MoE models only)
+    LayerPattern pattern;             ///< which kind each layer is (the decoder tower)
+    ByKind<KindOnGpu> kinds;          ///< one layer of each kind on one GPU (the dense kind always; others when the model has them)
     double tokensPerMicroBatch = 0;   ///< (s / CP) · b on one GPU
     double largestModuleParams = 0;   ///< per TP rank, what ZeRO-3 gathers at once
     double adapterParameters = 0;     ///< whole model (LoRA)
@@ -63,15 +75,8 @@ struct EstimateContext
     // Per-estimate constants of the stage ledger (prepareStages), so that the per-stage work
     // is a handful of multiplications: a 16-stage pipeline is estimated 1000× per second.
     double stageParams = 0;           ///< count-only models: Ψ/(t·p) per stage, no layer structure
-    double denseLinear = 0;           ///< per dense layer on one GPU: TP-sharded matrices
-    double denseOther = 0;            ///< per dense layer: replicated norms and row-parallel biases
-    double moeLinear = 0;             ///< per MoE layer, non-expert: attention + shared experts / t
-    double moeOther = 0;              ///< per MoE layer: norms + router
-    double expertParams = 0;          ///< per MoE layer: routed experts on this GPU, (E/EP)·expert/ETP
     double firstStageParams = 0;      ///< embedding (+ learned positions) on stage 0
     double lastStageParams = 0;       ///< final norm + output layer (or tied copy) on the last stage
-    double adapterDense = 0;          ///< LoRA parameters per dense / MoE layer on one GPU
-    double adapterMoe = 0;
     // bytes per resident parameter after ZeRO sharding and offload
     double weightBytes = 0, gradientBytes = 0, optimizerBytes = 0;              ///< dense (trainable)
     double expertWeightBytes = 0, expertGradientBytes = 0, expertOptimizerBytes = 0;
@@ -115,7 +120,7 @@ struct StageLedger
 {
     int stage = 0;
     int layers = -1;
-    int moeLayers = 0;
+    KindCounts kinds;                 ///< its layers by kind
     bool first = false, last = false;
     StagePhase phase = StagePhase::Only;
     ComponentBytes persistent{};      ///< alive the whole step (gradients: see gradientsEarly)
@@ -137,9 +142,9 @@ struct StageLedger
     double residentParameters = 0;
     double cpuOffloadBytes = 0;
 
-    bool sameShape(int l, int moe, bool f, bool la, StagePhase ph) const
+    bool sameShape(int l, const KindCounts& k, bool f, bool la, StagePhase ph) const
     {
-        return layers == l && moeLayers == moe && first == f && last == la && phase == ph;
+        return layers == l && kinds == k && first == f && last == la && phase == ph;
     }
 };
 
@@ -163,6 +168,13 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
 
 /// Records the working of one stage's ledger (memory_working.cpp).
 void explainStage(const EstimateContext& ctx, const StageLedger& ledger, const RankGroup& out, Working* working);
+
+/// The kind of each layer a stage holds.
+inline KindCounts stageKinds(const EstimateContext& ctx, int stage)
+{
+    const int first = ctx.split.firstLayerOf(stage);
+    return ctx.pattern.countsIn(first, first + ctx.split.layersOn(stage));
+}
 
 /// FLOPs, time, cost and bubble (compute.cpp).
 void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<Issue>& issues, Working* working);

@@ -6,6 +6,8 @@
 #include "core/fields.h"
 #include "core/issues.h"
 #include "core/kvcache.h"
+#include "core/model/layerparameters.h"
+#include "core/model/layerpattern.h"
 #include "core/pipeline.h"
 #include "core/steptime.h"
 #include "core/weightformat.h"
@@ -27,15 +29,17 @@ struct ServingContext
     double linearBytes;           ///< per linear weight, storage format incl. scales
     double otherBytes;            ///< embeddings, norms, routers: 16-bit unless quantized too
     PipelineSplit split;
+    LayerPattern pattern;
+    ByKind<LayerParameters> kinds{}; ///< one layer of each kind (core/model/layerparameters.h)
 };
 
-struct StageRange { int first, count, moe; };
+struct StageRange { int first, count; KindCounts kinds; };
 
 StageRange stageRange(const ServingContext& c, int stage)
 {
     const int first = c.split.firstLayerOf(stage);
     const int count = c.split.layersOn(stage);
-    return {first, count, c.m.moeLayersIn(first, first + count)};
+    return {first, count, c.pattern.countsIn(first, first + count)};
 }
 
 /// Weight bytes on one GPU of `stage`; `touchedExperts` < 1 scales the routed experts (decode
@@ -46,11 +50,15 @@ double stageWeights(const ServingContext& c, int stage, double touchedExperts = 
         return c.pc.total / (double(c.t) * c.p) * c.linearBytes;
     const StageRange r = stageRange(c, stage);
     const double t = c.t;
-    const int dense = r.count - r.moe;
-    const double denseOther = c.pc.normsPerLayer + (c.m.linearBias ? 2.0 * c.m.hiddenSize : 0.0);
-    double linear = dense * (c.pc.perLayer - denseOther) / t + r.moe * (c.pc.attentionPerLayer + c.pc.sharedExpertsPerLayer) / t;
-    double other = dense * denseOther + r.moe * (c.pc.normsPerLayer + c.pc.routerPerLayer);
-    const double experts = r.moe * c.pc.routedExpertsPerLayer / (double(c.s.parallel.expert) * c.s.parallel.effectiveExpertTensor());
+    const double expertShards = double(c.s.parallel.expert) * c.s.parallel.effectiveExpertTensor();
+    double linear = 0, other = 0, experts = 0;
+    for (LayerKind kind : kModelledKinds) {
+        const int n = r.kinds[kind];
+        const LayerParameters& p = c.kinds[std::size_t(kind)];
+        linear += n * p.linear / t;
+        other += n * p.replicated;
+        experts += n * p.routedExperts / expertShards;
+    }
     // llama.cpp keeps the token embedding in host memory (llama-model.cpp: token_embd on the CPU buffer type).
     if (stage == 0 && c.s.inference.engine != ServingEngine::LlamaCpp)
         other += c.pc.embedding / t + c.pc.positionEmbedding;
@@ -188,7 +196,10 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w)
     const ModelArchitecture& m = out.shape;
     ServingContext c{s, m, out.parameters, countOnly, s.parallel.tensor, s.parallel.pipeline, 0, 0,
                      pipelineSplit(m.numLayers, s.parallel.pipeline, s.parallel.firstStageLayers, s.parallel.lastStageLayers,
-                                   s.parallel.embeddingCountsAsLayer, s.parallel.lossCountsAsLayer)};
+                                   s.parallel.embeddingCountsAsLayer, s.parallel.lossCountsAsLayer),
+                     layerPattern(m)};
+    for (LayerKind kind : kModelledKinds)
+        c.kinds[std::size_t(kind)] = layerParameters(m, out.parameters, kind);
     c.linearBytes = bitsPerParameter(in.weights, m.hiddenSize) / 8;
     c.otherBytes = (countOnly || in.weights.quantizeEmbeddings) ? c.linearBytes : 2.0;
     InferenceEstimate& r = out.inference;

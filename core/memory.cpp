@@ -4,6 +4,7 @@
 #include "core/estimate_context.h"
 #include "core/finetune.h"
 #include "core/kvcache.h"
+#include "core/model/layerparameters.h"
 #include "core/pipeline.h"
 #include "core/timeline/schedule.h"
 #include "core/weightformat.h"
@@ -42,12 +43,15 @@ void prepareStages(EstimateContext& ctx)
         ctx.stageParams = ctx.params.total / (t * ctx.p); // Ψ/(t·p) on every stage: a bare count has no layers to place
     } else {
         const ParameterCounts& pc = ctx.params;
-        ctx.denseOther = pc.normsPerLayer + (m.linearBias ? 2.0 * m.hiddenSize : 0.0);
-        ctx.denseLinear = (pc.perLayer - ctx.denseOther) / t;
-        if (m.isMoE()) {
-            ctx.moeOther = pc.normsPerLayer + pc.routerPerLayer;
-            ctx.moeLinear = (pc.attentionPerLayer + pc.sharedExpertsPerLayer) / t;
-            ctx.expertParams = pc.routedExpertsPerLayer / (double(s.parallel.expert) * s.parallel.effectiveExpertTensor());
+        const double expertShards = double(s.parallel.expert) * s.parallel.effectiveExpertTensor();
+        for (LayerKind kind : kModelledKinds) {
+            if (kind != LayerKind::Dense && !ctx.pattern.experts)
+                continue; // only the kinds the model has (the dense kind always: the step timeline reads it)
+            const LayerParameters p = layerParameters(m, pc, kind);
+            KindOnGpu& k = ctx.kinds[std::size_t(kind)];
+            k.other = p.replicated;
+            k.linear = p.linear / t;
+            k.experts = p.routedExperts / expertShards;
         }
         ctx.firstStageParams = pc.embedding / t + pc.positionEmbedding;
         // Tied embeddings with PP > 1: the last stage keeps its own copy of the word embedding
@@ -89,13 +93,10 @@ void prepareStages(EstimateContext& ctx)
         ctx.adapterOptimizerBytes = tr.offloadOptimizer ? 0 : st.optimizer() * dense.optimizer;
         ctx.cpuBytesPerParam = 0;
         const AdapterCounts& a = ctx.adapterCounts; // countAdapters(m, rank, targets), from fillContext
-        ctx.adapterDense = a.perDenseLayer / t;
-        ctx.adapterMoe = a.perMoeLayer / t;
         ctx.adapterParameters = a.total;
-        if (ctx.countOnly) { // spread the family shape's adapters over the stages
-            ctx.adapterDense = a.total / (t * std::max(1, m.numLayers));
-            ctx.adapterMoe = ctx.adapterDense;
-        }
+        for (LayerKind kind : kModelledKinds)
+            ctx.kinds[std::size_t(kind)].adapters = ctx.countOnly ? a.total / (t * std::max(1, m.numLayers)) // the family shape's adapters spread over the stages
+                                                                  : a.perLayer[std::size_t(kind)] / t;
         if (base.format == WeightFormat::Nf4 || base.format == WeightFormat::Int4 || base.format == WeightFormat::Int8)
             // QLoRA dequantizes one weight matrix at a time to 16 bits for its GEMM.
             ctx.dequantBytes = 2 * std::max({double(m.hiddenSize) * m.ffnHiddenSize, double(m.hiddenSize) * m.hiddenSize}) / t;
@@ -260,8 +261,7 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
     const bool first = stage == 0;
     const bool last = stage == ctx.p - 1;
     const int layers = ctx.split.layersOn(stage);
-    const int firstLayer = ctx.split.firstLayerOf(stage);
-    const int moe = ctx.shape.isMoE() ? ctx.shape.moeLayersIn(firstLayer, firstLayer + layers) : 0;
+    const KindCounts kinds = stageKinds(ctx, stage);
     // Field by field rather than L = StageLedger{}: this runs for every distinct stage shape.
     L.persistent.fill(0);
     L.activationsPerMicroBatch = L.embeddingPerMicroBatch = 0;
@@ -273,17 +273,34 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
     L.cpuOffloadBytes = 0;
     L.stage = stage;
     L.layers = layers;
-    L.moeLayers = moe;
+    L.kinds = kinds;
     L.first = first;
     L.last = last;
     L.phase = phase;
     ComponentBytes& b = L.persistent;
-    const int denseLayers = layers - moe;
 
-    L.linear = (ctx.countOnly ? ctx.stageParams : 0) + denseLayers * ctx.denseLinear + moe * ctx.moeLinear;
+    // The stage's parameters, activations and LoRA adapters: each kind's layer times the layers
+    // of that kind on the stage (sums in kModelledKinds' order).
+    double linear = ctx.countOnly ? ctx.stageParams : 0, other = 0, experts = 0, adapters = 0, activations = 0;
+    double recompute = 0, activationGradients = 0, layerParams = 0;
+    for (LayerKind kind : kModelledKinds) {
+        const int n = kinds[kind];
+        const KindOnGpu& k = ctx.kinds[std::size_t(kind)];
+        linear += n * k.linear;
+        other += n * k.other;
+        experts += n * k.experts;
+        adapters += n * k.adapters;
+        activations += n * k.activations.total;
+        if (n > 0) { // the largest layer of the stage: what one layer's backward and gathers hold
+            recompute = std::max(recompute, k.activations.recomputeWorkspace);
+            activationGradients = std::max(activationGradients, k.activations.backwardWorkspace);
+            layerParams = std::max(layerParams, k.linear + k.other + k.experts);
+        }
+    }
+    L.linear = linear;
     const double rootParams = (first ? ctx.firstStageParams : 0) + (last ? ctx.lastStageParams : 0);
-    L.other = denseLayers * ctx.denseOther + moe * ctx.moeOther + rootParams;
-    L.experts = moe * ctx.expertParams;
+    L.other = other + rootParams;
+    L.experts = experts;
     const double dense = L.linear + L.other;
     L.residentParameters = dense + L.experts;
     const FineTuneSetup& ft = ctx.scenario.finetune;
@@ -299,7 +316,6 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
         trainable = L.residentParameters;
         trainableWeights = L.residentParameters;
     } else {
-        const double adapters = denseLayers * ctx.adapterDense + moe * ctx.adapterMoe;
         at(b, Component::Weights) = ctx.frozenLinearBytes * (L.linear + L.experts) + ctx.frozenOtherBytes * L.other;
         at(b, Component::AdapterWeights) = ctx.adapterWeightBytes * adapters;
         at(b, Component::Gradients) = ctx.adapterGradientBytes * adapters;
@@ -311,7 +327,7 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
     const bool training = phase != StagePhase::Rollout; // generation keeps no training activations
     if (training) {
         // Activations of one micro-batch; the moments multiply by the micro-batches in flight.
-        L.activationsPerMicroBatch = denseLayers * ctx.layer.total + moe * ctx.moeLayer.total;
+        L.activationsPerMicroBatch = activations;
         L.embeddingPerMicroBatch = first ? ctx.embeddingActivationsPerMicroBatch : 0;
         if (last) {
             L.outputHeld = ctx.outputInputs + ctx.loss.held * ctx.logitElements;
@@ -319,13 +335,9 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
             L.lossBackward = ctx.loss.backward * ctx.logitElements;
             L.lossCached = ctx.loss.cached * ctx.logitElements;
         }
-        if (layers > 0) {
-            L.recompute = std::max(denseLayers > 0 ? ctx.layer.recomputeWorkspace : 0.0, moe > 0 ? ctx.moeLayer.recomputeWorkspace : 0.0);
-            L.activationGradients = std::max(denseLayers > 0 ? ctx.layer.backwardWorkspace : 0.0, moe > 0 ? ctx.moeLayer.backwardWorkspace : 0.0);
-        }
-        // Gathered 16-bit copies of the weights.
-        const double layerParams = std::max(denseLayers > 0 ? ctx.denseLinear + ctx.denseOther : 0.0,
-                                            moe > 0 ? ctx.moeLinear + ctx.moeOther + ctx.expertParams : 0.0);
+        L.recompute = recompute;
+        L.activationGradients = activationGradients;
+        // Gathered 16-bit copies of the weights: the largest layer's (layerParams).
         if (ctx.zero3GatherBytes > 0) {
             L.gatheredForward = L.gatheredBackward = L.gatheredLoss = ctx.zero3GatherBytes;
         } else if (ctx.fsdpRootBytes > 0) {
@@ -340,7 +352,7 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
             L.gatheredForward = L.gatheredBackward = L.gatheredLoss = ctx.autocastCopyBytes * trainableWeights;
         }
         L.commBackward = ctx.commBackwardBytes;
-        L.dispatch = moe > 0 ? ctx.moeDispatchBytes : 0;
+        L.dispatch = kinds[LayerKind::Moe] > 0 ? ctx.moeDispatchBytes : 0;
         L.dequant = ctx.dequantBytes;
         L.optimizerTemporaries = ctx.optimizerTempPerParam * trainable;
         if (ctx.optimizerTempCap > 0)
@@ -571,7 +583,6 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
     const int p = ctx.p;
     const int ranksPerStage = ctx.scenario.parallel.gpus / p;
     const double capacity = ctx.scenario.hardware.gpu.memoryBytes;
-    const bool moeModel = ctx.shape.isMoE();
     const bool training = phase != StagePhase::Rollout; // generation holds no micro-batches
     const int v = ctx.v, micro = ctx.micro;
     std::vector<RankGroup>& groups = out.groups;
@@ -579,8 +590,8 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
     int layers = 0;
     for (int stage = 0, firstLayer = 0; stage < p; ++stage, firstLayer += layers) {
         layers = ctx.split.layersOn(stage);
-        const int moe = moeModel ? ctx.shape.moeLayersIn(firstLayer, firstLayer + layers) : 0;
-        if (w || !L.sameShape(layers, moe, stage == 0, stage == p - 1, phase))
+        const KindCounts kinds = ctx.pattern.countsIn(firstLayer, firstLayer + layers);
+        if (w || !L.sameShape(layers, kinds, stage == 0, stage == p - 1, phase))
             stageLedger(ctx, stage, phase, L);
         L.stage = stage;
         const std::size_t mark = w ? w->lines().size() : 0;

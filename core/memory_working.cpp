@@ -16,7 +16,7 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
 {
     const int stage = L.stage;
     const double linear = L.linear, other = L.other, experts = L.experts;
-    const int moeLayers = L.moeLayers, denseLayers = L.layers - L.moeLayers;
+    const int moeLayers = L.kinds[LayerKind::Moe], denseLayers = L.kinds[LayerKind::Dense];
     const Scenario& s = ctx.scenario;
     const TrainingSetup& tr = s.training;
     const RuntimeOverheads& rt = s.runtime;
@@ -94,9 +94,10 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
         w->add(Term::CpuOffload, stage, out.cpuOffloadBytes,
                {{"o", st.optimizer(), Unit::BytesPerParameter}, {"w", tr.offloadParameters ? st.weights : 0, Unit::BytesPerParameter},
                 {"P", resident, Unit::Count}, {"D_z", dz, Unit::Count}});
-    for (const LayerActivations* layer : {&ctx.layer, &ctx.moeLayer}) {
-        if ((layer == &ctx.layer && denseLayers == 0) || (layer == &ctx.moeLayer && moeLayers == 0))
+    for (LayerKind kind : kModelledKinds) {
+        if (L.kinds[kind] == 0)
             continue;
+        const LayerActivations* layer = &ctx.kinds[std::size_t(kind)].activations;
         for (int i = 0; i < layer->count; ++i) {
             const SavedTensor& tensor = layer->tensors[std::size_t(i)];
             const TensorInfo& info = tensorInfo(tensor.kind);
@@ -108,7 +109,7 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
         }
         w->add(Term::LayerActivationsPerMicroBatch, stage, layer->total,
                {{"Table 2 terms", layer->paperTotal, Unit::Bytes}, {"extras", layer->total - layer->paperTotal, Unit::Bytes}}, {},
-               layer == &ctx.moeLayer ? "Σ saved tensors of an MoE layer" : std::string_view{});
+               kind == LayerKind::Moe ? "Σ saved tensors of an MoE layer" : std::string_view{});
     }
     w->add(Term::InFlightMicroBatches, stage, out.inFlightMicroBatches,
            {{"p", double(ctx.p), Unit::Count}, {"i", double(stage), Unit::Count}, {"m", double(ctx.micro), Unit::Count},
@@ -116,7 +117,7 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
            {}, ctx.v > 1 ? "min(2(p−i−1) + (v−1)p + 1, v·m) / v" : "min(p − i, m)");
     const double inFlight = peakInFlight;
     w->add(Term::LayerActivations, stage, inFlight * L.activationsPerMicroBatch,
-           {{"A_layer", ctx.layer.total, Unit::Bytes}, {"n_layers", double(out.layers), Unit::Count},
+           {{"A_layer", ctx.kinds[std::size_t(LayerKind::Dense)].activations.total, Unit::Bytes}, {"n_layers", double(out.layers), Unit::Count},
             {"in flight", inFlight, Unit::Count}});
     const double T = ctx.tokensPerMicroBatch;
     const double h = ctx.shape.hiddenSize;
@@ -140,7 +141,7 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
         std::string_view formula;
         if (tr.recompute == Recompute::Full)
             formula = "Σ saved tensors of one layer without recomputation";
-        else if (ctx.layer.recomputeWorkspace > 0 && s.training.framework == Framework::Fsdp2)
+        else if (ctx.kinds[std::size_t(LayerKind::Dense)].activations.recomputeWorkspace > 0 && s.training.framework == Framework::Fsdp2)
             formula = "one layer's tensors the per-op checkpoint did not save (rerun in backward)";
         else if (ctx.shape.dropout)
             formula = "5·a·s²·b / t (softmax 2·a·s²·b, dropout mask a·s²·b, dropout output 2·a·s²·b of one layer)";

@@ -131,7 +131,7 @@ void attentionCore(const Model& md, double forwardFlops, double heads, LayerCost
 }
 
 /// The TP, CP and EP collectives of one layer, and what of them overlaps.
-void layerCommunication(const Model& md, bool moe, LayerCost& out)
+void layerCommunication(const Model& md, LayerKind kind, LayerCost& out)
 {
     const EstimateContext& ctx = md.ctx;
     const TrainingSetup& tr = ctx.scenario.training;
@@ -163,7 +163,7 @@ void layerCommunication(const Model& md, bool moe, LayerCost& out)
         out.cpExposedB = exposedSeconds(out.cpB, out.attentionB, 0);
     }
     const ParallelLayout& par = ctx.scenario.parallel;
-    if (moe && par.expert > 1) {
+    if (kind == LayerKind::Moe && par.expert > 1) {
         // Dispatch and combine all-to-alls (GShard/Switch); the share that leaves the node goes
         // through this GPU's NIC, the rest over NVLink (Megatron MoE README: exposed unless the
         // overlap flags are set).
@@ -184,8 +184,8 @@ void layerCommunication(const Model& md, bool moe, LayerCost& out)
     }
 }
 
-/// One dense or MoE layer on one GPU for one micro-batch.
-LayerCost layerCost(const Model& md, bool moe)
+/// One layer of `kind` on one GPU for one micro-batch.
+LayerCost layerCost(const Model& md, LayerKind kind)
 {
     const EstimateContext& ctx = md.ctx;
     const TrainingSetup& tr = ctx.scenario.training;
@@ -201,7 +201,7 @@ LayerCost layerCost(const Model& md, bool moe)
     double ffnElements = 0;
     const double passes = m.gatedMlp ? kGatedPasses : kGeluPasses;
     const double up = m.gatedMlp ? 2 : 1;
-    if (!moe) {
+    if (kind == LayerKind::Dense) {
         const double F = m.ffnHiddenSize;
         out.gemmF += md.gemm(T, up * F / t, h) + md.gemm(T, h, F / t);
         ffnElements = passes * F / t;
@@ -235,7 +235,7 @@ LayerCost layerCost(const Model& md, bool moe)
     out.overheadF = kLayerOverhead / 3;
     out.overheadB = kLayerOverhead * 2 / 3;
 
-    layerCommunication(md, moe, out);
+    layerCommunication(md, kind, out);
     if (tr.recompute == Recompute::Full)
         out.recompute = out.forward();
     else if (tr.recompute == Recompute::Selective)
@@ -280,7 +280,7 @@ double& part(StepParts& parts, StepPart p) { return parts[std::size_t(p)]; }
 struct PipelinePass
 {
     Model md;
-    LayerCost dense, moe;
+    ByKind<LayerCost> kinds{}; ///< one layer of each kind the model has
     StageCost slowest;
     StepParts parts{};    ///< per step: compute parts, TP/CP/EP exposed, bubble, PP exposed
     double perMicro = 0;  ///< the slowest stage's micro-batch
@@ -322,11 +322,13 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     // A model whose every layer is an MoE layer (Mixtral) has no dense layer to time: its stages
     // add 0 × the dense layer's (finite) costs, which is +0 either way. The working still shows
     // a dense layer's figures.
-    const bool denseLayers = !m.isMoE() || m.moeLayersIn(0, m.numLayers) < m.numLayers;
-    out.dense = denseLayers || explain ? layerCost(md, false) : LayerCost{};
-    out.moe = m.isMoE() ? layerCost(md, true) : LayerCost{};
-    const LayerCost& dense = out.dense;
-    const LayerCost& moe = out.moe;
+    const LayerPattern& pattern = ctx.pattern;
+    const KindCounts whole = pattern.countsIn(0, m.numLayers);
+    for (LayerKind kind : kModelledKinds) {
+        const bool present = kind == LayerKind::Moe ? pattern.experts : whole[kind] > 0 || explain;
+        out.kinds[std::size_t(kind)] = present ? layerCost(md, kind) : LayerCost{};
+    }
+    const ByKind<LayerCost>& layer = out.kinds;
     // Output layer in 16 bits (DeepSeek-V3 §3.3.1) and the fp32 cross entropy over V/t logits.
     const double V = ctx.params.paddedVocab;
     const double logitsGemm = 3 * md.gemm(md.T, V / md.t, m.hiddenSize, false);
@@ -340,25 +342,25 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     double& tpAll = out.tpAll;
     double& cpAll = out.cpAll;
     double& epAll = out.epAll;
-    const bool moeModel = m.isMoE();
     const int p = ctx.p;
-    int first = 0, lastLayers = -1, lastMoe = -1;
+    int first = 0, lastLayers = -1;
+    KindCounts lastKinds;
     for (int i = 0; i < p; first += lastLayers, ++i) {
         const int layers = ctx.split.layersOn(i); // the memory estimate's split (core/pipeline.h)
-        const int moeLayers = moeModel ? m.moeLayersIn(first, first + layers) : 0;
+        const KindCounts kinds = pattern.countsIn(first, first + layers);
         const bool last = i == p - 1;
-        if (layers == lastLayers && moeLayers == lastMoe && !last) {
+        if (layers == lastLayers && kinds == lastKinds && !last) {
             // The previous stage's shape costs the same; the slowest so far costs at least that
             // much (or the cost is NaN), so only the sum moves, in the same order of additions.
             sum += cost;
             continue;
         }
         lastLayers = layers;
-        lastMoe = moeLayers;
+        lastKinds = kinds;
         stage = StageCost{};
-        addLayers(stage, dense, layers - moeLayers);
-        if (moeLayers > 0)
-            addLayers(stage, moe, moeLayers);
+        for (LayerKind kind : kModelledKinds)
+            if (kinds[kind] > 0)
+                addLayers(stage, layer[std::size_t(kind)], kinds[kind]);
         if (last) {
             part(stage.parts, StepPart::Gemm) += logitsGemm;
             part(stage.parts, StepPart::Elementwise) += logitsElement;
@@ -370,13 +372,20 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
         if (cost > slowestCost) {
             slowest = stage;
             slowestCost = cost;
-            const double n = layers - moeLayers;
-            tpAll = n * (dense.tpF + dense.tpB) + moeLayers * (moe.tpF + moe.tpB);
-            cpAll = n * (dense.cpF + dense.cpB) + moeLayers * (moe.cpF + moe.cpB);
-            epAll = n * (dense.epF + dense.epB) + moeLayers * (moe.epF + moe.epB);
+            tpAll = cpAll = epAll = 0;
+            double tpAgain = 0, epAgain = 0; // full recomputation runs the forward's collectives again
+            for (LayerKind kind : kModelledKinds) {
+                const double n = kinds[kind];
+                const LayerCost& l = layer[std::size_t(kind)];
+                tpAll += n * (l.tpF + l.tpB);
+                cpAll += n * (l.cpF + l.cpB);
+                epAll += n * (l.epF + l.epB);
+                tpAgain += n * l.tpF;
+                epAgain += n * l.epF;
+            }
             if (tr.recompute == Recompute::Full) {
-                tpAll += n * dense.tpF + moeLayers * moe.tpF;
-                epAll += moeLayers * moe.epF;
+                tpAll += tpAgain;
+                epAll += epAgain;
             }
         }
     }
@@ -413,7 +422,7 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
     PipelinePass pass(ctx);
     pipelinePass(ctx, out.computeDType, out.peakFlopsPerGpu, comm, pass, w != nullptr);
     const Model& md = pass.md;
-    const LayerCost& dense = pass.dense;
+    const LayerCost& dense = pass.kinds[std::size_t(LayerKind::Dense)]; // the working shows a dense layer's figures
     const StageCost& slowest = pass.slowest;
     const double micro = ctx.micro, perMicro = pass.perMicro;
     const double tpAll = pass.tpAll, cpAll = pass.cpAll, epAll = pass.epAll, p2pAll = pass.p2pAll;
@@ -579,6 +588,7 @@ double stepLowerBound(const Scenario& s, const ParameterCounts* counts)
     ctx.micro = int(s.training.globalBatchSize / (s.training.microBatchSize * ctx.dp));
     ctx.adapters = s.mode == Mode::FineTune && s.finetune.method != FineTuneMethod::Full;
     ctx.params = counts ? *counts : countParameters(ctx.shape, ctx.t);
+    ctx.pattern = layerPattern(ctx.shape);
     const ParallelLayout& pl = s.parallel; // the stage loop's split, as memory.cpp makes it
     ctx.split = pipelineSplit(ctx.shape.numLayers, ctx.p, pl.firstStageLayers, pl.lastStageLayers, pl.embeddingCountsAsLayer,
                               pl.lossCountsAsLayer);

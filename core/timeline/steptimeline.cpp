@@ -177,7 +177,7 @@ struct Builder
                 push(st, phase, StepMoment::LossBackward, units);
             }
             const Recompute r = ctx.scenario.training.recompute;
-            const bool rerun = r == Recompute::Full || (r == Recompute::Selective && ctx.layer.recomputeWorkspace > 0);
+            const bool rerun = r == Recompute::Full || (r == Recompute::Selective && ctx.kinds[std::size_t(LayerKind::Dense)].activations.recomputeWorkspace > 0);
             if (rerun) {
                 phase.kind = PhaseKind::Recompute;
                 phase.start = t;
@@ -244,7 +244,8 @@ void stepTimeline(const Scenario& s, PipelineScheduleKind kind, StepTimeline& ou
         }
     }
     b.meanChunkLayers = std::max(1e-9, double(std::max(1, ctx.shape.numLayers)) / (double(p) * b.v));
-    const double layerParams = ctx.denseLinear + ctx.denseOther;
+    const KindOnGpu& dense = ctx.kinds[std::size_t(LayerKind::Dense)];
+    const double layerParams = dense.linear + dense.other;
     b.outputShare = layerParams > 0 ? ctx.params.paddedVocab * ctx.shape.hiddenSize / ctx.t / layerParams : 0.1;
     b.clock.assign(std::size_t(p), 0);
     b.inFlight.assign(std::size_t(p), 0);

@@ -4,6 +4,8 @@
 
 #include "core/estimate.h"
 #include "core/model.h"
+#include "core/model/layerparameters.h"
+#include "core/model/layerpattern.h"
 #include "core/io/presets.h"
 #include "testscenarios.h"
 
@@ -107,11 +109,56 @@ private slots:
         m.numExperts = 8;
         m.moeLayerFrequency = frequency;
         m.firstDenseLayers = firstDense;
-        QCOMPARE(m.moeLayersIn(first, last), expected);
+        const core::LayerPattern pattern = core::layerPattern(m);
+        QCOMPARE(pattern.moeLayersIn(first, last), expected);
+        QCOMPARE(pattern.countsIn(first, last)[core::LayerKind::Moe], expected);
+        QCOMPARE(pattern.countsIn(first, last)[core::LayerKind::Dense], last - first - expected);
         int brute = 0;
         for (int l = first; l < last; ++l)
-            brute += m.isMoeLayer(l);
+            brute += pattern.kindOf(l) == core::LayerKind::Moe;
         QCOMPARE(brute, expected);
+    }
+
+    // Every layer is one kind, and each kind's description holds the whole layer: over the layers
+    // of each kind, the kinds' parameters add up to countParameters' layers (Σ dense × perLayer +
+    // MoE × perMoeLayer), for every preset (DeepSeek-V3 config.json: 3 dense, then 58 MoE layers).
+    void layerKindsAddUpToTheLayers()
+    {
+        int checked = 0;
+        for (const core::ModelPreset& preset : core::modelPresets()) {
+            const core::ModelArchitecture& m = preset.model;
+            if (!m.hasArchitecture)
+                continue;
+            const core::ParameterCounts pc = core::countParameters(m);
+            const core::KindCounts layers = core::layerPattern(m).countsIn(0, m.numLayers);
+            QCOMPARE(layers.total(), m.numLayers);
+            QCOMPARE(layers[core::LayerKind::Moe], pc.moeLayers);
+            double sum = 0;
+            for (core::LayerKind kind : core::kModelledKinds) {
+                const core::LayerParameters p = core::layerParameters(m, pc, kind);
+                sum += layers[kind] * (p.linear + p.replicated + p.routedExperts);
+            }
+            QVERIFY2(std::abs(sum - pc.layers) <= 1e-12 * pc.layers, qPrintable(QString::fromStdString(m.preset)));
+            ++checked;
+        }
+        QVERIFY(checked > 20);
+        const core::ModelArchitecture v3 = core::findModelPreset("deepseek-v3")->model;
+        const core::KindCounts v3Layers = core::layerPattern(v3).countsIn(0, v3.numLayers);
+        QCOMPARE(v3Layers[core::LayerKind::Dense], 3);
+        QCOMPARE(v3Layers[core::LayerKind::Moe], 58);
+    }
+
+    // The kinds without maths yet are described but never produced by a pattern.
+    void unmodelledKindsAreDescribedOnly()
+    {
+        for (std::size_t i = 0; i < core::kLayerKindCount; ++i) {
+            const core::LayerKindInfo& info = core::layerKindInfo(core::LayerKind(i));
+            QCOMPARE(std::size_t(info.kind), i);
+            QVERIFY(!info.id.empty() && !info.source.empty());
+            QCOMPARE(info.modelled, i < core::kModelledKindCount);
+        }
+        QCOMPARE(core::layerKindInfo(core::LayerKind::LinearAttention).cache, core::KindCache::RecurrentState);
+        QCOMPARE(core::layerKindInfo(core::LayerKind::Encoder).cache, core::KindCache::None);
     }
 
     void expertShardingAndZero()
