@@ -325,11 +325,9 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w)
 
     // Prefill: 2·N_active per token plus the causal attention core, compute-bound.
     const double prompt = double(in.promptLength);
-    double attentionLayers = 0; // Σ over layers of the attended span
-    for (int l = 0; l < m.numLayers; ++l) {
-        const bool global = m.globalLayersIn(l, l + 1) == 1;
-        attentionLayers += global || m.slidingWindow <= 0 ? 1 : 0;
-    }
+    // Layers attending to the whole context (all of them without a window): the per-layer sum
+    // of globalLayersIn(l, l + 1) telescopes to the closed form.
+    const double attentionLayers = m.globalLayersIn(0, m.numLayers);
     const int windowed = m.numLayers - int(attentionLayers);
     const double qWidth = m.isMla() ? double(m.numAttentionHeads) * (double(m.qkNopeHeadDim) + m.qkRopeHeadDim + m.vHeadDim) / 2
                                     : double(m.numAttentionHeads) * m.effectiveHeadDim();
