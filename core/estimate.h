@@ -187,11 +187,6 @@ Estimate estimate(const Scenario& scenario, Working* working = nullptr);
 /// `counts`, if given, are countParameters(shape, TP) of the scenario's model (a search caches them).
 double stepLowerBound(const Scenario& scenario, const ParameterCounts* counts = nullptr);
 
-/// Model-state bytes per trainable parameter as `framework` keeps them (FSDP2 and DDP train fp32
-/// parameters, moments in `moments` precision when forced): what the memory estimate uses, and
-/// the planner's lower bound with it.
-StateBytesPerParameter frameworkStateBytes(StateBytesPerParameter st, Framework framework, MomentDtype moments, Optimizer optimizer);
-
 /// Validation only (what estimate() checks first).
 void validate(const Scenario& scenario, std::vector<Issue>& issues);
 

@@ -9,6 +9,7 @@
 #include "core/estimate.h"
 #include "core/finetune.h"
 #include "core/model.h"
+#include "core/layout/resolvedlayout.h"
 #include "core/model/layerpattern.h"
 #include "core/pipeline.h"
 
@@ -41,7 +42,8 @@ struct EstimateContext
     /// The architecture is the scenario's own (not copied: this runs on every estimate) or, for
     /// a parameter count without one, the family shape of that size, kept here.
     explicit EstimateContext(const Scenario& s)
-        : scenario(s), shape(s.model.hasArchitecture ? s.model : family.emplace(familyShape(s.model.parameters)))
+        : scenario(s), shape(s.model.hasArchitecture ? s.model : family.emplace(familyShape(s.model.parameters))),
+          layout(resolveLayout(s, shape))
     {
     }
     EstimateContext(const EstimateContext&) = delete; // `shape` may refer to this context's own family shape
@@ -51,26 +53,14 @@ struct EstimateContext
     std::optional<ModelArchitecture> family; ///< count-only models: the family shape `shape` refers to
   public:
     const ModelArchitecture& shape;   ///< architecture used (family shape for count-only models)
-    bool countOnly = false;
-    bool adapters = false;            ///< LoRA/QLoRA fine-tuning: frozen base + trainable adapters
-    bool rl = false;
-    Framework framework = Framework::Megatron;
-    double reduceBytes = 4;           ///< FSDP2: bytes of the reduce-scatter dtype (mixed_precision_reduce)
-    bool ampWeights = false;          ///< DDP with a mixed recipe: fp32 weights under torch.autocast
+    /// Resolved once (core/layout/resolvedlayout.h): degrees, shard and replica groups,
+    /// micro-batches, tokens, the pipeline's split and layer pattern, dtypes, model-state bytes.
+    const ResolvedLayout layout;
     ParameterCounts params;           ///< of the real model (count-only: total only)
-    StateBytesPerParameter state;     ///< of the trainable parameters, as the framework keeps them
-    int t = 1, p = 1, v = 1, c = 1;
-    int dp = 1;                       ///< data-parallel degree
-    int zeroShards = 1;               ///< DP × CP: ZeRO / distributed optimizer shard group
-    int expertShards = 1;             ///< expert data parallel: ZeRO group of expert weights
-    int micro = 1;                    ///< micro-batches per step per pipeline
-    LayerPattern pattern;             ///< which kind each layer is (the decoder tower)
     ByKind<KindOnGpu> kinds;          ///< one layer of each kind on one GPU (the dense kind always; others when the model has them)
-    double tokensPerMicroBatch = 0;   ///< (s / CP) · b on one GPU
     double largestModuleParams = 0;   ///< per TP rank, what ZeRO-3 gathers at once
     double adapterParameters = 0;     ///< whole model (LoRA)
     AdapterCounts adapterCounts;      ///< LoRA: countAdapters of the shape, once per estimate
-    PipelineSplit split;              ///< transformer layers per stage
 
     // Per-estimate constants of the stage ledger (prepareStages), so that the per-stage work
     // is a handful of multiplications: a 16-stage pipeline is estimated 1000× per second.
@@ -172,8 +162,7 @@ void explainStage(const EstimateContext& ctx, const StageLedger& ledger, const R
 /// The kind of each layer a stage holds.
 inline KindCounts stageKinds(const EstimateContext& ctx, int stage)
 {
-    const int first = ctx.split.firstLayerOf(stage);
-    return ctx.pattern.countsIn(first, first + ctx.split.layersOn(stage));
+    return ctx.layout.stage(stage).kinds;
 }
 
 /// FLOPs, time, cost and bubble (compute.cpp).
@@ -196,7 +185,9 @@ void communicationLinks(const EstimateContext& ctx, CommunicationEstimate& out);
 void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, double maxResident, double maxExpert,
                    CommunicationEstimate& out, Working* working);
 
-/// Resolves the scenario into `ctx` (estimate.cpp); with `working`, records the job-wide lines.
+/// Counts the parameters, adapters and each kind's layer on one GPU and prepares the stage
+/// ledger's constants (estimate.cpp), on the layout the context resolved; with `working`,
+/// records the job-wide lines.
 void fillContext(EstimateContext& ctx, Working* working);
 
 } // namespace core

@@ -28,18 +28,13 @@ struct ServingContext
     int t, p;
     double linearBytes;           ///< per linear weight, storage format incl. scales
     double otherBytes;            ///< embeddings, norms, routers: 16-bit unless quantized too
-    PipelineSplit split;
-    LayerPattern pattern;
+    const ResolvedLayout& layout; ///< the pipeline's stages and their layers' kinds
     ByKind<LayerParameters> kinds{}; ///< one layer of each kind (core/model/layerparameters.h)
 };
 
-struct StageRange { int first, count; KindCounts kinds; };
-
-StageRange stageRange(const ServingContext& c, int stage)
+StageLayers stageRange(const ServingContext& c, int stage)
 {
-    const int first = c.split.firstLayerOf(stage);
-    const int count = c.split.layersOn(stage);
-    return {first, count, c.pattern.countsIn(first, first + count)};
+    return c.layout.stage(stage);
 }
 
 /// Weight bytes on one GPU of `stage`; `touchedExperts` < 1 scales the routed experts (decode
@@ -48,7 +43,7 @@ double stageWeights(const ServingContext& c, int stage, double touchedExperts = 
 {
     if (c.countOnly)
         return c.pc.total / (double(c.t) * c.p) * c.linearBytes;
-    const StageRange r = stageRange(c, stage);
+    const StageLayers r = stageRange(c, stage);
     const double t = c.t;
     const double expertShards = double(c.s.parallel.expert) * c.s.parallel.effectiveExpertTensor();
     double linear = 0, other = 0, experts = 0;
@@ -72,7 +67,7 @@ int kvBlock(const Scenario& s) { return engineKvBlockSize(s); }
 
 double stageKv(const ServingContext& c, int stage, double context, double batch)
 {
-    const StageRange r = stageRange(c, stage);
+    const StageLayers r = stageRange(c, stage);
     return kvCacheBytes(c.m, c.s.inference.kvCacheDtype, c.t, r.first, r.first + r.count, context, batch, kvBlock(c.s));
 }
 
@@ -189,15 +184,12 @@ double peakFor(const GpuSpec& gpu, WeightFormat format)
 
 } // namespace
 
-void estimateInference(const Scenario& s, Estimate& out, Working* w)
+void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate& out, Working* w)
 {
     const InferenceSetup& in = s.inference;
-    const bool countOnly = !s.model.hasArchitecture;
+    const bool countOnly = layout.countOnly;
     const ModelArchitecture& m = out.shape;
-    ServingContext c{s, m, out.parameters, countOnly, s.parallel.tensor, s.parallel.pipeline, 0, 0,
-                     pipelineSplit(m.numLayers, s.parallel.pipeline, s.parallel.firstStageLayers, s.parallel.lastStageLayers,
-                                   s.parallel.embeddingCountsAsLayer, s.parallel.lossCountsAsLayer),
-                     layerPattern(m)};
+    ServingContext c{s, m, out.parameters, countOnly, layout.t, layout.p, 0, 0, layout};
     for (LayerKind kind : kModelledKinds)
         c.kinds[std::size_t(kind)] = layerParameters(m, out.parameters, kind);
     c.linearBytes = bitsPerParameter(in.weights, m.hiddenSize) / 8;
@@ -318,7 +310,7 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w)
         const double outside = weights + workspace + libraries + rt.cudaContextBytes + nccl + (graphs ? in.cudaGraphBytes : 0)
             + (torchEngine && !rt.expandableSegments ? rt.fragmentationFraction * workspace : 0);
         const double free = (engine == ServingEngine::HfTransformers || engine == ServingEngine::LlamaCpp) ? capacity - outside : pool;
-        const StageRange sr = stageRange(c, i);
+        const StageLayers sr = stageRange(c, i);
         r.maxContextAtBatch = std::min(r.maxContextAtBatch, maxContextThatFits(m, in.kvCacheDtype, c.t, sr.first, sr.first + sr.count,
                                                                                batch, kvBlock(s), free, 1e10));
     }
@@ -351,7 +343,7 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w)
     r.decodeStepSeconds = 0;
     for (int i = 0; i < c.p; ++i) {
         const double bytes = stageWeights(c, i, touched) + stageKv(c, i, averageContext, batch);
-        const StageRange sr = stageRange(c, i);
+        const StageLayers sr = stageRange(c, i);
         const double stageShare = m.numLayers > 0 ? double(sr.count) / m.numLayers : 1.0 / c.p;
         const double flops = batch * (2 * out.parameters.active + 4 * qWidth * attendedSum(averageContext)) * stageShare / c.t;
         r.decodeBytesPerStep += bytes * c.t;

@@ -4,6 +4,7 @@
 #include "core/estimate_context.h"
 #include "core/finetune.h"
 #include "core/kvcache.h"
+#include "core/layout/sharding.h"
 #include "core/model/layerparameters.h"
 #include "core/pipeline.h"
 #include "core/timeline/schedule.h"
@@ -16,18 +17,6 @@ namespace {
 
 double& at(ComponentBytes& bytes, Component c) { return bytes[std::size_t(c)]; }
 
-double sequenceShard(const EstimateContext& ctx)
-{
-    return (ctx.scenario.parallel.sequenceParallel && ctx.t > 1) ? double(ctx.t) : 1.0;
-}
-
-/// ZeRO shares: stage ≥ 1 shards the optimizer, ≥ 2 the gradients, 3 the weights (ZeRO §5).
-struct Shares { double weights, gradients, optimizer; };
-Shares zeroShares(int stage, double shards)
-{
-    return {stage >= 3 ? 1 / shards : 1.0, stage >= 2 ? 1 / shards : 1.0, stage >= 1 ? 1 / shards : 1.0};
-}
-
 } // namespace
 
 void prepareStages(EstimateContext& ctx)
@@ -35,17 +24,17 @@ void prepareStages(EstimateContext& ctx)
     const Scenario& s = ctx.scenario;
     const TrainingSetup& tr = s.training;
     const ModelArchitecture& m = ctx.shape;
-    const double t = ctx.t;
+    const double t = ctx.layout.t;
 
     // Parameters this GPU owns before ZeRO: TP divides the matrices, PP the layers, EP × expert
     // TP the routed experts (Megatron parallel folding).
-    if (ctx.countOnly) {
-        ctx.stageParams = ctx.params.total / (t * ctx.p); // Ψ/(t·p) on every stage: a bare count has no layers to place
+    if (ctx.layout.countOnly) {
+        ctx.stageParams = ctx.params.total / (t * ctx.layout.p); // Ψ/(t·p) on every stage: a bare count has no layers to place
     } else {
         const ParameterCounts& pc = ctx.params;
         const double expertShards = double(s.parallel.expert) * s.parallel.effectiveExpertTensor();
         for (LayerKind kind : kModelledKinds) {
-            if (kind != LayerKind::Dense && !ctx.pattern.experts)
+            if (kind != LayerKind::Dense && !ctx.layout.pattern.experts)
                 continue; // only the kinds the model has (the dense kind always: the step timeline reads it)
             const LayerParameters p = layerParameters(m, pc, kind);
             KindOnGpu& k = ctx.kinds[std::size_t(kind)];
@@ -56,19 +45,16 @@ void prepareStages(EstimateContext& ctx)
         ctx.firstStageParams = pc.embedding / t + pc.positionEmbedding;
         // Tied embeddings with PP > 1: the last stage keeps its own copy of the word embedding
         // for the output layer, synchronised by an all-reduce (Megatron).
-        const double outputLayer = m.tiedEmbeddings ? (ctx.p > 1 ? pc.embedding : 0) : pc.outputLayer;
+        const double outputLayer = m.tiedEmbeddings ? (ctx.layout.p > 1 ? pc.embedding : 0) : pc.outputLayer;
         ctx.lastStageParams = pc.finalNorm + outputLayer / t;
     }
-    const ParallelLayout& pl = s.parallel;
-    ctx.split = pipelineSplit(m.numLayers, ctx.p, pl.firstStageLayers, pl.lastStageLayers, pl.embeddingCountsAsLayer,
-                              pl.lossCountsAsLayer);
 
     // Model states of the trainable parameters.
     const int z = tr.zeroStage;
-    const StateBytesPerParameter& st = ctx.state;
-    const Shares dense = zeroShares(z, ctx.zeroShards);
-    const Shares expert = zeroShares(z, ctx.expertShards);
-    if (!ctx.adapters) {
+    const StateBytesPerParameter& st = ctx.layout.state;
+    const ShardShares dense = zeroShares(z, ctx.layout.shardGroup);
+    const ShardShares expert = zeroShares(z, ctx.layout.expertShards);
+    if (!ctx.layout.adapters) {
         ctx.weightBytes = tr.offloadParameters ? 0 : st.weights * dense.weights;
         ctx.gradientBytes = tr.offloadOptimizer ? 0 : st.gradients * dense.gradients;
         ctx.optimizerBytes = tr.offloadOptimizer ? 0 : st.optimizer() * dense.optimizer;
@@ -78,14 +64,14 @@ void prepareStages(EstimateContext& ctx)
         ctx.masterBytes = tr.offloadOptimizer ? 0 : st.master * dense.optimizer;
         // ZeRO-Offload: optimizer states and an fp32 gradient copy live in CPU memory and the
         // optimizer step runs there (DeepSpeed estimate_zero2/3_model_states_mem_needs: 16 or 18 B).
-        ctx.cpuBytesPerParam = ((tr.offloadOptimizer ? st.optimizer() + 4 : 0) + (tr.offloadParameters ? st.weights : 0)) / ctx.zeroShards;
+        ctx.cpuBytesPerParam = ((tr.offloadOptimizer ? st.optimizer() + 4 : 0) + (tr.offloadParameters ? st.weights : 0)) / ctx.layout.shardGroup;
     } else {
         // LoRA/QLoRA: the base is frozen (no gradients, no optimizer) in its storage format;
         // ZeRO-3 still shards it. The adapters carry the recipe's model states.
         const WeightQuantization& base = s.finetune.base;
-        const double frozenShare = (z >= 3 ? 1.0 / ctx.zeroShards : 1.0) * (tr.offloadParameters ? 0.0 : 1.0);
+        const double frozenShare = (z >= 3 ? 1.0 / ctx.layout.shardGroup : 1.0) * (tr.offloadParameters ? 0.0 : 1.0);
         ctx.frozenLinearBytes = frozenLinearBytes(base, m) * frozenShare;
-        ctx.frozenOtherBytes = (ctx.countOnly ? ctx.frozenLinearBytes : 2 * frozenShare);
+        ctx.frozenOtherBytes = (ctx.layout.countOnly ? ctx.frozenLinearBytes : 2 * frozenShare);
         if (base.quantizeEmbeddings)
             ctx.frozenOtherBytes = ctx.frozenLinearBytes;
         ctx.adapterWeightBytes = st.weights * dense.weights;
@@ -95,7 +81,7 @@ void prepareStages(EstimateContext& ctx)
         const AdapterCounts& a = ctx.adapterCounts; // countAdapters(m, rank, targets), from fillContext
         ctx.adapterParameters = a.total;
         for (LayerKind kind : kModelledKinds)
-            ctx.kinds[std::size_t(kind)].adapters = ctx.countOnly ? a.total / (t * std::max(1, m.numLayers)) // the family shape's adapters spread over the stages
+            ctx.kinds[std::size_t(kind)].adapters = ctx.layout.countOnly ? a.total / (t * std::max(1, m.numLayers)) // the family shape's adapters spread over the stages
                                                                   : a.perLayer[std::size_t(kind)] / t;
         if (base.format == WeightFormat::Nf4 || base.format == WeightFormat::Int4 || base.format == WeightFormat::Int8)
             // QLoRA dequantizes one weight matrix at a time to 16 bits for its GEMM.
@@ -105,14 +91,14 @@ void prepareStages(EstimateContext& ctx)
     // Megatron theoretical_memory_usage.py: input ids 8sb and the embedding dropout mask sbh
     // per micro-batch on the first stage; final norm and output-layer inputs (2sbh each, ÷t
     // with SP) on the last, with the logits the loss keeps.
-    const double T = ctx.tokensPerMicroBatch;
+    const double T = ctx.layout.tokensPerMicroBatch;
     const double h = m.hiddenSize;
-    const double seqShard = sequenceShard(ctx);
-    const double e = activationBytes(tr.precision);
+    const double seqShard = ctx.layout.seqShard;
+    const double e = ctx.layout.elementBytes;
     ctx.embeddingActivationsPerMicroBatch = 8 * T + (m.dropout ? T * h / seqShard : 0);
     ctx.outputInputs = 2 * e * T * h / seqShard;
     ctx.logitElements = T * ctx.params.paddedVocab / t;
-    if (ctx.framework == Framework::Megatron) {
+    if (ctx.layout.framework == Framework::Megatron) {
         // VocabParallelCrossEntropy (megatron/core/tensor_parallel/cross_entropy.py): an fp32
         // copy of the bf16 logits, exponentiated in place and saved (4 B); its backward turns
         // that softmax into the gradient in place and autograd casts it to bf16 (2 B).
@@ -127,10 +113,10 @@ void prepareStages(EstimateContext& ctx)
 
     // --- the framework's buffers (training)
     const RuntimeOverheads& rt = s.runtime;
-    const Framework fw = ctx.framework;
-    const bool dataParallel = ctx.zeroShards > 1;
+    const Framework fw = ctx.layout.framework;
+    const bool dataParallel = ctx.layout.shardGroup > 1;
     const bool offloaded = tr.offloadOptimizer;
-    const double gradElement = ctx.adapters ? st.gradients : (st.gradients > 0 ? st.gradients : 2);
+    const double gradElement = ctx.layout.adapters ? st.gradients : (st.gradients > 0 ? st.gradients : 2);
     const bool adamLike = tr.optimizer == Optimizer::Adam || tr.optimizer == Optimizer::AdamW;
     const int moments = optimizerMoments(tr.optimizer);
     const double momentElement = moments > 0 ? st.moments / moments : 0;
@@ -142,7 +128,7 @@ void prepareStages(EstimateContext& ctx)
         if (st.gradients < 4 && st.optimizer() > 0 && !offloaded)
             ctx.optimizerTempPerParam = 4 * dense.optimizer;
         if (z == 3) // Megatron-FSDP optim_grads_params: the layer in use and the prefetched one
-            ctx.zero3GatherBytes = rt.zero3PrefetchModules * (ctx.adapters ? 2.0 : st.weights) * ctx.largestModuleParams;
+            ctx.zero3GatherBytes = rt.zero3PrefetchModules * (ctx.layout.adapters ? 2.0 : st.weights) * ctx.largestModuleParams;
         break;
     case Framework::DeepSpeed:
         // stage_1_and_2.py backward(): ipg buffer of reduce_bucket_size elements in the model
@@ -152,7 +138,7 @@ void prepareStages(EstimateContext& ctx)
         else if (z == 3)
             ctx.commBucketBytes = rt.reduceBucketElements * 2;
         if (z == 3) // estimate_zero3_model_states_mem_needs: largest_layer_memory = 4·ℓ
-            ctx.zero3GatherBytes = rt.zero3PrefetchModules * (ctx.adapters ? 2.0 : st.weights) * ctx.largestModuleParams;
+            ctx.zero3GatherBytes = rt.zero3PrefetchModules * (ctx.layout.adapters ? 2.0 : st.weights) * ctx.largestModuleParams;
         // The step flattens this rank's gradient partition to fp32 (single_grad_partition);
         // ZeRO-3 does it per sub-group of sub_group_size = 1e9 elements.
         if (z >= 1 && !offloaded && st.optimizer() > 0) {
@@ -167,7 +153,7 @@ void prepareStages(EstimateContext& ctx)
         // (2 B) and the reduce-scatter inputs of this layer and the previous one in the reduce
         // dtype (2 × r). The root module (embedding, norm, output) stays unsharded from forward
         // through backward (reshard_after_forward is False for the root).
-        const double r = ctx.reduceBytes;
+        const double r = ctx.layout.reduceBytes;
         if (z == 3) {
             ctx.fsdpForwardPerLayer = 3 * 2;
             ctx.fsdpBackwardPerLayer = 2 * 2 + 2 + 2 * r;
@@ -189,7 +175,7 @@ void prepareStages(EstimateContext& ctx)
             ctx.commBucketPerParam = gradElement;
         // torch.autocast caches a bf16 copy of each fp32 weight, which the matmuls save for
         // backward.
-        if (ctx.ampWeights)
+        if (ctx.layout.ampWeights)
             ctx.autocastCopyBytes = 2;
         if (adamLike && !offloaded)
             ctx.optimizerTempPerParam = momentElement * dense.optimizer;
@@ -206,22 +192,22 @@ void prepareStages(EstimateContext& ctx)
     if (fw == Framework::Megatron)
         ctx.libraryWorkspaces += rt.cublasWorkspaceBytes >= 33554432.0 ? 33555456.0 : 4194304.0;
     // NCCL: one communicator per parallel group the rank reduces or sends over.
-    const int groups = (ctx.zeroShards > 1 ? 1 : 0) + (ctx.t > 1 ? 1 : 0) + (ctx.p > 1 ? 1 : 0) + (ctx.c > 1 ? 1 : 0)
+    const int groups = (ctx.layout.shardGroup > 1 ? 1 : 0) + (ctx.layout.t > 1 ? 1 : 0) + (ctx.layout.p > 1 ? 1 : 0) + (ctx.layout.c > 1 ? 1 : 0)
         + (s.parallel.expert > 1 ? 1 : 0);
     ctx.ncclBytes = groups * rt.ncclBytesPerCommunicator;
     // Frameworks whose zero_grad(set_to_none=True) frees the gradients after each step allocate
     // them again in the first backward: with one micro-batch per step none exist before it.
-    ctx.gradientsFilledByBackward = fw != Framework::Megatron && ctx.micro <= 1;
+    ctx.gradientsFilledByBackward = fw != Framework::Megatron && ctx.layout.micro <= 1;
 
     if (m.isMoE() && s.parallel.expert > 1) // all-to-all send + receive of one layer's routed tokens
         ctx.moeDispatchBytes = 2 * e * T / seqShard * m.moeTopK * tr.moeCapacityFactor * h;
 
-    if (!ctx.rl)
+    if (!ctx.layout.rl)
         return;
     // --- RL roles (Ouyang et al. 2022 PPO; Shao et al. 2024 GRPO; verl / TRL placement)
     const RlSetup& rl = s.finetune.rl;
-    const double z3 = z >= 3 ? 1.0 / ctx.zeroShards : 1.0;
-    if (rl.reference && !rl.referenceOffload && !ctx.adapters) {
+    const double z3 = z >= 3 ? 1.0 / ctx.layout.shardGroup : 1.0;
+    if (rl.reference && !rl.referenceOffload && !ctx.layout.adapters) {
         WeightQuantization q;
         q.format = rl.referenceFormat;
         ctx.referenceBytesPerParam = frozenLinearBytes(q, m) * z3; // a frozen copy, sharded like the policy
@@ -230,12 +216,12 @@ void prepareStages(EstimateContext& ctx)
         const double rewardParams = rl.rewardParameters > 0 ? rl.rewardParameters : ctx.params.total;
         WeightQuantization q;
         q.format = rl.rewardFormat;
-        ctx.rewardBytesPerStage = rewardParams / (t * ctx.p) * frozenLinearBytes(q, m) * z3;
+        ctx.rewardBytesPerStage = rewardParams / (t * ctx.layout.p) * frozenLinearBytes(q, m) * z3;
     }
     if (rl.critic) {
         // A value model of the policy's size, trained like the policy (LoRA: its own frozen
         // base + adapters; full: full model states).
-        if (ctx.adapters) {
+        if (ctx.layout.adapters) {
             ctx.criticWeightsPerParam = ctx.frozenLinearBytes;
         } else {
             ctx.criticWeightsPerParam = ctx.weightBytes;
@@ -259,8 +245,8 @@ void prepareStages(EstimateContext& ctx)
 void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageLedger& L)
 {
     const bool first = stage == 0;
-    const bool last = stage == ctx.p - 1;
-    const int layers = ctx.split.layersOn(stage);
+    const bool last = stage == ctx.layout.p - 1;
+    const int layers = ctx.layout.split.layersOn(stage);
     const KindCounts kinds = stageKinds(ctx, stage);
     // Field by field rather than L = StageLedger{}: this runs for every distinct stage shape.
     L.persistent.fill(0);
@@ -281,7 +267,7 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
 
     // The stage's parameters, activations and LoRA adapters: each kind's layer times the layers
     // of that kind on the stage (sums in kModelledKinds' order).
-    double linear = ctx.countOnly ? ctx.stageParams : 0, other = 0, experts = 0, adapters = 0, activations = 0;
+    double linear = ctx.layout.countOnly ? ctx.stageParams : 0, other = 0, experts = 0, adapters = 0, activations = 0;
     double recompute = 0, activationGradients = 0, layerParams = 0;
     for (LayerKind kind : kModelledKinds) {
         const int n = kinds[kind];
@@ -308,7 +294,7 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
 
     double trainable = 0, trainableWeights = 0;
     double optimizer = 0;
-    if (!ctx.adapters) {
+    if (!ctx.layout.adapters) {
         at(b, Component::Weights) = ctx.weightBytes * dense + ctx.expertWeightBytes * L.experts;
         at(b, Component::Gradients) = ctx.gradientBytes * dense + ctx.expertGradientBytes * L.experts;
         optimizer = ctx.optimizerBytes * dense + ctx.expertOptimizerBytes * L.experts;
@@ -370,15 +356,15 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
     at(b, Component::CommBuckets) = ctx.commBucketBytes + ctx.commBucketPerParam * trainable;
     at(b, Component::LibraryWorkspaces) = ctx.libraryWorkspaces;
 
-    if (ctx.rl) {
+    if (ctx.layout.rl) {
         const RlSetup& rl = ctx.scenario.finetune.rl;
         at(b, Component::ReferenceWeights) = ctx.referenceBytesPerParam * L.residentParameters;
         at(b, Component::RewardWeights) = ctx.rewardBytesPerStage;
         at(b, Component::CriticWeights) = ctx.criticWeightsPerParam * L.residentParameters
-            + (ctx.adapters && rl.critic ? at(b, Component::AdapterWeights) : 0);
-        at(b, Component::CriticGradients) = ctx.adapters ? (rl.critic ? at(b, Component::Gradients) : 0)
+            + (ctx.layout.adapters && rl.critic ? at(b, Component::AdapterWeights) : 0);
+        at(b, Component::CriticGradients) = ctx.layout.adapters ? (rl.critic ? at(b, Component::Gradients) : 0)
                                                          : ctx.criticGradientsPerParam * L.residentParameters;
-        at(b, Component::CriticOptimizerStates) = ctx.adapters ? (rl.critic ? optimizer : 0)
+        at(b, Component::CriticOptimizerStates) = ctx.layout.adapters ? (rl.critic ? optimizer : 0)
                                                                : ctx.criticOptimizerPerParam * L.residentParameters;
         if (rl.placement == RolloutPlacement::Colocated && phase != StagePhase::Training) {
             at(b, Component::RolloutWeights) = ctx.rolloutWeightBytes;
@@ -400,7 +386,7 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
     L.loadOnce = at(b, Component::Weights) + at(b, Component::AdapterWeights) + at(b, Component::ReferenceWeights)
         + at(b, Component::RewardWeights) + at(b, Component::CriticWeights) + at(b, Component::RolloutWeights)
         + at(b, Component::RolloutKvCache) + at(b, Component::LibraryWorkspaces);
-    if (ctx.framework == Framework::Megatron && !ctx.adapters)
+    if (ctx.layout.framework == Framework::Megatron && !ctx.layout.adapters)
         L.loadOnce += at(b, Component::Gradients) + ctx.masterBytes * dense;
 }
 
@@ -516,13 +502,13 @@ void peakOperation(const EstimateContext& ctx, int stage, StepMoment moment, int
     microBatch = 0;
     chunk = 0;
     if (moment == StepMoment::LayerForward) {
-        const int warmup = warmupForwards(ctx.p, ctx.v, ctx.micro, stage);
-        const int total = ctx.micro * ctx.v;
-        const ChunkMicroBatch op = forwardEntry(std::min(warmup, total - 1), ctx.micro, ctx.v, ctx.p);
+        const int warmup = warmupForwards(ctx.layout.p, ctx.layout.v, ctx.layout.micro, stage);
+        const int total = ctx.layout.micro * ctx.layout.v;
+        const ChunkMicroBatch op = forwardEntry(std::min(warmup, total - 1), ctx.layout.micro, ctx.layout.v, ctx.layout.p);
         microBatch = op.microBatch;
         chunk = op.chunk;
     } else if (moment != StepMoment::Optimizer && moment != StepMoment::Rollout) {
-        chunk = ctx.v - 1;
+        chunk = ctx.layout.v - 1;
     }
 }
 
@@ -580,17 +566,17 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
     // previous stage's (firstLayerOf(i) = Σ layersOn(j < i)), and its ledger is recomputed only
     // when its shape differs from the previous stage's (with the working: for every stage, whose
     // working it records).
-    const int p = ctx.p;
+    const int p = ctx.layout.p;
     const int ranksPerStage = ctx.scenario.parallel.gpus / p;
     const double capacity = ctx.scenario.hardware.gpu.memoryBytes;
     const bool training = phase != StagePhase::Rollout; // generation holds no micro-batches
-    const int v = ctx.v, micro = ctx.micro;
+    const int v = ctx.layout.v, micro = ctx.layout.micro;
     std::vector<RankGroup>& groups = out.groups;
     StageLedger L;
     int layers = 0;
     for (int stage = 0, firstLayer = 0; stage < p; ++stage, firstLayer += layers) {
-        layers = ctx.split.layersOn(stage);
-        const KindCounts kinds = ctx.pattern.countsIn(firstLayer, firstLayer + layers);
+        layers = ctx.layout.split.layersOn(stage);
+        const KindCounts kinds = ctx.layout.pattern.countsIn(firstLayer, firstLayer + layers);
         if (w || !L.sameShape(layers, kinds, stage == 0, stage == p - 1, phase))
             stageLedger(ctx, stage, phase, L);
         L.stage = stage;

@@ -137,7 +137,7 @@ void layerCommunication(const Model& md, LayerKind kind, LayerCost& out)
     const TrainingSetup& tr = ctx.scenario.training;
     const ModelArchitecture& m = ctx.shape;
     const double h = m.hiddenSize;
-    if (ctx.t > 1) {
+    if (ctx.layout.t > 1) {
         // Two all-reduces (or all-gather + reduce-scatter pairs with SP) of s·b·h per pass
         // (Korthikanti et al. 2022 §4.2.2); with SP there are twice as many latencies.
         const double bytes = md.e * md.T * h;
@@ -151,11 +151,11 @@ void layerCommunication(const Model& md, LayerKind kind, LayerCost& out)
         out.tpExposedF = overlap ? exposedSeconds(out.tpF, out.gemmF, 0) : out.tpF;
         out.tpExposedB = overlap ? exposedSeconds(out.tpB, out.gemmB, 0) : out.tpB;
     }
-    if (ctx.c > 1) {
+    if (ctx.layout.c > 1) {
         // Ring attention: c − 1 K,V chunks forward; K,V and their gradients backward, each step
         // overlapped with the attention of the chunk already there (Megatron cp_comm_type p2p).
         const double chunk = 2 * md.e * md.T * double(m.numQueryGroups) * m.effectiveHeadDim() / md.t;
-        const double steps = ctx.c - 1;
+        const double steps = ctx.layout.c - 1;
         const double bus = md.cp.busBytesPerSecond;
         out.cpF = bus > 0 ? steps * (chunk / bus + kLatency) : 0;
         out.cpB = bus > 0 ? steps * (2 * chunk / bus + kLatency) : 0;
@@ -303,12 +303,12 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     const double peak16 = md.gpu.peakFlops(ComputeDType::Bf16) > 0 ? md.gpu.peakFlops(ComputeDType::Bf16) : md.gpu.peakFlops(ComputeDType::Fp16);
     md.attentionPeak = md.fp8 || dtype == ComputeDType::Bf16 ? (peak16 > 0 ? peak16 : peak) : peak;
     md.bandwidth = md.gpu.memoryBandwidthBytesPerSecond;
-    md.e = activationBytes(tr.precision);
-    md.T = ctx.tokensPerMicroBatch;
-    md.t = ctx.t;
-    md.c = ctx.c;
-    md.seqShard = par.sequenceParallel && ctx.t > 1 ? md.t : 1;
-    md.backwardGemms = ctx.adapters ? 1 : 2;
+    md.e = ctx.layout.elementBytes;
+    md.T = ctx.layout.tokensPerMicroBatch;
+    md.t = ctx.layout.t;
+    md.c = ctx.layout.c;
+    md.seqShard = ctx.layout.seqShard;
+    md.backwardGemms = ctx.layout.adapters ? 1 : 2;
     // The groups' links as communication() placed them (compute.cpp communicationLinks).
     auto linkOf = [&](CommDimension d) {
         const std::size_t i = std::size_t(d);
@@ -322,7 +322,7 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     // A model whose every layer is an MoE layer (Mixtral) has no dense layer to time: its stages
     // add 0 × the dense layer's (finite) costs, which is +0 either way. The working still shows
     // a dense layer's figures.
-    const LayerPattern& pattern = ctx.pattern;
+    const LayerPattern& pattern = ctx.layout.pattern;
     const KindCounts whole = pattern.countsIn(0, m.numLayers);
     for (LayerKind kind : kModelledKinds) {
         const bool present = kind == LayerKind::Moe ? pattern.experts : whole[kind] > 0 || explain;
@@ -342,11 +342,11 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     double& tpAll = out.tpAll;
     double& cpAll = out.cpAll;
     double& epAll = out.epAll;
-    const int p = ctx.p;
+    const int p = ctx.layout.p;
     int first = 0, lastLayers = -1;
     KindCounts lastKinds;
     for (int i = 0; i < p; first += lastLayers, ++i) {
-        const int layers = ctx.split.layersOn(i); // the memory estimate's split (core/pipeline.h)
+        const int layers = ctx.layout.split.layersOn(i); // the memory estimate's split (core/pipeline.h)
         const KindCounts kinds = pattern.countsIn(first, first + layers);
         const bool last = i == p - 1;
         if (layers == lastLayers && kinds == lastKinds && !last) {
@@ -389,7 +389,7 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
             }
         }
     }
-    const double micro = ctx.micro;
+    const double micro = ctx.layout.micro;
     out.perMicro = slowestCost;
     const double perMicro = out.perMicro;
     StepParts& parts = out.parts;
@@ -398,15 +398,15 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
         parts[i] = micro * slowest.parts[i];
     // 1F1B fills and drains the pipeline once: every other stage's micro-batch before the
     // slowest one's steady state, 1/v of it when each rank holds v chunks (Narayanan §2.2).
-    part(parts, StepPart::Bubble) = (sum - perMicro) / std::max(1, ctx.v);
+    part(parts, StepPart::Bubble) = (sum - perMicro) / std::max(1, ctx.layout.v);
 
     // Pipeline point-to-point: on the critical path in 1F1B; the interleaved schedule overlaps
     // it with compute (Megatron overlap_p2p_comm), except the fill and drain.
     double& p2pAll = out.p2pAll;
-    if (ctx.p > 1 && md.pp.busBytesPerSecond > 0) {
+    if (ctx.layout.p > 1 && md.pp.busBytesPerSecond > 0) {
         const double one = md.e * md.T * m.hiddenSize / md.seqShard / md.pp.busBytesPerSecond + kLatency;
-        p2pAll = 2 * micro * ctx.v * one;
-        part(parts, StepPart::PipelineParallel) = ctx.v > 1 ? 2 * (ctx.p - 1) * one : 2 * (micro + ctx.p - 1) * one;
+        p2pAll = 2 * micro * ctx.layout.v * one;
+        part(parts, StepPart::PipelineParallel) = ctx.layout.v > 1 ? 2 * (ctx.layout.p - 1) * one : 2 * (micro + ctx.layout.p - 1) * one;
     }
 
 }
@@ -424,7 +424,7 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
     const Model& md = pass.md;
     const LayerCost& dense = pass.kinds[std::size_t(LayerKind::Dense)]; // the working shows a dense layer's figures
     const StageCost& slowest = pass.slowest;
-    const double micro = ctx.micro, perMicro = pass.perMicro;
+    const double micro = ctx.layout.micro, perMicro = pass.perMicro;
     const double tpAll = pass.tpAll, cpAll = pass.cpAll, epAll = pass.epAll, p2pAll = pass.p2pAll;
     StepParts& parts = out.stepParts;
     parts = pass.parts;
@@ -439,10 +439,10 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
     // --overlap-grad-reduce, DeepSpeed overlap_comm, DDP buckets) but for the last bucket; the
     // distributed optimizer's weight all-gather overlaps the next step's first forward
     // (--overlap-param-gather); ZeRO-2 reduces every micro-batch, ZeRO-3 gathers every pass.
-    const StateBytesPerParameter& st = ctx.state;
+    const StateBytesPerParameter& st = ctx.layout.state;
     const int z = tr.zeroStage;
-    const double trainableDense = ctx.adapters ? ctx.adapterParameters / (ctx.t * ctx.p) : denseParams;
-    const double trainableExpert = ctx.adapters ? 0 : expertParams;
+    const double trainableDense = ctx.layout.adapters ? ctx.adapterParameters / (ctx.layout.t * ctx.layout.p) : denseParams;
+    const double trainableExpert = ctx.layout.adapters ? 0 : expertParams;
     double dpAll = 0, dpExposed = 0;
     auto dataParallel = [&](double params, double shards, const GroupLink& g) {
         if (params <= 0 || shards <= 1 || !(g.busBytesPerSecond > 0))
@@ -474,15 +474,15 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
             dpExposed += micro * (exposedSeconds(ag, F, module) + exposedSeconds(ag + rs, B, module));
         }
     };
-    dataParallel(trainableDense, ctx.zeroShards, linkOf(CommDimension::DataParallel));
+    dataParallel(trainableDense, ctx.layout.shardGroup, linkOf(CommDimension::DataParallel));
     if (trainableExpert > 0)
-        dataParallel(trainableExpert, ctx.expertShards,
-                     groupLink((long long)par.effectiveExpertTensor() * par.expert, ctx.expertShards, node, link, net));
+        dataParallel(trainableExpert, ctx.layout.expertShards,
+                     groupLink((long long)par.effectiveExpertTensor() * par.expert, ctx.layout.expertShards, node, link, net));
     part(parts, StepPart::DataParallel) = dpExposed;
 
     // The optimizer's update reads and writes its states, the gradient and the weight once.
     const double shard = z >= 1 ? 1.0 : 0.0;
-    const double updated = trainableDense / (shard > 0 ? ctx.zeroShards : 1) + trainableExpert / (shard > 0 ? ctx.expertShards : 1);
+    const double updated = trainableDense / (shard > 0 ? ctx.layout.shardGroup : 1) + trainableExpert / (shard > 0 ? ctx.layout.expertShards : 1);
     const double hostLink = md.fig.pcieBytesPerSecond * kPcieEfficiency;
     if (tr.offloadOptimizer) {
         // ZeRO-Offload: gradients down, weights up over PCIe, Adam on the CPU (its DRAM shared by
@@ -494,7 +494,7 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
     }
     if (tr.offloadParameters && hostLink > 0) {
         // ZeRO-Infinity: each pass brings this rank's weight shard over PCIe, prefetched.
-        const double perPass = st.weights * (trainableDense + trainableExpert) / ctx.zeroShards / hostLink;
+        const double perPass = st.weights * (trainableDense + trainableExpert) / ctx.layout.shardGroup / hostLink;
         part(parts, StepPart::Offload) += micro * (exposedSeconds(perPass, slowest.forward, 0) + exposedSeconds(perPass, slowest.backward, 0));
     }
     part(parts, StepPart::Rollout) = out.rolloutSeconds;
@@ -541,17 +541,17 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
            {}, tr.recompute == Recompute::Full ? "m · n_layers · forward again"
                : tr.recompute == Recompute::Selective ? "m · n_layers · attention forward again" : "0 (no recomputation)");
     w->add(Term::StepBubble, kWholeJob, part(parts, StepPart::Bubble),
-           {{"p", double(ctx.p), Unit::Count}, {"v", double(ctx.v), Unit::Count}, {"per micro-batch", perMicro, Unit::Seconds}});
+           {{"p", double(ctx.layout.p), Unit::Count}, {"v", double(ctx.layout.v), Unit::Count}, {"per micro-batch", perMicro, Unit::Seconds}});
     w->add(Term::StepExposedTensorParallel, kWholeJob, part(parts, StepPart::TensorParallel),
            {{"all", micro * tpAll, Unit::Seconds}, {"bus", md.tp.busBytesPerSecond, Unit::BytesPerSecond}},
            {}, tr.tpCommOverlap && md.seqShard > 1 ? "m · n_layers · max(0, collectives − GEMMs)  (--tp-comm-overlap)"
                                                   : "m · n_layers · collectives  (on the critical path)");
     w->add(Term::StepExposedDataParallel, kWholeJob, part(parts, StepPart::DataParallel),
            {{"all", dpAll, Unit::Seconds}, {"backward", slowest.backward, Unit::Seconds}, {"forward", slowest.forward, Unit::Seconds},
-            {"D_z", double(ctx.zeroShards), Unit::Count}});
+            {"D_z", double(ctx.layout.shardGroup), Unit::Count}});
     w->add(Term::StepExposedPipelineParallel, kWholeJob, part(parts, StepPart::PipelineParallel),
-           {{"all", p2pAll, Unit::Seconds}, {"p", double(ctx.p), Unit::Count}, {"m", micro, Unit::Count}},
-           {}, ctx.v > 1 ? "2·(p − 1)·(bytes / bus + α)  (interleaved: overlapped in steady state)" : std::string_view{});
+           {{"all", p2pAll, Unit::Seconds}, {"p", double(ctx.layout.p), Unit::Count}, {"m", micro, Unit::Count}},
+           {}, ctx.layout.v > 1 ? "2·(p − 1)·(bytes / bus + α)  (interleaved: overlapped in steady state)" : std::string_view{});
     w->add(Term::StepExposedContextParallel, kWholeJob, part(parts, StepPart::ContextParallel),
            {{"all", micro * cpAll, Unit::Seconds}, {"bus", md.cp.busBytesPerSecond, Unit::BytesPerSecond}});
     w->add(Term::StepExposedExpertParallel, kWholeJob, part(parts, StepPart::ExpertParallel),
@@ -573,39 +573,20 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
 
 double stepLowerBound(const Scenario& s, const ParameterCounts* counts)
 {
-    // The context the step-time model reads, without the memory ledger (estimate.cpp fills the
-    // same fields the same way).
+    // The context the step-time model reads, without the memory ledger: the resolved layout
+    // (the same resolveLayout the estimate uses) and the parameter counts.
     EstimateContext ctx(s);
-    ctx.countOnly = !s.model.hasArchitecture;
-    ctx.t = s.parallel.tensor;
-    ctx.p = s.parallel.pipeline;
-    ctx.v = s.parallel.virtualPipeline;
-    ctx.c = s.parallel.context;
-    ctx.dp = s.parallel.dataParallel();
-    if (ctx.t <= 0 || ctx.p <= 0 || ctx.c <= 0 || ctx.dp <= 0 || s.training.microBatchSize <= 0)
+    const ResolvedLayout& layout = ctx.layout;
+    if (!layout.usable)
         return 0;
-    ctx.zeroShards = ctx.dp * ctx.c;
-    ctx.micro = int(s.training.globalBatchSize / (s.training.microBatchSize * ctx.dp));
-    ctx.adapters = s.mode == Mode::FineTune && s.finetune.method != FineTuneMethod::Full;
-    ctx.params = counts ? *counts : countParameters(ctx.shape, ctx.t);
-    ctx.pattern = layerPattern(ctx.shape);
-    const ParallelLayout& pl = s.parallel; // the stage loop's split, as memory.cpp makes it
-    ctx.split = pipelineSplit(ctx.shape.numLayers, ctx.p, pl.firstStageLayers, pl.lastStageLayers, pl.embeddingCountsAsLayer,
-                              pl.lossCountsAsLayer);
-    ctx.tokensPerMicroBatch = double(s.training.seqLength) / ctx.c * double(s.training.microBatchSize);
-    const GpuSpec& gpu = s.hardware.gpu;
-    ComputeDType dtype = computeDType(s.training.precision);
-    if (dtype == ComputeDType::Fp8 && gpu.peakFlops(dtype) <= 0)
-        dtype = ComputeDType::Bf16;
-    if (dtype == ComputeDType::Bf16 && gpu.peakFlops(dtype) <= 0)
-        dtype = ComputeDType::Fp16;
-    const double peak = gpu.peakFlops(dtype);
+    ctx.params = counts ? *counts : countParameters(ctx.shape, layout.t);
+    const double peak = s.hardware.gpu.peakFlops(layout.computeDType);
     if (!(peak > 0))
         return 0;
     CommunicationEstimate comm;
     communicationLinks(ctx, comm);
     PipelinePass pass(ctx);
-    pipelinePass(ctx, dtype, peak, comm, pass, false);
+    pipelinePass(ctx, layout.computeDType, peak, comm, pass, false);
     double sum = 0;
     for (double p : pass.parts)
         sum += p;
