@@ -118,14 +118,14 @@ void rolloutTime(const EstimateContext& ctx, ComputeEstimate& out)
     const int layers = ctx.shape.numLayers;
     const double sequences = double(rl.promptsPerGpu) * rl.samplesPerPrompt * t; // per engine
     const double prompt = double(rl.promptLength), newTokens = double(rl.maxNewTokens);
-    const double needed = ctx.rolloutKvNeeded; // kvCacheBytes(shape, bf16, t, 0, layers, prompt + new, sequences, 16)
-    out.rolloutRounds = ctx.rolloutKvBytes > 0 && needed > ctx.rolloutKvBytes ? std::ceil(needed / ctx.rolloutKvBytes) : 1;
+    const double needed = ctx.rlRoles.rolloutKvNeeded; // kvCacheBytes(shape, bf16, t, 0, layers, prompt + new, sequences, 16)
+    out.rolloutRounds = ctx.rlRoles.rolloutKvBytes > 0 && needed > ctx.rlRoles.rolloutKvBytes ? std::ceil(needed / ctx.rlRoles.rolloutKvBytes) : 1;
     const double perRound = sequences / out.rolloutRounds;
     // The mean of the first and last decode steps' KV reads: exact where the cache grows
     // linearly, close where sliding windows cap it.
     const double kvMean = (kvCacheBytes(ctx.shape, KvCacheDtype::Bf16, t, 0, layers, prompt, perRound, 0)
                            + kvCacheBytes(ctx.shape, KvCacheDtype::Bf16, t, 0, layers, prompt + newTokens - 1, perRound, 0)) / 2;
-    const double bytesPerStep = ctx.rolloutWeightBytes + kvMean;
+    const double bytesPerStep = ctx.rlRoles.rolloutWeightBytes + kvMean;
     const double flopsPerStep = 2 * ctx.params.active * perRound / t;
     const double step = std::max(bytesPerStep / bandwidth, flopsPerStep / peak);
     // Prefill at the MFU given (or implied by achieved TFLOP/s), else at the GEMM efficiency of

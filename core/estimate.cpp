@@ -124,8 +124,8 @@ void addRolloutPool(const EstimateContext& ctx, Estimate& out)
     g.firstRank = ctx.scenario.parallel.gpus;
     g.lastRank = ctx.scenario.parallel.gpus + rl.rolloutGpus - 1;
     g.layers = ctx.shape.numLayers;
-    g.bytes[std::size_t(Component::RolloutWeights)] = ctx.rolloutWeightBytes;
-    g.bytes[std::size_t(Component::RolloutKvCache)] = ctx.rolloutKvBytes;
+    g.bytes[std::size_t(Component::RolloutWeights)] = ctx.rlRoles.rolloutWeightBytes;
+    g.bytes[std::size_t(Component::RolloutKvCache)] = ctx.rlRoles.rolloutKvBytes;
     g.bytes[std::size_t(Component::CudaContext)] = ctx.scenario.runtime.cudaContextBytes;
     g.bytes[std::size_t(Component::NcclBuffers)] = rl.rolloutTensor > 1 ? ctx.scenario.runtime.ncclBytesPerCommunicator : 0;
     g.peakMoment = StepMoment::Rollout;
@@ -140,15 +140,15 @@ void addRolloutPool(const EstimateContext& ctx, Estimate& out)
 void rolloutNeeds(const EstimateContext& ctx, Estimate& out)
 {
     const RlSetup& rl = ctx.scenario.finetune.rl;
-    out.finetune.rolloutKvNeeded = ctx.rolloutKvNeeded;
-    out.finetune.rolloutKvReserved = ctx.rolloutKvBytes;
+    out.finetune.rolloutKvNeeded = ctx.rlRoles.rolloutKvNeeded;
+    out.finetune.rolloutKvReserved = ctx.rlRoles.rolloutKvBytes;
     const double capacity = ctx.scenario.hardware.gpu.memoryBytes;
-    if (rl.rolloutMemoryFraction * capacity <= ctx.rolloutWeightBytes)
+    if (rl.rolloutMemoryFraction * capacity <= ctx.rlRoles.rolloutWeightBytes)
         out.issues.push_back(fieldIssue(IssueCode::RolloutReservationTooSmall, Severity::Warning, Field::RlRolloutMemoryFraction,
-                                        rl.rolloutMemoryFraction * capacity, ctx.rolloutWeightBytes));
-    else if (out.finetune.rolloutKvNeeded > ctx.rolloutKvBytes)
+                                        rl.rolloutMemoryFraction * capacity, ctx.rlRoles.rolloutWeightBytes));
+    else if (out.finetune.rolloutKvNeeded > ctx.rlRoles.rolloutKvBytes)
         out.issues.push_back(fieldIssue(IssueCode::RolloutKvInsufficient, Severity::Warning, Field::RlRolloutMemoryFraction,
-                                        out.finetune.rolloutKvNeeded, ctx.rolloutKvBytes));
+                                        out.finetune.rolloutKvNeeded, ctx.rlRoles.rolloutKvBytes));
 }
 
 } // namespace

@@ -9,7 +9,9 @@
 #include "core/estimate.h"
 #include "core/finetune.h"
 #include "core/model.h"
+#include "core/layout/frameworkbuffers.h"
 #include "core/layout/resolvedlayout.h"
+#include "core/layout/rlroles.h"
 #include "core/model/layerpattern.h"
 #include "core/pipeline.h"
 
@@ -17,14 +19,6 @@ namespace core {
 
 /// Which moment of an RL step a bar shows when the rollout engine shares the GPUs.
 enum class StagePhase { Only, Training, Rollout };
-
-/// How a framework's cross entropy holds the logits, in bytes per logit element (T·V/t):
-/// kept from the loss's forward to its backward, extra at its forward and at its backward, and
-/// a block the caching allocator keeps cached but cannot reuse at the backward.
-struct LossProfile
-{
-    double held = 0, forward = 0, backward = 0, cached = 0;
-};
 
 /// One layer of a modelled kind on one GPU: what the stage ledger multiplies by the layers of
 /// that kind a stage holds (core/model/layerparameters.h divided as the layout divides it).
@@ -77,30 +71,10 @@ struct EstimateContext
     double embeddingActivationsPerMicroBatch = 0;
     double outputInputs = 0;          ///< final norm and output-layer inputs (last stage)
     double logitElements = 0;         ///< T·V/t of one micro-batch
-    LossProfile loss;
-    double commBucketBytes = 0;       ///< persistent reduction buffers (fixed)
-    double commBucketPerParam = 0;    ///< persistent reduction buffers per trainable parameter (DDP bucket copies)
-    double commBackwardBytes = 0;     ///< reduction buffers alive during the backward only (DeepSpeed ZeRO-1/2)
-    double zero3GatherBytes = 0;      ///< ZeRO-3: gathered modules (forward and backward)
-    double fsdpForwardPerLayer = 0;   ///< FSDP2: gathered bytes per layer parameter during the forward
-    double fsdpBackwardPerLayer = 0;  ///< … during the backward (unsharded params, grads, reduce-scatter inputs)
-    double fsdpRootBytes = 0;         ///< FSDP2: bytes per non-layer parameter kept unsharded through forward and backward
-    double fsdpStageUnsharded = 0;    ///< FSDP2 SHARD_GRAD_OP: bytes per stage parameter kept unsharded
-    double autocastCopyBytes = 0;     ///< DDP AMP: bf16 copy per fp32 weight saved for backward
-    double optimizerTempPerParam = 0; ///< optimizer-step temporaries per resident trainable parameter
-    double optimizerTempCap = 0;      ///< … at most this many bytes (DeepSpeed sub_group_size); 0: none
-    double libraryWorkspaces = 0;
-    double ncclBytes = 0;
-    bool gradientsFilledByBackward = false; ///< grads allocated in the first backward (set_to_none zero_grad) and m = 1
+    FrameworkBuffers buffers;         ///< the framework's own buffers (core/layout/frameworkbuffers.h)
     double moeDispatchBytes = 0;
     double dequantBytes = 0;
-    // RL roles, bytes on one GPU per stage (colocated)
-    double referenceBytesPerParam = 0; ///< per resident policy parameter (0: shares the base)
-    double rewardBytesPerStage = 0;
-    double criticWeightsPerParam = 0, criticGradientsPerParam = 0, criticOptimizerPerParam = 0;
-    double rolloutWeightBytes = 0;
-    double rolloutKvBytes = 0;
-    double rolloutKvNeeded = 0;       ///< the rollout batch's KV cache per engine GPU (memory and rollout time)
+    RlRoles rlRoles;                  ///< RL: the roles beside the policy (core/layout/rlroles.h)
 };
 
 /// One stage's memory by lifetime: what the peak over the step and the timeline are made of.

@@ -4,6 +4,8 @@
 #include "core/estimate_context.h"
 #include "core/finetune.h"
 #include "core/kvcache.h"
+#include "core/layout/frameworkbuffers.h"
+#include "core/layout/rlroles.h"
 #include "core/layout/sharding.h"
 #include "core/model/layerparameters.h"
 #include "core/pipeline.h"
@@ -98,147 +100,16 @@ void prepareStages(EstimateContext& ctx)
     ctx.embeddingActivationsPerMicroBatch = 8 * T + (m.dropout ? T * h / seqShard : 0);
     ctx.outputInputs = 2 * e * T * h / seqShard;
     ctx.logitElements = T * ctx.params.paddedVocab / t;
-    if (ctx.layout.framework == Framework::Megatron) {
-        // VocabParallelCrossEntropy (megatron/core/tensor_parallel/cross_entropy.py): an fp32
-        // copy of the bf16 logits, exponentiated in place and saved (4 B); its backward turns
-        // that softmax into the gradient in place and autograd casts it to bf16 (2 B).
-        ctx.loss = {4, 2, 2, 0};
-    } else {
-        // F.cross_entropy(logits.float()) (torchtitan train.py, HF loss_utils ForCausalLMLoss):
-        // the bf16 logits and their fp32 copy beside the saved log-softmax (4 B) in the forward;
-        // nll_loss_backward's dense fp32 gradient and log_softmax_backward's output (4 + 4 B)
-        // in the backward, whose 4 B blocks cannot reuse the freed 2 B bf16 block.
-        ctx.loss = {4, 6, 8, 2};
-    }
 
-    // --- the framework's buffers (training)
-    const RuntimeOverheads& rt = s.runtime;
-    const Framework fw = ctx.layout.framework;
-    const bool dataParallel = ctx.layout.shardGroup > 1;
-    const bool offloaded = tr.offloadOptimizer;
-    const double gradElement = ctx.layout.adapters ? st.gradients : (st.gradients > 0 ? st.gradients : 2);
-    const bool adamLike = tr.optimizer == Optimizer::Adam || tr.optimizer == Optimizer::AdamW;
-    const int moments = optimizerMoments(tr.optimizer);
-    const double momentElement = moments > 0 ? st.moments / moments : 0;
-    switch (fw) {
-    case Framework::Megatron:
-        // Buckets are views of the contiguous grad buffer, reduced in place
-        // (param_and_grad_buffer.py); a 16-bit grad buffer is cast to fp32 for the step
-        // (distrib_optimizer.py: shard_main_param.grad = shard_model_grad.float()).
-        if (st.gradients < 4 && st.optimizer() > 0 && !offloaded)
-            ctx.optimizerTempPerParam = 4 * dense.optimizer;
-        if (z == 3) // Megatron-FSDP optim_grads_params: the layer in use and the prefetched one
-            ctx.zero3GatherBytes = rt.zero3PrefetchModules * (ctx.layout.adapters ? 2.0 : st.weights) * ctx.largestModuleParams;
-        break;
-    case Framework::DeepSpeed:
-        // stage_1_and_2.py backward(): ipg buffer of reduce_bucket_size elements in the model
-        // dtype (contiguous_gradients, the default) for the backward; stage3.py keeps it.
-        if (z == 1 || z == 2)
-            ctx.commBackwardBytes = rt.reduceBucketElements * 2;
-        else if (z == 3)
-            ctx.commBucketBytes = rt.reduceBucketElements * 2;
-        if (z == 3) // estimate_zero3_model_states_mem_needs: largest_layer_memory = 4·ℓ
-            ctx.zero3GatherBytes = rt.zero3PrefetchModules * (ctx.layout.adapters ? 2.0 : st.weights) * ctx.largestModuleParams;
-        // The step flattens this rank's gradient partition to fp32 (single_grad_partition);
-        // ZeRO-3 does it per sub-group of sub_group_size = 1e9 elements.
-        if (z >= 1 && !offloaded && st.optimizer() > 0) {
-            ctx.optimizerTempPerParam = 4 * dense.optimizer;
-            ctx.optimizerTempCap = z == 3 ? 4e9 : 0;
-        }
-        break;
-    case Framework::Fsdp2: {
-        // _fsdp_param_group.py: forward holds the layer's unsharded parameters, its all-gather
-        // output until the next copy-out and the next layer's all-gather in flight (3 × 2 B);
-        // backward the layer and the prefetched one unsharded (2 × 2 B), its unsharded grads
-        // (2 B) and the reduce-scatter inputs of this layer and the previous one in the reduce
-        // dtype (2 × r). The root module (embedding, norm, output) stays unsharded from forward
-        // through backward (reshard_after_forward is False for the root).
-        const double r = ctx.layout.reduceBytes;
-        if (z == 3) {
-            ctx.fsdpForwardPerLayer = 3 * 2;
-            ctx.fsdpBackwardPerLayer = 2 * 2 + 2 + 2 * r;
-        } else if (z == 2) { // SHARD_GRAD_OP: reshard_after_forward=False keeps every layer unsharded
-            ctx.fsdpStageUnsharded = 2;
-            ctx.fsdpBackwardPerLayer = 2 + 2 * r;
-        }
-        if (z >= 2)
-            ctx.fsdpRootBytes = 2;
-        // torch.optim's default foreach Adam: _foreach_sqrt of exp_avg_sq is one list-sized copy.
-        if (adamLike && !offloaded)
-            ctx.optimizerTempPerParam = momentElement * dense.optimizer;
-        break;
-    }
-    case Framework::Ddp:
-        // DistributedDataParallel(gradient_as_bucket_view=False): the buckets are a second copy
-        // of the gradients (distributed.py docstring), from construction on.
-        if (dataParallel && !rt.gradientAsBucketView)
-            ctx.commBucketPerParam = gradElement;
-        // torch.autocast caches a bf16 copy of each fp32 weight, which the matmuls save for
-        // backward.
-        if (ctx.layout.ampWeights)
-            ctx.autocastCopyBytes = 2;
-        if (adamLike && !offloaded)
-            ctx.optimizerTempPerParam = momentElement * dense.optimizer;
-        break;
-    }
-    if (rt.commBucketBytes > 0) { // an explicit figure replaces the framework's own
-        ctx.commBucketBytes = dataParallel ? rt.commBucketBytes : 0;
-        ctx.commBucketPerParam = ctx.commBackwardBytes = 0;
-    }
-    // cuBLAS: one workspace per (handle, stream), through the caching allocator and never freed
-    // (CublasHandlePool.cpp), for the forward thread and the autograd engine's (2 × (cuBLAS +
-    // 1 MiB cuBLASLt)); Transformer Engine adds its own (gemm.py: 32 MiB + 1 KiB on sm ≥ 90).
-    ctx.libraryWorkspaces = 2 * (rt.cublasWorkspaceBytes + 1048576.0);
-    if (fw == Framework::Megatron)
-        ctx.libraryWorkspaces += rt.cublasWorkspaceBytes >= 33554432.0 ? 33555456.0 : 4194304.0;
-    // NCCL: one communicator per parallel group the rank reduces or sends over.
-    const int groups = (ctx.layout.shardGroup > 1 ? 1 : 0) + (ctx.layout.t > 1 ? 1 : 0) + (ctx.layout.p > 1 ? 1 : 0) + (ctx.layout.c > 1 ? 1 : 0)
-        + (s.parallel.expert > 1 ? 1 : 0);
-    ctx.ncclBytes = groups * rt.ncclBytesPerCommunicator;
-    // Frameworks whose zero_grad(set_to_none=True) frees the gradients after each step allocate
-    // them again in the first backward: with one micro-batch per step none exist before it.
-    ctx.gradientsFilledByBackward = fw != Framework::Megatron && ctx.layout.micro <= 1;
+    // --- the framework's buffers (core/layout/frameworkbuffers.h), a value of its own
+    frameworkBuffers({s, ctx.layout, ctx.largestModuleParams}, ctx.buffers);
 
     if (m.isMoE() && s.parallel.expert > 1) // all-to-all send + receive of one layer's routed tokens
         ctx.moeDispatchBytes = 2 * e * T / seqShard * m.moeTopK * tr.moeCapacityFactor * h;
 
-    if (!ctx.layout.rl)
-        return;
-    // --- RL roles (Ouyang et al. 2022 PPO; Shao et al. 2024 GRPO; verl / TRL placement)
-    const RlSetup& rl = s.finetune.rl;
-    const double z3 = z >= 3 ? 1.0 / ctx.layout.shardGroup : 1.0;
-    if (rl.reference && !rl.referenceOffload && !ctx.layout.adapters) {
-        WeightQuantization q;
-        q.format = rl.referenceFormat;
-        ctx.referenceBytesPerParam = frozenLinearBytes(q, m) * z3; // a frozen copy, sharded like the policy
-    }
-    if (rl.rewardModel) {
-        const double rewardParams = rl.rewardParameters > 0 ? rl.rewardParameters : ctx.params.total;
-        WeightQuantization q;
-        q.format = rl.rewardFormat;
-        ctx.rewardBytesPerStage = rewardParams / (t * ctx.layout.p) * frozenLinearBytes(q, m) * z3;
-    }
-    if (rl.critic) {
-        // A value model of the policy's size, trained like the policy (LoRA: its own frozen
-        // base + adapters; full: full model states).
-        if (ctx.layout.adapters) {
-            ctx.criticWeightsPerParam = ctx.frozenLinearBytes;
-        } else {
-            ctx.criticWeightsPerParam = ctx.weightBytes;
-            ctx.criticGradientsPerParam = ctx.gradientBytes;
-            ctx.criticOptimizerPerParam = ctx.optimizerBytes;
-        }
-    }
-    // The rollout engine (vLLM) holds the policy in bf16 over its own TP and reserves a share
-    // of the GPU (gpu_memory_utilization) for weights + KV cache.
-    ctx.rolloutWeightBytes = 2 * ctx.params.total / std::max(1, rl.rolloutTensor);
-    ctx.rolloutKvBytes = std::max(0.0, rl.rolloutMemoryFraction * s.hardware.gpu.memoryBytes - ctx.rolloutWeightBytes);
-    // What the step's sequences need at their full length (validation keeps rollout_tensor ≥ 1):
-    // the memory check and the rollout's rounds (compute.cpp) read the same figure.
-    const int rolloutTensor = std::max(1, rl.rolloutTensor);
-    const double sequences = double(rl.promptsPerGpu) * rl.samplesPerPrompt * rolloutTensor;
-    ctx.rolloutKvNeeded = kvCacheBytes(m, KvCacheDtype::Bf16, rolloutTensor, 0, m.numLayers,
-                                       double(rl.promptLength) + double(rl.maxNewTokens), sequences, 16);
+    if (ctx.layout.rl) // the RL roles beside the policy (core/layout/rlroles.h)
+        ctx.rlRoles = rlRoles(s, ctx.layout, m, ctx.params.total,
+                              {ctx.weightBytes, ctx.gradientBytes, ctx.optimizerBytes, ctx.frozenLinearBytes});
 }
 
 
@@ -316,34 +187,34 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
         L.activationsPerMicroBatch = activations;
         L.embeddingPerMicroBatch = first ? ctx.embeddingActivationsPerMicroBatch : 0;
         if (last) {
-            L.outputHeld = ctx.outputInputs + ctx.loss.held * ctx.logitElements;
-            L.lossForward = ctx.loss.forward * ctx.logitElements;
-            L.lossBackward = ctx.loss.backward * ctx.logitElements;
-            L.lossCached = ctx.loss.cached * ctx.logitElements;
+            L.outputHeld = ctx.outputInputs + ctx.buffers.loss.held * ctx.logitElements;
+            L.lossForward = ctx.buffers.loss.forward * ctx.logitElements;
+            L.lossBackward = ctx.buffers.loss.backward * ctx.logitElements;
+            L.lossCached = ctx.buffers.loss.cached * ctx.logitElements;
         }
         L.recompute = recompute;
         L.activationGradients = activationGradients;
         // Gathered 16-bit copies of the weights: the largest layer's (layerParams).
-        if (ctx.zero3GatherBytes > 0) {
-            L.gatheredForward = L.gatheredBackward = L.gatheredLoss = ctx.zero3GatherBytes;
-        } else if (ctx.fsdpRootBytes > 0) {
-            const double root = ctx.fsdpRootBytes * rootParams;
-            const double unsharded = ctx.fsdpStageUnsharded * L.residentParameters;
-            L.gatheredForward = unsharded + (unsharded > 0 ? 0 : ctx.fsdpForwardPerLayer * layerParams) + root;
+        if (ctx.buffers.zero3GatherBytes > 0) {
+            L.gatheredForward = L.gatheredBackward = L.gatheredLoss = ctx.buffers.zero3GatherBytes;
+        } else if (ctx.buffers.fsdpRootBytes > 0) {
+            const double root = ctx.buffers.fsdpRootBytes * rootParams;
+            const double unsharded = ctx.buffers.fsdpStageUnsharded * L.residentParameters;
+            L.gatheredForward = unsharded + (unsharded > 0 ? 0 : ctx.buffers.fsdpForwardPerLayer * layerParams) + root;
             // The last block is not resharded after its forward (torchtitan apply_fsdp).
             L.gatheredLoss = unsharded + (unsharded > 0 ? 0 : 2 * layerParams) + root;
             // …and the root's unsharded gradients wait for its reduce-scatter at the end of backward.
-            L.gatheredBackward = unsharded + ctx.fsdpBackwardPerLayer * layerParams + root + 2 * rootParams;
-        } else if (ctx.autocastCopyBytes > 0) {
-            L.gatheredForward = L.gatheredBackward = L.gatheredLoss = ctx.autocastCopyBytes * trainableWeights;
+            L.gatheredBackward = unsharded + ctx.buffers.fsdpBackwardPerLayer * layerParams + root + 2 * rootParams;
+        } else if (ctx.buffers.autocastCopyBytes > 0) {
+            L.gatheredForward = L.gatheredBackward = L.gatheredLoss = ctx.buffers.autocastCopyBytes * trainableWeights;
         }
-        L.commBackward = ctx.commBackwardBytes;
+        L.commBackward = ctx.buffers.commBackwardBytes;
         L.dispatch = kinds[LayerKind::Moe] > 0 ? ctx.moeDispatchBytes : 0;
         L.dequant = ctx.dequantBytes;
-        L.optimizerTemporaries = ctx.optimizerTempPerParam * trainable;
-        if (ctx.optimizerTempCap > 0)
-            L.optimizerTemporaries = std::min(L.optimizerTemporaries, ctx.optimizerTempCap);
-        if (ctx.gradientsFilledByBackward) {
+        L.optimizerTemporaries = ctx.buffers.optimizerTempPerParam * trainable;
+        if (ctx.buffers.optimizerTempCap > 0)
+            L.optimizerTemporaries = std::min(L.optimizerTemporaries, ctx.buffers.optimizerTempCap);
+        if (ctx.buffers.gradientsFilledByBackward) {
             // Before the backward reaches them the gradients do not exist; at the first layer's
             // backward only the output layer's and that layer's do.
             const double grads = at(b, Component::Gradients);
@@ -353,26 +224,26 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
             L.gradientsAtLayerBackward = grads * std::max(0.0, 1 - std::min(1.0, share));
         }
     }
-    at(b, Component::CommBuckets) = ctx.commBucketBytes + ctx.commBucketPerParam * trainable;
-    at(b, Component::LibraryWorkspaces) = ctx.libraryWorkspaces;
+    at(b, Component::CommBuckets) = ctx.buffers.commBucketBytes + ctx.buffers.commBucketPerParam * trainable;
+    at(b, Component::LibraryWorkspaces) = ctx.buffers.libraryWorkspaces;
 
     if (ctx.layout.rl) {
         const RlSetup& rl = ctx.scenario.finetune.rl;
-        at(b, Component::ReferenceWeights) = ctx.referenceBytesPerParam * L.residentParameters;
-        at(b, Component::RewardWeights) = ctx.rewardBytesPerStage;
-        at(b, Component::CriticWeights) = ctx.criticWeightsPerParam * L.residentParameters
+        at(b, Component::ReferenceWeights) = ctx.rlRoles.referenceBytesPerParam * L.residentParameters;
+        at(b, Component::RewardWeights) = ctx.rlRoles.rewardBytesPerStage;
+        at(b, Component::CriticWeights) = ctx.rlRoles.criticWeightsPerParam * L.residentParameters
             + (ctx.layout.adapters && rl.critic ? at(b, Component::AdapterWeights) : 0);
         at(b, Component::CriticGradients) = ctx.layout.adapters ? (rl.critic ? at(b, Component::Gradients) : 0)
-                                                         : ctx.criticGradientsPerParam * L.residentParameters;
+                                                         : ctx.rlRoles.criticGradientsPerParam * L.residentParameters;
         at(b, Component::CriticOptimizerStates) = ctx.layout.adapters ? (rl.critic ? optimizer : 0)
-                                                               : ctx.criticOptimizerPerParam * L.residentParameters;
+                                                               : ctx.rlRoles.criticOptimizerPerParam * L.residentParameters;
         if (rl.placement == RolloutPlacement::Colocated && phase != StagePhase::Training) {
-            at(b, Component::RolloutWeights) = ctx.rolloutWeightBytes;
-            at(b, Component::RolloutKvCache) = ctx.rolloutKvBytes;
+            at(b, Component::RolloutWeights) = ctx.rlRoles.rolloutWeightBytes;
+            at(b, Component::RolloutKvCache) = ctx.rlRoles.rolloutKvBytes;
         }
     }
     at(b, Component::CudaContext) = ctx.scenario.runtime.cudaContextBytes;
-    at(b, Component::NcclBuffers) = ctx.ncclBytes;
+    at(b, Component::NcclBuffers) = ctx.buffers.ncclBytes;
 
     // Outside the allocated level among persistent components: paged states, context, NCCL.
     L.persistentOutside = at(b, Component::PagedOptimizerStates) + at(b, Component::CudaContext) + at(b, Component::NcclBuffers);

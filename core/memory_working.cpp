@@ -190,7 +190,7 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
                {{"h", h, Unit::Count}, {"F", double(ctx.shape.ffnHiddenSize), Unit::Count}, {"t", t, Unit::Count}});
     if (L.optimizerTemporaries > 0)
         w->add(Term::OptimizerStepTemporaries, stage, L.optimizerTemporaries,
-               {{"per parameter", ctx.optimizerTempPerParam, Unit::BytesPerParameter}, {"D_z", z >= 1 ? dz : 1, Unit::Count}}, {},
+               {{"per parameter", ctx.buffers.optimizerTempPerParam, Unit::BytesPerParameter}, {"D_z", z >= 1 ? dz : 1, Unit::Count}}, {},
                ctx.layout.framework == Framework::Megatron ? "4 B × gradient shard: .float() of the 16-bit grad buffer"
                    : ctx.layout.framework == Framework::DeepSpeed ? "4 B × gradient partition (fp32 single_grad_partition)"
                                                            : "moment bytes × parameters: foreach Adam's sqrt of exp_avg_sq");
@@ -219,7 +219,7 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
                    {{"Ψ", ctx.params.total, Unit::Count}, {"TP_rollout", double(rl.rolloutTensor), Unit::Count}});
             w->add(Term::RolloutKvCache, stage, get(out, Component::RolloutKvCache),
                    {{"fraction", rl.rolloutMemoryFraction, Unit::Fraction}, {"capacity", s.hardware.gpu.memoryBytes, Unit::Bytes},
-                    {"rollout weights", ctx.rolloutWeightBytes, Unit::Bytes}});
+                    {"rollout weights", ctx.rlRoles.rolloutWeightBytes, Unit::Bytes}});
         }
     }
     w->add(Term::LibraryWorkspaces, stage, L.persistent[std::size_t(Component::LibraryWorkspaces)],

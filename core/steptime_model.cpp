@@ -293,7 +293,6 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
 {
     const Scenario& sc = ctx.scenario;
     const TrainingSetup& tr = sc.training;
-    const ParallelLayout& par = sc.parallel;
     const ModelArchitecture& m = ctx.shape;
     Model& md = out.md;
     md.fp8 = dtype == ComputeDType::Fp8;
