@@ -4,6 +4,7 @@
 #include "core/fields.h"
 #include "core/estimate_context.h"
 #include "core/kvcache.h"
+#include "core/layout/sharding.h"
 #include "core/pipeline.h"
 #include "core/steptime.h"
 #include "core/working.h"
@@ -81,8 +82,10 @@ void communicationLinks(const EstimateContext& ctx, CommunicationEstimate& out)
     const GpuSpec& gpu = ctx.scenario.hardware.gpu;
     const long long node = par.gpusPerNode, t = ctx.layout.t, c = ctx.layout.c, dp = ctx.layout.dp;
     // Megatron numbers ranks tp-cp-dp-pp (experts: etp-ep-edp): stride and size of each group.
+    // The ZeRO group is DP × CP, TP apart; with hybrid sharding its first shardGroup ranks (the
+    // inner dimension of FSDP2's (replicate, shard) mesh), whose replicas replicaLink() joins.
     const GroupLink links[] = {
-        groupLink(t, c * dp, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond),       // ZeRO/DP group: DP × CP, TP apart
+        groupLink(t, ctx.layout.shardGroup, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond), // ZeRO/DP shard group
         groupLink(1, t, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond),            // TP: neighbours
         groupLink(t * c * dp, ctx.layout.p, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond), // PP: one model replica apart
         groupLink(t, c, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond),            // CP: TP apart
@@ -93,6 +96,15 @@ void communicationLinks(const EstimateContext& ctx, CommunicationEstimate& out)
         out.linkBytesPerSecond[d] = links[d].busBytesPerSecond;
         out.membersPerNode[d] = links[d].membersPerNode;
     }
+}
+
+GroupLink replicaLink(const EstimateContext& ctx)
+{
+    const ParallelLayout& par = ctx.scenario.parallel;
+    const GpuSpec& gpu = ctx.scenario.hardware.gpu;
+    // The copies of one shard are a shard group apart (stride t·S), one per shard group.
+    return groupLink((long long)ctx.layout.t * ctx.layout.shardGroup, ctx.layout.replicas, par.gpusPerNode, gpu.interconnectBytesPerSecond,
+                     gpu.networkBytesPerSecond);
 }
 
 namespace {
@@ -284,6 +296,12 @@ void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, 
                                               : "(D−1)/D · m·(2w + g)·P  (weights gathered in fwd and bwd, every micro-batch)";
     const double trainable = ctx.layout.adapters ? ctx.adapterParameters / (t * ctx.layout.p) : P;
     out.dataParallel = dataParallelBytes(ctx.layout.shardGroup, trainable) + (ctx.layout.adapters ? 0 : dataParallelBytes(ctx.layout.expertShards, expertP));
+    // Hybrid sharding: each replica's reduced gradient shard (g·P/S) is all-reduced across the R
+    // replicas, 2(R−1)/R of it, as often as the framework does it (replicaAllReducesPerStep).
+    const double R = ctx.layout.replicas, S = ctx.layout.shardGroup;
+    const double replicaReduces = replicaAllReducesPerStep(ctx.layout.framework, tr.zeroStage, ctx.layout.micro);
+    if (R > 1)
+        out.dataParallel += replicaReduces * 2 * (R - 1) / R * st.gradients * trainable / S;
 
     // Tensor parallel: 4 all-reduces (or all-gather + reduce-scatter with SP) of s·b·h per
     // layer per micro-batch, 2 more with full recomputation (Korthikanti §4.2.2).
@@ -315,10 +333,17 @@ void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, 
     communicationLinks(ctx, out);
 
     if (w) {
-        w->add(Term::CommDataParallel, kWholeJob, out.dataParallel,
-               {{"D", double(ctx.layout.shardGroup), Unit::Count}, {"g", st.gradients, Unit::BytesPerParameter}, {"w", st.weights, Unit::BytesPerParameter},
-                {"P", trainable, Unit::Count}, {"m", m, Unit::Count}},
-               {}, dpFormula);
+        if (R > 1)
+            w->add(Term::CommDataParallel, kWholeJob, out.dataParallel,
+                   {{"S", S, Unit::Count}, {"R", R, Unit::Count}, {"g", st.gradients, Unit::BytesPerParameter},
+                    {"w", st.weights, Unit::BytesPerParameter}, {"P", trainable, Unit::Count}, {"m", m, Unit::Count},
+                    {"all-reduces", replicaReduces, Unit::Count}},
+                   {}, "the shard group's (above, with D = S) + all-reduces · 2(R−1)/R · g·P/S  (hybrid sharding: gradient shards all-reduced across the R replicas)");
+        else
+            w->add(Term::CommDataParallel, kWholeJob, out.dataParallel,
+                   {{"D", double(ctx.layout.shardGroup), Unit::Count}, {"g", st.gradients, Unit::BytesPerParameter}, {"w", st.weights, Unit::BytesPerParameter},
+                    {"P", trainable, Unit::Count}, {"m", m, Unit::Count}},
+                   {}, dpFormula);
         w->add(Term::CommTensorParallel, kWholeJob, out.tensorParallel,
                {{"m", m, Unit::Count}, {"n_layers", double(maxLayers), Unit::Count}, {"collectives", collectives, Unit::Count},
                 {"t", t, Unit::Count}, {"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}});

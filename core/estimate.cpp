@@ -106,7 +106,13 @@ void fillContext(EstimateContext& ctx, Working* w)
         w->add(Term::DataParallel, kWholeJob, ctx.layout.dp,
                {{"n", double(s.parallel.gpus), Unit::Count}, {"t", double(ctx.layout.t), Unit::Count}, {"p", double(ctx.layout.p), Unit::Count},
                 {"c", double(ctx.layout.c), Unit::Count}});
-        w->add(Term::ZeroShards, kWholeJob, ctx.layout.shardGroup, {{"D", double(ctx.layout.dp), Unit::Count}, {"c", double(ctx.layout.c), Unit::Count}});
+        if (ctx.layout.replicas > 1)
+            w->add(Term::ZeroShards, kWholeJob, ctx.layout.shardGroup,
+                   {{"D", double(ctx.layout.dp), Unit::Count}, {"c", double(ctx.layout.c), Unit::Count},
+                    {"replicas", double(ctx.layout.replicas), Unit::Count}},
+                   {}, "parallel.shard_group of the D·c ranks (hybrid sharding: HSDP, MiCS), D·c / S replicas");
+        else
+            w->add(Term::ZeroShards, kWholeJob, ctx.layout.shardGroup, {{"D", double(ctx.layout.dp), Unit::Count}, {"c", double(ctx.layout.c), Unit::Count}});
         w->add(Term::MicroBatches, kWholeJob, ctx.layout.micro,
                {{"B", double(s.training.globalBatchSize), Unit::Count}, {"b", double(s.training.microBatchSize), Unit::Count},
                 {"D", double(ctx.layout.dp), Unit::Count}});

@@ -14,6 +14,7 @@
 #include "core/layout/rlroles.h"
 #include "core/model/layerpattern.h"
 #include "core/pipeline.h"
+#include "core/steptime.h"
 
 namespace core {
 
@@ -154,6 +155,9 @@ void finishTime(const EstimateContext& ctx, ComputeEstimate& out, Working* worki
 /// The link each dimension's group uses: its bus bandwidth, whether it spans nodes and its
 /// members per node (compute.cpp). The step-time model turns bytes into seconds on them.
 void communicationLinks(const EstimateContext& ctx, CommunicationEstimate& out);
+
+/// Hybrid sharding: the link of the replica group that all-reduces the gradient shards (compute.cpp).
+GroupLink replicaLink(const EstimateContext& ctx);
 
 /// Bytes each GPU sends per step (compute.cpp). `maxLayers`/`maxResident`: the busiest stage.
 void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, double maxResident, double maxExpert,

@@ -45,7 +45,7 @@ enum class Field : std::uint8_t {
     // parallel
     ParallelGpus, ParallelGpusPerNode, ParallelTensor, ParallelPipeline, ParallelVirtualPipeline, ParallelContext,
     ParallelSequenceParallel, ParallelExpert, ParallelExpertTensor, ParallelFirstStageLayers, ParallelLastStageLayers,
-    ParallelEmbeddingCountsAsLayer, ParallelLossCountsAsLayer,
+    ParallelEmbeddingCountsAsLayer, ParallelLossCountsAsLayer, ParallelShardGroup,
     // hardware (the GPU object first, as in the file)
     HardwareGpu, GpuPreset, GpuId, GpuName, GpuMemoryLabel, GpuMemoryBytes,
     GpuPeakFp32, GpuPeakTf32, GpuPeakBf16, GpuPeakFp16, GpuPeakFp8, GpuPeakInt8,
@@ -439,6 +439,7 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::parallel, &P::lastStageLayers>(Field::ParallelLastStageLayers, "parallel.last_stage_layers", U::Layers, atLeast(1, kMaxLayers).orZero()),
     choice<&S::parallel, &P::embeddingCountsAsLayer>(Field::ParallelEmbeddingCountsAsLayer, "parallel.account_for_embedding_in_pipeline_split"),
     choice<&S::parallel, &P::lossCountsAsLayer>(Field::ParallelLossCountsAsLayer, "parallel.account_for_loss_in_pipeline_split"),
+    scalar<&S::parallel, &P::shardGroup>(Field::ParallelShardGroup, "parallel.shard_group", U::Count, atLeast(1, kMaxGpus).orZero()),
 
     special(Field::HardwareGpu, "hardware.gpu", K::Other),
     special(Field::GpuPreset, "hardware.gpu.preset", K::Text),

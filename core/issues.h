@@ -104,6 +104,7 @@ enum class IssueCode {
     /// every c-th, 3 a window with no layer pattern (every layer windowed), 4 Qwen2's first b
     /// layers global taken as windowed, 5 a per-layer list of b entries for c layers
     AttentionSpanAssumed,
+    ShardGroupNotDividing,          ///< a = parallel.shard_group, b = DP × CP (the group it shards)
     Count
 };
 

@@ -10,6 +10,7 @@
 #include "core/pipeline.h"
 #include "core/steptime.h"
 #include "core/steptime_data.h"
+#include "core/layout/sharding.h"
 #include "core/working.h"
 
 namespace core {
@@ -477,6 +478,18 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
     if (trainableExpert > 0)
         dataParallel(trainableExpert, ctx.layout.expertShards,
                      groupLink((long long)par.effectiveExpertTensor() * par.expert, ctx.layout.expertShards, node, link, net));
+    if (ctx.layout.replicas > 1 && trainableDense > 0) {
+        // Hybrid sharding: the shard's all-reduce across the replicas follows its reduce-scatter
+        // on the replica group's own link, overlapped with the backward like it but for the last
+        // bucket's (FSDP2 foreach_reduce, Megatron start_grad_sync, DeepSpeed MiCS).
+        const GroupLink replicas = replicaLink(ctx);
+        const double R = ctx.layout.replicas, S = ctx.layout.shardGroup;
+        const double times = replicaAllReducesPerStep(ctx.layout.framework, z, ctx.layout.micro);
+        const double ar = allReduceSeconds(st.gradients * trainableDense / S, R, replicas.busBytesPerSecond, kLatency);
+        const double tail = allReduceSeconds(st.gradients * std::min(trainableDense, kBucketParameters) / S, R, replicas.busBytesPerSecond, kLatency);
+        dpAll += times * ar;
+        dpExposed += times * exposedSeconds(ar, slowest.backward, tail);
+    }
     part(parts, StepPart::DataParallel) = dpExposed;
 
     // The optimizer's update reads and writes its states, the gradient and the weight once.
@@ -545,9 +558,16 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
            {{"all", micro * tpAll, Unit::Seconds}, {"bus", md.tp.busBytesPerSecond, Unit::BytesPerSecond}},
            {}, tr.tpCommOverlap && md.seqShard > 1 ? "m · n_layers · max(0, collectives − GEMMs)  (--tp-comm-overlap)"
                                                   : "m · n_layers · collectives  (on the critical path)");
-    w->add(Term::StepExposedDataParallel, kWholeJob, part(parts, StepPart::DataParallel),
-           {{"all", dpAll, Unit::Seconds}, {"backward", slowest.backward, Unit::Seconds}, {"forward", slowest.forward, Unit::Seconds},
-            {"D_z", double(ctx.layout.shardGroup), Unit::Count}});
+    if (ctx.layout.replicas > 1)
+        w->add(Term::StepExposedDataParallel, kWholeJob, part(parts, StepPart::DataParallel),
+               {{"all", dpAll, Unit::Seconds}, {"backward", slowest.backward, Unit::Seconds}, {"forward", slowest.forward, Unit::Seconds},
+                {"S", double(ctx.layout.shardGroup), Unit::Count}, {"R", double(ctx.layout.replicas), Unit::Count},
+                {"replica bus", replicaLink(ctx).busBytesPerSecond, Unit::BytesPerSecond}},
+               {}, "reduce-scatter and all-gather in the shard group (its link), the shards' all-reduce across the R replicas (theirs), each exposed past the backward");
+    else
+        w->add(Term::StepExposedDataParallel, kWholeJob, part(parts, StepPart::DataParallel),
+               {{"all", dpAll, Unit::Seconds}, {"backward", slowest.backward, Unit::Seconds}, {"forward", slowest.forward, Unit::Seconds},
+                {"D_z", double(ctx.layout.shardGroup), Unit::Count}});
     w->add(Term::StepExposedPipelineParallel, kWholeJob, part(parts, StepPart::PipelineParallel),
            {{"all", p2pAll, Unit::Seconds}, {"p", double(ctx.layout.p), Unit::Count}, {"m", micro, Unit::Count}},
            {}, ctx.layout.v > 1 ? "2·(p − 1)·(bytes / bus + α)  (interleaved: overlapped in steady state)" : std::string_view{});

@@ -142,7 +142,9 @@ void frameworkBuffers(const BufferInputs& in, FrameworkBuffers& out)
     // 1 MiB cuBLASLt)), besides the framework's own.
     out.libraryWorkspaces = 2 * (rt.cublasWorkspaceBytes + 1048576.0) + out.libraryWorkspaces;
     // NCCL: one communicator per parallel group the rank reduces or sends over.
-    const int groups = (dataParallel ? 1 : 0) + (l.t > 1 ? 1 : 0) + (l.p > 1 ? 1 : 0) + (l.c > 1 ? 1 : 0) + (in.scenario.parallel.expert > 1 ? 1 : 0);
+    // Hybrid sharding adds the replica group's (FSDP2's 2-D mesh, MiCS's replication group,
+    // Megatron's inter-instance group).
+    const int groups = (dataParallel ? 1 : 0) + (l.replicas > 1 ? 1 : 0) + (l.t > 1 ? 1 : 0) + (l.p > 1 ? 1 : 0) + (l.c > 1 ? 1 : 0) + (in.scenario.parallel.expert > 1 ? 1 : 0);
     out.ncclBytes = groups * rt.ncclBytesPerCommunicator;
     // Frameworks whose zero_grad(set_to_none=True) frees the gradients after each step allocate
     // them again in the first backward: with one micro-batch per step none exist before it.

@@ -56,9 +56,11 @@ ResolvedLayout resolveLayout(const Scenario& s, const ModelArchitecture& shape)
     r.dp = pl.dataParallel();
     r.usable = r.t > 0 && r.p > 0 && r.c > 0 && r.dp > 0 && tr.microBatchSize > 0;
     // Megatron shards the distributed optimizer over DP × CP (and so do ZeRO and FSDP over the
-    // data-parallel ranks of every CP rank).
+    // data-parallel ranks of every CP rank); hybrid sharding over a smaller group of them
+    // (parallel.shard_group), of which there are `replicas` copies. ZeRO 0 shards nothing: its
+    // all-reduce spans the whole group.
     const int dataTimesContext = r.dp * r.c;
-    r.shardGroup = shardGroupSize(dataTimesContext, 0);
+    r.shardGroup = shardGroupSize(dataTimesContext, tr.zeroStage >= 1 ? pl.shardGroup : 0);
     r.replicas = r.shardGroup > 0 ? dataTimesContext / r.shardGroup : 1;
     r.expertShards = std::max(1, pl.expertDataParallel());
     r.micro = r.usable ? int(tr.globalBatchSize / (tr.microBatchSize * r.dp)) : 1;

@@ -85,12 +85,13 @@ struct StateBound
     double dense = 0, experts = 0; ///< parameters of each kind in the whole model
     StateBytesPerParameter st;
     double context = 0;            ///< CUDA context, on every GPU
+    int shardGroup = 0;            ///< parallel.shard_group (hybrid sharding), as resolveLayout reads it
     bool usable = false;
     double bytes(const PlanLayout& l, int gpus, int dp) const
     {
         if (!usable)
             return 0;
-        const double dz = double(dp) * l.context;
+        const double dz = shardGroupSize(dp * l.context, shardGroup);
         const double ez = double(gpus) / (double(l.pipeline) * l.expert * (l.expertTensor > 0 ? l.expertTensor : l.tensor));
         auto perParam = [&](double shards) {
             const ShardShares share = zeroShares(l.zeroStage, shards);
@@ -121,6 +122,7 @@ StateBound stateBound(const Scenario& s)
     if (s.mode == Mode::FineTune && s.finetune.pagedOptimizer)
         b.st.master = b.st.moments = 0;
     b.context = s.runtime.cudaContextBytes;
+    b.shardGroup = s.parallel.shardGroup;
     b.usable = true;
     return b;
 }
