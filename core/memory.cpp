@@ -113,12 +113,13 @@ void prepareStages(EstimateContext& ctx)
 }
 
 
-void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageLedger& L)
+namespace {
+
+/// The ledger of `stage`, whose layers the caller has (the stage loop walks them anyway).
+inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, const KindCounts& kinds, StagePhase phase, StageLedger& L)
 {
     const bool first = stage == 0;
     const bool last = stage == ctx.layout.p - 1;
-    const int layers = ctx.layout.split.layersOn(stage);
-    const KindCounts kinds = stageKinds(ctx, stage);
     // Field by field rather than L = StageLedger{}: this runs for every distinct stage shape.
     L.persistent.fill(0);
     L.activationsPerMicroBatch = L.embeddingPerMicroBatch = 0;
@@ -259,6 +260,14 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
         + at(b, Component::RolloutKvCache) + at(b, Component::LibraryWorkspaces);
     if (ctx.layout.framework == Framework::Megatron && !ctx.layout.adapters)
         L.loadOnce += at(b, Component::Gradients) + ctx.masterBytes * dense;
+}
+
+} // namespace
+
+void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageLedger& L)
+{
+    const StageLayers layers = ctx.layout.stage(stage);
+    fillStageLedger(ctx, stage, layers.count, layers.kinds, phase, L);
 }
 
 namespace {
@@ -449,7 +458,7 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
         layers = ctx.layout.split.layersOn(stage);
         const KindCounts kinds = ctx.layout.pattern.countsIn(firstLayer, firstLayer + layers);
         if (w || !L.sameShape(layers, kinds, stage == 0, stage == p - 1, phase))
-            stageLedger(ctx, stage, phase, L);
+            fillStageLedger(ctx, stage, layers, kinds, phase, L);
         L.stage = stage;
         const std::size_t mark = w ? w->lines().size() : 0;
         // Computed in place at the end of the groups (no copy of the group), dropped again when it

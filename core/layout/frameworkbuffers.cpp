@@ -33,9 +33,11 @@ constexpr LossProfile kTorchCrossEntropy{4, 6, 8, 2};
 
 } // namespace
 
-FrameworkBuffers megatronBuffers(const BufferInputs& in)
+namespace {
+
+/// Fills `b`, zeroed by the caller (megatronBuffers).
+inline void megatron(const BufferInputs& in, FrameworkBuffers& b)
 {
-    FrameworkBuffers b;
     const TrainingSetup& tr = in.scenario.training;
     const StateBytesPerParameter& st = in.layout.state;
     // VocabParallelCrossEntropy (megatron/core/tensor_parallel/cross_entropy.py): an fp32 copy of
@@ -52,12 +54,22 @@ FrameworkBuffers megatronBuffers(const BufferInputs& in)
     // Transformer Engine's own GEMM workspace (gemm.py: 32 MiB + 1 KiB on sm ≥ 90, else 4 MiB),
     // besides PyTorch's cuBLAS ones (frameworkBuffers).
     b.libraryWorkspaces = in.scenario.runtime.cublasWorkspaceBytes >= 33554432.0 ? 33555456.0 : 4194304.0;
+}
+
+} // namespace
+
+FrameworkBuffers megatronBuffers(const BufferInputs& in)
+{
+    FrameworkBuffers b;
+    megatron(in, b);
     return b;
 }
 
-FrameworkBuffers deepSpeedBuffers(const BufferInputs& in)
+namespace {
+
+/// Fills `b`, zeroed by the caller (deepSpeedBuffers).
+inline void deepSpeed(const BufferInputs& in, FrameworkBuffers& b)
 {
-    FrameworkBuffers b;
     const TrainingSetup& tr = in.scenario.training;
     const RuntimeOverheads& rt = in.scenario.runtime;
     const StateBytesPerParameter& st = in.layout.state;
@@ -77,12 +89,22 @@ FrameworkBuffers deepSpeedBuffers(const BufferInputs& in)
         b.optimizerTempPerParam = 4 * optimizerShare(in);
         b.optimizerTempCap = z == 3 ? 4e9 : 0;
     }
+}
+
+} // namespace
+
+FrameworkBuffers deepSpeedBuffers(const BufferInputs& in)
+{
+    FrameworkBuffers b;
+    deepSpeed(in, b);
     return b;
 }
 
-FrameworkBuffers fsdp2Buffers(const BufferInputs& in)
+namespace {
+
+/// Fills `b`, zeroed by the caller (fsdp2Buffers).
+inline void fsdp2(const BufferInputs& in, FrameworkBuffers& b)
 {
-    FrameworkBuffers b;
     const int z = in.scenario.training.zeroStage;
     b.loss = kTorchCrossEntropy;
     // _fsdp_param_group.py: forward holds the layer's unsharded parameters, its all-gather output
@@ -102,12 +124,22 @@ FrameworkBuffers fsdp2Buffers(const BufferInputs& in)
     if (z >= 2)
         b.fsdpRootBytes = 2;
     b.optimizerTempPerParam = foreachAdamTemporaries(in);
+}
+
+} // namespace
+
+FrameworkBuffers fsdp2Buffers(const BufferInputs& in)
+{
+    FrameworkBuffers b;
+    fsdp2(in, b);
     return b;
 }
 
-FrameworkBuffers ddpBuffers(const BufferInputs& in)
+namespace {
+
+/// Fills `b`, zeroed by the caller (ddpBuffers).
+inline void ddp(const BufferInputs& in, FrameworkBuffers& b)
 {
-    FrameworkBuffers b;
     const StateBytesPerParameter& st = in.layout.state;
     b.loss = kTorchCrossEntropy;
     // DistributedDataParallel(gradient_as_bucket_view=False): the buckets are a second copy of
@@ -119,16 +151,25 @@ FrameworkBuffers ddpBuffers(const BufferInputs& in)
     if (in.layout.ampWeights)
         b.autocastCopyBytes = 2;
     b.optimizerTempPerParam = foreachAdamTemporaries(in);
+}
+
+} // namespace
+
+FrameworkBuffers ddpBuffers(const BufferInputs& in)
+{
+    FrameworkBuffers b;
+    ddp(in, b);
     return b;
 }
 
 void frameworkBuffers(const BufferInputs& in, FrameworkBuffers& out)
 {
+    out = FrameworkBuffers{};
     switch (in.layout.framework) {
-    case Framework::Megatron: out = megatronBuffers(in); break;
-    case Framework::DeepSpeed: out = deepSpeedBuffers(in); break;
-    case Framework::Fsdp2: out = fsdp2Buffers(in); break;
-    case Framework::Ddp: out = ddpBuffers(in); break;
+    case Framework::Megatron: megatron(in, out); break;
+    case Framework::DeepSpeed: deepSpeed(in, out); break;
+    case Framework::Fsdp2: fsdp2(in, out); break;
+    case Framework::Ddp: ddp(in, out); break;
     }
     const RuntimeOverheads& rt = in.scenario.runtime;
     const ResolvedLayout& l = in.layout;
