@@ -25,7 +25,7 @@ namespace core {
 /// enum, real) have a member of core::Scenario; the few others (texts, the GPU preset, the
 /// LoRA target list, the FSDP alias) are read and written by hand in core/io/scenario_io.cpp
 /// but are listed here all the same, so that every key has a label and a place.
-enum class Field : std::uint8_t {
+enum class Field : std::uint16_t {
     // top level
     SchemaVersion, Title, Description, Mode,
     // model
@@ -75,6 +75,8 @@ enum class Field : std::uint8_t {
 };
 
 inline constexpr std::size_t kFieldCount = std::size_t(Field::Count);
+// 16 bits: the next hundreds of keys fit (a byte held 255, and the table had 150).
+static_assert(kFieldCount < 65535, "core::Field is 16 bits wide");
 using FieldSet = BasicFieldSet<kFieldCount>;
 
 /// The JSON object a key lives in.

@@ -9,7 +9,7 @@
 namespace core {
 
 enum class Severity { Error, Warning, Info };
-enum class Field : std::uint8_t; // core/fields.h
+enum class Field : std::uint16_t; // core/fields.h
 
 /// What can be wrong with, or worth knowing about, a scenario. The core reports codes, numbers
 /// and typed payloads; each code's sentence is written once, in the message table of
