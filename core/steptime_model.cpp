@@ -9,102 +9,15 @@
 #include "core/precision.h"
 #include "core/pipeline.h"
 #include "core/steptime.h"
-#include "core/steptime_data.h"
 #include "core/layout/sharding.h"
+#include "core/steptime_parts.h"
 #include "core/working.h"
 
 namespace core {
 
 namespace {
 
-using steptime_data::constant;
-
-using steptime_data::kGemmHalf;
-using steptime_data::kSustained;
-constexpr double kUnfusedBytesPerScore = constant("unfused_attention_bytes_per_score");
-constexpr double kHiddenPasses = constant("elementwise_hidden_passes");
-constexpr double kGatedPasses = constant("elementwise_ffn_passes_gated");
-constexpr double kGeluPasses = constant("elementwise_ffn_passes_gelu");
-constexpr double kProjectionPasses = constant("elementwise_projection_passes");
-constexpr double kDropoutPasses = constant("elementwise_dropout_passes");
-constexpr double kBackwardFactor = constant("elementwise_backward_factor");
-constexpr double kLayerOverhead = constant("layer_overhead_seconds");
-constexpr double kLatency = constant("collective_latency_seconds");
-constexpr double kBucketParameters = constant("megatron_bucket_parameters");
-constexpr double kPcieEfficiency = constant("pcie_efficiency");
-constexpr double kCpuBandwidth = constant("cpu_memory_bytes_per_second_per_node");
-constexpr double kCpuEfficiency = constant("cpu_memory_efficiency");
-constexpr double kCpuAdamBytes = constant("cpu_adam_bytes_per_parameter");
-
-/// One layer, one micro-batch, one GPU: seconds of each kind, forward and backward.
-struct LayerCost
-{
-    double gemmF = 0, gemmB = 0;
-    double attentionF = 0, attentionB = 0;
-    double elementF = 0, elementB = 0;
-    double overheadF = 0, overheadB = 0;
-    double tpF = 0, tpB = 0;             ///< TP collectives, all of them
-    double tpExposedF = 0, tpExposedB = 0;
-    double cpF = 0, cpB = 0, cpExposedF = 0, cpExposedB = 0;
-    double epF = 0, epB = 0;             ///< all-to-alls, always exposed
-    double recompute = 0;                ///< repeated forward work, in the backward
-
-    double forward() const { return gemmF + attentionF + elementF + overheadF + tpExposedF + cpExposedF + epF; }
-    double backward() const { return gemmB + attentionB + elementB + overheadB + tpExposedB + cpExposedB + epB; }
-    double total() const { return forward() + backward() + recompute; }
-};
-
-/// Everything the per-layer costs share within one estimate.
-struct Model
-{
-    const EstimateContext& ctx;
-    const GpuSpec& gpu;
-    const GpuStepFigures& fig;
-    double gemmPeak = 0, attentionPeak = 0, bandwidth = 0;
-    bool fp8 = false;
-    double inputBytes = 2;  ///< bytes per GEMM input element (1 in FP8)
-    double e = 2;           ///< bytes per activation element
-    double T = 0;           ///< tokens per micro-batch on one GPU (s/c · b)
-    double t = 1, c = 1;
-    double seqShard = 1;    ///< t with sequence parallelism
-    double backwardGemms = 2; ///< dgrad + wgrad (frozen LoRA base: dgrad only)
-    GroupLink tp, cp, ep, pp;
-
-    // gemmEfficiency's factors that depend on the GPU only, formed once per estimate: each is
-    // the product gemmEfficiency forms first (left to right), so gemm() below gives the same
-    // double as gemmSeconds(…, gemmEfficiency(…), …) in steptime.cpp, in a third of the work.
-    double mamfProduct = 0;  ///< M·N·K of the measured shape
-    double mamfPadded = 0;   ///< (M + d₀)(N + d₀)(K + d₀)
-    double sustained16 = 0, sustained8 = 0; ///< sustained fraction × the 16-bit / FP8 maximum
-
-    explicit Model(const EstimateContext& context)
-        : ctx(context), gpu(context.scenario.hardware.gpu), fig(gpuStepFigures(context.scenario.hardware.gpu.preset))
-    {
-        mamfProduct = fig.mamfM * fig.mamfN * fig.mamfK;
-        mamfPadded = (fig.mamfM + kGemmHalf) * (fig.mamfN + kGemmHalf) * (fig.mamfK + kGemmHalf);
-        sustained16 = kSustained * fig.gemmBf16;
-        sustained8 = kSustained * (fig.gemmFp8 > 0 ? fig.gemmFp8 : fig.gemmBf16);
-    }
-
-    /// gemmSeconds(m, n, k, peak, gemmEfficiency(fig, f8, m, n, k), bytes, bandwidth), inline.
-    double gemm(double m, double n, double k, bool lowPrecision = true) const
-    {
-        const bool f8 = fp8 && lowPrecision;
-        if (!(m > 0 && n > 0 && k > 0))
-            return 0;
-        const double h = kGemmHalf;
-        const double best = mamfProduct * ((m + h) * (n + h) * (k + h));
-        const double shape = m * n * k * mamfPadded;
-        const double efficiency = best > 0 ? (f8 ? sustained8 : sustained16) * std::min(1.0, shape / best) : 0;
-        const double peakFlops = f8 ? gemmPeak : attentionPeak;
-        if (!(peakFlops > 0 && efficiency > 0))
-            return 0;
-        const double compute = 2 * m * n * k / (peakFlops * efficiency);
-        const double memory = bandwidth > 0 ? ((f8 ? 1.0 : 2.0) * (m * k + k * n) + 2 * m * n) / bandwidth : 0;
-        return std::max(compute, memory);
-    }
-    double memory(double bytes) const { return bandwidth > 0 ? bytes / bandwidth : 0; }
-};
+using namespace step; // the model's constants and parts (steptime_parts.h)
 
 /// Fused (FlashAttention) or unfused attention core of one layer: forward and backward seconds.
 void attentionCore(const Model& md, double forwardFlops, double heads, LayerCost& out)
@@ -244,20 +157,6 @@ LayerCost layerCost(const Model& md, LayerKind kind)
     return out;
 }
 
-/// The breakdown of one stage for one micro-batch.
-struct StageCost
-{
-    StepParts parts{};
-    double forward = 0, backward = 0;
-    double total() const
-    {
-        double sum = 0;
-        for (double p : parts)
-            sum += p;
-        return sum;
-    }
-};
-
 void addLayers(StageCost& s, const LayerCost& l, double n)
 {
     s.parts[std::size_t(StepPart::Gemm)] += n * (l.gemmF + l.gemmB);
@@ -272,22 +171,7 @@ void addLayers(StageCost& s, const LayerCost& l, double n)
     s.backward += n * (l.backward() + l.recompute);
 }
 
-double& part(StepParts& parts, StepPart p) { return parts[std::size_t(p)]; }
 
-
-/// The part of a step that does not depend on ZeRO or offload: the pipeline of micro-batches
-/// on the slowest stage with its exposed TP, CP and EP communication, the bubble and the
-/// pipeline's point-to-point traffic.
-struct PipelinePass
-{
-    Model md;
-    ByKind<LayerCost> kinds{}; ///< one layer of each kind the model has
-    StageCost slowest;
-    StepParts parts{};    ///< per step: compute parts, TP/CP/EP exposed, bubble, PP exposed
-    double perMicro = 0;  ///< the slowest stage's micro-batch
-    double tpAll = 0, cpAll = 0, epAll = 0, p2pAll = 0; ///< per step, before overlap
-    explicit PipelinePass(const EstimateContext& ctx) : md(ctx) {}
-};
 
 void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, const CommunicationEstimate& comm, PipelinePass& out,
                   bool explain)
@@ -422,9 +306,8 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
     PipelinePass pass(ctx);
     pipelinePass(ctx, out.computeDType, out.peakFlopsPerGpu, comm, pass, w != nullptr);
     const Model& md = pass.md;
-    const LayerCost& dense = pass.kinds[std::size_t(LayerKind::Dense)]; // the working shows a dense layer's figures
     const StageCost& slowest = pass.slowest;
-    const double micro = ctx.layout.micro, perMicro = pass.perMicro;
+    const double micro = ctx.layout.micro;
     const double tpAll = pass.tpAll, cpAll = pass.cpAll, epAll = pass.epAll, p2pAll = pass.p2pAll;
     StepParts& parts = out.stepParts;
     parts = pass.parts;
@@ -524,70 +407,8 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
     comm.seconds[std::size_t(CommDimension::ContextParallel)] = micro * cpAll;
     comm.seconds[std::size_t(CommDimension::ExpertParallel)] = micro * epAll;
 
-    if (!w)
-        return;
-    constexpr Term kTimeTerms[] = {Term::CommSecondsDataParallel, Term::CommSecondsTensorParallel, Term::CommSecondsPipelineParallel,
-                                   Term::CommSecondsContextParallel, Term::CommSecondsExpertParallel};
-    for (std::size_t d = 0; d < kCommDimensionCount; ++d) {
-        if (comm.bytes(CommDimension(d)) <= 0)
-            continue; // a dimension that does not communicate has no time to explain
-        w->add(kTimeTerms[d], kWholeJob, comm.seconds[d],
-               {{"bytes", comm.bytes(CommDimension(d)), Unit::Bytes}, {"bus", comm.linkBytesPerSecond[d], Unit::BytesPerSecond},
-                {"α", kLatency, Unit::Seconds}},
-               {}, comm.overNetwork[d] ? "ring collectives, bus = min(NVLink, members per node × NIC)  (the group spans nodes)"
-                                       : "ring collectives, bus = NVLink (or PCIe) per direction × efficiency  (inside one node)");
-    }
-    const double n = par.gpus;
-    w->add(Term::StepGemm, kWholeJob, part(parts, StepPart::Gemm),
-           {{"m", micro, Unit::Count}, {"s·b / c", md.T, Unit::Tokens}, {"peak", md.gemmPeak, Unit::FlopsPerSecond},
-            {"η_GEMM", md.fig.gemmBf16, Unit::Fraction}, {"η_FP8", md.fp8 ? md.fig.gemmFp8 : 0.0, Unit::Fraction},
-            {"per layer fwd", dense.gemmF, Unit::Seconds}});
-    w->add(Term::StepAttention, kWholeJob, part(parts, StepPart::Attention),
-           {{"η_fwd", md.fig.attentionForward, Unit::Fraction}, {"η_bwd", md.fig.attentionBackward, Unit::Fraction},
-            {"s / c", double(tr.seqLength) / md.c, Unit::Tokens}, {"per layer fwd", dense.attentionF, Unit::Seconds}},
-           {}, tr.flashAttention ? std::string_view{} : "QKᵀ, ·V at η_GEMM(s/c, s, d) + 20 B per score / HBM  (no fused kernel)");
-    w->add(Term::StepElementwise, kWholeJob, part(parts, StepPart::Elementwise),
-           {{"HBM", md.bandwidth, Unit::BytesPerSecond}, {"t_sp", md.seqShard, Unit::Count}, {"per layer fwd", dense.elementF, Unit::Seconds}});
-    w->add(Term::StepOverhead, kWholeJob, part(parts, StepPart::Overhead), {{"per layer", kLayerOverhead, Unit::Seconds}, {"m", micro, Unit::Count}});
-    w->add(Term::StepRecompute, kWholeJob, part(parts, StepPart::Recompute), {{"per layer", dense.recompute, Unit::Seconds}},
-           {}, tr.recompute == Recompute::Full ? "m · n_layers · forward again"
-               : tr.recompute == Recompute::Selective ? "m · n_layers · attention forward again" : "0 (no recomputation)");
-    w->add(Term::StepBubble, kWholeJob, part(parts, StepPart::Bubble),
-           {{"p", double(ctx.layout.p), Unit::Count}, {"v", double(ctx.layout.v), Unit::Count}, {"per micro-batch", perMicro, Unit::Seconds}});
-    w->add(Term::StepExposedTensorParallel, kWholeJob, part(parts, StepPart::TensorParallel),
-           {{"all", micro * tpAll, Unit::Seconds}, {"bus", md.tp.busBytesPerSecond, Unit::BytesPerSecond}},
-           {}, tr.tpCommOverlap && md.seqShard > 1 ? "m · n_layers · max(0, collectives − GEMMs)  (--tp-comm-overlap)"
-                                                  : "m · n_layers · collectives  (on the critical path)");
-    if (ctx.layout.replicas > 1)
-        w->add(Term::StepExposedDataParallel, kWholeJob, part(parts, StepPart::DataParallel),
-               {{"all", dpAll, Unit::Seconds}, {"backward", slowest.backward, Unit::Seconds}, {"forward", slowest.forward, Unit::Seconds},
-                {"S", double(ctx.layout.shardGroup), Unit::Count}, {"R", double(ctx.layout.replicas), Unit::Count},
-                {"replica bus", replicaLink(ctx).busBytesPerSecond, Unit::BytesPerSecond}},
-               {}, "reduce-scatter and all-gather in the shard group (its link), the shards' all-reduce across the R replicas (theirs), each exposed past the backward");
-    else
-        w->add(Term::StepExposedDataParallel, kWholeJob, part(parts, StepPart::DataParallel),
-               {{"all", dpAll, Unit::Seconds}, {"backward", slowest.backward, Unit::Seconds}, {"forward", slowest.forward, Unit::Seconds},
-                {"D_z", double(ctx.layout.shardGroup), Unit::Count}});
-    w->add(Term::StepExposedPipelineParallel, kWholeJob, part(parts, StepPart::PipelineParallel),
-           {{"all", p2pAll, Unit::Seconds}, {"p", double(ctx.layout.p), Unit::Count}, {"m", micro, Unit::Count}},
-           {}, ctx.layout.v > 1 ? "2·(p − 1)·(bytes / bus + α)  (interleaved: overlapped in steady state)" : std::string_view{});
-    w->add(Term::StepExposedContextParallel, kWholeJob, part(parts, StepPart::ContextParallel),
-           {{"all", micro * cpAll, Unit::Seconds}, {"bus", md.cp.busBytesPerSecond, Unit::BytesPerSecond}});
-    w->add(Term::StepExposedExpertParallel, kWholeJob, part(parts, StepPart::ExpertParallel),
-           {{"all", micro * epAll, Unit::Seconds}, {"EP", double(par.expert), Unit::Count}});
-    w->add(Term::StepOffload, kWholeJob, part(parts, StepPart::Offload), {{"PCIe", hostLink, Unit::BytesPerSecond}});
-    w->add(Term::StepOptimizer, kWholeJob, part(parts, StepPart::OptimizerStep),
-           {{"updated", updated, Unit::Count}, {"HBM", md.bandwidth, Unit::BytesPerSecond}});
-    w->add(Term::StepGpuFigures, kWholeJob, md.fig.gemmBf16,
-           {{"η_GEMM", md.fig.gemmBf16, Unit::Fraction}, {"η_FP8", md.fig.gemmFp8, Unit::Fraction},
-            {"η_fwd", md.fig.attentionForward, Unit::Fraction}, {"η_bwd", md.fig.attentionBackward, Unit::Fraction},
-            {"PCIe", md.fig.pcieBytesPerSecond, Unit::BytesPerSecond}},
-           md.fig.preset, md.fig.source);
-    w->add(Term::StepModelSeconds, kWholeJob, out.modelStepSeconds,
-           {{"m · slowest stage", micro * perMicro, Unit::Seconds}, {"bubble", part(parts, StepPart::Bubble), Unit::Seconds},
-            {"MFU", out.modelMfu, Unit::Fraction}, {"n", n, Unit::Count}});
-    for (const StepConstant& k : stepConstants())
-        w->add(Term::StepConstant, kWholeJob, k.value, {}, k.id, k.source, k.id);
+    if (w)
+        explainStep(ctx, pass, {dpAll, updated, hostLink}, out, comm, w);
 }
 
 double stepLowerBound(const Scenario& s, const ParameterCounts* counts)
