@@ -4,6 +4,7 @@
 #include "core/fields.h"
 #include "core/estimate_context.h"
 #include "core/kvcache.h"
+#include "core/model/layerparameters.h"
 #include "core/layout/sharding.h"
 #include "core/pipeline.h"
 #include "core/steptime.h"
@@ -37,8 +38,12 @@ FlopsPerToken flopsPerToken(const EstimateContext& ctx)
         const ModelArchitecture& m = ctx.shape;
         const double h = m.hiddenSize, s = double(tr.seqLength);
         const double eps = m.gatedMlp ? 3 : 2;
-        const double moe = ctx.params.moeLayers, dense = m.numLayers - moe;
-        const double mlp = 2 * eps * h * (dense * m.ffnHiddenSize + moe * (double(m.moeTopK) * m.moeFfnHiddenSize + m.sharedExpertWidth()));
+        // Σ over kinds of (layers of the kind × the MLP width a token goes through in one).
+        const KindCounts layers = ctx.layout.pattern.countsIn(0, m.numLayers);
+        double width = 0;
+        for (LayerKind kind : kModelledKinds)
+            width += double(layers[kind]) * activeMlpWidth(m, kind);
+        const double mlp = 2 * eps * h * width;
         if (m.isMla()) {
             // Megatron MLA: projections as counted in the parameters, core attention with
             // (qk_nope + qk_rope) for QKᵀ and v_head_dim for ·V, causal.

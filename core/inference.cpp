@@ -34,7 +34,7 @@ struct ServingContext
 
 StageLayers stageRange(const ServingContext& c, int stage)
 {
-    return c.layout.stage(stage);
+    return c.layout.contiguousStage(stage); // serving runs no virtual pipeline (resolveLayout)
 }
 
 /// Weight bytes on one GPU of `stage`; `touchedExperts` < 1 scales the routed experts (decode

@@ -456,7 +456,7 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
     int layers = 0;
     for (int stage = 0, firstLayer = 0; stage < p; ++stage, firstLayer += layers) {
         layers = ctx.layout.split.layersOn(stage);
-        const KindCounts kinds = ctx.layout.pattern.countsIn(firstLayer, firstLayer + layers);
+        const KindCounts kinds = ctx.layout.stageKindsAt(stage, firstLayer, layers); // interleaved: its chunks' (resolvedlayout.h)
         if (w || !L.sameShape(layers, kinds, stage == 0, stage == p - 1, phase))
             fillStageLedger(ctx, stage, layers, kinds, phase, L);
         L.stage = stage;

@@ -231,7 +231,7 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     KindCounts lastKinds;
     for (int i = 0; i < p; first += lastLayers, ++i) {
         const int layers = ctx.layout.split.layersOn(i); // the memory estimate's split (core/pipeline.h)
-        const KindCounts kinds = pattern.countsIn(first, first + layers);
+        const KindCounts kinds = ctx.layout.stageKindsAt(i, first, layers); // interleaved: its chunks' (resolvedlayout.h)
         const bool last = i == p - 1;
         if (layers == lastLayers && kinds == lastKinds && !last) {
             // The previous stage's shape costs the same; the slowest so far costs at least that

@@ -39,6 +39,23 @@ StateBytesPerParameter frameworkStateBytes(StateBytesPerParameter st, Framework 
     return st;
 }
 
+StageLayers ResolvedLayout::chunk(int stage, int chunk) const
+{
+    if (chunkLayers > 0) {
+        const int first = (chunk * p + stage) * chunkLayers;
+        return {first, chunkLayers, pattern.countsIn(first, first + chunkLayers)};
+    }
+    const int stageFirst = split.firstLayerOf(stage), count = split.layersOn(stage);
+    const int parts = v > 0 ? v : 1;
+    const int first = stageFirst + int(long(count) * chunk / parts), last = stageFirst + int(long(count) * (chunk + 1) / parts);
+    return {first, last - first, pattern.countsIn(first, last)};
+}
+
+StageLayers ResolvedLayout::interleavedStage(int stage) const
+{
+    return {stage * chunkLayers, v * chunkLayers, interleavedKinds(stage)};
+}
+
 ResolvedLayout resolveLayout(const Scenario& s, const ModelArchitecture& shape)
 {
     ResolvedLayout r;
@@ -68,7 +85,11 @@ ResolvedLayout resolveLayout(const Scenario& s, const ModelArchitecture& shape)
     r.seqShard = (pl.sequenceParallel && r.t > 1) ? double(r.t) : 1.0;
 
     r.split = pipelineSplit(shape.numLayers, r.p, pl.firstStageLayers, pl.lastStageLayers, pl.embeddingCountsAsLayer, pl.lossCountsAsLayer);
-    r.pattern = layerPattern(shape);
+    r.pattern = modelTowers(shape).decoder.pattern;
+    // (Training only: serving runs no virtual pipeline.)
+    if (r.v > 1 && r.p > 1 && s.mode != Mode::Inference && pl.firstStageLayers <= 0 && pl.lastStageLayers <= 0 && !pl.embeddingCountsAsLayer
+        && !pl.lossCountsAsLayer && shape.numLayers > 0 && shape.numLayers % (r.p * r.v) == 0)
+        r.chunkLayers = shape.numLayers / (r.p * r.v);
 
     // The GEMMs' format: the recipe's, falling back to BF16 on a GPU without FP8 and to FP16
     // without BF16 (the peak each estimate and the planner's bound time the step at).

@@ -46,6 +46,12 @@ struct ResolvedLayout
     // The pipeline
     PipelineSplit split;      ///< transformer layers per stage
     LayerPattern pattern;     ///< which kind each layer is (the decoder tower)
+    /// Interleaved schedule (v > 1) with the layers split evenly into p·v virtual stages (no
+    /// explicit first/last stage, embedding or loss counted as a layer): the layers of each. Model
+    /// chunk j of pipeline rank i is virtual stage j·p + i (Megatron _get_layer_offset:
+    /// vp_rank·L/v + pp_rank·L/(p·v), megatron/core/transformer/transformer_layer.py @ 009c601),
+    /// so a stage's layers are not contiguous. 0: each stage holds one contiguous range.
+    int chunkLayers = 0;
 
     // Dtypes and model states
     ComputeDType computeDType = ComputeDType::Bf16; ///< the GEMMs' format, after the GPU's fallbacks
@@ -56,8 +62,37 @@ struct ResolvedLayout
     double reduceBytes = 4;   ///< FSDP2: bytes of the reduce-scatter dtype (mixed_precision_reduce)
     bool ampWeights = false;  ///< DDP with a mixed recipe: fp32 weights under torch.autocast
 
-    /// The layers of pipeline stage `stage` (contiguous, as the split places them).
-    StageLayers stage(int stage) const
+    /// The layers of virtual chunk `chunk` (0 … v − 1) of pipeline stage `stage`. Without
+    /// interleaving, the stage's range split into v nearly equal parts (one part when v = 1).
+    StageLayers chunk(int stage, int chunk) const;
+    /// The layers of an interleaved stage: its chunks' (first: of its first chunk).
+    StageLayers interleavedStage(int stage) const;
+    /// … their kinds only, inline for the stage loops.
+    KindCounts interleavedKinds(int stage) const
+    {
+        KindCounts k;
+        for (int j = 0; j < v; ++j) {
+            const int first = (j * p + stage) * chunkLayers;
+            k += pattern.countsIn(first, first + chunkLayers);
+        }
+        return k;
+    }
+    /// The kinds of stage `stage`, whose contiguous range [first, first + count) the caller
+    /// walks anyway (the stage loops): a dense model's are all dense wherever they sit; an
+    /// interleaved stage's are its chunks'.
+    KindCounts stageKindsAt(int stage, int first, int count) const
+    {
+        if (!pattern.experts) {
+            KindCounts k;
+            k.layers[std::size_t(LayerKind::Dense)] = count;
+            return k;
+        }
+        return chunkLayers > 0 ? interleavedKinds(stage) : pattern.countsIn(first, first + count);
+    }
+    /// The layers of pipeline stage `stage`.
+    StageLayers stage(int stage) const { return chunkLayers > 0 ? interleavedStage(stage) : contiguousStage(stage); }
+    /// … of a stage that holds one contiguous range (always so for serving, which interleaves nothing).
+    StageLayers contiguousStage(int stage) const
     {
         const int first = split.firstLayerOf(stage);
         const int count = split.layersOn(stage);

@@ -21,6 +21,12 @@ struct KindCounts
             sum += n;
         return sum;
     }
+    KindCounts& operator+=(const KindCounts& o)
+    {
+        for (std::size_t i = 0; i < kModelledKindCount; ++i)
+            layers[i] += o.layers[i];
+        return *this;
+    }
     bool operator==(const KindCounts& o) const
     {
         for (std::size_t i = 0; i < kModelledKindCount; ++i) // element by element: no memcmp call in the stage loops
@@ -92,12 +98,17 @@ struct Tower
     LayerPattern pattern;
 };
 
-/// The model's towers: the decoder, derived from the architecture's keys.
+/// The model's towers: the decoder, derived from the architecture's keys. A vision encoder
+/// becomes a second member (with its own widths and the stages it is placed on) and the resolve
+/// step places both; nothing that loops over a tower's kinds changes.
 struct ModelTowers
 {
     Tower decoder;
 };
 
-ModelTowers modelTowers(const ModelArchitecture& model);
+inline ModelTowers modelTowers(const ModelArchitecture& model)
+{
+    return {Tower{TowerRole::Decoder, layerPattern(model)}};
+}
 
 } // namespace core
