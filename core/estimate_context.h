@@ -83,30 +83,53 @@ struct EstimateContext
 /// the step (StepMoment) only then.
 struct StageLedger
 {
-    int stage = 0;
-    int layers = -1;
-    KindCounts kinds;                 ///< its layers by kind
-    bool first = false, last = false;
-    StagePhase phase = StagePhase::Only;
-    ComponentBytes persistent{};      ///< alive the whole step (gradients: see gradientsEarly)
-    double persistentAllocated = 0;   ///< Σ allocated-level persistent components
-    double persistentOutside = 0;     ///< Σ reserved- and device-level persistent components
-    double loadOnce = 0;              ///< allocated once at start and never freed: not fragmented
-    double activationsPerMicroBatch = 0; ///< saved tensors of the stage's layers, one micro-batch
-    double embeddingPerMicroBatch = 0;
-    double outputHeld = 0;            ///< last stage: what the loss keeps between its forward and backward
-    double lossForward = 0, lossBackward = 0, lossCached = 0;
-    double recompute = 0, activationGradients = 0; ///< the layer in backward
-    double gatheredForward = 0, gatheredBackward = 0, gatheredLoss = 0;
-    double commBackward = 0;
-    double dispatch = 0, dequant = 0;
-    double optimizerTemporaries = 0;
-    double gradientsEarly = 0;        ///< gradients absent before the backward reaches them (forward and loss moments)
-    double gradientsAtLayerBackward = 0; ///< … absent at the first layer's backward
-    double linear = 0, other = 0, experts = 0; ///< resident parameters by kind (working)
-    double residentParameters = 0;
-    double cpuOffloadBytes = 0;
+    /// Every field zero (no layers yet: layers = −1).
+    StageLedger() : StageLedger(NoInit{}) { clear(); }
+    /// Only the shape sentinel (layers = −1, which no stage has): the stage loop's ledger is
+    /// filled field by field (fillStageLedger) before anything reads it, so nothing is zeroed
+    /// first (about 60 stores per estimate).
+    struct NoInit {};
+    explicit StageLedger(NoInit) : layers(-1) {}
 
+    int stage;
+    int layers;
+    KindCounts kinds;                 ///< its layers by kind
+    bool first, last;
+    StagePhase phase;
+    ComponentBytes persistent;        ///< alive the whole step (gradients: see gradientsEarly)
+    double persistentAllocated;       ///< Σ allocated-level persistent components
+    double persistentOutside;         ///< Σ reserved- and device-level persistent components
+    double loadOnce;                  ///< allocated once at start and never freed: not fragmented
+    double activationsPerMicroBatch;  ///< saved tensors of the stage's layers, one micro-batch
+    double embeddingPerMicroBatch;
+    double outputHeld;                ///< last stage: what the loss keeps between its forward and backward
+    double lossForward, lossBackward, lossCached;
+    double recompute, activationGradients; ///< the layer in backward
+    double gatheredForward, gatheredBackward, gatheredLoss;
+    double commBackward;
+    double dispatch, dequant;
+    double optimizerTemporaries;
+    double gradientsEarly;            ///< gradients absent before the backward reaches them (forward and loss moments)
+    double gradientsAtLayerBackward;  ///< … absent at the first layer's backward
+    double linear, other, experts;    ///< resident parameters by kind (working)
+    double residentParameters;
+    double cpuOffloadBytes;
+
+    void clear()
+    {
+        stage = 0;
+        layers = -1;
+        kinds = KindCounts{};
+        first = last = false;
+        phase = StagePhase::Only;
+        persistent.fill(0);
+        persistentAllocated = persistentOutside = loadOnce = 0;
+        activationsPerMicroBatch = embeddingPerMicroBatch = outputHeld = 0;
+        lossForward = lossBackward = lossCached = recompute = activationGradients = 0;
+        gatheredForward = gatheredBackward = gatheredLoss = commBackward = dispatch = dequant = 0;
+        optimizerTemporaries = gradientsEarly = gradientsAtLayerBackward = 0;
+        linear = other = experts = residentParameters = cpuOffloadBytes = 0;
+    }
     bool sameShape(int l, const KindCounts& k, bool f, bool la, StagePhase ph) const
     {
         return layers == l && kinds == k && first == f && last == la && phase == ph;

@@ -452,7 +452,7 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
     const bool training = phase != StagePhase::Rollout; // generation holds no micro-batches
     const int v = ctx.layout.v, micro = ctx.layout.micro;
     std::vector<RankGroup>& groups = out.groups;
-    StageLedger L;
+    StageLedger L{StageLedger::NoInit{}}; // its first stage always fills it: layers = −1 is no stage's
     int layers = 0;
     for (int stage = 0, firstLayer = 0; stage < p; ++stage, firstLayer += layers) {
         layers = ctx.layout.split.layersOn(stage);
