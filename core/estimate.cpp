@@ -226,6 +226,8 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
         return;
 
     EstimateContext ctx(s);
+    if (options.constants)
+        ctx.constants = options.constants;
     fillContext(ctx, w);
     if (ctx.countOnly)
         out.issues.push_back(fieldIssue(IssueCode::ParameterCountOnly, Severity::Info, Field::ModelParameters,
@@ -244,7 +246,7 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
         out.compute = ComputeEstimate{};
         out.communication = CommunicationEstimate{};
         out.finetune = FineTuneEstimate{};
-        estimateInference(s, out, w);
+        estimateInference(s, out, w, *ctx.constants);
     } else {
         out.finetune = FineTuneEstimate{}; // the rollout's figures only for RL (rolloutNeeds)
         // One ledger per pipeline stage (and per phase when a colocated rollout engine
