@@ -141,22 +141,6 @@ std::string json(const CorpusReport& r, bool rows)
 
 } // namespace
 
-CorpusReport builtInReport(CorpusKind kind) { return makeReport(builtInCorpus(kind)); }
-
-const BandTable& builtInBands()
-{
-    static const BandTable table = [] {
-        BandTable t;
-        for (std::size_t k = 0; k < kCorpusKindCount; ++k) {
-            const CorpusReport r = builtInReport(CorpusKind(k));
-            t.add(*r.corpus, r.results);
-        }
-        t.finish();
-        return t;
-    }();
-    return table;
-}
-
 std::string reportText(const CorpusReport& report, ReportFormat f, bool rows)
 {
     switch (f) {
