@@ -2,6 +2,156 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AccuracyDialog</name>
+    <message>
+        <source>Accuracy</source>
+        <translation>准确度</translation>
+    </message>
+</context>
+<context>
+    <name>AccuracyTableModel</name>
+    <message>
+        <source>%1 tok/s</source>
+        <extracomment>serving throughput; %1 = tokens per second</extracomment>
+        <translation>%1 token/s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <extracomment>a serving latency in milliseconds; %1 = the number</extracomment>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Not judged: %1</source>
+        <translation>未参与评判：%1</translation>
+    </message>
+    <message>
+        <source>“%1”
+%2</source>
+        <extracomment>tooltip of a corpus row; %1 = the text the source printed, %2 = where it was printed</extracomment>
+        <translation>“%1”
+%2</translation>
+    </message>
+    <message>
+        <source>not judged</source>
+        <translation>未评判</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>ShardScope</source>
+        <translation>ShardScope</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>Held out</source>
+        <extracomment>the error of a prediction made with constants fitted without this row&apos;s source</extracomment>
+        <translation>留出误差</translation>
+    </message>
+    <message>
+        <source>Regimes</source>
+        <translation>类别</translation>
+    </message>
+</context>
+<context>
+    <name>AccuracyView</name>
+    <message>
+        <source>Every regime</source>
+        <translation>全部类别</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n runs)</source>
+        <translation>
+            <numerusform>%1（%n 次运行）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No public measurements of this kind are in this build.</source>
+        <translation>此版本中没有这一类的公开实测数据。</translation>
+    </message>
+    <message>
+        <source>%1 public measurements from %2 independent sources, each predicted with the constants fitted without its own source: %3 within ±%4, median error %5; eight in ten between %6 and %7 (error = ShardScope / measured − 1).</source>
+        <extracomment>%1 = runs judged, %2 = independent sources, %3 = runs within the tolerance, %4 = the tolerance (&quot;15 %&quot;), %5 = median |error|, %6 and %7 = the 10th and 90th percentile of the error</extracomment>
+        <translation>来自 %2 个独立来源的 %1 条公开实测，每条都用不含其自身来源拟合出的常数来预测：%3 条在 ±%4 以内，误差中位数 %5；十分之八落在 %6 到 %7 之间（误差 = ShardScope / 实测 − 1）。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>every regime</source>
+        <translation>全部类别</translation>
+    </message>
+    <message>
+        <source>Regime</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行数</translation>
+    </message>
+    <message>
+        <source>Within ±%1</source>
+        <translation>在 ±%1 以内</translation>
+    </message>
+    <message>
+        <source>Median |error|</source>
+        <translation>|误差| 中位数</translation>
+    </message>
+    <message>
+        <source>P10</source>
+        <extracomment>10th percentile of the error</extracomment>
+        <translation>P10</translation>
+    </message>
+    <message>
+        <source>P90</source>
+        <extracomment>90th percentile of the error</extracomment>
+        <translation>P90</translation>
+    </message>
+    <message>
+        <source>Not judged: %1</source>
+        <translation>未参与评判：%1</translation>
+    </message>
+    <message>
+        <source>Not stated by the source, assumed:</source>
+        <translation>来源未说明、此处假设的设置：</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Serving speed</source>
+        <translation>推理速度</translation>
+    </message>
+    <message>
+        <source>Only runs outside the tolerance</source>
+        <translation>只看超出容差的运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not judged: %n (ShardScope cannot express their settings yet; each says why).</source>
+        <translation>
+            <numerusform>未评判：%n 条（ShardScope 尚无法表达其设置；每条都写明原因）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AdviceDock</name>
     <message>
         <source>Apply “%1”</source>
@@ -4364,6 +4514,14 @@ The bars show the last valid scenario.</source>
         <source>Remove the measured run kept with the scenario (Undo brings it back)</source>
         <translation>删除随场景保存的实测运行（撤销可恢复）</translation>
     </message>
+    <message>
+        <source>A&amp;ccuracy…</source>
+        <translation>准确度(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>How far ShardScope&apos;s figures are from public measured runs, by regime, each held out from the fit</source>
+        <translation>ShardScope 的数字与公开实测运行相差多少：按类别列出，每条都未参与拟合</translation>
+    </message>
 </context>
 <context>
     <name>MeasuredText</name>
@@ -6174,6 +6332,153 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
     <message>
         <source>&amp;Clear Menu</source>
         <translation>清除列表(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>RegimeText</name>
+    <message>
+        <source>A100</source>
+        <translation>A100</translation>
+    </message>
+    <message>
+        <source>Hopper</source>
+        <translation>Hopper</translation>
+    </message>
+    <message>
+        <source>Blackwell</source>
+        <translation>Blackwell</translation>
+    </message>
+    <message>
+        <source>AMD</source>
+        <translation>AMD</translation>
+    </message>
+    <message>
+        <source>workstation GPU</source>
+        <translation>工作站 GPU</translation>
+    </message>
+    <message>
+        <source>other GPU</source>
+        <translation>其他 GPU</translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation>稠密</translation>
+    </message>
+    <message>
+        <source>MoE</source>
+        <translation>MoE</translation>
+    </message>
+    <message>
+        <source>small (≤ 3B)</source>
+        <translation>小模型（≤ 3B）</translation>
+    </message>
+    <message>
+        <source>large (≥ 100B)</source>
+        <translation>大模型（≥ 100B）</translation>
+    </message>
+    <message>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <source>16-bit</source>
+        <translation>16 位</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>serving</source>
+        <translation>推理服务</translation>
+    </message>
+    <message>
+        <source>Megatron</source>
+        <translation>Megatron</translation>
+    </message>
+    <message>
+        <source>FSDP</source>
+        <translation>FSDP</translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation>DeepSpeed</translation>
+    </message>
+    <message>
+        <source>DDP</source>
+        <translation>DDP</translation>
+    </message>
+    <message>
+        <source>long context</source>
+        <translation>长上下文</translation>
+    </message>
+    <message>
+        <source>pipeline</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>SGLang</source>
+        <translation>SGLang</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM</source>
+        <translation>TensorRT-LLM</translation>
+    </message>
+    <message>
+        <source>llama.cpp</source>
+        <translation>llama.cpp</translation>
+    </message>
+    <message>
+        <source>HF transformers</source>
+        <translation>HF transformers</translation>
+    </message>
+    <message>
+        <source>batch 1</source>
+        <translation>批大小 1</translation>
+    </message>
+    <message>
+        <source>high concurrency</source>
+        <translation>高并发</translation>
+    </message>
+    <message>
+        <source>quantized weights</source>
+        <translation>量化权重</translation>
+    </message>
+    <message>
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
     </message>
 </context>
 <context>
