@@ -3,6 +3,7 @@
 
 #include "core/estimate.h"
 #include "core/fields.h"
+#include "core/rules/rules.h"
 
 namespace core {
 
@@ -56,11 +57,11 @@ struct Checker
 /// Field I's own range (core/fields.h), if the scenario uses the field. Unrolled over the table
 /// at compile time: each check is a load and two compares, its limits constants.
 template <std::size_t I>
-inline void checkRange(const Scenario& s, Checker& c, const bool* used, FieldSet& failed)
+inline void checkRange(const Scenario& s, Checker& c, const FieldUses& uses, FieldSet& failed)
 {
     constexpr const FieldInfo& f = field_detail::kFields[I];
     if constexpr (f.isNumber()) {
-        if (!used[std::size_t(f.use)])
+        if (!uses[f.use])
             return;
         constexpr auto get = f.get;
         const double v = get(s).toDouble();
@@ -81,21 +82,9 @@ inline void checkRange(const Scenario& s, Checker& c, const bool* used, FieldSet
 
 FieldSet checkRanges(const Scenario& s, Checker& c)
 {
-    const ModelArchitecture& m = s.model;
-    const bool finetune = s.mode == Mode::FineTune;
-    bool used[std::size_t(FieldUse::Count)] = {};
-    used[std::size_t(FieldUse::Always)] = true;
-    used[std::size_t(FieldUse::Architecture)] = m.hasArchitecture;
-    used[std::size_t(FieldUse::CountOnly)] = !m.hasArchitecture;
-    used[std::size_t(FieldUse::MoE)] = m.hasArchitecture && m.isMoE();
-    used[std::size_t(FieldUse::Serving)] = s.mode == Mode::Inference;
-    used[std::size_t(FieldUse::FineTune)] = finetune;
-    used[std::size_t(FieldUse::Adapters)] = finetune && s.finetune.method != FineTuneMethod::Full;
-    used[std::size_t(FieldUse::Rl)] = finetune && s.finetune.rl.algorithm != RlAlgorithm::None;
-    // A measured throughput replaces the MFU, except for serving's prefill.
-    used[std::size_t(FieldUse::ModelledMfu)] = !(s.hardware.achievedTflops > 0 && s.mode != Mode::Inference);
+    const FieldUses uses = fieldUses(s); // core/rules: which fields the scenario's mode and model use
     FieldSet failed;
-    [&]<std::size_t... I>(std::index_sequence<I...>) { (checkRange<I>(s, c, used, failed), ...); }(std::make_index_sequence<kFieldCount>{});
+    [&]<std::size_t... I>(std::index_sequence<I...>) { (checkRange<I>(s, c, uses, failed), ...); }(std::make_index_sequence<kFieldCount>{});
     return failed;
 }
 
@@ -155,14 +144,12 @@ void checkTraining(const Rules& r)
     const ModelArchitecture& m = r.s.model;
     if (tr.trainTokens == 0)
         r.c.info(IssueCode::TrainTokensZero, Field::TrainingTrainTokens);
-    // FSDP has no optimizer-only sharding; plain DDP shards at most the optimizer
-    // (ZeroRedundancyOptimizer).
-    if (r.passed({Field::TrainingZeroStage, Field::TrainingFramework})
-        && ((tr.framework == Framework::Fsdp2 && tr.zeroStage == 1) || (tr.framework == Framework::Ddp && tr.zeroStage >= 2)))
+    // The rules are core/rules' (frameworkHasZeroStage, kRequirements).
+    if (r.passed({Field::TrainingZeroStage, Field::TrainingFramework}) && !frameworkHasZeroStage(tr.framework, tr.zeroStage))
         r.c.error(IssueCode::FrameworkZeroStage, Field::TrainingFramework, tr.zeroStage);
-    if (tr.offloadParameters && tr.zeroStage != 3)
+    if (tr.offloadParameters && !allowedWith(Field::TrainingOffloadParameters, tr.zeroStage))
         r.c.error(IssueCode::OffloadParametersNeedsZero3, Field::TrainingOffloadParameters, tr.zeroStage);
-    if (tr.offloadOptimizer && tr.zeroStage == 0)
+    if (tr.offloadOptimizer && !allowedWith(Field::TrainingOffloadOptimizer, tr.zeroStage))
         r.c.error(IssueCode::OffloadNeedsZero, Field::TrainingOffloadOptimizer);
     if (r.modelOk && m.maxPositionEmbeddings > 0 && r.passed({Field::TrainingSeqLength}) && tr.seqLength > m.maxPositionEmbeddings)
         r.c.warning(IssueCode::SequenceLongerThanPositions, Field::TrainingSeqLength, double(tr.seqLength), m.maxPositionEmbeddings);
@@ -179,9 +166,9 @@ void checkLayoutShape(Rules& r)
     }
     if (p.tensor > p.gpusPerNode)
         r.c.warning(IssueCode::TensorAcrossNodes, Field::ParallelTensor, p.tensor, p.gpusPerNode);
-    if (p.sequenceParallel && p.tensor == 1)
+    if (p.sequenceParallel && !allowedWith(Field::ParallelSequenceParallel, p.tensor))
         r.c.warning(IssueCode::SequenceParallelWithoutTensor, Field::ParallelSequenceParallel);
-    if (p.virtualPipeline > 1 && p.pipeline == 1)
+    if (p.virtualPipeline > 1 && !allowedWith(Field::ParallelVirtualPipeline, p.pipeline))
         r.c.error(IssueCode::VirtualPipelineNeedsPipeline, Field::ParallelVirtualPipeline, p.virtualPipeline);
 }
 
