@@ -111,8 +111,9 @@ enum class Bound : std::uint8_t {
     Interval, ///< outside: OutOfRange (or Negative below zero where 0 means "unset")
 };
 
-/// When a field's value is used, and so range-checked: a serving batch means nothing to a
-/// training run, MoE settings nothing to a dense model.
+/// When a field's value is used, and so range-checked, checked against other fields and offered
+/// by the window (core/rules: fieldUsed): a serving batch means nothing to a training run, MoE
+/// settings nothing to a dense model.
 enum class FieldUse : std::uint8_t {
     Always,
     Architecture, ///< the model has an architecture (not a bare parameter count)
@@ -330,23 +331,12 @@ constexpr FieldInfo choice(Field field, std::string_view key, FieldUse use = Fie
     const double last = std::is_enum_v<T> ? double(kChoicesOf<T>.size()) - 1 : 1;
     return scalar<Path...>(field, key, FieldUnit::None, between(0, last), use, presence);
 }
-/// A field whose setting brings a rule along (QLoRA's base format, PPO's critic): `setter`
-/// replaces the plain assignment.
-constexpr FieldInfo withRule(FieldInfo field, void (*setter)(Scenario&, FieldValue))
-{
-    field.set = setter;
-    return field;
-}
 /// A key scenario_io reads and writes by hand.
 constexpr FieldInfo special(Field field, std::string_view key, FieldType type, std::span<const Choice> choices = {})
 {
     return FieldInfo{field, key, sectionOfKey(key), type, FieldUnit::None, Bound::Interval, false, 0, 0,
                      FieldUse::Always, FieldPresence::Manual, choices, nullptr, nullptr};
 }
-
-// Setting these fields brings the rule the file reader and the window share.
-void setFineTuneMethodRule(Scenario& s, FieldValue v);
-void setRlAlgorithmRule(Scenario& s, FieldValue v);
 
 using S = Scenario;
 using M = ModelArchitecture;
@@ -492,7 +482,7 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::inference, &I::cudaGraphBytes>(Field::InferenceCudaGraphBytes, "inference.cuda_graph_bytes", U::Bytes, between(0, kMaxBytes), E::Serving),
     choice<&S::inference, &I::fullPromptLogits>(Field::InferenceFullPromptLogits, "inference.full_prompt_logits", E::Serving),
 
-    withRule(choice<&S::finetune, &F::method>(Field::FineTuneMethod, "finetune.method", E::FineTune), &setFineTuneMethodRule),
+    choice<&S::finetune, &F::method>(Field::FineTuneMethod, "finetune.method", E::FineTune),
     scalar<&S::finetune, &F::loraRank>(Field::FineTuneLoraRank, "finetune.lora_rank", U::Width, atLeast(1, 1e6), E::Adapters),
     special(Field::FineTuneLoraTargets, "finetune.lora_targets", K::Other, kLoraTargetChoices),
     choice<&S::finetune, &F::base, &Q::format>(Field::FineTuneBaseFormat, "finetune.base_format", E::FineTune),
@@ -504,7 +494,7 @@ inline constexpr FieldInfo kFields[] = {
     choice<&S::finetune, &F::adapterPrecision>(Field::FineTuneAdapterPrecision, "finetune.adapter_precision", E::Adapters),
     choice<&S::finetune, &F::pagedOptimizer>(Field::FineTunePagedOptimizer, "finetune.paged_optimizer", E::FineTune),
 
-    withRule(choice<&S::finetune, &F::rl, &L::algorithm>(Field::RlAlgorithm, "finetune.rl.algorithm", E::FineTune), &setRlAlgorithmRule),
+    choice<&S::finetune, &F::rl, &L::algorithm>(Field::RlAlgorithm, "finetune.rl.algorithm", E::FineTune),
     choice<&S::finetune, &F::rl, &L::reference>(Field::RlReference, "finetune.rl.reference", E::Rl),
     choice<&S::finetune, &F::rl, &L::referenceFormat>(Field::RlReferenceFormat, "finetune.rl.reference_format", E::Rl),
     choice<&S::finetune, &F::rl, &L::referenceOffload>(Field::RlReferenceOffload, "finetune.rl.reference_offload", E::Rl),
@@ -586,22 +576,14 @@ std::string_view sectionPrefix(FieldSection section);
 
 /// A scalar field's value in the scenario.
 inline FieldValue fieldValue(const Scenario& scenario, Field field) { return fieldInfo(field).get(scenario); }
-/// Sets a scalar field, converted to its member's type; the rules that come with a field
-/// (applyFineTuneMethod, applyRlAlgorithm) are applied.
-inline void setFieldValue(Scenario& scenario, Field field, FieldValue value) { fieldInfo(field).set(scenario, value); }
+/// Sets a scalar field, converted to its member's type, with what the setting brings along
+/// (core/rules: settingBrings). The file reader, --set, the window and the advisor all set
+/// fields this way; FieldInfo::set is the bare assignment.
+void setFieldValue(Scenario& scenario, Field field, FieldValue value);
 /// The value converted to the field's type, as setFieldValue would store it.
 FieldValue normalizedValue(Field field, FieldValue value);
 /// The default: a default-constructed core::Scenario's value (scenario.h's initializers are the
 /// one set of defaults).
 FieldValue fieldDefault(Field field);
-
-/// The method and the recipe that goes with it: QLoRA as published (Dettmers et al. 2023 §3–4,
-/// qlora.py) quantizes the frozen base to NF4 with double quantization and trains bf16 adapters
-/// with paged 32-bit AdamW; leaving QLoRA brings back a BF16 base and PEFT's fp32 adapters
-/// (autocast_adapter_dtype) without paging.
-void applyFineTuneMethod(FineTuneSetup& finetune, FineTuneMethod method);
-/// PPO trains a value model (the critic); GRPO's group-relative advantages do without one
-/// (Shao et al. 2024, DeepSeekMath §4.1).
-void applyRlAlgorithm(RlSetup& rl, RlAlgorithm algorithm);
 
 } // namespace core

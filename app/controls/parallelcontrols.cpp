@@ -6,6 +6,7 @@
 #include <QVBoxLayout>
 #include <numeric>
 
+#include "core/rules/rules.h"
 #include "widgets/notelabel.h"
 #include "widgets/valueslider.h"
 
@@ -116,7 +117,7 @@ void ParallelControls::setScenario(const core::Scenario& s)
                 chunks.push_back(v);
     m_virtual->setSteps(withCurrentStep(chunks, p.virtualPipeline));
     m_virtual->setValue(p.virtualPipeline);
-    m_virtual->setEnabled(p.pipeline > 1 || p.virtualPipeline > 1);
+    m_virtual->setEnabled(core::enabled(core::Field::ParallelVirtualPipeline, s));
 
     QVector<double> context;
     for (double d : divisors(remaining(p.gpus, p.tensor, p.pipeline), 64))
@@ -129,7 +130,7 @@ void ParallelControls::setScenario(const core::Scenario& s)
         const QSignalBlocker block(m_sequenceParallel);
         m_sequenceParallel->setChecked(p.sequenceParallel);
     }
-    m_sequenceParallel->setEnabled(p.tensor > 1 || p.sequenceParallel);
+    m_sequenceParallel->setEnabled(core::enabled(core::Field::ParallelSequenceParallel, s));
 
     // Serving splits a replica over TP × PP only; sequence and interleaving belong to training.
     for (QWidget* w : std::initializer_list<QWidget*>{m_virtual, m_context, m_sequenceParallel})

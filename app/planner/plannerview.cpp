@@ -20,6 +20,7 @@
 #include "app/planner/plannercontroller.h"
 #include "app/scenariocontroller.h"
 #include "core/estimate.h"
+#include "core/rules/rules.h"
 #include "widgets/plan/feasibilityheatmap.h"
 #include "widgets/plan/layoutcomparison.h"
 #include "widgets/plan/paretoplot.h"
@@ -342,8 +343,7 @@ void PlannerView::compareSelected()
     for (int i = 0; i < 2; ++i) {
         layouts[i] = m_model->layoutIndex(m_proxy->mapToSource(rows[i]).row());
         core::Scenario s = m_scenario->scenario();
-        s.hardware.mfu = 0; // compare the model's steps, as the table ranks them
-        s.hardware.achievedTflops = 0;
+        core::timeWithStepModel(s); // compare the model's steps, as the table ranks them
         core::applyLayout(m_result->layouts[std::size_t(layouts[i])].layout, s);
         core::estimate(s, e[i]);
     }
@@ -400,8 +400,7 @@ void PlannerView::updateSummary()
         // Where the scenario's own layout stands: its step from the same model, against the list
         // (it may be missing from it, e.g. when the same layout fits with less recomputation).
         core::Scenario own = m_scenario->scenario();
-        own.hardware.mfu = 0;
-        own.hardware.achievedTflops = 0;
+        core::timeWithStepModel(own);
         const core::Estimate e = core::estimate(own);
         bool fits = e.valid;
         for (const core::RankGroup& g : e.groups)

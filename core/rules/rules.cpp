@@ -1,5 +1,7 @@
 #include "core/rules/rules.h"
 
+#include "core/model.h"
+
 namespace core {
 
 FieldUses fieldUses(const Scenario& s)
@@ -19,11 +21,6 @@ FieldUses fieldUses(const Scenario& s)
     // A measured throughput replaces the MFU, except for serving's prefill.
     set(FieldUse::ModelledMfu, !(s.hardware.achievedTflops > 0 && s.mode != Mode::Inference));
     return u;
-}
-
-bool fieldUsed(Field field, const FieldUses& uses)
-{
-    return uses[fieldInfo(field).use];
 }
 
 bool fieldUsed(Field field, const Scenario& s)
@@ -49,6 +46,72 @@ bool enabled(Field field, const Scenario& s)
         return false;
     const Requirement* r = requirementOf(field);
     return !r || allowedWith(field, fieldValue(s, r->needs).toInteger()) || settingOn(field, s);
+}
+
+void settingBrings(Scenario& s, Field field, FieldValue before)
+{
+    for (const Requirement& r : kRequirements)
+        if (r.needs == field && fieldUsed(r.field, s) && !requirementMet(r.field, s))
+            fieldInfo(r.field).set(s, fieldDefault(r.field));
+    switch (field) {
+    case Field::FineTuneMethod: {
+        const FineTuneMethod method = s.finetune.method;
+        s.finetune.method = before.as<FineTuneMethod>(); // the recipe goes with a change of method
+        applyFineTuneMethod(s.finetune, method);
+        break;
+    }
+    case Field::RlAlgorithm: applyRlAlgorithm(s.finetune.rl, s.finetune.rl.algorithm); break;
+    // A measured throughput would override the MFU (compute.cpp): the stated MFU replaces it.
+    case Field::HardwareMfu: s.hardware.achievedTflops = 0; break;
+    default: break;
+    }
+}
+
+void applyFineTuneMethod(FineTuneSetup& f, FineTuneMethod method)
+{
+    const FineTuneMethod before = f.method;
+    f.method = method;
+    if (method == FineTuneMethod::QLoRA && before != method) {
+        f.base.format = WeightFormat::Nf4;
+        f.base.doubleQuantization = true;
+        f.adapterPrecision = AdapterDtype::Bf16;
+        f.pagedOptimizer = true;
+    } else if (method != FineTuneMethod::QLoRA && before == FineTuneMethod::QLoRA) {
+        f.base.format = WeightFormat::Bf16;
+        f.base.doubleQuantization = false;
+        f.adapterPrecision = AdapterDtype::Fp32;
+        f.pagedOptimizer = false;
+    }
+}
+
+void applyRlAlgorithm(RlSetup& rl, RlAlgorithm algorithm)
+{
+    rl.algorithm = algorithm;
+    rl.critic = algorithm == RlAlgorithm::Ppo;
+}
+
+void editField(Scenario& s, Field field, FieldValue value, std::string_view customName)
+{
+    const FieldInfo& f = fieldInfo(field);
+    if (!f.isScalar())
+        return;
+    if (f.section == FieldSection::Model && field != Field::ModelParameters) {
+        // An edited shape is no longer the preset (nor a bare count: it starts from the family
+        // shape of that size).
+        if (s.model.hasArchitecture && f.get(s) == normalizedValue(field, value))
+            return;
+        if (!s.model.hasArchitecture)
+            s.model = familyShape(s.model.parameters);
+        s.model.preset.clear();
+        s.model.name = std::string(customName);
+    }
+    setFieldValue(s, field, value);
+}
+
+void timeWithStepModel(Scenario& s)
+{
+    s.hardware.mfu = 0;
+    s.hardware.achievedTflops = 0;
 }
 
 } // namespace core

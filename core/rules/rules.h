@@ -28,7 +28,7 @@ FieldUses fieldUses(const Scenario& scenario);
 /// context parallelism, a dense model no expert settings). Validation checks only the fields a
 /// scenario uses, and the window shows only their controls.
 bool fieldUsed(Field field, const Scenario& scenario);
-bool fieldUsed(Field field, const FieldUses& uses);
+constexpr bool fieldUsed(Field field, const FieldUses& uses) { return uses[fieldInfo(field).use]; }
 
 // ---- what one setting needs of another ------------------------------------------------------
 
@@ -42,7 +42,9 @@ struct Requirement
     int atLeast;    ///< … at this value or more
 };
 
-/// The requirements, each with its source.
+/// The requirements, each with its source. The needed field comes before the setting in the
+/// table (core/fields.h): lowering it turns the setting off (settingBrings) without touching a
+/// key a file gives later.
 // clang-format off
 inline constexpr Requirement kRequirements[] = {
     // DeepSpeed config JSON (zero_optimization): offload_optimizer is valid for ZeRO stages 1–3
@@ -94,5 +96,36 @@ constexpr bool frameworkHasZeroStage(Framework framework, int stage)
 /// Whether a control of the field can be used: the scenario uses the field and what it needs
 /// allows it on — or it is on, so that it can be turned off. The controls' enabled state.
 bool enabled(Field field, const Scenario& scenario);
+
+// ---- what setting a field brings along ------------------------------------------------------
+
+/// What setting `field` (from `before` to the value it now has) brings along in the rest of the
+/// scenario: a needed field lowered below a used setting's requirement turns it off (ZeRO 0
+/// drops optimizer offload, TP 1 sequence parallelism); QLoRA brings its recipe and leaving it
+/// takes it away; PPO brings its critic; a stated MFU replaces a measured throughput. Only fields
+/// after `field` in the table change, so a file read in the table's order keeps every value it
+/// gives. setFieldValue (core/fields.h) applies it.
+void settingBrings(Scenario& scenario, Field field, FieldValue before);
+
+/// The method and the recipe that goes with it: QLoRA as published (Dettmers et al. 2023 §3–4,
+/// qlora.py) quantizes the frozen base to NF4 with double quantization and trains bf16 adapters
+/// with paged 32-bit AdamW; leaving QLoRA brings back a BF16 base and PEFT's fp32 adapters
+/// (autocast_adapter_dtype) without paging.
+void applyFineTuneMethod(FineTuneSetup& finetune, FineTuneMethod method);
+/// PPO trains a value model (the critic); GRPO's group-relative advantages do without one
+/// (Shao et al. 2024, DeepSeekMath §4.1).
+void applyRlAlgorithm(RlSetup& rl, RlAlgorithm algorithm);
+
+/// An edit of one field as a person makes it in the window: setFieldValue (with what the
+/// setting brings), and an edited architecture key makes the model a custom one named
+/// `customName` (a count-only model starts from the family shape of its size, core::familyShape).
+/// Nothing changes when the field already has the value and the model keeps its shape.
+void editField(Scenario& scenario, Field field, FieldValue value, std::string_view customName);
+
+// ---- the scenario as a reader sees it -------------------------------------------------------
+
+/// The scenario the planner times: a stated MFU or a measured throughput holds for the
+/// scenario's own layout only, so the step-time model times every layout it compares.
+void timeWithStepModel(Scenario& scenario);
 
 } // namespace core

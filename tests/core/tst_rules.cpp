@@ -5,6 +5,7 @@
 
 #include "core/estimate.h"
 #include "core/fields.h"
+#include "core/model.h"
 #include "core/rules/rules.h"
 #include "testscenarios.h"
 
@@ -116,6 +117,102 @@ private slots:
         core::validate(s, issues);
         const core::Issue* issue = issueAbout(issues, F::TrainingFramework);
         QCOMPARE(bool(issue && issue->code == core::IssueCode::FrameworkZeroStage), !allowed);
+    }
+
+    /// What a setting brings along, each with its source: lowering the needed field turns the
+    /// setting off (as the comparisons' ZeRO bars do), QLoRA its recipe, PPO its critic, a stated
+    /// MFU replaces a measured throughput.
+    void settingBrings()
+    {
+        core::Scenario s = base();
+        s.training.offloadOptimizer = s.training.offloadParameters = true;
+        s.parallel.sequenceParallel = true;
+        s.parallel.virtualPipeline = 2;
+        s.hardware.achievedTflops = 300;
+        core::setFieldValue(s, F::TrainingZeroStage, 2);
+        QVERIFY(s.training.offloadOptimizer); // ZeRO-2 keeps optimizer offload …
+        QVERIFY(!s.training.offloadParameters); // … not parameter offload (ZeRO-3 only)
+        core::setFieldValue(s, F::TrainingZeroStage, 0);
+        QVERIFY(!s.training.offloadOptimizer);
+        core::setFieldValue(s, F::ParallelTensor, 1);
+        QVERIFY(!s.parallel.sequenceParallel);
+        core::setFieldValue(s, F::ParallelPipeline, 1);
+        QCOMPARE(s.parallel.virtualPipeline, 1);
+        core::setFieldValue(s, F::HardwareMfu, 0.4);
+        QCOMPARE(s.hardware.achievedTflops, 0.0);
+        // Raising a needed field turns nothing on.
+        core::setFieldValue(s, F::TrainingZeroStage, 3);
+        QVERIFY(!s.training.offloadOptimizer && !s.training.offloadParameters);
+        // QLoRA's recipe (Dettmers et al. 2023), and back; PPO's critic (GRPO has none).
+        s.mode = core::Mode::FineTune;
+        core::setFieldValue(s, F::FineTuneMethod, core::FineTuneMethod::QLoRA);
+        QCOMPARE(int(s.finetune.base.format), int(core::WeightFormat::Nf4));
+        QVERIFY(s.finetune.pagedOptimizer);
+        core::setFieldValue(s, F::FineTuneMethod, core::FineTuneMethod::LoRA);
+        QCOMPARE(int(s.finetune.base.format), int(core::WeightFormat::Bf16));
+        QVERIFY(!s.finetune.pagedOptimizer);
+        core::setFieldValue(s, F::RlAlgorithm, core::RlAlgorithm::Ppo);
+        QVERIFY(s.finetune.rl.critic);
+        core::setFieldValue(s, F::RlAlgorithm, core::RlAlgorithm::Grpo);
+        QVERIFY(!s.finetune.rl.critic);
+    }
+
+    /// A setting brings along only fields after it in the table: a file is read in the table's
+    /// order, so every value it gives stays as given (the reader never changes a document).
+    void aSettingChangesOnlyLaterFields()
+    {
+        core::Scenario loaded = base();
+        loaded.mode = core::Mode::FineTune;
+        loaded.finetune.method = core::FineTuneMethod::QLoRA;
+        loaded.finetune.rl.algorithm = core::RlAlgorithm::Ppo;
+        loaded.training.offloadOptimizer = loaded.training.offloadParameters = true;
+        loaded.parallel.sequenceParallel = true;
+        loaded.parallel.virtualPipeline = 2;
+        loaded.hardware.achievedTflops = 300;
+        int checked = 0;
+        for (const core::FieldInfo& f : core::kFieldTable) {
+            if (!f.isScalar())
+                continue;
+            // Every value a field can take at its ends, its default and (choices) each choice.
+            std::vector<core::FieldValue> values{core::fieldDefault(f.field), f.min, f.max};
+            for (const core::Choice& c : f.choices)
+                values.push_back(c.value);
+            for (const core::FieldValue& v : values) {
+                core::Scenario s = loaded;
+                core::setFieldValue(s, f.field, v);
+                for (const core::FieldInfo& earlier : core::kFieldTable) {
+                    if (earlier.field == f.field)
+                        break;
+                    if (earlier.isScalar() && !(earlier.get(s) == earlier.get(loaded)))
+                        QFAIL(qPrintable(QStringLiteral("setting %1 changed the earlier %2")
+                                             .arg(QString::fromUtf8(f.key.data(), f.key.size()),
+                                                  QString::fromUtf8(earlier.key.data(), earlier.key.size()))));
+                }
+                ++checked;
+            }
+        }
+        QVERIFY(checked > 300);
+    }
+
+    /// The window's edit: an architecture key makes a custom model; a count-only model starts
+    /// from the family shape of its size; the same value changes nothing.
+    void editingTheShapeMakesACustomModel()
+    {
+        core::Scenario s = base();
+        const core::Scenario preset = s;
+        core::editField(s, F::ModelNumLayers, s.model.numLayers, "Custom");
+        QVERIFY(s == preset);
+        core::editField(s, F::ModelNumLayers, 40, "Custom");
+        QCOMPARE(s.model.numLayers, 40);
+        QVERIFY(s.model.preset.empty());
+        QCOMPARE(s.model.name, std::string("Custom"));
+        core::Scenario count = base();
+        count.model.hasArchitecture = false;
+        count.model.parameters = 7e9;
+        core::editField(count, F::ModelHiddenSize, 4096, "Custom");
+        QVERIFY(count.model.hasArchitecture);
+        QCOMPARE(count.model.numLayers, core::familyShape(7e9).numLayers);
+        QCOMPARE(count.model.hiddenSize, 4096);
     }
 
     /// What each mode uses: serving has no fine-tuning settings, training no serving settings.
