@@ -113,9 +113,10 @@ enum class Bound : std::uint8_t {
 
 /// When a field's value is used, and so range-checked, checked against other fields and offered
 /// by the window (core/rules: fieldUsed): a serving batch means nothing to a training run, MoE
-/// settings nothing to a dense model.
+/// settings nothing to a dense model, context parallelism nothing to a serving run.
 enum class FieldUse : std::uint8_t {
     Always,
+    Training,     ///< mode train or finetune: serving splits a replica over TP × PP and runs no optimizer
     Architecture, ///< the model has an architecture (not a bare parameter count)
     CountOnly,    ///< the model is a bare parameter count
     MoE,          ///< … and it has experts
@@ -398,21 +399,21 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::model, &M::globalLayerEvery>(Field::ModelGlobalLayerEvery, "model.global_layer_every", U::Layers, atLeast(0, kMaxLayers), E::Architecture, W::Architecture),
     scalar<&S::model, &M::parameters>(Field::ModelParameters, "model.parameters", U::Parameters, atLeast(1, kMaxParameters), E::CountOnly, W::Manual),
 
-    scalar<&S::training, &T::seqLength>(Field::TrainingSeqLength, "training.seq_length", U::Tokens, atLeast(1, kMaxSequence)),
+    scalar<&S::training, &T::seqLength>(Field::TrainingSeqLength, "training.seq_length", U::Tokens, atLeast(1, kMaxSequence), E::Training),
     scalar<&S::training, &T::microBatchSize>(Field::TrainingMicroBatchSize, "training.micro_batch_size", U::Sequences, atLeast(1, 1e6)),
     scalar<&S::training, &T::globalBatchSize>(Field::TrainingGlobalBatchSize, "training.global_batch_size", U::Sequences, atLeast(1, 1e9)),
-    scalar<&S::training, &T::trainTokens>(Field::TrainingTrainTokens, "training.train_tokens", U::Tokens, atLeast(0, 1e18)),
+    scalar<&S::training, &T::trainTokens>(Field::TrainingTrainTokens, "training.train_tokens", U::Tokens, atLeast(0, 1e18), E::Training),
     choice<&S::training, &T::precision>(Field::TrainingPrecision, "training.precision"),
     choice<&S::training, &T::optimizer>(Field::TrainingOptimizer, "training.optimizer"),
-    scalar<&S::training, &T::zeroStage>(Field::TrainingZeroStage, "training.zero_stage", U::Stage, between(0, 3)),
+    scalar<&S::training, &T::zeroStage>(Field::TrainingZeroStage, "training.zero_stage", U::Stage, between(0, 3), E::Training),
     special(Field::TrainingFsdp, "training.fsdp", K::Other, kFsdpChoices),
-    choice<&S::training, &T::offloadOptimizer>(Field::TrainingOffloadOptimizer, "training.offload_optimizer"),
-    choice<&S::training, &T::offloadParameters>(Field::TrainingOffloadParameters, "training.offload_parameters"),
-    choice<&S::training, &T::recompute>(Field::TrainingRecompute, "training.recompute"),
-    choice<&S::training, &T::flashAttention>(Field::TrainingFlashAttention, "training.flash_attention"),
-    choice<&S::training, &T::flopsFormula>(Field::TrainingFlopsFormula, "training.flops_formula"),
+    choice<&S::training, &T::offloadOptimizer>(Field::TrainingOffloadOptimizer, "training.offload_optimizer", E::Training),
+    choice<&S::training, &T::offloadParameters>(Field::TrainingOffloadParameters, "training.offload_parameters", E::Training),
+    choice<&S::training, &T::recompute>(Field::TrainingRecompute, "training.recompute", E::Training),
+    choice<&S::training, &T::flashAttention>(Field::TrainingFlashAttention, "training.flash_attention", E::Training),
+    choice<&S::training, &T::flopsFormula>(Field::TrainingFlopsFormula, "training.flops_formula", E::Training),
     scalar<&S::training, &T::moeCapacityFactor>(Field::TrainingMoeCapacityFactor, "training.moe_capacity_factor", U::Factor, between(0.1, 64), E::MoE),
-    choice<&S::training, &T::tpCommOverlap>(Field::TrainingTpCommOverlap, "training.tp_comm_overlap"),
+    choice<&S::training, &T::tpCommOverlap>(Field::TrainingTpCommOverlap, "training.tp_comm_overlap", E::Training),
     choice<&S::training, &T::framework>(Field::TrainingFramework, "training.framework"),
     choice<&S::training, &T::momentDtype>(Field::TrainingMomentDtype, "training.moment_dtype"),
 
@@ -420,9 +421,9 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::parallel, &P::gpusPerNode>(Field::ParallelGpusPerNode, "parallel.gpus_per_node", U::Count, atLeast(1, 1024)),
     scalar<&S::parallel, &P::tensor>(Field::ParallelTensor, "parallel.tensor", U::Count, atLeast(1, kMaxGpus)),
     scalar<&S::parallel, &P::pipeline>(Field::ParallelPipeline, "parallel.pipeline", U::Count, atLeast(1, kMaxGpus)),
-    scalar<&S::parallel, &P::virtualPipeline>(Field::ParallelVirtualPipeline, "parallel.virtual_pipeline", U::Count, atLeast(1, 1024)),
-    scalar<&S::parallel, &P::context>(Field::ParallelContext, "parallel.context", U::Count, atLeast(1, kMaxGpus)),
-    choice<&S::parallel, &P::sequenceParallel>(Field::ParallelSequenceParallel, "parallel.sequence_parallel"),
+    scalar<&S::parallel, &P::virtualPipeline>(Field::ParallelVirtualPipeline, "parallel.virtual_pipeline", U::Count, atLeast(1, 1024), E::Training),
+    scalar<&S::parallel, &P::context>(Field::ParallelContext, "parallel.context", U::Count, atLeast(1, kMaxGpus), E::Training),
+    choice<&S::parallel, &P::sequenceParallel>(Field::ParallelSequenceParallel, "parallel.sequence_parallel", E::Training),
     scalar<&S::parallel, &P::expert>(Field::ParallelExpert, "parallel.expert", U::Count, atLeast(1, kMaxGpus)),
     scalar<&S::parallel, &P::expertTensor>(Field::ParallelExpertTensor, "parallel.expert_tensor", U::Count, atLeast(1, kMaxGpus).orZero()),
     scalar<&S::parallel, &P::firstStageLayers>(Field::ParallelFirstStageLayers, "parallel.first_stage_layers", U::Layers, atLeast(1, kMaxLayers).orZero()),

@@ -80,9 +80,8 @@ inline void checkRange(const Scenario& s, Checker& c, const FieldUses& uses, Fie
     }
 }
 
-FieldSet checkRanges(const Scenario& s, Checker& c)
+FieldSet checkRanges(const Scenario& s, Checker& c, const FieldUses& uses)
 {
-    const FieldUses uses = fieldUses(s); // core/rules: which fields the scenario's mode and model use
     FieldSet failed;
     [&]<std::size_t... I>(std::index_sequence<I...>) { (checkRange<I>(s, c, uses, failed), ...); }(std::make_index_sequence<kFieldCount>{});
     return failed;
@@ -106,11 +105,13 @@ struct Rules
     const Scenario& s;
     Checker& c;
     const FieldSet& failed;
+    const FieldUses& uses; ///< what the scenario's mode and model use: a rule about a field the mode ignores does not run
     bool serving = false;
     bool modelOk = false;  ///< the architecture is usable (set by checkModel)
     bool layoutOk = false; ///< the layout's sizes are usable (set by checkLayout)
 
     bool passed(std::initializer_list<Field> fields) const { return !failed.intersects(FieldSet(fields)); }
+    bool used(Field field) const { return fieldUsed(field, uses); }
 };
 
 void checkModel(Rules& r)
@@ -142,9 +143,11 @@ void checkTraining(const Rules& r)
 {
     const TrainingSetup& tr = r.s.training;
     const ModelArchitecture& m = r.s.model;
-    if (tr.trainTokens == 0)
+    if (r.used(Field::TrainingTrainTokens) && tr.trainTokens == 0)
         r.c.info(IssueCode::TrainTokensZero, Field::TrainingTrainTokens);
     // The rules are core/rules' (frameworkHasZeroStage, kRequirements).
+    if (!r.used(Field::TrainingZeroStage))
+        return; // serving: no ZeRO, no offload, no training sequence (core/fields.h FieldUse::Training)
     if (r.passed({Field::TrainingZeroStage, Field::TrainingFramework}) && !frameworkHasZeroStage(tr.framework, tr.zeroStage))
         r.c.error(IssueCode::FrameworkZeroStage, Field::TrainingFramework, tr.zeroStage);
     if (tr.offloadParameters && !allowedWith(Field::TrainingOffloadParameters, tr.zeroStage))
@@ -159,16 +162,17 @@ void checkTraining(const Rules& r)
 void checkLayoutShape(Rules& r)
 {
     const ParallelLayout& p = r.s.parallel;
-    const long long mp = (long long)p.tensor * p.pipeline * p.context;
+    // Serving splits a replica over TP × PP: its CP is ignored, and so is what it would divide.
+    const long long mp = (long long)p.tensor * p.pipeline * (r.used(Field::ParallelContext) ? p.context : 1);
     if (mp > p.gpus || p.gpus % mp != 0) {
         r.c.error(IssueCode::ModelParallelNotDividingGpus, Field::ParallelGpus, mp, p.gpus);
         r.layoutOk = false;
     }
     if (p.tensor > p.gpusPerNode)
         r.c.warning(IssueCode::TensorAcrossNodes, Field::ParallelTensor, p.tensor, p.gpusPerNode);
-    if (p.sequenceParallel && !allowedWith(Field::ParallelSequenceParallel, p.tensor))
+    if (r.used(Field::ParallelSequenceParallel) && p.sequenceParallel && !allowedWith(Field::ParallelSequenceParallel, p.tensor))
         r.c.warning(IssueCode::SequenceParallelWithoutTensor, Field::ParallelSequenceParallel);
-    if (p.virtualPipeline > 1 && !allowedWith(Field::ParallelVirtualPipeline, p.pipeline))
+    if (r.used(Field::ParallelVirtualPipeline) && p.virtualPipeline > 1 && !allowedWith(Field::ParallelVirtualPipeline, p.pipeline))
         r.c.error(IssueCode::VirtualPipelineNeedsPipeline, Field::ParallelVirtualPipeline, p.virtualPipeline);
 }
 
@@ -199,7 +203,7 @@ void checkPipelineAgainstLayers(const Rules& r)
     const ParallelLayout& p = r.s.parallel;
     if (p.pipeline > m.numLayers) {
         r.c.error(IssueCode::PipelineDeeperThanLayers, Field::ParallelPipeline, p.pipeline, m.numLayers);
-    } else if (p.virtualPipeline > 1 && m.numLayers % (p.pipeline * p.virtualPipeline) != 0) {
+    } else if (r.used(Field::ParallelVirtualPipeline) && p.virtualPipeline > 1 && m.numLayers % (p.pipeline * p.virtualPipeline) != 0) {
         r.c.error(IssueCode::VirtualStagesNotDividingLayers, Field::ParallelVirtualPipeline, double(p.pipeline) * p.virtualPipeline,
                   m.numLayers);
     } else if (p.pipeline > 1 && (p.firstStageLayers > 0 || p.lastStageLayers > 0)
@@ -224,6 +228,8 @@ void checkContextParallel(const Rules& r)
 {
     const ParallelLayout& p = r.s.parallel;
     const TrainingSetup& tr = r.s.training;
+    if (!r.used(Field::ParallelContext))
+        return;
     const bool seqOk = r.passed({Field::TrainingSeqLength});
     if (seqOk && tr.seqLength % p.context != 0)
         r.c.error(IssueCode::ContextNotDividingSequence, Field::ParallelContext, p.context, double(tr.seqLength));
@@ -346,8 +352,9 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
     Checker c{issues};
     // Every field's own range first, in the table's order; then the rules between fields,
     // section by section in the file's order, each only where the fields it reads passed.
-    const FieldSet failed = checkRanges(s, c);
-    Rules r{s, c, failed, s.mode == Mode::Inference};
+    const FieldUses uses = fieldUses(s); // core/rules: which fields the scenario's mode and model use
+    const FieldSet failed = checkRanges(s, c, uses);
+    Rules r{s, c, failed, uses, s.mode == Mode::Inference};
     checkModel(r);
     checkTraining(r);
     checkLayout(r);

@@ -2,6 +2,8 @@
 
 #include "core/model.h"
 
+#include <utility>
+
 namespace core {
 
 FieldUses fieldUses(const Scenario& s)
@@ -11,6 +13,7 @@ FieldUses fieldUses(const Scenario& s)
     FieldUses u;
     auto set = [&u](FieldUse use, bool holds) { u.holds[std::size_t(use)] = holds; };
     set(FieldUse::Always, true);
+    set(FieldUse::Training, s.mode != Mode::Inference);
     set(FieldUse::Architecture, m.hasArchitecture);
     set(FieldUse::CountOnly, !m.hasArchitecture);
     set(FieldUse::MoE, m.hasArchitecture && m.isMoE());
@@ -106,6 +109,40 @@ void editField(Scenario& s, Field field, FieldValue value, std::string_view cust
         s.model.name = std::string(customName);
     }
     setFieldValue(s, field, value);
+}
+
+namespace {
+
+/// The fields a serving run does not read (FieldUse::Training), from the table.
+constexpr auto kTrainingFields = [] {
+    std::array<Field, kFieldCount> fields{};
+    std::size_t n = 0;
+    for (const FieldInfo& f : kFieldTable)
+        if (f.use == FieldUse::Training)
+            fields[n++] = f.field;
+    return std::pair{fields, n};
+}();
+
+} // namespace
+
+bool isNormalized(const Scenario& s)
+{
+    if (s.mode != Mode::Inference)
+        return true;
+    for (std::size_t i = 0; i < kTrainingFields.second; ++i)
+        if (settingOn(kTrainingFields.first[i], s))
+            return false;
+    return true;
+}
+
+void normalize(Scenario& s)
+{
+    if (s.mode != Mode::Inference)
+        return;
+    for (std::size_t i = 0; i < kTrainingFields.second; ++i) {
+        const FieldInfo& f = fieldInfo(kTrainingFields.first[i]);
+        f.set(s, fieldDefault(f.field));
+    }
 }
 
 void timeWithStepModel(Scenario& s)

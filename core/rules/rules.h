@@ -26,7 +26,8 @@ struct FieldUses
 FieldUses fieldUses(const Scenario& scenario);
 /// Whether the scenario uses the field: its mode and its model read it (a serving run no
 /// context parallelism, a dense model no expert settings). Validation checks only the fields a
-/// scenario uses, and the window shows only their controls.
+/// scenario uses, the window shows only their controls, and the estimate reads the others at
+/// their defaults (normalize).
 bool fieldUsed(Field field, const Scenario& scenario);
 constexpr bool fieldUsed(Field field, const FieldUses& uses) { return uses[fieldInfo(field).use]; }
 
@@ -123,6 +124,13 @@ void applyRlAlgorithm(RlSetup& rl, RlAlgorithm algorithm);
 void editField(Scenario& scenario, Field field, FieldValue value, std::string_view customName);
 
 // ---- the scenario as a reader sees it -------------------------------------------------------
+
+/// The scenario as its mode reads it: every field its mode does not use (FieldUse::Training in
+/// serving: CP, virtual stages, SP, ZeRO, offload, recomputation, …) at its default. The estimate
+/// reads this, so an ignored setting never reaches a number; the scenario keeps what was set.
+void normalize(Scenario& scenario);
+/// Whether normalize would change nothing (every training and fine-tuning scenario): no copy.
+bool isNormalized(const Scenario& scenario);
 
 /// The scenario the planner times: a stated MFU or a measured throughput holds for the
 /// scenario's own layout only, so the step-time model times every layout it compares.
