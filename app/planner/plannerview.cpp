@@ -358,16 +358,16 @@ void PlannerView::compareSelected()
 void PlannerView::updatePins()
 {
     core::PlanPins pins;
-    std::vector<core::Issue> ignored;
+    using B = core::PinBound;
     const int z = m_zero->currentData().toInt();
     if (z >= 0)
-        core::parsePin("training.zero_stage=" + std::to_string(z), pins, ignored);
+        pins.pin(core::Field::TrainingZeroStage, B::Equal, z);
     const int t = m_tensorMax->currentData().toInt();
     if (t > 0)
-        core::parsePin("parallel.tensor<=" + std::to_string(t), pins, ignored);
+        pins.pin(core::Field::ParallelTensor, B::AtMost, t);
     if (m_noOffload->isChecked()) {
-        core::parsePin("training.offload_optimizer=false", pins, ignored);
-        core::parsePin("training.offload_parameters=false", pins, ignored);
+        pins.pin(core::Field::TrainingOffloadOptimizer, B::Equal, 0);
+        pins.pin(core::Field::TrainingOffloadParameters, B::Equal, 0);
     }
     m_planner->setPins(pins);
 }

@@ -11,6 +11,7 @@
 
 #include "core/estimate.h"
 #include "core/fields.h"
+#include "core/rules/scenariochanges.h"
 #include "core/scenario.h"
 
 namespace core {
@@ -59,16 +60,6 @@ enum class RemedyNote {
     FewerConcurrent,     ///< fewer sequences at once: lower throughput
     FreeInPractice,      ///< FlashAttention: the same maths, faster (Dao et al. 2022)
     Count
-};
-
-/// One field of the scenario table (core/fields.h) and its new value: what a remedy sets. The
-/// window applies it with the controller's set(field, value), the command line prints it as
-/// `--set section.key=value` (changeText).
-struct ScenarioChange
-{
-    Field field = Field::Count;
-    FieldValue value;
-    bool operator==(const ScenarioChange&) const = default;
 };
 
 /// A lever with its setting: MicroBatch 2, ZeroStage 3, TensorParallel 4, …
@@ -122,15 +113,6 @@ void advise(const Scenario& scenario, Advice& out, const AdviceOptions& options 
 
 /// The scenario with the lever applied (what a remedy's change is).
 void applyLever(const Lever& lever, Scenario& scenario);
-
-/// The scalar fields whose values differ between two scenarios, in the table's order (the order a
-/// file writes them, so a field whose rule sets others, finetune.method, comes before them).
-std::vector<ScenarioChange> scenarioChanges(const Scenario& before, const Scenario& after);
-/// Sets each field in order (core::setFieldValue, rules included): applied to the scenario a
-/// remedy started from, a remedy's changes give its scenario.
-void applyChanges(const std::vector<ScenarioChange>& changes, Scenario& scenario);
-/// "training.zero_stage=3", "finetune.method=qlora": the change as --set takes it.
-std::string changeText(const ScenarioChange& change);
 
 /// Stable ids as the JSON output writes them: "micro_batch", "offload_transfers".
 std::string_view remedyActionName(RemedyAction action);
