@@ -117,8 +117,16 @@ void applyLever(const Lever& lever, Scenario& scenario);
 /// Stable ids as the JSON output writes them: "micro_batch", "offload_transfers".
 std::string_view remedyActionName(RemedyAction action);
 std::string_view remedyNoteName(RemedyNote note);
-/// English for the command line: "Smaller micro-batch with gradient accumulation".
+/// The advisor's words, written once (core/advice/advice_text.cpp): the command line prints this
+/// English, the window translates the same strings (context "AdviceText").
+/// "Full activation checkpointing".
 std::string_view remedyActionTitle(RemedyAction action);
+/// How a lever's title shows its setting ("%1: micro-batch %2", %1 the title, %2 the number), or
+/// "" for a lever whose title says it all.
+std::string_view leverSettingFormat(RemedyAction action);
+/// The remedy's title in English: its levers' titles with their settings, joined by " + ".
+std::string remedyTitle(const Remedy& remedy);
+/// What the remedy's numbers do not say, as a sentence.
 std::string_view describe(RemedyNote note);
 
 /// PCIe 4.0 ×16, one direction (PCI-SIG: 16 GT/s × 16 lanes × 128/130): the host link an
