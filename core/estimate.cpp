@@ -8,6 +8,7 @@
 #include "core/finetune.h"
 #include "core/kvcache.h"
 #include "core/rules/rules.h"
+#include "core/translatable.h"
 #include "core/working.h"
 
 namespace core {
@@ -384,7 +385,7 @@ void estimateValid(const Scenario& s, Estimate& out, Working* w, const EstimateO
             w->add(Term::CpuOffload, kWholeJob, out.cpuBytesPerNode,
                    {{"per GPU", maxCpu, Unit::Bytes}, {"GPUs per node", double(gpusOnNode), Unit::Count},
                     {"buffer factor", s.runtime.cpuBufferFactor, Unit::Count}},
-                   "CPU memory per node", "per GPU × GPUs per node × buffer factor (DeepSpeed additional_buffer_factor)");
+                   SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "CPU memory per node"), "per GPU × GPUs per node × buffer factor (DeepSpeed additional_buffer_factor)");
     }
 }
 
