@@ -125,14 +125,28 @@ constexpr auto kTrainingFields = [] {
 
 } // namespace
 
+/// Field I at its default, if serving ignores it. Unrolled over the table at compile time (this
+/// runs on every serving estimate): a load and a compare per such field.
+template <std::size_t I>
+inline bool ignoredAtDefault(const Scenario& s, const Scenario& defaults)
+{
+    constexpr const FieldInfo& f = field_detail::kFields[I];
+    if constexpr (f.use == FieldUse::Training && f.isScalar()) {
+        constexpr auto get = f.get;
+        return get(s) == get(defaults);
+    } else {
+        return true;
+    }
+}
+
 bool isNormalized(const Scenario& s)
 {
     if (s.mode != Mode::Inference)
         return true;
-    for (std::size_t i = 0; i < kTrainingFields.second; ++i)
-        if (settingOn(kTrainingFields.first[i], s))
-            return false;
-    return true;
+    static const Scenario defaults{};
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+        return (ignoredAtDefault<I>(s, defaults) && ...);
+    }(std::make_index_sequence<kFieldCount>{});
 }
 
 void normalize(Scenario& s)
