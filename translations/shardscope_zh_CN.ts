@@ -9495,40 +9495,40 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>每节点 CPU 内存</translation>
     </message>
     <message>
-        <source>Model states on this GPU (parameters + gradients + optimizer states)</source>
-        <translation>本卡的模型状态（参数 + 梯度 + 优化器状态）</translation>
+        <source>Model states on this GPU</source>
+        <translation>本卡的模型状态</translation>
     </message>
     <message>
-        <source>Logits and loss (kept from the loss&apos;s forward to its backward)</source>
-        <translation>Logits 与损失（从损失的前向保留到其反向）</translation>
+        <source>Logits and loss</source>
+        <translation>Logits 与损失</translation>
     </message>
     <message>
-        <source>Allocated at the peak (max_memory_allocated)</source>
-        <translation>峰值时已分配（max_memory_allocated）</translation>
+        <source>Peak allocated (max_memory_allocated)</source>
+        <translation>峰值已分配（max_memory_allocated）</translation>
     </message>
     <message>
-        <source>Step time: norms, activations and other bandwidth-bound work</source>
-        <translation>步时：归一化、激活及其他受带宽限制的计算</translation>
+        <source>Step time: norms and activations</source>
+        <translation>步时：归一化与激活</translation>
     </message>
     <message>
-        <source>Step time: exposed data-parallel communication</source>
-        <translation>步时：未被掩盖的数据并行通信</translation>
+        <source>Step time: exposed DP communication</source>
+        <translation>步时：未被掩盖的 DP 通信</translation>
     </message>
     <message>
-        <source>Step time: exposed tensor-parallel communication</source>
-        <translation>步时：未被掩盖的张量并行通信</translation>
+        <source>Step time: exposed TP communication</source>
+        <translation>步时：未被掩盖的 TP 通信</translation>
     </message>
     <message>
-        <source>Step time: exposed context-parallel communication</source>
-        <translation>步时：未被掩盖的上下文并行通信</translation>
+        <source>Step time: exposed CP communication</source>
+        <translation>步时：未被掩盖的 CP 通信</translation>
     </message>
     <message>
-        <source>Step time: offload over PCIe and the CPU optimizer</source>
-        <translation>步时：经 PCIe 的卸载与 CPU 优化器</translation>
+        <source>Step time: offload (PCIe, CPU optimizer)</source>
+        <translation>步时：卸载（PCIe、CPU 优化器）</translation>
     </message>
     <message>
-        <source>Reserved by the caching allocator (max_memory_reserved)</source>
-        <translation>缓存分配器已预留（max_memory_reserved）</translation>
+        <source>Peak reserved (max_memory_reserved)</source>
+        <translation>峰值已预留（max_memory_reserved）</translation>
     </message>
 </context>
 </TS>
