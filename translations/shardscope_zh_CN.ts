@@ -9027,10 +9027,6 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>token id（以及使用时的 dropout 掩码），保存在第一段。</translation>
     </message>
     <message>
-        <source>Logits and loss</source>
-        <translation>Logits 与损失</translation>
-    </message>
-    <message>
         <source>The scores over the whole vocabulary in fp32, for every token: large when V is large. Kept on the last stage.</source>
         <translation>每个 token 在整个词表上的 FP32 分数：V 大时很可观。保存在最后一段。</translation>
     </message>
@@ -9688,16 +9684,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>复制到每个头的 K 和 V（repeat_kv）</translation>
     </message>
     <message>
-        <source>Model states on this GPU</source>
-        <translation>本卡的模型状态</translation>
-    </message>
-    <message>
         <source>Parameters + gradients + optimizer states, the textbook&apos;s 16 bytes per parameter: what ZeRO shards. Activations and buffers come on top.</source>
         <translation>参数 + 梯度 + 优化器状态，即教材里每参数 16 字节：ZeRO 切分的正是这部分。激活和缓冲区另算。</translation>
-    </message>
-    <message>
-        <source>Peak allocated (max_memory_allocated)</source>
-        <translation>峰值已分配（max_memory_allocated）</translation>
     </message>
     <message>
         <source>Step time: linear layers (GEMMs)</source>
@@ -9714,10 +9702,6 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>QKᵀ and ·V in a fused kernel at FlashAttention&apos;s measured efficiency, lower for short sequences; without a fused kernel the scores go through memory.</source>
         <translation>QKᵀ 和 ·V 在融合内核中按 FlashAttention 的实测效率计算，序列短时效率更低；没有融合内核时，分数矩阵要经过显存。</translation>
-    </message>
-    <message>
-        <source>Step time: norms and activations</source>
-        <translation>步时：归一化与激活</translation>
     </message>
     <message>
         <source>Norms, activations, residual adds and the loss read and write whole tensors and do little arithmetic: memory bandwidth sets their time. Sequence parallelism splits them over the TP ranks.</source>
@@ -9748,16 +9732,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>流水线填充和排空时各段在等待：占计算的 (p − 1)/(v·m)。更多微批次或虚拟段可以缩小它。</translation>
     </message>
     <message>
-        <source>Step time: exposed DP communication</source>
-        <translation>步时：未被掩盖的 DP 通信</translation>
-    </message>
-    <message>
         <source>Gradients are reduced while the last micro-batch&apos;s backward still runs; what outlasts it, and always the last bucket, adds to the step. The distributed optimizer&apos;s weight gather hides behind the next forward.</source>
         <translation>梯度在最后一个微批次的反向仍在进行时归约；超出它的部分，以及总是最后一个桶，会加到步时上。分布式优化器的权重收集藏在下一次前向之后。</translation>
-    </message>
-    <message>
-        <source>Step time: exposed TP communication</source>
-        <translation>步时：未被掩盖的 TP 通信</translation>
     </message>
     <message>
         <source>Tensor parallelism waits for its collectives inside every layer unless TP communication is overlapped with the GEMMs.</source>
@@ -9772,10 +9748,6 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>每个微批次的激活和梯度在各段之间传递；交错调度把它们与计算重叠。</translation>
     </message>
     <message>
-        <source>Step time: exposed CP communication</source>
-        <translation>步时：未被掩盖的 CP 通信</translation>
-    </message>
-    <message>
         <source>Ring attention passes key and value chunks while the chunk already there is computed; only what takes longer than that shows.</source>
         <translation>环形注意力在计算手头这一块的同时传递键和值的分块；只有比计算更慢的部分才会显露。</translation>
     </message>
@@ -9786,10 +9758,6 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>Tokens travel to their experts and back in every MoE layer; without special overlap the layer waits for it.</source>
         <translation>每个 MoE 层都要把 token 发往其专家再取回；没有专门的重叠时，该层要等待它完成。</translation>
-    </message>
-    <message>
-        <source>Step time: offload (PCIe, CPU optimizer)</source>
-        <translation>步时：卸载（PCIe、CPU 优化器）</translation>
     </message>
     <message>
         <source>Offloaded states cross PCIe, and the CPU runs the optimizer&apos;s update from its own memory: slow compared with the GPU.</source>
@@ -9826,6 +9794,42 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>One constant of the step-time model with its source (resources/steptime.json).</source>
         <translation>步时模型的一个常量及其来源（resources/steptime.json）。</translation>
+    </message>
+    <message>
+        <source>CPU memory per node</source>
+        <translation>每节点 CPU 内存</translation>
+    </message>
+    <message>
+        <source>Model states on this GPU</source>
+        <translation>本卡的模型状态</translation>
+    </message>
+    <message>
+        <source>Logits and loss</source>
+        <translation>Logits 与损失</translation>
+    </message>
+    <message>
+        <source>Peak allocated (max_memory_allocated)</source>
+        <translation>峰值已分配（max_memory_allocated）</translation>
+    </message>
+    <message>
+        <source>Step time: norms and activations</source>
+        <translation>步时：归一化与激活</translation>
+    </message>
+    <message>
+        <source>Step time: exposed DP communication</source>
+        <translation>步时：未被掩盖的 DP 通信</translation>
+    </message>
+    <message>
+        <source>Step time: exposed TP communication</source>
+        <translation>步时：未被掩盖的 TP 通信</translation>
+    </message>
+    <message>
+        <source>Step time: exposed CP communication</source>
+        <translation>步时：未被掩盖的 CP 通信</translation>
+    </message>
+    <message>
+        <source>Step time: offload (PCIe, CPU optimizer)</source>
+        <translation>步时：卸载（PCIe、CPU 优化器）</translation>
     </message>
     <message>
         <source>Peak reserved (max_memory_reserved)</source>
