@@ -51,6 +51,7 @@ struct EstimateContext
     /// Resolved once (core/layout/resolvedlayout.h): degrees, shard and replica groups,
     /// micro-batches, tokens, the pipeline's split and layer pattern, dtypes, model-state bytes.
     const ResolvedLayout layout;
+    const ModelConstants* constants = &ModelConstants::shipped(); ///< fitted constants (EstimateOptions)
     ParameterCounts params;           ///< of the real model (count-only: total only)
     ByKind<KindOnGpu> kinds;          ///< one layer of each kind on one GPU (the dense kind always; others when the model has them)
     double largestModuleParams = 0;   ///< per TP rank, what ZeRO-3 gathers at once

@@ -19,7 +19,6 @@ namespace step {
 using steptime_data::constant;
 
 using steptime_data::kGemmHalf;
-using steptime_data::kSustained;
 constexpr double kUnfusedBytesPerScore = constant("unfused_attention_bytes_per_score");
 constexpr double kHiddenPasses = constant("elementwise_hidden_passes");
 constexpr double kGatedPasses = constant("elementwise_ffn_passes_gated");
@@ -81,8 +80,9 @@ struct Model
     {
         mamfProduct = fig.mamfM * fig.mamfN * fig.mamfK;
         mamfPadded = (fig.mamfM + kGemmHalf) * (fig.mamfN + kGemmHalf) * (fig.mamfK + kGemmHalf);
-        sustained16 = kSustained * fig.gemmBf16;
-        sustained8 = kSustained * (fig.gemmFp8 > 0 ? fig.gemmFp8 : fig.gemmBf16);
+        const double sustained = (*context.constants)[FittedConstant::SustainedFraction];
+        sustained16 = sustained * fig.gemmBf16;
+        sustained8 = sustained * (fig.gemmFp8 > 0 ? fig.gemmFp8 : fig.gemmBf16);
     }
 
     /// gemmSeconds(m, n, k, peak, gemmEfficiency(fig, f8, m, n, k), bytes, bandwidth), inline.
