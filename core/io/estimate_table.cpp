@@ -17,13 +17,6 @@ namespace core {
 
 namespace {
 
-std::string memoryText(double bytes, PrintUnit unit)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", bytes / bytesPerPrintUnit(unit));
-    return buf;
-}
-
 std::string parameterSourceText(const Scenario& s, const Estimate& e)
 {
     char buf[256];
@@ -162,7 +155,7 @@ std::string timelineToTable(const StepTimeline& t, PrintUnit unit)
                     + (ph.chunk > 0 ? " chunk " + std::to_string(ph.chunk + 1) : "")
                                                         : std::string(phaseKindName(ph.kind));
             std::snprintf(buf, sizeof buf, "    %8.2f-%8.2f  %-24s %-14s allocated %s %s\n", ph.start, ph.end, what.c_str(),
-                          std::string(stepMomentName(ph.moment)).c_str(), memoryText(ph.allocatedBytes, unit).c_str(),
+                          std::string(stepMomentName(ph.moment)).c_str(), memoryInUnit(ph.allocatedBytes, unit).c_str(),
                           std::string(printUnitName(unit)).c_str());
             out += buf;
         }
@@ -173,7 +166,7 @@ std::string timelineToTable(const StepTimeline& t, PrintUnit unit)
 std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w, PrintUnit unit)
 {
     const std::string u = printUnitName(unit);
-    auto gbText = [unit](double bytes) { return memoryText(bytes, unit); };
+    auto gbText = [unit](double bytes) { return memoryInUnit(bytes, unit); };
     std::string out;
     char buf[256];
     auto line = [&](const char* fmt, auto... args) {
