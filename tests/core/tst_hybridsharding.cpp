@@ -158,6 +158,26 @@ private slots:
             named = named || (i.code == core::IssueCode::ShardGroupNotDividing && std::string_view(i.key) == "parallel.shard_group" && i.a == shardGroup && i.b == 64);
         QCOMPARE(named, refused);
     }
+
+    // A serving replica keeps no optimizer states to shard (FSDP's HYBRID_SHARD and DeepSpeed's
+    // MiCS are training strategies): serving ignores the key (FieldUse::Training). A shard group
+    // of 3 that would not divide 8 ranks in training neither refuses the run nor moves a number.
+    void servingIgnoresTheShardGroup()
+    {
+        core::Scenario s = testscenarios::preset("llama-2-7b", 8);
+        s.mode = core::Mode::Inference;
+        const core::Estimate without = core::estimate(s);
+        s.parallel.shardGroup = 3;
+        const core::Estimate with = core::estimate(s);
+        QVERIFY(without.valid);
+        QVERIFY(with.valid);
+        for (const core::Issue& i : with.issues)
+            QVERIFY(i.code != core::IssueCode::ShardGroupNotDividing);
+        QCOMPARE(with.inference.freeBytesForKv, without.inference.freeBytesForKv);
+        QCOMPARE(with.inference.maxBatchAtContext, without.inference.maxBatchAtContext);
+        QCOMPARE(with.inference.tokensPerSecondTotal, without.inference.tokensPerSecondTotal);
+        QCOMPARE(with.fullest().deviceBytes, without.fullest().deviceBytes);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHybridSharding)
