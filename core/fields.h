@@ -25,7 +25,7 @@ namespace core {
 /// enum, real) have a member of core::Scenario; the few others (texts, the GPU preset, the
 /// LoRA target list, the FSDP alias) are read and written by hand in core/io/scenario_io.cpp
 /// but are listed here all the same, so that every key has a label and a place.
-enum class Field : std::uint8_t {
+enum class Field : std::uint16_t {
     // top level
     SchemaVersion, Title, Description, Mode,
     // model
@@ -45,7 +45,7 @@ enum class Field : std::uint8_t {
     // parallel
     ParallelGpus, ParallelGpusPerNode, ParallelTensor, ParallelPipeline, ParallelVirtualPipeline, ParallelContext,
     ParallelSequenceParallel, ParallelExpert, ParallelExpertTensor, ParallelFirstStageLayers, ParallelLastStageLayers,
-    ParallelEmbeddingCountsAsLayer, ParallelLossCountsAsLayer,
+    ParallelEmbeddingCountsAsLayer, ParallelLossCountsAsLayer, ParallelShardGroup,
     // hardware (the GPU object first, as in the file)
     HardwareGpu, GpuPreset, GpuId, GpuName, GpuMemoryLabel, GpuMemoryBytes,
     GpuPeakFp32, GpuPeakTf32, GpuPeakBf16, GpuPeakFp16, GpuPeakFp8, GpuPeakInt8,
@@ -75,6 +75,8 @@ enum class Field : std::uint8_t {
 };
 
 inline constexpr std::size_t kFieldCount = std::size_t(Field::Count);
+// 16 bits: the next hundreds of keys fit (a byte held 255, and the table had 150).
+static_assert(kFieldCount < 65535, "core::Field is 16 bits wide");
 using FieldSet = BasicFieldSet<kFieldCount>;
 
 /// The JSON object a key lives in.
@@ -430,6 +432,7 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::parallel, &P::lastStageLayers>(Field::ParallelLastStageLayers, "parallel.last_stage_layers", U::Layers, atLeast(1, kMaxLayers).orZero()),
     choice<&S::parallel, &P::embeddingCountsAsLayer>(Field::ParallelEmbeddingCountsAsLayer, "parallel.account_for_embedding_in_pipeline_split"),
     choice<&S::parallel, &P::lossCountsAsLayer>(Field::ParallelLossCountsAsLayer, "parallel.account_for_loss_in_pipeline_split"),
+    scalar<&S::parallel, &P::shardGroup>(Field::ParallelShardGroup, "parallel.shard_group", U::Count, atLeast(1, kMaxGpus).orZero(), E::Training),
 
     special(Field::HardwareGpu, "hardware.gpu", K::Other),
     special(Field::GpuPreset, "hardware.gpu.preset", K::Text),

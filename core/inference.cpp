@@ -6,6 +6,8 @@
 #include "core/fields.h"
 #include "core/issues.h"
 #include "core/kvcache.h"
+#include "core/model/layerparameters.h"
+#include "core/model/layerpattern.h"
 #include "core/pipeline.h"
 #include "core/steptime.h"
 #include "core/weightformat.h"
@@ -26,16 +28,13 @@ struct ServingContext
     int t, p;
     double linearBytes;           ///< per linear weight, storage format incl. scales
     double otherBytes;            ///< embeddings, norms, routers: 16-bit unless quantized too
-    PipelineSplit split;
+    const ResolvedLayout& layout; ///< the pipeline's stages and their layers' kinds
+    ByKind<LayerParameters> kinds{}; ///< one layer of each kind (core/model/layerparameters.h)
 };
 
-struct StageRange { int first, count, moe; };
-
-StageRange stageRange(const ServingContext& c, int stage)
+StageLayers stageRange(const ServingContext& c, int stage)
 {
-    const int first = c.split.firstLayerOf(stage);
-    const int count = c.split.layersOn(stage);
-    return {first, count, c.m.moeLayersIn(first, first + count)};
+    return c.layout.contiguousStage(stage); // serving runs no virtual pipeline (resolveLayout)
 }
 
 /// Weight bytes on one GPU of `stage`; `touchedExperts` < 1 scales the routed experts (decode
@@ -44,13 +43,17 @@ double stageWeights(const ServingContext& c, int stage, double touchedExperts = 
 {
     if (c.countOnly)
         return c.pc.total / (double(c.t) * c.p) * c.linearBytes;
-    const StageRange r = stageRange(c, stage);
+    const StageLayers r = stageRange(c, stage);
     const double t = c.t;
-    const int dense = r.count - r.moe;
-    const double denseOther = c.pc.normsPerLayer + (c.m.linearBias ? 2.0 * c.m.hiddenSize : 0.0);
-    double linear = dense * (c.pc.perLayer - denseOther) / t + r.moe * (c.pc.attentionPerLayer + c.pc.sharedExpertsPerLayer) / t;
-    double other = dense * denseOther + r.moe * (c.pc.normsPerLayer + c.pc.routerPerLayer);
-    const double experts = r.moe * c.pc.routedExpertsPerLayer / (double(c.s.parallel.expert) * c.s.parallel.effectiveExpertTensor());
+    const double expertShards = double(c.s.parallel.expert) * c.s.parallel.effectiveExpertTensor();
+    double linear = 0, other = 0, experts = 0;
+    for (LayerKind kind : kModelledKinds) {
+        const int n = r.kinds[kind];
+        const LayerParameters& p = c.kinds[std::size_t(kind)];
+        linear += n * p.linear / t;
+        other += n * p.replicated;
+        experts += n * p.routedExperts / expertShards;
+    }
     // llama.cpp keeps the token embedding in host memory (llama-model.cpp: token_embd on the CPU buffer type).
     if (stage == 0 && c.s.inference.engine != ServingEngine::LlamaCpp)
         other += c.pc.embedding / t + c.pc.positionEmbedding;
@@ -64,7 +67,7 @@ int kvBlock(const Scenario& s) { return engineKvBlockSize(s); }
 
 double stageKv(const ServingContext& c, int stage, double context, double batch)
 {
-    const StageRange r = stageRange(c, stage);
+    const StageLayers r = stageRange(c, stage);
     return kvCacheBytes(c.m, c.s.inference.kvCacheDtype, c.t, r.first, r.first + r.count, context, batch, kvBlock(c.s));
 }
 
@@ -181,14 +184,15 @@ double peakFor(const GpuSpec& gpu, WeightFormat format)
 
 } // namespace
 
-void estimateInference(const Scenario& s, Estimate& out, Working* w, const ModelConstants& constants)
+void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate& out, Working* w,
+                       const ModelConstants& constants)
 {
     const InferenceSetup& in = s.inference;
-    const bool countOnly = !s.model.hasArchitecture;
+    const bool countOnly = layout.countOnly;
     const ModelArchitecture& m = out.shape;
-    ServingContext c{s, m, out.parameters, countOnly, s.parallel.tensor, s.parallel.pipeline, 0, 0,
-                     pipelineSplit(m.numLayers, s.parallel.pipeline, s.parallel.firstStageLayers, s.parallel.lastStageLayers,
-                                   s.parallel.embeddingCountsAsLayer, s.parallel.lossCountsAsLayer)};
+    ServingContext c{s, m, out.parameters, countOnly, layout.t, layout.p, 0, 0, layout};
+    for (LayerKind kind : kModelledKinds)
+        c.kinds[std::size_t(kind)] = layerParameters(m, out.parameters, kind);
     c.linearBytes = bitsPerParameter(in.weights, m.hiddenSize) / 8;
     c.otherBytes = (countOnly || in.weights.quantizeEmbeddings) ? c.linearBytes : 2.0;
     InferenceEstimate& r = out.inference;
@@ -307,18 +311,16 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w, const Model
         const double outside = weights + workspace + libraries + rt.cudaContextBytes + nccl + (graphs ? in.cudaGraphBytes : 0)
             + (torchEngine && !rt.expandableSegments ? rt.fragmentationFraction * workspace : 0);
         const double free = (engine == ServingEngine::HfTransformers || engine == ServingEngine::LlamaCpp) ? capacity - outside : pool;
-        const StageRange sr = stageRange(c, i);
+        const StageLayers sr = stageRange(c, i);
         r.maxContextAtBatch = std::min(r.maxContextAtBatch, maxContextThatFits(m, in.kvCacheDtype, c.t, sr.first, sr.first + sr.count,
                                                                                batch, kvBlock(s), free, 1e10));
     }
 
     // Prefill: 2·N_active per token plus the causal attention core, compute-bound.
     const double prompt = double(in.promptLength);
-    double attentionLayers = 0; // Σ over layers of the attended span
-    for (int l = 0; l < m.numLayers; ++l) {
-        const bool global = m.globalLayersIn(l, l + 1) == 1;
-        attentionLayers += global || m.slidingWindow <= 0 ? 1 : 0;
-    }
+    // Layers attending to the whole context (all of them without a window): the per-layer sum
+    // of globalLayersIn(l, l + 1) telescopes to the closed form.
+    const double attentionLayers = m.globalLayersIn(0, m.numLayers);
     const int windowed = m.numLayers - int(attentionLayers);
     const double qWidth = m.isMla() ? double(m.numAttentionHeads) * (double(m.qkNopeHeadDim) + m.qkRopeHeadDim + m.vHeadDim) / 2
                                     : double(m.numAttentionHeads) * m.effectiveHeadDim();
@@ -342,7 +344,7 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w, const Model
     r.decodeStepSeconds = 0;
     for (int i = 0; i < c.p; ++i) {
         const double bytes = stageWeights(c, i, touched) + stageKv(c, i, averageContext, batch);
-        const StageRange sr = stageRange(c, i);
+        const StageLayers sr = stageRange(c, i);
         const double stageShare = m.numLayers > 0 ? double(sr.count) / m.numLayers : 1.0 / c.p;
         const double flops = batch * (2 * out.parameters.active + 4 * qWidth * attendedSum(averageContext)) * stageShare / c.t;
         r.decodeBytesPerStep += bytes * c.t;

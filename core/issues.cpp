@@ -127,6 +127,7 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::SequenceLongerThanPositions: return "sequence_longer_than_positions";
     case IssueCode::UnknownKey: return "unknown_key";
     case IssueCode::AttentionSpanAssumed: return "attention_span_assumed";
+    case IssueCode::ShardGroupNotDividing: return "shard_group_not_dividing";
     case IssueCode::Count: break;
     }
     return "unknown";
@@ -185,6 +186,8 @@ constexpr IssueMessage kMessages[] = {
     {C::ExpertNotDividingExperts, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "EP = %1 does not divide the %2 experts"), {A::A, A::B}},
     //: %1 = PP × EP × expert TP, %2 = GPUs
     {C::ExpertLayoutNotDividingGpus, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "PP × EP × expert TP = %1 does not divide the %2 GPUs, so no whole expert-data-parallel degree exists"), {A::A, A::B}},
+    //: %1 = the shard group's size, %2 = data-parallel × context-parallel ranks
+    {C::ShardGroupNotDividing, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a shard group of %1 does not divide the %2 data- × context-parallel ranks it shards over"), {A::A, A::B}},
     //: %1 = group size, %2 = row length
     {C::QuantGroupLargerThanRow, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "quantization group of %1 values is larger than a weight row (%2 values)"), {A::A, A::B}},
     //: %1 = TP, %2 = KV heads

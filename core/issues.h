@@ -9,7 +9,7 @@
 namespace core {
 
 enum class Severity { Error, Warning, Info };
-enum class Field : std::uint8_t; // core/fields.h
+enum class Field : std::uint16_t; // core/fields.h
 
 /// What can be wrong with, or worth knowing about, a scenario. The core reports codes, numbers
 /// and typed payloads; each code's sentence is written once, in the message table of
@@ -104,6 +104,7 @@ enum class IssueCode {
     /// every c-th, 3 a window with no layer pattern (every layer windowed), 4 Qwen2's first b
     /// layers global taken as windowed, 5 a per-layer list of b entries for c layers
     AttentionSpanAssumed,
+    ShardGroupNotDividing,          ///< a = parallel.shard_group, b = DP × CP (the group it shards)
     Count
 };
 

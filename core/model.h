@@ -37,8 +37,8 @@ struct ModelArchitecture
     int normsPerLayer = 2;        ///< norms per layer (Gemma 2/3 have 4: pre and post)
     bool qkNorm = false;          ///< per-head RMSNorm on Q and K (Gemma 3, Qwen 3): 2·head_dim each
 
-    // Mixture of experts: zero experts means a dense model. Layer l (0-based) is an MoE layer
-    // when l ≥ firstDenseLayers and (l − firstDenseLayers) % moeLayerFrequency == 0.
+    // Mixture of experts: zero experts means a dense model. Which layers are MoE layers follows
+    // from these keys (core/model/layerpattern.h layerPattern).
     int numExperts = 0;
     int moeTopK = 0;
     int moeFfnHiddenSize = 0;     ///< per routed expert
@@ -62,12 +62,6 @@ struct ModelArchitecture
     int effectiveHeadDim() const { return headDim > 0 ? headDim : (numAttentionHeads > 0 ? hiddenSize / numAttentionHeads : 0); }
     bool isMoE() const { return numExperts > 0; }
     bool isMla() const { return kvLoraRank > 0; }
-    bool isMoeLayer(int layer) const
-    {
-        return numExperts > 0 && layer >= firstDenseLayers && (layer - firstDenseLayers) % (moeLayerFrequency > 0 ? moeLayerFrequency : 1) == 0;
-    }
-    /// MoE layers among layers [first, last).
-    int moeLayersIn(int first, int last) const;
     /// Layers among [first, last) that attend to the whole context (not windowed).
     int globalLayersIn(int first, int last) const;
     int sharedExpertWidth() const { return sharedExpertFfnHiddenSize > 0 ? sharedExpertFfnHiddenSize : numSharedExperts * moeFfnHiddenSize; }

@@ -87,6 +87,12 @@ struct ParallelLayout
     /// (Megatron account_for_embedding_in_pipeline_split / account_for_loss_in_pipeline_split).
     bool embeddingCountsAsLayer = false;
     bool lossCountsAsLayer = false;
+    /// Hybrid sharding: ZeRO / FSDP shards the model states over groups of this many DP × CP ranks
+    /// (consecutive ranks, so inside a node where it fits) and keeps a copy per group, whose
+    /// gradient shards are all-reduced across the copies: PyTorch FSDP HYBRID_SHARD and FSDP2
+    /// fully_shard on a 2-D (replicate, shard) mesh, DeepSpeed MiCS mics_shard_size, Megatron
+    /// num_distributed_optimizer_instances = DP·CP / this. 0: the whole DP × CP group. Must divide DP × CP.
+    int shardGroup = 0;
 
     /// Data-parallel degree: GPUs / (TP × PP × CP); 0 if that does not divide.
     int dataParallel() const

@@ -2491,6 +2491,10 @@ fullest GPU %2 of %3</source>
         <source>Measured run</source>
         <translation>实测运行</translation>
     </message>
+    <message>
+        <source>Shard group (hybrid sharding)</source>
+        <translation>分片组（混合分片）</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -4053,6 +4057,11 @@ the weights are read once per step for all of them.</source>
         <source>the --pin bounds leave no value to try (it can be %1)</source>
         <extracomment>%1 = the values the setting can take (keywords, not translated)</extracomment>
         <translation>--pin 的范围排除了所有取值，无可尝试（可取值：%1）</translation>
+    </message>
+    <message>
+        <source>a shard group of %1 does not divide the %2 data- × context-parallel ranks it shards over</source>
+        <extracomment>%1 = the shard group&apos;s size, %2 = data-parallel × context-parallel ranks</extracomment>
+        <translation>大小为 %1 的分片组不能整除其分片所跨的 %2 个数据并行 × 上下文并行 rank</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 
 #include "core/io/json_reader.h"
 #include "core/model.h"
+#include "core/model/layerpattern.h"
 
 namespace core {
 
@@ -98,8 +99,9 @@ std::string megatron(const Scenario& s)
         if (m.firstDenseLayers > 0 || m.moeLayerFrequency > 1) {
             // A Python list expression, one entry per layer: 1 = MoE (arguments.py --moe-layer-freq).
             std::string pattern = "'[";
+            const LayerPattern kinds = layerPattern(m);
             for (int l = 0; l < m.numLayers; ++l)
-                pattern += std::string(l ? "," : "") + (m.isMoeLayer(l) ? "1" : "0");
+                pattern += std::string(l ? "," : "") + (kinds.kindOf(l) == LayerKind::Moe ? "1" : "0");
             flag("--moe-layer-freq", pattern + "]'");
         }
     }
