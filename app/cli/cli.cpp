@@ -327,7 +327,11 @@ static int launchCommand(const std::vector<std::string>& args)
                 std::cerr << "shardscope: invalid scenario: " << core::describe(i) << "\n";
         return kExitInvalid;
     }
-    std::cout << core::launchConfig(load.scenario, f);
+    // What the framework cannot express goes to stderr as well as into the file's comments.
+    const core::LaunchFile launch = core::launchFile(load.scenario, f);
+    for (const core::LaunchNote& n : launch.notes)
+        std::cerr << "shardscope: note: " << core::describe(n) << "\n";
+    std::cout << launch.text;
     return 0;
 }
 
