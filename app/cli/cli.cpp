@@ -405,6 +405,16 @@ static int importHfCommand(const std::vector<std::string>& args)
         scenario.model.name = imported.modelType.empty() ? std::string("imported model") : imported.modelType;
     if (imported.hasQuantization)
         scenario.inference.weights = imported.quantization;
+    // The scenario written must be one `estimate` takes (issue 32 item 10): the model alone was
+    // checked by the importer, the scenario around it here.
+    std::vector<core::Issue> rules;
+    core::validate(scenario, rules);
+    if (core::hasErrors(rules)) {
+        for (const core::Issue& i : rules)
+            if (i.severity == core::Severity::Error)
+                std::cerr << "shardscope: " << file << ": invalid scenario: " << core::describe(i) << "\n";
+        return kExitInvalid;
+    }
     const std::string json = core::saveScenario(scenario, "Imported from " + file);
     if (out.empty()) {
         std::cout << json;

@@ -20,6 +20,7 @@
 #include "app/documents/hfimportdialog.h"
 #include "app/documents/recentfiles.h"
 #include "app/scenariocontroller.h"
+#include "core/estimate.h"
 #include "core/io/hfconfig.h"
 #include "core/io/jsonlimits.h"
 #include "core/io/scenario_io.h"
@@ -230,8 +231,25 @@ bool DocumentController::importHfConfig(const QString& path)
     QByteArray data;
     if (!readFile(path, data))
         return false;
-    const core::HfImport imported = core::importHfConfig(std::string_view(data.constData(), std::size_t(data.size())));
+    core::HfImport imported = core::importHfConfig(std::string_view(data.constData(), std::size_t(data.size())));
     const QString fileName = QFileInfo(path).fileName();
+    core::Scenario scenario = m_controller->scenario();
+    scenario.model = imported.model;
+    if (scenario.model.name.empty())
+        scenario.model.name = HfImportDialog::modelName(imported, path).toStdString();
+    if (imported.hasQuantization)
+        scenario.inference.weights = imported.quantization;
+    // Issue 32 item 10: the scenario the import would make goes through the core's rules first
+    // (the model alone already did, in importHfConfig): a layout this model cannot take (TP 8 and
+    // 12 heads) is said here, and nothing is offered that would make the scenario invalid.
+    if (imported.ok) {
+        std::vector<core::Issue> rules;
+        core::validate(scenario, rules);
+        for (core::Issue& i : rules)
+            if (i.severity == core::Severity::Error)
+                imported.issues.push_back(std::move(i));
+        imported.ok = !core::hasErrors(imported.issues);
+    }
     if (m_interactive) {
         HfImportDialog dialog(imported, fileName, m_window);
         if (dialog.exec() != QDialog::Accepted || !imported.ok) {
@@ -242,12 +260,6 @@ bool DocumentController::importHfConfig(const QString& path)
         m_lastError = HfImportDialog::errorText(imported, fileName);
         return false;
     }
-    core::Scenario scenario = m_controller->scenario();
-    scenario.model = imported.model;
-    if (scenario.model.name.empty())
-        scenario.model.name = HfImportDialog::modelName(imported, path).toStdString();
-    if (imported.hasQuantization)
-        scenario.inference.weights = imported.quantization;
     //: undo text; %1 = file name
     m_controller->setScenario(scenario, tr("Import %1").arg(fileName));
     //: status bar; %1 = model name, %2 = file name

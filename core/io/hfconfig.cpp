@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/estimate.h"
 #include "core/io/jsondocument.h"
+#include "core/io/scenario_io.h"
 
 namespace core {
 
@@ -562,6 +564,19 @@ HfImport importHfConfig(std::string_view text)
         Issue i{IssueCode::UnknownKey, Severity::Warning, ""};
         i.path = key;
         out.issues.push_back(std::move(i));
+    }
+    // Issue 32 item 10: a config the core's own rules refuse (−1 layers, 0 heads, KV heads that do
+    // not divide the heads, top-k 9 of 8 experts, a hidden size of 10^7) is not a model to apply or
+    // write: the default scenario with this model goes through validate(), and its errors are the
+    // import's (each names the model key: model.num_layers, …).
+    if (!hasErrors(out.issues)) {
+        Scenario probe = defaultScenario();
+        probe.model = m;
+        std::vector<Issue> rules;
+        validate(probe, rules);
+        for (Issue& i : rules)
+            if (i.severity == Severity::Error)
+                out.issues.push_back(std::move(i));
     }
     out.ok = !hasErrors(out.issues);
     return out;

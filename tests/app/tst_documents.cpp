@@ -241,6 +241,40 @@ private slots:
         QTRY_COMPARE(core::countParameters(w.controller()->scenario().model).total, 6'738'415'616.0);
     }
 
+    /// Issue 32 item 10: an impossible config.json is refused, and its dialog offers no Apply.
+    void impossibleHfConfigOffersNoApply_data()
+    {
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::addColumn<QString>("reason");
+        QTest::addRow("-1 layers") << QByteArray("\"num_hidden_layers\": 32") << QByteArray("\"num_hidden_layers\": -1") << "model.num_layers";
+        QTest::addRow("KV heads not dividing") << QByteArray("\"num_key_value_heads\": 32") << QByteArray("\"num_key_value_heads\": 5")
+                                               << "model.num_query_groups";
+        QTest::addRow("vocab 0") << QByteArray("\"vocab_size\": 32000") << QByteArray("\"vocab_size\": 0") << "model.vocab_size";
+    }
+    void impossibleHfConfigOffersNoApply()
+    {
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QFETCH(QString, reason);
+        QByteArray text = readAll(fixture("llama-2-7b.json"));
+        QVERIFY(text.contains(from));
+        text.replace(from, to);
+        const core::HfImport imported = core::importHfConfig(text.toStdString());
+        QVERIFY(!imported.ok);
+        HfImportDialog dialog(imported, QStringLiteral("config.json"));
+        QVERIFY(!dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Apply));
+        const QString path = m_dir.filePath(QStringLiteral("config.json"));
+        writeAll(path, text);
+        MainWindow w;
+        w.documentController()->setInteractive(false);
+        w.controller()->flush();
+        const std::string before = json(w);
+        QVERIFY(!w.documentController()->importHfConfig(path));
+        QVERIFY2(w.documentController()->lastError().contains(reason), qPrintable(w.documentController()->lastError()));
+        QCOMPARE(json(w), before);
+    }
+
     void recentFilesDropMissingOnes()
     {
         RecentFiles recent;

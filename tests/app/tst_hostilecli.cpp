@@ -116,6 +116,11 @@ private slots:
         QTest::addRow("estimate: two model sections")
             << "estimate" << QByteArray(R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "model": {"preset": "llama-2-70b"}})")
             << QStringList() << "model: this key is given twice";
+        // Issue 32 item 10: import-hf wrote impossible models with exit 0.
+        QTest::addRow("import-hf: -1 layers") << "import-hf" << QByteArray(kTinyLlama).replace("\"num_hidden_layers\": 2", "\"num_hidden_layers\": -1") + "}"
+                                             << QStringList() << "model.num_layers: must not be negative, got -1";
+        QTest::addRow("import-hf: top-k 9 of 8 experts")
+            << "import-hf" << QByteArray(kTinyLlama) + R"(, "num_local_experts": 8, "num_experts_per_tok": 9})" << QStringList() << "top-k";
     }
     void hostileFilesExitTwoNamingTheReason()
     {
