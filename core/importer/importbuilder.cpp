@@ -1,0 +1,170 @@
+#include "core/importer/importbuilder.h"
+
+#include <charconv>
+#include <cmath>
+
+#include "core/estimate.h"
+#include "core/io/presets.h"
+#include "core/io/scenario_io.h"
+
+namespace core {
+
+bool parseImportNumber(std::string_view text, double& value)
+{
+    while (!text.empty() && (text.front() == ' ' || text.front() == '+'))
+        text.remove_prefix(1);
+    while (!text.empty() && text.back() == ' ')
+        text.remove_suffix(1);
+    if (text.empty() || text.size() > 64)
+        return false;
+    std::string digits;
+    for (char c : text)
+        if (c != '_') // TOML and Python write 1_000_000
+            digits += c;
+    const char* end = digits.data() + digits.size();
+    const auto [ptr, ec] = std::from_chars(digits.data(), end, value);
+    return ec == std::errc() && ptr == end && std::isfinite(value);
+}
+
+bool parseImportBool(std::string_view text, bool& value)
+{
+    for (std::string_view t : {"true", "True", "TRUE", "yes", "Yes", "on", "1"})
+        if (text == t) {
+            value = true;
+            return true;
+        }
+    for (std::string_view f : {"false", "False", "FALSE", "no", "No", "off", "0"})
+        if (text == f) {
+            value = false;
+            return true;
+        }
+    return false;
+}
+
+ImportBuilder::ImportBuilder(ImportFormat format, const ImportOptions& options)
+    : m_format(format)
+    , m_options(options)
+{
+    m_result.format = format;
+    m_result.scenario = defaultScenario();
+}
+
+void ImportBuilder::set(Field field, FieldValue value, std::string_view key, std::string_view text, int line)
+{
+    setFieldValue(m_result.scenario, field, value);
+    m_result.settings.push_back({std::string(key), std::string(text), ImportWhy::Sets, field, line});
+}
+
+void ImportBuilder::shape(Field field, FieldValue value, std::string_view key, std::string_view text, int line)
+{
+    m_shapeEdits.emplace_back(field, value);
+    m_result.settings.push_back({std::string(key), std::string(text), ImportWhy::Sets, field, line});
+}
+
+void ImportBuilder::note(std::string_view key, std::string_view text, int line, ImportWhy why)
+{
+    m_result.settings.push_back({std::string(key), std::string(text), why, std::nullopt, line});
+}
+
+void ImportBuilder::nameModel(std::string_view name, std::string_view key, int line)
+{
+    m_modelName = std::string(name);
+    m_result.modelName = m_modelName;
+    m_result.settings.push_back({std::string(key), std::string(name), ImportWhy::NamesModel, std::nullopt, line});
+}
+
+void ImportBuilder::gpus(long long gpus, long long perNode, std::string_view key, std::string_view text, int line)
+{
+    // Out-of-range counts are kept as written (clamped to int) so that validation names them.
+    auto clampInt = [](long long v) { return int(std::clamp<long long>(v, -2147483647LL, 2147483647LL)); };
+    if (gpus != 0) {
+        m_result.scenario.parallel.gpus = clampInt(gpus);
+        m_gpusGiven = true;
+    }
+    if (perNode > 0)
+        m_result.scenario.parallel.gpusPerNode = clampInt(perNode);
+    m_result.settings.push_back({std::string(key), std::string(text), ImportWhy::SetsGpus, Field::ParallelGpus, line});
+}
+
+bool ImportBuilder::number(std::string_view text, double& value, std::string_view key, int line)
+{
+    if (parseImportNumber(text, value))
+        return true;
+    note(key, text, line, ImportWhy::BadValue);
+    return false;
+}
+
+void ImportBuilder::error(IssueCode code, double a, std::string given)
+{
+    Issue i{code, Severity::Error, ""};
+    i.a = a;
+    i.given = std::move(given);
+    m_result.issues.push_back(std::move(i));
+}
+
+void ImportBuilder::warning(IssueCode code, double a)
+{
+    Issue i{code, Severity::Warning, ""};
+    i.a = a;
+    m_result.issues.push_back(std::move(i));
+}
+
+ImportResult ImportBuilder::finish()
+{
+    Scenario& s = m_result.scenario;
+    // The model: a named preset, or the config.json beside the file, or the format's defaults
+    // when the file gives the shape itself; the file's shape keys go over it.
+    bool viaBase = false;
+    const ModelPreset* preset = m_modelName.empty() ? nullptr : findModelPresetByHfId(m_modelName, &viaBase);
+    bool haveModel = true;
+    if (preset) {
+        s.model = preset->model;
+        if (viaBase) {
+            Issue i{IssueCode::ImportModelFromBaseModel, Severity::Warning, ""};
+            i.given = m_modelName;
+            i.nearest = preset->model.preset;
+            m_result.issues.push_back(std::move(i));
+        }
+    } else if (m_options.besideModel) {
+        s.model = *m_options.besideModel;
+    } else if (m_shapeDefaults && hasShape()) {
+        s.model = *m_shapeDefaults;
+    } else {
+        haveModel = false;
+        Issue i{IssueCode::ImportNoModel, Severity::Error, ""};
+        i.nearest = m_modelName;
+        m_result.issues.push_back(std::move(i));
+    }
+    if (haveModel) {
+        for (const auto& [field, value] : m_shapeEdits)
+            setFieldValue(s, field, value);
+        if (!m_shapeEdits.empty() && preset && !(s.model == preset->model))
+            s.model.preset.clear(); // the file changed the preset's shape: a custom model now
+        if (s.model.name.empty())
+            s.model.name = m_modelName.empty() ? std::string(importFormatTitle(m_format)) + " model" : m_modelName;
+    }
+    if (haveModel && m_afterModel)
+        m_afterModel(s);
+    if (!m_gpusGiven) {
+        if (m_options.gpus > 0)
+            s.parallel.gpus = m_options.gpus;
+        m_result.assumed.push_back(Field::ParallelGpus);
+        warning(IssueCode::ImportGpusAssumed, s.parallel.gpus);
+    }
+    // What no launch file says: the device and the length of the run.
+    for (Field f : {Field::GpuPreset, Field::TrainingTrainTokens})
+        if (std::none_of(m_result.settings.begin(), m_result.settings.end(), [&](const ImportedSetting& x) { return x.field == f; }))
+            m_result.assumed.push_back(f);
+    // The core's rules: an import that would make an invalid scenario is refused, with the reason.
+    if (!hasErrors(m_result.issues)) {
+        std::vector<Issue> rules;
+        validate(s, rules);
+        for (Issue& i : rules)
+            if (i.severity == Severity::Error)
+                m_result.issues.push_back(std::move(i));
+    }
+    m_result.ok = !hasErrors(m_result.issues);
+    return std::move(m_result);
+}
+
+} // namespace core
