@@ -10,6 +10,7 @@
 
 #include "app/cli/advisecommand.h"
 #include "app/cli/exportcommand.h"
+#include "app/cli/importcommand.h"
 #include "app/cli/quantizecommand.h"
 #include "app/cli/scenariooptions.h"
 #include "app/documents/filesaver.h"
@@ -46,6 +47,9 @@ const char* kUsage =
     "       shardscope launch FILE.json|--default --framework megatron|deepspeed|torchtitan [--set ...]\n"
     "                  the scenario's layout as the framework's launch settings\n"
     "       shardscope import-hf CONFIG.json [--out SCENARIO.json]   a scenario from a Hugging Face config.json\n"
+    "       shardscope import FILE [--format NAME] [--gpus N] [--out SCENARIO.json]   a scenario from a framework's launch file\n"
+    "                  (Megatron-LM script, DeepSpeed JSON, torchtitan TOML, Megatron-Bridge/axolotl/LLaMA-Factory/TRL/verl YAML,\n"
+    "                  vLLM/SGLang/TensorRT-LLM/OpenRLHF command line); what it used, ignored and could not express on stderr\n"
     "       shardscope presets                          list model and GPU presets\n"
     "       shardscope quantize --dist normal|laplace|lognormal|outliers|FILE.npy --to FORMAT [--scaling ...] [--group N]\n"
     "                  [--format table|json] ...         a tensor stored in a number format: what is lost (--help)\n"
@@ -448,6 +452,8 @@ int runCommandLine(const std::vector<std::string>& args)
         return launchCommand(args);
     if (command == "import-hf")
         return importHfCommand(args);
+    if (command == "import")
+        return importCommand(args);
     if (command == "quantize")
         return quantizeCommand(args);
     if (command == "--help" || command == "-h" || command == "help") {
