@@ -19,6 +19,7 @@
 #include "core/io/deck.h"
 #include "core/io/estimate_io.h"
 #include "core/io/hfconfig.h"
+#include "core/io/importfile.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
 #include "core/io/tensorfile.h"
@@ -234,6 +235,66 @@ inline int memoryLog(const std::uint8_t* data, std::size_t size)
     const std::string json = core::estimateToJson(scenario, withoutFigures, {}, nullptr, nullptr, &calibration);
     const std::string table = core::calibrationToTable(calibration, estimate);
     check(!json.empty() && !table.empty(), "calibration output is empty");
+    return 0;
+}
+
+/// What every launch-file reader promises (issue 30): an accepted import is a scenario the estimate
+/// takes and that saves and reads back the same; a refused one says why; every setting and issue
+/// has its sentence.
+inline void checkImport(const core::ImportResult& r)
+{
+    for (const core::Issue& i : r.issues)
+        check(!core::describe(i).empty(), "an import issue has no text");
+    for (const core::ImportedSetting& s : r.settings)
+        check(!core::importWhySentence(s.why).empty(), "an imported setting has no reason");
+    if (!r.ok) {
+        check(core::hasErrors(r.issues), "an import refused without a reason");
+        return;
+    }
+    check(core::estimate(r.scenario).valid, "an accepted import does not estimate");
+    roundTrip(r.scenario, "imported");
+}
+
+inline core::ImportResult importAs(std::string_view text, core::ImportFormat format, bool besideModel = false)
+{
+    core::ImportOptions options;
+    options.format = format;
+    if (besideModel) {
+        static const core::ModelArchitecture model = core::findModelPreset("llama-2-7b")->model;
+        options.besideModel = model;
+    }
+    return core::importLaunchFile(text, options);
+}
+
+/// Shell scripts and command lines: Megatron-LM, vLLM, SGLang, TensorRT-LLM, OpenRLHF (import).
+inline int launchShell(const std::uint8_t* data, std::size_t size)
+{
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    for (core::ImportFormat f : {core::ImportFormat::Megatron, core::ImportFormat::Vllm, core::ImportFormat::OpenRlhf})
+        checkImport(importAs(text, f, f == core::ImportFormat::Vllm));
+    return 0;
+}
+
+/// YAML: Megatron-Bridge, axolotl, verl (import).
+inline int launchYaml(const std::uint8_t* data, std::size_t size)
+{
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    for (core::ImportFormat f : {core::ImportFormat::MegatronBridge, core::ImportFormat::Axolotl, core::ImportFormat::Verl})
+        checkImport(importAs(text, f, true));
+    return 0;
+}
+
+/// TOML: torchtitan (import).
+inline int launchToml(const std::uint8_t* data, std::size_t size)
+{
+    checkImport(importAs(std::string_view(reinterpret_cast<const char*>(data), size), core::ImportFormat::Torchtitan, true));
+    return 0;
+}
+
+/// JSON: DeepSpeed with the model beside it (import).
+inline int launchJson(const std::uint8_t* data, std::size_t size)
+{
+    checkImport(importAs(std::string_view(reinterpret_cast<const char*>(data), size), core::ImportFormat::DeepSpeed, true));
     return 0;
 }
 
