@@ -28,6 +28,7 @@
 #include "core/io/jsonlimits.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
+#include "core/io/sharelink.h"
 #include "core/model.h"
 #include "core/working.h"
 
@@ -50,6 +51,8 @@ const char* kUsage =
     "       shardscope import FILE [--format NAME] [--gpus N] [--out SCENARIO.json]   a scenario from a framework's launch file\n"
     "                  (Megatron-LM script, DeepSpeed JSON, torchtitan TOML, Megatron-Bridge/axolotl/LLaMA-Factory/TRL/verl YAML,\n"
     "                  vLLM/SGLang/TensorRT-LLM/OpenRLHF command line); what it used, ignored and could not express on stderr\n"
+    "       shardscope link FILE.json|--default [--set ...]   the scenario as a shardscope://v1? link; every command takes\n"
+    "                  such a link where it takes FILE.json\n"
     "       shardscope presets                          list model and GPU presets\n"
     "       shardscope quantize --dist normal|laplace|lognormal|outliers|FILE.npy --to FORMAT [--scaling ...] [--group N]\n"
     "                  [--format table|json] ...         a tensor stored in a number format: what is lost (--help)\n"
@@ -122,6 +125,14 @@ bool parsePrintUnit(const std::string& text, core::PrintUnit& unit)
 bool loadScenarioArgument(const std::string& path, const std::vector<std::string>& sets, core::ScenarioLoad& load)
 {
     std::string text;
+    if (core::looksLikeShareLink(path)) {
+        // A shared link (shardscope://v1?…) is a scenario wherever a file is (issue 30).
+        load = core::openShareLink(path, sets);
+        for (const core::Issue& i : load.issues)
+            if (i.severity == core::Severity::Error)
+                std::cerr << "shardscope: link: " << core::describe(i) << "\n";
+        return load.ok;
+    }
     if (path == "--default") {
         text = std::string(core::defaultScenarioJson());
     } else {
@@ -275,7 +286,9 @@ static int planCommand(const std::vector<std::string>& args)
     // The scenario's own layout may be one that cannot run: the planner replaces it, so only
     // the errors no layout cures stop it (plan() reports those).
     load = core::loadScenario(file == "--default" ? std::string(core::defaultScenarioJson()) : std::string(), sets);
-    if (file != "--default") {
+    if (core::looksLikeShareLink(file)) {
+        load = core::openShareLink(file, sets);
+    } else if (file != "--default") {
         std::string text;
         if (!readFile(file, core::limits::kScenario.maxBytes, text))
             return kExitInvalid;
@@ -454,6 +467,8 @@ int runCommandLine(const std::vector<std::string>& args)
         return importHfCommand(args);
     if (command == "import")
         return importCommand(args);
+    if (command == "link")
+        return linkCommand(args);
     if (command == "quantize")
         return quantizeCommand(args);
     if (command == "--help" || command == "-h" || command == "help") {

@@ -6,11 +6,13 @@
 #include <map>
 
 #include "app/cli/cli.h"
+#include "app/cli/scenariooptions.h"
 #include "app/documents/filesaver.h"
 #include "core/fields.h"
 #include "core/importer/importresult.h"
 #include "core/io/importfile.h"
 #include "core/io/scenario_io.h"
+#include "core/io/sharelink.h"
 
 namespace {
 
@@ -105,5 +107,29 @@ int importCommand(const std::vector<std::string>& args)
         std::cerr << "shardscope: cannot write " << out << ": " << reason.toStdString() << "\n";
         return kExitInvalid;
     }
+    return 0;
+}
+
+int linkCommand(const std::vector<std::string>& args)
+{
+    ScenarioOptions options;
+    for (std::size_t i = 1; i < args.size(); ++i)
+        if (const ScenarioOptions::Take t = options.take(args, i); t == ScenarioOptions::Take::Error)
+            return usageError(options.error());
+        else if (t == ScenarioOptions::Take::No)
+            return usageError("unexpected argument '" + args[i] + "'");
+    if (!options.finish("link"))
+        return usageError(options.error());
+    core::ScenarioLoad load;
+    if (!loadScenarioArgument(options.file, options.sets, load))
+        return kExitInvalid;
+    if (!load.scenario.measured.empty())
+        std::cerr << "shardscope: note: the link leaves out the scenario's measurements\n";
+    const std::string link = core::shareLink(load.scenario, load.title);
+    if (link.empty()) {
+        std::cerr << "shardscope: this scenario cannot be written as a link\n";
+        return kExitInvalid;
+    }
+    std::cout << link << "\n";
     return 0;
 }

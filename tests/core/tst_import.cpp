@@ -16,6 +16,7 @@
 #include "core/io/launchconfig.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
+#include "core/io/sharelink.h"
 
 namespace {
 
@@ -438,6 +439,67 @@ private slots:
             }
         }
         QVERIFY(compared > 1000);
+    }
+
+    /// Issue 30: a link gives back the scenario and its title, for every shipped scenario; a
+    /// preset scenario's link stays short.
+    void shareLinkRoundTrip()
+    {
+        for (const auto& [name, s] : goldenScenarios()) {
+            const std::string title = "Shared: " + name + " — 70B, ½ & 100%";
+            const std::string link = core::shareLink(s, title);
+            QVERIFY2(link.rfind(core::kShareLinkPrefix, 0) == 0, name.c_str());
+            for (char c : link)
+                QVERIFY2(std::isalnum(static_cast<unsigned char>(c)) || std::string_view("-._~%&=:/?").find(c) != std::string_view::npos, name.c_str());
+            const core::ScenarioLoad back = core::openShareLink(link);
+            core::Scenario carried = s;
+            carried.measured = {}; // a link does not carry a measured run
+            QVERIFY2(back.ok && back.scenario == carried && back.title == title, qPrintable(QString::fromStdString(name + ": " + link)));
+        }
+        // The default scenario under a preset and a layout: a short, readable link.
+        core::Scenario s = core::defaultScenario();
+        s.model = core::findModelPreset("llama-3.1-70b")->model;
+        s.parallel.gpus = 64;
+        s.parallel.tensor = 8;
+        const std::string link = core::shareLink(s);
+        QCOMPARE(QString::fromStdString(link),
+                 QStringLiteral("shardscope://v1?model.preset=llama-3.1-70b&parallel.gpus=64&parallel.tensor=8"));
+    }
+
+    void hostileLinks_data()
+    {
+        QTest::addColumn<QByteArray>("link");
+        QTest::addColumn<int>("code");
+        QTest::addRow("not a link") << QByteArray("https://example.com/?parallel.tensor=2") << int(core::IssueCode::NotAShareLink);
+        QTest::addRow("a newer version") << QByteArray("shardscope://v2?parallel.tensor=2") << int(core::IssueCode::ShareLinkVersion);
+        QTest::addRow("a bad escape") << QByteArray("shardscope://v1?parallel.tensor=%ZZ") << int(core::IssueCode::MalformedOverride);
+        QTest::addRow("no value") << QByteArray("shardscope://v1?parallel.tensor") << int(core::IssueCode::MalformedOverride);
+        QTest::addRow("a number beyond a double") << QByteArray("shardscope://v1?parallel.tensor=1e400") << int(core::IssueCode::NumberOutOfRange);
+        QTest::addRow("an unknown key") << QByteArray("shardscope://v1?parallel.tensr=2") << int(core::IssueCode::UnknownOverrideKey);
+        // Read as a file with these keys would be: the estimate's rules refuse them, naming the key.
+        QTest::addRow("an impossible layout") << QByteArray("shardscope://v1?parallel.tensor=3") << -int(core::IssueCode::ModelParallelNotDividingGpus);
+        QTest::addRow("-1 layers") << QByteArray("shardscope://v1?model.num_layers=-1") << -int(core::IssueCode::Negative);
+        QByteArray many = "shardscope://v1?";
+        for (int i = 0; i < 5000; ++i)
+            many += "parallel.tensor=1&";
+        QTest::addRow("5,000 pairs") << many << int(core::IssueCode::TooManyValues);
+        QTest::addRow("300 KiB") << ("shardscope://v1?title=" + QByteArray(300 * 1024, 'a')) << int(core::IssueCode::InputTooLarge);
+    }
+    void hostileLinks()
+    {
+        QFETCH(QByteArray, link);
+        QFETCH(int, code);
+        const core::ScenarioLoad load = core::openShareLink(std::string_view(link.constData(), std::size_t(link.size())));
+        if (code < 0) {
+            QVERIFY(load.ok);
+            const core::Estimate e = core::estimate(load.scenario);
+            QVERIFY(!e.valid);
+            QVERIFY(std::any_of(e.issues.begin(), e.issues.end(), [&](const core::Issue& i) { return int(i.code) == -code; }));
+            return;
+        }
+        QVERIFY(!load.ok);
+        QVERIFY2(std::any_of(load.issues.begin(), load.issues.end(), [&](const core::Issue& i) { return int(i.code) == code; }),
+                 qPrintable(QString::fromStdString(load.issues.empty() ? std::string("no issue") : core::describe(load.issues.front()))));
     }
 
     void shellSubset()

@@ -20,6 +20,7 @@
 #include "core/io/estimate_io.h"
 #include "core/io/hfconfig.h"
 #include "core/io/importfile.h"
+#include "core/io/sharelink.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
 #include "core/io/tensorfile.h"
@@ -295,6 +296,21 @@ inline int launchToml(const std::uint8_t* data, std::size_t size)
 inline int launchJson(const std::uint8_t* data, std::size_t size)
 {
     checkImport(importAs(std::string_view(reinterpret_cast<const char*>(data), size), core::ImportFormat::DeepSpeed, true));
+    return 0;
+}
+
+/// A shared link: read → (if accepted) written again → read back the same (the window's Open Link).
+inline int shareLink(const std::uint8_t* data, std::size_t size)
+{
+    const core::ScenarioLoad load = core::openShareLink(std::string_view(reinterpret_cast<const char*>(data), size));
+    for (const core::Issue& i : load.issues)
+        check(!core::describe(i).empty(), "a link issue has no text");
+    if (!load.ok)
+        return 0;
+    const std::string link = core::shareLink(load.scenario, load.title);
+    check(!link.empty(), "an accepted link cannot be written again");
+    const core::ScenarioLoad again = core::openShareLink(link);
+    check(again.ok && again.scenario == load.scenario && again.title == load.title, "a link written again reads as another scenario");
     return 0;
 }
 

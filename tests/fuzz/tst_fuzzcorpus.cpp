@@ -24,6 +24,7 @@ Body bodyFor(const QString& target)
     if (target == QLatin1String("launchyaml")) return fuzz::launchYaml;
     if (target == QLatin1String("launchtoml")) return fuzz::launchToml;
     if (target == QLatin1String("launchjson")) return fuzz::launchJson;
+    if (target == QLatin1String("sharelink")) return fuzz::shareLink;
     return nullptr;
 }
 
