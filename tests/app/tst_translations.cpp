@@ -131,6 +131,7 @@ private slots:
                       {QStringLiteral("-I"), root, QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-no-ui-lines"),
                        QStringLiteral("-tr-function-alias"), QStringLiteral("QT_TRANSLATE_NOOP+=SHARDSCOPE_TRANSLATE_NOOP"),
                        root + QStringLiteral("/app"), root + QStringLiteral("/widgets"), root + QStringLiteral("/core/issues.cpp"),
+                       root + QStringLiteral("/core/io/launchconfig.cpp"), root + QStringLiteral("/core/importer/importresult.cpp"),
                        QStringLiteral("-ts"), copy});
         QVERIFY2(lupdate.waitForFinished(120000), "lupdate did not finish");
         const QString log = QString::fromLocal8Bit(lupdate.readAll());
