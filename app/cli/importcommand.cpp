@@ -29,7 +29,8 @@ void printImportReport(const std::string& file, const core::ImportResult& r)
 {
     std::size_t used = 0, ignored = 0, inexpressible = 0;
     for (const core::ImportedSetting& s : r.settings)
-        (r.used(s.why) ? used : r.inexpressible(s.why) ? inexpressible : ignored) += 1;
+        if (s.key.empty() || s.key.front() != '(') // derived values are in brackets: the file's own settings count
+            (r.used(s.why) ? used : r.inexpressible(s.why) ? inexpressible : ignored) += 1;
     std::cerr << "shardscope: " << file << ": read as " << core::importFormatTitle(r.format) << ": used " << used << " settings, ignored "
               << ignored << ", " << inexpressible << " not expressible\n";
     auto list = [&](const char* heading, auto keep) {

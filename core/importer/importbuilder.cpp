@@ -49,16 +49,27 @@ ImportBuilder::ImportBuilder(ImportFormat format, const ImportOptions& options)
     m_result.scenario = defaultScenario();
 }
 
+namespace {
+
+/// A value the reader derived from settings already listed (line 0) is recorded in brackets:
+/// the reports list the file's own settings, each once.
+std::string recordedKey(std::string_view key, int line)
+{
+    return line == 0 && !key.empty() && key.front() != '(' ? "(" + std::string(key) + ")" : std::string(key);
+}
+
+} // namespace
+
 void ImportBuilder::set(Field field, FieldValue value, std::string_view key, std::string_view text, int line)
 {
     setFieldValue(m_result.scenario, field, value);
-    m_result.settings.push_back({std::string(key), std::string(text), ImportWhy::Sets, field, line});
+    m_result.settings.push_back({recordedKey(key, line), std::string(text), ImportWhy::Sets, field, line});
 }
 
 void ImportBuilder::shape(Field field, FieldValue value, std::string_view key, std::string_view text, int line)
 {
     m_shapeEdits.emplace_back(field, value);
-    m_result.settings.push_back({std::string(key), std::string(text), ImportWhy::Sets, field, line});
+    m_result.settings.push_back({recordedKey(key, line), std::string(text), ImportWhy::Sets, field, line});
 }
 
 void ImportBuilder::note(std::string_view key, std::string_view text, int line, ImportWhy why)
@@ -83,7 +94,7 @@ void ImportBuilder::gpus(long long gpus, long long perNode, std::string_view key
     }
     if (perNode > 0)
         m_result.scenario.parallel.gpusPerNode = clampInt(perNode);
-    m_result.settings.push_back({std::string(key), std::string(text), ImportWhy::SetsGpus, Field::ParallelGpus, line});
+    m_result.settings.push_back({recordedKey(key, line), std::string(text), ImportWhy::SetsGpus, Field::ParallelGpus, line});
 }
 
 bool ImportBuilder::number(std::string_view text, double& value, std::string_view key, int line)
@@ -143,8 +154,9 @@ ImportResult ImportBuilder::finish()
         if (s.model.name.empty())
             s.model.name = m_modelName.empty() ? std::string(importFormatTitle(m_format)) + " model" : m_modelName;
     }
-    if (haveModel && m_afterModel)
-        m_afterModel(s);
+    if (haveModel)
+        for (const auto& step : m_afterModel)
+            step(s);
     if (!m_gpusGiven) {
         if (m_options.gpus > 0)
             s.parallel.gpus = m_options.gpus;

@@ -46,8 +46,9 @@ public:
     void issue(Issue issue) { m_result.issues.push_back(std::move(issue)); }
     void warning(IssueCode code, double a = 0);
 
-    /// Runs in finish() once the model is known (a setting that needs its layers), before the rules.
-    void afterModel(std::function<void(Scenario&)> step) { m_afterModel = std::move(step); }
+    /// Runs in finish() once the model is known (a setting that needs its layers), before the
+    /// rules; steps run in the order they were added.
+    void afterModel(std::function<void(Scenario&)> step) { m_afterModel.push_back(std::move(step)); }
 
     /// The model resolved, the GPUs checked, the scenario validated.
     ImportResult finish();
@@ -60,7 +61,7 @@ private:
     std::optional<ModelArchitecture> m_shapeDefaults;
     std::string m_modelName;
     bool m_gpusGiven = false;
-    std::function<void(Scenario&)> m_afterModel;
+    std::vector<std::function<void(Scenario&)>> m_afterModel;
 };
 
 /// Whole numbers and reals as a file writes them ("8", "1e-5", "5e8", "0.0"); false otherwise.

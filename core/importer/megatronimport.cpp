@@ -416,7 +416,7 @@ void applyMegatronArgs(ImportBuilder& b, const std::vector<CommandArg>& args, bo
         // The model named by its tokenizer: a Hugging Face model that may be a preset.
         else if (n == "--tokenizer-model") b.nameModel(v, n, a.line);
         else if (n == "--vocab-file") {
-            vocabFile = v;
+            vocabFile = v.empty() ? std::string("(given)") : v; // "--vocab-file $3" with $3 unset still names GPT-2's BPE files
             b.note(n, v, a.line, ImportWhy::NoEffect);
         } else if (startsWithAny(n, kNotModelledPrefixes)) b.note(n, v, a.line, ImportWhy::NotModelled);
         else if (startsWithAny(n, kNoEffectPrefixes)) b.note(n, v, a.line, ImportWhy::NoEffect);
@@ -437,6 +437,16 @@ void applyMegatronArgs(ImportBuilder& b, const std::vector<CommandArg>& args, bo
     if (!vocabGiven && !vocabFile.empty() && b.hasShape())
         // The GPT-2 BPE vocabulary (gpt2-vocab.json) has 50,257 tokens (Radford et al. 2019, §2.2).
         b.shape(Field::ModelVocabSize, FieldValue(50257), "--vocab-file", vocabFile, 0);
+    // Megatron's defaults for what the flags leave out (arguments.py @ d98e8a6 L1320–L1329: FFN 4h,
+    // or 4h·2/3 rounded down to 64 with --swiglu; L1650: an expert's FFN is the dense one's).
+    const bool ffnGiven = std::find(seen.begin(), seen.end(), "--ffn-hidden-size") != seen.end();
+    b.afterModel([ffnGiven](Scenario& sc) {
+        ModelArchitecture& m = sc.model;
+        if (!ffnGiven && m.ffnHiddenSize <= 0 && m.hiddenSize > 0)
+            m.ffnHiddenSize = m.gatedMlp ? int((4.0 * m.hiddenSize * 2 / 3) / 64) * 64 : 4 * m.hiddenSize;
+        if (m.isMoE() && m.moeFfnHiddenSize <= 0)
+            m.moeFfnHiddenSize = m.ffnHiddenSize;
+    });
     if (layersPerVirtualStage > 0)
         b.afterModel([layersPerVirtualStage](Scenario& sc) {
             // Virtual stages = layers / (layers per virtual stage × PP) (arguments.py L972–L979).

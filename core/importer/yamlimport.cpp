@@ -398,6 +398,10 @@ ImportResult importVerl(const std::vector<ConfigEntry>& entries, const ImportOpt
     }
     (void)loraRank;
     b.gpus((long long)(nodes * perNode), (long long)perNode, "trainer.nnodes × trainer.n_gpus_per_node", "", 0);
+    // The policy trains on prompt + response (data.max_prompt_length + data.max_response_length).
+    if (s.finetune.rl.promptLength > 0 && s.finetune.rl.maxNewTokens > 0)
+        b.set(Field::TrainingSeqLength, FieldValue(s.finetune.rl.promptLength + s.finetune.rl.maxNewTokens),
+              "data.max_prompt_length + data.max_response_length", "", 0);
     // gae trains a critic (PPO); grpo, rloo, reinforce_plus_plus need none.
     b.set(Field::RlAlgorithm, FieldValue(estimator == "gae" ? RlAlgorithm::Ppo : RlAlgorithm::Grpo), "algorithm.adv_estimator", estimator, 0);
     b.set(Field::RlCritic, FieldValue(estimator == "gae" || critic), "critic", "", 0);
