@@ -51,11 +51,45 @@ ImportBuilder::ImportBuilder(ImportFormat format, const ImportOptions& options)
 
 namespace {
 
+/// A name from a file as the scenario keeps it: valid UTF-8 without control characters (a byte
+/// that is neither is '?'), at most 200 bytes — what a saved file reads back as the same name.
+std::string printableName(std::string_view in)
+{
+    std::string out;
+    std::size_t i = 0;
+    while (i < in.size() && out.size() < 200) {
+        const unsigned char c = static_cast<unsigned char>(in[i]);
+        std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+        bool valid = n > 0 && i + n <= in.size();
+        for (std::size_t k = 1; valid && k < n; ++k)
+            valid = (static_cast<unsigned char>(in[i + k]) & 0xC0) == 0x80;
+        if (valid && n == 2)
+            valid = c >= 0xC2; // no overlong forms
+        if (valid && n == 3) {
+            const unsigned char c1 = static_cast<unsigned char>(in[i + 1]);
+            valid = !(c == 0xE0 && c1 < 0xA0) && !(c == 0xED && c1 >= 0xA0); // no overlong forms, no surrogates
+        }
+        if (valid && n == 4) {
+            const unsigned char c1 = static_cast<unsigned char>(in[i + 1]);
+            valid = !(c == 0xF0 && c1 < 0x90) && !(c == 0xF4 && c1 >= 0x90) && c <= 0xF4;
+        }
+        if (!valid || (n == 1 && (c < 0x20 || c == 0x7F))) {
+            out += '?';
+            ++i;
+            continue;
+        }
+        out.append(in.substr(i, n));
+        i += n;
+    }
+    return out;
+}
+
 /// A value the reader derived from settings already listed (line 0) is recorded in brackets:
 /// the reports list the file's own settings, each once.
 std::string recordedKey(std::string_view key, int line)
 {
-    return line == 0 && !key.empty() && key.front() != '(' ? "(" + std::string(key) + ")" : std::string(key);
+    const std::string printable = printableName(key);
+    return line == 0 && !printable.empty() && printable.front() != '(' ? "(" + printable + ")" : printable;
 }
 
 } // namespace
@@ -63,25 +97,25 @@ std::string recordedKey(std::string_view key, int line)
 void ImportBuilder::set(Field field, FieldValue value, std::string_view key, std::string_view text, int line)
 {
     setFieldValue(m_result.scenario, field, value);
-    m_result.settings.push_back({recordedKey(key, line), std::string(text), ImportWhy::Sets, field, line});
+    m_result.settings.push_back({recordedKey(key, line), printableName(text), ImportWhy::Sets, field, line});
 }
 
 void ImportBuilder::shape(Field field, FieldValue value, std::string_view key, std::string_view text, int line)
 {
     m_shapeEdits.emplace_back(field, value);
-    m_result.settings.push_back({recordedKey(key, line), std::string(text), ImportWhy::Sets, field, line});
+    m_result.settings.push_back({recordedKey(key, line), printableName(text), ImportWhy::Sets, field, line});
 }
 
 void ImportBuilder::note(std::string_view key, std::string_view text, int line, ImportWhy why)
 {
-    m_result.settings.push_back({std::string(key), std::string(text), why, std::nullopt, line});
+    m_result.settings.push_back({printableName(key), printableName(text), why, std::nullopt, line});
 }
 
 void ImportBuilder::nameModel(std::string_view name, std::string_view key, int line)
 {
     m_modelName = std::string(name);
-    m_result.modelName = m_modelName;
-    m_result.settings.push_back({std::string(key), std::string(name), ImportWhy::NamesModel, std::nullopt, line});
+    m_result.modelName = printableName(name);
+    m_result.settings.push_back({recordedKey(key, line), printableName(name), ImportWhy::NamesModel, std::nullopt, line});
 }
 
 void ImportBuilder::gpus(long long gpus, long long perNode, std::string_view key, std::string_view text, int line)
@@ -94,7 +128,7 @@ void ImportBuilder::gpus(long long gpus, long long perNode, std::string_view key
     }
     if (perNode > 0)
         m_result.scenario.parallel.gpusPerNode = clampInt(perNode);
-    m_result.settings.push_back({recordedKey(key, line), std::string(text), ImportWhy::SetsGpus, Field::ParallelGpus, line});
+    m_result.settings.push_back({recordedKey(key, line), printableName(text), ImportWhy::SetsGpus, Field::ParallelGpus, line});
 }
 
 bool ImportBuilder::number(std::string_view text, double& value, std::string_view key, int line)
@@ -149,10 +183,14 @@ ImportResult ImportBuilder::finish()
     if (haveModel) {
         for (const auto& [field, value] : m_shapeEdits)
             setFieldValue(s, field, value);
-        if (!m_shapeEdits.empty() && preset && !(s.model == preset->model))
-            s.model.preset.clear(); // the file changed the preset's shape: a custom model now
+        // A model the file changed is no longer its preset (whichever way the preset came: by
+        // name or in the config.json beside): saved, it is its keys, not the preset's.
+        if (!s.model.preset.empty())
+            if (const ModelPreset* p = findModelPreset(s.model.preset); !p || !(s.model == p->model))
+                s.model.preset.clear();
         if (s.model.name.empty())
             s.model.name = m_modelName.empty() ? std::string(importFormatTitle(m_format)) + " model" : m_modelName;
+        s.model.name = printableName(s.model.name);
     }
     if (haveModel)
         for (const auto& step : m_afterModel)

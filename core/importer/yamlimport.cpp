@@ -261,7 +261,7 @@ ImportResult importFinetune(const std::vector<ConfigEntry>& entries, ImportForma
             else
                 b.note(k, v, e.line, ImportWhy::NotModelled);
             if (v.find("paged") != std::string::npos)
-                b.set(Field::FineTunePagedOptimizer, FieldValue(true), k, v, e.line);
+                b.set(Field::FineTunePagedOptimizer, FieldValue(true), k, v, 0); // the same setting, listed once
         } else if (k == "stage") {
             dpo = v == "dpo" || v == "kto" || v == "orpo";
             b.note(k, v, e.line, v == "sft" || v == "pt" ? ImportWhy::Sets : v == "ppo" ? ImportWhy::Approximated : ImportWhy::NotModelled);

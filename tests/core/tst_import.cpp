@@ -502,6 +502,29 @@ private slots:
                  qPrintable(QString::fromStdString(load.issues.empty() ? std::string("no issue") : core::describe(load.issues.front()))));
     }
 
+    /// Found by fuzz_launchshell and fuzz_launchyaml: an accepted import must save and read back
+    /// as the same scenario — a model name with bytes that are not UTF-8 (saved as U+FFFD, read
+    /// back different), and a preset beside the file whose shape the file changed (saved as the
+    /// preset with a key at its "not stated" value, read back as the preset's).
+    void importedScenariosSaveAndReadBack()
+    {
+        const std::string script = "torchrun --nproc-per-node 8 --nnodes 1 pretrain_gpt.py --tokenizer-model 'meta-llama/Llama-\xff\x1b[2J2-70b-hf' "
+                                   "--num-layers 4 --hidden-size 256 --num-attention-heads 4 --vocab-size 1000 --seq-length 512 --max-position-embeddings 512\n";
+        core::ImportResult r = core::importLaunchFile(script, {});
+        QVERIFY2(r.ok, qPrintable(errors(r)));
+        QCOMPARE(r.scenario.model.name, std::string("meta-llama/Llama-??[2J2-70b-hf"));
+        core::ScenarioLoad back = core::loadScenario(core::saveScenario(r.scenario));
+        QVERIFY(back.ok && back.scenario == r.scenario);
+        core::ImportOptions options;
+        options.format = core::ImportFormat::MegatronBridge;
+        options.besideModel = core::findModelPreset("llama-2-7b")->model;
+        r = core::importLaunchFile("model:\n  layernorm_epsilon: 0\n", options);
+        QVERIFY2(r.ok, qPrintable(errors(r)));
+        QVERIFY(r.scenario.model.preset.empty()); // no longer the preset
+        back = core::loadScenario(core::saveScenario(r.scenario));
+        QVERIFY(back.ok && back.scenario == r.scenario);
+    }
+
     void shellSubset()
     {
         // Continuations, comments inside arrays and after words, quotes, defaults, arrays,
