@@ -267,21 +267,27 @@ inline core::ImportResult importAs(std::string_view text, core::ImportFormat for
     return core::importLaunchFile(text, options);
 }
 
-/// Shell scripts and command lines: Megatron-LM, vLLM, SGLang, TensorRT-LLM, OpenRLHF (import).
+/// Shell scripts and command lines (import): the format the text names (Megatron-LM, vLLM,
+/// SGLang, TensorRT-LLM, OpenRLHF, verl's and TRL's command lines), as `import run.sh` decides it;
+/// one import per input keeps the smoke run's time (the seeds and the dictionary name each program).
 inline int launchShell(const std::uint8_t* data, std::size_t size)
 {
-    const std::string_view text(reinterpret_cast<const char*>(data), size);
-    for (core::ImportFormat f : {core::ImportFormat::Megatron, core::ImportFormat::Vllm, core::ImportFormat::OpenRlhf})
-        checkImport(importAs(text, f, f == core::ImportFormat::Vllm));
+    core::ImportOptions options;
+    options.fileName = "run.sh";
+    static const core::ModelArchitecture model = core::findModelPreset("llama-2-7b")->model;
+    options.besideModel = model; // a serving command's model may be a path: its config.json beside it
+    checkImport(core::importLaunchFile(std::string_view(reinterpret_cast<const char*>(data), size), options));
     return 0;
 }
 
-/// YAML: Megatron-Bridge, axolotl, verl (import).
+/// YAML (import): Megatron-Bridge, axolotl, LLaMA-Factory, TRL or verl, as its keys decide.
 inline int launchYaml(const std::uint8_t* data, std::size_t size)
 {
-    const std::string_view text(reinterpret_cast<const char*>(data), size);
-    for (core::ImportFormat f : {core::ImportFormat::MegatronBridge, core::ImportFormat::Axolotl, core::ImportFormat::Verl})
-        checkImport(importAs(text, f, true));
+    core::ImportOptions options;
+    options.fileName = "config.yaml";
+    static const core::ModelArchitecture model = core::findModelPreset("llama-2-7b")->model;
+    options.besideModel = model;
+    checkImport(core::importLaunchFile(std::string_view(reinterpret_cast<const char*>(data), size), options));
     return 0;
 }
 
