@@ -3296,11 +3296,6 @@ The current scenario was not changed.</source>
         <translation>错误：无法应用任何内容</translation>
     </message>
     <message>
-        <source>Read as &lt;b&gt;%1&lt;/b&gt;: %2</source>
-        <extracomment>%1 = framework, %2 = model name</extracomment>
-        <translation>按 &lt;b&gt;%1&lt;/b&gt; 读取：%2</translation>
-    </message>
-    <message>
         <source>%1 GPUs · TP %2 · PP %3 · CP %4 · DP %5</source>
         <extracomment>the imported layout; %1 = GPUs, %2 = TP, %3 = PP, %4 = CP, %5 = DP</extracomment>
         <translation>%1 块 GPU · TP %2 · PP %3 · CP %4 · DP %5</translation>
@@ -3372,6 +3367,11 @@ The current scenario was not changed.</source>
     <message>
         <source>Close</source>
         <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Read as &lt;b&gt;%1&lt;/b&gt;: %2, %3 parameters</source>
+        <extracomment>%1 = framework, %2 = model name, %3 = its parameter count (8.03 B)</extracomment>
+        <translation>按 &lt;b&gt;%1&lt;/b&gt; 读取：%2，%3 个参数</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,8 @@
 #include <map>
 
 #include "core/fields.h"
+#include "core/model.h"
+#include "widgets/displayformat.h"
 #include "widgets/fieldtext.h"
 #include "widgets/issuetext.h"
 
@@ -91,8 +93,10 @@ QString ImportReportDialog::reportHtml(const core::ImportResult& r)
         html += QStringLiteral("</ul>");
     } else {
         const core::Scenario& s = r.scenario;
-        //: %1 = framework, %2 = model name
-        html += QStringLiteral("<p>%1</p>").arg(tr("Read as <b>%1</b>: %2").arg(framework.toHtmlEscaped(), escaped(s.model.name)));
+        //: %1 = framework, %2 = model name, %3 = its parameter count (8.03 B)
+        html += QStringLiteral("<p>%1</p>").arg(tr("Read as <b>%1</b>: %2, %3 parameters")
+                                                     .arg(framework.toHtmlEscaped(), escaped(s.model.name),
+                                                          DisplayFormat::count(core::countParameters(s.model).total)));
         //: the imported layout; %1 = GPUs, %2 = TP, %3 = PP, %4 = CP, %5 = DP
         html += QStringLiteral("<p>%1</p>").arg(tr("%1 GPUs · TP %2 · PP %3 · CP %4 · DP %5")
                                                      .arg(s.parallel.gpus).arg(s.parallel.tensor).arg(s.parallel.pipeline)
