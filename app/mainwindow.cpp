@@ -207,6 +207,7 @@ void MainWindow::createMenus()
     m_menus.edit->addActions({m_actions.undo, m_actions.redo});
     m_menus.edit->addSeparator();
     m_menus.edit->addAction(m_actions.copySlide);
+    m_document->addEditActions(m_menus.edit);
     m_menus.scenario = menuBar()->addMenu(QString());
     for (QAction* a : m_actions.zero)
         m_menus.scenario->addAction(a);

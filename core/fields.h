@@ -36,7 +36,8 @@ enum class Field : std::uint16_t {
     ModelNumExperts, ModelMoeTopK, ModelMoeFfnHiddenSize, ModelNumSharedExperts, ModelSharedExpertFfnHiddenSize,
     ModelSharedExpertGate, ModelMoeLayerFrequency, ModelFirstDenseLayers,
     ModelQLoraRank, ModelKvLoraRank, ModelQkNopeHeadDim, ModelQkRopeHeadDim, ModelVHeadDim,
-    ModelSlidingWindow, ModelGlobalLayerEvery, ModelParameters,
+    ModelSlidingWindow, ModelGlobalLayerEvery,
+    ModelRopeTheta, ModelRopeScaling, ModelRopeScalingFactor, ModelNormEpsilon, ModelActivation, ModelParameters,
     // training
     TrainingSeqLength, TrainingMicroBatchSize, TrainingGlobalBatchSize, TrainingTrainTokens, TrainingPrecision,
     TrainingOptimizer, TrainingZeroStage, TrainingFsdp, TrainingOffloadOptimizer, TrainingOffloadParameters,
@@ -136,6 +137,7 @@ enum class FieldPresence : std::uint8_t {
     Architecture, ///< the model has an architecture
     MoE,          ///< … with experts
     Mla,          ///< … with multi-head latent attention
+    Stated,       ///< … and the value is not the default ("not stated"): files without it do not change
     Manual,       ///< scenario_io decides (texts, specials, the model's parameter count)
 };
 
@@ -150,6 +152,13 @@ struct Choice
 inline constexpr Choice kModeChoices[] = {{"train", int(Mode::Train)}, {"inference", int(Mode::Inference)}, {"finetune", int(Mode::FineTune)}};
 inline constexpr Choice kNormalizationChoices[] = {{"rmsnorm", int(Normalization::RMSNorm)}, {"layernorm", int(Normalization::LayerNorm)}};
 inline constexpr Choice kPositionEmbeddingChoices[] = {{"rope", int(PositionEmbedding::Rotary)}, {"learned", int(PositionEmbedding::Learned)}};
+/// HF rope_scaling.rope_type names.
+inline constexpr Choice kRopeScalingChoices[] = {{"none", int(RopeScaling::None)}, {"llama3", int(RopeScaling::Llama3)},
+                                                 {"yarn", int(RopeScaling::Yarn)}, {"linear", int(RopeScaling::Linear)}};
+/// HF hidden_act names (gelu_pytorch_tanh is "gelu_tanh"; relu2 is Megatron's squared ReLU).
+inline constexpr Choice kActivationChoices[] = {{"auto", int(Activation::Auto)}, {"silu", int(Activation::Silu)},
+                                                {"gelu", int(Activation::Gelu)}, {"gelu_tanh", int(Activation::GeluTanh)},
+                                                {"relu", int(Activation::Relu)}, {"squared_relu", int(Activation::SquaredRelu)}};
 inline constexpr Choice kPrecisionRecipeChoices[] = {{"mixed_16", int(PrecisionRecipe::Mixed16)},
                                                      {"mixed_bf16_fp32_grads", int(PrecisionRecipe::MixedBf16Fp32Grads)},
                                                      {"fp32", int(PrecisionRecipe::Fp32)},
@@ -192,6 +201,8 @@ template <typename E> inline constexpr std::span<const Choice> kChoicesOf{};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Mode>{kModeChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Normalization>{kNormalizationChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<PositionEmbedding>{kPositionEmbeddingChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<RopeScaling>{kRopeScalingChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<Activation>{kActivationChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<PrecisionRecipe>{kPrecisionRecipeChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Optimizer>{kOptimizerChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Recompute>{kRecomputeChoices};
@@ -399,6 +410,12 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::model, &M::vHeadDim>(Field::ModelVHeadDim, "model.v_head_dim", U::Width, atLeast(0, kMaxDimension), E::Architecture, W::Mla),
     scalar<&S::model, &M::slidingWindow>(Field::ModelSlidingWindow, "model.sliding_window", U::Tokens, atLeast(0, kMaxSequence), E::Architecture, W::Architecture),
     scalar<&S::model, &M::globalLayerEvery>(Field::ModelGlobalLayerEvery, "model.global_layer_every", U::Layers, atLeast(0, kMaxLayers), E::Architecture, W::Architecture),
+    // Launch-file keys (no estimate reads them): written only when stated.
+    scalar<&S::model, &M::ropeTheta>(Field::ModelRopeTheta, "model.rope_theta", U::Factor, between(1, 1e12).orZero(), E::Architecture, W::Stated),
+    choice<&S::model, &M::ropeScaling>(Field::ModelRopeScaling, "model.rope_scaling", E::Architecture, W::Stated),
+    scalar<&S::model, &M::ropeScalingFactor>(Field::ModelRopeScalingFactor, "model.rope_scaling_factor", U::Factor, between(1, 1e4).orZero(), E::Architecture, W::Stated),
+    scalar<&S::model, &M::normEpsilon>(Field::ModelNormEpsilon, "model.norm_epsilon", U::Fraction, between(1e-12, 0.1).orZero(), E::Architecture, W::Stated),
+    choice<&S::model, &M::activation>(Field::ModelActivation, "model.activation", E::Architecture, W::Stated),
     scalar<&S::model, &M::parameters>(Field::ModelParameters, "model.parameters", U::Parameters, atLeast(1, kMaxParameters), E::CountOnly, W::Manual),
 
     scalar<&S::training, &T::seqLength>(Field::TrainingSeqLength, "training.seq_length", U::Tokens, atLeast(1, kMaxSequence), E::Training),

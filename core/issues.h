@@ -66,6 +66,15 @@ enum class IssueCode {
     FileNotFound,                   ///< path = the file
     NotARegularFile,                ///< path = the file, a = FileKind (directory, FIFO, device, …)
     FileUnreadable,                 ///< path = the file, detail = the system's reason
+    // errors: launch files (core/importer)
+    UnterminatedQuote,              ///< a = the line where the quote or bracket opens
+    ExpansionTooLarge,              ///< a script's variables expand past a = the limit in bytes
+    ImportSyntax,                   ///< a = the line that is not in the subset of YAML or TOML the reader takes
+    ImportFormatUnknown,            ///< the text is none of the launch files ShardScope reads
+    ImportNoCommand,                ///< a script without the framework's command: given = the format name
+    ImportNoModel,                  ///< no model: no shape keys, no preset of the name given (given), no config.json beside
+    NotAShareLink,                  ///< given = the text's start: not a shardscope:// link
+    ShareLinkVersion,               ///< a = the link's version (this build reads 1)
     // warnings
     UnevenPipelineSplit,            ///< a = layers, b = PP, c = stages with an extra layer (the middle ones)
     SequenceParallelWithoutTensor,
@@ -98,6 +107,9 @@ enum class IssueCode {
     PagedOptimizerEvicts,           ///< a = group index, b = bytes over capacity, c = paged optimizer bytes
     MoeLayerPatternApproximated,    ///< import: an irregular list of dense layers, counted as MoE layers
     MtpModuleNotCounted,            ///< import: the multi-token-prediction module is not counted
+    CommentEndsContinuedCommand,    ///< a = the line of a comment inside a `\`-continued command (bash ends the command there)
+    ImportGpusAssumed,              ///< a launch file that does not give the GPUs: a = the number assumed
+    ImportModelFromBaseModel,       ///< given = the model named, nearest = the preset of its base model
     UnknownKey,                     ///< path = the key, nearest = the nearest known key
     /// An imported config's attention span is approximated; path = the key; a = what: 1 chunked
     /// attention taken as a window of b tokens, 2 an irregular list of b global layers taken as

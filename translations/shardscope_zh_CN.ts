@@ -1521,6 +1521,88 @@ The current scenario was not changed.</source>
         <source>Model configurations (config.json *.json)</source>
         <translation>模型配置 (config.json *.json)</translation>
     </message>
+    <message>
+        <source>Import &amp;Launch File…</source>
+        <translation>导入启动文件(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Read a Megatron-LM, DeepSpeed, torchtitan, YAML recipe or serving launch file into the scenario</source>
+        <translation>把 Megatron-LM、DeepSpeed、torchtitan、YAML 配方或推理服务的启动文件读入场景</translation>
+    </message>
+    <message>
+        <source>Open &amp;Link…</source>
+        <translation>打开链接(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Open a scenario shared as a shardscope:// link</source>
+        <translation>打开以 shardscope:// 链接分享的场景</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Link</source>
+        <translation>复制链接(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Copy the scenario as a shardscope:// link to paste into a chat or a slide&apos;s notes</source>
+        <translation>把场景复制为 shardscope:// 链接，可粘贴到聊天或幻灯片备注中</translation>
+    </message>
+    <message>
+        <source>&amp;Paste Link</source>
+        <translation>粘贴链接(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Open the shardscope:// link on the clipboard</source>
+        <translation>打开剪贴板中的 shardscope:// 链接</translation>
+    </message>
+    <message>
+        <source>Imported %1 as %2</source>
+        <extracomment>status bar; %1 = file name, %2 = framework</extracomment>
+        <translation>已按 %2 导入 %1</translation>
+    </message>
+    <message>
+        <source>The link cannot be opened:
+%1
+
+The current scenario was not changed.</source>
+        <extracomment>%1 = the errors, one per line</extracomment>
+        <translation>无法打开该链接：
+%1
+
+当前场景未作任何改动。</translation>
+    </message>
+    <message>
+        <source>Open Link</source>
+        <extracomment>undo text</extracomment>
+        <translation>打开链接</translation>
+    </message>
+    <message>
+        <source>Opened the link: %1</source>
+        <translation>已打开链接：%1</translation>
+    </message>
+    <message>
+        <source>Import Launch File</source>
+        <translation>导入启动文件</translation>
+    </message>
+    <message>
+        <source>Launch files (*.sh *.bash *.json *.toml *.yaml *.yml);;All files (*)</source>
+        <translation>启动文件 (*.sh *.bash *.json *.toml *.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>A shardscope:// link:</source>
+        <translation>shardscope:// 链接：</translation>
+    </message>
+    <message>
+        <source>Copied the scenario as a link (%1 characters)</source>
+        <extracomment>status bar; %1 = the link&apos;s length in characters</extracomment>
+        <translation>已把场景复制为链接（%1 个字符）</translation>
+    </message>
+    <message>
+        <source>Copied the scenario as a link (%1 characters; its measurements are not in it)</source>
+        <translation>已把场景复制为链接（%1 个字符；不含其实测数据）</translation>
+    </message>
+    <message>
+        <source>Paste Link</source>
+        <translation>粘贴链接</translation>
+    </message>
 </context>
 <context>
     <name>DrillPage</name>
@@ -2495,6 +2577,26 @@ fullest GPU %2 of %3</source>
         <source>Shard group (hybrid sharding)</source>
         <translation>分片组（混合分片）</translation>
     </message>
+    <message>
+        <source>RoPE base</source>
+        <translation>RoPE 基数</translation>
+    </message>
+    <message>
+        <source>RoPE scaling</source>
+        <translation>RoPE 缩放</translation>
+    </message>
+    <message>
+        <source>RoPE scaling factor</source>
+        <translation>RoPE 缩放因子</translation>
+    </message>
+    <message>
+        <source>Norm epsilon</source>
+        <translation>归一化 epsilon</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>激活函数</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -3324,6 +3426,152 @@ The current scenario was not changed.</source>
     </message>
 </context>
 <context>
+    <name>ImportReportDialog</name>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <extracomment>after a list cut short; %n = how many more</extracomment>
+        <translation>
+            <numerusform>另有 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 cannot be imported:
+%2
+
+The current scenario was not changed.</source>
+        <extracomment>%1 = file name, %2 = the errors, one per line</extracomment>
+        <translation>%1 无法导入：
+%2
+
+当前场景未作任何改动。</translation>
+    </message>
+    <message>
+        <source>Errors: nothing can be applied</source>
+        <translation>错误：无法应用任何内容</translation>
+    </message>
+    <message>
+        <source>%1 GPUs · TP %2 · PP %3 · CP %4 · DP %5</source>
+        <extracomment>the imported layout; %1 = GPUs, %2 = TP, %3 = PP, %4 = CP, %5 = DP</extracomment>
+        <translation>%1 块 GPU · TP %2 · PP %3 · CP %4 · DP %5</translation>
+    </message>
+    <message>
+        <source>Remarks</source>
+        <translation>说明</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not expressible (%n)</source>
+        <extracomment>settings the scenario cannot hold; %n = how many</extracomment>
+        <translation>
+            <numerusform>无法表达（%n 项）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Used (%n)</source>
+        <extracomment>%n = number of settings</extracomment>
+        <translation>
+            <numerusform>已采用（%n 项）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ignored (%n)</source>
+        <extracomment>%n = number of settings</extracomment>
+        <translation>
+            <numerusform>已忽略（%n 项）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not in the file</source>
+        <extracomment>%1 = field labels such as &quot;GPU, Training tokens&quot;</extracomment>
+        <translation>文件中未给出</translation>
+    </message>
+    <message>
+        <source>taken from the current scenario: %1</source>
+        <translation>沿用当前场景的值：%1</translation>
+    </message>
+    <message>
+        <source>Applying replaces the scenario with the file&apos;s, keeping its GPU and runtime assumptions.</source>
+        <translation>应用后以文件中的设置替换场景，GPU 与运行时假设保持不变。</translation>
+    </message>
+    <message>
+        <source>The current scenario was not changed.</source>
+        <translation>当前场景未作任何改动。</translation>
+    </message>
+    <message>
+        <source>Import %1</source>
+        <extracomment>dialog title; %1 = file name</extracomment>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>%1 describes this scenario. Apply it?</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1 描述了这个场景。要应用吗？</translation>
+    </message>
+    <message>
+        <source>%1 cannot be imported.</source>
+        <translation>%1 无法导入。</translation>
+    </message>
+    <message>
+        <source>&amp;Apply to Scenario</source>
+        <translation>应用到场景(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Read as &lt;b&gt;%1&lt;/b&gt;: %2, %3 parameters</source>
+        <extracomment>%1 = framework, %2 = model name, %3 = its parameter count (8.03 B)</extracomment>
+        <translation>按 &lt;b&gt;%1&lt;/b&gt; 读取：%2，%3 个参数</translation>
+    </message>
+</context>
+<context>
+    <name>ImportText</name>
+    <message>
+        <source>sets the scenario&apos;s value</source>
+        <translation>设定场景中的值</translation>
+    </message>
+    <message>
+        <source>names the model</source>
+        <translation>指定模型</translation>
+    </message>
+    <message>
+        <source>sets the number of GPUs</source>
+        <translation>设定 GPU 数量</translation>
+    </message>
+    <message>
+        <source>changes neither memory nor step time (learning rate, data, paths, logging)</source>
+        <translation>不影响显存和步时（学习率、数据、路径、日志）</translation>
+    </message>
+    <message>
+        <source>not a setting ShardScope knows in this format</source>
+        <translation>ShardScope 不认识的此格式设置</translation>
+    </message>
+    <message>
+        <source>given again later: the last one counts</source>
+        <translation>后面又给出了一次：以最后一次为准</translation>
+    </message>
+    <message>
+        <source>in shell the reader does not run (a loop, a function, a branch it cannot decide, $(…))</source>
+        <translation>位于读取器不执行的 shell 代码中（循环、函数、无法判定的分支、$(…)）</translation>
+    </message>
+    <message>
+        <source>not a value this setting takes</source>
+        <translation>不是此设置接受的值</translation>
+    </message>
+    <message>
+        <source>a mechanism the estimate does not model</source>
+        <translation>估算未建模的机制</translation>
+    </message>
+    <message>
+        <source>no exact equivalent: the nearest setting is used</source>
+        <translation>没有完全对应的设置：采用最接近的设置</translation>
+    </message>
+</context>
+<context>
     <name>InferenceControls</name>
     <message>
         <source>Serving</source>
@@ -4063,6 +4311,64 @@ the weights are read once per step for all of them.</source>
         <extracomment>%1 = the shard group&apos;s size, %2 = data-parallel × context-parallel ranks</extracomment>
         <translation>大小为 %1 的分片组不能整除其分片所跨的 %2 个数据并行 × 上下文并行 rank</translation>
     </message>
+    <message>
+        <source>line %1: a quote or bracket opened here is never closed</source>
+        <extracomment>%1 = line number</extracomment>
+        <translation>第 %1 行：此处开始的引号或括号没有闭合</translation>
+    </message>
+    <message>
+        <source>the script&apos;s variables expand to more than %1 bytes</source>
+        <extracomment>%1 = a number of bytes</extracomment>
+        <translation>脚本变量展开后超过 %1 字节</translation>
+    </message>
+    <message>
+        <source>line %1 is not in the part of the format ShardScope reads (see the README, Bring your own config)</source>
+        <extracomment>%1 = line number</extracomment>
+        <translation>第 %1 行超出了 ShardScope 读取的格式子集（见 README 的“Bring your own config”）</translation>
+    </message>
+    <message>
+        <source>not a launch file ShardScope reads: a Megatron-LM script, a DeepSpeed JSON, a torchtitan TOML, a Megatron-Bridge, axolotl, LLaMA-Factory, TRL or verl YAML, or an OpenRLHF, vLLM, SGLang or TensorRT-LLM command (--format names one)</source>
+        <translation>不是 ShardScope 能读取的启动文件：应为 Megatron-LM 脚本、DeepSpeed JSON、torchtitan TOML，Megatron-Bridge、axolotl、LLaMA-Factory、TRL 或 verl 的 YAML，或 OpenRLHF、vLLM、SGLang、TensorRT-LLM 命令（可用 --format 指定）</translation>
+    </message>
+    <message>
+        <source>the file runs no %1 command</source>
+        <extracomment>%1 = a format name such as megatron</extracomment>
+        <translation>文件中没有运行 %1 的命令</translation>
+    </message>
+    <message>
+        <source>the file does not give the model: give its shape, name a Hugging Face model that is a preset, or put its config.json beside the file</source>
+        <translation>文件没有给出模型：请给出模型形状、写明属于预设的 Hugging Face 模型名，或把它的 config.json 放在文件旁边</translation>
+    </message>
+    <message>
+        <source>%1 is not a preset and the file does not give its shape: put its config.json beside the file</source>
+        <extracomment>%1 = the model the file names</extracomment>
+        <translation>%1 不是预设，文件也没有给出其形状：请把它的 config.json 放在文件旁边</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a ShardScope link (shardscope://v1?…)</source>
+        <extracomment>%1 = the start of the text; shardscope:// is not translated</extracomment>
+        <translation>“%1”不是 ShardScope 链接（shardscope://v1?…）</translation>
+    </message>
+    <message>
+        <source>a link of version %1: this build reads version 1 (a newer ShardScope made it)</source>
+        <extracomment>%1 = a version number</extracomment>
+        <translation>链接版本为 %1：当前版本只读取版本 1（链接由更新的 ShardScope 生成）</translation>
+    </message>
+    <message>
+        <source>line %1: a comment line inside a command continued with \ ends the command in bash; read on as if it were not there</source>
+        <extracomment>%1 = line number</extracomment>
+        <translation>第 %1 行：用 \ 续行的命令中间出现注释行，在 bash 中命令会在此结束；此处按没有该注释继续读取</translation>
+    </message>
+    <message>
+        <source>the file does not say how many GPUs run it: %1 assumed (the command line&apos;s --gpus sets it)</source>
+        <extracomment>%1 = number of GPUs; --gpus is an option, not translated</extracomment>
+        <translation>文件没有说明使用多少块 GPU：假定为 %1（命令行的 --gpus 可设定）</translation>
+    </message>
+    <message>
+        <source>%1 is read as the preset %2, its base model (the same architecture)</source>
+        <extracomment>%1 = the model the file names, %2 = a preset id</extracomment>
+        <translation>%1 按其基础模型预设 %2 读取（架构相同）</translation>
+    </message>
 </context>
 <context>
     <name>LanguageManager</name>
@@ -4140,6 +4446,113 @@ the weights are read once per step for all of them.</source>
     <message>
         <source>Save the settings shown to a file</source>
         <translation>把显示的设置保存到文件</translation>
+    </message>
+</context>
+<context>
+    <name>LaunchNote</name>
+    <message>
+        <source>parameter offload (ZeRO-Infinity) has no Megatron-LM flag: see the DeepSpeed config</source>
+        <translation>参数卸载（ZeRO-Infinity）没有对应的 Megatron-LM 参数：见 DeepSpeed 配置</translation>
+    </message>
+    <message>
+        <source>pure bf16 (no fp32 master weights) is not Megatron-LM&apos;s mixed precision: --bf16 keeps fp32 masters</source>
+        <translation>纯 bf16（无 fp32 主权重）不是 Megatron-LM 的混合精度：--bf16 会保留 fp32 主权重</translation>
+    </message>
+    <message>
+        <source>the model states no RoPE base (model.rope_theta): the framework&apos;s default, 10000, applies</source>
+        <translation>模型没有给出 RoPE 基数（model.rope_theta）：将使用框架默认值 10000</translation>
+    </message>
+    <message>
+        <source>Megatron-LM&apos;s --rotary-base is an integer: the RoPE base %1 is rounded</source>
+        <translation>Megatron-LM 的 --rotary-base 只接受整数：RoPE 基数 %1 已取整</translation>
+    </message>
+    <message>
+        <source>the model&apos;s RoPE scaling (YaRN or linear, factor %1) has no flag here: set it in the model&apos;s code</source>
+        <translation>模型的 RoPE 缩放（YaRN 或线性，因子 %1）在此没有对应参数：请在模型代码中设置</translation>
+    </message>
+    <message>
+        <source>the model states no norm epsilon (model.norm_epsilon): the framework&apos;s default, 1e-5, applies</source>
+        <translation>模型没有给出归一化 epsilon（model.norm_epsilon）：将使用框架默认值 1e-5</translation>
+    </message>
+    <message>
+        <source>a gated GELU MLP (GeGLU) has no Megatron-LM flag: written as --swiglu, the same shape with SiLU</source>
+        <translation>门控 GELU MLP（GeGLU）没有对应的 Megatron-LM 参数：写为 --swiglu，形状相同但激活为 SiLU</translation>
+    </message>
+    <message>
+        <source>the model&apos;s ungated activation has no Megatron-LM flag: GELU, the default, is written</source>
+        <translation>模型的非门控激活函数没有对应的 Megatron-LM 参数：写为默认的 GELU</translation>
+    </message>
+    <message>
+        <source>Megatron-LM pads the vocabulary of %1 to a multiple of TP: %2</source>
+        <translation>Megatron-LM 会把 %1 的词表填充到 TP 的倍数：%2</translation>
+    </message>
+    <message>
+        <source>no Hugging Face tokenizer is known for this model: NullTokenizer with its vocabulary size</source>
+        <translation>此模型没有已知的 Hugging Face 分词器：使用 NullTokenizer 并给出词表大小</translation>
+    </message>
+    <message>
+        <source>pipeline parallelism (PP %1) is DeepSpeed&apos;s PipelineModule(num_stages=…) in the training code, not a config key</source>
+        <translation>流水线并行（PP %1）由训练代码中的 DeepSpeed PipelineModule(num_stages=…) 设定，不是配置键</translation>
+    </message>
+    <message>
+        <source>expert parallelism (EP %1) is the ep_size of DeepSpeed&apos;s MoE layers in the model code, not a config key</source>
+        <translation>专家并行（EP %1）是模型代码中 DeepSpeed MoE 层的 ep_size，不是配置键</translation>
+    </message>
+    <message>
+        <source>context parallelism (CP %1) is written as DeepSpeed-Ulysses sequence parallelism (all-to-all over heads, not a ring)</source>
+        <translation>上下文并行（CP %1）写为 DeepSpeed-Ulysses 序列并行（按注意力头做 all-to-all，而非环形）</translation>
+    </message>
+    <message>
+        <source>tensor parallelism (TP %1) is written as DeepSpeed&apos;s AutoTP training (tensor_parallel.autotp_size)</source>
+        <translation>张量并行（TP %1）写为 DeepSpeed 的 AutoTP 训练（tensor_parallel.autotp_size）</translation>
+    </message>
+    <message>
+        <source>the model is the one the training script loads (its config.json): a DeepSpeed config does not name it</source>
+        <translation>模型由训练脚本加载（其 config.json）：DeepSpeed 配置不指定模型</translation>
+    </message>
+    <message>
+        <source>ZeRO-1 has no torchtitan equivalent: FSDP2 that keeps the parameters gathered (reshard never, as ZeRO-2)</source>
+        <translation>ZeRO-1 在 torchtitan 中没有对应项：写为保持参数聚合的 FSDP2（reshard never，相当于 ZeRO-2）</translation>
+    </message>
+    <message>
+        <source>FSDP2&apos;s CPU offload moves parameters, gradients and optimizer states together</source>
+        <translation>FSDP2 的 CPU 卸载会一并移动参数、梯度和优化器状态</translation>
+    </message>
+    <message>
+        <source>FP8 GEMMs need torchtitan&apos;s Float8 model converter, not written here</source>
+        <translation>FP8 GEMM 需要 torchtitan 的 Float8 模型转换器，此处未写出</translation>
+    </message>
+    <message>
+        <source>torchtitan builds a model from a flavor in its code: no flavor has this model&apos;s shape, so [model] is not written</source>
+        <translation>torchtitan 按代码中的 flavor 构建模型：没有与此模型形状相同的 flavor，因此未写出 [model]</translation>
+    </message>
+    <message>
+        <source>torchtitan reduces gradients in float32 only (mixed_precision_reduce): the scenario&apos;s 16-bit gradients are fp32 there</source>
+        <translation>torchtitan 只以 float32 归约梯度（mixed_precision_reduce）：场景中的 16 位梯度在那里是 fp32</translation>
+    </message>
+    <message>
+        <source>torchtitan&apos;s tensor parallelism always shards the sequence between the blocks (sequence parallelism), which the scenario leaves off</source>
+        <translation>torchtitan 的张量并行总会在模块之间切分序列（序列并行），而场景中未启用</translation>
+    </message>
+    <message>
+        <source>which activations are recomputed is the model code&apos;s choice with DeepSpeed: selective recomputation is not a config key</source>
+        <translation>使用 DeepSpeed 时重计算哪些激活由模型代码决定：选择性重计算不是配置键</translation>
+    </message>
+    <message>
+        <source>the model has %1 norms per layer (pre and post): Megatron-LM&apos;s GPT layer has 2</source>
+        <translation>模型每层有 %1 个归一化（前置和后置）：Megatron-LM 的 GPT 层只有 2 个</translation>
+    </message>
+    <message>
+        <source>the model&apos;s %1 learned positions are fewer than the sequence of %2 tokens: written as the sequence length (Megatron-LM requires it)</source>
+        <translation>模型的 %1 个学习位置少于 %2 个 token 的序列：按序列长度写出（Megatron-LM 要求如此）</translation>
+    </message>
+    <message>
+        <source>the scenario&apos;s optimizer has no equivalent setting here: the framework&apos;s AdamW is written</source>
+        <translation>场景的优化器在此没有对应设置：写为框架的 AdamW</translation>
+    </message>
+    <message>
+        <source>torchtitan splits the layers over the stages by itself: the scenario&apos;s first and last stage sizes are not written</source>
+        <translation>torchtitan 自行把各层分配到各阶段：未写出场景中首末阶段的层数</translation>
     </message>
 </context>
 <context>

@@ -48,6 +48,11 @@ QString label(core::Field field)
     case F::ModelVHeadDim: return QCoreApplication::translate("FieldText", "V head size");
     case F::ModelSlidingWindow: return QCoreApplication::translate("FieldText", "Sliding window");
     case F::ModelGlobalLayerEvery: return QCoreApplication::translate("FieldText", "Global layer every");
+    case F::ModelRopeTheta: return QCoreApplication::translate("FieldText", "RoPE base");
+    case F::ModelRopeScaling: return QCoreApplication::translate("FieldText", "RoPE scaling");
+    case F::ModelRopeScalingFactor: return QCoreApplication::translate("FieldText", "RoPE scaling factor");
+    case F::ModelNormEpsilon: return QCoreApplication::translate("FieldText", "Norm epsilon");
+    case F::ModelActivation: return QCoreApplication::translate("FieldText", "Activation");
     case F::ModelParameters: return QCoreApplication::translate("FieldText", "Model size");
     case F::TrainingSeqLength: return QCoreApplication::translate("FieldText", "Sequence length");
     case F::TrainingMicroBatchSize: return QCoreApplication::translate("FieldText", "Micro-batch");

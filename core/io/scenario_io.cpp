@@ -332,6 +332,7 @@ struct Presence
         case FieldPresence::Architecture: return architecture;
         case FieldPresence::MoE: return moe;
         case FieldPresence::Mla: return mla;
+        case FieldPresence::Stated: // decided per field (saveScenario)
         case FieldPresence::Manual: break;
         }
         return false;
@@ -414,6 +415,12 @@ std::string saveScenario(const Scenario& s, std::string_view title)
     Json j = Json::object();
     const Presence presence(s);
     for (const FieldInfo& f : kFieldTable) {
+        if (f.isScalar() && f.presence == FieldPresence::Stated) {
+            static const Scenario plain;
+            if (s.model.hasArchitecture && !(f.get(s) == f.get(plain)))
+                writeField(j, s, f);
+            continue;
+        }
         if (f.isScalar() && f.presence != FieldPresence::Manual) {
             if (presence.written(f.presence))
                 writeField(j, s, f);

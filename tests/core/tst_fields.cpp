@@ -81,6 +81,11 @@ const Row kRows[] = {
     {"model.v_head_dim", kMla, "64", "-1", C::Negative},
     {"model.sliding_window", kTrain, "4096", "-1", C::Negative},
     {"model.global_layer_every", kTrain, "6", "-1", C::Negative},
+    {"model.rope_theta", kTrain, "500000", "0.5", C::OutOfRange}, // 0 is "not stated"; Llama 3: 500000
+    {"model.rope_scaling", kTrain, "llama3", "ntk", C::UnknownValue},
+    {"model.rope_scaling_factor", kTrain, "8", "0.5", C::OutOfRange}, // a factor below 1 shrinks the context
+    {"model.norm_epsilon", kTrain, "1e-6", "1", C::OutOfRange},
+    {"model.activation", kTrain, "gelu_tanh", "swish", C::UnknownValue},
     {"model.parameters", kCountOnly, "1.3e10", "0", C::NotPositive},
     // training
     {"training.seq_length", kTrain, "2048", "0", C::NotPositive},
