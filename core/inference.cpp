@@ -77,11 +77,11 @@ struct Workspace
     double peak() const { return std::max(forward, logits); }
 };
 
-Workspace stageWorkspace(const ServingContext& c, int stage)
+Workspace stageWorkspace(const ServingContext& c, int stage, double batch)
 {
     const InferenceSetup& in = c.s.inference;
     const ServingEngine engine = in.engine;
-    const double prompt = double(in.batchSize) * double(in.promptLength);
+    const double prompt = batch * double(in.promptLength);
     // HF generate() runs the whole prompt at once; the others a chunk of max_batched_tokens.
     const double chunk = engine == ServingEngine::HfTransformers ? prompt : std::min(double(in.maxBatchedTokens), prompt);
     const double h = c.m.hiddenSize, t = c.t, e = 2;
@@ -120,7 +120,7 @@ Workspace stageWorkspace(const ServingContext& c, int stage)
     if (engine == ServingEngine::HfTransformers && !in.flashAttention) {
         // eager_attention_forward (modeling_llama.py): bf16 scores, the mask added out of place,
         // the fp32 softmax and its bf16 cast, of one layer: 6 B per score at the peak.
-        w.forward += 6 * double(in.batchSize) * heads * double(in.promptLength) * double(in.promptLength);
+        w.forward += 6 * batch * heads * double(in.promptLength) * double(in.promptLength);
     }
     if (!last)
         return w;
@@ -131,15 +131,15 @@ Workspace stageWorkspace(const ServingContext& c, int stage)
         w.logits = 16 * double(in.maxNumSeqs) * V;
         break;
     case ServingEngine::Sglang:
-        w.logits = 8 * double(in.batchSize) * V; // fp32 logits and probabilities of the running batch
+        w.logits = 8 * batch * V; // fp32 logits and probabilities of the running batch
         break;
     case ServingEngine::TensorRtLlm:
-        w.logits = 4 * double(in.batchSize) * V; // fp32 logits of the last token of each sequence
+        w.logits = 4 * batch * V; // fp32 logits of the last token of each sequence
         break;
     case ServingEngine::HfTransformers:
         // Before transformers 4.45 (logits_to_keep) the prefill computed the logits of every
         // prompt position and upcast them: bf16 + fp32 = 6 B each; since, the last position's.
-        w.logits = e * prompt * h + 6 * V * (in.fullPromptLogits ? prompt : double(in.batchSize));
+        w.logits = e * prompt * h + 6 * V * (in.fullPromptLogits ? prompt : batch);
         break;
     case ServingEngine::LlamaCpp:
         break;
@@ -168,6 +168,92 @@ double kvPool(const ServingContext& c, double weights, double workspace, double 
     case ServingEngine::LlamaCpp: return 0;
     }
     return 0;
+}
+
+/// One GPU of a stage at a batch: what it holds and whether it fits. The one rule for "fits"
+/// (issue 27 item 5): the estimate's rank groups and the largest batch both ask it, so the batch
+/// the estimate reports as the largest is one it accepts, and one more is one it refuses.
+struct StageMemory
+{
+    Workspace ws;
+    double weights = 0, needed = 0, pool = 0, reserve = 0, dynamic = 0, fragmentation = 0, graphPool = 0;
+    double allocated = 0, reserved = 0, total = 0;
+    bool reserving = false, poolHolds = true, fits = true;
+};
+
+struct Runtime
+{
+    double libraries = 0, nccl = 0;
+    bool graphs = false, torchEngine = true;
+};
+
+StageMemory stageMemory(const ServingContext& c, const Runtime& r, int stage, double context, double batch)
+{
+    const InferenceSetup& in = c.s.inference;
+    const RuntimeOverheads& rt = c.s.runtime;
+    const ServingEngine engine = in.engine;
+    StageMemory m;
+    m.ws = stageWorkspace(c, stage, batch);
+    m.weights = stageWeights(c, stage);
+    m.needed = stageKv(c, stage, context, batch);
+    m.pool = kvPool(c, m.weights, m.ws.peak(), r.libraries, r.nccl);
+    m.reserving = engine == ServingEngine::Vllm || engine == ServingEngine::Sglang || engine == ServingEngine::TensorRtLlm;
+    m.reserve = m.reserving ? std::max(0.0, m.pool - m.needed) : 0;
+    // Weights and the KV pool are allocated once and not fragmented; the workspace (and HF's
+    // growing DynamicCache) is. ggml allocates exact buffers.
+    m.dynamic = m.ws.peak() + (engine == ServingEngine::HfTransformers ? m.needed : 0);
+    m.fragmentation = r.torchEngine ? (rt.expandableSegments ? 0 : rt.fragmentationFraction * m.dynamic) : 0;
+    m.graphPool = r.graphs ? in.cudaGraphBytes : 0;
+    m.allocated = m.weights + m.needed + m.reserve + m.ws.peak() + r.libraries;
+    m.reserved = m.allocated + m.fragmentation + m.graphPool;
+    m.total = m.reserved + rt.cudaContextBytes + r.nccl;
+    // A reserving engine fits a batch whose KV cache fits its pool.
+    m.poolHolds = !m.reserving || m.needed <= m.pool;
+    m.fits = m.total <= c.s.hardware.gpu.memoryBytes && m.poolHolds;
+    return m;
+}
+
+bool everyStageFits(const ServingContext& c, const Runtime& r, double context, double batch)
+{
+    for (int i = 0; i < c.p; ++i)
+        if (!stageMemory(c, r, i, context, batch).fits)
+            return false;
+    return true;
+}
+
+/// The largest batch every stage fits at `context` by stageMemory's rule (0: not one sequence).
+/// `guess` (free memory over one sequence's KV cache) is usually right or one off: what grows
+/// with the batch besides the KV cache (a workspace, the logits, HF's fragmented cache) is small.
+/// Fitting is monotone in the batch, so a bracket and a bisection settle it otherwise.
+double largestBatch(const ServingContext& c, const Runtime& r, double context, double guess)
+{
+    double lo = 0, hi = 0; // fits at lo (0 always "fits"), not at hi
+    double b = std::max(1.0, std::floor(guess));
+    if (!std::isfinite(b) || b > 1e12)
+        b = 1e12;
+    if (everyStageFits(c, r, context, b)) {
+        lo = b;
+        double step = 1;
+        for (hi = b + step; everyStageFits(c, r, context, hi); hi = lo + step) {
+            lo = hi;
+            step *= 2;
+            if (hi > 1e12)
+                return lo;
+        }
+    } else {
+        hi = b;
+        double step = 1;
+        for (lo = b - step; lo >= 1 && !everyStageFits(c, r, context, lo); lo = hi - step) {
+            hi = lo;
+            step *= 2;
+        }
+        lo = std::max(0.0, lo);
+    }
+    while (hi - lo > 1) {
+        const double mid = std::floor((lo + hi) / 2);
+        (everyStageFits(c, r, context, mid) ? lo : hi) = mid;
+    }
+    return lo;
 }
 
 double peakFor(const GpuSpec& gpu, WeightFormat format)
@@ -202,14 +288,18 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w, const Model
     const RuntimeOverheads& rt = s.runtime;
     const int ranksPerStage = s.parallel.gpus / c.p;
     const ServingEngine engine = in.engine;
-    const bool torchEngine = engine != ServingEngine::LlamaCpp;
+    Runtime run;
+    run.torchEngine = engine != ServingEngine::LlamaCpp;
     // One cuBLAS handle (no autograd thread) through the caching allocator; llama.cpp has none.
-    const double libraries = torchEngine ? rt.cublasWorkspaceBytes + 1048576.0 : 0;
-    const double nccl = ((c.t > 1 ? 1 : 0) + (c.p > 1 ? 1 : 0)) * rt.ncclBytesPerCommunicator;
-    const bool graphs = in.cudaGraphs && (engine == ServingEngine::Vllm || engine == ServingEngine::Sglang);
+    run.libraries = run.torchEngine ? rt.cublasWorkspaceBytes + 1048576.0 : 0;
+    run.nccl = ((c.t > 1 ? 1 : 0) + (c.p > 1 ? 1 : 0)) * rt.ncclBytesPerCommunicator;
+    run.graphs = in.cudaGraphs && (engine == ServingEngine::Vllm || engine == ServingEngine::Sglang);
+    const double libraries = run.libraries, nccl = run.nccl;
+    const bool graphs = run.graphs, torchEngine = run.torchEngine;
 
     double minFree = capacity;
     double perSequence = 0;
+    double guess = 1e12;
     for (int i = 0; i < c.p; ++i) {
         RankGroup g;
         g.phase = GroupPhase::Serving;
@@ -218,39 +308,40 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w, const Model
         g.lastRank = (i + 1) * ranksPerStage - 1;
         g.layers = stageRange(c, i).count;
         g.inFlightMicroBatches = 1;
-        const Workspace ws = stageWorkspace(c, i);
-        const double weights = stageWeights(c, i);
-        const double needed = stageKv(c, i, context, batch);
-        const double pool = kvPool(c, weights, ws.peak(), libraries, nccl);
-        const bool reserving = engine == ServingEngine::Vllm || engine == ServingEngine::Sglang || engine == ServingEngine::TensorRtLlm;
+        const StageMemory sm = stageMemory(c, run, i, context, batch);
+        const Workspace& ws = sm.ws;
+        const double weights = sm.weights, needed = sm.needed, pool = sm.pool, dynamic = sm.dynamic;
+        const bool reserving = sm.reserving;
         at(g.bytes, Component::Weights) = weights;
         at(g.bytes, Component::KvCache) = needed;
-        at(g.bytes, Component::KvCacheReserve) = reserving ? std::max(0.0, pool - needed) : 0;
+        at(g.bytes, Component::KvCacheReserve) = sm.reserve;
         at(g.bytes, Component::InferenceWorkspace) = ws.peak();
         at(g.bytes, Component::LibraryWorkspaces) = libraries;
         g.momentBytes[std::size_t(StepMoment::Prefill)] = ws.forward;
         g.momentBytes[std::size_t(StepMoment::Sampler)] = ws.logits;
         g.peakMoment = ws.logits > ws.forward ? StepMoment::Sampler : StepMoment::Prefill;
-        // Weights and the KV pool are allocated once and not fragmented; the workspace (and
-        // HF's growing DynamicCache) is. ggml allocates exact buffers.
-        const double dynamic = ws.peak() + (engine == ServingEngine::HfTransformers ? needed : 0);
-        at(g.bytes, Component::Fragmentation) = torchEngine ? (rt.expandableSegments ? 0 : rt.fragmentationFraction * dynamic) : 0;
-        at(g.bytes, Component::CudaGraphPool) = graphs ? in.cudaGraphBytes : 0;
+        at(g.bytes, Component::Fragmentation) = sm.fragmentation;
+        at(g.bytes, Component::CudaGraphPool) = sm.graphPool;
         at(g.bytes, Component::CudaContext) = rt.cudaContextBytes;
         at(g.bytes, Component::NcclBuffers) = nccl;
-        g.allocatedBytes = weights + needed + at(g.bytes, Component::KvCacheReserve) + ws.peak() + libraries;
-        g.reservedBytes = g.allocatedBytes + at(g.bytes, Component::Fragmentation) + at(g.bytes, Component::CudaGraphPool);
-        g.deviceBytes = g.totalBytes = g.reservedBytes + rt.cudaContextBytes + nccl;
+        g.allocatedBytes = sm.allocated;
+        g.reservedBytes = sm.reserved;
+        g.deviceBytes = g.totalBytes = sm.total;
         g.capacityBytes = capacity;
-        // A reserving engine fits a batch whose KV cache fits its pool.
-        const bool poolHolds = !reserving || needed <= pool;
-        g.fits = g.totalBytes <= capacity && poolHolds;
-        if (!poolHolds)
+        g.fits = sm.fits;
+        if (!sm.poolHolds)
             out.issues.push_back(fieldIssue(IssueCode::KvPoolTooSmall, Severity::Warning, Field::InferenceGpuMemoryUtilization, double(i), needed, pool));
         const double free = reserving ? pool : capacity - (g.totalBytes - needed);
         minFree = std::min(minFree, free);
         const double oneSequence = stageKv(c, i, context, 1);
         perSequence = std::max(perSequence, oneSequence);
+        if (oneSequence > 0) {
+            // A reserving engine's total does not grow with the batch while its pool holds it; HF's
+            // cache is fragmented as it grows (f × the cache on top of it).
+            const double grows = engine == ServingEngine::HfTransformers && !rt.expandableSegments ? 1 + rt.fragmentationFraction : 1;
+            const double room = reserving ? pool : capacity - (g.totalBytes - needed * grows);
+            guess = std::min(guess, std::max(0.0, room) / (oneSequence * grows));
+        }
         r.kvBytesPerSequence += oneSequence;
         if (!out.groups.empty() && out.groups.back().bytes == g.bytes && out.groups.back().layers == g.layers) {
             out.groups.back().lastStage = i;
@@ -296,13 +387,14 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w, const Model
     }
     r.freeBytesForKv = std::max(0.0, minFree);
 
-    // Largest batch at this context and longest context at this batch, from the tightest stage.
-    r.maxBatchAtContext = perSequence > 0 ? std::floor(r.freeBytesForKv / perSequence) : 0;
+    // Largest batch at this context (by the rule that decides whether the scenario fits) and the
+    // longest context at this batch, from the tightest stage.
+    r.maxBatchAtContext = perSequence > 0 ? largestBatch(c, run, context, guess) : 0;
     r.maxContextAtBatch = 1e10;
     for (int i = 0; i < c.p; ++i) {
         // The workspace at this context stands in for the longer one's (it grows with it only
         // without flash attention).
-        const double weights = stageWeights(c, i), workspace = stageWorkspace(c, i).peak();
+        const double weights = stageWeights(c, i), workspace = stageWorkspace(c, i, batch).peak();
         const double pool = kvPool(c, weights, workspace, libraries, nccl);
         const double outside = weights + workspace + libraries + rt.cudaContextBytes + nccl + (graphs ? in.cudaGraphBytes : 0)
             + (torchEngine && !rt.expandableSegments ? rt.fragmentationFraction * workspace : 0);

@@ -10,6 +10,8 @@
 
 using namespace testscenarios;
 
+Q_DECLARE_METATYPE(core::ServingEngine)
+
 namespace {
 
 core::Scenario serving(const char* modelId, int gpus, int tp, const char* gpuId = "a100-80gb")
@@ -236,6 +238,60 @@ private slots:
         const double perToken = kvPerSequence / 2048;
         QVERIFY(e.inference.maxContextAtBatch * perToken <= e.inference.freeBytesForKv);
         QVERIFY((e.inference.maxContextAtBatch + 16) * perToken > e.inference.freeBytesForKv);
+    }
+
+    void largestBatchIsTheRuleThatDecidesFitting_data()
+    {
+        // Issue 27 item 5: each of these reported a largest batch that its own estimate refused
+        // (a workspace or logits that grow with the batch, HF's fragmented cache, SGLang's pool
+        // beside a workspace it does not subtract, stages whose KV and free memory differ).
+        QTest::addColumn<core::ServingEngine>("engine");
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("prompt");
+        QTest::addColumn<bool>("flash");
+        QTest::addRow("HF, Llama 2 7B, TP 2") << core::ServingEngine::HfTransformers << "llama-2-7b" << 2 << 2 << 1 << 1024 << true;
+        QTest::addRow("HF eager, Llama 2 7B") << core::ServingEngine::HfTransformers << "llama-2-7b" << 1 << 1 << 1 << 1024 << false;
+        QTest::addRow("HF, Llama 3.1 70B, TP 2") << core::ServingEngine::HfTransformers << "llama-3.1-70b" << 2 << 2 << 1 << 1024 << true;
+        QTest::addRow("SGLang, Gemma 3 27B, TP 4 PP 2") << core::ServingEngine::Sglang << "gemma-3-27b" << 8 << 4 << 2 << 300 << true;
+        QTest::addRow("TensorRT-LLM, Gemma 3 27B, TP 4 PP 2") << core::ServingEngine::TensorRtLlm << "gemma-3-27b" << 8 << 4 << 2 << 300 << true;
+        QTest::addRow("TensorRT-LLM, Qwen3 235B, TP 4 PP 2") << core::ServingEngine::TensorRtLlm << "qwen3-235b-a22b" << 8 << 4 << 2 << 300 << true;
+        QTest::addRow("vLLM, Mixtral, TP 4 PP 2") << core::ServingEngine::Vllm << "mixtral-8x7b" << 8 << 4 << 2 << 300 << true;
+        QTest::addRow("llama.cpp, Llama 3.1 70B, TP 2") << core::ServingEngine::LlamaCpp << "llama-3.1-70b" << 2 << 2 << 1 << 1024 << true;
+    }
+
+    void largestBatchIsTheRuleThatDecidesFitting()
+    {
+        QFETCH(core::ServingEngine, engine);
+        QFETCH(QString, model);
+        QFETCH(int, gpus);
+        QFETCH(int, tp);
+        QFETCH(int, pp);
+        QFETCH(int, prompt);
+        QFETCH(bool, flash);
+        core::Scenario s = serving(model.toUtf8().constData(), gpus, tp, "h100-sxm");
+        s.parallel.pipeline = pp;
+        s.inference.promptLength = prompt;
+        s.inference.generatedTokens = 100;
+        s.inference.flashAttention = flash;
+        s.inference.engine = engine;
+        const core::Estimate atOne = core::estimate(s);
+        QVERIFY(atOne.valid);
+        const double largest = atOne.inference.maxBatchAtContext;
+        QVERIFY(largest >= 1);
+        auto fitsAt = [&](double batch, double* reported = nullptr) {
+            s.inference.batchSize = std::int64_t(batch);
+            const core::Estimate e = core::estimate(s);
+            if (reported)
+                *reported = e.inference.maxBatchAtContext;
+            return e.valid && std::all_of(e.groups.begin(), e.groups.end(), [](const core::RankGroup& g) { return g.fits; });
+        };
+        double reported = 0;
+        QVERIFY(fitsAt(largest, &reported));
+        QCOMPARE(reported, largest); // the same answer whatever batch is asked about
+        QVERIFY(!fitsAt(largest + 1));
     }
 
     void decodeIsBandwidthBound()
