@@ -7,6 +7,7 @@
 #include "core/issues.h"
 #include "core/kvcache.h"
 #include "core/pipeline.h"
+#include "core/serving/stepcost.h"
 #include "core/steptime.h"
 #include "core/weightformat.h"
 #include "core/working.h"
@@ -265,6 +266,95 @@ double peakFor(const GpuSpec& gpu, WeightFormat format)
     return gpu.peakFp16Tflops * 1e12;
 }
 
+bool serverEngine(ServingEngine e) { return e == ServingEngine::Vllm || e == ServingEngine::Sglang || e == ServingEngine::TensorRtLlm; }
+
+/// The replica's hardware as a serving step reads it.
+ServingHardware servingHardware(const ServingContext& c, const ModelConstants& constants)
+{
+    const Scenario& s = c.s;
+    const GpuSpec& gpu = s.hardware.gpu;
+    const InferenceSetup& in = s.inference;
+    const ParallelLayout& par = s.parallel;
+    ServingHardware hw;
+    hw.gemm = &gpuStepFigures(gpu.preset);
+    hw.bandwidth = gpu.memoryBandwidthBytesPerSecond * hbmReadFraction();
+    hw.peakFlops = peakFor(gpu, in.weights.format);
+    hw.peakAttentionFlops = peakFor(gpu, WeightFormat::Bf16);
+    hw.fp8 = in.weights.format == WeightFormat::Fp8 && gpu.peakFp8Tflops > 0;
+    const WeightFormat f = in.weights.format;
+    // Weight-only integer kernels dequantise as they read (Marlin, AWQ, GGML, tinygemm): fitted.
+    hw.weightEfficiency = f == WeightFormat::Int8 || f == WeightFormat::Int4 || f == WeightFormat::Nf4
+        ? constants[FittedConstant::ServingWeightOnlyEfficiency] : 1.0;
+    hw.hidden = c.m.hiddenSize;
+    hw.tensor = c.t;
+    hw.expert = c.m.isMoE() ? par.expert : 1;
+    hw.experts = c.m.numExperts;
+    hw.topK = c.m.moeTopK;
+    // The engines' one-shot all-reduce needs every pair of GPUs on NVLink (vLLM
+    // custom_all_reduce.py: fully connected NVLink, else NCCL); a GPU whose GPU-to-GPU figure is no
+    // more than PCIe Gen5 x16's 128 GB/s (both directions) has none.
+    hw.customAllReduce = serverEngine(in.engine) && gpu.interconnectBytesPerSecond > 128e9;
+    const long long node = par.gpusPerNode;
+    hw.tpBusBytesPerSecond = groupLink(1, c.t, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond).busBytesPerSecond;
+    hw.epBusBytesPerSecond = groupLink(par.effectiveExpertTensor(), par.expert, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond).busBytesPerSecond;
+    hw.linkBytesPerSecond = groupLink(c.t, c.p, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond).busBytesPerSecond;
+    hw.engineOverhead = serverEngine(in.engine);
+    return hw;
+}
+
+struct ServingStep
+{
+    ServingParts parts{};
+    double seconds = 0;
+    double bytes = 0, flops = 0; ///< per GPU, summed over the stages
+};
+
+/// One engine step of the replica: its stages one after another, the hand-offs between them and
+/// the engine's own time. `context` is the decoding sequences' context.
+ServingStep engineStep(const ServingContext& c, const ServingHardware& hw, double activeParameters, double qWidth, const ServingLoad& load,
+                       double context, const ModelConstants& constants)
+{
+    ServingStep out;
+    const ModelArchitecture& m = c.m;
+    const bool llamaCpp = c.s.inference.engine == ServingEngine::LlamaCpp;
+    for (int i = 0; i < c.p; ++i) {
+        const StageRange sr = stageRange(c, i);
+        ServingStage st;
+        st.layers = sr.count;
+        st.moeLayers = sr.moe;
+        st.denseWeightBytes = stageWeights(c, i, 0);
+        st.expertWeightBytes = stageWeights(c, i, 1) - st.denseWeightBytes;
+        // A step looks up its rows in the token embedding; it reads the whole table only as the
+        // tied LM head of a single stage (llama.cpp keeps the table on the host anyway).
+        if (i == 0 && !c.countOnly && !llamaCpp && !(m.tiedEmbeddings && c.p == 1))
+            st.denseWeightBytes -= c.pc.embedding / c.t * c.otherBytes;
+        const double share = m.numLayers > 0 ? double(sr.count) / m.numLayers : 1.0 / c.p;
+        st.flopsPerToken = 2 * activeParameters * share / c.t;
+        st.attentionWidth = qWidth / c.t;
+        st.kvReadBytes = load.decodeSequences > 0 ? stageKv(c, i, context, load.decodeSequences) : 0;
+        const ServingParts parts = stageStepParts(st, hw, load, constants);
+        for (std::size_t k = 0; k < kServingPartCount; ++k) {
+            out.parts[k] += parts[k];
+            out.seconds += parts[k];
+        }
+        const double touched = st.moeLayers > 0 ? touchedExperts(load.rows(), hw.experts, hw.topK) : 1;
+        out.bytes += st.denseWeightBytes + st.expertWeightBytes * touched + st.kvReadBytes;
+        out.flops += st.flopsPerToken * load.rows() + 4 * st.attentionWidth * (load.prefillAttended + load.decodeSequences * context) * st.layers;
+    }
+    if (c.p > 1) {
+        // Each stage boundary sends the rows' hidden states (Megatron/vLLM PP: one send per step).
+        const double handOff = ncclLatencySeconds()
+            + (hw.linkBytesPerSecond > 0 ? load.rows() * hw.hidden * hw.activationBytes / hw.linkBytesPerSecond : 0);
+        out.parts[std::size_t(ServingPart::PipelineHandOff)] = (c.p - 1) * handOff;
+        out.seconds += (c.p - 1) * handOff;
+    }
+    if (hw.engineOverhead) {
+        out.parts[std::size_t(ServingPart::EngineOverhead)] = constants[FittedConstant::ServingStepOverhead];
+        out.seconds += constants[FittedConstant::ServingStepOverhead];
+    }
+    return out;
+}
+
 } // namespace
 
 void estimateInference(const Scenario& s, Estimate& out, Working* w, const ModelConstants& constants)
@@ -404,7 +494,7 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w, const Model
                                                                                batch, kvBlock(s), free, 1e10));
     }
 
-    // Prefill: 2·N_active per token plus the causal attention core, compute-bound.
+    // Prefill and decode: engine steps timed by the serving step model (core/serving/stepcost.h).
     const double prompt = double(in.promptLength);
     double attentionLayers = 0; // Σ over layers of the attended span
     for (int l = 0; l < m.numLayers; ++l) {
@@ -418,29 +508,74 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w, const Model
     const double peak = peakFor(s.hardware.gpu, in.weights.format);
     const double replicaGpus = double(c.t) * c.p;
     r.prefillFlops = batch * prompt * (2 * out.parameters.active + 2 * qWidth * attendedSum(prompt));
-    // The MFU given, else the GEMM efficiency of the prefill chunk's h × h products (the
-    // step-time model's roofline, resources/steptime.json).
-    const double chunk = std::min(batch * prompt, double(std::max<std::int64_t>(1, in.maxBatchedTokens)));
-    const double mfu = s.hardware.mfu > 0 ? s.hardware.mfu
-                                          : gemmEfficiency(gpuStepFigures(s.hardware.gpu.preset), in.weights.format == WeightFormat::Fp8, chunk,
-                                                           m.hiddenSize, m.hiddenSize, constants);
-    r.prefillSeconds = mfu > 0 ? r.prefillFlops / (replicaGpus * peak * mfu) : 0;
-
-    // Decode: each step reads every weight (MoE: only experts some token was routed to) and the
-    // KV cache of every sequence; FLOPs 2·N_active + 4·q·span per token (roofline).
+    const ServingHardware hw = servingHardware(c, constants);
     const double averageContext = prompt + double(in.generatedTokens) / 2;
-    const double touched = m.isMoE() ? 1 - std::pow(1 - double(m.moeTopK) / m.numExperts, batch) : 1;
-    const double bandwidth = s.hardware.gpu.memoryBandwidthBytesPerSecond;
-    r.decodeStepSeconds = 0;
-    for (int i = 0; i < c.p; ++i) {
-        const double bytes = stageWeights(c, i, touched) + stageKv(c, i, averageContext, batch);
-        const StageRange sr = stageRange(c, i);
-        const double stageShare = m.numLayers > 0 ? double(sr.count) / m.numLayers : 1.0 / c.p;
-        const double flops = batch * (2 * out.parameters.active + 4 * qWidth * attendedSum(averageContext)) * stageShare / c.t;
-        r.decodeBytesPerStep += bytes * c.t;
-        r.decodeFlopsPerStep += flops * c.t;
-        r.decodeStepSeconds += std::max(bytes / bandwidth, flops / peak); // stages run one after another
+    const ServingStep decode = engineStep(c, hw, out.parameters.active, qWidth, ServingLoad{batch, 0, 0}, averageContext, constants);
+    r.decodeParts = decode.parts;
+    r.decodeStepSeconds = decode.seconds;
+    r.decodeBytesPerStep = decode.bytes * c.t;
+    r.decodeFlopsPerStep = decode.flops * c.t;
+    // Prefill: the batch's prompts in chunks of max_batched_tokens (HF: all at once), each chunk
+    // one engine step; the causal attention of each token spans the positions before it. A stated
+    // MFU replaces the model.
+    const double promptTokens = batch * prompt;
+    const double chunk = engine == ServingEngine::HfTransformers ? promptTokens
+                                                                  : std::min(promptTokens, double(std::max<std::int64_t>(1, in.maxBatchedTokens)));
+    const double chunks = chunk > 0 ? std::ceil(promptTokens / chunk - 1e-9) : 0;
+    const double perLayerAttended = m.numLayers > 0 ? batch * prompt * attendedSum(prompt / 2) / m.numLayers : 0;
+    if (s.hardware.mfu > 0) {
+        r.prefillSeconds = r.prefillFlops / (replicaGpus * peak * s.hardware.mfu);
+    } else if (chunks > 0) {
+        const ServingStep step = engineStep(c, hw, out.parameters.active, qWidth, ServingLoad{0, promptTokens / chunks, perLayerAttended / chunks}, 0, constants);
+        r.prefillParts = step.parts;
+        for (double& v : r.prefillParts)
+            v *= chunks;
+        r.prefillSeconds = step.seconds * chunks;
     }
+    r.prefillChunks = chunks;
+
+    // Continuous batching in the steady state: `batch` requests are running; while one decodes, the
+    // others' prompts are prefilled in its steps (chunked prefill). Each engine step has a token
+    // budget: the running requests' decode tokens first, then waiting prompts chunked into what is
+    // left (vllm-project/vllm vllm/v1/core/sched/scheduler.py @ 00024d3, Scheduler.schedule():
+    // "token_budget = self.max_num_scheduled_tokens", running requests first, then
+    // "num_new_tokens = min(num_new_tokens, token_budget)" for waiting prompts; TensorRT-LLM
+    // max_num_tokens; SGLang chunked_prefill_size). Over a request's OSL − 1 decode steps, each
+    // other request brings ISL prompt tokens; if the budget cannot carry that, fewer requests run.
+    {
+        const double osl = std::max(1.0, double(in.generatedTokens));
+        const double budget = engine == ServingEngine::HfTransformers || in.maxBatchedTokens <= 0 ? 1e18 : double(in.maxBatchedTokens);
+        const double perStep = prompt / std::max(1.0, osl - 1); // prompt tokens per step per other request
+        double running = std::max(1.0, batch);
+        double prefillRows = (running - 1) * perStep;
+        if (running + prefillRows > budget) {
+            running = std::max(1.0, std::min(running, (budget + perStep) / (1 + perStep)));
+            prefillRows = std::max(0.0, std::min((running - 1) * perStep, budget - running));
+        }
+        const double attendedPerToken = m.numLayers > 0 ? attendedSum(prompt / 2) / m.numLayers : 0;
+        const ServingStep itl = engineStep(c, hw, out.parameters.active, qWidth, ServingLoad{running, prefillRows, prefillRows * attendedPerToken},
+                                           averageContext, constants);
+        r.runningRequests = running;
+        r.prefillTokensPerStep = prefillRows;
+        r.itlParts = itl.parts;
+        r.itlSeconds = itl.seconds;
+        // The request's own prompt: chunks of what the budget leaves beside the others' decode rows.
+        const double others = running - 1;
+        const double room = std::max(1.0, std::min(prompt, budget - others));
+        const double ownChunks = prompt > 0 ? std::ceil(prompt / room - 1e-9) : 0;
+        if (s.hardware.mfu > 0 && batch <= 1) {
+            r.ttftSeconds = r.prefillSeconds;
+        } else if (ownChunks > 0) {
+            const double tokens = prompt / ownChunks;
+            const ServingStep step = engineStep(c, hw, out.parameters.active, qWidth, ServingLoad{others, tokens, tokens * attendedSum(prompt / 2) / std::max(1, m.numLayers)},
+                                                averageContext, constants);
+            r.ttftSeconds = ownChunks * step.seconds;
+        }
+        r.ttftChunks = ownChunks;
+        r.requestSeconds = r.ttftSeconds + (osl - 1) * r.itlSeconds;
+        r.throughputPerReplica = r.requestSeconds > 0 ? running * osl / r.requestSeconds : 0;
+    }
+    const double bandwidth = s.hardware.gpu.memoryBandwidthBytesPerSecond;
     r.tokensPerSecondPerSequence = r.decodeStepSeconds > 0 ? 1 / r.decodeStepSeconds : 0;
     r.tokensPerSecondPerReplica = batch * r.tokensPerSecondPerSequence;
     r.tokensPerSecondTotal = r.tokensPerSecondPerReplica * r.replicas;
@@ -455,12 +590,37 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w, const Model
                                                                {"d", double(m.effectiveHeadDim()), Unit::Count}});
         w->add(Term::MaxBatch, kWholeJob, r.maxBatchAtContext, {{"free", r.freeBytesForKv, Unit::Bytes}, {"KV per sequence", perSequence, Unit::Bytes}});
         w->add(Term::MaxContext, kWholeJob, r.maxContextAtBatch, {{"free", r.freeBytesForKv, Unit::Bytes}, {"batch", batch, Unit::Count}});
+        auto part = [](const ServingParts& p, ServingPart k) { return p[std::size_t(k)]; };
+        const ServingParts& pp = r.prefillParts;
         w->add(Term::PrefillSeconds, kWholeJob, r.prefillSeconds,
                {{"N", out.parameters.active, Unit::Count}, {"batch", batch, Unit::Count}, {"prompt", prompt, Unit::Tokens},
-                {"n", replicaGpus, Unit::Count}, {"peak", peak, Unit::FlopsPerSecond}, {"MFU", mfu, Unit::Fraction}});
+                {"chunks", chunks, Unit::Count}, {"n", replicaGpus, Unit::Count}, {"peak", peak, Unit::FlopsPerSecond},
+                {"linear", part(pp, ServingPart::Weights) + part(pp, ServingPart::Compute), Unit::Seconds},
+                {"attention", part(pp, ServingPart::Attention), Unit::Seconds}, {"layer floor", part(pp, ServingPart::LayerFloor), Unit::Seconds},
+                {"TP all-reduce", part(pp, ServingPart::TensorParallel), Unit::Seconds}, {"EP", part(pp, ServingPart::ExpertParallel), Unit::Seconds},
+                {"PP hand-off", part(pp, ServingPart::PipelineHandOff), Unit::Seconds}, {"engine", part(pp, ServingPart::EngineOverhead), Unit::Seconds}},
+               {}, s.hardware.mfu > 0 ? "2·N·batch·prompt (+ attention) / (n · peak · MFU)" : std::string_view{});
+        const ServingParts& dp = r.decodeParts;
         w->add(Term::DecodeStepSeconds, kWholeJob, r.decodeStepSeconds,
-               {{"bytes read", r.decodeBytesPerStep, Unit::Bytes}, {"bandwidth", bandwidth, Unit::Bytes}, {"FLOPs", r.decodeFlopsPerStep, Unit::Flops}});
+               {{"bytes read", r.decodeBytesPerStep, Unit::Bytes}, {"bandwidth", bandwidth, Unit::Bytes},
+                {"achievable", hbmReadFraction(), Unit::Fraction}, {"FLOPs", r.decodeFlopsPerStep, Unit::Flops},
+                {"weights", part(dp, ServingPart::Weights), Unit::Seconds}, {"compute", part(dp, ServingPart::Compute), Unit::Seconds},
+                {"KV read", part(dp, ServingPart::KvRead), Unit::Seconds}, {"layer floor", part(dp, ServingPart::LayerFloor), Unit::Seconds},
+                {"TP all-reduce", part(dp, ServingPart::TensorParallel), Unit::Seconds}, {"EP", part(dp, ServingPart::ExpertParallel), Unit::Seconds},
+                {"PP hand-off", part(dp, ServingPart::PipelineHandOff), Unit::Seconds}, {"engine", part(dp, ServingPart::EngineOverhead), Unit::Seconds}});
         w->add(Term::DecodeTokensPerSecond, kWholeJob, r.tokensPerSecondPerSequence, {{"step", r.decodeStepSeconds, Unit::Seconds}});
+        const ServingParts& ip = r.itlParts;
+        const double budget = engine == ServingEngine::HfTransformers ? 0.0 : double(in.maxBatchedTokens);
+        w->add(Term::ItlSeconds, kWholeJob, r.itlSeconds,
+               {{"running", r.runningRequests, Unit::Count}, {"prompt tokens/step", r.prefillTokensPerStep, Unit::Tokens},
+                {"token budget", budget, Unit::Tokens}, {"linear", part(ip, ServingPart::Weights) + part(ip, ServingPart::Compute), Unit::Seconds},
+                {"KV read", part(ip, ServingPart::KvRead), Unit::Seconds}, {"attention", part(ip, ServingPart::Attention), Unit::Seconds},
+                {"layer floor", part(ip, ServingPart::LayerFloor), Unit::Seconds}, {"TP all-reduce", part(ip, ServingPart::TensorParallel), Unit::Seconds},
+                {"EP", part(ip, ServingPart::ExpertParallel), Unit::Seconds}, {"PP hand-off", part(ip, ServingPart::PipelineHandOff), Unit::Seconds},
+                {"engine", part(ip, ServingPart::EngineOverhead), Unit::Seconds}});
+        w->add(Term::TtftSeconds, kWholeJob, r.ttftSeconds,
+               {{"prompt", prompt, Unit::Tokens}, {"running", r.runningRequests, Unit::Count}, {"token budget", budget, Unit::Tokens},
+                {"own chunks", r.ttftChunks, Unit::Count}});
         w->add(Term::ArithmeticIntensity, kWholeJob, r.arithmeticIntensity, {{"ridge", r.ridgePoint, Unit::Count}}, {},
                r.memoryBound ? "FLOPs / bytes < ridge: memory-bound" : "FLOPs / bytes ≥ ridge: compute-bound");
     }
