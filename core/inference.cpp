@@ -542,6 +542,7 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w, const Model
     // "num_new_tokens = min(num_new_tokens, token_budget)" for waiting prompts; TensorRT-LLM
     // max_num_tokens; SGLang chunked_prefill_size). Over a request's OSL − 1 decode steps, each
     // other request brings ISL prompt tokens; if the budget cannot carry that, fewer requests run.
+    double queueSeconds = 0;
     {
         const double osl = std::max(1.0, double(in.generatedTokens));
         const double budget = engine == ServingEngine::HfTransformers || in.maxBatchedTokens <= 0 ? 1e18 : double(in.maxBatchedTokens);
@@ -574,6 +575,12 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w, const Model
         r.ttftChunks = ownChunks;
         r.requestSeconds = r.ttftSeconds + (osl - 1) * r.itlSeconds;
         r.throughputPerReplica = r.requestSeconds > 0 ? running * osl / r.requestSeconds : 0;
+        // Queueing: of `batch` requests kept in flight by closed-loop clients (a benchmark's
+        // concurrency), those the budget does not admit wait for a slot. Requests leave at
+        // running / request seconds, so the batch − running waiting ones wait (batch − running) ×
+        // request seconds / running before their prompt starts (Little's law, L = λW).
+        queueSeconds = running < batch && running > 0 ? (batch - running) * r.requestSeconds / running : 0;
+        r.ttftSeconds += queueSeconds;
     }
     const double bandwidth = s.hardware.gpu.memoryBandwidthBytesPerSecond;
     r.tokensPerSecondPerSequence = r.decodeStepSeconds > 0 ? 1 / r.decodeStepSeconds : 0;
@@ -620,7 +627,7 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w, const Model
                 {"engine", part(ip, ServingPart::EngineOverhead), Unit::Seconds}});
         w->add(Term::TtftSeconds, kWholeJob, r.ttftSeconds,
                {{"prompt", prompt, Unit::Tokens}, {"running", r.runningRequests, Unit::Count}, {"token budget", budget, Unit::Tokens},
-                {"own chunks", r.ttftChunks, Unit::Count}});
+                {"own chunks", r.ttftChunks, Unit::Count}, {"queue", queueSeconds, Unit::Seconds}});
         w->add(Term::ArithmeticIntensity, kWholeJob, r.arithmeticIntensity, {{"ridge", r.ridgePoint, Unit::Count}}, {},
                r.memoryBound ? "FLOPs / bytes < ridge: memory-bound" : "FLOPs / bytes ≥ ridge: compute-bound");
     }

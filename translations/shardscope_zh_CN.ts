@@ -8837,8 +8837,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>引擎步(运行中请求的解码行 + 其他请求的提示词分块 ≤ token 预算)</translation>
     </message>
     <message>
-        <source>⌈prompt / (budget − others&apos; decode rows)⌉ · engine step(others&apos; decode + own chunk)</source>
-        <translation>⌈prompt / (预算 − 其他请求的解码行)⌉ · 引擎步(其他请求解码 + 自身分块)</translation>
+        <source>queue + ⌈prompt / (budget − others&apos; decode rows)⌉ · engine step(others&apos; decode + own chunk)</source>
+        <translation>排队 + ⌈prompt / (预算 − 其他请求的解码行)⌉ · 引擎步(其他请求解码 + 自身分块)</translation>
     </message>
     <message>
         <source>chunks</source>
@@ -8895,6 +8895,10 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>own chunks</source>
         <translation>自身分块数</translation>
+    </message>
+    <message>
+        <source>queue</source>
+        <translation>排队</translation>
     </message>
 </context>
 <context>

@@ -55,7 +55,7 @@ constexpr const char* kFormulas[] = {
     QT_TRANSLATE_NOOP("WorkingNotation", "chunks · engine step(chunk tokens)  (a stated MFU: 2·N·batch·prompt (+ attention) / (n · peak · MFU))"),
     QT_TRANSLATE_NOOP("WorkingNotation", "max(weights / (HBM · f), FLOPs / peak) + KV / (HBM · f) + n_layers · floor + 2 · n_layers · all-reduce + engine step"),
     QT_TRANSLATE_NOOP("WorkingNotation", "engine step(running decode rows + the others' prompt chunks ≤ token budget)"),
-    QT_TRANSLATE_NOOP("WorkingNotation", "⌈prompt / (budget − others' decode rows)⌉ · engine step(others' decode + own chunk)"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "queue + ⌈prompt / (budget − others' decode rows)⌉ · engine step(others' decode + own chunk)"),
     QT_TRANSLATE_NOOP("WorkingNotation", "model FLOPs + recomputation"),
     QT_TRANSLATE_NOOP("WorkingNotation", "modules × w × ℓ (largest module per TP rank)"),
     QT_TRANSLATE_NOOP("WorkingNotation", "n_layers·(P_layer/t + P_replicated) + embedding/t (first stage) + output/t (last)"),
@@ -219,6 +219,7 @@ constexpr const char* kSymbols[] = {
     QT_TRANSLATE_NOOP("WorkingNotation", "prompt tokens/step"),
     QT_TRANSLATE_NOOP("WorkingNotation", "token budget"),
     QT_TRANSLATE_NOOP("WorkingNotation", "own chunks"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "queue"),
 };
 
 template <std::size_t N>
