@@ -9,20 +9,19 @@ namespace core {
 
 namespace {
 
-using serving_data::constant;
-
-constexpr double kHbmReadFraction = constant("hbm_read_fraction");
-constexpr double kNcclLatency = constant("serving_nccl_latency_seconds");
+// Spelled out (no using-declaration): a unity build puts steptime.cpp's `constant` beside this one.
+constexpr double kHbmReadFraction = serving_data::constant("hbm_read_fraction");
+constexpr double kNcclLatency = serving_data::constant("serving_nccl_latency_seconds");
 
 /// The one-shot kernel's measured latency and cost per byte at the nearest measured TP size.
 struct CustomAllReduce
 {
     double latency, secondsPerByte;
 };
-constexpr CustomAllReduce kCustom[] = {
-    {constant("custom_allreduce_latency_tp2"), constant("custom_allreduce_seconds_per_byte_tp2")},
-    {constant("custom_allreduce_latency_tp4"), constant("custom_allreduce_seconds_per_byte_tp4")},
-    {constant("custom_allreduce_latency_tp8"), constant("custom_allreduce_seconds_per_byte_tp8")},
+constexpr CustomAllReduce kCustomAllReduce[] = {
+    {serving_data::constant("custom_allreduce_latency_tp2"), serving_data::constant("custom_allreduce_seconds_per_byte_tp2")},
+    {serving_data::constant("custom_allreduce_latency_tp4"), serving_data::constant("custom_allreduce_seconds_per_byte_tp4")},
+    {serving_data::constant("custom_allreduce_latency_tp8"), serving_data::constant("custom_allreduce_seconds_per_byte_tp8")},
 };
 
 } // namespace
@@ -64,7 +63,7 @@ double stepAllReduceSeconds(double bytes, int ranks, bool custom, double busByte
     const double ring = busBytesPerSecond > 0 ? allReduceSeconds(bytes, ranks, busBytesPerSecond, kNcclLatency) : kNcclLatency;
     if (!custom)
         return ring;
-    const CustomAllReduce& k = kCustom[ranks <= 2 ? 0 : ranks <= 4 ? 1 : 2];
+    const CustomAllReduce& k = kCustomAllReduce[ranks <= 2 ? 0 : ranks <= 4 ? 1 : 2];
     return std::min(ring, k.latency + bytes * k.secondsPerByte);
 }
 
