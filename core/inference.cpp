@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 #include "core/fields.h"
 #include "core/issues.h"
@@ -309,12 +310,12 @@ struct ServingStep
     double bytes = 0, flops = 0; ///< per GPU, summed over the stages
 };
 
-/// One engine step of the replica: its stages one after another, the hand-offs between them and
-/// the engine's own time. `context` is the decoding sequences' context.
-ServingStep engineStep(const ServingContext& c, const ServingHardware& hw, double activeParameters, double qWidth, const ServingLoad& load,
-                       double context, const ModelConstants& constants)
+/// Engine steps of the replica, one per load: its stages one after another, the hand-offs between
+/// them and the engine's own time. `context` is the decoding sequences' context. The loads share
+/// one pass over the stages (each stage's weights and KV per sequence are worked out once).
+void engineSteps(const ServingContext& c, const ServingHardware& hw, double activeParameters, double qWidth, std::span<const ServingLoad> loads,
+                 double context, std::span<ServingStep> out, const ModelConstants& constants)
 {
-    ServingStep out;
     const ModelArchitecture& m = c.m;
     const bool llamaCpp = c.s.inference.engine == ServingEngine::LlamaCpp;
     for (int i = 0; i < c.p; ++i) {
@@ -331,28 +332,35 @@ ServingStep engineStep(const ServingContext& c, const ServingHardware& hw, doubl
         const double share = m.numLayers > 0 ? double(sr.count) / m.numLayers : 1.0 / c.p;
         st.flopsPerToken = 2 * activeParameters * share / c.t;
         st.attentionWidth = qWidth / c.t;
-        st.kvReadBytes = load.decodeSequences > 0 ? stageKv(c, i, context, load.decodeSequences) : 0;
-        const ServingParts parts = stageStepParts(st, hw, load, constants);
-        for (std::size_t k = 0; k < kServingPartCount; ++k) {
-            out.parts[k] += parts[k];
-            out.seconds += parts[k];
+        const double kvPerSequence = stageKv(c, i, context, 1); // linear in the sequences (kvCacheBytes)
+        for (std::size_t l = 0; l < loads.size(); ++l) {
+            const ServingLoad& load = loads[l];
+            ServingStep& o = out[l];
+            st.kvReadBytes = load.decodeSequences > 0 ? kvPerSequence * load.decodeSequences : 0;
+            const ServingParts parts = stageStepParts(st, hw, load, constants);
+            for (std::size_t k = 0; k < kServingPartCount; ++k) {
+                o.parts[k] += parts[k];
+                o.seconds += parts[k];
+            }
+            const double touched = st.moeLayers > 0 ? touchedExperts(load.rows(), hw.experts, hw.topK) : 1;
+            o.bytes += st.denseWeightBytes + st.expertWeightBytes * touched + st.kvReadBytes;
+            o.flops += st.flopsPerToken * load.rows() + 4 * st.attentionWidth * (load.prefillAttended + load.decodeSequences * context) * st.layers;
         }
-        const double touched = st.moeLayers > 0 ? touchedExperts(load.rows(), hw.experts, hw.topK) : 1;
-        out.bytes += st.denseWeightBytes + st.expertWeightBytes * touched + st.kvReadBytes;
-        out.flops += st.flopsPerToken * load.rows() + 4 * st.attentionWidth * (load.prefillAttended + load.decodeSequences * context) * st.layers;
     }
-    if (c.p > 1) {
-        // Each stage boundary sends the rows' hidden states (Megatron/vLLM PP: one send per step).
-        const double handOff = ncclLatencySeconds()
-            + (hw.linkBytesPerSecond > 0 ? load.rows() * hw.hidden * hw.activationBytes / hw.linkBytesPerSecond : 0);
-        out.parts[std::size_t(ServingPart::PipelineHandOff)] = (c.p - 1) * handOff;
-        out.seconds += (c.p - 1) * handOff;
+    for (std::size_t l = 0; l < loads.size(); ++l) {
+        ServingStep& o = out[l];
+        if (c.p > 1) {
+            // Each stage boundary sends the rows' hidden states (Megatron/vLLM PP: one send per step).
+            const double handOff = ncclLatencySeconds()
+                + (hw.linkBytesPerSecond > 0 ? loads[l].rows() * hw.hidden * hw.activationBytes / hw.linkBytesPerSecond : 0);
+            o.parts[std::size_t(ServingPart::PipelineHandOff)] = (c.p - 1) * handOff;
+            o.seconds += (c.p - 1) * handOff;
+        }
+        if (hw.engineOverhead) {
+            o.parts[std::size_t(ServingPart::EngineOverhead)] = constants[FittedConstant::ServingStepOverhead];
+            o.seconds += constants[FittedConstant::ServingStepOverhead];
+        }
     }
-    if (hw.engineOverhead) {
-        out.parts[std::size_t(ServingPart::EngineOverhead)] = constants[FittedConstant::ServingStepOverhead];
-        out.seconds += constants[FittedConstant::ServingStepOverhead];
-    }
-    return out;
 }
 
 } // namespace
@@ -510,11 +518,6 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w, const Model
     r.prefillFlops = batch * prompt * (2 * out.parameters.active + 2 * qWidth * attendedSum(prompt));
     const ServingHardware hw = servingHardware(c, constants);
     const double averageContext = prompt + double(in.generatedTokens) / 2;
-    const ServingStep decode = engineStep(c, hw, out.parameters.active, qWidth, ServingLoad{batch, 0, 0}, averageContext, constants);
-    r.decodeParts = decode.parts;
-    r.decodeStepSeconds = decode.seconds;
-    r.decodeBytesPerStep = decode.bytes * c.t;
-    r.decodeFlopsPerStep = decode.flops * c.t;
     // Prefill: the batch's prompts in chunks of max_batched_tokens (HF: all at once), each chunk
     // one engine step; the causal attention of each token spans the positions before it. A stated
     // MFU replaces the model.
@@ -523,16 +526,6 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w, const Model
                                                                   : std::min(promptTokens, double(std::max<std::int64_t>(1, in.maxBatchedTokens)));
     const double chunks = chunk > 0 ? std::ceil(promptTokens / chunk - 1e-9) : 0;
     const double perLayerAttended = m.numLayers > 0 ? batch * prompt * attendedSum(prompt / 2) / m.numLayers : 0;
-    if (s.hardware.mfu > 0) {
-        r.prefillSeconds = r.prefillFlops / (replicaGpus * peak * s.hardware.mfu);
-    } else if (chunks > 0) {
-        const ServingStep step = engineStep(c, hw, out.parameters.active, qWidth, ServingLoad{0, promptTokens / chunks, perLayerAttended / chunks}, 0, constants);
-        r.prefillParts = step.parts;
-        for (double& v : r.prefillParts)
-            v *= chunks;
-        r.prefillSeconds = step.seconds * chunks;
-    }
-    r.prefillChunks = chunks;
 
     // Continuous batching in the steady state: `batch` requests are running; while one decodes, the
     // others' prompts are prefilled in its steps (chunked prefill). Each engine step has a token
@@ -542,36 +535,61 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w, const Model
     // "num_new_tokens = min(num_new_tokens, token_budget)" for waiting prompts; TensorRT-LLM
     // max_num_tokens; SGLang chunked_prefill_size). Over a request's OSL − 1 decode steps, each
     // other request brings ISL prompt tokens; if the budget cannot carry that, fewer requests run.
+    const double osl = std::max(1.0, double(in.generatedTokens));
+    const double budget = engine == ServingEngine::HfTransformers || in.maxBatchedTokens <= 0 ? 1e18 : double(in.maxBatchedTokens);
+    const double perStep = prompt / std::max(1.0, osl - 1); // prompt tokens per step per other request
+    double running = std::max(1.0, batch);
+    double prefillRows = (running - 1) * perStep;
+    if (running + prefillRows > budget) {
+        running = std::max(1.0, std::min(running, (budget + perStep) / (1 + perStep)));
+        prefillRows = std::max(0.0, std::min((running - 1) * perStep, budget - running));
+    }
+    const double attendedPerToken = m.numLayers > 0 ? attendedSum(prompt / 2) / m.numLayers : 0;
+    // The request's own prompt: chunks of what the budget leaves beside the others' decode rows.
+    const double others = running - 1;
+    const double room = std::max(1.0, std::min(prompt, budget - others));
+    const double ownChunks = prompt > 0 ? std::ceil(prompt / room - 1e-9) : 0;
+    const double ownTokens = ownChunks > 0 ? prompt / ownChunks : 0;
+
+    // The four steps, timed in one pass over the stages: a decode step alone, a prefill chunk,
+    // a step under load (ITL) and one of the request's own prompt chunks beside the others.
+    enum StepKind { kDecodeStep, kPrefillStep, kLoadedStep, kOwnChunkStep, kStepKinds };
+    const ServingLoad loads[kStepKinds] = {
+        ServingLoad{batch, 0, 0},
+        ServingLoad{0, chunks > 0 ? promptTokens / chunks : 0, chunks > 0 ? perLayerAttended / chunks : 0},
+        ServingLoad{running, prefillRows, prefillRows * attendedPerToken},
+        ServingLoad{others, ownTokens, ownTokens * attendedSum(prompt / 2) / std::max(1, m.numLayers)},
+    };
+    ServingStep steps[kStepKinds]{};
+    engineSteps(c, hw, out.parameters.active, qWidth, loads, averageContext, steps, constants);
+
+    const ServingStep& decode = steps[kDecodeStep];
+    r.decodeParts = decode.parts;
+    r.decodeStepSeconds = decode.seconds;
+    r.decodeBytesPerStep = decode.bytes * c.t;
+    r.decodeFlopsPerStep = decode.flops * c.t;
+    if (s.hardware.mfu > 0) {
+        r.prefillSeconds = r.prefillFlops / (replicaGpus * peak * s.hardware.mfu);
+    } else if (chunks > 0) {
+        const ServingStep& step = steps[kPrefillStep];
+        r.prefillParts = step.parts;
+        for (double& v : r.prefillParts)
+            v *= chunks;
+        r.prefillSeconds = step.seconds * chunks;
+    }
+    r.prefillChunks = chunks;
+
     double queueSeconds = 0;
     {
-        const double osl = std::max(1.0, double(in.generatedTokens));
-        const double budget = engine == ServingEngine::HfTransformers || in.maxBatchedTokens <= 0 ? 1e18 : double(in.maxBatchedTokens);
-        const double perStep = prompt / std::max(1.0, osl - 1); // prompt tokens per step per other request
-        double running = std::max(1.0, batch);
-        double prefillRows = (running - 1) * perStep;
-        if (running + prefillRows > budget) {
-            running = std::max(1.0, std::min(running, (budget + perStep) / (1 + perStep)));
-            prefillRows = std::max(0.0, std::min((running - 1) * perStep, budget - running));
-        }
-        const double attendedPerToken = m.numLayers > 0 ? attendedSum(prompt / 2) / m.numLayers : 0;
-        const ServingStep itl = engineStep(c, hw, out.parameters.active, qWidth, ServingLoad{running, prefillRows, prefillRows * attendedPerToken},
-                                           averageContext, constants);
+        const ServingStep& itl = steps[kLoadedStep];
         r.runningRequests = running;
         r.prefillTokensPerStep = prefillRows;
         r.itlParts = itl.parts;
         r.itlSeconds = itl.seconds;
-        // The request's own prompt: chunks of what the budget leaves beside the others' decode rows.
-        const double others = running - 1;
-        const double room = std::max(1.0, std::min(prompt, budget - others));
-        const double ownChunks = prompt > 0 ? std::ceil(prompt / room - 1e-9) : 0;
-        if (s.hardware.mfu > 0 && batch <= 1) {
+        if (s.hardware.mfu > 0 && batch <= 1)
             r.ttftSeconds = r.prefillSeconds;
-        } else if (ownChunks > 0) {
-            const double tokens = prompt / ownChunks;
-            const ServingStep step = engineStep(c, hw, out.parameters.active, qWidth, ServingLoad{others, tokens, tokens * attendedSum(prompt / 2) / std::max(1, m.numLayers)},
-                                                averageContext, constants);
-            r.ttftSeconds = ownChunks * step.seconds;
-        }
+        else if (ownChunks > 0)
+            r.ttftSeconds = ownChunks * steps[kOwnChunkStep].seconds;
         r.ttftChunks = ownChunks;
         r.requestSeconds = r.ttftSeconds + (osl - 1) * r.itlSeconds;
         r.throughputPerReplica = r.requestSeconds > 0 ? running * osl / r.requestSeconds : 0;
@@ -617,16 +635,16 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w, const Model
                 {"PP hand-off", part(dp, ServingPart::PipelineHandOff), Unit::Seconds}, {"engine", part(dp, ServingPart::EngineOverhead), Unit::Seconds}});
         w->add(Term::DecodeTokensPerSecond, kWholeJob, r.tokensPerSecondPerSequence, {{"step", r.decodeStepSeconds, Unit::Seconds}});
         const ServingParts& ip = r.itlParts;
-        const double budget = engine == ServingEngine::HfTransformers ? 0.0 : double(in.maxBatchedTokens);
+        const double shownBudget = engine == ServingEngine::HfTransformers ? 0.0 : double(in.maxBatchedTokens);
         w->add(Term::ItlSeconds, kWholeJob, r.itlSeconds,
                {{"running", r.runningRequests, Unit::Count}, {"prompt tokens/step", r.prefillTokensPerStep, Unit::Tokens},
-                {"token budget", budget, Unit::Tokens}, {"linear", part(ip, ServingPart::Weights) + part(ip, ServingPart::Compute), Unit::Seconds},
+                {"token budget", shownBudget, Unit::Tokens}, {"linear", part(ip, ServingPart::Weights) + part(ip, ServingPart::Compute), Unit::Seconds},
                 {"KV read", part(ip, ServingPart::KvRead), Unit::Seconds}, {"attention", part(ip, ServingPart::Attention), Unit::Seconds},
                 {"layer floor", part(ip, ServingPart::LayerFloor), Unit::Seconds}, {"TP all-reduce", part(ip, ServingPart::TensorParallel), Unit::Seconds},
                 {"EP", part(ip, ServingPart::ExpertParallel), Unit::Seconds}, {"PP hand-off", part(ip, ServingPart::PipelineHandOff), Unit::Seconds},
                 {"engine", part(ip, ServingPart::EngineOverhead), Unit::Seconds}});
         w->add(Term::TtftSeconds, kWholeJob, r.ttftSeconds,
-               {{"prompt", prompt, Unit::Tokens}, {"running", r.runningRequests, Unit::Count}, {"token budget", budget, Unit::Tokens},
+               {{"prompt", prompt, Unit::Tokens}, {"running", r.runningRequests, Unit::Count}, {"token budget", shownBudget, Unit::Tokens},
                 {"own chunks", r.ttftChunks, Unit::Count}, {"queue", queueSeconds, Unit::Seconds}});
         w->add(Term::ArithmeticIntensity, kWholeJob, r.arithmeticIntensity, {{"ridge", r.ridgePoint, Unit::Count}}, {},
                r.memoryBound ? "FLOPs / bytes < ridge: memory-bound" : "FLOPs / bytes ≥ ridge: compute-bound");
