@@ -9,6 +9,7 @@
 #include "core/model.h"
 #include "core/precision.h"
 #include "core/scenario.h"
+#include "core/serving/stepcost.h"
 #include "core/steptime.h"
 #include "core/timeline/stepmoment.h"
 
@@ -134,6 +135,20 @@ struct InferenceEstimate
     double decodeBytesPerStep = 0;      ///< read from HBM per generated token (replica)
     double decodeFlopsPerStep = 0;
     double decodeStepSeconds = 0;
+    ServingParts decodeParts{};         ///< where a decode step's seconds go (core/serving/stepcost.h)
+    ServingParts prefillParts{};        ///< where the prefill's seconds go, over its chunks
+    double prefillChunks = 0;           ///< engine steps the batch's prompts take
+    // Continuous batching (core/serving/stepcost.h; issue 27 item 2): the scenario's batch as the
+    // requests the engine keeps running, each new one's prompt prefilled in chunks inside the
+    // others' decode steps (vLLM V1, SGLang, TensorRT-LLM in-flight batching).
+    double runningRequests = 0;         ///< requests decoding at once (the batch, or fewer where the token budget cannot prefill for more)
+    double prefillTokensPerStep = 0;    ///< prompt tokens of the other requests in each decode step
+    double itlSeconds = 0;              ///< one stream's time between tokens under that load (= the decode step alone at batch 1)
+    ServingParts itlParts{};
+    double ttftSeconds = 0;             ///< one request's prompt in chunks beside the others' decode (no queueing)
+    double ttftChunks = 0;              ///< engine steps that prompt takes
+    double requestSeconds = 0;          ///< TTFT + (OSL − 1) × ITL
+    double throughputPerReplica = 0;    ///< output tokens/s of a replica: running × OSL / request seconds (Little's law)
     double tokensPerSecondPerSequence = 0;
     double tokensPerSecondPerReplica = 0;
     double tokensPerSecondTotal = 0;

@@ -30,7 +30,7 @@ enum class Term {
     ReferenceWeights, RewardWeights, CriticStates, CriticGradients, CriticOptimizerStates, RolloutWeights, RolloutKvCache,
     // serving
     ServingWeights, KvBytesPerToken, KvCache, InferenceWorkspace, MaxBatch, MaxContext, PrefillSeconds, DecodeStepSeconds,
-    DecodeTokensPerSecond, ArithmeticIntensity,
+    DecodeTokensPerSecond, ArithmeticIntensity, ItlSeconds, TtftSeconds,
     // the step-time model (core/steptime_model.cpp)
     StepGemm, StepAttention, StepElementwise, StepOverhead, StepRecompute, StepBubble, StepExposedDataParallel,
     StepExposedTensorParallel, StepExposedPipelineParallel, StepExposedContextParallel, StepExposedExpertParallel,

@@ -9246,6 +9246,82 @@ no runtime, fragmentation or temporary buffers</source>
         <source>model step</source>
         <translation>模型的一步</translation>
     </message>
+    <message>
+        <source>chunks · engine step(chunk tokens)  (a stated MFU: 2·N·batch·prompt (+ attention) / (n · peak · MFU))</source>
+        <translation>分块数 · 引擎步(分块 token)  (给定 MFU 时：2·N·batch·prompt (+ 注意力) / (n · peak · MFU))</translation>
+    </message>
+    <message>
+        <source>max(weights / (HBM · f), FLOPs / peak) + KV / (HBM · f) + n_layers · floor + 2 · n_layers · all-reduce + engine step</source>
+        <translation>max(权重 / (HBM · f), FLOPs / peak) + KV / (HBM · f) + n_layers · 层下限 + 2 · n_layers · all-reduce + 引擎步开销</translation>
+    </message>
+    <message>
+        <source>engine step(running decode rows + the others&apos; prompt chunks ≤ token budget)</source>
+        <translation>引擎步(运行中请求的解码行 + 其他请求的提示词分块 ≤ token 预算)</translation>
+    </message>
+    <message>
+        <source>queue + ⌈prompt / (budget − others&apos; decode rows)⌉ · engine step(others&apos; decode + own chunk)</source>
+        <translation>排队 + ⌈prompt / (预算 − 其他请求的解码行)⌉ · 引擎步(其他请求解码 + 自身分块)</translation>
+    </message>
+    <message>
+        <source>chunks</source>
+        <translation>分块数</translation>
+    </message>
+    <message>
+        <source>achievable</source>
+        <translation>可达比例</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>KV read</source>
+        <translation>KV 读取</translation>
+    </message>
+    <message>
+        <source>layer floor</source>
+        <translation>每层固定开销</translation>
+    </message>
+    <message>
+        <source>TP all-reduce</source>
+        <translation>TP all-reduce</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>PP hand-off</source>
+        <translation>PP 交接</translation>
+    </message>
+    <message>
+        <source>engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>prompt tokens/step</source>
+        <translation>每步提示词 token</translation>
+    </message>
+    <message>
+        <source>token budget</source>
+        <translation>token 预算</translation>
+    </message>
+    <message>
+        <source>own chunks</source>
+        <translation>自身分块数</translation>
+    </message>
+    <message>
+        <source>queue</source>
+        <translation>排队</translation>
+    </message>
 </context>
 <context>
     <name>WorkingPanel</name>
@@ -10256,6 +10332,22 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>Peak reserved (max_memory_reserved)</source>
         <translation>峰值已预留（max_memory_reserved）</translation>
+    </message>
+    <message>
+        <source>One engine step while the batch keeps running: every running request decodes a token and the new requests&apos; prompts are prefilled in chunks beside them, within the step&apos;s token budget.</source>
+        <translation>批次持续运行时的一个引擎步：每个运行中的请求解码一个 token，新请求的提示词在同一步中分块预填充，总量不超过该步的 token 预算。</translation>
+    </message>
+    <message>
+        <source>A new request&apos;s prompt in chunks of what the token budget leaves beside the running requests&apos; decode tokens, one engine step per chunk.</source>
+        <translation>新请求的提示词按 token 预算扣除运行中请求的解码 token 后的余量分块，每块一个引擎步。</translation>
+    </message>
+    <message>
+        <source>Time between tokens under load</source>
+        <translation>负载下的 token 间隔</translation>
+    </message>
+    <message>
+        <source>Time to first token under load</source>
+        <translation>负载下的首 token 时间</translation>
     </message>
 </context>
 </TS>

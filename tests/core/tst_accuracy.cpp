@@ -267,6 +267,28 @@ private slots:
         }
     }
 
+    void servingConstantsShippedAreTheFitOnEveryRow()
+    {
+        // modelling.md: a fitted constant ships as its fit on the whole corpus. Refitting the
+        // serving step model's constants on every serving row from the shipped values must land
+        // on the shipped values (within 3 % of each one's search range: the fit's resolution and
+        // the loss's flat bottom), so resources/serving.json cannot drift from the corpus.
+        const core::CorpusLoad load = core::loadCorpus(core::builtInCorpusJson(core::CorpusKind::Serving));
+        QVERIFY(load.ok);
+        const std::vector<bool> all(load.corpus.rows.size(), true);
+        const core::ModelConstants& shipped = core::ModelConstants::shipped();
+        const core::ModelConstants fitted = core::fitConstants(load.corpus, all, shipped);
+        std::string drifted;
+        for (const core::FitParameter& p : core::fitParameters(core::CorpusKind::Serving)) {
+            const double range = p.high - p.low;
+            const std::string id(core::fittedConstantId(p.constant));
+            qInfo("%s: shipped %.6g, fitted on every row %.6g", id.c_str(), shipped[p.constant], fitted[p.constant]);
+            if (std::fabs(fitted[p.constant] - shipped[p.constant]) > 0.03 * range)
+                drifted += id + " ";
+        }
+        QVERIFY2(drifted.empty(), drifted.c_str());
+    }
+
     void heldOutPredictionsOfTheBuildAreTodays()
     {
         // The held-out predictions compiled in at build time are what refitting now gives: the

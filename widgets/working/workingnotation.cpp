@@ -52,6 +52,10 @@ constexpr const char* kFormulas[] = {
     QT_TRANSLATE_NOOP("WorkingNotation", "m · n_layers · (c−1) · 3 · K,V chunk"),
     QT_TRANSLATE_NOOP("WorkingNotation", "m · n_layers · collectives · 2(t−1)/t · 2·s·b·h"),
     QT_TRANSLATE_NOOP("WorkingNotation", "max(bytes read / HBM bandwidth, FLOPs / peak)"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "chunks · engine step(chunk tokens)  (a stated MFU: 2·N·batch·prompt (+ attention) / (n · peak · MFU))"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "max(weights / (HBM · f), FLOPs / peak) + KV / (HBM · f) + n_layers · floor + 2 · n_layers · all-reduce + engine step"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "engine step(running decode rows + the others' prompt chunks ≤ token budget)"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "queue + ⌈prompt / (budget − others' decode rows)⌉ · engine step(others' decode + own chunk)"),
     QT_TRANSLATE_NOOP("WorkingNotation", "model FLOPs + recomputation"),
     QT_TRANSLATE_NOOP("WorkingNotation", "modules × w × ℓ (largest module per TP rank)"),
     QT_TRANSLATE_NOOP("WorkingNotation", "n_layers·(P_layer/t + P_replicated) + embedding/t (first stage) + output/t (last)"),
@@ -200,6 +204,22 @@ constexpr const char* kSymbols[] = {
     QT_TRANSLATE_NOOP("WorkingNotation", "step"),
     QT_TRANSLATE_NOOP("WorkingNotation", "total"),
     QT_TRANSLATE_NOOP("WorkingNotation", "window"),
+    // the serving step model (core/serving/stepcost.h)
+    QT_TRANSLATE_NOOP("WorkingNotation", "chunks"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "achievable"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "weights"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "compute"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "KV read"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "layer floor"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "TP all-reduce"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "EP"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "PP hand-off"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "engine"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "running"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "prompt tokens/step"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "token budget"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "own chunks"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "queue"),
 };
 
 template <std::size_t N>
