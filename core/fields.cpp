@@ -7,6 +7,11 @@ namespace core {
 
 namespace field_detail {
 
+void setModeRule(Scenario& s, FieldValue v)
+{
+    applyMode(s, v.as<Mode>());
+}
+
 void setFineTuneMethodRule(Scenario& s, FieldValue v)
 {
     applyFineTuneMethod(s.finetune, v.as<FineTuneMethod>());
@@ -34,6 +39,20 @@ void applyFineTuneMethod(FineTuneSetup& f, FineTuneMethod method)
         f.adapterPrecision = AdapterDtype::Fp32;
         f.pagedOptimizer = false;
     }
+}
+
+double defaultTrainTokens(Mode mode)
+{
+    return mode == Mode::FineTune ? 1e8 : TrainingSetup{}.trainTokens;
+}
+
+void applyMode(Scenario& s, Mode mode)
+{
+    // Between training and fine-tuning the untouched default follows the mode; serving leaves
+    // the tokens as they are (it does not use them), so Train → Serve → Fine-tune still moves.
+    if (mode != Mode::Inference && s.training.trainTokens == defaultTrainTokens(mode == Mode::Train ? Mode::FineTune : Mode::Train))
+        s.training.trainTokens = defaultTrainTokens(mode);
+    s.mode = mode;
 }
 
 void applyRlAlgorithm(RlSetup& rl, RlAlgorithm algorithm)

@@ -345,6 +345,7 @@ constexpr FieldInfo special(Field field, std::string_view key, FieldType type, s
 }
 
 // Setting these fields brings the rule the file reader and the window share.
+void setModeRule(Scenario& s, FieldValue v);
 void setFineTuneMethodRule(Scenario& s, FieldValue v);
 void setRlAlgorithmRule(Scenario& s, FieldValue v);
 
@@ -369,7 +370,7 @@ inline constexpr FieldInfo kFields[] = {
     special(Field::SchemaVersion, "schema_version", K::Other),
     special(Field::Title, "title", K::Text),
     special(Field::Description, "description", K::Text),
-    choice<&S::mode>(Field::Mode, "mode"),
+    withRule(choice<&S::mode>(Field::Mode, "mode"), &setModeRule),
 
     special(Field::ModelPreset, "model.preset", K::Text),
     special(Field::ModelName, "model.name", K::Text),
@@ -603,5 +604,14 @@ void applyFineTuneMethod(FineTuneSetup& finetune, FineTuneMethod method);
 /// PPO trains a value model (the critic); GRPO's group-relative advantages do without one
 /// (Shao et al. 2024, DeepSeekMath §4.1).
 void applyRlAlgorithm(RlSetup& rl, RlAlgorithm algorithm);
+/// The tokens a mode trains on unless told: pre-training 1 T (TrainingSetup's default);
+/// fine-tuning (SFT, LoRA, and RL on top) 100 M: a fine-tuning set of ~50 k examples of 2 k
+/// tokens once (Alpaca has 52 k examples, Taori et al. 2023), or ~600 GRPO steps of 64
+/// sequences of 2.5 k tokens. Serving trains nothing: the pre-training figure stays.
+double defaultTrainTokens(Mode mode);
+/// The mode, and the tokens to go with it: training tokens still at the other mode's default
+/// become this mode's (a fine-tune took 1 T tokens: 249 days of LoRA, issue 31); tokens the
+/// user set stay. A file's own train_tokens comes after its mode and wins.
+void applyMode(Scenario& scenario, Mode mode);
 
 } // namespace core
