@@ -10,6 +10,7 @@
 
 #include "app/apptheme.h"
 #include "app/cli/cli.h"
+#include "app/cli/runtimedir.h"
 #include "app/documents/documentcontroller.h"
 #include "app/explorerpages.h"
 #include "app/languagemanager.h"
@@ -34,6 +35,7 @@
 
 int main(int argc, char** argv)
 {
+    ensureRuntimeDir(); // before any Qt application: no XDG_RUNTIME_DIR warning on headless runs
     // Commands (estimate, export, presets) run without a window and, for estimate, without Qt.
     std::vector<std::string> args(argv + 1, argv + argc);
     if (const int code = runCommandLine(args); code >= 0)
