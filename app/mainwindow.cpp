@@ -21,6 +21,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "app/accuracy/accuracydialog.h"
 #include "app/advice/advicedock.h"
 #include "app/controls/controlspanel.h"
 #include "widgets/advice/advicepanel.h"
@@ -170,6 +171,7 @@ void MainWindow::createActions()
     m_actions.fullScreen = make(QKeySequence::FullScreen);
     m_actions.fullScreen->setCheckable(true);
     m_actions.about = make();
+    m_actions.accuracy = make();
     // Help had only About (issue 31): a short guide led by the seeds' questions, and the keys.
     m_actions.guide = make(QKeySequence::HelpContents);
     connect(m_actions.guide, &QAction::triggered, this, [this] {
@@ -199,6 +201,12 @@ void MainWindow::createActions()
     connect(m_viewOptions, &ViewOptions::unitChanged, this, &MainWindow::applyUnit);
     connect(m_actions.comparisons, &QAction::toggled, m_comparison, &QWidget::setVisible);
     connect(m_actions.fullScreen, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
+    connect(m_actions.accuracy, &QAction::triggered, this, [this] {
+        if (!m_accuracy)
+            m_accuracy = new AccuracyDialog(this);
+        m_accuracy->show();
+        m_accuracy->raise();
+    });
     connect(m_actions.about, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About ShardScope"),
                            tr("<p><b>ShardScope %1</b></p><p>How much GPU memory LLM training takes per GPU under a parallel "
@@ -250,7 +258,7 @@ void MainWindow::createMenus()
     m_menus.view->addSeparator();
     m_menus.view->addMenu(m_language->createMenu(this));
     m_menus.help = menuBar()->addMenu(QString());
-    m_menus.help->addActions({m_actions.guide, m_actions.shortcuts});
+    m_menus.help->addActions({m_actions.guide, m_actions.shortcuts, m_actions.accuracy});
     m_menus.help->addSeparator();
     m_menus.help->addAction(m_actions.about);
 }
@@ -574,6 +582,8 @@ void MainWindow::retranslateUi()
     m_actions.guide->setText(tr("&Guide"));
     m_actions.guide->setToolTip(tr("What each view answers, from the interview questions it was made for"));
     m_actions.shortcuts->setText(tr("&Keyboard Shortcuts"));
+    m_actions.accuracy->setText(tr("A&ccuracy…"));
+    m_actions.accuracy->setToolTip(tr("How far ShardScope's figures are from public measured runs, by regime, each held out from the fit"));
     m_actions.drills->setText(tr("&Drills"));
     m_actions.drills->setToolTip(tr("Interview questions: type an estimate, check it, reveal the derivation step by step"));
     m_pages->setTabText(m_pages->indexOf(m_drills), tr("Drills"));

@@ -6,6 +6,7 @@
 #include "core/estimate.h"
 #include "widgets/displayformat.h"
 
+class AccuracyDialog;
 class StepDock;
 class AdviceDock;
 class ComparisonView;
@@ -137,6 +138,7 @@ private:
     PresentationWindow* m_presentation = nullptr; ///< made on first use; keeps its deck
     GuideDialog* m_guide = nullptr;               ///< Help ▸ Guide, made on first use
     ShortcutsDialog* m_shortcuts = nullptr;       ///< Help ▸ Keyboard Shortcuts, made on first use
+    AccuracyDialog* m_accuracy = nullptr;         ///< Help ▸ Accuracy, made on first use
 
     struct
     {
@@ -157,6 +159,7 @@ private:
         QAction* about = nullptr;
         QAction* guide = nullptr;
         QAction* shortcuts = nullptr;
+        QAction* accuracy = nullptr;
         QAction* drills = nullptr;
     } m_actions;
     struct

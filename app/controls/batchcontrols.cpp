@@ -5,7 +5,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-#include "core/fields.h"
+#include "core/rules/modedefaults.h"
 #include "widgets/displayformat.h"
 #include "widgets/valueslider.h"
 

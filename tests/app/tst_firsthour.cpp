@@ -49,6 +49,7 @@
 #include "app/viewoptions.h"
 #include "core/comparison.h"
 #include "core/io/scenario_io.h"
+#include "core/rules/rules.h"
 #include "widgets/advice/advicepanel.h"
 #include "widgets/charts/componentpalette.h"
 #include "widgets/advice/remedybutton.h"
