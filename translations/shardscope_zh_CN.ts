@@ -4921,7 +4921,7 @@ with pool %2</source>
     </message>
     <message>
         <source>states %1</source>
-        <translation>模型状态 %1</translation>
+        <translation>状态 %1</translation>
     </message>
     <message>
         <source>Colour the bars by the model each part belongs to (policy, reference, reward model, critic,
