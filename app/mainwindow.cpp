@@ -356,11 +356,17 @@ void MainWindow::showValidation(bool valid, const std::vector<core::Issue>& issu
         //: status bar; %1 = the first reason, %2 = how many more
         text = errors.size() > 1 ? tr("✖ Invalid scenario: %1 (and %2 more)").arg(errors.front()).arg(errors.size() - 1)
                                  : tr("✖ Invalid scenario: %1").arg(errors.value(0));
-        //: over the chart; %1 = the reasons, one per line
-        m_invalidMessage = tr("This layout cannot run:\n%1\n\nThe bars show the last valid scenario.").arg(errors.join(QLatin1Char('\n')));
+        // Opened invalid (a file, a drill), there is no last valid scenario to show: say only why.
+        const bool shown = m_controller->lastValidEstimate().valid;
+        m_invalidMessage = shown
+            //: over the chart; %1 = the reasons, one per line
+            ? tr("This layout cannot run:\n%1\n\nThe bars show the last valid scenario.").arg(errors.join(QLatin1Char('\n')))
+            //: over the chart of a scenario opened invalid (nothing valid to show yet); %1 = the reasons, one per line
+            : tr("This layout cannot run:\n%1").arg(errors.join(QLatin1Char('\n')));
         m_chart->setInvalid(m_invalidMessage);
         m_gauges->setStale(true);
-        m_working->setStaleMessage(tr("The scenario is invalid; this is the working of the last valid one."));
+        m_working->setStaleMessage(shown ? tr("The scenario is invalid; this is the working of the last valid one.")
+                                         : tr("The scenario is invalid, and there has been no valid one to show the working of."));
     } else {
         const core::Estimate& e = m_controller->estimate();
         const core::RankGroup& f = e.fullest();

@@ -4509,8 +4509,19 @@ The bars show the last valid scenario.</source>
 柱状图显示的是上一个有效场景。</translation>
     </message>
     <message>
+        <source>This layout cannot run:
+%1</source>
+        <extracomment>over the chart of a scenario opened invalid (nothing valid to show yet); %1 = the reasons, one per line</extracomment>
+        <translation>这个布局无法运行：
+%1</translation>
+    </message>
+    <message>
         <source>The scenario is invalid; this is the working of the last valid one.</source>
         <translation>场景无效；这里是上一个有效场景的计算过程。</translation>
+    </message>
+    <message>
+        <source>The scenario is invalid, and there has been no valid one to show the working of.</source>
+        <translation>场景无效，且尚无有效场景可显示计算过程。</translation>
     </message>
     <message>
         <source>✔ Fits: the fullest GPU (%1) uses %2 of %3 (%4)</source>

@@ -328,6 +328,28 @@ private slots:
         }
     }
 
+    // Item 4: the box says "the bars show the last valid scenario" only when there is one: a
+    // scenario opened invalid (a file, a drill) has no bars to show.
+    void theCannotRunBoxPromisesOnlyBarsItShows()
+    {
+        MainWindow w;
+        core::Scenario invalid = core::defaultScenario();
+        invalid.parallel.tensor = 3; // 32 heads, 8 GPUs: neither divides
+        w.controller()->setScenario(invalid);
+        w.controller()->flush();
+        QVERIFY(!w.controller()->estimate().valid);
+        QVERIFY(!w.controller()->lastValidEstimate().valid);
+        QVERIFY(w.memoryChart()->isShowingInvalid());
+        QVERIFY2(!w.memoryChart()->invalidMessage().contains(QStringLiteral("last valid")), qPrintable(w.memoryChart()->invalidMessage()));
+        w.controller()->setScenario(core::defaultScenario());
+        w.controller()->flush();
+        QVERIFY(w.controller()->estimate().valid);
+        w.controller()->setScenario(invalid);
+        w.controller()->flush();
+        QVERIFY2(w.memoryChart()->invalidMessage().contains(QStringLiteral("The bars show the last valid scenario.")),
+                 qPrintable(w.memoryChart()->invalidMessage()));
+    }
+
     // Item 5: serving comparisons with vLLM reserving the card read 79.0 GB on every bar; they say
     // what the request needs, the reserved pool is its own hatched segment, and serving bars have
     // no "model states" bracket.
