@@ -120,6 +120,9 @@ PlannerView::PlannerView(ScenarioController* scenario, PlannerController* planne
     m_cancel->hide();
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
+    // Its lines in full: the table and the charts below give up height first (at 1280 × 720 the
+    // summary was cut at the top and the bottom, issue 31's planner).
+    m_summary->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
 
     // Top: what to rank by, and the pins most asked for.
     auto* top = new QHBoxLayout;
