@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
@@ -515,9 +516,30 @@ bool DocumentController::save()
     return false;
 }
 
+QString DocumentController::suggestedFileName() const
+{
+    // Named after what it holds (issue 31: it was "scenario.json" whatever the scenario):
+    // "llama-3-8b-finetune-8x-h100-sxm.json", from the presets' ids or the names.
+    const core::Scenario& sc = m_controller->scenario();
+    auto slug = [](const std::string& id, const std::string& name) {
+        QString text = QString::fromStdString(id.empty() ? name : id).toLower();
+        text.replace(QRegularExpression(QStringLiteral("[^a-z0-9.]+")), QStringLiteral("-"));
+        text.remove(QRegularExpression(QStringLiteral("^[-.]+|[-.]+$")));
+        return text.left(40);
+    };
+    const char* mode = sc.mode == core::Mode::Inference ? "serve" : sc.mode == core::Mode::FineTune ? "finetune" : "train";
+    QStringList parts;
+    if (const QString model = slug(sc.model.preset, sc.model.name); !model.isEmpty())
+        parts << model;
+    parts << QLatin1String(mode);
+    const QString gpu = slug(sc.hardware.gpu.preset, sc.hardware.gpu.name);
+    parts << (gpu.isEmpty() ? QStringLiteral("%1-gpus").arg(sc.parallel.gpus) : QStringLiteral("%1x-%2").arg(sc.parallel.gpus).arg(gpu));
+    return parts.join(QLatin1Char('-')) + QStringLiteral(".json");
+}
+
 bool DocumentController::saveAs()
 {
-    const QString suggested = m_path.isEmpty() ? QDir(lastDirectory()).filePath(tr("scenario.json")) : m_path;
+    const QString suggested = m_path.isEmpty() ? QDir(lastDirectory()).filePath(suggestedFileName()) : m_path;
     QString path = QFileDialog::getSaveFileName(m_window, tr("Save Scenario As"), suggested, tr("Scenarios (*.json)"));
     if (path.isEmpty())
         return false;

@@ -31,6 +31,9 @@ public:
 
     /// Empty for a scenario not saved yet.
     QString filePath() const { return m_path; }
+    /// The name Save As proposes for an untitled scenario: its model, mode and GPUs
+    /// ("llama-3-8b-train-8x-h100-sxm.json").
+    QString suggestedFileName() const;
     /// The file's name, or "Untitled".
     QString displayName() const;
     /// The scenario differs from what was last opened or saved.

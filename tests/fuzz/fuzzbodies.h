@@ -217,7 +217,9 @@ inline int memoryLog(const std::uint8_t* data, std::size_t size)
 
     static const core::Scenario scenario = core::defaultScenario();
     static const core::Estimate estimate = core::estimate(scenario);
-    core::Calibration calibration{log, core::residuals(estimate, log)};
+    core::Calibration calibration;
+    calibration.log = log;
+    calibration.residuals = core::residuals(estimate, log);
     check(calibration.residuals.size() <= log.measurements.size(), "more residuals than measurements");
     for (const core::Residual& r : calibration.residuals) {
         check(r.status < core::ResidualStatus::Count, "a residual has no status");
