@@ -83,7 +83,8 @@ void communicationLinks(const EstimateContext& ctx, CommunicationEstimate& out)
 {
     const ParallelLayout& par = ctx.scenario.parallel;
     const GpuSpec& gpu = ctx.scenario.hardware.gpu;
-    const long long node = par.gpusPerNode, t = ctx.t, c = ctx.c, dp = ctx.dp;
+    // A GPU's NVLink reaches its node, or its NVL72 rack (core/steptime.h nvlinkIsland).
+    const long long node = nvlinkIsland(par.gpusPerNode, par.nvlinkDomain), t = ctx.t, c = ctx.c, dp = ctx.dp;
     // Megatron numbers ranks tp-cp-dp-pp (experts: etp-ep-edp): stride and size of each group.
     const GroupLink links[] = {
         groupLink(t, c * dp, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond),       // ZeRO/DP group: DP × CP, TP apart
