@@ -211,6 +211,26 @@ private slots:
         // A figure with no rows has no band.
         QVERIFY(!table.band(core::AccuracyFigure::Tpot, moe, 0.02).known());
         QCOMPARE(table.runs(core::AccuracyFigure::StepSeconds), 9);
+
+        // The step's band closes its working: one StepSecondsBand line, valued at the band's
+        // high end, with low 86.957 s, high 108.108 s, P10 −0.075, P90 +0.15 and 6 runs.
+        core::EstimateBands bands;
+        bands.stepSeconds = b;
+        core::Working working;
+        core::addBandWorking(bands, working);
+        QCOMPARE(working.lines().size(), std::size_t(1));
+        const core::WorkingLine& line = working.lines().front();
+        QCOMPARE(line.term, core::Term::StepSecondsBand);
+        QVERIFY(std::fabs(line.value - 100 / 0.925) < 1e-9);
+        QCOMPARE(line.substitutions.size(), std::size_t(5));
+        QVERIFY(std::fabs(line.substitutions[0].value - 100 / 1.15) < 1e-9);
+        QVERIFY(std::fabs(line.substitutions[2].value - -0.075) < 1e-12);
+        QVERIFY(std::fabs(line.substitutions[3].value - 0.15) < 1e-12);
+        QCOMPARE(line.substitutions[4].value, 6.0);
+        // No band (a stated MFU sets the step, or no rows): no line.
+        core::Working none;
+        core::addBandWorking(core::EstimateBands{}, none);
+        QVERIFY(none.lines().empty());
     }
 
     void fitRecoversTheConstantAndHoldsSourcesOut()
