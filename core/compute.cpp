@@ -85,7 +85,8 @@ void communicationLinks(const EstimateContext& ctx, CommunicationEstimate& out)
 {
     const ParallelLayout& par = ctx.scenario.parallel;
     const GpuSpec& gpu = ctx.scenario.hardware.gpu;
-    const long long node = par.gpusPerNode, t = ctx.layout.t, c = ctx.layout.c, dp = ctx.layout.dp;
+    // A GPU's NVLink reaches its node, or its NVL72 rack (core/steptime.h nvlinkIsland).
+    const long long node = nvlinkIsland(par.gpusPerNode, par.nvlinkDomain), t = ctx.layout.t, c = ctx.layout.c, dp = ctx.layout.dp;
     // Megatron numbers ranks tp-cp-dp-pp (experts: etp-ep-edp): stride and size of each group.
     // The ZeRO group is DP × CP, TP apart; with hybrid sharding its first shardGroup ranks (the
     // inner dimension of FSDP2's (replicate, shard) mesh), whose replicas replicaLink() joins.

@@ -42,9 +42,10 @@ enum class Field : std::uint16_t {
     TrainingSeqLength, TrainingMicroBatchSize, TrainingGlobalBatchSize, TrainingTrainTokens, TrainingPrecision,
     TrainingOptimizer, TrainingZeroStage, TrainingFsdp, TrainingOffloadOptimizer, TrainingOffloadParameters,
     TrainingRecompute, TrainingFlashAttention, TrainingFlopsFormula, TrainingMoeCapacityFactor, TrainingTpCommOverlap,
-    TrainingFramework, TrainingMomentDtype,
+    TrainingFramework, TrainingMomentDtype, TrainingAttentionKernel, TrainingTorchCompile, TrainingFp8Recipe,
+    TrainingMoeCommOverlap, TrainingMoeHierarchicalDispatch,
     // parallel
-    ParallelGpus, ParallelGpusPerNode, ParallelTensor, ParallelPipeline, ParallelVirtualPipeline, ParallelContext,
+    ParallelGpus, ParallelGpusPerNode, ParallelNvlinkDomain, ParallelTensor, ParallelPipeline, ParallelVirtualPipeline, ParallelContext,
     ParallelSequenceParallel, ParallelExpert, ParallelExpertTensor, ParallelFirstStageLayers, ParallelLastStageLayers,
     ParallelEmbeddingCountsAsLayer, ParallelLossCountsAsLayer, ParallelShardGroup,
     // hardware (the GPU object first, as in the file)
@@ -188,6 +189,11 @@ inline constexpr Choice kRolloutPlacementChoices[] = {{"colocated", int(RolloutP
 inline constexpr Choice kFrameworkChoices[] = {{"megatron", int(Framework::Megatron)}, {"deepspeed", int(Framework::DeepSpeed)},
                                                {"fsdp2", int(Framework::Fsdp2)}, {"ddp", int(Framework::Ddp)}};
 inline constexpr Choice kMomentDtypeChoices[] = {{"auto", int(MomentDtype::Auto)}, {"fp32", int(MomentDtype::Fp32)}, {"bf16", int(MomentDtype::Bf16)}};
+inline constexpr Choice kAttentionKernelChoices[] = {{"auto", int(AttentionKernel::Auto)}, {"fa2", int(AttentionKernel::Fa2)},
+                                                     {"fa3", int(AttentionKernel::Fa3)}, {"cudnn", int(AttentionKernel::Cudnn)}};
+inline constexpr Choice kFp8RecipeChoices[] = {{"delayed", int(Fp8Recipe::Delayed)}, {"current", int(Fp8Recipe::Current)},
+                                               {"blockwise", int(Fp8Recipe::Blockwise)}, {"mxfp8", int(Fp8Recipe::Mxfp8)},
+                                               {"nvfp4", int(Fp8Recipe::Nvfp4)}};
 inline constexpr Choice kServingEngineChoices[] = {{"vllm", int(ServingEngine::Vllm)}, {"sglang", int(ServingEngine::Sglang)},
                                                    {"hf_transformers", int(ServingEngine::HfTransformers)},
                                                    {"llama_cpp", int(ServingEngine::LlamaCpp)}, {"tensorrt_llm", int(ServingEngine::TensorRtLlm)}};
@@ -215,6 +221,8 @@ template <> inline constexpr std::span<const Choice> kChoicesOf<RlAlgorithm>{kRl
 template <> inline constexpr std::span<const Choice> kChoicesOf<RolloutPlacement>{kRolloutPlacementChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Framework>{kFrameworkChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<MomentDtype>{kMomentDtypeChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<AttentionKernel>{kAttentionKernelChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<Fp8Recipe>{kFp8RecipeChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<ServingEngine>{kServingEngineChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<AdapterDtype>{kAdapterDtypeChoices};
 
@@ -435,9 +443,15 @@ inline constexpr FieldInfo kFields[] = {
     choice<&S::training, &T::tpCommOverlap>(Field::TrainingTpCommOverlap, "training.tp_comm_overlap", E::Training),
     choice<&S::training, &T::framework>(Field::TrainingFramework, "training.framework"),
     choice<&S::training, &T::momentDtype>(Field::TrainingMomentDtype, "training.moment_dtype"),
+    choice<&S::training, &T::attentionKernel>(Field::TrainingAttentionKernel, "training.attention_kernel"),
+    choice<&S::training, &T::torchCompile>(Field::TrainingTorchCompile, "training.torch_compile"),
+    choice<&S::training, &T::fp8Recipe>(Field::TrainingFp8Recipe, "training.fp8_recipe"),
+    choice<&S::training, &T::moeCommOverlap>(Field::TrainingMoeCommOverlap, "training.moe_comm_overlap", E::MoE),
+    choice<&S::training, &T::moeHierarchicalDispatch>(Field::TrainingMoeHierarchicalDispatch, "training.moe_hierarchical_dispatch", E::MoE),
 
     scalar<&S::parallel, &P::gpus>(Field::ParallelGpus, "parallel.gpus", U::Count, atLeast(1, kMaxGpus)),
     scalar<&S::parallel, &P::gpusPerNode>(Field::ParallelGpusPerNode, "parallel.gpus_per_node", U::Count, atLeast(1, 1024)),
+    scalar<&S::parallel, &P::nvlinkDomain>(Field::ParallelNvlinkDomain, "parallel.nvlink_domain", U::Count, atLeast(1, 1024).orZero()),
     scalar<&S::parallel, &P::tensor>(Field::ParallelTensor, "parallel.tensor", U::Count, atLeast(1, kMaxGpus)),
     scalar<&S::parallel, &P::pipeline>(Field::ParallelPipeline, "parallel.pipeline", U::Count, atLeast(1, kMaxGpus)),
     scalar<&S::parallel, &P::virtualPipeline>(Field::ParallelVirtualPipeline, "parallel.virtual_pipeline", U::Count, atLeast(1, 1024), E::Training),

@@ -142,6 +142,16 @@ double bubbleSeconds(int stages, int virtualStages, double microBatchSeconds)
     return double(stages - 1) / std::max(1, virtualStages) * microBatchSeconds;
 }
 
+long long nvlinkIsland(long long gpusPerNode, long long nvlinkDomain)
+{
+    if (nvlinkDomain <= gpusPerNode)
+        return gpusPerNode;
+    long long island = 1;
+    while (island * 2 <= nvlinkDomain)
+        island *= 2;
+    return std::max(island, gpusPerNode);
+}
+
 GroupLink groupLink(long long stride, long long size, long long gpusPerNode, double interconnect, double network)
 {
     GroupLink link;

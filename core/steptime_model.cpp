@@ -11,6 +11,11 @@
 #include "core/steptime.h"
 #include "core/layout/sharding.h"
 #include "core/steptime_parts.h"
+#include "core/steptime_data.h"
+#include "core/steptime/attentionkernel.h"
+#include "core/steptime/eagerops.h"
+#include "core/steptime/fp8recipe.h"
+#include "core/steptime/moedispatch.h"
 #include "core/working.h"
 
 namespace core {
@@ -29,8 +34,8 @@ void attentionCore(const Model& md, double forwardFlops, double heads, LayerCost
     if (fused) {
         // Each CP rank runs its queries against c key chunks of s/c: the kernel's length is s/c.
         const double kernel = s / md.c;
-        const double f = attentionEfficiency(md.fig.attentionForward, kernel, *ctx.constants),
-                     b = attentionEfficiency(md.fig.attentionBackward, kernel, *ctx.constants);
+        const double f = attentionEfficiency(md.att.forward, kernel, *ctx.constants),
+                     b = attentionEfficiency(md.att.backward, kernel, *ctx.constants);
         out.attentionF = f > 0 ? forwardFlops / (md.attentionPeak * f) : 0;
         out.attentionB = b > 0 ? 2 * forwardFlops / (md.attentionPeak * b) : 0;
         return;
@@ -79,23 +84,35 @@ void layerCommunication(const Model& md, LayerKind kind, LayerCost& out)
     }
     const ParallelLayout& par = ctx.scenario.parallel;
     if (kind == LayerKind::Moe && par.expert > 1) {
-        // Dispatch and combine all-to-alls (GShard/Switch); the share that leaves the node goes
-        // through this GPU's NIC, the rest over NVLink (Megatron MoE README: exposed unless the
-        // overlap flags are set).
-        const double ep = par.expert;
-        const double bytes = md.e * md.T / md.seqShard * m.moeTopK * tr.moeCapacityFactor * h;
-        const double inNode = std::min(ep, double(md.ep.membersPerNode));
-        const double nvlink = ctx.scenario.hardware.gpu.interconnectBytesPerSecond / 2;
-        double seconds = 0;
-        if (md.ep.overNetwork) {
-            const double nic = md.ep.busBytesPerSecond / std::max(1, md.ep.membersPerNode);
-            const double intra = nvlink > 0 ? bytes * (inNode - 1) / ep / nvlink : 0;
-            seconds = std::max(intra, nic > 0 ? bytes * (ep - inNode) / ep / nic : 0);
-        } else if (md.ep.busBytesPerSecond > 0) {
-            seconds = bytes * (ep - 1) / ep / md.ep.busBytesPerSecond;
-        }
+        // Dispatch and combine all-to-alls (GShard/Switch) of the k·CF copies of each token
+        // (core/steptime/moedispatch.h): over NVLink, and through this GPU's NIC for the share
+        // that leaves the node (Megatron MoE README: exposed unless the overlap flags are set).
+        DispatchShape d;
+        d.ep = par.expert;
+        d.topK = m.moeTopK * tr.moeCapacityFactor;
+        d.bytes = md.e * md.T / md.seqShard * d.topK * h;
+        d.inNode = std::min(d.ep, double(md.ep.membersPerNode));
+        d.overNetwork = md.ep.overNetwork;
+        d.nvlinkBytesPerSecond = ctx.scenario.hardware.gpu.interconnectBytesPerSecond / 2;
+        d.nicBytesPerSecond = md.ep.busBytesPerSecond / std::max(1, md.ep.membersPerNode);
+        d.busBytesPerSecond = md.ep.busBytesPerSecond;
+        d.hierarchical = tr.moeHierarchicalDispatch;
+        const double seconds = dispatchSeconds(d);
         out.epF = 2 * (seconds + kLatency);
         out.epB = out.epF;
+        out.epExposedF = out.epF;
+        out.epExposedB = out.epB;
+        if (tr.moeCommOverlap) {
+            // Megatron --overlap-moe-expert-parallel-comm (its 1F1B A2A overlap: one micro-batch's
+            // forward beside another's backward, megatron/core/pipeline_parallel/combined_1f1b.py @ d13e93f)
+            // and DeepSeek-V3's DualPipe (arXiv 2412.19437 §3.2.1) run one micro-batch's
+            // all-to-alls while another computes: only what outlasts the layer's computation shows.
+            const double compute = out.gemmF + out.gemmB + out.attentionF + out.attentionB;
+            const double all = out.epF + out.epB;
+            const double shown = exposedSeconds(all, compute, 0);
+            out.epExposedF = all > 0 ? shown * out.epF / all : 0;
+            out.epExposedB = all > 0 ? shown * out.epB / all : 0;
+        }
     }
 }
 
@@ -109,17 +126,30 @@ LayerCost layerCost(const Model& md, LayerKind kind)
     const double q = double(m.numAttentionHeads) * m.effectiveHeadDim(), k = double(m.numQueryGroups) * m.effectiveHeadDim();
     LayerCost out;
     // Linear layers: QKV and output projections, then the MLP (column- then row-parallel).
-    if (m.isMla())
+    // FP8 quantization of each low-precision GEMM's inputs: K per token forward (the activation),
+    // N per token backward (the output gradient), core/steptime/fp8recipe.h.
+    double castF = 0, castB = 0;
+    auto cast = [&](double tokens, double n, double kIn) {
+        castF += tokens * kIn;
+        castB += tokens * n;
+    };
+    if (m.isMla()) {
         out.gemmF = md.gemm(T, ctx.params.attentionPerLayer / (h * t), h);
-    else
+        cast(T, ctx.params.attentionPerLayer / (h * t), h);
+    } else {
         out.gemmF = md.gemm(T, (q + 2 * k) / t, h) + md.gemm(T, h, q / t);
+        cast(T, (q + 2 * k) / t, h);
+        cast(T, h, q / t);
+    }
     double ffnElements = 0;
     const double passes = m.gatedMlp ? kGatedPasses : kGeluPasses;
     const double up = m.gatedMlp ? 2 : 1;
     if (kind == LayerKind::Dense) {
         const double F = m.ffnHiddenSize;
         out.gemmF += md.gemm(T, up * F / t, h) + md.gemm(T, h, F / t);
-        ffnElements = passes * F / t;
+        cast(T, up * F / t, h);
+        cast(T, h, F / t);
+        ffnElements = (passes + md.eager.ffn) * F / t;
     } else {
         // Routed experts: every GPU does (T/t)·k·CF token-expert products whatever EP and
         // expert-TP are; its E/EP local experts each see EP·ETP·(T/t)·k·CF/E tokens.
@@ -129,11 +159,19 @@ LayerCost layerCost(const Model& md, LayerKind kind)
         const double perExpert = routed * etp * ep / E;
         const double Fe = m.moeFfnHiddenSize;
         out.gemmF += E / ep * (md.gemm(perExpert, up * Fe / etp, h) + md.gemm(perExpert, h, Fe / etp));
+        cast(routed * etp, up * Fe / etp, h);
+        cast(routed * etp, h, Fe / etp);
         out.gemmF += md.gemm(T, E, h, false); // router in 16 bits (DeepSeek-V3 §3.3.1 keeps gating out of FP8)
         const double Fs = m.sharedExpertWidth();
-        if (Fs > 0)
+        if (Fs > 0) {
             out.gemmF += md.gemm(T, up * Fs / t, h) + md.gemm(T, h, Fs / t);
-        ffnElements = passes * (routed * Fe + T * Fs / t) / T;
+            cast(T, up * Fs / t, h);
+            cast(T, h, Fs / t);
+        }
+        ffnElements = (passes + md.eager.ffn) * (routed * Fe + T * Fs / t) / T;
+        // Tokens permuted into per-expert order before the experts and back after them
+        // (Megatron-LM megatron/core/transformer/moe/moe_utils.py @ e61c384 permute/unpermute): memory-bound.
+        ffnElements += permuteElementsPerToken(m.moeTopK * tr.moeCapacityFactor) * h / md.seqShard;
     }
     out.gemmB = md.backwardGemms * out.gemmF;
 
@@ -143,10 +181,14 @@ LayerCost layerCost(const Model& md, LayerKind kind)
     attentionCore(md, perToken * T / t, m.numAttentionHeads, out);
 
     // Bandwidth-bound operators: the h-wide ones are replicated over TP unless SP shards them.
-    const double hidden = (kHiddenPasses + (m.dropout ? kDropoutPasses : 0)) * h / md.seqShard;
-    const double projections = m.isMla() ? 0 : kProjectionPasses * (q + k) / t;
+    const double hidden = (kHiddenPasses + (m.dropout ? kDropoutPasses : 0) + md.eager.hidden) * h / md.seqShard;
+    const double projections = m.isMla() ? 0 : (kProjectionPasses * (q + k) + md.eager.projection) / t;
     out.elementF = md.memory(md.e * T * (hidden + ffnElements + projections));
     out.elementB = kBackwardFactor * out.elementF;
+    if (md.fp8) {
+        out.elementF += md.memory(md.recipe.castBytesPerElement * castF);
+        out.elementB += md.memory(md.recipe.castBytesPerElement * castB);
+    }
     out.overheadF = kLayerOverhead / 3;
     out.overheadB = kLayerOverhead * 2 / 3;
 
@@ -167,7 +209,7 @@ void addLayers(StageCost& s, const LayerCost& l, double n)
     s.parts[std::size_t(StepPart::Recompute)] += n * l.recompute;
     s.parts[std::size_t(StepPart::TensorParallel)] += n * (l.tpExposedF + l.tpExposedB);
     s.parts[std::size_t(StepPart::ContextParallel)] += n * (l.cpExposedF + l.cpExposedB);
-    s.parts[std::size_t(StepPart::ExpertParallel)] += n * (l.epF + l.epB);
+    s.parts[std::size_t(StepPart::ExpertParallel)] += n * (l.epExposedF + l.epExposedB);
     s.forward += n * l.forward();
     s.backward += n * (l.backward() + l.recompute);
 }
@@ -183,6 +225,10 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     Model& md = out.md;
     md.fp8 = dtype == ComputeDType::Fp8;
     md.gemmPeak = peak;
+    if (md.fp8) {
+        md.recipe = fp8RecipeCost(tr.fp8Recipe, md.fig);
+        md.gemmPeak = peak * md.recipe.gemmPeakRatio;
+    }
     // Attention, norms, the router and the output layer stay in 16 bits in FP8 training
     // (DeepSeek-V3, arXiv 2412.19437 §3.3.1; Transformer Engine recipes likewise).
     const double peak16 = md.gpu.peakFlops(ComputeDType::Bf16) > 0 ? md.gpu.peakFlops(ComputeDType::Bf16) : md.gpu.peakFlops(ComputeDType::Fp16);
@@ -203,6 +249,8 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     md.cp = linkOf(CommDimension::ContextParallel);
     md.ep = linkOf(CommDimension::ExpertParallel);
     md.pp = linkOf(CommDimension::PipelineParallel);
+    md.att = attentionFigures(md.fig, tr.attentionKernel, tr.framework);
+    md.eager = eagerTraffic(m, tr, double(m.numAttentionHeads) * m.effectiveHeadDim(), double(m.numQueryGroups) * m.effectiveHeadDim());
 
     // A model whose every layer is an MoE layer (Mixtral) has no dense layer to time: its stages
     // add 0 × the dense layer's (finite) costs, which is +0 either way. The working still shows
@@ -217,7 +265,7 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     // Output layer in 16 bits (DeepSeek-V3 §3.3.1) and the fp32 cross entropy over V/t logits.
     const double V = ctx.params.paddedVocab;
     const double logitsGemm = 3 * md.gemm(md.T, V / md.t, m.hiddenSize, false);
-    const double logitsElement = md.memory(3 * 4 * md.T * V / md.t);
+    const double logitsElement = md.memory((3 * 4 + md.eager.lossBytesPerLogit) * md.T * V / md.t);
 
     // Per stage: its layers (uneven splits give some stages one more), the logits on the last.
     // Consecutive stages of the same shape cost the same: computed once.
@@ -312,7 +360,7 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
     const double tpAll = pass.tpAll, cpAll = pass.cpAll, epAll = pass.epAll, p2pAll = pass.p2pAll;
     StepParts& parts = out.stepParts;
     parts = pass.parts;
-    const long long node = par.gpusPerNode;
+    const long long node = nvlinkIsland(par.gpusPerNode, par.nvlinkDomain);
     const double net = md.gpu.networkBytesPerSecond, link = md.gpu.interconnectBytesPerSecond;
     auto linkOf = [&](CommDimension d) {
         const std::size_t i = std::size_t(d);

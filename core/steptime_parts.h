@@ -9,6 +9,9 @@
 #include "core/estimate_context.h"
 #include "core/steptime.h"
 #include "core/steptime_data.h"
+#include "core/steptime/attentionkernel.h"
+#include "core/steptime/eagerops.h"
+#include "core/steptime/fp8recipe.h"
 
 namespace core {
 
@@ -44,11 +47,12 @@ struct LayerCost
     double tpF = 0, tpB = 0;             ///< TP collectives, all of them
     double tpExposedF = 0, tpExposedB = 0;
     double cpF = 0, cpB = 0, cpExposedF = 0, cpExposedB = 0;
-    double epF = 0, epB = 0;             ///< all-to-alls, always exposed
+    double epF = 0, epB = 0;             ///< all-to-alls, all of them
+    double epExposedF = 0, epExposedB = 0; ///< what of them no other micro-batch's computation hides
     double recompute = 0;                ///< repeated forward work, in the backward
 
-    double forward() const { return gemmF + attentionF + elementF + overheadF + tpExposedF + cpExposedF + epF; }
-    double backward() const { return gemmB + attentionB + elementB + overheadB + tpExposedB + cpExposedB + epB; }
+    double forward() const { return gemmF + attentionF + elementF + overheadF + tpExposedF + cpExposedF + epExposedF; }
+    double backward() const { return gemmB + attentionB + elementB + overheadB + tpExposedB + cpExposedB + epExposedB; }
     double total() const { return forward() + backward() + recompute; }
 };
 
@@ -67,6 +71,9 @@ struct Model
     double seqShard = 1;    ///< t with sequence parallelism
     double backwardGemms = 2; ///< dgrad + wgrad (frozen LoRA base: dgrad only)
     GroupLink tp, cp, ep, pp;
+    AttentionFigures att;   ///< the attention kernel the run uses (core/steptime/attentionkernel.h)
+    EagerTraffic eager;     ///< what eager PyTorch adds to the elementwise work (core/steptime/eagerops.h)
+    Fp8RecipeCost recipe;   ///< FP8 runs: the quantization traffic and NVFP4's GEMM speed (core/steptime/fp8recipe.h)
 
     // gemmEfficiency's factors that depend on the GPU only, formed once per estimate: each is
     // the product gemmEfficiency forms first (left to right), so gemm() below gives the same

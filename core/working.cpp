@@ -133,6 +133,8 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
      "ShardScope step-time model (README: validated against public measured runs)", Unit::Seconds, kNone},
     {"step_gpu_figures", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Measured figures of this GPU"), "", "resources/steptime.json", Unit::Fraction, kNone},
     {"step_constant", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Step-time constant"), "", "resources/steptime.json", Unit::Count, kNone},
+    {"step_seconds_band", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Where the measured step is expected"), "step / (1 + P90) … step / (1 + P10): P10–P90 of the held-out errors of similar public runs",
+     "resources/corpus/steptime.json, each run predicted without its source (leave-one-source-out; core/accuracy/bands.h)", Unit::Seconds, kNone},
     {"reserved_bytes", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Peak reserved (max_memory_reserved)"), "allocated + allocator reserve (+ CUDA graph pool)",
      "PyTorch torch.cuda.max_memory_reserved; docs/source/notes/cuda.rst (memory management)", Unit::Bytes, kNone},
     {"device_bytes", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Used on the device (nvidia-smi)"), "reserved + CUDA context + NCCL buffers (+ paged optimizer states)",
@@ -202,7 +204,7 @@ TermSection termSection(Term term)
     case Term::BubbleFraction: case Term::RolloutSeconds:
     case Term::StepGemm: case Term::StepAttention: case Term::StepElementwise: case Term::StepOverhead: case Term::StepRecompute:
     case Term::StepBubble: case Term::StepOffload: case Term::StepOptimizer: case Term::StepModelSeconds: case Term::StepGpuFigures:
-    case Term::StepConstant:
+    case Term::StepConstant: case Term::StepSecondsBand:
         return TermSection::Compute;
     case Term::CommDataParallel: case Term::CommTensorParallel: case Term::CommPipelineParallel: case Term::CommContextParallel:
     case Term::CommExpertParallel: case Term::CommSecondsDataParallel: case Term::CommSecondsTensorParallel:

@@ -34,7 +34,7 @@ enum class Term {
     // the step-time model (core/steptime_model.cpp)
     StepGemm, StepAttention, StepElementwise, StepOverhead, StepRecompute, StepBubble, StepExposedDataParallel,
     StepExposedTensorParallel, StepExposedPipelineParallel, StepExposedContextParallel, StepExposedExpertParallel,
-    StepOffload, StepOptimizer, StepModelSeconds, StepGpuFigures, StepConstant,
+    StepOffload, StepOptimizer, StepModelSeconds, StepGpuFigures, StepConstant, StepSecondsBand,
     // the step's peak and the three levels
     ReservedBytes, DeviceBytes, PeakMoment, ActivationGradients, LossWorkspace, OptimizerStepTemporaries, LibraryWorkspaces,
     NcclBuffers, KvPoolReserve, CudaGraphPool, PagedOptimizerStates, StageLayers,

@@ -2692,6 +2692,30 @@ fullest GPU %2 of %3</source>
         <source>Activation</source>
         <translation>激活函数</translation>
     </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
+    </message>
+    <message>
+        <source>FP8 recipe</source>
+        <translation>FP8 配方</translation>
+    </message>
+    <message>
+        <source>MoE all-to-all overlap</source>
+        <translation>MoE all-to-all 与计算重叠</translation>
+    </message>
+    <message>
+        <source>MoE dispatch per node (DeepEP)</source>
+        <translation>MoE 按节点分发（DeepEP）</translation>
+    </message>
+    <message>
+        <source>NVLink domain (GPUs)</source>
+        <translation>NVLink 域（GPU 数）</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -10938,6 +10962,10 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>Time to first token under load</source>
         <translation>负载下的首 token 时间</translation>
+    </message>
+    <message>
+        <source>Where the measured step is expected</source>
+        <translation>实测步时的预期范围</translation>
     </message>
 </context>
 </TS>

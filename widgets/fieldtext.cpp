@@ -71,8 +71,14 @@ QString label(core::Field field)
     case F::TrainingTpCommOverlap: return QCoreApplication::translate("FieldText", "TP communication overlap");
     case F::TrainingFramework: return QCoreApplication::translate("FieldText", "Framework");
     case F::TrainingMomentDtype: return QCoreApplication::translate("FieldText", "Optimizer moments");
+    case F::TrainingAttentionKernel: return QCoreApplication::translate("FieldText", "Attention kernel");
+    case F::TrainingTorchCompile: return QCoreApplication::translate("FieldText", "torch.compile");
+    case F::TrainingFp8Recipe: return QCoreApplication::translate("FieldText", "FP8 recipe");
+    case F::TrainingMoeCommOverlap: return QCoreApplication::translate("FieldText", "MoE all-to-all overlap");
+    case F::TrainingMoeHierarchicalDispatch: return QCoreApplication::translate("FieldText", "MoE dispatch per node (DeepEP)");
     case F::ParallelGpus: return QCoreApplication::translate("FieldText", "GPUs");
     case F::ParallelGpusPerNode: return QCoreApplication::translate("FieldText", "GPUs per node");
+    case F::ParallelNvlinkDomain: return QCoreApplication::translate("FieldText", "NVLink domain (GPUs)");
     case F::ParallelTensor: return QCoreApplication::translate("FieldText", "Tensor parallel (TP)");
     case F::ParallelPipeline: return QCoreApplication::translate("FieldText", "Pipeline parallel (PP)");
     case F::ParallelVirtualPipeline: return QCoreApplication::translate("FieldText", "Virtual stages");

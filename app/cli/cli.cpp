@@ -223,10 +223,13 @@ static int estimateCommand(const std::vector<std::string>& args)
         measured.origin = run.origin;
     }
     const core::Calibration* calibration = measuredFile.empty() && measured.log.measurements.empty() ? nullptr : &measured;
+    // How far public runs like this one were from the estimate (resources/corpus/): in the JSON,
+    // and as the working's last step-time line.
+    core::EstimateBands bands;
+    core::attachBands(load.scenario, e, core::builtInBands(), bands);
+    if (explain)
+        core::addBandWorking(bands, working);
     if (format == "json") {
-        // How far public runs like this one were from the estimate (resources/corpus/).
-        core::EstimateBands bands;
-        core::attachBands(load.scenario, e, core::builtInBands(), bands);
         std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr, timeline && !servingRun ? &steps : nullptr,
                                           calibration, timeline && servingRun ? &serving : nullptr, &bands);
     } else {
