@@ -9837,8 +9837,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>请求无法复用的缓存块 + f × 本步内分配的显存</translation>
     </message>
     <message>
-        <source>calibrated: the share of the short-benchmark GEMM and attention efficiencies (MAMF, FlashAttention papers) that a training run sustains (clocks under sustained power, kernels sharing the SMs with communication); fitted so that the errors on the nine Megatron-LM README H100 weak-scaling rows (images/model_table.png @ d98e8a6) straddle zero. The Megatron-Bridge FP8, GPT-3 A100 and DeepSeek-V3 rows of the README&apos;s validation table are out of sample</source>
-        <translation>标定值：训练运行能维持的、短基准测得的 GEMM 与注意力效率（MAMF、FlashAttention 论文）的比例（持续功耗下的时钟、与通信共享 SM 的 kernel）；拟合使 Megatron-LM README 中九行 H100 弱扩展数据（images/model_table.png @ d98e8a6）的误差分布在零两侧。README 验证表中的 Megatron-Bridge FP8、GPT-3 A100 和 DeepSeek-V3 各行为样本外数据</translation>
+        <source>fitted: the share of the short-benchmark GEMM and attention efficiencies (MAMF, FlashAttention papers) that a training run sustains (clocks under sustained power, kernels sharing the SMs with communication); the value minimising the mean |log(predicted / measured)| over all 220 judged runs of the step-time corpus (resources/corpus/steptime.json, 12 source groups; core/accuracy/fit.cpp finds 0.661). The README&apos;s held-out table refits it without each source group before predicting that group</source>
+        <translation>拟合值：训练运行能维持的、短基准测得的 GEMM 与注意力效率（MAMF、FlashAttention 论文）的比例（持续功耗下的时钟、与通信共享 SM 的 kernel）；取使步时语料库（resources/corpus/steptime.json，12 个来源组）全部 220 个可评判运行的平均 |log(预测 / 实测)| 最小的值（core/accuracy/fit.cpp 求得 0.661）。README 的留出表在预测每个来源组之前都会去掉该组重新拟合</translation>
     </message>
     <message>
         <source>communicators × bytes per communicator</source>

@@ -136,7 +136,7 @@ constexpr const char* kFormulas[] = {
     QT_TRANSLATE_NOOP("WorkingNotation", "backward of the first layer (recomputation, activation gradients)"),
     QT_TRANSLATE_NOOP("WorkingNotation", "backward of the loss (logits gradient)"),
     QT_TRANSLATE_NOOP("WorkingNotation", "cached blocks a request cannot reuse + f × memory allocated during the step"),
-    QT_TRANSLATE_NOOP("WorkingNotation", "calibrated: the share of the short-benchmark GEMM and attention efficiencies (MAMF, FlashAttention papers) that a training run sustains (clocks under sustained power, kernels sharing the SMs with communication); fitted so that the errors on the nine Megatron-LM README H100 weak-scaling rows (images/model_table.png @ d98e8a6) straddle zero. The Megatron-Bridge FP8, GPT-3 A100 and DeepSeek-V3 rows of the README's validation table are out of sample"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "fitted: the share of the short-benchmark GEMM and attention efficiencies (MAMF, FlashAttention papers) that a training run sustains (clocks under sustained power, kernels sharing the SMs with communication); the value minimising the mean |log(predicted / measured)| over all 220 judged runs of the step-time corpus (resources/corpus/steptime.json, 12 source groups; core/accuracy/fit.cpp finds 0.661). The README's held-out table refits it without each source group before predicting that group"),
     QT_TRANSLATE_NOOP("WorkingNotation", "communicators × bytes per communicator"),
     QT_TRANSLATE_NOOP("WorkingNotation", "forward 6 B·s·b·V/t (bf16 logits + fp32 copy); backward 8 B (nll_loss and log_softmax gradients, fp32)"),
     QT_TRANSLATE_NOOP("WorkingNotation", "forward of the loss (logits)"),
