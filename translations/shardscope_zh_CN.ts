@@ -9837,6 +9837,34 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>请求无法复用的缓存块 + f × 本步内分配的显存</translation>
     </message>
     <message>
+        <source>an RMSNorm run eagerly, in 2-byte passes of h per token: x.float() (read 2 B, write 4 B), pow (4 + 4), mean (read 4), x·rsqrt (4 + 4), type_as (4 + 2), ·weight (2 + 2) = 36 bytes (torchtitan torchtitan/models/norms.py @ 026e23a RMSNorm._norm/forward; HF LlamaRMSNorm likewise); fused (Transformer Engine, Triton, torch.compile) it reads and writes once (2)</source>
+        <translation>以 eager 方式运行的 RMSNorm，每个 token 按 h 的 2 字节遍历计：x.float()（读 2 B、写 4 B）、pow（4 + 4）、mean（读 4）、x·rsqrt（4 + 4）、type_as（4 + 2）、·weight（2 + 2）= 36 字节（torchtitan torchtitan/models/norms.py @ 026e23a RMSNorm._norm/forward；HF LlamaRMSNorm 相同）；融合后（Transformer Engine、Triton、torch.compile）只读写一次（2）</translation>
+    </message>
+    <message>
+        <source>SwiGLU run eagerly, passes of F per token: F.silu(w1(x)) reads and writes F, · w3(x) reads 2F and writes F (torchtitan torchtitan/models/llama/model.py @ 6d74b81 FeedForward.forward); fused it is 3</source>
+        <translation>以 eager 方式运行的 SwiGLU，每个 token 按 F 的遍历计：F.silu(w1(x)) 读写 F，· w3(x) 读 2F、写 F（torchtitan torchtitan/models/llama/model.py @ 6d74b81 FeedForward.forward）；融合后为 3</translation>
+    </message>
+    <message>
+        <source>rotary embedding run eagerly, passes of Q and K per token: .float() (read 2 B, write 4 B), the complex product in fp32 (4 + 4), type_as (4 + 2) = 20 bytes (torchtitan torchtitan/models/llama/model.py @ 6d74b81 apply_rotary_emb); fused it is 2</source>
+        <translation>以 eager 方式运行的旋转位置编码，每个 token 按 Q 与 K 的遍历计：.float()（读 2 B、写 4 B）、fp32 复数乘法（4 + 4）、type_as（4 + 2）= 20 字节（torchtitan torchtitan/models/llama/model.py @ 6d74b81 apply_rotary_emb）；融合后为 2</translation>
+    </message>
+    <message>
+        <source>cross entropy over 16-bit logits in PyTorch, bytes per logit: .float() (2 + 4), log_softmax (4 + 4), its backward (read 4 + 4, write 4), the cast back (4 + 2) (torchtitan train.py loss_fn: cross_entropy(pred.float()); the fused count is 12)</source>
+        <translation>PyTorch 中基于 16 位 logits 的交叉熵，每个 logit 的字节数：.float()（2 + 4）、log_softmax（4 + 4）、其反向（读 4 + 4、写 4）、转换回去（4 + 2）（torchtitan train.py loss_fn: cross_entropy(pred.float())；融合时计为 12）</translation>
+    </message>
+    <message>
+        <source>quantizing one BF16 GEMM input element to FP8 for both its uses: read 2 bytes, write a row-wise and a column-wise (transposed, for the weight-gradient GEMM) byte; Transformer Engine&apos;s fused cast-transpose (transformer_engine/common/transpose/cast_transpose.cu @ 4faec05); block-scaled recipes find each block&apos;s scale inside the same pass (our count)</source>
+        <translation>将一个 BF16 GEMM 输入元素量化为 FP8 以供两种用途：读 2 字节，写一个按行和一个按列（转置，供权重梯度 GEMM 使用）的字节；Transformer Engine 的融合 cast-transpose（transformer_engine/common/transpose/cast_transpose.cu @ 4faec05）；分块缩放的配方在同一遍中求出每块的缩放因子（本项目的计数）</translation>
+    </message>
+    <message>
+        <source>FP8 current (per-tensor) scaling takes the scale from the tensor&apos;s own amax before casting it, one more read of the BF16 tensor (Transformer Engine recipe Float8CurrentScaling, transformer_engine/common/recipe/__init__.py @ a0b36d0; our count)</source>
+        <translation>FP8 current（按张量）缩放在转换前从张量自身的 amax 求缩放因子，需多读一次 BF16 张量（Transformer Engine 配方 Float8CurrentScaling，transformer_engine/common/recipe/__init__.py @ a0b36d0；本项目的计数）</translation>
+    </message>
+    <message>
+        <source>NVFP4: the per-tensor amax read (2 bytes), the cast read (2) and half-byte row-wise and column-wise copies with 1-byte scales per 16 elements; the random Hadamard transform of the weight-gradient inputs is done inside the cast (NVIDIA, Pretraining LLMs with NVFP4, arXiv 2509.25149 §4; our count)</source>
+        <translation>NVFP4：按张量的 amax 读取（2 字节）、转换读取（2），以及按行和按列的半字节副本，每 16 个元素带 1 字节缩放因子；权重梯度输入的随机 Hadamard 变换在转换中完成（NVIDIA, Pretraining LLMs with NVFP4, arXiv 2509.25149 §4；本项目的计数）</translation>
+    </message>
+    <message>
         <source>fitted: the share of the short-benchmark GEMM and attention efficiencies (MAMF, FlashAttention papers) that a training run sustains (clocks under sustained power, kernels sharing the SMs with communication); the value minimising the mean |log(predicted / measured)| over all 220 judged runs of the step-time corpus (resources/corpus/steptime.json, 12 source groups; core/accuracy/fit.cpp finds 0.661). The README&apos;s held-out table refits it without each source group before predicting that group</source>
         <translation>拟合值：训练运行能维持的、短基准测得的 GEMM 与注意力效率（MAMF、FlashAttention 论文）的比例（持续功耗下的时钟、与通信共享 SM 的 kernel）；取使步时语料库（resources/corpus/steptime.json，12 个来源组）全部 220 个可评判运行的平均 |log(预测 / 实测)| 最小的值（core/accuracy/fit.cpp 求得 0.661）。README 的留出表在预测每个来源组之前都会去掉该组重新拟合</translation>
     </message>
