@@ -265,8 +265,10 @@ void estimateValid(const Scenario& s, Estimate& out, Working* w, const EstimateO
             if (g.modelStateBytes() > capacity)
                 out.issues.push_back(fieldIssue(s.mode == Mode::Inference ? IssueCode::WeightsExceedCapacity : IssueCode::ModelStatesExceedCapacity,
                                            Severity::Warning, Field::HardwareGpu, double(i), g.modelStateBytes(), capacity));
-            else
+            else if (g.totalBytes > capacity)
                 out.issues.push_back(fieldIssue(IssueCode::DoesNotFit, Severity::Warning, Field::HardwareGpu, double(i), g.totalBytes, capacity));
+            // Otherwise the device holds it but a reserving engine's KV pool does not: core/inference
+            // already said so (KvPoolTooSmall); "needs 79 GB but has 86 GB" would contradict itself.
         }
     }
     out.fullestGroup = fullest;

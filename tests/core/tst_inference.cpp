@@ -293,6 +293,18 @@ private slots:
         QVERIFY(fitsAt(largest, &reported));
         QCOMPARE(reported, largest); // the same answer whatever batch is asked about
         QVERIFY(!fitsAt(largest + 1));
+        // One past the largest, the reason given is one that holds: a "does not fit" names a total
+        // above the device's memory; where only a reserving engine's KV pool is short, the pool's
+        // own warning says so (not "needs 79.5 GB per GPU but has 85.9 GB").
+        const core::Estimate past = core::estimate(s);
+        bool reasoned = false;
+        for (const core::Issue& i : past.issues) {
+            if (i.code == core::IssueCode::DoesNotFit)
+                QVERIFY2(i.b > i.c, qPrintable(QStringLiteral("needs %1 but has %2").arg(i.b).arg(i.c)));
+            reasoned = reasoned || i.code == core::IssueCode::DoesNotFit || i.code == core::IssueCode::KvPoolTooSmall
+                || i.code == core::IssueCode::WeightsExceedCapacity;
+        }
+        QVERIFY(reasoned);
     }
 
     void decodeStepAsTheEngineRunsIt()
