@@ -270,6 +270,8 @@ void MainWindow::wire()
     connect(c, &ScenarioController::estimateChanged, m_chart, &MemoryChart::setEstimate);
     connect(c, &ScenarioController::measurementsChanged, m_chart, [this](const std::vector<core::Residual>& residuals) { m_chart->setMeasured(residuals); });
     connect(c, &ScenarioController::scenarioChanged, this, [this](const core::Scenario& s) { m_actions.clearMeasurements->setEnabled(!s.measured.empty()); });
+    // The bands first: the dials draw them with the estimate they belong to.
+    connect(c, &ScenarioController::estimateChanged, m_gauges, [this] { m_gauges->setBands(m_controller->bands()); });
     connect(c, &ScenarioController::estimateChanged, m_gauges, &GaugePanel::setEstimate);
     connect(c, &ScenarioController::issuesChanged, this, &MainWindow::showValidation);
     connect(c, &ScenarioController::scenarioChanged, this, &MainWindow::updateTitle);
@@ -377,6 +379,11 @@ void MainWindow::showValidation(bool valid, const std::vector<core::Issue>& issu
         if (f.fits) {
             //: status bar; %1 = rank group, %2 = used, %3 = capacity, %4 = percentage
             text = tr("✔ Fits: the fullest GPU (%1) uses %2 of %3 (%4)").arg(label, used, capacity, DisplayFormat::percent(f.totalBytes / f.capacityBytes, 0));
+        } else if (f.totalBytes <= f.capacityBytes) {
+            // The device holds it, but a reserving engine's KV pool (its memory fraction) does not.
+            level = ComponentPalette::Level::Bad;
+            //: status bar, serving; %1 = rank group
+            text = tr("⚠ Does not fit: the engine's KV cache pool on %1 is too small for this batch (see the warning)").arg(label);
         } else {
             level = ComponentPalette::Level::Bad;
             //: status bar; %1 = rank group, %2 = needed, %3 = capacity

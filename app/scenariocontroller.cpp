@@ -116,11 +116,12 @@ void ScenarioController::recompute()
     m_working.clear();
     // The working allocates a line per number: only record it while it is shown.
     core::estimate(m_scenario, m_estimate, m_workingEnabled ? &m_working : nullptr);
-    if (m_workingEnabled && m_estimate.valid) {
-        // The step's band from the public runs (resources/corpus/steptime.json) closes its working.
-        core::EstimateBands bands;
-        core::attachBands(m_scenario, m_estimate, core::builtInBands(), bands);
-        core::addBandWorking(bands, m_working);
+    if (m_estimate.valid) {
+        // Each figure's band from the public runs (resources/corpus/): the dials draw it, and the
+        // step's closes its working.
+        core::attachBands(m_scenario, m_estimate, core::builtInBands(), m_bands);
+        if (m_workingEnabled)
+            core::addBandWorking(m_bands, m_working);
     }
     ++m_estimateCount;
     emit issuesChanged(m_estimate.valid, m_estimate.issues);

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/accuracy/bands.h"
 #include "core/calibration/residuals.h"
 #include "core/comparison.h"
 #include "core/estimate.h"
@@ -33,6 +34,8 @@ public:
     /// The latest estimate (may be invalid) and the latest valid one.
     const core::Estimate& estimate() const { return m_estimate; }
     const core::Estimate& lastValidEstimate() const { return m_lastValid; }
+    /// The last valid estimate's bands from the public runs (core/accuracy/bands.h).
+    const core::EstimateBands& bands() const { return m_bands; }
     QUndoStack* undoStack() const { return m_undo; }
     /// How many estimates have run (each coalesced burst counts once).
     int estimateCount() const { return m_estimateCount; }
@@ -117,6 +120,7 @@ private:
     core::Scenario m_scenario;
     core::Estimate m_estimate;
     core::Estimate m_lastValid;
+    core::EstimateBands m_bands;
     core::Working m_working;
     core::Comparisons m_comparisons;
     std::vector<core::Residual> m_residuals;

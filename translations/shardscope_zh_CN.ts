@@ -3309,6 +3309,13 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>解码一步的算术强度（每读取一字节的 FLOPs）与 GPU 脊点
 （峰值 FLOP/s / 显存带宽）的对比。在脊点左侧时，这一步在等待显存：应加大批次。</translation>
     </message>
+    <message numerus="yes">
+        <source>The thin arc inside the dial: where eight in ten of %n similar public runs measured, from %1 to %2 of this estimate (Help ▸ Accuracy).</source>
+        <extracomment>a dial&apos;s tooltip, after what it shows; %n = public runs like this one, %1/%2 = the band&apos;s ends relative to the estimate (&quot;−12 %&quot;, &quot;+9 %&quot;)</extracomment>
+        <translation>
+            <numerusform>表盘内侧的细弧：%n 次类似的公开运行中，十次有八次的实测值落在此处，即本估计的 %1 到 %2（帮助 ▸ 准确度）。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>GuideDialog</name>
@@ -5197,6 +5204,11 @@ The bars show the last valid scenario.</source>
     <message>
         <source>How far ShardScope&apos;s figures are from public measured runs, by regime, each held out from the fit</source>
         <translation>ShardScope 的数字与公开实测运行相差多少：按类别列出，每条都未参与拟合</translation>
+    </message>
+    <message>
+        <source>⚠ Does not fit: the engine&apos;s KV cache pool on %1 is too small for this batch (see the warning)</source>
+        <extracomment>status bar, serving; %1 = rank group</extracomment>
+        <translation>⚠ 放不下：%1 上引擎的 KV 缓存池容不下这个批次（见警告）</translation>
     </message>
 </context>
 <context>

@@ -294,6 +294,15 @@ private slots:
         QCOMPARE(g->gauge(GaugePanel::Kind::MaxBatch)->target(), e.inference.maxBatchAtContext);
         QCOMPARE(g->gauge(GaugePanel::Kind::TokensPerSequence)->target(), e.inference.tokensPerSecondPerSequence);
         QCOMPARE(g->roofline()->ridge(), e.inference.ridgePoint);
+        // The decode-speed dial carries the public runs' band for this regime: the controller's
+        // bands reach the dials, and the band is the core's (tokens/s = 1 / step: inverted).
+        const core::FigureBand& tpot = w.controller()->bands().tpot;
+        QVERIFY(tpot.known());
+        Gauge* speed = g->gauge(GaugePanel::Kind::TokensPerSequence);
+        QVERIFY(speed->hasBand());
+        const double perSequence = e.inference.tokensPerSecondPerSequence, step = e.inference.decodeStepSeconds;
+        QCOMPARE_LT(std::abs(speed->bandLow() - perSequence * step / tpot.high), 1e-9 * perSequence);
+        QCOMPARE_LT(std::abs(speed->bandHigh() - perSequence * step / tpot.low), 1e-9 * perSequence);
         // Decode at batch 1 reads every weight for two FLOPs each: far below any GPU's ridge.
         QVERIFY(g->roofline()->isMemoryBound());
         // Back to training: the training dials return.

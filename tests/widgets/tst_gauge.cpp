@@ -94,6 +94,51 @@ private slots:
         QCOMPARE(panel.gauge(GaugePanel::Kind::TrainingTime)->levelAt(days), Level::Warning); // between a month and six
     }
 
+    void dialsDrawTheirBandsFromTheCorpus()
+    {
+        // A step band of 0.9–1.2 × the estimate (P10 −17 %, P90 +11 % of 14 runs, as
+        // core/accuracy/bands.h writes it): days, GPU-hours and cost scale with the step; MFU
+        // goes the other way (a slower step, a lower MFU): 0.4 / 1.2 … 0.4 / 0.9.
+        core::Scenario s = guiscenarios::sevenBillionOnEight(1);
+        s.hardware.mfu = 0.4;
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.valid);
+        core::EstimateBands bands;
+        const double step = e.compute.iterationSeconds;
+        bands.stepSeconds = {.low = 0.9 * step, .high = 1.2 * step, .errorLow = -0.17, .errorHigh = 0.11, .runs = 14};
+        // The fullest GPU's device memory measured 95 %–105 % of the estimate (capacity C, total T):
+        // headroom (C − 1.05 T) / C … (C − 0.95 T) / C.
+        const core::RankGroup& f = e.fullest();
+        bands.groups.resize(e.groups.size());
+        bands.groups[std::size_t(e.fullestGroup)][2] = {.low = 0.95 * f.totalBytes, .high = 1.05 * f.totalBytes, .runs = 9};
+        GaugePanel panel;
+        panel.setAnimated(false);
+        panel.setBands(bands);
+        panel.setEstimate(e);
+        const double days = e.compute.trainingSeconds / 86400;
+        Gauge* time = panel.gauge(GaugePanel::Kind::TrainingTime);
+        QVERIFY(time->hasBand());
+        QCOMPARE_LT(std::abs(time->bandLow() - 0.9 * days), 1e-9 * days);
+        QCOMPARE_LT(std::abs(time->bandHigh() - 1.2 * days), 1e-9 * days);
+        Gauge* mfu = panel.gauge(GaugePanel::Kind::Mfu);
+        QCOMPARE_LT(std::abs(mfu->bandLow() - 0.4 / 1.2), 1e-9);
+        QCOMPARE_LT(std::abs(mfu->bandHigh() - 0.4 / 0.9), 1e-9);
+        Gauge* headroom = panel.gauge(GaugePanel::Kind::Headroom);
+        const double c = f.capacityBytes, t = f.totalBytes;
+        QCOMPARE_LT(std::abs(headroom->bandLow() - (c - 1.05 * t) / c), 1e-9);
+        QCOMPARE_LT(std::abs(headroom->bandHigh() - (c - 0.95 * t) / c), 1e-9);
+        // The tooltip says it in words: the runs behind it and the ends relative to the estimate.
+        QVERIFY2(time->toolTip().contains(QStringLiteral("14")) && time->toolTip().contains(QStringLiteral("+20 %")), qPrintable(time->toolTip()));
+        QVERIFY(time->toolTip().contains(QStringLiteral("\u221210 %")));
+        // The pipeline bubble has no measured band: no arc, its tooltip as it was.
+        QVERIFY(!panel.gauge(GaugePanel::Kind::Bubble)->hasBand());
+        // A scenario with no corpus rows like it: the arcs go.
+        panel.setBands(core::EstimateBands{});
+        panel.setEstimate(e);
+        QVERIFY(!time->hasBand());
+        QVERIFY(!time->toolTip().contains(QStringLiteral("14")));
+    }
+
     void headroomTurnsRedWhenItDoesNotFit()
     {
         // No ZeRO: 112 GB of model states alone on an 80 GiB (85.9 GB) GPU.

@@ -60,6 +60,17 @@ void Gauge::setValueText(const QString& text)
     update();
 }
 
+void Gauge::setBand(double low, double high)
+{
+    if (!(std::isfinite(low) && std::isfinite(high) && low < high))
+        low = high = 0;
+    if (low == m_bandLow && high == m_bandHigh)
+        return;
+    m_bandLow = low;
+    m_bandHigh = high;
+    update();
+}
+
 void Gauge::setCaption(const QString& caption)
 {
     if (m_caption == caption)
@@ -338,6 +349,25 @@ void Gauge::paintEvent(QPaintEvent*)
         p.drawPixmap(0, 0, m_cache);
     } else {
         drawStatic(p, g);
+    }
+
+    // The band: a thin arc just inside the track, where eight in ten similar public runs
+    // measured (its ends ticked, so a narrow band still reads as a range, not a dot).
+    if (hasBand()) {
+        const double from = fraction(m_bandLow), to = fraction(m_bandHigh);
+        const double inner = g.circle.width() / 2 - g.thickness * 0.5 - std::max(2.0, g.thickness * 0.18);
+        const QRectF bandCircle(g.circle.center().x() - inner, g.circle.center().y() - inner, 2 * inner, 2 * inner);
+        QColor ink = pal.color(QPalette::WindowText);
+        ink.setAlphaF(0.7f);
+        const double width = std::max(1.5, g.thickness * 0.14);
+        drawArc(p, bandCircle, from, std::max(to, from + 0.004), ink, width);
+        p.setPen(QPen(ink, width, Qt::SolidLine, Qt::FlatCap));
+        for (const double end : {from, to}) {
+            const double a = (kStartDegrees - end * kSweepDegrees) * M_PI / 180.0;
+            const QPointF c = g.circle.center();
+            const double r0 = inner - g.thickness * 0.22, r1 = inner + g.thickness * 0.12;
+            p.drawLine(QPointF(c.x() + r0 * std::cos(a), c.y() - r0 * std::sin(a)), QPointF(c.x() + r1 * std::cos(a), c.y() - r1 * std::sin(a)));
+        }
     }
 
     // The value: a filled arc in the colour of the zone the target lies in, and a needle tip.

@@ -41,6 +41,15 @@ public:
     /// A smaller line under the value ("of 85.9 GB").
     void setCaption(const QString& caption);
 
+    /// Where the measured value is expected (the corpus's band for this figure, core/accuracy/
+    /// bands.h): a thin arc inside the track from `low` to `high`, with end ticks. It belongs to
+    /// the target, not to the animated value. clearBand() (or low ≥ high) removes it.
+    void setBand(double low, double high);
+    void clearBand() { setBand(0, 0); }
+    bool hasBand() const { return m_bandLow < m_bandHigh; }
+    double bandLow() const { return m_bandLow; }
+    double bandHigh() const { return m_bandHigh; }
+
     /// The value the arc shows now (animated towards target()).
     double value() const { return m_value; }
     void setValue(double value);
@@ -101,6 +110,7 @@ private:
     static void drawArc(QPainter& p, const QRectF& circle, double from, double to, const QColor& color, double width);
 
     QPropertyAnimation* m_animation = nullptr;
+    double m_bandLow = 0, m_bandHigh = 0;
     QPixmap m_cache; ///< track, zones and texts; redrawn when they change, not per frame
     bool m_cacheValid = false;
     QStaticText m_valueStatic;

@@ -32,6 +32,14 @@ struct DialTexts
     QString caption;
 };
 
+/// Where the measured value is expected, in the dial's own unit (core/accuracy/bands.h: eight
+/// in ten of the corpus's runs most like the scenario fell inside); runs 0: no band.
+struct DialBand
+{
+    double low = 0, high = 0;
+    int runs = 0;
+};
+
 /// Where a dial's colour zones come from: fixed in the table, or the scenario's own request
 /// (red below what it asks for — it does not fit — amber up to twice that, green beyond).
 enum class ZoneRule { Fixed, AtLeastBatch, AtLeastContext };
@@ -52,6 +60,8 @@ struct GaugeSpec
     QVector<Gauge::Zone> zones{}; ///< for ZoneRule::Fixed
     double (*value)(const core::Estimate&) = nullptr; ///< nullptr: the roofline, a chart rather than a dial
     DialTexts (*texts)(const DialInputs&) = nullptr;
+    /// Its band from the corpus's band of the figure it is made of; nullptr: none is measured.
+    DialBand (*band)(const core::Estimate&, const core::EstimateBands&) = nullptr;
     QVector<core::Term> terms{};  ///< the working behind it, its own number first
     int stretch = 0;              ///< share of the row's width
     bool fullestGroup = false;    ///< it concerns the fullest GPU's rank group, else the whole job
@@ -61,6 +71,42 @@ double headroomShare(const core::Estimate& e)
 {
     const core::RankGroup& f = e.fullest();
     return f.capacityBytes > 0 ? (f.capacityBytes - f.totalBytes) / f.capacityBytes : 0;
+}
+
+/// A dial proportional to a banded figure (days, GPU-hours and cost to the step; the largest
+/// batch to the KV pool): the band scales the dial's value.
+DialBand scaled(const core::FigureBand& band, double figure, double dial)
+{
+    if (!band.known() || !(figure > 0))
+        return {};
+    return {dial * band.low / figure, dial * band.high / figure, band.runs};
+}
+
+/// A dial inversely proportional to a banded figure (MFU to the step, tokens/s to the decode step).
+DialBand inverted(const core::FigureBand& band, double figure, double dial)
+{
+    if (!band.known() || !(band.low > 0))
+        return {};
+    return {dial * figure / band.high, dial * figure / band.low, band.runs};
+}
+
+DialBand stepScaledBand(double dial, const core::Estimate& e, const core::EstimateBands& b)
+{
+    return scaled(b.stepSeconds, e.compute.iterationSeconds, dial);
+}
+
+/// Headroom: the free share of the fullest GPU from its device-memory band (more memory
+/// measured, less free).
+DialBand headroomBand(const core::Estimate& e, const core::EstimateBands& b)
+{
+    const std::size_t g = std::size_t(e.fullestGroup);
+    const core::RankGroup& f = e.fullest();
+    if (g >= b.groups.size() || !(f.capacityBytes > 0))
+        return {};
+    const core::FigureBand& device = b.groups[g][2];
+    if (!device.known())
+        return {};
+    return {(f.capacityBytes - device.high) / f.capacityBytes, (f.capacityBytes - device.low) / f.capacityBytes, device.runs};
 }
 
 DialTexts trainingTimeTexts(const DialInputs& in)
@@ -178,6 +224,7 @@ const std::array<GaugeSpec, std::size_t(Kind::Count)>& table()
          .zones = {{0, 30, Level::Good}, {30, 180, Level::Warning}, {180, 1e300, Level::Bad}},
          .value = [](const core::Estimate& e) { return e.compute.trainingSeconds / core::kSecondsPerDay; },
          .texts = trainingTimeTexts,
+         .band = [](const core::Estimate& e, const core::EstimateBands& b) { return stepScaledBand(e.compute.trainingSeconds / core::kSecondsPerDay, e, b); },
          .terms = {T::TrainingSeconds, T::IterationSeconds, T::Iterations, T::TotalModelFlops}},
         {.kind = Kind::GpuHours, .serving = false,
          .title = QT_TRANSLATE_NOOP("GaugePanel", "GPU-hours"),
@@ -187,6 +234,7 @@ const std::array<GaugeSpec, std::size_t(Kind::Count)>& table()
          .zones = {{0, 1e5, Level::Good}, {1e5, 1e7, Level::Warning}, {1e7, 1e300, Level::Bad}},
          .value = [](const core::Estimate& e) { return e.compute.gpuHours; },
          .texts = gpuHoursTexts,
+         .band = [](const core::Estimate& e, const core::EstimateBands& b) { return stepScaledBand(e.compute.gpuHours, e, b); },
          .terms = {T::GpuHours, T::TrainingSeconds}},
         {.kind = Kind::Cost, .serving = false,
          .title = QT_TRANSLATE_NOOP("GaugePanel", "Cost"),
@@ -196,6 +244,7 @@ const std::array<GaugeSpec, std::size_t(Kind::Count)>& table()
          .zones = {{0, 1e5, Level::Good}, {1e5, 1e7, Level::Warning}, {1e7, 1e300, Level::Bad}},
          .value = [](const core::Estimate& e) { return e.compute.cost; },
          .texts = costTexts,
+         .band = [](const core::Estimate& e, const core::EstimateBands& b) { return stepScaledBand(e.compute.cost, e, b); },
          .terms = {T::Cost, T::GpuHours}},
         {.kind = Kind::Mfu, .serving = false,
          .title = QT_TRANSLATE_NOOP("GaugePanel", "MFU"),
@@ -205,6 +254,7 @@ const std::array<GaugeSpec, std::size_t(Kind::Count)>& table()
          .zones = {{0, 0.2, Level::Warning}, {0.2, 0.55, Level::Good}, {0.55, 1.01, Level::Bad}},
          .value = [](const core::Estimate& e) { return e.compute.effectiveMfu; },
          .texts = mfuTexts,
+         .band = [](const core::Estimate& e, const core::EstimateBands& b) { return inverted(b.stepSeconds, e.compute.iterationSeconds, e.compute.effectiveMfu); },
          .terms = {T::IterationSeconds, T::PeakFlops, T::ModelFlopsPerIteration, T::HardwareFlopsPerIteration}},
         {.kind = Kind::Bubble, .serving = false,
          .title = QT_TRANSLATE_NOOP("GaugePanel", "Pipeline bubble"),
@@ -223,6 +273,7 @@ const std::array<GaugeSpec, std::size_t(Kind::Count)>& table()
          .zones = {{-1e300, 0, Level::Bad}, {0, 0.1, Level::Warning}, {0.1, 1.01, Level::Good}},
          .value = headroomShare,
          .texts = headroomTexts,
+         .band = headroomBand,
          .terms = {T::DeviceBytes, T::AllocatedBytes, T::ReservedBytes},
          .fullestGroup = true},
 
@@ -235,6 +286,7 @@ const std::array<GaugeSpec, std::size_t(Kind::Count)>& table()
          .zones = {{-1e300, 0, Level::Bad}, {0, 0.1, Level::Warning}, {0.1, 1.01, Level::Good}},
          .value = headroomShare,
          .texts = servingHeadroomTexts,
+         .band = headroomBand,
          .terms = {T::DeviceBytes, T::ServingWeights, T::KvCache},
          .stretch = 2, .fullestGroup = true},
         {.kind = Kind::MaxBatch, .serving = true,
@@ -244,6 +296,7 @@ const std::array<GaugeSpec, std::size_t(Kind::Count)>& table()
          .minimum = 1, .maximum = 4096, .scale = Gauge::Scale::Log, .zoneRule = ZoneRule::AtLeastBatch,
          .value = [](const core::Estimate& e) { return e.inference.maxBatchAtContext; },
          .texts = maxBatchTexts,
+         .band = [](const core::Estimate& e, const core::EstimateBands& b) { return scaled(b.kvPool, e.inference.freeBytesForKv, e.inference.maxBatchAtContext); },
          .terms = {T::MaxBatch, T::KvBytesPerToken},
          .stretch = 2},
         {.kind = Kind::MaxContext, .serving = true,
@@ -264,6 +317,7 @@ const std::array<GaugeSpec, std::size_t(Kind::Count)>& table()
          .zones = {{0, 1, Level::Good}, {1, 5, Level::Warning}, {5, 1e300, Level::Bad}},
          .value = [](const core::Estimate& e) { return e.inference.prefillSeconds; },
          .texts = timeToFirstTokenTexts,
+         .band = [](const core::Estimate& e, const core::EstimateBands& b) { return scaled(b.ttft, e.inference.prefillSeconds, e.inference.prefillSeconds); },
          .terms = {T::PrefillSeconds},
          .stretch = 2},
         // People read about 5–10 tokens/s; chat services aim at 30 and more per stream.
@@ -275,6 +329,7 @@ const std::array<GaugeSpec, std::size_t(Kind::Count)>& table()
          .zones = {{0, 10, Level::Bad}, {10, 30, Level::Warning}, {30, 1e300, Level::Good}},
          .value = [](const core::Estimate& e) { return e.inference.tokensPerSecondPerSequence; },
          .texts = tokensPerSequenceTexts,
+         .band = [](const core::Estimate& e, const core::EstimateBands& b) { return inverted(b.tpot, e.inference.decodeStepSeconds, e.inference.tokensPerSecondPerSequence); },
          .terms = {T::DecodeTokensPerSecond, T::DecodeStepSeconds},
          .stretch = 2},
         {.kind = Kind::TokensPerReplica, .serving = true,
@@ -284,6 +339,11 @@ const std::array<GaugeSpec, std::size_t(Kind::Count)>& table()
          .zones = {{0, 1e300, Level::Neutral}},
          .value = [](const core::Estimate& e) { return e.inference.tokensPerSecondPerReplica; },
          .texts = tokensPerReplicaTexts,
+         .band = [](const core::Estimate& e, const core::EstimateBands& b) {
+             // The corpus measures output tokens/s per GPU; the dial shows a replica's.
+             const double perGpu = e.inference.tokensPerSecondTotal / std::max(1, e.groups.empty() ? 1 : e.groups.back().lastRank + 1);
+             return scaled(b.outputThroughput, perGpu, e.inference.tokensPerSecondPerReplica);
+         },
          .terms = {T::DecodeTokensPerSecond, T::DecodeStepSeconds},
          .stretch = 2},
         {.kind = Kind::Roofline, .serving = true,
@@ -415,17 +475,46 @@ void GaugePanel::setEstimate(const core::Estimate& estimate)
     setStale(false);
 }
 
+void GaugePanel::setBands(const core::EstimateBands& bands)
+{
+    m_bands = bands;
+    updateTexts();
+}
+
 void GaugePanel::updateTexts()
 {
     if (!m_estimate.valid)
         return;
     const DialInputs in{m_estimate, m_unit, m_batch, m_prompt, m_context};
+    const QLocale locale;
+    // "−12 %": how far below or above the estimate the band's end lies.
+    auto signedPercent = [&locale](double ratio) {
+        const double percent = std::round((ratio - 1) * 100);
+        return (percent < 0 ? QStringLiteral("\u2212") : QStringLiteral("+")) + locale.toString(std::abs(percent), 'f', 0) + QStringLiteral(" %");
+    };
     for (const GaugeSpec& s : table()) {
         if (s.serving != m_servingShown || !s.texts)
             continue;
         const DialTexts texts = s.texts(in);
-        gauge(s.kind)->setValueText(texts.value);
-        gauge(s.kind)->setCaption(texts.caption);
+        Gauge* g = gauge(s.kind);
+        g->setValueText(texts.value);
+        g->setCaption(texts.caption);
+        if (!s.band)
+            continue;
+        const DialBand band = s.band(m_estimate, m_bands);
+        const double value = s.value(m_estimate);
+        QString toolTip = tr(s.toolTip);
+        if (band.runs > 0 && band.low < band.high) {
+            g->setBand(band.low, band.high);
+            if (value > 0)
+                //: a dial's tooltip, after what it shows; %n = public runs like this one, %1/%2 = the band's ends relative to the estimate ("−12 %", "+9 %")
+                toolTip += QLatin1String("\n\n") + tr("The thin arc inside the dial: where eight in ten of %n similar public runs measured, "
+                                                        "from %1 to %2 of this estimate (Help ▸ Accuracy).", nullptr, band.runs)
+                                                         .arg(signedPercent(band.low / value), signedPercent(band.high / value));
+        } else {
+            g->clearBand();
+        }
+        widget(s.kind)->setToolTip(toolTip);
     }
 }
 

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 
+#include "core/accuracy/bands.h"
 #include "core/estimate.h"
 #include "core/working.h"
 #include "widgets/displayformat.h"
@@ -35,6 +36,9 @@ public:
 
     /// Training and fine-tuning estimates show the training dials, inference ones the serving dials.
     void setEstimate(const core::Estimate& estimate);
+    /// The corpus's bands of the estimate's figures (core/accuracy/bands.h), drawn as a thin arc
+    /// in the dials made of them and said in their tooltips; set before setEstimate().
+    void setBands(const core::EstimateBands& bands);
     /// The scenario's serving request (batch, prompt, prompt + generated), for the serving dials' zones.
     void setServingRequest(std::int64_t batch, std::int64_t prompt, std::int64_t context);
     bool isServing() const { return m_servingShown; }
@@ -75,6 +79,7 @@ private:
     RooflineView* m_roofline = nullptr;
     bool m_servingShown = false;
     core::Estimate m_estimate;
+    core::EstimateBands m_bands;
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
     std::int64_t m_batch = 1;
     std::int64_t m_prompt = 1024;
