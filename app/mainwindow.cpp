@@ -267,6 +267,7 @@ void MainWindow::createMenus()
 void MainWindow::wire()
 {
     ScenarioController* c = m_controller;
+    connect(c, &ScenarioController::estimateChanged, m_chart, [this] { m_chart->setBands(m_controller->bands()); });
     connect(c, &ScenarioController::estimateChanged, m_chart, &MemoryChart::setEstimate);
     connect(c, &ScenarioController::measurementsChanged, m_chart, [this](const std::vector<core::Residual>& residuals) { m_chart->setMeasured(residuals); });
     connect(c, &ScenarioController::scenarioChanged, this, [this](const core::Scenario& s) { m_actions.clearMeasurements->setEnabled(!s.measured.empty()); });

@@ -5400,6 +5400,13 @@ and not in the textbook view, whose ledgers are by component</source>
 Rollout 引擎）而不是按组成部分为柱状图着色——仅在多个模型共用 GPU 时（强化学习），
 教科书视图除外（它的账本按组成部分划分）</translation>
     </message>
+    <message numerus="yes">
+        <source>The whisker: eight in ten of %n similar public runs measured between %1 and %2 (%3; Help ▸ Accuracy)</source>
+        <extracomment>tooltip line under a bar segment, for the whisker on the bar; %n = public runs like this one, %1/%2 = memory, %3 = the tool that measured (max_memory_allocated, nvidia-smi)</extracomment>
+        <translation>
+            <numerusform>误差线：%n 次类似的公开运行中，十次有八次的实测值在 %1 到 %2 之间（%3；帮助 ▸ 准确度）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>MemoryTimelineView</name>

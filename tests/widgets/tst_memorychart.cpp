@@ -114,6 +114,37 @@ private slots:
         QVERIFY(!chart.isShowingInvalid());
     }
 
+    void barsCarryTheirBands()
+    {
+        // The whisker shows the device band where the corpus has device rows; otherwise the
+        // allocated band (at max_memory_allocated's marker); the textbook view (tensors, not an
+        // allocator) shows none.
+        const core::Estimate e = core::estimate(guiscenarios::sevenBillionOnEight(1));
+        QVERIFY(e.valid);
+        const double total = e.groups[0].totalBytes, allocated = e.groups[0].allocatedBytes;
+        QVERIFY(allocated > 0);
+        core::EstimateBands bands;
+        bands.groups.resize(e.groups.size());
+        bands.groups[0][0] = {.low = 0.98 * allocated, .high = 1.08 * allocated, .runs = 9};
+        MemoryChart chart;
+        chart.resize(800, 500);
+        chart.setBands(bands);
+        chart.setEstimate(e);
+        QCOMPARE(chart.bandBytes(0), std::make_pair(0.98 * allocated, 1.08 * allocated));
+        bands.groups[0][2] = {.low = 0.9 * total, .high = 1.1 * total, .runs = 6};
+        chart.setBands(bands);
+        chart.setEstimate(e);
+        QCOMPARE(chart.bandBytes(0), std::make_pair(0.9 * total, 1.1 * total));
+        // The axis makes room for the whisker's top.
+        QVERIFY(chart.plot()->yAxis->range().upper >= 1.1 * total / 1e9);
+        chart.setTextbook(true);
+        QCOMPARE(chart.bandBytes(0), std::make_pair(0.0, 0.0));
+        chart.setTextbook(false);
+        chart.setBands(core::EstimateBands{});
+        chart.setEstimate(e);
+        QCOMPARE(chart.bandBytes(0), std::make_pair(0.0, 0.0));
+    }
+
     void unitChangesTheAxisNotTheBytes()
     {
         MemoryChart chart;

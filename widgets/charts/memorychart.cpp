@@ -431,7 +431,8 @@ bool MemoryChart::sameBars(const QVector<Bar>& a, const QVector<Bar>& b)
     for (qsizetype i = 0; i < a.size(); ++i)
         if (a[i].bytes != b[i].bytes || a[i].totalBytes != b[i].totalBytes || a[i].capacityBytes != b[i].capacityBytes
             || a[i].current != b[i].current || a[i].label != b[i].label || a[i].detail != b[i].detail || a[i].allocatedBytes != b[i].allocatedBytes
-            || a[i].reservedBytes != b[i].reservedBytes)
+            || a[i].reservedBytes != b[i].reservedBytes || a[i].bandLow != b[i].bandLow || a[i].bandHigh != b[i].bandHigh
+            || a[i].bandRuns != b[i].bandRuns || a[i].bandLevel != b[i].bandLevel)
             return false;
     return true;
 }
@@ -451,9 +452,34 @@ void MemoryChart::setEstimate(const core::Estimate& estimate)
     for (std::size_t i = 0; i < estimate.groups.size(); ++i) {
         const core::RankGroup& g = estimate.groups[i];
         m_rankCount = std::max(m_rankCount, g.lastRank + 1);
-        bars.push_back(Bar{rankGroupLabel(estimate, int(i)), g.bytes, g.totalBytes, g.capacityBytes, false, g.allocatedBytes, g.reservedBytes, QString()});
+        Bar bar{rankGroupLabel(estimate, int(i)), g.bytes, g.totalBytes, g.capacityBytes, false, g.allocatedBytes, g.reservedBytes, QString()};
+        if (i < m_levelBands.size() && m_levelBands[i].first.known()) {
+            bar.bandLow = m_levelBands[i].first.low;
+            bar.bandHigh = m_levelBands[i].first.high;
+            bar.bandRuns = m_levelBands[i].first.runs;
+            bar.bandLevel = m_levelBands[i].second;
+        }
+        bars.push_back(bar);
     }
     setBars(bars);
+}
+
+void MemoryChart::setBands(const core::EstimateBands& bands)
+{
+    // The bar's top is the device's figure; the corpus's training rows mostly measured
+    // max_memory_allocated (no device rows for training today): then that band, at its marker.
+    m_levelBands.resize(bands.groups.size());
+    for (std::size_t i = 0; i < bands.groups.size(); ++i) {
+        const auto& [allocated, reserved, device] = bands.groups[i];
+        m_levelBands[i] = device.known() ? std::pair{device, core::MemoryLevel::Device} : std::pair{allocated, core::MemoryLevel::Allocated};
+    }
+}
+
+std::pair<double, double> MemoryChart::bandBytes(int group) const
+{
+    if (group < 0 || group >= m_barData.size() || m_barData[group].bandRuns <= 0 || group >= m_whiskers.size() || !m_whiskers[group]->visible())
+        return {0, 0};
+    return {m_barData[group].bandLow, m_barData[group].bandHigh};
 }
 
 void MemoryChart::setBars(const QVector<Bar>& bars)
@@ -482,6 +508,7 @@ void MemoryChart::deriveBars()
         b.bytes = TextbookLedger::reduce(b.bytes, !m_byRoleDrawn);
         b.allocatedBytes = 0;
         b.reservedBytes = 0;
+        b.bandRuns = 0; // the corpus measured devices, not the textbook's tensors
         b.totalBytes = 0;
         for (double v : b.bytes)
             b.totalBytes += v;
@@ -850,7 +877,7 @@ void MemoryChart::rebuild()
         m_inLegend = present;
     }
     for (const Bar& b : m_barData) {
-        maxTotal = std::max(maxTotal, b.totalBytes / scale);
+        maxTotal = std::max(maxTotal, (b.bandRuns > 0 ? std::max(b.totalBytes, b.bandHigh) : b.totalBytes) / scale);
         capacity = std::max(capacity, b.capacityBytes / scale);
     }
     // A lone bar must not fill the width: keep at least 2.6 slots visible.
@@ -887,7 +914,16 @@ void MemoryChart::rebuild()
         const bool over = cap > 0 && total > cap;
         QCPItemText* label = labelItem(int(g));
         label->setVisible(true);
-        label->position->setCoords(double(g), total);
+        // Above the band's whisker where it reaches higher than the bar.
+        const bool banded = b.bandRuns > 0 && b.bandLow < b.bandHigh && b.totalBytes > 0
+            && (b.bandLevel != core::MemoryLevel::Allocated || b.allocatedBytes > 0);
+        label->position->setCoords(double(g), banded ? std::max(total, b.bandHigh / scale) : total);
+        // The band: where eight in ten similar public runs' measured level lay around this
+        // estimate (a whisker with bar ends, at the bar's top or its allocated marker).
+        QCPItemLine* whisker = whiskerItem(int(g));
+        whisker->setVisible(banded);
+        whisker->start->setCoords(double(g), b.bandLow / scale);
+        whisker->end->setCoords(double(g), b.bandHigh / scale);
         // The label names the bar's height: its total, or, where a serving engine reserves its KV
         // pool up front (vLLM gpu_memory_utilization: every bar as tall as the card), what the
         // batch needs, the pool being the hatched segment on top (issue 31).
@@ -949,6 +985,8 @@ void MemoryChart::rebuild()
     }
     for (qsizetype i = 2 * n; i < m_markers.size(); ++i)
         m_markers[i]->setVisible(false);
+    for (qsizetype i = n; i < m_whiskers.size(); ++i)
+        m_whiskers[i]->setVisible(false);
     m_noteWanted = lastAllocated > 0 && !m_compactLabels;
     m_markerNote->setVisible(m_noteWanted);
     if (lastAllocated > 0) {
@@ -1234,6 +1272,8 @@ void MemoryChart::showToolTip(QMouseEvent* event)
     QString text = MemoryChartText::segmentToolTip(component, name, b.bytes[std::size_t(component)], b.totalBytes, m_unit, m_clickHint);
     if (b.allocatedBytes > 0)
         text += QStringLiteral("<br>") + MemoryChartText::levelsToolTip(b.allocatedBytes, b.reservedBytes, b.totalBytes, m_unit);
+    if (b.bandRuns > 0 && b.bandLow < b.bandHigh)
+        text += QStringLiteral("<br>") + MemoryChartText::bandToolTip(b.bandLow, b.bandHigh, b.bandRuns, b.bandLevel, m_unit);
     QToolTip::showText(event->globalPosition().toPoint(), text, this);
 }
 
@@ -1246,6 +1286,21 @@ QCPItemLine* MemoryChart::markerItem(int index)
         line->setPen(QPen(palette().color(QPalette::WindowText), 2, m_markers.size() % 2 == 1 ? Qt::SolidLine : Qt::DotLine));
     }
     return m_markers[index];
+}
+
+QCPItemLine* MemoryChart::whiskerItem(int index)
+{
+    while (m_whiskers.size() <= index) {
+        auto* line = new QCPItemLine(m_plot);
+        line->setSelectable(false);
+        line->setHead(QCPLineEnding(QCPLineEnding::esBar, 10));
+        line->setTail(QCPLineEnding(QCPLineEnding::esBar, 10));
+        m_whiskers.push_back(line);
+    }
+    QColor ink = palette().color(QPalette::WindowText);
+    ink.setAlphaF(0.75f);
+    m_whiskers[index]->setPen(QPen(ink, 1.5));
+    return m_whiskers[index];
 }
 
 double MemoryChart::markerBytes(int group, core::MemoryLevel level) const

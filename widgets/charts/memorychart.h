@@ -10,6 +10,7 @@
 
 #include "core/calibration/residuals.h"
 #include "core/components.h"
+#include "core/accuracy/bands.h"
 #include "core/estimate.h"
 #include "widgets/displayformat.h"
 
@@ -50,6 +51,13 @@ public:
         /// More to say under the name (the moment a compared variant peaks at): shown where the
         /// plot has the height for another line, else in the tooltip only.
         QString detail;
+        /// Where a measured level is expected (the corpus's band for runs like this one,
+        /// core/accuracy/bands.h): nvidia-smi's device figure where the corpus has such rows,
+        /// else max_memory_allocated's; a whisker at that level. runs 0: none.
+        double bandLow = 0;
+        double bandHigh = 0;
+        int bandRuns = 0;
+        core::MemoryLevel bandLevel = core::MemoryLevel::Device;
     };
 
     explicit MemoryChart(QWidget* parent = nullptr);
@@ -57,6 +65,12 @@ public:
 
     /// One bar per rank group of a valid estimate; an invalid one is ignored (see setInvalid).
     void setEstimate(const core::Estimate& estimate);
+    /// The estimate's bands from the public runs (core/accuracy/bands.h): each rank group's
+    /// device-memory band (else its allocated one), drawn as a whisker on its bar by the next
+    /// setEstimate().
+    void setBands(const core::EstimateBands& bands);
+    /// A bar's whisker as drawn: its ends in bytes (0, 0 when none).
+    std::pair<double, double> bandBytes(int group) const;
     /// What a real run measured, beside the bars of setEstimate (core::residuals of the
     /// scenario's measurements against that estimate): a mark per rank group and quantity with
     /// its residual, and under the plot what could not be drawn and why. Empty: none.
@@ -227,6 +241,9 @@ private:
     int m_fittedHeight = -1;
     QFont m_fittedFont;
     QVector<QCPItemLine*> m_markers;     // pooled: two per bar (allocated, reserved)
+    QVector<QCPItemLine*> m_whiskers;    // pooled: one per bar (the device band)
+    std::vector<std::pair<core::FigureBand, core::MemoryLevel>> m_levelBands; // per rank group (setBands)
+    QCPItemLine* whiskerItem(int index);
     QCPItemText* m_markerNote = nullptr; // names the levels beside the last bar
     double m_noteRoom = 0;               // slots kept right of the last bar for the markers' note
     bool m_noteWanted = false;           // there are markers to name; fitLabels() says whether it fits

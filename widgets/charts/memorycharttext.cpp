@@ -61,4 +61,16 @@ QString levelsToolTip(double allocated, double reserved, double device, DisplayF
         .arg(DisplayFormat::bytes(allocated, unit, 2), DisplayFormat::bytes(reserved, unit, 2), DisplayFormat::bytes(device, unit, 2));
 }
 
+QString bandToolTip(double low, double high, int runs, core::MemoryLevel level, DisplayFormat::MemoryUnit unit)
+{
+    // The tools' own names, untranslated (as in levelsToolTip).
+    const QString tool = level == core::MemoryLevel::Allocated ? QStringLiteral("max_memory_allocated")
+        : level == core::MemoryLevel::Reserved                ? QStringLiteral("max_memory_reserved")
+                                                              : QStringLiteral("nvidia-smi");
+    //: tooltip line under a bar segment, for the whisker on the bar; %n = public runs like this one, %1/%2 = memory, %3 = the tool that measured (max_memory_allocated, nvidia-smi)
+    return QCoreApplication::translate("MemoryChart", "The whisker: eight in ten of %n similar public runs measured between %1 and %2 (%3; Help ▸ Accuracy)",
+                                       nullptr, runs)
+        .arg(DisplayFormat::bytes(low, unit, 1), DisplayFormat::bytes(high, unit, 1), tool);
+}
+
 } // namespace MemoryChartText

@@ -22,4 +22,7 @@ QString segmentToolTip(core::Component component, const QString& barLabel, doubl
 /// "Peak of the step: allocated … · reserved … · device …", the three levels of a bar.
 QString levelsToolTip(double allocated, double reserved, double device, DisplayFormat::MemoryUnit unit);
 
+/// The whisker's line: where similar public runs' device figure lay (core/accuracy/bands.h).
+QString bandToolTip(double low, double high, int runs, core::MemoryLevel level, DisplayFormat::MemoryUnit unit);
+
 } // namespace MemoryChartText
