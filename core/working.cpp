@@ -158,6 +158,20 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
      "bitsandbytes paged optimizers; QLoRA (Dettmers et al. 2023) §3: evicted to CPU RAM when the GPU runs out", Unit::Bytes, Component::PagedOptimizerStates},
     {"stage_layers", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Transformer layers on this stage"), "even split, remainder on the middle stages; or the first/last stage's count as set",
      "Megatron transformer_config.py (decoder_first/last_pipeline_num_layers, account_for_embedding/loss_in_pipeline_split); Llama 3 paper §3.3.2", Unit::Count, kNone},
+    {"allocated_band", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Where the measured max_memory_allocated is expected"), "allocated / (1 + P90) … allocated / (1 + P10): P10–P90 of the held-out errors of similar public runs",
+     "resources/corpus/memory.json, each run predicted without its source (leave-one-source-out; core/accuracy/bands.h)", Unit::Bytes, kNone},
+    {"reserved_band", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Where the measured max_memory_reserved is expected"), "reserved / (1 + P90) … reserved / (1 + P10): P10–P90 of the held-out errors of similar public runs",
+     "resources/corpus/memory.json, each run predicted without its source (leave-one-source-out; core/accuracy/bands.h)", Unit::Bytes, kNone},
+    {"device_band", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Where the measured device memory (nvidia-smi) is expected"), "device / (1 + P90) … device / (1 + P10): P10–P90 of the held-out errors of similar public runs",
+     "resources/corpus/memory.json, each run predicted without its source (leave-one-source-out; core/accuracy/bands.h)", Unit::Bytes, kNone},
+    {"decode_step_band", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Where the measured decode step (TPOT) is expected"), "step / (1 + P90) … step / (1 + P10): P10–P90 of the held-out errors of similar public runs",
+     "resources/corpus/serving.json, each run predicted without its source (leave-one-source-out; core/accuracy/bands.h)", Unit::Seconds, kNone},
+    {"prefill_band", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Where the measured time to first token is expected"), "prefill / (1 + P90) … prefill / (1 + P10): P10–P90 of the held-out errors of similar public runs",
+     "resources/corpus/serving.json, each run predicted without its source (leave-one-source-out; core/accuracy/bands.h)", Unit::Seconds, kNone},
+    {"output_throughput_band", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Where the measured output tokens/s per GPU is expected"), "tokens/s / (1 + P90) … tokens/s / (1 + P10): P10–P90 of the held-out errors of similar public runs",
+     "resources/corpus/serving.json, each run predicted without its source (leave-one-source-out; core/accuracy/bands.h)", Unit::Count, kNone},
+    {"kv_pool_band", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Where the engine's measured KV pool is expected"), "pool / (1 + P90) … pool / (1 + P10): P10–P90 of the held-out errors of similar public runs",
+     "resources/corpus/serving.json (the engines' KV pool log lines), each predicted without its source (core/accuracy/bands.h)", Unit::Bytes, kNone},
 }};
 
 std::string printf1(const char* fmt, double v, const char* unit)
@@ -195,6 +209,7 @@ TermSection termSection(Term term)
     case Term::NcclBuffers: case Term::CudaGraphPool:
         return TermSection::Buffers;
     case Term::AllocatedBytes: case Term::ReservedBytes: case Term::DeviceBytes: case Term::PeakMoment:
+    case Term::AllocatedBand: case Term::ReservedBand: case Term::DeviceBand:
         return TermSection::Peak;
     case Term::ReferenceWeights: case Term::RewardWeights: case Term::CriticStates: case Term::CriticGradients:
     case Term::CriticOptimizerStates: case Term::RolloutWeights: case Term::RolloutKvCache:
@@ -215,6 +230,7 @@ TermSection termSection(Term term)
     case Term::ServingWeights: case Term::KvBytesPerToken: case Term::KvCache: case Term::InferenceWorkspace: case Term::MaxBatch:
     case Term::MaxContext: case Term::PrefillSeconds: case Term::DecodeStepSeconds: case Term::DecodeTokensPerSecond:
     case Term::ArithmeticIntensity: case Term::ItlSeconds: case Term::TtftSeconds: case Term::KvPoolReserve:
+    case Term::DecodeStepBand: case Term::PrefillBand: case Term::OutputThroughputBand: case Term::KvPoolBand:
         return TermSection::Serving;
     case Term::Count: break;
     }

@@ -38,6 +38,8 @@ enum class Term {
     // the step's peak and the three levels
     ReservedBytes, DeviceBytes, PeakMoment, ActivationGradients, LossWorkspace, OptimizerStepTemporaries, LibraryWorkspaces,
     NcclBuffers, KvPoolReserve, CudaGraphPool, PagedOptimizerStates, StageLayers,
+    // the other figures' bands from the public runs (core/accuracy/bands.h)
+    AllocatedBand, ReservedBand, DeviceBand, DecodeStepBand, PrefillBand, OutputThroughputBand, KvPoolBand,
     Count
 };
 

@@ -11014,5 +11014,33 @@ no runtime, fragmentation or temporary buffers</source>
         <source>Where the measured step is expected</source>
         <translation>实测步时的预期范围</translation>
     </message>
+    <message>
+        <source>Where the measured max_memory_allocated is expected</source>
+        <translation>实测 max_memory_allocated 的预期范围</translation>
+    </message>
+    <message>
+        <source>Where the measured max_memory_reserved is expected</source>
+        <translation>实测 max_memory_reserved 的预期范围</translation>
+    </message>
+    <message>
+        <source>Where the measured device memory (nvidia-smi) is expected</source>
+        <translation>实测设备显存（nvidia-smi）的预期范围</translation>
+    </message>
+    <message>
+        <source>Where the measured decode step (TPOT) is expected</source>
+        <translation>实测解码一步（TPOT）的预期范围</translation>
+    </message>
+    <message>
+        <source>Where the measured time to first token is expected</source>
+        <translation>实测首 token 延迟的预期范围</translation>
+    </message>
+    <message>
+        <source>Where the measured output tokens/s per GPU is expected</source>
+        <translation>实测每卡输出 token/s 的预期范围</translation>
+    </message>
+    <message>
+        <source>Where the engine&apos;s measured KV pool is expected</source>
+        <translation>引擎实测 KV 池的预期范围</translation>
+    </message>
 </context>
 </TS>

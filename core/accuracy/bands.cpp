@@ -74,12 +74,24 @@ void attachBands(const Scenario& s, const Estimate& e, const BandTable& table, E
 
 void addBandWorking(const EstimateBands& bands, Working& working)
 {
-    const FigureBand& b = bands.stepSeconds;
-    if (!b.known())
-        return;
-    working.add(Term::StepSecondsBand, kWholeJob, b.high,
-                {{"low", b.low, Unit::Seconds}, {"high", b.high, Unit::Seconds}, {"P10", b.errorLow, Unit::Fraction},
-                 {"P90", b.errorHigh, Unit::Fraction}, {"runs", double(b.runs), Unit::Count}});
+    // Each line is valued at the band's high end, its ends and the errors behind them substituted.
+    auto line = [&working](Term term, int group, const FigureBand& b, Unit unit) {
+        if (!b.known())
+            return;
+        working.add(term, group, b.high,
+                    {{"low", b.low, unit}, {"high", b.high, unit}, {"P10", b.errorLow, Unit::Fraction},
+                     {"P90", b.errorHigh, Unit::Fraction}, {"runs", double(b.runs), Unit::Count}});
+    };
+    line(Term::StepSecondsBand, kWholeJob, bands.stepSeconds, Unit::Seconds);
+    for (std::size_t g = 0; g < bands.groups.size(); ++g) {
+        line(Term::AllocatedBand, int(g), bands.groups[g][0], Unit::Bytes);
+        line(Term::ReservedBand, int(g), bands.groups[g][1], Unit::Bytes);
+        line(Term::DeviceBand, int(g), bands.groups[g][2], Unit::Bytes);
+    }
+    line(Term::DecodeStepBand, kWholeJob, bands.tpot, Unit::Seconds);
+    line(Term::PrefillBand, kWholeJob, bands.ttft, Unit::Seconds);
+    line(Term::OutputThroughputBand, kWholeJob, bands.outputThroughput, Unit::Count);
+    line(Term::KvPoolBand, kWholeJob, bands.kvPool, Unit::Bytes);
 }
 
 } // namespace core

@@ -76,7 +76,9 @@ struct EstimateBands
 /// Fills `out` for a valid estimate of `scenario` from `table`.
 void attachBands(const Scenario& scenario, const Estimate& estimate, const BandTable& table, EstimateBands& out);
 
-/// Adds the step's band to an estimate's working (Term::StepSecondsBand), when it has one.
+/// Adds the bands an estimate has to its working: the step's (Term::StepSecondsBand), each rank
+/// group's allocated, reserved and device memory, and the serving figures' (TPOT, TTFT, tokens/s
+/// per GPU, KV pool).
 void addBandWorking(const EstimateBands& bands, Working& working);
 
 } // namespace core

@@ -231,6 +231,24 @@ private slots:
         core::Working none;
         core::addBandWorking(core::EstimateBands{}, none);
         QVERIFY(none.lines().empty());
+        // The other figures close their own sections: rank group 1's allocated band (group 0 and
+        // the reserved and device figures have none here) and the decode step's, each valued at
+        // its high end with its runs.
+        core::EstimateBands more;
+        more.groups.resize(2);
+        more.groups[1][0] = {.low = 40e9, .high = 44e9, .errorLow = -0.02, .errorHigh = 0.08, .runs = 9};
+        more.tpot = {.low = 0.018, .high = 0.024, .errorLow = -0.1, .errorHigh = 0.2, .runs = 12};
+        core::Working rest;
+        core::addBandWorking(more, rest);
+        QCOMPARE(rest.lines().size(), std::size_t(2));
+        QCOMPARE(rest.lines()[0].term, core::Term::AllocatedBand);
+        QCOMPARE(rest.lines()[0].group, 1);
+        QCOMPARE(rest.lines()[0].value, 44e9);
+        QCOMPARE(rest.lines()[1].term, core::Term::DecodeStepBand);
+        QCOMPARE(rest.lines()[1].group, core::kWholeJob);
+        QCOMPARE(rest.lines()[1].substitutions[4].value, 12.0);
+        QCOMPARE(core::termSection(core::Term::AllocatedBand), core::TermSection::Peak);
+        QCOMPARE(core::termSection(core::Term::DecodeStepBand), core::TermSection::Serving);
     }
 
     void fitRecoversTheConstantAndHoldsSourcesOut()
