@@ -7,6 +7,7 @@
 #include "core/inference.h"
 #include "core/finetune.h"
 #include "core/kvcache.h"
+#include "core/offload/nvmeoffload.h"
 #include "core/rules/rules.h"
 #include "core/translatable.h"
 #include "core/working.h"
@@ -322,7 +323,10 @@ void estimateValid(const Scenario& s, Estimate& out, Working* w, const EstimateO
     }
     out.fullestGroup = fullest;
     const int gpusOnNode = std::min(s.parallel.gpusPerNode, s.parallel.gpus);
-    out.cpuBytesPerNode = maxCpu * gpusOnNode * s.runtime.cpuBufferFactor;
+    // ZeRO-Infinity: what goes to the node's NVMe drives leaves host memory (core/offload).
+    const double nvmePerGpu = ctx.zeroShards > 0 ? maxResident / ctx.zeroShards * nvmeBytesPerParameter(s.training, ctx.state) : 0;
+    out.nvmeBytesPerNode = nvmePerGpu * gpusOnNode;
+    out.cpuBytesPerNode = std::max(0.0, maxCpu - nvmePerGpu) * gpusOnNode * s.runtime.cpuBufferFactor;
 
     if (s.mode != Mode::Inference) {
         if (ctx.shape.isMoE()) {
@@ -343,6 +347,7 @@ void estimateValid(const Scenario& s, Estimate& out, Working* w, const EstimateO
         if (out.compute.peakFlopsPerGpu > 0) {
             stepTime(ctx, maxResident - maxExpert, maxExpert, out.compute, out.communication, w);
             finishTime(ctx, out.compute, w);
+            addRunIssues(s, out.compute.run, out.issues); // checkpoint interval, asynchronous checkpoints (core/goodput)
         }
         // Communication that outlasts the step's computation cannot be overlapped with it. The
         // computation is the step-time model's compute parts (its step also holds the exposed
@@ -388,6 +393,10 @@ void estimateValid(const Scenario& s, Estimate& out, Working* w, const EstimateO
                    {{"per GPU", maxCpu, Unit::Bytes}, {"GPUs per node", double(gpusOnNode), Unit::Count},
                     {"buffer factor", s.runtime.cpuBufferFactor, Unit::Count}},
                    SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "CPU memory per node"), "per GPU × GPUs per node × buffer factor (DeepSpeed additional_buffer_factor)");
+        if (out.nvmeBytesPerNode > 0)
+            w->add(Term::NvmeOffload, kWholeJob, out.nvmeBytesPerNode,
+                   {{"per GPU", nvmePerGpu, Unit::Bytes}, {"GPUs per node", double(gpusOnNode), Unit::Count},
+                    {"bytes per parameter", nvmeBytesPerParameter(s.training, ctx.state), Unit::BytesPerParameter}});
     }
 }
 

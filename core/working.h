@@ -38,6 +38,9 @@ enum class Term {
     // the step's peak and the three levels
     ReservedBytes, DeviceBytes, PeakMoment, ActivationGradients, LossWorkspace, OptimizerStepTemporaries, LibraryWorkspaces,
     NcclBuffers, KvPoolReserve, CudaGraphPool, PagedOptimizerStates, StageLayers,
+    // a long run: interruptions, checkpoints, restarts (core/goodput/), NVMe offload (core/offload/)
+    UsefulSeconds, Mtbi, CheckpointBytes, CheckpointWriteSeconds, CheckpointStall, RestartSeconds, CheckpointInterval,
+    LostWorkPerInterruption, Goodput, NvmeOffload,
     Count
 };
 
