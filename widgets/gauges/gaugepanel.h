@@ -15,7 +15,8 @@ class RooflineView;
 /// The row of dials under the controls' reach, built from one table of dial descriptions
 /// (gaugepanel.cpp: title, tooltip, range, colour zones, the number it shows, its texts, the
 /// working terms behind it). A training or fine-tuning estimate shows the training set (days,
-/// GPU-hours, cost, MFU, pipeline bubble, headroom of the fullest GPU); an inference estimate
+/// GPU-hours, cost, MFU, pipeline bubble, headroom of the fullest GPU, goodput, the mean time
+/// between interruptions, the checkpoint interval against the optimal one); an inference estimate
 /// the serving set (headroom with the weights, largest batch, longest context, time to first
 /// token, decode speed per sequence and per replica, and a decode roofline). Each dial is
 /// coloured by what its value means.
@@ -26,7 +27,7 @@ class GaugePanel : public QWidget
 public:
     /// One entry per row of the table: the training set, then the serving set.
     enum class Kind {
-        TrainingTime, GpuHours, Cost, Mfu, Bubble, Headroom,
+        TrainingTime, GpuHours, Cost, Mfu, Bubble, Headroom, Goodput, Interruptions, CheckpointInterval,
         ServingHeadroom, MaxBatch, MaxContext, TimeToFirstToken, TokensPerSequence, TokensPerReplica, Roofline,
         Count
     };
