@@ -28,8 +28,11 @@ double dalyWallSeconds(double work, double tau, double delta, double restart, do
         return std::max(0.0, work);
     if (!(m > 0))
         return work * (tau + delta) / tau;
-    // M·e^{R/M}·(e^{(τ+δ)/M} − 1)·T_s/τ, in logarithms so that a hopeless run stays finite.
+    // M·e^{R/M}·(e^{(τ+δ)/M} − 1)·T_s/τ; directly while it cannot overflow (two calls to libm,
+    // the estimate's hot path), else in logarithms so that a hopeless run stays finite.
     const double a = (tau + delta) / m, r = restart / m;
+    if (a < 30 && r < 30)
+        return work * std::min((m / tau) * std::exp(r) * std::expm1(a), kMaxWallRatio);
     const double logRatio = std::log(m / tau) + r + (a < 30 ? std::log(std::expm1(a)) : a);
     return work * std::exp(std::min(logRatio, std::log(kMaxWallRatio)));
 }

@@ -20,9 +20,12 @@ RunEstimate estimateRun(const Scenario& s, const StateBytesPerParameter& states,
     r.trainedParameters = trainedParameters;
     r.savedBytesPerParameter = checkpointBytesPerParameter(states, g.checkpointOptimizer);
     r.restartFixedSeconds = g.restartSeconds;
-    // The snapshot crosses the same host link as offloading, at the same efficiency.
-    const StepConstant* pcie = findStepConstant("pcie_efficiency");
-    r.hostLinkBytesPerSecond = gpuStepFigures(s.hardware.gpu.preset).pcieBytesPerSecond * (pcie ? pcie->value : 1);
+    // The snapshot crosses the same host link as offloading, at the same efficiency (looked up once).
+    static const double pcieEfficiency = [] {
+        const StepConstant* pcie = findStepConstant("pcie_efficiency");
+        return pcie ? pcie->value : 1.0;
+    }();
+    r.hostLinkBytesPerSecond = gpuStepFigures(s.hardware.gpu.preset).pcieBytesPerSecond * pcieEfficiency;
 
     CheckpointInputs c;
     c.bytes = trainedParameters * r.savedBytesPerParameter;
@@ -52,7 +55,7 @@ void addRunIssues(const Scenario& s, const RunEstimate& r, std::vector<Issue>& i
     const GoodputEstimate& g = r.goodput;
     if (!(g.wallSeconds > 0) || !(g.mtbiSeconds > 0))
         return;
-    if (s.goodput.checkpointIntervalSteps > 0) {
+    if (s.goodput.checkpointIntervalSteps > 0 && g.intervalSteps != g.optimalSteps) {
         GoodputInputs best = r.inputs;
         best.intervalSteps = 0; // the optimal interval (Young/Daly)
         const GoodputEstimate o = estimateGoodput(best);
