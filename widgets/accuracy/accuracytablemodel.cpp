@@ -10,12 +10,6 @@
 
 namespace {
 
-QString signedPercent(double fraction)
-{
-    const QString p = DisplayFormat::percent(std::fabs(fraction), 1);
-    return (fraction < 0 ? QStringLiteral("−") : QStringLiteral("+")) + p;
-}
-
 QString figureValue(core::AccuracyFigure f, double v)
 {
     switch (core::corpusOf(f)) {
@@ -130,8 +124,8 @@ QVariant AccuracyTableModel::data(const QModelIndex& index, int role) const
     case Source: return source;
     case Measured: return r.usable ? figureValue(row.figure, r.measured) : QVariant();
     case Predicted: return r.usable ? figureValue(row.figure, r.predicted) : QVariant();
-    case Error: return r.usable ? signedPercent(r.error()) : tr("not judged");
-    case HeldOut: return r.usable ? signedPercent(r.heldOutError()) : QVariant();
+    case Error: return r.usable ? RegimeText::signedPercent(r.error()) : tr("not judged");
+    case HeldOut: return r.usable ? RegimeText::signedPercent(r.heldOutError()) : QVariant();
     case Regimes: {
         QStringList names;
         for (std::size_t k = 0; k < core::kRegimeCount; ++k)

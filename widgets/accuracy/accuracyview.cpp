@@ -18,16 +18,6 @@
 #include "widgets/accuracy/regimetext.h"
 #include "widgets/displayformat.h"
 
-namespace {
-
-QString signedPercent(double fraction)
-{
-    const QString p = DisplayFormat::percent(std::fabs(fraction), 1);
-    return (fraction < 0 ? QStringLiteral("−") : QStringLiteral("+")) + p;
-}
-
-} // namespace
-
 AccuracyView::AccuracyView(QWidget* parent)
     : QWidget(parent), m_corpus(new QComboBox(this)), m_regime(new QComboBox(this)), m_outside(new QCheckBox(this)),
       m_headline(new QLabel(this)), m_summary(new QTableWidget(this)), m_table(new QTableView(this)), m_detail(new QTextBrowser(this)),
@@ -146,7 +136,7 @@ void AccuracyView::fillSummary()
                        .arg(all.rows)
                        .arg(report->sources)
                        .arg(all.within)
-                       .arg(tolerance, DisplayFormat::percent(all.medianAbs), signedPercent(all.low), signedPercent(all.high));
+                       .arg(tolerance, DisplayFormat::percent(all.medianAbs), RegimeText::signedPercent(all.low), RegimeText::signedPercent(all.high));
     if (report->unjudged > 0)
         text += QLatin1Char(' ') + tr("Not judged: %n (ShardScope cannot express their settings yet; each says why).", nullptr, report->unjudged);
     m_headline->setText(text);
@@ -157,8 +147,8 @@ void AccuracyView::fillSummary()
                                  QString::number(s.rows),
                                  tr("%1 (%2)").arg(s.within).arg(DisplayFormat::percent(s.rows > 0 ? double(s.within) / s.rows : 0, 0)),
                                  DisplayFormat::percent(s.medianAbs),
-                                 signedPercent(s.low),
-                                 signedPercent(s.high)};
+                                 RegimeText::signedPercent(s.low),
+                                 RegimeText::signedPercent(s.high)};
         for (int c = 0; c < 6; ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             if (c > 0)

@@ -1,6 +1,9 @@
 #include "widgets/accuracy/regimetext.h"
 
 #include <QCoreApplication>
+#include <cmath>
+
+#include "widgets/displayformat.h"
 
 namespace RegimeText {
 
@@ -47,6 +50,12 @@ QString name(core::Regime r)
     case R::Count: break;
     }
     return {};
+}
+
+QString signedPercent(double fraction)
+{
+    const QString p = DisplayFormat::percent(std::fabs(fraction), 1);
+    return (fraction < 0 ? QStringLiteral("−") : QStringLiteral("+")) + p;
 }
 
 } // namespace RegimeText
