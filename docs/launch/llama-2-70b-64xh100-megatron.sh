@@ -24,4 +24,5 @@
 --global-batch-size 1024 \
 --seq-length 4096 \
 --train-iters 476838 \
+--save-interval 500 \
 --bf16

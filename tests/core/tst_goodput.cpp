@@ -2,6 +2,8 @@
 // checkpoint intervals, the expected wall-clock of a long run, checkpoint sizes and times, the
 // run's picture, and ZeRO-Infinity's NVMe offload. Every row's number is worked by hand in its
 // comment (or quoted from its source), never the code's own output.
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include <cmath>
@@ -13,6 +15,7 @@
 #include "core/goodput/run.h"
 #include "core/goodput/runtimeline.h"
 #include "core/issues.h"
+#include "core/io/launchconfig.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
 #include "core/offload/nvmeoffload.h"
@@ -58,6 +61,7 @@ private slots:
     void runPictureAsynchronous();
     void nvmeOffloadHandWorked();
     void nvmeOffloadInTheEstimate();
+    void launchSettingsCarryNvmeAndTheInterval();
 };
 
 void TestGoodput::interruptionsScaleWithGpusAndNodes_data()
@@ -470,6 +474,34 @@ void TestGoodput::nvmeOffloadInTheEstimate()
     QCOMPARE(c.nvmeBytesPerNode, 0.0);
     QCOMPARE_GT(c.cpuBytesPerNode, e.cpuBytesPerNode);
     QCOMPARE_LT(c.compute.stepParts[std::size_t(core::StepPart::Offload)], e.compute.stepParts[std::size_t(core::StepPart::Offload)]);
+}
+
+void TestGoodput::launchSettingsCarryNvmeAndTheInterval()
+{
+    // DeepSpeed's ZeRO-Infinity config (runtime/zero/offload_config.py): offload_optimizer and
+    // offload_param with "device": "nvme" and the drives' nvme_path.
+    core::Scenario s = scenario(R"({"schema_version": 1, "model": {"preset": "llama-2-70b"},
+        "training": {"framework": "deepspeed", "zero_stage": 3, "offload_optimizer": true, "offload_parameters": true,
+                     "offload_device": "nvme", "global_batch_size": 32, "seq_length": 4096},
+        "parallel": {"gpus": 8}, "hardware": {"gpu": "a100-80gb", "nvme_bytes_per_second": 25e9}})");
+    const QJsonObject zero = QJsonDocument::fromJson(QByteArray::fromStdString(core::launchConfig(s, core::LaunchFramework::DeepSpeed)))
+                                 .object()
+                                 .value(QStringLiteral("zero_optimization"))
+                                 .toObject();
+    for (const char* key : {"offload_optimizer", "offload_param"}) {
+        const QJsonObject o = zero.value(QLatin1String(key)).toObject();
+        QCOMPARE(o.value(QStringLiteral("device")).toString(), QStringLiteral("nvme"));
+        QVERIFY(!o.value(QStringLiteral("nvme_path")).toString().isEmpty());
+    }
+    // The interval: the scenario's (500 by default), or with 0 the optimal one the estimate used.
+    const std::string megatron = core::launchConfig(s, core::LaunchFramework::Megatron);
+    QVERIFY(megatron.find("--save-interval 500 ") != std::string::npos);
+    s.goodput.checkpointIntervalSteps = 0;
+    const core::Estimate e = core::estimate(s);
+    const long long optimal = (long long)e.compute.run.goodput.optimalSteps;
+    QCOMPARE_GT(optimal, 0LL);
+    QVERIFY(core::launchConfig(s, core::LaunchFramework::Megatron).find("--save-interval " + std::to_string(optimal) + " ") != std::string::npos);
+    QVERIFY(core::launchConfig(s, core::LaunchFramework::Torchtitan).find("interval = " + std::to_string(optimal) + "\n") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestGoodput)
