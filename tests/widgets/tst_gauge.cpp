@@ -121,7 +121,7 @@ private slots:
         panel.setAnimated(false);
         panel.setEstimate(e);
         QVERIFY(panel.isServing());
-        QCOMPARE(panel.widgets(false).size(), 6);
+        QCOMPARE(panel.widgets(false).size(), 9); // the training set: days, GPU-hours, cost, MFU, bubble, headroom, goodput, MTBI, checkpoint interval
         QCOMPARE(panel.widgets(true).size(), 7);
         for (QWidget* w : panel.widgets(false))
             QVERIFY(!w->isVisibleTo(&panel));
