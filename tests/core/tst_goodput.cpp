@@ -18,6 +18,7 @@
 #include "core/io/launchconfig.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
+#include "core/layout/resolvedlayout.h"
 #include "core/offload/nvmeoffload.h"
 #include "core/precision.h"
 
