@@ -4811,6 +4811,10 @@ the weights are read once per step for all of them.</source>
         <translation>NVMe 卸载（ZeRO-Infinity）没有对应的 Megatron-LM 参数：见 DeepSpeed 配置</translation>
     </message>
     <message>
+        <source>a checkpoint every %1 steps is the training loop&apos;s engine.save_checkpoint(…) call, not a config key</source>
+        <translation>每 %1 步保存一次检查点由训练循环调用 engine.save_checkpoint(…) 完成，不是配置项</translation>
+    </message>
+    <message>
         <source>pure bf16 (no fp32 master weights) is not Megatron-LM&apos;s mixed precision: --bf16 keeps fp32 masters</source>
         <translation>纯 bf16（无 fp32 主权重）不是 Megatron-LM 的混合精度：--bf16 会保留 fp32 主权重</translation>
     </message>

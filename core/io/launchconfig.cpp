@@ -379,6 +379,10 @@ LaunchFile deepSpeed(const Scenario& s)
     if (s.model.isMoE() && p.expert > 1)
         note(notes, LaunchNoteCode::DeepSpeedExpertsInCode, p.expert);
     note(notes, LaunchNoteCode::DeepSpeedModelFromHf);
+    // DeepSpeed's config has no checkpoint interval (runtime/checkpoint_engine, config.py's
+    // "checkpoint" section holds tags and writers): the loop calls engine.save_checkpoint().
+    if (const long long every = checkpointIntervalSteps(s); every > 0)
+        note(notes, LaunchNoteCode::DeepSpeedCheckpointInCode, double(every));
     const bool sixteen = t.precision != PrecisionRecipe::Fp32;
     if (sixteen && (t.precision != PrecisionRecipe::Mixed16 || sixteenBitIsBf16(s)))
         j["bf16"] = Json{{"enabled", true}};
@@ -519,6 +523,8 @@ constexpr LaunchNoteText kNoteTexts[] = {
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "parameter offload (ZeRO-Infinity) has no Megatron-LM flag: see the DeepSpeed config")},
     {LaunchNoteCode::NvmeOffloadNoMegatronFlag,
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "NVMe offload (ZeRO-Infinity) has no Megatron-LM flag: see the DeepSpeed config")},
+    {LaunchNoteCode::DeepSpeedCheckpointInCode,
+     SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "a checkpoint every %1 steps is the training loop's engine.save_checkpoint(…) call, not a config key")},
     {LaunchNoteCode::PureBf16IsMixed,
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "pure bf16 (no fp32 master weights) is not Megatron-LM's mixed precision: --bf16 keeps fp32 masters")},
     {LaunchNoteCode::RopeBaseNotStated,

@@ -503,6 +503,9 @@ void TestGoodput::launchSettingsCarryNvmeAndTheInterval()
     QCOMPARE_GT(optimal, 0LL);
     QVERIFY(core::launchConfig(s, core::LaunchFramework::Megatron).find("--save-interval " + std::to_string(optimal) + " ") != std::string::npos);
     QVERIFY(core::launchConfig(s, core::LaunchFramework::Torchtitan).find("interval = " + std::to_string(optimal) + "\n") != std::string::npos);
+    // DeepSpeed has no interval key: the interval is a note (the loop's engine.save_checkpoint()).
+    const std::string deepspeed = core::launchConfig(s, core::LaunchFramework::DeepSpeed);
+    QVERIFY(deepspeed.find("a checkpoint every " + std::to_string(optimal) + " steps is the training loop's engine.save_checkpoint") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestGoodput)
