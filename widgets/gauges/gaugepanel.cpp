@@ -1,8 +1,10 @@
 #include "widgets/gauges/gaugepanel.h"
 
 #include <QEvent>
-#include <QHBoxLayout>
+#include <QGridLayout>
+#include <QResizeEvent>
 #include <QLocale>
+#include <algorithm>
 #include <cmath>
 
 #include "core/units.h"
@@ -371,10 +373,13 @@ const GaugeSpec& spec(Kind kind)
 GaugePanel::GaugePanel(QWidget* parent)
     : QWidget(parent)
     , m_roofline(new RooflineView(this))
+    , m_grid(new QGridLayout(this))
 {
-    auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(4);
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_grid->setSpacing(4);
+    // The panel's minimum is two rows' (minimumSizeHint), not that of the row it shows now:
+    // the layout must not pin it to the one row's width.
+    m_grid->setSizeConstraint(QLayout::SetNoConstraint);
     for (std::size_t i = 0; i < table().size(); ++i) {
         const GaugeSpec& s = table()[i];
         Q_ASSERT(s.kind == Kind(i)); // the table is in the enum's order
@@ -396,10 +401,10 @@ GaugePanel::GaugePanel(QWidget* parent)
                 emit activated(kind, core::kWholeJob);
             });
         }
-        // Both sets share the row; only one is shown (showServing()).
-        layout->addWidget(w, s.stretch);
+        // Both sets share the grid; only one is shown (showServing()) and laid out (arrange()).
         w->setVisible(!s.serving);
     }
+    arrange();
     updateZones();
     retranslateUi();
 }
@@ -437,6 +442,73 @@ void GaugePanel::showServing(bool serving)
     m_servingShown = serving;
     for (const GaugeSpec& s : table())
         widget(s.kind)->setVisible(s.serving == serving);
+    arrange();
+}
+
+int GaugePanel::columnsAt(int width) const
+{
+    int count = 0;
+    for (const GaugeSpec& s : table())
+        count += s.serving == m_servingShown ? 1 : 0;
+    // A dial needs about nine lines of text across for its title ("Between interruptions") and a
+    // caption on at most two lines: the nine training dials beside the docks at 1920 × 1080 got
+    // about six, and cut both. Narrower than that, the set takes two rows.
+    const int comfortable = fontMetrics().height() * 9;
+    const int spacing = m_grid->horizontalSpacing();
+    return width >= count * comfortable + (count - 1) * spacing ? count : (count + 1) / 2;
+}
+
+QSize GaugePanel::minimumSizeHint() const
+{
+    const QVector<QWidget*> shown = widgets(m_servingShown);
+    int cellWidth = 0, cellHeight = 0;
+    for (QWidget* w : shown) {
+        cellWidth = std::max(cellWidth, w->minimumSizeHint().width());
+        cellHeight = std::max(cellHeight, w->minimumSizeHint().height());
+    }
+    const int columns = std::max<int>(1, (int(shown.size()) + 1) / 2);
+    const int rows = m_columns > 0 ? (int(shown.size()) + m_columns - 1) / m_columns : 1;
+    const int spacing = m_grid->spacing();
+    return QSize(columns * cellWidth + (columns - 1) * spacing, rows * cellHeight + (rows - 1) * spacing);
+}
+
+void GaugePanel::arrange()
+{
+    QVector<QWidget*> shown;
+    QVector<int> stretches;
+    for (const GaugeSpec& s : table())
+        if (s.serving == m_servingShown) {
+            shown.push_back(widget(s.kind));
+            stretches.push_back(std::max(1, s.stretch));
+        }
+    const int columns = columnsAt(width());
+    if (columns == m_columns && m_arrangedServing == m_servingShown)
+        return;
+    for (const GaugeSpec& s : table())
+        m_grid->removeWidget(widget(s.kind));
+    for (int c = 0; c < m_grid->columnCount(); ++c)
+        m_grid->setColumnStretch(c, 0);
+    for (int r = 0; r < m_grid->rowCount(); ++r)
+        m_grid->setRowStretch(r, 0);
+    const bool oneRow = columns == shown.size();
+    for (int i = 0; i < shown.size(); ++i)
+        m_grid->addWidget(shown[i], i / columns, i % columns);
+    // One row keeps the table's shares (the roofline is a chart: wider); two rows share alike.
+    for (int c = 0; c < columns; ++c)
+        m_grid->setColumnStretch(c, oneRow ? stretches[c] : 1);
+    for (int r = 0; r * columns < shown.size(); ++r)
+        m_grid->setRowStretch(r, 1);
+    m_columns = columns;
+    m_arrangedServing = m_servingShown;
+    updateGeometry(); // one row or two: the panel's height changes
+    m_grid->activate();
+}
+
+void GaugePanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (columnsAt(event->size().width()) != m_columns)
+        arrange();
 }
 
 void GaugePanel::setServingRequest(std::int64_t batch, std::int64_t prompt, std::int64_t context)

@@ -10,6 +10,7 @@
 #include "widgets/displayformat.h"
 
 class Gauge;
+class QGridLayout;
 class RooflineView;
 
 /// The row of dials under the controls' reach, built from one table of dial descriptions
@@ -57,12 +58,20 @@ public:
     /// the working panel.
     static QVector<core::Term> terms(Kind kind);
 
+    /// Columns the shown set takes at `width`: all of them in one row, or two rows when one row
+    /// would make each dial narrower than its title and caption need.
+    int columnsAt(int width) const;
+    int columns() const { return m_columns; }
+    /// At its narrowest the shown set takes two rows.
+    QSize minimumSizeHint() const override;
+
 signals:
     /// A dial was clicked; `group` is the rank group it concerns (core::kWholeJob: the whole job).
     void activated(GaugePanel::Kind kind, int group);
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     QWidget* widget(Kind kind) const;
@@ -71,9 +80,13 @@ private:
     void updateZones();
     void showServing(bool serving);
     void select(int index); ///< −1: none
+    void arrange(); ///< the shown set into the grid, one row or two (columnsAt)
 
     std::array<Gauge*, std::size_t(Kind::Count)> m_dials{}; ///< nullptr at Kind::Roofline
     RooflineView* m_roofline = nullptr;
+    QGridLayout* m_grid = nullptr;
+    int m_columns = 0;            ///< as arranged; 0 before the first arrangement
+    bool m_arrangedServing = false;
     bool m_servingShown = false;
     core::Estimate m_estimate;
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
