@@ -247,7 +247,10 @@ void finishTime(const EstimateContext& ctx, ComputeEstimate& out, Working* w)
     // A separate rollout pool is billed too (it waits while the trainers work, and vice versa).
     const RlSetup& rl = s.finetune.rl;
     const double billed = n + (ctx.layout.rl && rl.placement == RolloutPlacement::Separate ? rl.rolloutGpus : 0);
-    out.trainingSeconds = out.iterationSeconds * out.iterations;
+    // Checkpoints, interruptions and restarts turn the steps into the run's wall-clock (core/goodput).
+    out.run = estimateRun(s, ctx.layout.state, ctx.layout.adapters ? ctx.adapterParameters : ctx.params.total, billed, out.iterationSeconds,
+                          out.iterations);
+    out.trainingSeconds = out.run.goodput.wallSeconds;
     out.gpuHours = out.trainingSeconds * billed / 3600.0;
     out.cost = out.gpuHours * hw.pricePerGpuHour * hw.overheadFactor;
     if (!w)
@@ -266,7 +269,8 @@ void finishTime(const EstimateContext& ctx, ComputeEstimate& out, Working* w)
         w->add(Term::IterationSeconds, kWholeJob, out.iterationSeconds,
                {{"model step", out.modelStepSeconds, Unit::Seconds}, {"MFU", out.modelMfu, Unit::Fraction}},
                {}, "the step-time model's step (no MFU given)");
-    w->add(Term::TrainingSeconds, kWholeJob, out.trainingSeconds, {{"t_iter", out.iterationSeconds, Unit::Seconds}, {"iterations", out.iterations, Unit::Count}});
+    addRunWorking(*w, s, out.run);
+    w->add(Term::TrainingSeconds, kWholeJob, out.trainingSeconds, {{"T_s", out.run.goodput.workSeconds, Unit::Seconds}, {"goodput", out.run.goodput.goodput, Unit::Fraction}});
     w->add(Term::GpuHours, kWholeJob, out.gpuHours, {{"T", out.trainingSeconds, Unit::Seconds}, {"n", billed, Unit::Count}});
     w->add(Term::Cost, kWholeJob, out.cost, {{"GPU-hours", out.gpuHours, Unit::Hours}, {"price", hw.pricePerGpuHour, Unit::Money},
                                       {"overhead", hw.overheadFactor, Unit::Count}});

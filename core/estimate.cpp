@@ -7,6 +7,7 @@
 #include "core/inference.h"
 #include "core/finetune.h"
 #include "core/kvcache.h"
+#include "core/offload/nvmeoffload.h"
 #include "core/rules/rules.h"
 #include "core/translatable.h"
 #include "core/working.h"
@@ -273,7 +274,10 @@ void estimateValid(const Scenario& s, Estimate& out, Working* w, const EstimateO
     }
     out.fullestGroup = fullest;
     const int gpusOnNode = std::min(s.parallel.gpusPerNode, s.parallel.gpus);
-    out.cpuBytesPerNode = maxCpu * gpusOnNode * s.runtime.cpuBufferFactor;
+    // ZeRO-Infinity: what goes to the node's NVMe drives leaves host memory (core/offload).
+    const double nvmePerGpu = ctx.layout.shardGroup > 0 ? maxResident / ctx.layout.shardGroup * nvmeBytesPerParameter(s.training, ctx.layout.state) : 0;
+    out.nvmeBytesPerNode = nvmePerGpu * gpusOnNode;
+    out.cpuBytesPerNode = std::max(0.0, maxCpu - nvmePerGpu) * gpusOnNode * s.runtime.cpuBufferFactor;
 
     if (s.mode != Mode::Inference) {
         if (ctx.layout.pattern.experts) {
@@ -293,6 +297,7 @@ void estimateValid(const Scenario& s, Estimate& out, Working* w, const EstimateO
         if (out.compute.peakFlopsPerGpu > 0) {
             stepTime(ctx, maxResident - maxExpert, maxExpert, out.compute, out.communication, w);
             finishTime(ctx, out.compute, w);
+            addRunIssues(s, out.compute.run, out.issues); // checkpoint interval, asynchronous checkpoints (core/goodput)
         }
         // Communication that outlasts the step's computation cannot be overlapped with it. The
         // computation is the step-time model's compute parts (its step also holds the exposed
@@ -338,6 +343,10 @@ void estimateValid(const Scenario& s, Estimate& out, Working* w, const EstimateO
                    {{"per GPU", maxCpu, Unit::Bytes}, {"GPUs per node", double(gpusOnNode), Unit::Count},
                     {"buffer factor", s.runtime.cpuBufferFactor, Unit::Count}},
                    SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "CPU memory per node"), "per GPU × GPUs per node × buffer factor (DeepSpeed additional_buffer_factor)");
+        if (out.nvmeBytesPerNode > 0)
+            w->add(Term::NvmeOffload, kWholeJob, out.nvmeBytesPerNode,
+                   {{"per GPU", nvmePerGpu, Unit::Bytes}, {"GPUs per node", double(gpusOnNode), Unit::Count},
+                    {"bytes per parameter", nvmeBytesPerParameter(s.training, ctx.layout.state), Unit::BytesPerParameter}});
     }
 }
 

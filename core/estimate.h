@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/components.h"
+#include "core/goodput/run.h"
 #include "core/issues.h"
 #include "core/model.h"
 #include "core/precision.h"
@@ -85,10 +86,11 @@ struct ComputeEstimate
     StepParts stepParts{};                 ///< the model's step by part; sums to modelStepSeconds
     double rolloutSeconds = 0;             ///< RL: generating the step's samples before training on them
     double rolloutRounds = 0;              ///< RL: engine batches per step (more when the KV cache is short)
-    double trainingSeconds = 0;
+    double trainingSeconds = 0;            ///< the run's wall-clock: with checkpoints, interruptions and restarts (run.goodput)
     double gpuHours = 0;
     double cost = 0;
     double bubbleFraction = 0;
+    RunEstimate run;                       ///< interruptions, checkpoints and goodput (core/goodput/)
 };
 
 /// The parallel dimensions that communicate, in the order of CommunicationEstimate's fields.
@@ -180,6 +182,7 @@ struct Estimate
     std::vector<RankGroup> groups;
     int fullestGroup = 0;
     double cpuBytesPerNode = 0;
+    double nvmeBytesPerNode = 0;        ///< ZeRO-Infinity: offloaded states on the node's NVMe drives
     ComputeEstimate compute;
     CommunicationEstimate communication;
     InferenceEstimate inference;

@@ -83,6 +83,7 @@ std::string_view sectionPrefix(FieldSection section)
     case FieldSection::Gpu: return "hardware.gpu.";
     case FieldSection::GpuPeaks: return "hardware.gpu.peak_tflops.";
     case FieldSection::Runtime: return "runtime.";
+    case FieldSection::Goodput: return "goodput.";
     case FieldSection::Inference: return "inference.";
     case FieldSection::FineTune: return "finetune.";
     case FieldSection::Rl: return "finetune.rl.";

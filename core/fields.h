@@ -40,7 +40,7 @@ enum class Field : std::uint16_t {
     ModelRopeTheta, ModelRopeScaling, ModelRopeScalingFactor, ModelNormEpsilon, ModelActivation, ModelParameters,
     // training
     TrainingSeqLength, TrainingMicroBatchSize, TrainingGlobalBatchSize, TrainingTrainTokens, TrainingPrecision,
-    TrainingOptimizer, TrainingZeroStage, TrainingFsdp, TrainingOffloadOptimizer, TrainingOffloadParameters,
+    TrainingOptimizer, TrainingZeroStage, TrainingFsdp, TrainingOffloadOptimizer, TrainingOffloadParameters, TrainingOffloadDevice,
     TrainingRecompute, TrainingFlashAttention, TrainingFlopsFormula, TrainingMoeCapacityFactor, TrainingTpCommOverlap,
     TrainingFramework, TrainingMomentDtype, TrainingAttentionKernel, TrainingTorchCompile, TrainingFp8Recipe,
     TrainingMoeCommOverlap, TrainingMoeHierarchicalDispatch,
@@ -52,11 +52,14 @@ enum class Field : std::uint16_t {
     HardwareGpu, GpuPreset, GpuId, GpuName, GpuMemoryLabel, GpuMemoryBytes,
     GpuPeakFp32, GpuPeakTf32, GpuPeakBf16, GpuPeakFp16, GpuPeakFp8, GpuPeakInt8,
     GpuMemoryBandwidth, GpuInterconnectBandwidth, GpuNetworkBandwidth, GpuSource,
-    HardwareMfu, HardwareAchievedTflops, HardwarePricePerGpuHour, HardwareOverheadFactor,
+    HardwareMfu, HardwareAchievedTflops, HardwarePricePerGpuHour, HardwareOverheadFactor, HardwareNvmeBandwidth,
     // runtime assumptions
     RuntimeCudaContextBytes, RuntimeCommBucketBytes, RuntimeZero3PrefetchModules, RuntimeFragmentationFraction,
     RuntimeCpuBufferFactor, RuntimeExpandableSegments, RuntimeGradientAsBucketView, RuntimeReduceBucketElements,
     RuntimeCublasWorkspaceBytes, RuntimeNcclBytesPerCommunicator,
+    // checkpoints, interruptions and restarts (core/goodput/)
+    GoodputGpuInterruptions, GoodputNodeInterruptions, GoodputCheckpointInterval, GoodputAsyncCheckpoint,
+    GoodputCheckpointOptimizer, GoodputNodeWriteBandwidth, GoodputStoreWriteBandwidth, GoodputRestartSeconds,
     // serving
     InferenceEngine, InferenceWeightFormat, InferenceQuantGroupSize, InferenceQuantScaleFormat, InferenceQuantZeroPoint,
     InferenceDoubleQuantization, InferenceQuantizeEmbeddings, InferenceKvCacheDtype, InferenceBatchSize,
@@ -82,7 +85,7 @@ static_assert(kFieldCount < 65535, "core::Field is 16 bits wide");
 using FieldSet = BasicFieldSet<kFieldCount>;
 
 /// The JSON object a key lives in.
-enum class FieldSection : std::uint8_t { Top, Model, Training, Parallel, Hardware, Gpu, GpuPeaks, Runtime, Inference, FineTune, Rl, Count };
+enum class FieldSection : std::uint8_t { Top, Model, Training, Parallel, Hardware, Gpu, GpuPeaks, Runtime, Goodput, Inference, FineTune, Rl, Count };
 
 enum class FieldType : std::uint8_t {
     Bool, Int, Int64, Double, Enum, ///< scalars: a member of core::Scenario
@@ -106,6 +109,9 @@ enum class FieldUnit : std::uint8_t {
     Factor,      ///< a multiplier
     Stage,       ///< ZeRO stage 0–3
     UsdPerGpuHour,
+    Seconds,
+    Steps,       ///< optimizer steps
+    PerThousandDeviceDays, ///< events per 1,000 GPU-days or node-days
 };
 
 /// How a value outside [min, max] is reported (the issue code validation gives).
@@ -188,6 +194,7 @@ inline constexpr Choice kRlAlgorithmChoices[] = {{"none", int(RlAlgorithm::None)
 inline constexpr Choice kRolloutPlacementChoices[] = {{"colocated", int(RolloutPlacement::Colocated)}, {"separate", int(RolloutPlacement::Separate)}};
 inline constexpr Choice kFrameworkChoices[] = {{"megatron", int(Framework::Megatron)}, {"deepspeed", int(Framework::DeepSpeed)},
                                                {"fsdp2", int(Framework::Fsdp2)}, {"ddp", int(Framework::Ddp)}};
+inline constexpr Choice kOffloadDeviceChoices[] = {{"cpu", int(OffloadDevice::Cpu)}, {"nvme", int(OffloadDevice::Nvme)}};
 inline constexpr Choice kMomentDtypeChoices[] = {{"auto", int(MomentDtype::Auto)}, {"fp32", int(MomentDtype::Fp32)}, {"bf16", int(MomentDtype::Bf16)}};
 inline constexpr Choice kAttentionKernelChoices[] = {{"auto", int(AttentionKernel::Auto)}, {"fa2", int(AttentionKernel::Fa2)},
                                                      {"fa3", int(AttentionKernel::Fa3)}, {"cudnn", int(AttentionKernel::Cudnn)}};
@@ -221,6 +228,7 @@ template <> inline constexpr std::span<const Choice> kChoicesOf<RlAlgorithm>{kRl
 template <> inline constexpr std::span<const Choice> kChoicesOf<RolloutPlacement>{kRolloutPlacementChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Framework>{kFrameworkChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<MomentDtype>{kMomentDtypeChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<OffloadDevice>{kOffloadDeviceChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<AttentionKernel>{kAttentionKernelChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Fp8Recipe>{kFp8RecipeChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<ServingEngine>{kServingEngineChoices};
@@ -326,6 +334,7 @@ constexpr FieldSection sectionOfKey(std::string_view key)
     if (startsWith(key, "parallel.")) return FieldSection::Parallel;
     if (startsWith(key, "hardware.")) return FieldSection::Hardware;
     if (startsWith(key, "runtime.")) return FieldSection::Runtime;
+    if (startsWith(key, "goodput.")) return FieldSection::Goodput;
     if (startsWith(key, "inference.")) return FieldSection::Inference;
     if (startsWith(key, "finetune.")) return FieldSection::FineTune;
     return FieldSection::Top;
@@ -367,6 +376,7 @@ using P = ParallelLayout;
 using H = HardwareSetup;
 using G = GpuSpec;
 using R = RuntimeOverheads;
+using Y = GoodputSetup;
 using I = InferenceSetup;
 using Q = WeightQuantization;
 using F = FineTuneSetup;
@@ -436,6 +446,7 @@ inline constexpr FieldInfo kFields[] = {
     special(Field::TrainingFsdp, "training.fsdp", K::Other, kFsdpChoices),
     choice<&S::training, &T::offloadOptimizer>(Field::TrainingOffloadOptimizer, "training.offload_optimizer", E::Training),
     choice<&S::training, &T::offloadParameters>(Field::TrainingOffloadParameters, "training.offload_parameters", E::Training),
+    choice<&S::training, &T::offloadDevice>(Field::TrainingOffloadDevice, "training.offload_device", E::Training),
     choice<&S::training, &T::recompute>(Field::TrainingRecompute, "training.recompute", E::Training),
     choice<&S::training, &T::flashAttention>(Field::TrainingFlashAttention, "training.flash_attention", E::Training),
     choice<&S::training, &T::flopsFormula>(Field::TrainingFlopsFormula, "training.flops_formula", E::Training),
@@ -485,6 +496,7 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::hardware, &H::achievedTflops>(Field::HardwareAchievedTflops, "hardware.achieved_tflops", U::Tflops, between(kMinTflops, kMaxTflops).orZero()),
     scalar<&S::hardware, &H::pricePerGpuHour>(Field::HardwarePricePerGpuHour, "hardware.price_per_gpu_hour", U::UsdPerGpuHour, atLeast(0, 1e6)),
     scalar<&S::hardware, &H::overheadFactor>(Field::HardwareOverheadFactor, "hardware.overhead_factor", U::Factor, positive(100)),
+    scalar<&S::hardware, &H::nvmeBytesPerSecond>(Field::HardwareNvmeBandwidth, "hardware.nvme_bytes_per_second", U::BytesPerSecond, between(kMinBandwidth, kMaxBandwidth).orZero(), E::Training),
 
     scalar<&S::runtime, &R::cudaContextBytes>(Field::RuntimeCudaContextBytes, "runtime.cuda_context_bytes", U::Bytes, between(0, kMaxBytes)),
     scalar<&S::runtime, &R::commBucketBytes>(Field::RuntimeCommBucketBytes, "runtime.comm_bucket_bytes", U::Bytes, between(0, kMaxBytes)),
@@ -496,6 +508,16 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::runtime, &R::reduceBucketElements>(Field::RuntimeReduceBucketElements, "runtime.reduce_bucket_elements", U::Count, between(1, 1e13)),
     scalar<&S::runtime, &R::cublasWorkspaceBytes>(Field::RuntimeCublasWorkspaceBytes, "runtime.cublas_workspace_bytes", U::Bytes, between(0, kMaxBytes)),
     scalar<&S::runtime, &R::ncclBytesPerCommunicator>(Field::RuntimeNcclBytesPerCommunicator, "runtime.nccl_bytes_per_communicator", U::Bytes, between(0, kMaxBytes)),
+
+    // A million interruptions per 1,000 device-days is one every 86 ms: a typo, not a fleet.
+    scalar<&S::goodput, &Y::gpuInterruptionsPer1000GpuDays>(Field::GoodputGpuInterruptions, "goodput.gpu_interruptions_per_1000_gpu_days", U::PerThousandDeviceDays, between(0, 1e6), E::Training),
+    scalar<&S::goodput, &Y::nodeInterruptionsPer1000NodeDays>(Field::GoodputNodeInterruptions, "goodput.node_interruptions_per_1000_node_days", U::PerThousandDeviceDays, between(0, 1e6), E::Training),
+    scalar<&S::goodput, &Y::checkpointIntervalSteps>(Field::GoodputCheckpointInterval, "goodput.checkpoint_interval", U::Steps, atLeast(0, 1e12), E::Training),
+    choice<&S::goodput, &Y::asyncCheckpoint>(Field::GoodputAsyncCheckpoint, "goodput.async_checkpoint", E::Training),
+    choice<&S::goodput, &Y::checkpointOptimizer>(Field::GoodputCheckpointOptimizer, "goodput.checkpoint_optimizer", E::Training),
+    scalar<&S::goodput, &Y::nodeWriteBytesPerSecond>(Field::GoodputNodeWriteBandwidth, "goodput.node_write_bytes_per_second", U::BytesPerSecond, between(kMinBandwidth, kMaxBandwidth), E::Training),
+    scalar<&S::goodput, &Y::storeWriteBytesPerSecond>(Field::GoodputStoreWriteBandwidth, "goodput.store_write_bytes_per_second", U::BytesPerSecond, between(kMinBandwidth, kMaxBandwidth).orZero(), E::Training),
+    scalar<&S::goodput, &Y::restartSeconds>(Field::GoodputRestartSeconds, "goodput.restart_seconds", U::Seconds, between(0, 1e7), E::Training),
 
     choice<&S::inference, &I::engine>(Field::InferenceEngine, "inference.engine", E::Serving),
     choice<&S::inference, &I::weights, &Q::format>(Field::InferenceWeightFormat, "inference.weight_format", E::Serving),

@@ -82,6 +82,8 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::StageLayersInvalid: return "stage_layers_invalid";
     case IssueCode::KvPoolTooSmall: return "kv_pool_too_small";
     case IssueCode::PagedOptimizerEvicts: return "paged_optimizer_evicts";
+    case IssueCode::CheckpointIntervalNotOptimal: return "checkpoint_interval_not_optimal";
+    case IssueCode::AsyncCheckpointWouldHelp: return "async_checkpoint_would_help";
     case IssueCode::MoeLayerPatternApproximated: return "moe_layer_pattern_approximated";
     case IssueCode::MtpModuleNotCounted: return "mtp_module_not_counted";
     case IssueCode::MalformedJson: return "malformed_json";
@@ -333,6 +335,10 @@ constexpr IssueMessage kMessages[] = {
     {C::KvPoolTooSmall, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "stage %1: this batch needs %2 of KV cache per GPU but the engine's pool holds %3: it runs fewer sequences at once (raise the memory fraction or shorten the context)"), {A::A, A::BytesB, A::BytesC}},
     //: %1 = rank group, %2 = bytes over capacity, %3 = paged optimizer states
     {C::PagedOptimizerEvicts, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "rank group %1 is %2 over capacity: the paged optimizer moves up to %3 of its states to CPU memory (slower steps, no out-of-memory)"), {A::A, A::BytesB, A::BytesC}},
+    //: %1 = goodput gained (percentage points), %2 = the interval's steps, %3 = the optimal interval's steps
+    {C::CheckpointIntervalNotOptimal, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a checkpoint every %3 steps instead of every %2 (Young and Daly's interval for this checkpoint and interruption rate) would add %1 points of goodput"), {A::PercentA, A::B, A::C}},
+    //: %1 = percentage of the run's wall-clock
+    {C::AsyncCheckpointWouldHelp, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "synchronous checkpoints stall %1 % of the run's wall-clock: asynchronous ones (torchtitan async_mode, Megatron --async-save) stall only for the copy to host memory"), {A::PercentA}},
     {C::MoeLayerPatternApproximated, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "only a regular pattern of MoE layers is modelled: the listed dense layers are counted as MoE layers"), {}},
     {C::MtpModuleNotCounted, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "only the main model is counted, not its multi-token-prediction module"), {}},
     //: %1 = line number

@@ -105,6 +105,8 @@ enum class IssueCode {
     LinkBandwidthUnknown,           ///< a = CommDimension whose link has no bandwidth (custom GPU)
     KvPoolTooSmall,                 ///< a = stage, b = KV bytes the batch needs, c = the engine's pool
     PagedOptimizerEvicts,           ///< a = group index, b = bytes over capacity, c = paged optimizer bytes
+    CheckpointIntervalNotOptimal,   ///< a = goodput gained at the optimal interval, b = the interval's steps, c = the optimal steps
+    AsyncCheckpointWouldHelp,       ///< a = share of the wall-clock the synchronous checkpoints stall
     MoeLayerPatternApproximated,    ///< import: an irregular list of dense layers, counted as MoE layers
     MtpModuleNotCounted,            ///< import: the multi-token-prediction module is not counted
     CommentEndsContinuedCommand,    ///< a = the line of a comment inside a `\`-continued command (bash ends the command there)

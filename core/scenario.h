@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/calibration/measuredrun.h"
+#include "core/goodput/failures.h"
 #include "core/gpu.h"
 #include "core/model.h"
 #include "core/precision.h"
@@ -42,6 +43,10 @@ enum class FlopsFormula { Megatron, SixND };
 /// PyTorch DDP (HF Trainer / Accelerate).
 enum class Framework { Megatron, DeepSpeed, Fsdp2, Ddp };
 
+/// Where offloaded states go: host memory (ZeRO-Offload) or the node's NVMe drives (ZeRO-Infinity:
+/// DeepSpeed offload_optimizer.device / offload_param.device = "nvme").
+enum class OffloadDevice { Cpu, Nvme };
+
 /// Precision of the optimizer's moments: the recipe's (fp32 for mixed recipes, bf16 for pure
 /// bf16), or forced.
 enum class MomentDtype { Auto, Fp32, Bf16 };
@@ -71,6 +76,7 @@ struct TrainingSetup
     int zeroStage = 1;                     ///< 0..3 (FSDP FULL_SHARD = 3, SHARD_GRAD_OP = 2)
     bool offloadOptimizer = false;
     bool offloadParameters = false;        ///< ZeRO-3 only
+    OffloadDevice offloadDevice = OffloadDevice::Cpu; ///< where the offloaded optimizer states and parameters live
     Recompute recompute = Recompute::Selective;
     bool flashAttention = true;
     FlopsFormula flopsFormula = FlopsFormula::Megatron;
@@ -214,7 +220,11 @@ struct HardwareSetup
     double mfu = 0;                        ///< model FLOPs utilization; 0: not given, the step-time model times the step
     double achievedTflops = 0;             ///< if > 0: measured per-GPU hardware TFLOP/s, replaces MFU and the model
     double pricePerGpuHour = 1.8;          ///< USD
-    double overheadFactor = 1.3;           ///< failures, restarts, tuning: an assumption (OPT-175B needed at least 35 manual restarts, Zhang et al. 2022 §2.5)
+    /// What the model still does not time: evaluation, data-pipeline stalls, tuning and ablation
+    /// runs (an assumption; the seeds' 1.3–1.5 also covered failures and restarts, which the
+    /// goodput section now models). Multiplies the cost only.
+    double overheadFactor = 1.3;
+    double nvmeBytesPerSecond = 0;         ///< one node's NVMe drives, sequential (ZeRO-Infinity offload); 0: unknown
 
     bool operator==(const HardwareSetup&) const = default;
 };
@@ -236,6 +246,26 @@ struct RuntimeOverheads
     bool operator==(const RuntimeOverheads&) const = default;
 };
 
+/// Checkpoints, interruptions and restarts: what turns the step time into a long run's wall-clock
+/// (core/goodput/).
+struct GoodputSetup
+{
+    /// Interruptions per 1,000 GPU-days and per 1,000 node-days: derived from the Llama 3 report's
+    /// 419 unexpected interruptions in 54 days on 16,384 H100s (268 in its GPU category, 151 else).
+    double gpuInterruptionsPer1000GpuDays = kDefaultGpuInterruptionsPer1000GpuDays;
+    double nodeInterruptionsPer1000NodeDays = kDefaultNodeInterruptionsPer1000NodeDays;
+    std::int64_t checkpointIntervalSteps = 500; ///< torchtitan checkpoint.interval's default; 0: the optimal (Young/Daly) interval
+    bool asyncCheckpoint = false;          ///< copy to host memory, write behind the steps (torchtitan async_mode, Megatron --async-save; both off by default)
+    bool checkpointOptimizer = true;       ///< the optimizer's states are saved too (needed to resume exactly)
+    /// One node's write bandwidth to the checkpoint store: Llama 3's Tectonic sustains 2 TB/s
+    /// (§3.3.1) shared by its 2,048 nodes, 0.98 GB/s each when all write at once.
+    double nodeWriteBytesPerSecond = 2e12 / 2048;
+    double storeWriteBytesPerSecond = 2e12; ///< the shared store, all nodes together (Llama 3: 2 TB/s sustained); 0: no limit
+    double restartSeconds = 600;           ///< re-scheduling, process start, NCCL init, warm-up: an assumption (Daly 2006's examples use 10 min)
+
+    bool operator==(const GoodputSetup&) const = default;
+};
+
 /// Everything one estimate needs: the single source of truth the GUI edits.
 struct Scenario
 {
@@ -245,6 +275,7 @@ struct Scenario
     ParallelLayout parallel;
     HardwareSetup hardware;
     RuntimeOverheads runtime;
+    GoodputSetup goodput;
     InferenceSetup inference;
     FineTuneSetup finetune;
     /// What a real run measured (the file's "measurements" section): not read by the estimate,

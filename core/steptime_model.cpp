@@ -10,6 +10,7 @@
 #include "core/pipeline.h"
 #include "core/steptime.h"
 #include "core/layout/sharding.h"
+#include "core/offload/nvmeoffload.h"
 #include "core/steptime_parts.h"
 #include "core/steptime_data.h"
 #include "core/steptime/attentionkernel.h"
@@ -436,9 +437,15 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
     } else {
         part(parts, StepPart::OptimizerStep) = md.memory(updated * (2 * st.optimizer() + st.gradients + st.weights));
     }
+    // ZeRO-Infinity on NVMe: the node's drives, shared by its GPUs, hold what is offloaded (core/offload).
+    const NvmeOffload nvme = tr.offloadDevice == OffloadDevice::Nvme
+        ? nvmeOffload({tr.offloadOptimizer, tr.offloadParameters, st, updated, double(std::max(1, std::min(par.gpusPerNode, par.gpus))),
+                       double(micro), sc.hardware.nvmeBytesPerSecond})
+        : NvmeOffload{};
+    part(parts, StepPart::Offload) += nvme.optimizerSeconds + nvme.parameterWriteSeconds;
     if (tr.offloadParameters && hostLink > 0) {
-        // ZeRO-Infinity: each pass brings this rank's weight shard over PCIe, prefetched.
-        const double perPass = st.weights * (trainableDense + trainableExpert) / ctx.layout.shardGroup / hostLink;
+        // ZeRO-Infinity: each pass brings this rank's weight shard over PCIe, prefetched (from NVMe first, when there).
+        const double perPass = std::max(st.weights * (trainableDense + trainableExpert) / ctx.layout.shardGroup / hostLink, nvme.parameterPassSeconds);
         part(parts, StepPart::Offload) += micro * (exposedSeconds(perPass, slowest.forward, 0) + exposedSeconds(perPass, slowest.backward, 0));
     }
     part(parts, StepPart::Rollout) = out.rolloutSeconds;

@@ -1,5 +1,7 @@
 // The working of the step-time model: each part of the step with its formula and substituted
 // values. Only runs when the caller asks for explanations (the working panel, --explain).
+#include <algorithm>
+
 #include "core/steptime_parts.h"
 #include "core/working.h"
 
@@ -67,7 +69,16 @@ void explainStep(const EstimateContext& ctx, const PipelinePass& pass, const Ste
            {{"all", micro * cpAll, Unit::Seconds}, {"bus", md.cp.busBytesPerSecond, Unit::BytesPerSecond}});
     w->add(Term::StepExposedExpertParallel, kWholeJob, part(parts, StepPart::ExpertParallel),
            {{"all", micro * epAll, Unit::Seconds}, {"EP", double(par.expert), Unit::Count}});
-    w->add(Term::StepOffload, kWholeJob, part(parts, StepPart::Offload), {{"PCIe", hostLink, Unit::BytesPerSecond}});
+    if (tr.offloadDevice == OffloadDevice::Nvme && (tr.offloadOptimizer || tr.offloadParameters))
+        // ZeRO-Infinity on NVMe (core/offload/nvmeoffload.cpp): the node's drives, shared by its GPUs.
+        w->add(Term::StepOffload, kWholeJob, part(parts, StepPart::Offload),
+               {{"PCIe", hostLink, Unit::BytesPerSecond}, {"NVMe per node", sc.hardware.nvmeBytesPerSecond, Unit::BytesPerSecond},
+                {"GPUs per node", double(std::max(1, std::min(par.gpusPerNode, par.gpus))), Unit::Count}, {"P/D_z", updated, Unit::Count}},
+               {}, "the PCIe part (each pass's parameter read: the slower of PCIe and NVMe, exposed past compute) + GPUs per node · P/D_z · "
+                   "[2·(o + 4) (optimizer states swapped in and out) + w (parameters written back once)] / NVMe per node  "
+                   "(ZeRO-Infinity; no NVMe time while its bandwidth is 0)");
+    else
+        w->add(Term::StepOffload, kWholeJob, part(parts, StepPart::Offload), {{"PCIe", hostLink, Unit::BytesPerSecond}});
     w->add(Term::StepOptimizer, kWholeJob, part(parts, StepPart::OptimizerStep),
            {{"updated", updated, Unit::Count}, {"HBM", md.bandwidth, Unit::BytesPerSecond}});
     w->add(Term::StepGpuFigures, kWholeJob, md.fig.gemmBf16,

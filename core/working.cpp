@@ -60,9 +60,9 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
     {"total_model_flops", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Total model FLOPs C"), "per-token FLOPs × D  (≈ 6·N·D)", "Kaplan et al. 2020 §2.1 (C ≈ 6·N·D)", Unit::Flops, kNone},
     {"peak_flops", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Peak FLOP/s per GPU"), "datasheet dense peak for the compute dtype", "GPU preset source", Unit::FlopsPerSecond, kNone},
     {"iteration_seconds", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Time per iteration"), "C_iter / (n · peak · MFU)", "Narayanan et al. 2021 §5.1; PaLM appendix B (MFU)", Unit::Seconds, kNone},
-    {"training_seconds", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Training time"), "t_iter × iterations", "Narayanan et al. 2021 §5.1 (end-to-end training time)", Unit::Seconds, kNone},
+    {"training_seconds", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Training time"), "T_s / goodput  (the run's wall-clock with checkpoints, interruptions and restarts)", "Narayanan et al. 2021 §5.1 (T_s = t_iter × iterations); Daly 2006 (the wall-clock)", Unit::Seconds, kNone},
     {"gpu_hours", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "GPU-hours"), "T · n / 3600", "", Unit::Hours, kNone},
-    {"cost", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Cost"), "GPU-hours × price × overhead", "overhead for failures and restarts: an assumption (OPT-175B needed at least 35 manual restarts, Zhang et al. 2022 §2.5)", Unit::Money, kNone},
+    {"cost", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Cost"), "GPU-hours × price × overhead", "GPU-hours include checkpoints, interruptions and restarts; the overhead is what is still not timed (evaluation, data stalls, tuning): an assumption", Unit::Money, kNone},
     {"bubble_fraction", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Pipeline bubble"), "(p − 1) / (m + p − 1)", "Narayanan §2.2", Unit::Fraction, kNone},
     {"rollout_seconds", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Rollout generation per step"), "rounds · [prefill + new tokens · max(bytes read / HBM bandwidth, FLOPs / peak)]",
      "roofline decode (Williams et al.; vLLM); synchronous RL as in verl and TRL", Unit::Seconds, kNone},
@@ -172,6 +172,25 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
      "resources/corpus/serving.json, each run predicted without its source (leave-one-source-out; core/accuracy/bands.h)", Unit::Count, kNone},
     {"kv_pool_band", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Where the engine's measured KV pool is expected"), "pool / (1 + P90) … pool / (1 + P10): P10–P90 of the held-out errors of similar public runs",
      "resources/corpus/serving.json (the engines' KV pool log lines), each predicted without its source (core/accuracy/bands.h)", Unit::Bytes, kNone},
+    {"useful_seconds", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Training time without interruptions T_s"), "t_iter × iterations", "Narayanan et al. 2021 §5.1 (end-to-end training time)", Unit::Seconds, kNone},
+    {"mtbi", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Mean time between interruptions M"), "1 / (n·λ_gpu + N·λ_node)",
+     "rates derived from Llama 3 (arXiv 2407.21783) Table 5: 419 unexpected interruptions in 54 days on 16,384 H100s, 268 GPU / 151 other", Unit::Seconds, kNone},
+    {"checkpoint_bytes", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Checkpoint size"), "Ψ·(w + master + moments)",
+     "Megatron dist_checkpointing (model + distributed optimizer states); BLOOM 176B: 2.3 TB with optimizer, 329 GB bf16 weights (huggingface/blog)", Unit::Bytes, kNone},
+    {"checkpoint_write_seconds", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Checkpoint write time"), "size / min(N × per-node bandwidth, store)",
+     "every rank writes its shard (torch.distributed.checkpoint); Llama 3 §3.3.1: Tectonic sustains 2 TB/s", Unit::Seconds, kNone},
+    {"checkpoint_stall", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Stall per checkpoint δ"), "the write (synchronous) or the copy to host memory (asynchronous)",
+     "torchtitan checkpoint.async_mode; Megatron --async-save", Unit::Seconds, kNone},
+    {"restart_seconds", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Restart after an interruption R"), "fixed (re-scheduling, start, NCCL init, warm-up) + checkpoint load",
+     "fixed part: an assumption (goodput.restart_seconds); load at the write bandwidths", Unit::Seconds, kNone},
+    {"checkpoint_interval", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Checkpoint interval τ"), "steps × t_iter; optimal √(2δM)·[1 + ⅓√(δ/2M) + ⅑·δ/2M] − δ",
+     "Young, CACM 17(9) 1974 (√(2δM)); Daly, FGCS 22 (2006)", Unit::Seconds, kNone},
+    {"lost_work", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Work lost per interruption"), "(τ + δ)/2 (+ W while an asynchronous write is still going)",
+     "Young 1974; BLOOM: \"a checkpoint every 3h … on average we would lose 1.5h\" (huggingface/blog)", Unit::Seconds, kNone},
+    {"goodput", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Goodput"), "T_s / wall,  wall = M·e^{R/M}·(e^{(τ+δ)/M} − 1)·T_s/τ",
+     "Daly, FGCS 22 (2006): expected wall time under Poisson interruptions; Llama 3 §3.3.4 reports > 90 % effective training time", Unit::Fraction, kNone},
+    {"nvme_offload", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "NVMe per node (ZeRO-Infinity)"), "GPUs per node × P/D_z × ((o + 4) optimizer on NVMe + w parameters on NVMe)",
+     "ZeRO-Infinity (arXiv 2104.07857); DeepSpeed swap_tensor/partitioned_optimizer_swapper.py, partitioned_param_swapper.py", Unit::Bytes, kNone},
 }};
 
 std::string printf1(const char* fmt, double v, const char* unit)
@@ -198,7 +217,7 @@ TermSection termSection(Term term)
     case Term::ExpertShards: case Term::ResidentParameters: case Term::StageLayers:
         return TermSection::Layout;
     case Term::Weights: case Term::Gradients: case Term::OptimizerStates: case Term::ModelStates: case Term::FrozenBase: case Term::AdapterStates:
-    case Term::CpuOffload: case Term::PagedOptimizerStates:
+    case Term::CpuOffload: case Term::PagedOptimizerStates: case Term::NvmeOffload:
         return TermSection::ModelStates;
     case Term::SavedTensor: case Term::LayerActivationsPerMicroBatch: case Term::InFlightMicroBatches: case Term::LayerActivations:
     case Term::EmbeddingActivations: case Term::OutputActivations: case Term::RecomputeWorkspace:
@@ -220,6 +239,8 @@ TermSection termSection(Term term)
     case Term::StepGemm: case Term::StepAttention: case Term::StepElementwise: case Term::StepOverhead: case Term::StepRecompute:
     case Term::StepBubble: case Term::StepOffload: case Term::StepOptimizer: case Term::StepModelSeconds: case Term::StepGpuFigures:
     case Term::StepConstant: case Term::StepSecondsBand:
+    case Term::UsefulSeconds: case Term::Mtbi: case Term::CheckpointBytes: case Term::CheckpointWriteSeconds: case Term::CheckpointStall:
+    case Term::RestartSeconds: case Term::CheckpointInterval: case Term::LostWorkPerInterruption: case Term::Goodput:
         return TermSection::Compute;
     case Term::CommDataParallel: case Term::CommTensorParallel: case Term::CommPipelineParallel: case Term::CommContextParallel:
     case Term::CommExpertParallel: case Term::CommSecondsDataParallel: case Term::CommSecondsTensorParallel:

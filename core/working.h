@@ -40,6 +40,9 @@ enum class Term {
     NcclBuffers, KvPoolReserve, CudaGraphPool, PagedOptimizerStates, StageLayers,
     // the other figures' bands from the public runs (core/accuracy/bands.h)
     AllocatedBand, ReservedBand, DeviceBand, DecodeStepBand, PrefillBand, OutputThroughputBand, KvPoolBand,
+    // a long run: interruptions, checkpoints, restarts (core/goodput/), NVMe offload (core/offload/)
+    UsefulSeconds, Mtbi, CheckpointBytes, CheckpointWriteSeconds, CheckpointStall, RestartSeconds, CheckpointInterval,
+    LostWorkPerInterruption, Goodput, NvmeOffload,
     Count
 };
 

@@ -2405,10 +2405,6 @@ fullest GPU %2 of %3</source>
         <translation>单价</translation>
     </message>
     <message>
-        <source>Overhead factor</source>
-        <translation>开销系数</translation>
-    </message>
-    <message>
         <source>CUDA context</source>
         <translation>CUDA 上下文</translation>
     </message>
@@ -2667,6 +2663,50 @@ fullest GPU %2 of %3</source>
     <message>
         <source>Measured run</source>
         <translation>实测运行</translation>
+    </message>
+    <message>
+        <source>Offload to (CPU or NVMe)</source>
+        <translation>卸载到（CPU 或 NVMe）</translation>
+    </message>
+    <message>
+        <source>Other overhead (evaluation, data, tuning)</source>
+        <translation>其他开销（评测、数据、调参）</translation>
+    </message>
+    <message>
+        <source>NVMe bandwidth per node</source>
+        <translation>每节点 NVMe 带宽</translation>
+    </message>
+    <message>
+        <source>Interruptions per 1,000 GPU-days</source>
+        <translation>每 1000 GPU·天的中断次数</translation>
+    </message>
+    <message>
+        <source>Interruptions per 1,000 node-days</source>
+        <translation>每 1000 节点·天的中断次数</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval (steps)</source>
+        <translation>检查点间隔（步）</translation>
+    </message>
+    <message>
+        <source>Asynchronous checkpoints</source>
+        <translation>异步检查点</translation>
+    </message>
+    <message>
+        <source>Checkpoint the optimizer</source>
+        <translation>检查点包含优化器状态</translation>
+    </message>
+    <message>
+        <source>Checkpoint write per node</source>
+        <translation>每节点检查点写入带宽</translation>
+    </message>
+    <message>
+        <source>Checkpoint store bandwidth</source>
+        <translation>检查点存储总带宽</translation>
+    </message>
+    <message>
+        <source>Restart time</source>
+        <translation>重启时间</translation>
     </message>
     <message>
         <source>Shard group (hybrid sharding)</source>
@@ -3157,12 +3197,6 @@ Green under 100 k (a lab&apos;s budget), amber up to 10 M, red beyond (frontier 
         <translation>成本</translation>
     </message>
     <message>
-        <source>GPU-hours × price per GPU-hour × overhead for failures and restarts.
-Green under $100 k, amber up to $10 M, red beyond.</source>
-        <translation>GPU 小时 × 每 GPU 小时单价 × 故障与重启的开销系数。
-绿色：10 万美元以内；琥珀色：1000 万美元以内；红色：更多。</translation>
-    </message>
-    <message>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
@@ -3191,14 +3225,6 @@ Green under 5 %, amber up to 15 %, red beyond: use more micro-batches.</source>
 Red: it does not fit. Amber: under 10 % left, fragile. Green: room to spare.</source>
         <translation>显存余量：显存最满的 GPU 上的空闲显存占其容量的比例。
 红色：放不下。琥珀色：剩余不足 10%，很脆弱。绿色：绰绰有余。</translation>
-    </message>
-    <message>
-        <source>Wall-clock time to train on all tokens: total FLOPs / (GPUs × peak × MFU),
-plus generating the rollouts in RL fine-tuning.
-Green under a month, amber up to six months, red beyond.</source>
-        <translation>训练完全部 token 的墙钟时间：总 FLOPs / (GPU 数 × 峰值 × MFU)，
-强化学习微调还要加上生成 rollout 的时间。
-绿色：一个月以内；琥珀色：六个月以内；红色：更长。</translation>
     </message>
     <message>
         <source>weights %1</source>
@@ -3315,6 +3341,73 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         <translation>
             <numerusform>表盘内侧的细弧：%n 次类似的公开运行中，十次有八次的实测值落在此处，即本估计的 %1 到 %2（帮助 ▸ 准确度）。</numerusform>
         </translation>
+    </message>
+    <message>
+    <message>
+        <source>%1 not training</source>
+        <extracomment>caption under goodput; %1 = wall-clock lost to checkpoints, interruptions and restarts</extracomment>
+        <translation>%1 未在训练</translation>
+    </message>
+    <message>
+        <source>%1 in the run</source>
+        <extracomment>caption under the mean time between interruptions; %1 = interruptions expected over the run</extracomment>
+        <translation>整个训练中 %1 次</translation>
+    </message>
+    <message>
+        <source>no interruptions</source>
+        <extracomment>caption under the checkpoint interval when nothing interrupts the run</extracomment>
+        <translation>无中断</translation>
+    </message>
+    <message>
+        <source>optimal %1 (%2 steps)</source>
+        <extracomment>caption under the checkpoint interval; %1 = the optimal interval (Young/Daly), %2 = its steps</extracomment>
+        <translation>最优 %1（%2 步）</translation>
+    </message>
+    <message>
+        <source>Wall-clock time to train on all tokens: total FLOPs / (GPUs × peak × MFU),
+plus generating the rollouts in RL fine-tuning, divided by the goodput.
+Green under a month, amber up to six months, red beyond.</source>
+        <translation>训练完全部 token 的墙钟时间：总 FLOPs / (GPU 数 × 峰值 × MFU)，
+强化学习微调还要加上生成 rollout 的时间，再除以有效训练率（goodput）。
+绿色：一个月以内；琥珀色：六个月以内；红色：更长。</translation>
+    </message>
+    <message>
+        <source>GPU-hours × price per GPU-hour × overhead for evaluation, data and tuning.
+Green under $100 k, amber up to $10 M, red beyond.</source>
+        <translation>GPU 小时 × 每 GPU 小时单价 × 评测、数据与调参的开销系数。
+绿色：10 万美元以内；琥珀色：1000 万美元以内；红色：更多。</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>有效训练率</translation>
+    </message>
+    <message>
+        <source>Share of the run&apos;s wall-clock that trains: the rest is checkpoint stalls, work lost to
+interruptions and restarts (Daly&apos;s model). Green from 90 %, amber from 75 %, red below.</source>
+        <translation>训练墙钟时间中真正在训练的比例：其余是检查点停顿、因中断而丢失的工作
+和重启（Daly 模型）。绿色：90 % 以上；琥珀色：75 % 以上；红色：更低。</translation>
+    </message>
+    <message>
+        <source>Between interruptions</source>
+        <translation>平均中断间隔</translation>
+    </message>
+    <message>
+        <source>Mean time between interruptions of the whole job: every GPU and every node can stop it.
+Rates from the Llama 3 report (419 in 54 days on 16,384 GPUs: one every 3 hours).
+Green above a day, amber above an hour, red below.</source>
+        <translation>整个作业两次中断之间的平均时间：任何一块 GPU、任何一个节点都可能让它停下。
+中断率取自 Llama 3 报告（16,384 块 GPU 上 54 天 419 次：约每 3 小时一次）。
+绿色：一天以上；琥珀色：一小时以上；红色：更短。</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <source>The interval between checkpoints against the optimal one, √(2·δ·M) refined by Daly.
+Green within a factor of two of it, amber within four, red beyond.</source>
+        <translation>检查点间隔与最优间隔之比；最优间隔为 √(2·δ·M)，经 Daly 修正。
+绿色：相差两倍以内；琥珀色：四倍以内；红色：更多。</translation>
     </message>
 </context>
 <context>
@@ -3453,16 +3546,8 @@ Well-tuned large runs reach 35–55 % (PaLM: 46 %, Llama 3: 38–43 %).</source>
         <translation>$</translation>
     </message>
     <message>
-        <source>O&amp;verhead factor</source>
-        <translation>开销系数(&amp;V)</translation>
-    </message>
-    <message>
         <source> ×</source>
         <translation> ×</translation>
-    </message>
-    <message>
-        <source>Multiplies the cost for failures, restarts, evaluation and tuning (seed notes: 1.3–1.5).</source>
-        <translation>为故障、重启、评测和调参而乘在成本上的系数（参考资料：1.3–1.5）。</translation>
     </message>
     <message>
         <source>used for the prefill (time to first token); decoding is bandwidth-bound</source>
@@ -3515,6 +3600,38 @@ Untick to state a measured MFU instead.</source>
         <translation>按 GEMM 的屋顶线、注意力、流水线气泡和未被掩盖的通信估算每一步
 （resources/steptime.json，已在 README 中与公开实测对照）。
 取消勾选则改为填写实测 MFU。</translation>
+    </message>
+    <message>
+        <source>Other o&amp;verhead</source>
+        <translation>其他开销(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Multiplies the cost for what the model does not time: evaluation, data-pipeline stalls, tuning and ablations.
+Checkpoints, interruptions and restarts are in the training time already (the goodput dial);
+the seed notes&apos; 1.3–1.5 covered those too.</source>
+        <translation>为模型没有计时的部分乘在成本上的系数：评测、数据管道停顿、调参与消融实验。
+检查点、中断与重启已计入训练时间（见有效训练率表盘）；
+参考资料中的 1.3–1.5 也包含了这些。</translation>
+    </message>
+    <message>
+        <source>Checkpoint &amp;interval (steps)</source>
+        <translation>检查点间隔（步）(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Optimizer steps between checkpoints (Megatron --save-interval, torchtitan checkpoint.interval; its default is 500).
+0: the optimal interval, √(2·δ·M) refined by Daly, for this checkpoint&apos;s stall δ and the mean time between interruptions M.</source>
+        <translation>两次检查点之间的优化器步数（Megatron --save-interval，torchtitan checkpoint.interval；后者默认 500）。
+0：最优间隔，即 √(2·δ·M) 经 Daly 修正，δ 为本检查点的停顿时间，M 为平均中断间隔。</translation>
+    </message>
+    <message>
+        <source>As&amp;ynchronous checkpoints</source>
+        <translation>异步检查点(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Copy the states to host memory and write them behind the next steps (torchtitan async_mode, Megatron --async-save):
+the step stalls only for the copy; an interruption during the write goes back one checkpoint further.</source>
+        <translation>先把状态复制到主机内存，在后续训练步的同时写出（torchtitan async_mode，Megatron --async-save）：
+训练步只为复制停顿；写出期间发生中断则要退回到再前一个检查点。</translation>
     </message>
     <message>
         <source>your price, not the %1 preset&apos;s: set what you pay</source>
@@ -4540,6 +4657,16 @@ the weights are read once per step for all of them.</source>
         <translation>--pin 的范围排除了所有取值，无可尝试（可取值：%1）</translation>
     </message>
     <message>
+        <source>a checkpoint every %3 steps instead of every %2 (Young and Daly&apos;s interval for this checkpoint and interruption rate) would add %1 points of goodput</source>
+        <extracomment>%1 = goodput gained (percentage points), %2 = the interval&apos;s steps, %3 = the optimal interval&apos;s steps</extracomment>
+        <translation>每 %3 步而不是每 %2 步保存一次检查点（按此检查点耗时与中断率计算的 Young/Daly 间隔），有效训练率可提高 %1 个百分点</translation>
+    </message>
+    <message>
+        <source>synchronous checkpoints stall %1 % of the run&apos;s wall-clock: asynchronous ones (torchtitan async_mode, Megatron --async-save) stall only for the copy to host memory</source>
+        <extracomment>%1 = percentage of the run&apos;s wall-clock</extracomment>
+        <translation>同步检查点占去训练墙钟时间的 %1 %：异步检查点（torchtitan async_mode，Megatron --async-save）只为复制到主机内存停顿</translation>
+    </message>
+    <message>
         <source>a shard group of %1 does not divide the %2 data- × context-parallel ranks it shards over</source>
         <extracomment>%1 = the shard group&apos;s size, %2 = data-parallel × context-parallel ranks</extracomment>
         <translation>大小为 %1 的分片组不能整除其分片所跨的 %2 个数据并行 × 上下文并行 rank</translation>
@@ -4686,6 +4813,14 @@ the weights are read once per step for all of them.</source>
     <message>
         <source>parameter offload (ZeRO-Infinity) has no Megatron-LM flag: see the DeepSpeed config</source>
         <translation>参数卸载（ZeRO-Infinity）没有对应的 Megatron-LM 参数：见 DeepSpeed 配置</translation>
+    </message>
+    <message>
+        <source>NVMe offload (ZeRO-Infinity) has no Megatron-LM flag: see the DeepSpeed config</source>
+        <translation>NVMe 卸载（ZeRO-Infinity）没有对应的 Megatron-LM 参数：见 DeepSpeed 配置</translation>
+    </message>
+    <message>
+        <source>a checkpoint every %1 steps is the training loop&apos;s engine.save_checkpoint(…) call, not a config key</source>
+        <translation>每 %1 步保存一次检查点由训练循环调用 engine.save_checkpoint(…) 完成，不是配置项</translation>
     </message>
     <message>
         <source>pure bf16 (no fp32 master weights) is not Megatron-LM&apos;s mixed precision: --bf16 keeps fp32 masters</source>
@@ -10993,6 +11128,46 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>Peak reserved (max_memory_reserved)</source>
         <translation>峰值已预留（max_memory_reserved）</translation>
+    </message>
+    <message>
+        <source>Training time without interruptions T_s</source>
+        <translation>无中断的训练时间 T_s</translation>
+    </message>
+    <message>
+        <source>Mean time between interruptions M</source>
+        <translation>平均中断间隔 M</translation>
+    </message>
+    <message>
+        <source>Checkpoint size</source>
+        <translation>检查点大小</translation>
+    </message>
+    <message>
+        <source>Checkpoint write time</source>
+        <translation>检查点写入时间</translation>
+    </message>
+    <message>
+        <source>Stall per checkpoint δ</source>
+        <translation>每次检查点的停顿 δ</translation>
+    </message>
+    <message>
+        <source>Restart after an interruption R</source>
+        <translation>中断后的重启 R</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval τ</source>
+        <translation>检查点间隔 τ</translation>
+    </message>
+    <message>
+        <source>Work lost per interruption</source>
+        <translation>每次中断丢失的工作</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>有效训练率</translation>
+    </message>
+    <message>
+        <source>NVMe per node (ZeRO-Infinity)</source>
+        <translation>每节点 NVMe（ZeRO-Infinity）</translation>
     </message>
     <message>
         <source>One engine step while the batch keeps running: every running request decodes a token and the new requests&apos; prompts are prefilled in chunks beside them, within the step&apos;s token budget.</source>

@@ -64,6 +64,7 @@ QString label(core::Field field)
     case F::TrainingFsdp: return QCoreApplication::translate("FieldText", "FSDP sharding");
     case F::TrainingOffloadOptimizer: return QCoreApplication::translate("FieldText", "Offload optimizer");
     case F::TrainingOffloadParameters: return QCoreApplication::translate("FieldText", "Offload parameters");
+    case F::TrainingOffloadDevice: return QCoreApplication::translate("FieldText", "Offload to (CPU or NVMe)");
     case F::TrainingRecompute: return QCoreApplication::translate("FieldText", "Recompute");
     case F::TrainingFlashAttention: return QCoreApplication::translate("FieldText", "FlashAttention");
     case F::TrainingFlopsFormula: return QCoreApplication::translate("FieldText", "FLOPs formula");
@@ -110,7 +111,8 @@ QString label(core::Field field)
     case F::HardwareMfu: return QCoreApplication::translate("FieldText", "MFU");
     case F::HardwareAchievedTflops: return QCoreApplication::translate("FieldText", "Achieved TFLOP/s");
     case F::HardwarePricePerGpuHour: return QCoreApplication::translate("FieldText", "Price");
-    case F::HardwareOverheadFactor: return QCoreApplication::translate("FieldText", "Overhead factor");
+    case F::HardwareOverheadFactor: return QCoreApplication::translate("FieldText", "Other overhead (evaluation, data, tuning)");
+    case F::HardwareNvmeBandwidth: return QCoreApplication::translate("FieldText", "NVMe bandwidth per node");
     case F::RuntimeCudaContextBytes: return QCoreApplication::translate("FieldText", "CUDA context");
     case F::RuntimeCommBucketBytes: return QCoreApplication::translate("FieldText", "Communication buckets");
     case F::RuntimeZero3PrefetchModules: return QCoreApplication::translate("FieldText", "ZeRO-3 prefetched modules");
@@ -121,6 +123,14 @@ QString label(core::Field field)
     case F::RuntimeReduceBucketElements: return QCoreApplication::translate("FieldText", "Reduce bucket (DeepSpeed)");
     case F::RuntimeCublasWorkspaceBytes: return QCoreApplication::translate("FieldText", "cuBLAS workspace");
     case F::RuntimeNcclBytesPerCommunicator: return QCoreApplication::translate("FieldText", "NCCL buffers per communicator");
+    case F::GoodputGpuInterruptions: return QCoreApplication::translate("FieldText", "Interruptions per 1,000 GPU-days");
+    case F::GoodputNodeInterruptions: return QCoreApplication::translate("FieldText", "Interruptions per 1,000 node-days");
+    case F::GoodputCheckpointInterval: return QCoreApplication::translate("FieldText", "Checkpoint interval (steps)");
+    case F::GoodputAsyncCheckpoint: return QCoreApplication::translate("FieldText", "Asynchronous checkpoints");
+    case F::GoodputCheckpointOptimizer: return QCoreApplication::translate("FieldText", "Checkpoint the optimizer");
+    case F::GoodputNodeWriteBandwidth: return QCoreApplication::translate("FieldText", "Checkpoint write per node");
+    case F::GoodputStoreWriteBandwidth: return QCoreApplication::translate("FieldText", "Checkpoint store bandwidth");
+    case F::GoodputRestartSeconds: return QCoreApplication::translate("FieldText", "Restart time");
     case F::InferenceEngine: return QCoreApplication::translate("FieldText", "Serving engine");
     case F::InferenceWeightFormat: return QCoreApplication::translate("FieldText", "Weights");
     case F::InferenceQuantGroupSize: return QCoreApplication::translate("FieldText", "Group size");

@@ -27,6 +27,8 @@ HardwareControls::HardwareControls(ScenarioController* controller, QWidget* pare
     , m_price(new ValueSlider(this))
     , m_overhead(new ValueSlider(this))
     , m_network(new ValueSlider(this))
+    , m_checkpointInterval(new ValueSlider(this))
+    , m_asyncCheckpoint(new QCheckBox(this))
 {
     // Grouped by vendor and architecture under headers, in the preset file's order.
     for (const std::string& family : core::gpuPresetFamilies()) {
@@ -66,11 +68,17 @@ HardwareControls::HardwareControls(ScenarioController* controller, QWidget* pare
     m_network->setSteps({1.25e9, 3.125e9, 6.25e9, 12.5e9, 25e9, 50e9, 100e9});
     m_network->setSpinBox(0.1, 1000, 2, 1e9);
 
+    // Steps between checkpoints; 0 asks for the optimal (Young/Daly) interval. torchtitan's default is 500.
+    m_checkpointInterval->setSteps({0, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000});
+    m_checkpointInterval->setSpinBox(0, 1e6, 0);
+
     bind(m_perNode, core::Field::ParallelGpusPerNode);
     bind(m_mfu, core::Field::HardwareMfu);
     bind(m_price, core::Field::HardwarePricePerGpuHour);
     bind(m_overhead, core::Field::HardwareOverheadFactor);
     bind(m_network, core::Field::GpuNetworkBandwidth);
+    bind(m_checkpointInterval, core::Field::GoodputCheckpointInterval);
+    bind(m_asyncCheckpoint, core::Field::GoodputAsyncCheckpoint);
     showErrorsOf(core::Field::GpuInterconnectBandwidth);
     showErrorsOf(core::Field::HardwareGpu);
     // Unticked, the MFU starts from what the model gives, so that nothing jumps.
@@ -91,8 +99,9 @@ HardwareControls::HardwareControls(ScenarioController* controller, QWidget* pare
     for (ValueSlider* s : {m_perNode, m_network})
         layout->addWidget(s);
     layout->addWidget(m_modelTime);
-    for (ValueSlider* s : {m_mfu, m_price, m_overhead})
+    for (ValueSlider* s : {m_mfu, m_price, m_overhead, m_checkpointInterval})
         layout->addWidget(s);
+    layout->addWidget(m_asyncCheckpoint);
     addIssueLine(layout);
     retranslateUi();
 }
@@ -132,9 +141,14 @@ void HardwareControls::setScenario(const core::Scenario& s)
     //: under the price slider; %1 = the GPU's name
     m_price->setNote(tr("your price, not the %1 preset's: set what you pay").arg(QString::fromStdString(g.name)));
     m_overhead->setValue(s.hardware.overheadFactor);
+    m_checkpointInterval->setValue(double(s.goodput.checkpointIntervalSteps));
+    {
+        const QSignalBlocker block(m_asyncCheckpoint);
+        m_asyncCheckpoint->setChecked(s.goodput.asyncCheckpoint);
+    }
     // Serving has no training bill; its MFU is the prefill's share of peak.
     const bool serving = s.mode == core::Mode::Inference;
-    for (ValueSlider* w : {m_price, m_overhead, m_network}) // serving replicas do not talk to each other
+    for (QWidget* w : std::initializer_list<QWidget*>{m_price, m_overhead, m_network, m_checkpointInterval, m_asyncCheckpoint}) // serving replicas do not talk to each other
         if (w->isVisibleTo(this) == serving)
             w->setVisible(!serving);
     m_mfu->setNote(serving ? tr("used for the prefill (time to first token); decoding is bandwidth-bound")
@@ -173,7 +187,15 @@ void HardwareControls::retranslateUi()
     m_price->setPrefix(tr("$"));
     m_price->setToolTip(tr("Rental price of one GPU for one hour, in US dollars: yours. The GPU presets carry none (prices differ\n"
                            "by provider, region and month), so it stays as it is when the GPU changes."));
-    m_overhead->setLabel(tr("O&verhead factor"));
+    m_overhead->setLabel(tr("Other o&verhead"));
     m_overhead->setSuffix(tr(" ×"));
-    m_overhead->setToolTip(tr("Multiplies the cost for failures, restarts, evaluation and tuning (seed notes: 1.3–1.5)."));
+    m_overhead->setToolTip(tr("Multiplies the cost for what the model does not time: evaluation, data-pipeline stalls, tuning and ablations.\n"
+                              "Checkpoints, interruptions and restarts are in the training time already (the goodput dial);\n"
+                              "the seed notes' 1.3–1.5 covered those too."));
+    m_checkpointInterval->setLabel(tr("Checkpoint &interval (steps)"));
+    m_checkpointInterval->setToolTip(tr("Optimizer steps between checkpoints (Megatron --save-interval, torchtitan checkpoint.interval; its default is 500).\n"
+                                        "0: the optimal interval, √(2·δ·M) refined by Daly, for this checkpoint's stall δ and the mean time between interruptions M."));
+    m_asyncCheckpoint->setText(tr("As&ynchronous checkpoints"));
+    m_asyncCheckpoint->setToolTip(tr("Copy the states to host memory and write them behind the next steps (torchtitan async_mode, Megatron --async-save):\n"
+                                     "the step stalls only for the copy; an interruption during the write goes back one checkpoint further."));
 }

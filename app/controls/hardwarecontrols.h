@@ -8,7 +8,7 @@ class QLabel;
 class ValueSlider;
 
 /// GPU type, GPUs per node, the network between nodes, MFU (or the step-time model), price per
-/// GPU-hour and the overhead factor.
+/// GPU-hour, the other overhead, and the checkpoint interval and mode (goodput).
 class HardwareControls : public ControlSection
 {
     Q_OBJECT
@@ -25,6 +25,7 @@ public:
     QCheckBox* modelTimeBox() const { return m_modelTime; }
     ValueSlider* priceSlider() const { return m_price; }
     ValueSlider* networkSlider() const { return m_network; }
+    ValueSlider* checkpointIntervalSlider() const { return m_checkpointInterval; }
 
 protected:
     void retranslateUi() override;
@@ -40,4 +41,6 @@ private:
     ValueSlider* m_price = nullptr;
     ValueSlider* m_overhead = nullptr;
     ValueSlider* m_network = nullptr;
+    ValueSlider* m_checkpointInterval = nullptr;
+    QCheckBox* m_asyncCheckpoint = nullptr;
 };

@@ -248,9 +248,9 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
         return box;
     }
     case SlideView::Gauges: {
-        // Two rows of three training dials, or the six serving dials and the roofline in two
-        // rows of four: one row would be wider than a slide at its type size (16:9), its dials
-        // tall and thin. The roofline is a chart: it takes the last two cells of the second row.
+        // Three rows of three training dials (goodput, interruptions and the checkpoint interval
+        // are the third), or the six serving dials and the roofline in two rows of four: one row
+        // would be wider than a slide at its type size (16:9), its dials tall and thin. The roofline is a chart: it takes the last two cells of the second row.
         const bool servingSet = content.scenario.mode == core::Mode::Inference;
         const int columns = servingSet ? 4 : 3;
         auto* box = new QWidget(parent);

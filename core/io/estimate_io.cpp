@@ -169,6 +169,7 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
         }
         j["rank_groups"] = groups;
         j["cpu_bytes_per_node"] = e.cpuBytesPerNode;
+        j["nvme_bytes_per_node"] = e.nvmeBytesPerNode;
         const ComputeEstimate& c = e.compute;
         j["compute"] = Json{{"model_flops_per_iteration", c.modelFlopsPerIteration},
                             {"hardware_flops_per_iteration", c.hardwareFlopsPerIteration},
@@ -190,6 +191,33 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
                             {"gpu_hours", c.gpuHours},
                             {"cost", c.cost},
                             {"bubble_fraction", c.bubbleFraction}};
+        if (e.mode != Mode::Inference) {
+            // The run's wall-clock (core/goodput): training_seconds above = useful_seconds / goodput.
+            const RunEstimate& r = c.run;
+            const GoodputEstimate& g = r.goodput;
+            j["goodput"] = Json{{"goodput", g.goodput},
+                                {"useful_seconds", g.workSeconds},
+                                {"wall_seconds", g.wallSeconds},
+                                {"gpus", r.gpus},
+                                {"nodes", r.nodes},
+                                {"mtbi_seconds", g.mtbiSeconds},
+                                {"interruptions", g.interruptions},
+                                {"checkpoint_bytes", r.checkpoint.bytes},
+                                {"checkpoint_write_seconds", r.checkpoint.writeSeconds},
+                                {"checkpoint_stall_seconds", g.checkpointStallSeconds},
+                                {"checkpoint_load_seconds", r.checkpoint.loadSeconds},
+                                {"restart_seconds", g.restartSeconds},
+                                {"checkpoint_interval_steps", g.intervalSteps},
+                                {"checkpoint_interval_seconds", g.intervalSeconds},
+                                {"optimal_interval_steps", g.optimalSteps},
+                                {"optimal_interval_seconds", g.optimalSeconds},
+                                {"young_interval_seconds", g.youngSeconds},
+                                {"checkpoints", g.checkpoints},
+                                {"lost_work_per_interruption_seconds", g.lostPerInterruptionSeconds},
+                                {"checkpoint_stall_total_seconds", g.checkpointTotalSeconds},
+                                {"restart_total_seconds", g.restartTotalSeconds},
+                                {"lost_work_total_seconds", g.lostTotalSeconds}};
+        }
         const CommunicationEstimate& m = e.communication;
         j["communication_bytes_per_step"] = Json{{"data_parallel", m.dataParallel}, {"tensor_parallel", m.tensorParallel},
                                                  {"pipeline_parallel", m.pipelineParallel}, {"context_parallel", m.contextParallel},

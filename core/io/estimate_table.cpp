@@ -269,7 +269,12 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
         if (c.rolloutSeconds > 0)
             line("  rollout per step               %.3g s of the %.3g s step (%.0f round%s)\n", c.rolloutSeconds, c.iterationSeconds,
                  c.rolloutRounds, c.rolloutRounds == 1 ? "" : "s");
-        line("  training time                  %.2f days (%.4g s)\n", c.trainingSeconds / 86400, c.trainingSeconds);
+        line("  training time                  %.2f days (%.4g s; %.2f days of steps at %.1f %% goodput)\n", c.trainingSeconds / 86400,
+             c.trainingSeconds, c.run.goodput.workSeconds / 86400, c.run.goodput.goodput * 100);
+        if (c.run.goodput.mtbiSeconds > 0)
+            line("  interruptions                  one every %.3g h, %.4g in the run; checkpoint every %.0f steps (%.3g s stall, optimal %.0f)\n",
+                 c.run.goodput.mtbiSeconds / 3600, c.run.goodput.interruptions, c.run.goodput.intervalSteps,
+                 c.run.goodput.checkpointStallSeconds, c.run.goodput.optimalSteps);
         line("  GPU-hours                      %.4g\n", c.gpuHours);
         line("  cost                           $%.4g (price %.2f/GPU-h x overhead %.2f)\n", c.cost, s.hardware.pricePerGpuHour,
              s.hardware.overheadFactor);

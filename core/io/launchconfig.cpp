@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "core/estimate.h"
 #include "core/io/json_reader.h"
 #include "core/io/presets.h"
 #include "core/model.h"
@@ -59,6 +60,16 @@ const ModelArchitecture& shapeOf(const Scenario& s, ModelArchitecture& family)
         return s.model;
     family = familyShape(s.model.parameters);
     return family;
+}
+
+/// Steps between checkpoints as the goodput used them: the scenario's, or the optimal interval
+/// (goodput.checkpoint_interval = 0), which takes an estimate; 0 when there is none to write.
+long long checkpointIntervalSteps(const Scenario& s)
+{
+    if (s.goodput.checkpointIntervalSteps > 0)
+        return s.goodput.checkpointIntervalSteps;
+    const Estimate e = estimate(s);
+    return e.valid ? (long long)e.compute.run.goodput.intervalSteps : 0;
 }
 
 using Notes = std::vector<LaunchNote>;
@@ -284,6 +295,17 @@ LaunchFile megatron(const Scenario& s)
     flag("--seq-length", std::to_string(t.seqLength));
     if (t.trainTokens > 0 && t.globalBatchSize > 0 && t.seqLength > 0)
         flag("--train-iters", integer(std::ceil(t.trainTokens / (double(t.globalBatchSize) * double(t.seqLength)))));
+    // Checkpoints (core/goodput): the interval the goodput used, the scenario's or the optimal one.
+    if (const long long every = checkpointIntervalSteps(s); every > 0)
+        flag("--save-interval", std::to_string(every));
+    if (s.goodput.asyncCheckpoint) {
+        flag("--async-save"); // needs the persistent worker at d98e8a6 (arguments.py L1814-L1820)
+        flag("--use-persistent-ckpt-worker");
+    }
+    if (!s.goodput.checkpointOptimizer)
+        flag("--no-save-optim");
+    if (t.offloadDevice == OffloadDevice::Nvme && (t.offloadOptimizer || t.offloadParameters))
+        note(notes, LaunchNoteCode::NvmeOffloadNoMegatronFlag);
     switch (t.precision) {
     case PrecisionRecipe::Fp32: break;
     case PrecisionRecipe::Fp8Mixed:
@@ -357,6 +379,10 @@ LaunchFile deepSpeed(const Scenario& s)
     if (s.model.isMoE() && p.expert > 1)
         note(notes, LaunchNoteCode::DeepSpeedExpertsInCode, p.expert);
     note(notes, LaunchNoteCode::DeepSpeedModelFromHf);
+    // DeepSpeed's config has no checkpoint interval (runtime/checkpoint_engine, config.py's
+    // "checkpoint" section holds tags and writers): the loop calls engine.save_checkpoint().
+    if (const long long every = checkpointIntervalSteps(s); every > 0)
+        note(notes, LaunchNoteCode::DeepSpeedCheckpointInCode, double(every));
     const bool sixteen = t.precision != PrecisionRecipe::Fp32;
     if (sixteen && (t.precision != PrecisionRecipe::Mixed16 || sixteenBitIsBf16(s)))
         j["bf16"] = Json{{"enabled", true}};
@@ -373,10 +399,14 @@ LaunchFile deepSpeed(const Scenario& s)
               {"reduce_scatter", true},
               {"reduce_bucket_size", 500000000},
               {"allgather_bucket_size", 500000000}};
+    // ZeRO-Infinity: the node's NVMe drives at nvme_path (runtime/zero/offload_config.py); the
+    // path is the cluster's, "/local_nvme" as in DeepSpeed's own examples.
+    const bool nvme = t.offloadDevice == OffloadDevice::Nvme;
+    auto offload = [&] { return nvme ? Json{{"device", "nvme"}, {"nvme_path", "/local_nvme"}, {"pin_memory", true}} : Json{{"device", "cpu"}, {"pin_memory", true}}; };
     if (t.offloadOptimizer)
-        zero["offload_optimizer"] = Json{{"device", "cpu"}, {"pin_memory", true}};
+        zero["offload_optimizer"] = offload();
     if (t.offloadParameters)
-        zero["offload_param"] = Json{{"device", "cpu"}, {"pin_memory", true}};
+        zero["offload_param"] = offload();
     j["zero_optimization"] = zero;
     if (t.recompute != Recompute::None)
         // deepspeed/runtime/activation_checkpointing/config.py: the model's checkpointed layers
@@ -466,6 +496,14 @@ LaunchFile torchtitan(const Scenario& s)
         out += "expert_tensor_parallel_degree = " + std::to_string(p.effectiveExpertTensor()) + "\n";
     }
 
+    out += "\n[checkpoint]\n";
+    out += "enable = true\n";
+    if (const long long every = checkpointIntervalSteps(s); every > 0)
+        out += "interval = " + std::to_string(every) + "\n";
+    out += std::string("async_mode = \"") + (s.goodput.asyncCheckpoint ? "async" : "disabled") + "\"\n";
+    if (!s.goodput.checkpointOptimizer)
+        out += "# torchtitan saves the optimizer in every checkpoint but the last (last_save_model_only)\n";
+
     out += "\n[activation_checkpoint]\n";
     out += std::string("mode = \"") + (t.recompute == Recompute::Full ? "full" : t.recompute == Recompute::Selective ? "selective" : "none") + "\"\n";
     if (t.recompute == Recompute::Selective)
@@ -483,6 +521,10 @@ struct LaunchNoteText
 constexpr LaunchNoteText kNoteTexts[] = {
     {LaunchNoteCode::ParameterOffloadNoMegatronFlag,
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "parameter offload (ZeRO-Infinity) has no Megatron-LM flag: see the DeepSpeed config")},
+    {LaunchNoteCode::NvmeOffloadNoMegatronFlag,
+     SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "NVMe offload (ZeRO-Infinity) has no Megatron-LM flag: see the DeepSpeed config")},
+    {LaunchNoteCode::DeepSpeedCheckpointInCode,
+     SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "a checkpoint every %1 steps is the training loop's engine.save_checkpoint(…) call, not a config key")},
     {LaunchNoteCode::PureBf16IsMixed,
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "pure bf16 (no fp32 master weights) is not Megatron-LM's mixed precision: --bf16 keeps fp32 masters")},
     {LaunchNoteCode::RopeBaseNotStated,

@@ -42,6 +42,8 @@ enum class LaunchNoteCode {
     NormsPerLayerNotWritten,        ///< %1 norms per layer (Gemma's pre and post norms): Megatron-LM builds 2
     MaxPositionsRaised,             ///< learned positions %1 shorter than the sequence %2: written as the sequence
     OptimizerNotExpressible,        ///< the scenario's optimizer has no equivalent flag
+    NvmeOffloadNoMegatronFlag,      ///< ZeRO-Infinity NVMe offload: no Megatron-LM flag (core/offload)
+    DeepSpeedCheckpointInCode,      ///< a checkpoint every %1 steps: the training loop's engine.save_checkpoint(), not a config key
 };
 
 struct LaunchNote

@@ -28,7 +28,7 @@ namespace {
 
 /// The sections of the top-level object, in the order of the file.
 constexpr FieldSection kTopSections[] = {FieldSection::Model, FieldSection::Training, FieldSection::Parallel, FieldSection::Hardware,
-                                         FieldSection::Runtime, FieldSection::Inference, FieldSection::FineTune};
+                                         FieldSection::Runtime, FieldSection::Goodput, FieldSection::Inference, FieldSection::FineTune};
 
 /// A section's name inside its parent object: "training", "gpu", "rl".
 std::string objectName(FieldSection section)
@@ -405,6 +405,7 @@ ScenarioLoad loadScenario(std::string_view text, const std::vector<std::string>&
     readPlainSection(doc, FieldSection::Parallel, s, out.issues);
     readHardware(doc, s, out.issues);
     readPlainSection(doc, FieldSection::Runtime, s, out.issues);
+    readPlainSection(doc, FieldSection::Goodput, s, out.issues);
     readPlainSection(doc, FieldSection::Inference, s, out.issues);
     readFineTune(doc, s, out.issues);
     if (const auto m = doc.find(nameOf(Field::Measurements)); m != doc.end())

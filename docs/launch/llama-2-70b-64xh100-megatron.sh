@@ -33,4 +33,5 @@ torchrun --nproc-per-node 8 --nnodes 8 --node-rank ${NODE_RANK:-0} --master-addr
     --global-batch-size 1024 \
     --seq-length 4096 \
     --train-iters 476838 \
+    --save-interval 500 \
     --bf16

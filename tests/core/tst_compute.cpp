@@ -53,8 +53,11 @@ private slots:
         const core::Estimate e = core::estimate(training(parameters, tokens, gpus, gpu.toLatin1().constData()));
         QVERIFY(e.valid);
         QVERIFY2(std::abs(e.compute.totalModelFlops - flops) <= 1e-9 * flops, qPrintable(QString::number(e.compute.totalModelFlops)));
-        const double got = e.compute.trainingSeconds / 86400;
+        // The seeds' arithmetic is the steps' time, before checkpoints and interruptions (core/goodput),
+        // which only lengthen the wall-clock.
+        const double got = e.compute.run.goodput.workSeconds / 86400;
         QVERIFY2(std::abs(got - days) <= daysTolerance, qPrintable(QString::number(got)));
+        QCOMPARE_GT(e.compute.trainingSeconds, e.compute.run.goodput.workSeconds);
     }
 
     void gpt3WithAchievedThroughput()
@@ -68,7 +71,8 @@ private slots:
         const core::Estimate e = core::estimate(s);
         QVERIFY(e.valid);
         QCOMPARE(e.compute.totalHardwareFlops, 8 * 300e9 * 175e9);
-        QVERIFY2(std::abs(e.compute.trainingSeconds / 86400 - 33.9) < 0.1, qPrintable(QString::number(e.compute.trainingSeconds / 86400)));
+        // (Narayanan's T counts the steps only: the run's wall-clock adds checkpoints and interruptions.)
+        QVERIFY2(std::abs(e.compute.run.goodput.workSeconds / 86400 - 33.9) < 0.1, qPrintable(QString::number(e.compute.run.goodput.workSeconds / 86400)));
         // MFU implied: model FLOPs (6ND) / (time · n · 312 TF) = 140·6/8/312 = 33.7 %.
         QCOMPARE_LT(std::abs(e.compute.effectiveMfu - 140.0 * 6 / 8 / 312), 1e-9);
     }
@@ -125,7 +129,9 @@ private slots:
         s.hardware.pricePerGpuHour = 2.0;
         s.hardware.overheadFactor = 1.3;
         const core::Estimate e = core::estimate(s);
-        const double seconds = 4.2e22 / (64 * 312e12 * 0.4);
+        // The steps' 4.2e22 / (64 × 312e12 × 0.4) s, over the goodput (checkpoints and interruptions).
+        const double seconds = 4.2e22 / (64 * 312e12 * 0.4) / e.compute.run.goodput.goodput;
+        QCOMPARE_LT(e.compute.run.goodput.goodput, 1.0);
         QCOMPARE_LT(std::abs(e.compute.gpuHours - seconds * 64 / 3600), 1e-6 * e.compute.gpuHours);
         QCOMPARE_LT(std::abs(e.compute.cost - seconds * 64 / 3600 * 2.0 * 1.3), 1e-6 * e.compute.cost);
     }

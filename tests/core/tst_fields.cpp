@@ -97,6 +97,7 @@ const Row kRows[] = {
     {"training.zero_stage", kTrain, "2", "4", C::OutOfRange},
     {"training.offload_optimizer", kTrain, "true", "2", C::WrongType},
     {"training.offload_parameters", kTrain, "true", "2", C::WrongType},
+    {"training.offload_device", kTrain, "nvme", "disk", C::UnknownValue},
     {"training.recompute", kTrain, "full", "some", C::UnknownValue},
     {"training.flash_attention", kTrain, "false", "2", C::WrongType},
     {"training.flops_formula", kTrain, "6nd", "2nd", C::UnknownValue},
@@ -140,6 +141,7 @@ const Row kRows[] = {
     {"hardware.achieved_tflops", kTrain, "150", "-1", C::Negative}, // 0 is "use the MFU"
     {"hardware.price_per_gpu_hour", kTrain, "3.5", "-1", C::Negative},
     {"hardware.overhead_factor", kTrain, "1.4", "0", C::NotPositive},
+    {"hardware.nvme_bytes_per_second", kTrain, "2.5e10", "2e16", C::OutOfRange}, // 0 is "unknown"
     // runtime
     {"runtime.cuda_context_bytes", kTrain, "5e8", "-1", C::OutOfRange},
     {"runtime.comm_bucket_bytes", kTrain, "1e8", "2e15", C::OutOfRange},
@@ -151,6 +153,15 @@ const Row kRows[] = {
     {"runtime.reduce_bucket_elements", kTrain, "2e8", "0", C::OutOfRange}, // 1 … 1e13
     {"runtime.cublas_workspace_bytes", kTrain, "8519680", "-1", C::OutOfRange},
     {"runtime.nccl_bytes_per_communicator", kTrain, "5.44e8", "2e15", C::OutOfRange},
+    // goodput
+    {"goodput.gpu_interruptions_per_1000_gpu_days", kTrain, "0.5", "-1", C::OutOfRange},
+    {"goodput.node_interruptions_per_1000_node_days", kTrain, "2", "2e6", C::OutOfRange},
+    {"goodput.checkpoint_interval", kTrain, "100", "-1", C::Negative}, // 0 is "the optimal interval"
+    {"goodput.async_checkpoint", kTrain, "true", "2", C::WrongType},
+    {"goodput.checkpoint_optimizer", kTrain, "false", "2", C::WrongType},
+    {"goodput.node_write_bytes_per_second", kTrain, "5e9", "0", C::OutOfRange},
+    {"goodput.store_write_bytes_per_second", kTrain, "1e12", "2e16", C::OutOfRange}, // 0 is "no limit"
+    {"goodput.restart_seconds", kTrain, "300", "-1", C::OutOfRange},
     // serving
     {"inference.engine", kServe, "llama_cpp", "ollama", C::UnknownValue},
     {"inference.weight_format", kServe, "int4", "int3", C::UnknownValue},

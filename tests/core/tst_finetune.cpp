@@ -243,7 +243,7 @@ private slots:
         QCOMPARE_LT(std::abs(e.compute.rolloutSeconds - 20.447), 0.001);
         // The step is rollout + training; rollout is most of it.
         QVERIFY(e.compute.rolloutSeconds > 0.75 * e.compute.iterationSeconds);
-        QCOMPARE(e.compute.trainingSeconds, e.compute.iterationSeconds * e.compute.iterations);
+        QCOMPARE(e.compute.run.goodput.workSeconds, e.compute.iterationSeconds * e.compute.iterations);
 
         // 32 samples need 32·2560·524,288 B = 42.9 GB of KV but the engine reserves
         // 0.4·80 GiB − 2Ψ = 20.88 GB: vLLM runs them in 3 rounds of 32/3 sequences, reading the

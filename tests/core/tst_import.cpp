@@ -147,6 +147,8 @@ std::vector<core::Field> fieldsOf(core::LaunchNoteCode code)
     case N::NormsPerLayerNotWritten: return {F::ModelNormsPerLayer};
     case N::MaxPositionsRaised: return {F::ModelMaxPositionEmbeddings};
     case N::OptimizerNotExpressible: return {F::TrainingOptimizer};
+    case N::NvmeOffloadNoMegatronFlag: return {F::TrainingOffloadDevice};
+    case N::DeepSpeedCheckpointInCode: return {F::GoodputCheckpointInterval};
     default: return {};
     }
 }

@@ -166,7 +166,7 @@ private slots:
         panel.setAnimated(false);
         panel.setEstimate(e);
         QVERIFY(panel.isServing());
-        QCOMPARE(panel.widgets(false).size(), 6);
+        QCOMPARE(panel.widgets(false).size(), 9); // the training set: days, GPU-hours, cost, MFU, bubble, headroom, goodput, MTBI, checkpoint interval
         QCOMPARE(panel.widgets(true).size(), 7);
         for (QWidget* w : panel.widgets(false))
             QVERIFY(!w->isVisibleTo(&panel));
@@ -205,6 +205,39 @@ private slots:
                 QVERIFY2(!g->title().isEmpty(), qPrintable(QString::number(i)));
         }
         QVERIFY(panel.gauge(GaugePanel::Kind::Roofline) == nullptr);
+    }
+
+    void nineTrainingDialsTakeTwoRowsWhenNarrow()
+    {
+        // The nine training dials beside the docks at 1920 × 1080 got about 110 px each and cut
+        // their titles ("Between interr…") and captions: narrower than nine lines of text per
+        // dial, the set goes on two rows of five, and the panel's minimum is two rows', so the
+        // docks keep their width at 1280 × 720.
+        const core::Estimate e = core::estimate(guiscenarios::sevenBillionOnEight(0));
+        QVERIFY(e.valid);
+        GaugePanel panel;
+        panel.setAnimated(false);
+        panel.setEstimate(e);
+        const int em = panel.fontMetrics().height();
+        const int oneRow = 9 * 9 * em + 8 * 4;
+        QCOMPARE(panel.columnsAt(oneRow), 9);
+        QCOMPARE(panel.columnsAt(oneRow - 1), 5);
+        panel.resize(1000, 20 * em);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QCOMPARE(panel.columns(), 5);
+        const int cell = panel.gauge(GaugePanel::Kind::Goodput)->minimumSizeHint().width();
+        QCOMPARE_LE(panel.minimumSizeHint().width(), 5 * cell + 4 * 4);
+        // Each dial is at least a fifth of the row, and the second row starts with goodput.
+        Gauge* goodput = panel.gauge(GaugePanel::Kind::Goodput);
+        Gauge* time = panel.gauge(GaugePanel::Kind::TrainingTime);
+        QCOMPARE_GT(goodput->y(), time->y());
+        QCOMPARE_GE(goodput->width(), (1000 - 4 * 4) / 5 - 1);
+        for (QWidget* w : panel.widgets(false))
+            QVERIFY(!static_cast<Gauge*>(w)->shownCaption().contains(QChar(0x2026))); // no caption cut
+        panel.resize(oneRow + 10, 10 * em);
+        QTRY_COMPARE(panel.columns(), 9);
+        QCOMPARE(goodput->y(), time->y());
     }
 
     void paintsWithoutPaletteSurprises()

@@ -11,12 +11,14 @@
 #include "widgets/displayformat.h"
 
 class Gauge;
+class QGridLayout;
 class RooflineView;
 
 /// The row of dials under the controls' reach, built from one table of dial descriptions
 /// (gaugepanel.cpp: title, tooltip, range, colour zones, the number it shows, its texts, the
 /// working terms behind it). A training or fine-tuning estimate shows the training set (days,
-/// GPU-hours, cost, MFU, pipeline bubble, headroom of the fullest GPU); an inference estimate
+/// GPU-hours, cost, MFU, pipeline bubble, headroom of the fullest GPU, goodput, the mean time
+/// between interruptions, the checkpoint interval against the optimal one); an inference estimate
 /// the serving set (headroom with the weights, largest batch, longest context, time to first
 /// token, decode speed per sequence and per replica, and a decode roofline). Each dial is
 /// coloured by what its value means.
@@ -27,7 +29,7 @@ class GaugePanel : public QWidget
 public:
     /// One entry per row of the table: the training set, then the serving set.
     enum class Kind {
-        TrainingTime, GpuHours, Cost, Mfu, Bubble, Headroom,
+        TrainingTime, GpuHours, Cost, Mfu, Bubble, Headroom, Goodput, Interruptions, CheckpointInterval,
         ServingHeadroom, MaxBatch, MaxContext, TimeToFirstToken, TokensPerSequence, TokensPerReplica, Roofline,
         Count
     };
@@ -60,12 +62,20 @@ public:
     /// the working panel.
     static QVector<core::Term> terms(Kind kind);
 
+    /// Columns the shown set takes at `width`: all of them in one row, or two rows when one row
+    /// would make each dial narrower than its title and caption need.
+    int columnsAt(int width) const;
+    int columns() const { return m_columns; }
+    /// At its narrowest the shown set takes two rows.
+    QSize minimumSizeHint() const override;
+
 signals:
     /// A dial was clicked; `group` is the rank group it concerns (core::kWholeJob: the whole job).
     void activated(GaugePanel::Kind kind, int group);
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     QWidget* widget(Kind kind) const;
@@ -74,9 +84,13 @@ private:
     void updateZones();
     void showServing(bool serving);
     void select(int index); ///< −1: none
+    void arrange(); ///< the shown set into the grid, one row or two (columnsAt)
 
     std::array<Gauge*, std::size_t(Kind::Count)> m_dials{}; ///< nullptr at Kind::Roofline
     RooflineView* m_roofline = nullptr;
+    QGridLayout* m_grid = nullptr;
+    int m_columns = 0;            ///< as arranged; 0 before the first arrangement
+    bool m_arrangedServing = false;
     bool m_servingShown = false;
     core::Estimate m_estimate;
     core::EstimateBands m_bands;
