@@ -3343,7 +3343,6 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
         </translation>
     </message>
     <message>
-    <message>
         <source>%1 not training</source>
         <extracomment>caption under goodput; %1 = wall-clock lost to checkpoints, interruptions and restarts</extracomment>
         <translation>%1 未在训练</translation>
