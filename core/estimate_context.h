@@ -17,11 +17,13 @@ namespace core {
 enum class StagePhase { Only, Training, Rollout };
 
 /// How a framework's cross entropy holds the logits, in bytes per logit element (T·V/t):
-/// kept from the loss's forward to its backward, extra at its forward and at its backward, and
-/// a block the caching allocator keeps cached but cannot reuse at the backward.
+/// kept from the loss's forward to its backward, extra at its forward and at its backward, a
+/// block the caching allocator keeps cached but cannot reuse at the backward, and what the
+/// training loop keeps of the logits outside the loss through the rest of the step (a model
+/// output it holds until the next forward returns).
 struct LossProfile
 {
-    double held = 0, forward = 0, backward = 0, cached = 0;
+    double held = 0, forward = 0, backward = 0, cached = 0, retained = 0;
 };
 
 struct EstimateContext
@@ -126,6 +128,7 @@ struct StageLedger
     double activationsPerMicroBatch = 0; ///< saved tensors of the stage's layers, one micro-batch
     double embeddingPerMicroBatch = 0;
     double outputHeld = 0;            ///< last stage: what the loss keeps between its forward and backward
+    double outputRetained = 0;        ///< last stage: logits the loop keeps at every other moment (LossProfile::retained)
     double lossForward = 0, lossBackward = 0, lossCached = 0;
     double recompute = 0, activationGradients = 0; ///< the layer in backward
     double gatheredForward = 0, gatheredBackward = 0, gatheredLoss = 0;

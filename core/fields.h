@@ -41,7 +41,7 @@ enum class Field : std::uint8_t {
     TrainingSeqLength, TrainingMicroBatchSize, TrainingGlobalBatchSize, TrainingTrainTokens, TrainingPrecision,
     TrainingOptimizer, TrainingZeroStage, TrainingFsdp, TrainingOffloadOptimizer, TrainingOffloadParameters,
     TrainingRecompute, TrainingFlashAttention, TrainingFlopsFormula, TrainingMoeCapacityFactor, TrainingTpCommOverlap,
-    TrainingFramework, TrainingMomentDtype,
+    TrainingFramework, TrainingMomentDtype, TrainingLossImplementation,
     // parallel
     ParallelGpus, ParallelGpusPerNode, ParallelTensor, ParallelPipeline, ParallelVirtualPipeline, ParallelContext,
     ParallelSequenceParallel, ParallelExpert, ParallelExpertTensor, ParallelFirstStageLayers, ParallelLastStageLayers,
@@ -175,6 +175,15 @@ inline constexpr Choice kRolloutPlacementChoices[] = {{"colocated", int(RolloutP
 inline constexpr Choice kFrameworkChoices[] = {{"megatron", int(Framework::Megatron)}, {"deepspeed", int(Framework::DeepSpeed)},
                                                {"fsdp2", int(Framework::Fsdp2)}, {"ddp", int(Framework::Ddp)}};
 inline constexpr Choice kMomentDtypeChoices[] = {{"auto", int(MomentDtype::Auto)}, {"fp32", int(MomentDtype::Fp32)}, {"bf16", int(MomentDtype::Bf16)}};
+inline constexpr Choice kLossImplementationChoices[] = {
+    {"auto", int(LossImplementation::Auto)},
+    {"torch", int(LossImplementation::Torch)},
+    {"torch_compiled", int(LossImplementation::TorchCompiled)},
+    {"chunked_output", int(LossImplementation::ChunkedOutput)},
+    {"chunked_output_eager", int(LossImplementation::ChunkedOutputEager)},
+    {"chunked_loss", int(LossImplementation::ChunkedLoss)},
+    {"vocab_parallel", int(LossImplementation::VocabParallel)},
+    {"hf_model_loss", int(LossImplementation::HfModelLoss)}};
 inline constexpr Choice kServingEngineChoices[] = {{"vllm", int(ServingEngine::Vllm)}, {"sglang", int(ServingEngine::Sglang)},
                                                    {"hf_transformers", int(ServingEngine::HfTransformers)},
                                                    {"llama_cpp", int(ServingEngine::LlamaCpp)}, {"tensorrt_llm", int(ServingEngine::TensorRtLlm)}};
@@ -200,6 +209,7 @@ template <> inline constexpr std::span<const Choice> kChoicesOf<RlAlgorithm>{kRl
 template <> inline constexpr std::span<const Choice> kChoicesOf<RolloutPlacement>{kRolloutPlacementChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Framework>{kFrameworkChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<MomentDtype>{kMomentDtypeChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<LossImplementation>{kLossImplementationChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<ServingEngine>{kServingEngineChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<AdapterDtype>{kAdapterDtypeChoices};
 
@@ -425,6 +435,7 @@ inline constexpr FieldInfo kFields[] = {
     choice<&S::training, &T::tpCommOverlap>(Field::TrainingTpCommOverlap, "training.tp_comm_overlap"),
     choice<&S::training, &T::framework>(Field::TrainingFramework, "training.framework"),
     choice<&S::training, &T::momentDtype>(Field::TrainingMomentDtype, "training.moment_dtype"),
+    choice<&S::training, &T::lossImplementation>(Field::TrainingLossImplementation, "training.loss_implementation"),
 
     scalar<&S::parallel, &P::gpus>(Field::ParallelGpus, "parallel.gpus", U::Count, atLeast(1, kMaxGpus)),
     scalar<&S::parallel, &P::gpusPerNode>(Field::ParallelGpusPerNode, "parallel.gpus_per_node", U::Count, atLeast(1, 1024)),

@@ -6,6 +6,7 @@
 #include "core/kvcache.h"
 #include "core/pipeline.h"
 #include "core/timeline/schedule.h"
+#include "core/training/lossimplementation.h"
 #include "core/weightformat.h"
 #include "core/working.h"
 
@@ -111,18 +112,8 @@ void prepareStages(EstimateContext& ctx)
     ctx.embeddingActivationsPerMicroBatch = 8 * T + (m.dropout ? T * h / seqShard : 0);
     ctx.outputInputs = 2 * e * T * h / seqShard;
     ctx.logitElements = T * ctx.params.paddedVocab / t;
-    if (ctx.framework == Framework::Megatron) {
-        // VocabParallelCrossEntropy (megatron/core/tensor_parallel/cross_entropy.py): an fp32
-        // copy of the bf16 logits, exponentiated in place and saved (4 B); its backward turns
-        // that softmax into the gradient in place and autograd casts it to bf16 (2 B).
-        ctx.loss = {4, 2, 2, 0};
-    } else {
-        // F.cross_entropy(logits.float()) (torchtitan train.py, HF loss_utils ForCausalLMLoss):
-        // the bf16 logits and their fp32 copy beside the saved log-softmax (4 B) in the forward;
-        // nll_loss_backward's dense fp32 gradient and log_softmax_backward's output (4 + 4 B)
-        // in the backward, whose 4 B blocks cannot reuse the freed 2 B bf16 block.
-        ctx.loss = {4, 6, 8, 2};
-    }
+    // The loss as the recipe computes it (issue 26): core/training/lossimplementation.cpp.
+    lossProfile(resolvedLossImplementation(tr.lossImplementation, ctx.framework), ctx.loss);
 
     // --- the framework's buffers (training)
     const RuntimeOverheads& rt = s.runtime;
@@ -265,7 +256,7 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
     // Field by field rather than L = StageLedger{}: this runs for every distinct stage shape.
     L.persistent.fill(0);
     L.activationsPerMicroBatch = L.embeddingPerMicroBatch = 0;
-    L.outputHeld = L.lossForward = L.lossBackward = L.lossCached = 0;
+    L.outputHeld = L.lossForward = L.lossBackward = L.lossCached = L.outputRetained = 0;
     L.recompute = L.activationGradients = 0;
     L.gatheredForward = L.gatheredBackward = L.gatheredLoss = 0;
     L.commBackward = L.dispatch = L.dequant = L.optimizerTemporaries = 0;
@@ -318,6 +309,7 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
             L.lossForward = ctx.loss.forward * ctx.logitElements;
             L.lossBackward = ctx.loss.backward * ctx.logitElements;
             L.lossCached = ctx.loss.cached * ctx.logitElements;
+            L.outputRetained = ctx.loss.retained * ctx.logitElements;
         }
         if (layers > 0) {
             L.recompute = std::max(denseLayers > 0 ? ctx.layer.recomputeWorkspace : 0.0, moe > 0 ? ctx.moeLayer.recomputeWorkspace : 0.0);
@@ -404,13 +396,16 @@ inline void trainingMoments(const StageLedger& L, double inFlight, std::array<do
     const bool loss = training && L.last;
     const double early = base - L.gradientsEarly + saved;
     const double lossBase = early + L.outputHeld + L.gatheredLoss;
-    m[std::size_t(StepMoment::LayerForward)] = layers ? early + L.gatheredForward + L.dispatch + L.dequant : 0;
-    m[std::size_t(StepMoment::LossForward)] = loss ? lossBase + L.lossForward : 0;
+    // Logits the loop keeps (an earlier model output) exist at every moment but the loss's
+    // backward, by which the new output has replaced them (LossProfile::retained).
+    const double kept = L.outputRetained;
+    m[std::size_t(StepMoment::LayerForward)] = layers ? early + L.gatheredForward + L.dispatch + L.dequant + kept : 0;
+    m[std::size_t(StepMoment::LossForward)] = loss ? lossBase + L.lossForward + kept : 0;
     m[std::size_t(StepMoment::LossBackward)] = loss ? lossBase + L.lossBackward + L.commBackward : 0;
     m[std::size_t(StepMoment::LayerBackward)] = layers ? base - L.gradientsAtLayerBackward + saved + L.recompute + L.activationGradients
-            + L.gatheredBackward + L.commBackward + L.dispatch + L.dequant
+            + L.gatheredBackward + L.commBackward + L.dispatch + L.dequant + kept
                                                        : 0;
-    m[std::size_t(StepMoment::Optimizer)] = training ? base + L.optimizerTemporaries : 0;
+    m[std::size_t(StepMoment::Optimizer)] = training ? base + L.optimizerTemporaries + kept : 0;
     m[std::size_t(StepMoment::Rollout)] = training ? 0 : base;
     m[std::size_t(StepMoment::Prefill)] = m[std::size_t(StepMoment::Sampler)] = 0;
 }
@@ -436,6 +431,8 @@ inline void fillMomentComponents(const StageLedger& L, StepMoment moment, double
         at(b, Component::LayerActivations) = inFlight * L.activationsPerMicroBatch;
         at(b, Component::EmbeddingActivations) = inFlight * L.embeddingPerMicroBatch;
     }
+    if (moment != StepMoment::LossBackward && moment < StepMoment::Rollout && L.phase != StagePhase::Rollout)
+        at(b, Component::OutputActivations) = L.outputRetained; // logits the loop keeps (LossProfile::retained)
     switch (moment) {
     case StepMoment::LayerForward:
         at(b, Component::Gradients) -= L.gradientsEarly;
@@ -446,7 +443,7 @@ inline void fillMomentComponents(const StageLedger& L, StepMoment moment, double
     case StepMoment::LossForward:
     case StepMoment::LossBackward:
         at(b, Component::Gradients) -= L.gradientsEarly;
-        at(b, Component::OutputActivations) = L.outputHeld;
+        at(b, Component::OutputActivations) = L.outputHeld + (moment == StepMoment::LossForward ? L.outputRetained : 0);
         at(b, Component::LossWorkspace) = moment == StepMoment::LossForward ? L.lossForward : L.lossBackward;
         at(b, Component::Zero3GatherBuffers) = L.gatheredLoss;
         if (moment == StepMoment::LossBackward)

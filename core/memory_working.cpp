@@ -4,6 +4,7 @@
 #include <array>
 
 #include "core/estimate_context.h"
+#include "core/training/lossimplementation.h"
 #include "core/working.h"
 
 namespace core {
@@ -121,20 +122,19 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
     const double T = ctx.tokensPerMicroBatch;
     const double h = ctx.shape.hiddenSize;
     const double V = ctx.params.paddedVocab;
-    const bool megatronLoss = ctx.framework == Framework::Megatron;
+    const LossImplementation loss = resolvedLossImplementation(ctx.scenario.training.lossImplementation, ctx.framework);
     if (first)
         w->add(Term::EmbeddingActivations, stage, inFlight * L.embeddingPerMicroBatch,
                {{"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"in flight", inFlight, Unit::Count}}, {},
                ctx.shape.dropout ? "(8·s·b + s·b·h / t_sp) × in flight" : "8·s·b × in flight (no dropout mask)");
     if (last && L.phase != StagePhase::Rollout) {
         w->add(Term::OutputActivations, stage, L.outputHeld,
-               {{"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"V", V, Unit::Count}, {"t", t, Unit::Count}}, {},
-               megatronLoss ? "2·2·s·b·h / t_sp + 4·s·b·V / t (fp32 softmax saved by the vocab-parallel cross entropy)"
-                            : "2·2·s·b·h / t_sp + 4·s·b·V / t (fp32 log-softmax saved by F.cross_entropy)");
+               {{"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"V", V, Unit::Count}, {"t", t, Unit::Count},
+                {"held", ctx.loss.held, Unit::Count}},
+               {}, "2·2·s·b·h / t_sp + held·s·b·V / t");
         w->add(Term::LossWorkspace, stage, std::max(L.lossForward, L.lossBackward),
                {{"s·b·V/t", ctx.logitElements, Unit::Count}, {"forward", L.lossForward, Unit::Bytes}, {"backward", L.lossBackward, Unit::Bytes}},
-               {}, megatronLoss ? "2 B·s·b·V/t: the bf16 logits beside their fp32 copy; in backward the bf16 gradient"
-                                : "forward 6 B·s·b·V/t (bf16 logits + fp32 copy); backward 8 B (nll_loss and log_softmax gradients, fp32)");
+               {}, lossFormula(loss));
     }
     if (L.recompute > 0) {
         std::string_view formula;

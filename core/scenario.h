@@ -46,6 +46,11 @@ enum class Framework { Megatron, DeepSpeed, Fsdp2, Ddp };
 /// bf16), or forced.
 enum class MomentDtype { Auto, Fp32, Bf16 };
 
+/// How the training loop computes the cross entropy of the logits, which decides what of the
+/// s·b·V logits exists at once (core/training/lossimplementation.h has each one's bytes and source).
+/// Auto: the framework's own (Megatron: vocab-parallel; the others: eager F.cross_entropy).
+enum class LossImplementation { Auto, Torch, TorchCompiled, ChunkedOutput, ChunkedOutputEager, ChunkedLoss, VocabParallel, HfModelLoss };
+
 struct TrainingSetup
 {
     std::int64_t seqLength = 4096;
@@ -64,6 +69,7 @@ struct TrainingSetup
     bool tpCommOverlap = false;            ///< TP collectives overlapped with GEMMs (Megatron --tp-comm-overlap; needs SP)
     Framework framework = Framework::Megatron;
     MomentDtype momentDtype = MomentDtype::Auto;
+    LossImplementation lossImplementation = LossImplementation::Auto;
 
     bool operator==(const TrainingSetup&) const = default;
 };

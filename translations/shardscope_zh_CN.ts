@@ -2341,6 +2341,10 @@ fullest GPU %2 of %3</source>
         <source>Measured run</source>
         <translation>实测运行</translation>
     </message>
+    <message>
+        <source>Loss implementation</source>
+        <translation>损失函数实现</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>

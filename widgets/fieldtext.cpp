@@ -66,6 +66,7 @@ QString label(core::Field field)
     case F::TrainingTpCommOverlap: return QCoreApplication::translate("FieldText", "TP communication overlap");
     case F::TrainingFramework: return QCoreApplication::translate("FieldText", "Framework");
     case F::TrainingMomentDtype: return QCoreApplication::translate("FieldText", "Optimizer moments");
+    case F::TrainingLossImplementation: return QCoreApplication::translate("FieldText", "Loss implementation");
     case F::ParallelGpus: return QCoreApplication::translate("FieldText", "GPUs");
     case F::ParallelGpusPerNode: return QCoreApplication::translate("FieldText", "GPUs per node");
     case F::ParallelTensor: return QCoreApplication::translate("FieldText", "Tensor parallel (TP)");

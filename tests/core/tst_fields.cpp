@@ -99,6 +99,7 @@ const Row kRows[] = {
     {"training.tp_comm_overlap", kTrain, "true", "2", C::WrongType},
     {"training.framework", kTrain, "deepspeed", "colossalai", C::UnknownValue},
     {"training.moment_dtype", kTrain, "bf16", "fp8", C::UnknownValue},
+    {"training.loss_implementation", kTrain, "chunked_output", "liger", C::UnknownValue},
     // parallel
     {"parallel.gpus", kTrain, "16", "0", C::NotPositive},
     {"parallel.gpus_per_node", kTrain, "4", "0", C::NotPositive},
