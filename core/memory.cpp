@@ -6,6 +6,8 @@
 #include "core/kvcache.h"
 #include "core/pipeline.h"
 #include "core/timeline/schedule.h"
+#include "core/training/frozenbase.h"
+#include "core/training/fsdppipeline.h"
 #include "core/training/lossimplementation.h"
 #include "core/weightformat.h"
 #include "core/working.h"
@@ -165,6 +167,18 @@ void prepareStages(EstimateContext& ctx)
             ctx.fsdpStageUnsharded = 2;
             ctx.fsdpBackwardPerLayer = 2 + 2 * r;
         }
+        if (ctx.p > 1 && z >= 2 && !ctx.adapters) { // stages unsharded under PP (core/training/fsdppipeline.cpp)
+            const FsdpPipelineBytes pp = fsdpUnderPipeline(r);
+            ctx.fsdpForwardPerLayer = 0;
+            ctx.fsdpStageUnsharded = pp.stageUnsharded;
+            ctx.fsdpBackwardPerLayer = pp.backwardPerLayer;
+        }
+        if (ctx.adapters) { // a frozen base: gathered as stored, no gradients (core/training/frozenbase.cpp)
+            const FrozenBaseGather g = fsdpFrozenBaseGather(frozenLinearBytes(s.finetune.base, m), z);
+            ctx.fsdpForwardPerLayer = g.forwardPerLayer;
+            ctx.fsdpBackwardPerLayer = g.backwardPerLayer;
+            ctx.fsdpStageUnsharded = g.stageUnsharded;
+        }
         if (z >= 2)
             ctx.fsdpRootBytes = 2;
         // torch.optim's default foreach Adam: _foreach_sqrt of exp_avg_sq is one list-sized copy.
@@ -321,13 +335,15 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
         if (ctx.zero3GatherBytes > 0) {
             L.gatheredForward = L.gatheredBackward = L.gatheredLoss = ctx.zero3GatherBytes;
         } else if (ctx.fsdpRootBytes > 0) {
-            const double root = ctx.fsdpRootBytes * rootParams;
             const double unsharded = ctx.fsdpStageUnsharded * L.residentParameters;
+            // A stage kept unsharded already holds its root parameters (they are resident).
+            const double root = unsharded > 0 ? 0 : ctx.fsdpRootBytes * rootParams;
             L.gatheredForward = unsharded + (unsharded > 0 ? 0 : ctx.fsdpForwardPerLayer * layerParams) + root;
             // The last block is not resharded after its forward (torchtitan apply_fsdp).
             L.gatheredLoss = unsharded + (unsharded > 0 ? 0 : 2 * layerParams) + root;
-            // …and the root's unsharded gradients wait for its reduce-scatter at the end of backward.
-            L.gatheredBackward = unsharded + ctx.fsdpBackwardPerLayer * layerParams + root + 2 * rootParams;
+            // …and the root's unsharded gradients wait for its reduce-scatter at the end of backward
+            // (a frozen root, LoRA's embedding and output layer, has none).
+            L.gatheredBackward = unsharded + ctx.fsdpBackwardPerLayer * layerParams + root + (ctx.adapters ? 0.0 : 2.0) * rootParams;
         } else if (ctx.autocastCopyBytes > 0) {
             L.gatheredForward = L.gatheredBackward = L.gatheredLoss = ctx.autocastCopyBytes * trainableWeights;
         }

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "core/estimate_context.h"
+#include "core/finetune.h"
 #include "core/training/lossimplementation.h"
 #include "core/working.h"
 
@@ -175,9 +176,13 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
     const double gathered = std::max({L.gatheredForward, L.gatheredBackward, L.gatheredLoss});
     if (gathered > 0)
         w->add(Term::Zero3GatherBuffers, stage, gathered,
-               {{"modules", rt.zero3PrefetchModules, Unit::Count}, {"w", ctx.adapters ? 2.0 : st.weights, Unit::BytesPerParameter},
+               {{"modules", rt.zero3PrefetchModules, Unit::Count},
+                {"w", ctx.adapters ? (ctx.framework == Framework::Fsdp2 ? frozenLinearBytes(ctx.scenario.finetune.base, ctx.shape) : 2.0) : st.weights,
+                 Unit::BytesPerParameter},
                 {"ℓ", ctx.largestModuleParams, Unit::Count}, {"forward", L.gatheredForward, Unit::Bytes}, {"backward", L.gatheredBackward, Unit::Bytes}},
-               {}, ctx.framework == Framework::Fsdp2 ? "FSDP2: forward 3 × 2ℓ, backward (2·2 + 2 + 2r)·ℓ, + root unsharded (2 B each) and its gradients"
+               {}, ctx.framework == Framework::Fsdp2 && ctx.adapters
+                   ? "FSDP, frozen base: forward 3 × w·ℓ, backward 2 × w·ℓ (w as stored, no gradients), + root unsharded (2 B each)"
+                   : ctx.framework == Framework::Fsdp2 ? "FSDP2: forward 3 × 2ℓ, backward (2·2 + 2 + 2r)·ℓ, + root unsharded (2 B each) and its gradients"
                    : ctx.framework == Framework::Ddp ? "2 B × weights: torch.autocast's bf16 copies, saved for backward"
                                                      : "modules × w × ℓ (largest module per TP rank)");
     if (L.dispatch > 0)
