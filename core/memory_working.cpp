@@ -182,6 +182,8 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
                 {"ℓ", ctx.largestModuleParams, Unit::Count}, {"forward", L.gatheredForward, Unit::Bytes}, {"backward", L.gatheredBackward, Unit::Bytes}},
                {}, ctx.framework == Framework::Fsdp2 && ctx.adapters
                    ? "FSDP, frozen base: forward 3 × w·ℓ, backward 2 × w·ℓ (w as stored, no gradients), + root unsharded (2 B each)"
+                   : ctx.framework == Framework::Fsdp2 && ctx.p > 1 && tr.zeroStage >= 2 // core/training/fsdppipeline.cpp
+                   ? "FSDP2 under PP: the stage unsharded, (2 + r) B per stage parameter (bf16 weights, gradients accumulated in the reduce dtype), + 2ℓ at a layer's backward"
                    : ctx.framework == Framework::Fsdp2 ? "FSDP2: forward 3 × 2ℓ, backward (2·2 + 2 + 2r)·ℓ, + root unsharded (2 B each) and its gradients"
                    : ctx.framework == Framework::Ddp ? "2 B × weights: torch.autocast's bf16 copies, saved for backward"
                                                      : "modules × w × ℓ (largest module per TP rank)");

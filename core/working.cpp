@@ -43,8 +43,10 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
     {"recompute_workspace", "Recomputed layer (transient)", "one layer's activations rebuilt during its backward", "Chen et al. 2016; Korthikanti §5", Unit::Bytes, Component::RecomputeWorkspace},
     {"comm_buckets", "Communication buckets", "Megatron 0 (views of the grad buffer); DDP a copy of the gradients; DeepSpeed reduce_bucket_size × 2 B",
      "Megatron param_and_grad_buffer.py; PyTorch DistributedDataParallel gradient_as_bucket_view; DeepSpeed zero/config.py reduce_bucket_size = 5e8 elements", Unit::Bytes, Component::CommBuckets},
-    {"zero3_gather_buffers", "Gathered 16-bit weights", "ZeRO-3: modules × w × ℓ; FSDP2: 6ℓ forward, (6 + 2r)·ℓ backward + 2 B × root; DDP AMP: 2 B × weights",
-     "DeepSpeed estimate_zero3_model_states_mem_needs (4·largest_layer); PyTorch fsdp/_fully_shard/_fsdp_param_group.py; torch.autocast weight cache", Unit::Bytes, Component::Zero3GatherBuffers},
+    {"zero3_gather_buffers", "Gathered 16-bit weights", "ZeRO-3: modules × w × ℓ; FSDP2: 6ℓ forward, (6 + 2r)·ℓ backward + 2 B × root (frozen base: 3·w·ℓ, 2·w·ℓ; PP: (2 + r) × stage); DDP AMP: 2 B × weights",
+     "DeepSpeed estimate_zero3_model_states_mem_needs (4·largest_layer); PyTorch fsdp/_fully_shard/_fsdp_param_group.py; torch.autocast weight cache; "
+     "frozen base gathered as stored (fsdp_qlora e877dda train.py quant_storage, FSDP2 post_backward reduce-scatters only parameters with gradients); "
+     "PP: torchtitan 9dec370 parallelize_llama.py reshard_after_forward=False, torch pipelining stage.py gradients accumulated unsharded", Unit::Bytes, Component::Zero3GatherBuffers},
     {"cuda_context", "CUDA context", "assumed constant, outside the caching allocator",
      "PyTorch PR 86509 (lazy module loading: ~270 MB), issue 109888 (~400 MB); vLLM start-up logs (0.51 GiB before the weights)", Unit::Bytes, Component::CudaContext},
     {"fragmentation", "Allocator reserve (reserved − allocated)", "cached blocks a request cannot reuse + f × memory allocated during the step",
@@ -142,7 +144,7 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
     {"nccl_buffers", "NCCL buffers", "communicators × bytes per communicator",
      "NVIDIA/nccl src/init.cc (SIMPLE 4 MiB + LL + LL128 buffers per channel and peer); 544–688 MB per communicator measured (NVIDIA/nccl issue 964)", Unit::Bytes, Component::NcclBuffers},
     {"kv_pool_reserve", "Reserved KV pool beyond this batch", "engine reservation − weights − workspace − KV this batch needs",
-     "vLLM v1 gpu_worker.py (gpu_memory_utilization × total − non-KV memory); SGLang mem_fraction_static; TensorRT-LLM free_gpu_memory_fraction", Unit::Bytes, Component::KvCacheReserve},
+     "vLLM v1 gpu_worker.py (gpu_memory_utilization × total − non-KV memory); SGLang 001ccef model_runner_kv_cache_mixin.py profile_max_num_token (mem_fraction_static × memory free after the distributed init); TensorRT-LLM free_gpu_memory_fraction", Unit::Bytes, Component::KvCacheReserve},
     {"cuda_graph_pool", "CUDA graph pool", "assumed per GPU", "vLLM logs \"Graph capturing finished … took 0.6–1.8 GiB\" (vllm PR 10511; llm-d-planner PR 205)", Unit::Bytes, Component::CudaGraphPool},
     {"paged_optimizer_states", "Paged optimizer states", "optimizer states in CUDA unified memory",
      "bitsandbytes paged optimizers; QLoRA (Dettmers et al. 2023) §3: evicted to CPU RAM when the GPU runs out", Unit::Bytes, Component::PagedOptimizerStates},
