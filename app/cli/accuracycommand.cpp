@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "app/cli/cli.h"
+#include "core/accuracy/builtin.h"
 #include "core/io/accuracy_io.h"
 
 int accuracyCommand(const std::vector<std::string>& args)

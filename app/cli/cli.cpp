@@ -15,6 +15,7 @@
 #include "app/cli/scenariooptions.h"
 #include "app/documents/filesaver.h"
 #include "core/estimate.h"
+#include "core/accuracy/builtin.h"
 #include "core/io/accuracy_io.h"
 #include "core/io/estimate_io.h"
 #include "core/calibration/memorylog.h"

@@ -6,12 +6,18 @@ namespace core {
 
 double rowTolerance(const Corpus& c, const CorpusRow& row) { return row.tolerance > 0 ? row.tolerance : c.defaultTolerance; }
 
-CorpusReport makeReport(const Corpus& corpus)
+CorpusReport makeReport(const Corpus& corpus, std::span<const double> heldOut)
 {
     CorpusReport r;
     r.corpus = &corpus;
     r.results = evaluateCorpus(corpus);
-    holdOut(corpus, r.results);
+    if (heldOut.size() == corpus.rows.size()) {
+        for (std::size_t i = 0; i < heldOut.size(); ++i)
+            if (r.results[i].usable)
+                r.results[i].heldOut = heldOut[i];
+    } else {
+        holdOut(corpus, r.results);
+    }
     std::vector<double> errors;
     std::vector<bool> groups(corpus.groups.size());
     for (std::size_t i = 0; i < corpus.rows.size(); ++i) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "core/accuracy/evaluation.h"
@@ -20,7 +21,9 @@ struct CorpusReport
 };
 
 /// Evaluates `corpus` (which must outlive the report) and summarises it against its tolerance.
-CorpusReport makeReport(const Corpus& corpus);
+/// `heldOut`: each row's leave-one-source-out prediction computed before (the build's, see
+/// core/accuracy/builtin.h), used when it has one entry per row; otherwise holdOut() refits here.
+CorpusReport makeReport(const Corpus& corpus, std::span<const double> heldOut = {});
 
 /// The row's allowed |error|: its own tolerance or the corpus's.
 double rowTolerance(const Corpus& corpus, const CorpusRow& row);

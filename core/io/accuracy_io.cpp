@@ -47,7 +47,8 @@ std::string table(const CorpusReport& r, bool rows, bool markdown)
                   "without its source (leave-one-source-out); error = predicted / measured - 1.\n",
                   std::string(quantityTitle(c.kind)).c_str(), all.rows, r.sources);
     if (unusable > 0)
-        out += format("%d more rows are listed but not judged (reasons below).\n", unusable);
+        out += format("%d more %s listed but not judged (%s).\n", unusable, unusable == 1 ? "row is" : "rows are",
+                      rows ? "the reason is beside each" : "--rows lists them with the reason");
     out += "\n";
     const int tol = int(std::lround(c.defaultTolerance * 100));
     if (markdown) {
@@ -140,22 +141,6 @@ std::string json(const CorpusReport& r, bool rows)
 }
 
 } // namespace
-
-CorpusReport builtInReport(CorpusKind kind) { return makeReport(builtInCorpus(kind)); }
-
-const BandTable& builtInBands()
-{
-    static const BandTable table = [] {
-        BandTable t;
-        for (std::size_t k = 0; k < kCorpusKindCount; ++k) {
-            const CorpusReport r = builtInReport(CorpusKind(k));
-            t.add(*r.corpus, r.results);
-        }
-        t.finish();
-        return t;
-    }();
-    return table;
-}
 
 std::string reportText(const CorpusReport& report, ReportFormat f, bool rows)
 {

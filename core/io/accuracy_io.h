@@ -7,12 +7,6 @@
 
 namespace core {
 
-/// The built-in corpus of `kind` (core/io/corpus_io.h), evaluated.
-CorpusReport builtInReport(CorpusKind kind);
-
-/// The bands of every built-in corpus (evaluated on first use and kept).
-const BandTable& builtInBands();
-
 /// How `shardscope accuracy` prints a report.
 enum class ReportFormat { Table, Json, Markdown };
 

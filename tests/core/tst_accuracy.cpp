@@ -9,6 +9,7 @@
 #include "core/accuracy/evaluation.h"
 #include "core/accuracy/fit.h"
 #include "core/estimate.h"
+#include "core/accuracy/builtin.h"
 #include "core/io/accuracy_io.h"
 #include "core/io/corpus_io.h"
 #include "core/io/scenario_io.h"
@@ -263,6 +264,23 @@ private slots:
                 if (!report.results[i].usable)
                     QVERIFY2(!report.results[i].why.empty(), report.corpus->rows[i].id.c_str());
             qInfo("%s", core::reportText(report, core::ReportFormat::Table, qEnvironmentVariableIsSet("SHARDSCOPE_ACCURACY_ROWS")).c_str());
+        }
+    }
+
+    void heldOutPredictionsOfTheBuildAreTodays()
+    {
+        // The held-out predictions compiled in at build time are what refitting now gives: the
+        // build regenerates them when the core or a corpus changes.
+        for (std::size_t k = 0; k < core::kCorpusKindCount; ++k) {
+            const core::Corpus& corpus = core::builtInCorpus(core::CorpusKind(k));
+            const core::CorpusReport now = core::makeReport(corpus);
+            const core::CorpusReport built = core::builtInReport(core::CorpusKind(k));
+            QCOMPARE(built.results.size(), now.results.size());
+            for (std::size_t i = 0; i < now.results.size(); ++i) {
+                QCOMPARE(built.results[i].usable, now.results[i].usable);
+                if (now.results[i].usable)
+                    QVERIFY2(std::fabs(built.results[i].heldOut / now.results[i].heldOut - 1) < 1e-12, corpus.rows[i].id.c_str());
+            }
         }
     }
 
