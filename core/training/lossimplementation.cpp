@@ -1,6 +1,6 @@
 #include "core/training/lossimplementation.h"
 
-#include "core/estimate_context.h"
+#include "core/layout/frameworkbuffers.h"
 
 namespace core {
 
