@@ -104,6 +104,7 @@ struct StageLedger
     double activationsPerMicroBatch;  ///< saved tensors of the stage's layers, one micro-batch
     double embeddingPerMicroBatch;
     double outputHeld;                ///< last stage: what the loss keeps between its forward and backward
+    double outputRetained;            ///< last stage: logits the loop keeps at every other moment (LossProfile::retained)
     double lossForward, lossBackward, lossCached;
     double recompute, activationGradients; ///< the layer in backward
     double gatheredForward, gatheredBackward, gatheredLoss;
@@ -125,7 +126,7 @@ struct StageLedger
         phase = StagePhase::Only;
         persistent.fill(0);
         persistentAllocated = persistentOutside = loadOnce = 0;
-        activationsPerMicroBatch = embeddingPerMicroBatch = outputHeld = 0;
+        activationsPerMicroBatch = embeddingPerMicroBatch = outputHeld = outputRetained = 0;
         lossForward = lossBackward = lossCached = recompute = activationGradients = 0;
         gatheredForward = gatheredBackward = gatheredLoss = commBackward = dispatch = dequant = 0;
         optimizerTemporaries = gradientsEarly = gradientsAtLayerBackward = 0;

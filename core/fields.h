@@ -42,7 +42,7 @@ enum class Field : std::uint16_t {
     TrainingSeqLength, TrainingMicroBatchSize, TrainingGlobalBatchSize, TrainingTrainTokens, TrainingPrecision,
     TrainingOptimizer, TrainingZeroStage, TrainingFsdp, TrainingOffloadOptimizer, TrainingOffloadParameters, TrainingOffloadDevice,
     TrainingRecompute, TrainingFlashAttention, TrainingFlopsFormula, TrainingMoeCapacityFactor, TrainingTpCommOverlap,
-    TrainingFramework, TrainingMomentDtype, TrainingAttentionKernel, TrainingTorchCompile, TrainingFp8Recipe,
+    TrainingFramework, TrainingMomentDtype, TrainingLossImplementation, TrainingAttentionKernel, TrainingTorchCompile, TrainingFp8Recipe,
     TrainingMoeCommOverlap, TrainingMoeHierarchicalDispatch,
     // parallel
     ParallelGpus, ParallelGpusPerNode, ParallelNvlinkDomain, ParallelTensor, ParallelPipeline, ParallelVirtualPipeline, ParallelContext,
@@ -196,6 +196,15 @@ inline constexpr Choice kFrameworkChoices[] = {{"megatron", int(Framework::Megat
                                                {"fsdp2", int(Framework::Fsdp2)}, {"ddp", int(Framework::Ddp)}};
 inline constexpr Choice kOffloadDeviceChoices[] = {{"cpu", int(OffloadDevice::Cpu)}, {"nvme", int(OffloadDevice::Nvme)}};
 inline constexpr Choice kMomentDtypeChoices[] = {{"auto", int(MomentDtype::Auto)}, {"fp32", int(MomentDtype::Fp32)}, {"bf16", int(MomentDtype::Bf16)}};
+inline constexpr Choice kLossImplementationChoices[] = {
+    {"auto", int(LossImplementation::Auto)},
+    {"torch", int(LossImplementation::Torch)},
+    {"torch_compiled", int(LossImplementation::TorchCompiled)},
+    {"chunked_output", int(LossImplementation::ChunkedOutput)},
+    {"chunked_output_eager", int(LossImplementation::ChunkedOutputEager)},
+    {"chunked_loss", int(LossImplementation::ChunkedLoss)},
+    {"vocab_parallel", int(LossImplementation::VocabParallel)},
+    {"hf_model_loss", int(LossImplementation::HfModelLoss)}};
 inline constexpr Choice kAttentionKernelChoices[] = {{"auto", int(AttentionKernel::Auto)}, {"fa2", int(AttentionKernel::Fa2)},
                                                      {"fa3", int(AttentionKernel::Fa3)}, {"cudnn", int(AttentionKernel::Cudnn)}};
 inline constexpr Choice kFp8RecipeChoices[] = {{"delayed", int(Fp8Recipe::Delayed)}, {"current", int(Fp8Recipe::Current)},
@@ -229,6 +238,7 @@ template <> inline constexpr std::span<const Choice> kChoicesOf<RolloutPlacement
 template <> inline constexpr std::span<const Choice> kChoicesOf<Framework>{kFrameworkChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<MomentDtype>{kMomentDtypeChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<OffloadDevice>{kOffloadDeviceChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<LossImplementation>{kLossImplementationChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<AttentionKernel>{kAttentionKernelChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Fp8Recipe>{kFp8RecipeChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<ServingEngine>{kServingEngineChoices};
@@ -454,6 +464,7 @@ inline constexpr FieldInfo kFields[] = {
     choice<&S::training, &T::tpCommOverlap>(Field::TrainingTpCommOverlap, "training.tp_comm_overlap", E::Training),
     choice<&S::training, &T::framework>(Field::TrainingFramework, "training.framework"),
     choice<&S::training, &T::momentDtype>(Field::TrainingMomentDtype, "training.moment_dtype"),
+    choice<&S::training, &T::lossImplementation>(Field::TrainingLossImplementation, "training.loss_implementation"),
     choice<&S::training, &T::attentionKernel>(Field::TrainingAttentionKernel, "training.attention_kernel"),
     choice<&S::training, &T::torchCompile>(Field::TrainingTorchCompile, "training.torch_compile"),
     choice<&S::training, &T::fp8Recipe>(Field::TrainingFp8Recipe, "training.fp8_recipe"),

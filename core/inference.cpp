@@ -156,7 +156,8 @@ Workspace stageWorkspace(const ServingContext& c, int stage, double batch)
 /// What the engine reserves up front for weights + KV cache (0: it allocates what it needs).
 /// vLLM: gpu_memory_utilization × total, less the weights, the profiled peak and what is
 /// allocated outside torch (gpu_worker.py determine_available_memory); SGLang:
-/// mem_fraction_static × total less the weights (model_runner.py profile_max_num_token);
+/// mem_fraction_static × what was free after the distributed init, less the weights
+/// (model_runner.py profile_max_num_token);
 /// TensorRT-LLM: free_gpu_memory_fraction of what is free after everything else
 /// (kvCacheManager.cpp).
 double kvPool(const ServingContext& c, double weights, double workspace, double libraries, double nccl)
@@ -166,7 +167,17 @@ double kvPool(const ServingContext& c, double weights, double workspace, double 
     const double f = in.gpuMemoryUtilization;
     switch (in.engine) {
     case ServingEngine::Vllm: return std::max(0.0, f * capacity - weights - workspace - libraries - nccl);
-    case ServingEngine::Sglang: return std::max(0.0, f * capacity - weights);
+    case ServingEngine::Sglang:
+        // rest = free after loading − total × (1 − mem_fraction_static), where `total` is what
+        // was free after the distributed init, the CUDA context and NCCL already taken (SGLang
+        // @ 001ccef python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py
+        // profile_max_num_token: rest_memory = available_gpu_memory − total_gpu_memory ×
+        // (1 − mem_fraction_static); model_runner.py passes the memory free after
+        // init_torch_distributed as total_gpu_memory): the pool is
+        // f × (capacity − context − NCCL) − weights. The QwQ-32B log of the memory corpus
+        // (llms-in-clouds docs/sglang.md @ b001c86): 0.85 × 21.63 GB free − 15.54 GB of weights =
+        // 2.85 GB against the 2.84 GB pool it printed.
+        return std::max(0.0, f * (capacity - c.s.runtime.cudaContextBytes - nccl) - weights);
     case ServingEngine::TensorRtLlm:
         return std::max(0.0, f * (capacity - c.s.runtime.cudaContextBytes - weights - workspace - libraries - nccl));
     case ServingEngine::HfTransformers:
@@ -467,7 +478,7 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
                        {{"fraction", in.gpuMemoryUtilization, Unit::Fraction}, {"capacity", capacity, Unit::Bytes}, {"weights", weights, Unit::Bytes},
                         {"workspace", ws.peak(), Unit::Bytes}, {"pool", pool, Unit::Bytes}, {"needed", needed, Unit::Bytes}},
                        {}, engine == ServingEngine::Vllm ? "fraction × capacity − weights − profiled peak − non-torch, less this batch's KV"
-                           : engine == ServingEngine::Sglang ? "mem_fraction_static × capacity − weights, less this batch's KV"
+                           : engine == ServingEngine::Sglang ? "mem_fraction_static × (capacity − context − NCCL) − weights, less this batch's KV"
                                                              : "free_gpu_memory_fraction × memory free after the rest, less this batch's KV");
             w->add(Term::InferenceWorkspace, group, ws.peak(),
                    {{"chunk tokens", engine == ServingEngine::HfTransformers ? batch * double(in.promptLength)

@@ -10,6 +10,9 @@
 #include "core/model/layerparameters.h"
 #include "core/pipeline.h"
 #include "core/timeline/schedule.h"
+#include "core/training/frozenbase.h"
+#include "core/training/fsdppipeline.h"
+#include "core/training/lossimplementation.h"
 #include "core/weightformat.h"
 #include "core/working.h"
 
@@ -102,7 +105,7 @@ void prepareStages(EstimateContext& ctx)
     ctx.logitElements = T * ctx.params.paddedVocab / t;
 
     // --- the framework's buffers (core/layout/frameworkbuffers.h), a value of its own
-    frameworkBuffers({s, ctx.layout, ctx.largestModuleParams}, ctx.buffers);
+    frameworkBuffers({s, ctx.layout, ctx.largestModuleParams, ctx.layout.adapters ? frozenLinearBytes(s.finetune.base, m) : 0.0}, ctx.buffers);
 
     if (m.isMoE() && s.parallel.expert > 1) // all-to-all send + receive of one layer's routed tokens
         ctx.moeDispatchBytes = 2 * e * T / seqShard * m.moeTopK * tr.moeCapacityFactor * h;
@@ -123,7 +126,7 @@ inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, c
     // Field by field rather than L = StageLedger{}: this runs for every distinct stage shape.
     L.persistent.fill(0);
     L.activationsPerMicroBatch = L.embeddingPerMicroBatch = 0;
-    L.outputHeld = L.lossForward = L.lossBackward = L.lossCached = 0;
+    L.outputHeld = L.lossForward = L.lossBackward = L.lossCached = L.outputRetained = 0;
     L.recompute = L.activationGradients = 0;
     L.gatheredForward = L.gatheredBackward = L.gatheredLoss = 0;
     L.commBackward = L.dispatch = L.dequant = L.optimizerTemporaries = 0;
@@ -192,6 +195,7 @@ inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, c
             L.lossForward = ctx.buffers.loss.forward * ctx.logitElements;
             L.lossBackward = ctx.buffers.loss.backward * ctx.logitElements;
             L.lossCached = ctx.buffers.loss.cached * ctx.logitElements;
+            L.outputRetained = ctx.buffers.loss.retained * ctx.logitElements;
         }
         L.recompute = recompute;
         L.activationGradients = activationGradients;
@@ -199,13 +203,16 @@ inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, c
         if (ctx.buffers.zero3GatherBytes > 0) {
             L.gatheredForward = L.gatheredBackward = L.gatheredLoss = ctx.buffers.zero3GatherBytes;
         } else if (ctx.buffers.fsdpRootBytes > 0) {
-            const double root = ctx.buffers.fsdpRootBytes * rootParams;
             const double unsharded = ctx.buffers.fsdpStageUnsharded * L.residentParameters;
+            // A stage kept unsharded already holds its root parameters (they are resident).
+            const double root = unsharded > 0 ? 0 : ctx.buffers.fsdpRootBytes * rootParams;
             L.gatheredForward = unsharded + (unsharded > 0 ? 0 : ctx.buffers.fsdpForwardPerLayer * layerParams) + root;
             // The last block is not resharded after its forward (torchtitan apply_fsdp).
             L.gatheredLoss = unsharded + (unsharded > 0 ? 0 : 2 * layerParams) + root;
-            // …and the root's unsharded gradients wait for its reduce-scatter at the end of backward.
-            L.gatheredBackward = unsharded + ctx.buffers.fsdpBackwardPerLayer * layerParams + root + 2 * rootParams;
+            // …and the root's unsharded gradients wait for its reduce-scatter at the end of backward
+            // (a frozen root, LoRA's embedding and output layer, has none).
+            L.gatheredBackward = unsharded + ctx.buffers.fsdpBackwardPerLayer * layerParams + root
+                + (ctx.layout.adapters ? 0.0 : 2.0) * rootParams;
         } else if (ctx.buffers.autocastCopyBytes > 0) {
             L.gatheredForward = L.gatheredBackward = L.gatheredLoss = ctx.buffers.autocastCopyBytes * trainableWeights;
         }
@@ -282,13 +289,16 @@ inline void trainingMoments(const StageLedger& L, double inFlight, std::array<do
     const bool loss = training && L.last;
     const double early = base - L.gradientsEarly + saved;
     const double lossBase = early + L.outputHeld + L.gatheredLoss;
-    m[std::size_t(StepMoment::LayerForward)] = layers ? early + L.gatheredForward + L.dispatch + L.dequant : 0;
-    m[std::size_t(StepMoment::LossForward)] = loss ? lossBase + L.lossForward : 0;
+    // Logits the loop keeps (an earlier model output) exist at every moment but the loss's
+    // backward, by which the new output has replaced them (LossProfile::retained).
+    const double kept = L.outputRetained;
+    m[std::size_t(StepMoment::LayerForward)] = layers ? early + L.gatheredForward + L.dispatch + L.dequant + kept : 0;
+    m[std::size_t(StepMoment::LossForward)] = loss ? lossBase + L.lossForward + kept : 0;
     m[std::size_t(StepMoment::LossBackward)] = loss ? lossBase + L.lossBackward + L.commBackward : 0;
     m[std::size_t(StepMoment::LayerBackward)] = layers ? base - L.gradientsAtLayerBackward + saved + L.recompute + L.activationGradients
-            + L.gatheredBackward + L.commBackward + L.dispatch + L.dequant
+            + L.gatheredBackward + L.commBackward + L.dispatch + L.dequant + kept
                                                        : 0;
-    m[std::size_t(StepMoment::Optimizer)] = training ? base + L.optimizerTemporaries : 0;
+    m[std::size_t(StepMoment::Optimizer)] = training ? base + L.optimizerTemporaries + kept : 0;
     m[std::size_t(StepMoment::Rollout)] = training ? 0 : base;
     m[std::size_t(StepMoment::Prefill)] = m[std::size_t(StepMoment::Sampler)] = 0;
 }
@@ -314,6 +324,8 @@ inline void fillMomentComponents(const StageLedger& L, StepMoment moment, double
         at(b, Component::LayerActivations) = inFlight * L.activationsPerMicroBatch;
         at(b, Component::EmbeddingActivations) = inFlight * L.embeddingPerMicroBatch;
     }
+    if (moment != StepMoment::LossBackward && moment < StepMoment::Rollout && L.phase != StagePhase::Rollout)
+        at(b, Component::OutputActivations) = L.outputRetained; // logits the loop keeps (LossProfile::retained)
     switch (moment) {
     case StepMoment::LayerForward:
         at(b, Component::Gradients) -= L.gradientsEarly;
@@ -324,7 +336,7 @@ inline void fillMomentComponents(const StageLedger& L, StepMoment moment, double
     case StepMoment::LossForward:
     case StepMoment::LossBackward:
         at(b, Component::Gradients) -= L.gradientsEarly;
-        at(b, Component::OutputActivations) = L.outputHeld;
+        at(b, Component::OutputActivations) = L.outputHeld + (moment == StepMoment::LossForward ? L.outputRetained : 0);
         at(b, Component::LossWorkspace) = moment == StepMoment::LossForward ? L.lossForward : L.lossBackward;
         at(b, Component::Zero3GatherBuffers) = L.gatheredLoss;
         if (moment == StepMoment::LossBackward)

@@ -4,6 +4,8 @@
 #include <array>
 
 #include "core/estimate_context.h"
+#include "core/finetune.h"
+#include "core/training/lossimplementation.h"
 #include "core/working.h"
 
 namespace core {
@@ -122,20 +124,19 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
     const double T = ctx.layout.tokensPerMicroBatch;
     const double h = ctx.shape.hiddenSize;
     const double V = ctx.params.paddedVocab;
-    const bool megatronLoss = ctx.layout.framework == Framework::Megatron;
+    const LossImplementation loss = resolvedLossImplementation(ctx.scenario.training.lossImplementation, ctx.layout.framework);
     if (first)
         w->add(Term::EmbeddingActivations, stage, inFlight * L.embeddingPerMicroBatch,
                {{"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"in flight", inFlight, Unit::Count}}, {},
                ctx.shape.dropout ? "(8·s·b + s·b·h / t_sp) × in flight" : "8·s·b × in flight (no dropout mask)");
     if (last && L.phase != StagePhase::Rollout) {
         w->add(Term::OutputActivations, stage, L.outputHeld,
-               {{"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"V", V, Unit::Count}, {"t", t, Unit::Count}}, {},
-               megatronLoss ? "2·2·s·b·h / t_sp + 4·s·b·V / t (fp32 softmax saved by the vocab-parallel cross entropy)"
-                            : "2·2·s·b·h / t_sp + 4·s·b·V / t (fp32 log-softmax saved by F.cross_entropy)");
+               {{"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"V", V, Unit::Count}, {"t", t, Unit::Count},
+                {"held", ctx.buffers.loss.held, Unit::Count}},
+               {}, "2·2·s·b·h / t_sp + held·s·b·V / t");
         w->add(Term::LossWorkspace, stage, std::max(L.lossForward, L.lossBackward),
                {{"s·b·V/t", ctx.logitElements, Unit::Count}, {"forward", L.lossForward, Unit::Bytes}, {"backward", L.lossBackward, Unit::Bytes}},
-               {}, megatronLoss ? "2 B·s·b·V/t: the bf16 logits beside their fp32 copy; in backward the bf16 gradient"
-                                : "forward 6 B·s·b·V/t (bf16 logits + fp32 copy); backward 8 B (nll_loss and log_softmax gradients, fp32)");
+               {}, lossFormula(loss));
     }
     if (L.recompute > 0) {
         std::string_view formula;
@@ -176,9 +177,15 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
     const double gathered = std::max({L.gatheredForward, L.gatheredBackward, L.gatheredLoss});
     if (gathered > 0)
         w->add(Term::Zero3GatherBuffers, stage, gathered,
-               {{"modules", rt.zero3PrefetchModules, Unit::Count}, {"w", ctx.layout.adapters ? 2.0 : st.weights, Unit::BytesPerParameter},
+               {{"modules", rt.zero3PrefetchModules, Unit::Count},
+                {"w", ctx.layout.adapters ? (ctx.layout.framework == Framework::Fsdp2 ? frozenLinearBytes(ctx.scenario.finetune.base, ctx.shape) : 2.0) : st.weights,
+                 Unit::BytesPerParameter},
                 {"ℓ", ctx.largestModuleParams, Unit::Count}, {"forward", L.gatheredForward, Unit::Bytes}, {"backward", L.gatheredBackward, Unit::Bytes}},
-               {}, ctx.layout.framework == Framework::Fsdp2 ? "FSDP2: forward 3 × 2ℓ, backward (2·2 + 2 + 2r)·ℓ, + root unsharded (2 B each) and its gradients"
+               {}, ctx.layout.framework == Framework::Fsdp2 && ctx.layout.adapters
+                   ? "FSDP, frozen base: forward 3 × w·ℓ, backward 2 × w·ℓ (w as stored, no gradients), + root unsharded (2 B each)"
+                   : ctx.layout.framework == Framework::Fsdp2 && ctx.layout.p > 1 && tr.zeroStage >= 2 // core/training/fsdppipeline.cpp
+                   ? "FSDP2 under PP: the stage unsharded, (2 + r) B per stage parameter (bf16 weights, gradients accumulated in the reduce dtype), + 2ℓ at a layer's backward"
+                   : ctx.layout.framework == Framework::Fsdp2 ? "FSDP2: forward 3 × 2ℓ, backward (2·2 + 2 + 2r)·ℓ, + root unsharded (2 B each) and its gradients"
                    : ctx.layout.framework == Framework::Ddp ? "2 B × weights: torch.autocast's bf16 copies, saved for backward"
                                                      : "modules × w × ℓ (largest module per TP rank)");
     if (L.dispatch > 0)

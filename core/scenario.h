@@ -51,6 +51,11 @@ enum class OffloadDevice { Cpu, Nvme };
 /// bf16), or forced.
 enum class MomentDtype { Auto, Fp32, Bf16 };
 
+/// How the training loop computes the cross entropy of the logits, which decides what of the
+/// s·b·V logits exists at once (core/training/lossimplementation.h has each one's bytes and source).
+/// Auto: the framework's own (Megatron: vocab-parallel; the others: eager F.cross_entropy).
+enum class LossImplementation { Auto, Torch, TorchCompiled, ChunkedOutput, ChunkedOutputEager, ChunkedLoss, VocabParallel, HfModelLoss };
+
 /// The fused attention kernel a training run uses (step time only). Auto: the framework's own
 /// choice — Transformer Engine (Megatron) prefers cuDNN's fused attention on Hopper and later
 /// (TransformerEngine transformer_engine/pytorch/attention/dot_product_attention/utils.py
@@ -84,6 +89,7 @@ struct TrainingSetup
     bool tpCommOverlap = false;            ///< TP collectives overlapped with GEMMs (Megatron --tp-comm-overlap; needs SP)
     Framework framework = Framework::Megatron;
     MomentDtype momentDtype = MomentDtype::Auto;
+    LossImplementation lossImplementation = LossImplementation::Auto;
     AttentionKernel attentionKernel = AttentionKernel::Auto; ///< step time: which fused attention kernel runs
     /// torch.compile on the model (PyTorch trainers: FSDP2, DDP, DeepSpeed): the elementwise
     /// operators of a layer fused into a few kernels instead of one kernel each in eager mode.

@@ -2709,6 +2709,10 @@ fullest GPU %2 of %3</source>
         <translation>重启时间</translation>
     </message>
     <message>
+        <source>Loss implementation</source>
+        <translation>损失函数实现</translation>
+    </message>
+    <message>
         <source>Shard group (hybrid sharding)</source>
         <translation>分片组（混合分片）</translation>
     </message>
@@ -9782,6 +9786,62 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>模型的一步</translation>
     </message>
     <message>
+        <source>F.cross_entropy(logits.float()): held 4, forward 6, backward 8 B·s·b·V/t (+2 cached)</source>
+        <translation>F.cross_entropy(logits.float())：保留 4、前向 6、反向 8 B·s·b·V/t（+2 缓存）</translation>
+    </message>
+    <message>
+        <source>compiled cross entropy: held 2 (bf16 logits), backward 2 B·s·b·V/t</source>
+        <translation>编译后的交叉熵：保留 2（BF16 logits）、反向 2 B·s·b·V/t</translation>
+    </message>
+    <message>
+        <source>chunked output, compiled per chunk (n = 8): held 2, backward 2/n B·s·b·V/t</source>
+        <translation>分块输出，逐块编译（n = 8）：保留 2、反向 2/n B·s·b·V/t</translation>
+    </message>
+    <message>
+        <source>chunked output, eager bf16 (n = 8): held 4, backward 4/n B·s·b·V/t (2 kept all step)</source>
+        <translation>分块输出，即时模式 BF16（n = 8）：保留 4、反向 4/n B·s·b·V/t（整步保留 2）</translation>
+    </message>
+    <message>
+        <source>output layer + loss per chunk (n = 8): forward 14/n B·s·b·V/t, none held</source>
+        <translation>输出层 + 损失逐块计算（n = 8）：前向 14/n B·s·b·V/t，不保留</translation>
+    </message>
+    <message>
+        <source>vocab-parallel cross entropy: held 4 (fp32 softmax), forward 2, backward 2 B·s·b·V/t</source>
+        <translation>词表并行交叉熵：保留 4（FP32 softmax）、前向 2、反向 2 B·s·b·V/t</translation>
+    </message>
+    <message>
+        <source>loss in a transformers &lt; 4.46 model, output kept: held 8, forward 4, backward 8 B·s·b·V/t (+2 cached; 4 kept all step)</source>
+        <translation>transformers &lt; 4.46 模型内计算损失、输出被保留：保留 8、前向 4、反向 8 B·s·b·V/t（+2 缓存；整步保留 4）</translation>
+    </message>
+    <message>
+        <source>FSDP, frozen base: forward 3 × w·ℓ, backward 2 × w·ℓ (w as stored, no gradients), + root unsharded (2 B each)</source>
+        <translation>FSDP，冻结基座：前向 3 × w·ℓ，反向 2 × w·ℓ（w 按存储格式，无梯度），+ 未分片的根模块（每个 2 B）</translation>
+    </message>
+    <message>
+        <source>FSDP2 under PP: the stage unsharded, (2 + r) B per stage parameter (bf16 weights, gradients accumulated in the reduce dtype), + 2ℓ at a layer&apos;s backward</source>
+        <translation>流水线并行下的 FSDP2：整个阶段不分片，每个阶段参数 (2 + r) B（BF16 权重，梯度按归约精度累积），+ 层反向时 2ℓ</translation>
+    </message>
+    <message>
+        <source>mem_fraction_static × (capacity − context − NCCL) − weights, less this batch&apos;s KV</source>
+        <translation>mem_fraction_static × (容量 − 上下文 − NCCL) − 权重，减去本批次的 KV</translation>
+    </message>
+    <message>
+        <source>2·2·s·b·h / t_sp + held·s·b·V / t (held by training.loss_implementation)</source>
+        <translation>2·2·s·b·h / t_sp + 保留·s·b·V / t（保留量由 training.loss_implementation 决定）</translation>
+    </message>
+    <message>
+        <source>by training.loss_implementation: Megatron 2 B·s·b·V/t (forward and backward); eager cross entropy 6 B forward, 8 B backward; compiled 2 B backward; chunked 2/n–14/n B</source>
+        <translation>由 training.loss_implementation 决定：Megatron 2 B·s·b·V/t（前向和反向）；即时模式交叉熵前向 6 B、反向 8 B；编译后反向 2 B；分块 2/n–14/n B</translation>
+    </message>
+    <message>
+        <source>2·2·s·b·h / t_sp + held·s·b·V / t</source>
+        <translation>2·2·s·b·h / t_sp + 保留·s·b·V / t</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>保留</translation>
+    </message>
+    <message>
         <source>chunks · engine step(chunk tokens)  (a stated MFU: 2·N·batch·prompt (+ attention) / (n · peak · MFU))</source>
         <translation>分块数 · 引擎步(分块 token)  (给定 MFU 时：2·N·batch·prompt (+ 注意力) / (n · peak · MFU))</translation>
     </message>
@@ -10320,8 +10380,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>token id（以及使用时的 dropout 掩码），保存在第一段。</translation>
     </message>
     <message>
-        <source>The scores over the whole vocabulary in fp32, for every token: large when V is large. Kept on the last stage.</source>
-        <translation>每个 token 在整个词表上的 FP32 分数：V 大时很可观。保存在最后一段。</translation>
+        <source>The scores over the whole vocabulary for every token, as the loss keeps them (fp32 in eager PyTorch and Megatron, bf16 when compiled, none with a chunked fused loss): large when V is large. Kept on the last stage.</source>
+        <translation>每个 token 在整个词表上的分数，按损失函数保留的形式（即时模式 PyTorch 和 Megatron 为 FP32，编译后为 BF16，分块融合损失则不保留）：V 大时很可观。保存在最后一段。</translation>
     </message>
     <message>
         <source>Recomputed layer (transient)</source>
@@ -10893,8 +10953,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>Logits 与损失的临时张量</translation>
     </message>
     <message>
-        <source>The cross entropy makes short-lived copies of the logits over the whole vocabulary in its forward and backward: Megatron&apos;s fused version fewer than PyTorch&apos;s.</source>
-        <translation>交叉熵在前向和反向中会短暂地复制整个词表上的 logits：Megatron 的融合版本比 PyTorch 的少。</translation>
+        <source>The cross entropy makes short-lived copies of the logits over the whole vocabulary in its forward and backward: how many depends on how the loss is computed (eager, compiled, chunked, Megatron&apos;s fused kernel).</source>
+        <translation>交叉熵在前向和反向中会短暂地复制整个词表上的 logits：复制多少取决于损失的计算方式（即时模式、编译、分块、Megatron 的融合内核）。</translation>
     </message>
     <message>
         <source>Optimizer-step temporaries</source>

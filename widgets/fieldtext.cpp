@@ -72,6 +72,7 @@ QString label(core::Field field)
     case F::TrainingTpCommOverlap: return QCoreApplication::translate("FieldText", "TP communication overlap");
     case F::TrainingFramework: return QCoreApplication::translate("FieldText", "Framework");
     case F::TrainingMomentDtype: return QCoreApplication::translate("FieldText", "Optimizer moments");
+    case F::TrainingLossImplementation: return QCoreApplication::translate("FieldText", "Loss implementation");
     case F::TrainingAttentionKernel: return QCoreApplication::translate("FieldText", "Attention kernel");
     case F::TrainingTorchCompile: return QCoreApplication::translate("FieldText", "torch.compile");
     case F::TrainingFp8Recipe: return QCoreApplication::translate("FieldText", "FP8 recipe");

@@ -1,6 +1,9 @@
 #include "core/layout/frameworkbuffers.h"
 
 #include "core/layout/sharding.h"
+#include "core/training/frozenbase.h"
+#include "core/training/fsdppipeline.h"
+#include "core/training/lossimplementation.h"
 
 namespace core {
 
@@ -25,11 +28,13 @@ double foreachAdamTemporaries(const BufferInputs& in)
     return momentElement * optimizerShare(in);
 }
 
-/// F.cross_entropy(logits.float()) (torchtitan train.py, HF loss_utils ForCausalLMLoss): the
-/// bf16 logits and their fp32 copy beside the saved log-softmax (4 B) in the forward;
-/// nll_loss_backward's dense fp32 gradient and log_softmax_backward's output (4 + 4 B) in the
-/// backward, whose 4 B blocks cannot reuse the freed 2 B bf16 block.
-constexpr LossProfile kTorchCrossEntropy{4, 6, 8, 2};
+/// The loss as the recipe computes it (training.loss_implementation; Auto: `framework`'s own,
+/// Megatron's vocab-parallel kernel or eager F.cross_entropy(logits.float()) elsewhere), each
+/// profile with its source in core/training/lossimplementation.cpp.
+inline void lossOf(const BufferInputs& in, Framework framework, LossProfile& out)
+{
+    lossProfile(resolvedLossImplementation(in.scenario.training.lossImplementation, framework), out);
+}
 
 } // namespace
 
@@ -40,10 +45,7 @@ inline void megatron(const BufferInputs& in, FrameworkBuffers& b)
 {
     const TrainingSetup& tr = in.scenario.training;
     const StateBytesPerParameter& st = in.layout.state;
-    // VocabParallelCrossEntropy (megatron/core/tensor_parallel/cross_entropy.py): an fp32 copy of
-    // the bf16 logits, exponentiated in place and saved (4 B); its backward turns that softmax
-    // into the gradient in place and autograd casts it to bf16 (2 B).
-    b.loss = {4, 2, 2, 0};
+    lossOf(in, Framework::Megatron, b.loss); // VocabParallelCrossEntropy unless the recipe says otherwise
     // Buckets are views of the contiguous grad buffer, reduced in place
     // (param_and_grad_buffer.py); a 16-bit grad buffer is cast to fp32 for the step
     // (distrib_optimizer.py: shard_main_param.grad = shard_model_grad.float()).
@@ -74,7 +76,7 @@ inline void deepSpeed(const BufferInputs& in, FrameworkBuffers& b)
     const RuntimeOverheads& rt = in.scenario.runtime;
     const StateBytesPerParameter& st = in.layout.state;
     const int z = tr.zeroStage;
-    b.loss = kTorchCrossEntropy;
+    lossOf(in, Framework::DeepSpeed, b.loss);
     // stage_1_and_2.py backward(): ipg buffer of reduce_bucket_size elements in the model dtype
     // (contiguous_gradients, the default) for the backward; stage3.py keeps it.
     if (z == 1 || z == 2)
@@ -106,7 +108,7 @@ namespace {
 inline void fsdp2(const BufferInputs& in, FrameworkBuffers& b)
 {
     const int z = in.scenario.training.zeroStage;
-    b.loss = kTorchCrossEntropy;
+    lossOf(in, Framework::Fsdp2, b.loss);
     // _fsdp_param_group.py: forward holds the layer's unsharded parameters, its all-gather output
     // until the next copy-out and the next layer's all-gather in flight (3 × 2 B); backward the
     // layer and the prefetched one unsharded (2 × 2 B), its unsharded grads (2 B) and the
@@ -120,6 +122,18 @@ inline void fsdp2(const BufferInputs& in, FrameworkBuffers& b)
     } else if (z == 2) { // SHARD_GRAD_OP: reshard_after_forward=False keeps every layer unsharded
         b.fsdpStageUnsharded = 2;
         b.fsdpBackwardPerLayer = 2 + 2 * r;
+    }
+    if (in.layout.p > 1 && z >= 2 && !in.layout.adapters) { // stages unsharded under PP (core/training/fsdppipeline.cpp)
+        const FsdpPipelineBytes pp = fsdpUnderPipeline(r);
+        b.fsdpForwardPerLayer = 0;
+        b.fsdpStageUnsharded = pp.stageUnsharded;
+        b.fsdpBackwardPerLayer = pp.backwardPerLayer;
+    }
+    if (in.layout.adapters) { // a frozen base: gathered as stored, no gradients (core/training/frozenbase.cpp)
+        const FrozenBaseGather g = fsdpFrozenBaseGather(in.frozenStorageBytes, z);
+        b.fsdpForwardPerLayer = g.forwardPerLayer;
+        b.fsdpBackwardPerLayer = g.backwardPerLayer;
+        b.fsdpStageUnsharded = g.stageUnsharded;
     }
     if (z >= 2)
         b.fsdpRootBytes = 2;
@@ -141,7 +155,7 @@ namespace {
 inline void ddp(const BufferInputs& in, FrameworkBuffers& b)
 {
     const StateBytesPerParameter& st = in.layout.state;
-    b.loss = kTorchCrossEntropy;
+    lossOf(in, Framework::Ddp, b.loss);
     // DistributedDataParallel(gradient_as_bucket_view=False): the buckets are a second copy of
     // the gradients (distributed.py docstring), from construction on.
     const double gradElement = in.layout.adapters ? st.gradients : (st.gradients > 0 ? st.gradients : 2);

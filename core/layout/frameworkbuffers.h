@@ -9,12 +9,15 @@
 
 namespace core {
 
-/// How a framework's cross entropy holds the logits, in bytes per logit element (T·V/t):
-/// kept from the loss's forward to its backward, extra at its forward and at its backward, and
-/// a block the caching allocator keeps cached but cannot reuse at the backward.
+/// How a training loop's cross entropy holds the logits, in bytes per logit element (T·V/t):
+/// kept from the loss's forward to its backward, extra at its forward and at its backward, a
+/// block the caching allocator keeps cached but cannot reuse at the backward, and what the
+/// training loop keeps of the logits outside the loss through the rest of the step (a model
+/// output it holds until the next forward returns). One profile per training.loss_implementation
+/// (core/training/lossimplementation.cpp).
 struct LossProfile
 {
-    double held = 0, forward = 0, backward = 0, cached = 0;
+    double held = 0, forward = 0, backward = 0, cached = 0, retained = 0;
 };
 
 struct FrameworkBuffers
@@ -27,7 +30,7 @@ struct FrameworkBuffers
     double fsdpForwardPerLayer = 0;   ///< FSDP2: gathered bytes per layer parameter during the forward
     double fsdpBackwardPerLayer = 0;  ///< … during the backward (unsharded params, grads, reduce-scatter inputs)
     double fsdpRootBytes = 0;         ///< FSDP2: bytes per non-layer parameter kept unsharded through forward and backward
-    double fsdpStageUnsharded = 0;    ///< FSDP2 SHARD_GRAD_OP: bytes per stage parameter kept unsharded
+    double fsdpStageUnsharded = 0;    ///< FSDP2 SHARD_GRAD_OP or under PP: bytes per stage parameter kept unsharded
     double autocastCopyBytes = 0;     ///< DDP AMP: bf16 copy per fp32 weight saved for backward
     double optimizerTempPerParam = 0; ///< optimizer-step temporaries per resident trainable parameter
     double optimizerTempCap = 0;      ///< … at most this many bytes (DeepSpeed sub_group_size); 0: none
@@ -43,6 +46,8 @@ struct BufferInputs
     const Scenario& scenario;
     const ResolvedLayout& layout;
     double largestModuleParams = 0;
+    /// LoRA/QLoRA: bytes per base-layer parameter as stored (frozenLinearBytes), what FSDP gathers.
+    double frozenStorageBytes = 0;
 };
 
 FrameworkBuffers megatronBuffers(const BufferInputs& in);

@@ -75,14 +75,19 @@ private slots:
 
     void otherEnginesReserveTheirWay()
     {
-        // SGLang (model_runner.py profile_max_num_token): mem_fraction_static × total holds the
-        // weights and the KV pool. TensorRT-LLM (kvCacheManager.cpp): free_gpu_memory_fraction
-        // of what is free after the context, weights, workspace and libraries.
+        // SGLang (@ 001ccef model_runner_kv_cache_mixin.py profile_max_num_token): rest = free
+        // after loading − total × (1 − mem_fraction_static), `total` being what was free after
+        // the distributed init: mem_fraction_static × (capacity − CUDA context − NCCL) holds the
+        // weights and the KV pool. One GPU, no communicator: 0.88 × (capacity − 512 MiB) −
+        // 16,060,522,496 B of Llama 3 8B weights. (The QwQ-32B log of the memory corpus:
+        // 0.85 × 21.63 GB free after init − 15.54 GB of weights = 2.85 GB; printed 2.84 GB.)
+        // TensorRT-LLM (kvCacheManager.cpp): free_gpu_memory_fraction of what is free after the
+        // context, weights, workspace and libraries.
         core::Scenario s = serve("llama-3-8b", ServingEngine::Sglang);
         s.inference.gpuMemoryUtilization = 0.88;
         const core::Estimate sg = core::estimate(s);
         const double capacity = s.hardware.gpu.memoryBytes;
-        QCOMPARE(sg.inference.freeBytesForKv, 0.88 * capacity - 16060522496.0);
+        QCOMPARE(sg.inference.freeBytesForKv, 0.88 * (capacity - 536870912.0) - 16060522496.0);
         s.inference.engine = ServingEngine::TensorRtLlm;
         s.inference.gpuMemoryUtilization = 0.9;
         const core::Estimate trt = core::estimate(s);

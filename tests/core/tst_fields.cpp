@@ -105,6 +105,7 @@ const Row kRows[] = {
     {"training.tp_comm_overlap", kTrain, "true", "2", C::WrongType},
     {"training.framework", kTrain, "deepspeed", "colossalai", C::UnknownValue},
     {"training.moment_dtype", kTrain, "bf16", "fp8", C::UnknownValue},
+    {"training.loss_implementation", kTrain, "chunked_output", "liger", C::UnknownValue},
     {"training.attention_kernel", kTrain, "fa2", "fa4", C::UnknownValue},
     {"training.torch_compile", kTrain, "true", "2", C::WrongType},
     {"training.fp8_recipe", kTrain, "mxfp8", "fp6", C::UnknownValue},

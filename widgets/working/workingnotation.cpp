@@ -191,6 +191,20 @@ constexpr const char* kFormulas[] = {
     QT_TRANSLATE_NOOP("WorkingNotation", "the step-time model's step (no MFU given)"),
     QT_TRANSLATE_NOOP("WorkingNotation", "ring collectives, bus = min(NVLink, members per node × NIC)  (the group spans nodes)"),
     QT_TRANSLATE_NOOP("WorkingNotation", "ring collectives, bus = NVLink (or PCIe) per direction × efficiency  (inside one node)"),
+    // The loss as it is computed, FSDP over a frozen base or under PP, SGLang's pool (issue 26).
+    QT_TRANSLATE_NOOP("WorkingNotation", "F.cross_entropy(logits.float()): held 4, forward 6, backward 8 B·s·b·V/t (+2 cached)"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "compiled cross entropy: held 2 (bf16 logits), backward 2 B·s·b·V/t"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "chunked output, compiled per chunk (n = 8): held 2, backward 2/n B·s·b·V/t"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "chunked output, eager bf16 (n = 8): held 4, backward 4/n B·s·b·V/t (2 kept all step)"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "output layer + loss per chunk (n = 8): forward 14/n B·s·b·V/t, none held"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "vocab-parallel cross entropy: held 4 (fp32 softmax), forward 2, backward 2 B·s·b·V/t"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "loss in a transformers < 4.46 model, output kept: held 8, forward 4, backward 8 B·s·b·V/t (+2 cached; 4 kept all step)"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "FSDP, frozen base: forward 3 × w·ℓ, backward 2 × w·ℓ (w as stored, no gradients), + root unsharded (2 B each)"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "FSDP2 under PP: the stage unsharded, (2 + r) B per stage parameter (bf16 weights, gradients accumulated in the reduce dtype), + 2ℓ at a layer's backward"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "mem_fraction_static × (capacity − context − NCCL) − weights, less this batch's KV"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "2·2·s·b·h / t_sp + held·s·b·V / t (held by training.loss_implementation)"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "by training.loss_implementation: Megatron 2 B·s·b·V/t (forward and backward); eager cross entropy 6 B forward, 8 B backward; compiled 2 B backward; chunked 2/n–14/n B"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "2·2·s·b·h / t_sp + held·s·b·V / t"),
 };
 
 // Substituted values named in words; letters and subscripts (h, D_z, n_layers) stay as they are.
@@ -235,6 +249,7 @@ constexpr const char* kSymbols[] = {
     QT_TRANSLATE_NOOP("WorkingNotation", "extras"),
     QT_TRANSLATE_NOOP("WorkingNotation", "fraction"),
     QT_TRANSLATE_NOOP("WorkingNotation", "free"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "held"),
     QT_TRANSLATE_NOOP("WorkingNotation", "global layers"),
     QT_TRANSLATE_NOOP("WorkingNotation", "in flight"),
     QT_TRANSLATE_NOOP("WorkingNotation", "iterations"),
