@@ -53,11 +53,23 @@ struct RankGroup
     int peakMicroBatch = 0;         ///< 0-based micro-batch of that moment
     int peakChunk = 0;              ///< model chunk (interleaved 1F1B) of that moment
     std::array<double, kStepMomentCount> momentBytes; ///< allocated bytes at each moment of the step (0: none)
+    /// A group of stages that are not all alike (a pipeline of more than kMaxRankGroups stages):
+    /// the stage whose memory the group shows, the fullest of them. -1: every stage of the group
+    /// has this memory.
+    int shownStage = -1;
 
     double categoryBytes(Category category) const;
     double modelStateBytes() const;
     double levelBytes(MemoryLevel level) const; ///< Σ components of exactly this level
 };
+
+/// Rank groups an estimate lists at most. Stages of the same memory form one group; beyond
+/// this many groups (a pipeline of 100,000 one-layer stages made 100,000 groups, and the window
+/// hung for minutes drawing and checking them, issue 32.3) the stages between the first and the
+/// last are grouped in runs of equal length, each shown by its fullest stage, so the fullest
+/// GPU and the "fits" verdict stay exact. 64: Megatron's 1T-parameter run has 64 stages
+/// (Narayanan et al. 2021, table 1), and 64 bars are what a 1920-pixel chart still labels.
+inline constexpr int kMaxRankGroups = 64;
 
 struct ComputeEstimate
 {
