@@ -7,6 +7,7 @@
 #include <QFile>
 
 #include "fuzzbodies.h"
+#include "settingsbody.h"
 
 namespace {
 
@@ -20,6 +21,7 @@ Body bodyFor(const QString& target)
     if (target == QLatin1String("deck")) return fuzz::deck;
     if (target == QLatin1String("tensorfile")) return fuzz::tensorFile;
     if (target == QLatin1String("memorylog")) return fuzz::memoryLog;
+    if (target == QLatin1String("settings")) return fuzz::settings;
     return nullptr;
 }
 
