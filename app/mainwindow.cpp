@@ -20,6 +20,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "app/accuracy/accuracydialog.h"
 #include "app/advice/advicedock.h"
 #include "app/controls/controlspanel.h"
 #include "widgets/advice/advicepanel.h"
@@ -167,6 +168,7 @@ void MainWindow::createActions()
     m_actions.fullScreen = make(QKeySequence::FullScreen);
     m_actions.fullScreen->setCheckable(true);
     m_actions.about = make();
+    m_actions.accuracy = make();
     m_actions.drills = make(QKeySequence(Qt::CTRL | Qt::Key_D));
     connect(m_actions.drills, &QAction::triggered, this, [this] { m_pages->setCurrentWidget(m_drills); });
     connect(m_drills, &DrillPage::openedInExplorer, this, [this] { m_pages->setCurrentIndex(0); });
@@ -179,6 +181,12 @@ void MainWindow::createActions()
     connect(m_viewOptions, &ViewOptions::unitChanged, this, &MainWindow::applyUnit);
     connect(m_actions.comparisons, &QAction::toggled, m_comparison, &QWidget::setVisible);
     connect(m_actions.fullScreen, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
+    connect(m_actions.accuracy, &QAction::triggered, this, [this] {
+        if (!m_accuracy)
+            m_accuracy = new AccuracyDialog(this);
+        m_accuracy->show();
+        m_accuracy->raise();
+    });
     connect(m_actions.about, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About ShardScope"),
                            tr("<p><b>ShardScope %1</b></p><p>How much GPU memory LLM training takes per GPU under a parallel "
@@ -229,6 +237,7 @@ void MainWindow::createMenus()
     m_menus.view->addSeparator();
     m_menus.view->addMenu(m_language->createMenu(this));
     m_menus.help = menuBar()->addMenu(QString());
+    m_menus.help->addAction(m_actions.accuracy);
     m_menus.help->addAction(m_actions.about);
 }
 
@@ -485,6 +494,8 @@ void MainWindow::retranslateUi()
     m_pages->setTabToolTip(m_pages->indexOf(m_plannerView), tr("Which layout to use: every valid one ranked, with launch settings"));
     m_actions.fullScreen->setText(tr("&Full Screen"));
     m_actions.about->setText(tr("&About ShardScope"));
+    m_actions.accuracy->setText(tr("A&ccuracy…"));
+    m_actions.accuracy->setToolTip(tr("How far ShardScope's figures are from public measured runs, by regime, each held out from the fit"));
     m_actions.drills->setText(tr("&Drills"));
     m_actions.drills->setToolTip(tr("Interview questions: type an estimate, check it, reveal the derivation step by step"));
     m_pages->setTabText(m_pages->indexOf(m_drills), tr("Drills"));

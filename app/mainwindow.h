@@ -6,6 +6,7 @@
 #include "core/estimate.h"
 #include "widgets/displayformat.h"
 
+class AccuracyDialog;
 class StepDock;
 class AdviceDock;
 class ComparisonView;
@@ -120,6 +121,7 @@ private:
     bool m_sizeChosen = false;
     ExportDialog* m_exportDialog = nullptr;     ///< made on first use; keeps its options
     PresentationWindow* m_presentation = nullptr; ///< made on first use; keeps its deck
+    AccuracyDialog* m_accuracy = nullptr;       ///< Help ▸ Accuracy, made on first use
 
     struct
     {
@@ -138,6 +140,7 @@ private:
         QAction* planner = nullptr;
         QAction* fullScreen = nullptr;
         QAction* about = nullptr;
+        QAction* accuracy = nullptr;
         QAction* drills = nullptr;
     } m_actions;
     struct

@@ -137,7 +137,7 @@ void rolloutTime(const EstimateContext& ctx, ComputeEstimate& out)
     const double h = ctx.shape.hiddenSize;
     const double efficiency = out.timeSource != TimeSource::Model
         ? out.effectiveMfu
-        : gemmEfficiency(gpuStepFigures(s.hardware.gpu.preset), out.computeDType == ComputeDType::Fp8, perRound * prompt, h, h);
+        : gemmEfficiency(gpuStepFigures(s.hardware.gpu.preset), out.computeDType == ComputeDType::Fp8, perRound * prompt, h, h, *ctx.constants);
     const double prefill = efficiency > 0 ? 2 * ctx.params.active * perRound * prompt / (t * peak * efficiency) : 0;
     out.rolloutSeconds = out.rolloutRounds * (prefill + newTokens * step);
 }

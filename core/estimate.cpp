@@ -7,6 +7,8 @@
 #include "core/inference.h"
 #include "core/finetune.h"
 #include "core/kvcache.h"
+#include "core/rules/rules.h"
+#include "core/translatable.h"
 #include "core/working.h"
 
 namespace core {
@@ -215,6 +217,12 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
     estimate(s, out, w, EstimateOptions{});
 }
 
+namespace {
+
+void estimateValid(const Scenario& s, Estimate& out, Working* w, const EstimateOptions& options);
+
+} // namespace
+
 void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOptions& options)
 {
     out.issues.clear();
@@ -224,8 +232,25 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
     validate(s, out.issues);
     if (hasErrors(out.issues))
         return;
+    if (isNormalized(s)) {
+        estimateValid(s, out, w, options);
+        return;
+    }
+    // What the mode ignores (a serving run's CP, ZeRO, …) reaches no number: the estimate reads
+    // the scenario as its mode does (core/rules: normalize); the issues are the scenario's own.
+    Scenario normalized = s;
+    normalize(normalized);
+    estimateValid(normalized, out, w, options);
+}
 
+namespace {
+
+/// The estimate of a validated scenario, into `out` (its issues so far kept).
+void estimateValid(const Scenario& s, Estimate& out, Working* w, const EstimateOptions& options)
+{
     EstimateContext ctx(s);
+    if (options.constants)
+        ctx.constants = options.constants;
     fillContext(ctx, w);
     if (ctx.countOnly)
         out.issues.push_back(fieldIssue(IssueCode::ParameterCountOnly, Severity::Info, Field::ModelParameters,
@@ -244,7 +269,7 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
         out.compute = ComputeEstimate{};
         out.communication = CommunicationEstimate{};
         out.finetune = FineTuneEstimate{};
-        estimateInference(s, out, w);
+        estimateInference(s, out, w, *ctx.constants);
     } else {
         out.finetune = FineTuneEstimate{}; // the rollout's figures only for RL (rolloutNeeds)
         // One ledger per pipeline stage (and per phase when a colocated rollout engine
@@ -362,9 +387,11 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
             w->add(Term::CpuOffload, kWholeJob, out.cpuBytesPerNode,
                    {{"per GPU", maxCpu, Unit::Bytes}, {"GPUs per node", double(gpusOnNode), Unit::Count},
                     {"buffer factor", s.runtime.cpuBufferFactor, Unit::Count}},
-                   "CPU memory per node", "per GPU × GPUs per node × buffer factor (DeepSpeed additional_buffer_factor)");
+                   SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "CPU memory per node"), "per GPU × GPUs per node × buffer factor (DeepSpeed additional_buffer_factor)");
     }
 }
+
+} // namespace
 
 Estimate estimate(const Scenario& scenario, Working* working)
 {

@@ -187,6 +187,9 @@ void estimate(const Scenario& scenario, Estimate& out, Working* working = nullpt
 struct EstimateOptions
 {
     bool timeOnlyIfFits = false; ///< skip FLOPs, time and communication when a GPU does not fit (compute stays zero)
+    /// The fitted constants to use; nullptr: the shipped ones. Only the accuracy harness gives
+    /// others (refitted without a source, core/accuracy/fit.h).
+    const ModelConstants* constants = nullptr;
 };
 void estimate(const Scenario& scenario, Estimate& out, Working* working, const EstimateOptions& options);
 Estimate estimate(const Scenario& scenario, Working* working = nullptr);

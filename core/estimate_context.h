@@ -39,6 +39,7 @@ struct EstimateContext
     std::optional<ModelArchitecture> family; ///< count-only models: the family shape `shape` refers to
   public:
     const ModelArchitecture& shape;   ///< architecture used (family shape for count-only models)
+    const ModelConstants* constants = &ModelConstants::shipped(); ///< fitted constants (EstimateOptions)
     bool countOnly = false;
     bool adapters = false;            ///< LoRA/QLoRA fine-tuning: frozen base + trainable adapters
     bool rl = false;

@@ -111,10 +111,12 @@ enum class Bound : std::uint8_t {
     Interval, ///< outside: OutOfRange (or Negative below zero where 0 means "unset")
 };
 
-/// When a field's value is used, and so range-checked: a serving batch means nothing to a
-/// training run, MoE settings nothing to a dense model.
+/// When a field's value is used, and so range-checked, checked against other fields and offered
+/// by the window (core/rules: fieldUsed): a serving batch means nothing to a training run, MoE
+/// settings nothing to a dense model, context parallelism nothing to a serving run.
 enum class FieldUse : std::uint8_t {
     Always,
+    Training,     ///< mode train or finetune: serving splits a replica over TP × PP and runs no optimizer
     Architecture, ///< the model has an architecture (not a bare parameter count)
     CountOnly,    ///< the model is a bare parameter count
     MoE,          ///< … and it has experts
@@ -330,23 +332,12 @@ constexpr FieldInfo choice(Field field, std::string_view key, FieldUse use = Fie
     const double last = std::is_enum_v<T> ? double(kChoicesOf<T>.size()) - 1 : 1;
     return scalar<Path...>(field, key, FieldUnit::None, between(0, last), use, presence);
 }
-/// A field whose setting brings a rule along (QLoRA's base format, PPO's critic): `setter`
-/// replaces the plain assignment.
-constexpr FieldInfo withRule(FieldInfo field, void (*setter)(Scenario&, FieldValue))
-{
-    field.set = setter;
-    return field;
-}
 /// A key scenario_io reads and writes by hand.
 constexpr FieldInfo special(Field field, std::string_view key, FieldType type, std::span<const Choice> choices = {})
 {
     return FieldInfo{field, key, sectionOfKey(key), type, FieldUnit::None, Bound::Interval, false, 0, 0,
                      FieldUse::Always, FieldPresence::Manual, choices, nullptr, nullptr};
 }
-
-// Setting these fields brings the rule the file reader and the window share.
-void setFineTuneMethodRule(Scenario& s, FieldValue v);
-void setRlAlgorithmRule(Scenario& s, FieldValue v);
 
 using S = Scenario;
 using M = ModelArchitecture;
@@ -408,21 +399,21 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::model, &M::globalLayerEvery>(Field::ModelGlobalLayerEvery, "model.global_layer_every", U::Layers, atLeast(0, kMaxLayers), E::Architecture, W::Architecture),
     scalar<&S::model, &M::parameters>(Field::ModelParameters, "model.parameters", U::Parameters, atLeast(1, kMaxParameters), E::CountOnly, W::Manual),
 
-    scalar<&S::training, &T::seqLength>(Field::TrainingSeqLength, "training.seq_length", U::Tokens, atLeast(1, kMaxSequence)),
+    scalar<&S::training, &T::seqLength>(Field::TrainingSeqLength, "training.seq_length", U::Tokens, atLeast(1, kMaxSequence), E::Training),
     scalar<&S::training, &T::microBatchSize>(Field::TrainingMicroBatchSize, "training.micro_batch_size", U::Sequences, atLeast(1, 1e6)),
     scalar<&S::training, &T::globalBatchSize>(Field::TrainingGlobalBatchSize, "training.global_batch_size", U::Sequences, atLeast(1, 1e9)),
-    scalar<&S::training, &T::trainTokens>(Field::TrainingTrainTokens, "training.train_tokens", U::Tokens, atLeast(0, 1e18)),
+    scalar<&S::training, &T::trainTokens>(Field::TrainingTrainTokens, "training.train_tokens", U::Tokens, atLeast(0, 1e18), E::Training),
     choice<&S::training, &T::precision>(Field::TrainingPrecision, "training.precision"),
     choice<&S::training, &T::optimizer>(Field::TrainingOptimizer, "training.optimizer"),
-    scalar<&S::training, &T::zeroStage>(Field::TrainingZeroStage, "training.zero_stage", U::Stage, between(0, 3)),
+    scalar<&S::training, &T::zeroStage>(Field::TrainingZeroStage, "training.zero_stage", U::Stage, between(0, 3), E::Training),
     special(Field::TrainingFsdp, "training.fsdp", K::Other, kFsdpChoices),
-    choice<&S::training, &T::offloadOptimizer>(Field::TrainingOffloadOptimizer, "training.offload_optimizer"),
-    choice<&S::training, &T::offloadParameters>(Field::TrainingOffloadParameters, "training.offload_parameters"),
-    choice<&S::training, &T::recompute>(Field::TrainingRecompute, "training.recompute"),
-    choice<&S::training, &T::flashAttention>(Field::TrainingFlashAttention, "training.flash_attention"),
-    choice<&S::training, &T::flopsFormula>(Field::TrainingFlopsFormula, "training.flops_formula"),
+    choice<&S::training, &T::offloadOptimizer>(Field::TrainingOffloadOptimizer, "training.offload_optimizer", E::Training),
+    choice<&S::training, &T::offloadParameters>(Field::TrainingOffloadParameters, "training.offload_parameters", E::Training),
+    choice<&S::training, &T::recompute>(Field::TrainingRecompute, "training.recompute", E::Training),
+    choice<&S::training, &T::flashAttention>(Field::TrainingFlashAttention, "training.flash_attention", E::Training),
+    choice<&S::training, &T::flopsFormula>(Field::TrainingFlopsFormula, "training.flops_formula", E::Training),
     scalar<&S::training, &T::moeCapacityFactor>(Field::TrainingMoeCapacityFactor, "training.moe_capacity_factor", U::Factor, between(0.1, 64), E::MoE),
-    choice<&S::training, &T::tpCommOverlap>(Field::TrainingTpCommOverlap, "training.tp_comm_overlap"),
+    choice<&S::training, &T::tpCommOverlap>(Field::TrainingTpCommOverlap, "training.tp_comm_overlap", E::Training),
     choice<&S::training, &T::framework>(Field::TrainingFramework, "training.framework"),
     choice<&S::training, &T::momentDtype>(Field::TrainingMomentDtype, "training.moment_dtype"),
 
@@ -430,9 +421,9 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::parallel, &P::gpusPerNode>(Field::ParallelGpusPerNode, "parallel.gpus_per_node", U::Count, atLeast(1, 1024)),
     scalar<&S::parallel, &P::tensor>(Field::ParallelTensor, "parallel.tensor", U::Count, atLeast(1, kMaxGpus)),
     scalar<&S::parallel, &P::pipeline>(Field::ParallelPipeline, "parallel.pipeline", U::Count, atLeast(1, kMaxGpus)),
-    scalar<&S::parallel, &P::virtualPipeline>(Field::ParallelVirtualPipeline, "parallel.virtual_pipeline", U::Count, atLeast(1, 1024)),
-    scalar<&S::parallel, &P::context>(Field::ParallelContext, "parallel.context", U::Count, atLeast(1, kMaxGpus)),
-    choice<&S::parallel, &P::sequenceParallel>(Field::ParallelSequenceParallel, "parallel.sequence_parallel"),
+    scalar<&S::parallel, &P::virtualPipeline>(Field::ParallelVirtualPipeline, "parallel.virtual_pipeline", U::Count, atLeast(1, 1024), E::Training),
+    scalar<&S::parallel, &P::context>(Field::ParallelContext, "parallel.context", U::Count, atLeast(1, kMaxGpus), E::Training),
+    choice<&S::parallel, &P::sequenceParallel>(Field::ParallelSequenceParallel, "parallel.sequence_parallel", E::Training),
     scalar<&S::parallel, &P::expert>(Field::ParallelExpert, "parallel.expert", U::Count, atLeast(1, kMaxGpus)),
     scalar<&S::parallel, &P::expertTensor>(Field::ParallelExpertTensor, "parallel.expert_tensor", U::Count, atLeast(1, kMaxGpus).orZero()),
     scalar<&S::parallel, &P::firstStageLayers>(Field::ParallelFirstStageLayers, "parallel.first_stage_layers", U::Layers, atLeast(1, kMaxLayers).orZero()),
@@ -492,7 +483,7 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::inference, &I::cudaGraphBytes>(Field::InferenceCudaGraphBytes, "inference.cuda_graph_bytes", U::Bytes, between(0, kMaxBytes), E::Serving),
     choice<&S::inference, &I::fullPromptLogits>(Field::InferenceFullPromptLogits, "inference.full_prompt_logits", E::Serving),
 
-    withRule(choice<&S::finetune, &F::method>(Field::FineTuneMethod, "finetune.method", E::FineTune), &setFineTuneMethodRule),
+    choice<&S::finetune, &F::method>(Field::FineTuneMethod, "finetune.method", E::FineTune),
     scalar<&S::finetune, &F::loraRank>(Field::FineTuneLoraRank, "finetune.lora_rank", U::Width, atLeast(1, 1e6), E::Adapters),
     special(Field::FineTuneLoraTargets, "finetune.lora_targets", K::Other, kLoraTargetChoices),
     choice<&S::finetune, &F::base, &Q::format>(Field::FineTuneBaseFormat, "finetune.base_format", E::FineTune),
@@ -504,7 +495,7 @@ inline constexpr FieldInfo kFields[] = {
     choice<&S::finetune, &F::adapterPrecision>(Field::FineTuneAdapterPrecision, "finetune.adapter_precision", E::Adapters),
     choice<&S::finetune, &F::pagedOptimizer>(Field::FineTunePagedOptimizer, "finetune.paged_optimizer", E::FineTune),
 
-    withRule(choice<&S::finetune, &F::rl, &L::algorithm>(Field::RlAlgorithm, "finetune.rl.algorithm", E::FineTune), &setRlAlgorithmRule),
+    choice<&S::finetune, &F::rl, &L::algorithm>(Field::RlAlgorithm, "finetune.rl.algorithm", E::FineTune),
     choice<&S::finetune, &F::rl, &L::reference>(Field::RlReference, "finetune.rl.reference", E::Rl),
     choice<&S::finetune, &F::rl, &L::referenceFormat>(Field::RlReferenceFormat, "finetune.rl.reference_format", E::Rl),
     choice<&S::finetune, &F::rl, &L::referenceOffload>(Field::RlReferenceOffload, "finetune.rl.reference_offload", E::Rl),
@@ -586,22 +577,14 @@ std::string_view sectionPrefix(FieldSection section);
 
 /// A scalar field's value in the scenario.
 inline FieldValue fieldValue(const Scenario& scenario, Field field) { return fieldInfo(field).get(scenario); }
-/// Sets a scalar field, converted to its member's type; the rules that come with a field
-/// (applyFineTuneMethod, applyRlAlgorithm) are applied.
-inline void setFieldValue(Scenario& scenario, Field field, FieldValue value) { fieldInfo(field).set(scenario, value); }
+/// Sets a scalar field, converted to its member's type, with what the setting brings along
+/// (core/rules: settingBrings). The file reader, --set, the window and the advisor all set
+/// fields this way; FieldInfo::set is the bare assignment.
+void setFieldValue(Scenario& scenario, Field field, FieldValue value);
 /// The value converted to the field's type, as setFieldValue would store it.
 FieldValue normalizedValue(Field field, FieldValue value);
 /// The default: a default-constructed core::Scenario's value (scenario.h's initializers are the
 /// one set of defaults).
 FieldValue fieldDefault(Field field);
-
-/// The method and the recipe that goes with it: QLoRA as published (Dettmers et al. 2023 §3–4,
-/// qlora.py) quantizes the frozen base to NF4 with double quantization and trains bf16 adapters
-/// with paged 32-bit AdamW; leaving QLoRA brings back a BF16 base and PEFT's fp32 adapters
-/// (autocast_adapter_dtype) without paging.
-void applyFineTuneMethod(FineTuneSetup& finetune, FineTuneMethod method);
-/// PPO trains a value model (the critic); GRPO's group-relative advantages do without one
-/// (Shao et al. 2024, DeepSeekMath §4.1).
-void applyRlAlgorithm(RlSetup& rl, RlAlgorithm algorithm);
 
 } // namespace core

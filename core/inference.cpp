@@ -181,7 +181,7 @@ double peakFor(const GpuSpec& gpu, WeightFormat format)
 
 } // namespace
 
-void estimateInference(const Scenario& s, Estimate& out, Working* w)
+void estimateInference(const Scenario& s, Estimate& out, Working* w, const ModelConstants& constants)
 {
     const InferenceSetup& in = s.inference;
     const bool countOnly = !s.model.hasArchitecture;
@@ -331,7 +331,7 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w)
     const double chunk = std::min(batch * prompt, double(std::max<std::int64_t>(1, in.maxBatchedTokens)));
     const double mfu = s.hardware.mfu > 0 ? s.hardware.mfu
                                           : gemmEfficiency(gpuStepFigures(s.hardware.gpu.preset), in.weights.format == WeightFormat::Fp8, chunk,
-                                                           m.hiddenSize, m.hiddenSize);
+                                                           m.hiddenSize, m.hiddenSize, constants);
     r.prefillSeconds = mfu > 0 ? r.prefillFlops / (replicaGpus * peak * mfu) : 0;
 
     // Decode: each step reads every weight (MoE: only experts some token was routed to) and the

@@ -12,7 +12,6 @@ namespace {
 using steptime_data::constant;
 
 using steptime_data::kGemmHalf;
-using steptime_data::kSustained;
 constexpr double kAttentionHalf = constant("attention_half_sequence");
 constexpr double kNvlinkEfficiency = constant("nvlink_bus_efficiency");
 constexpr double kNetworkEfficiency = constant("network_bus_efficiency");
@@ -75,14 +74,39 @@ std::string_view timeSourceName(TimeSource source)
     return "";
 }
 
+const ModelConstants& ModelConstants::shipped()
+{
+    static const ModelConstants values = [] {
+        ModelConstants c;
+        for (std::size_t i = 0; i < kFittedConstantCount; ++i)
+            c.values[i] = steptime_data::constant(fittedConstantId(FittedConstant(i)));
+        return c;
+    }();
+    return values;
+}
+
+std::string_view fittedConstantId(FittedConstant c)
+{
+    switch (c) {
+    case FittedConstant::SustainedFraction: return "sustained_fraction";
+    case FittedConstant::Count: break;
+    }
+    return "";
+}
+
 double gemmEfficiency(const GpuStepFigures& gpu, bool fp8, double m, double n, double k)
+{
+    return gemmEfficiency(gpu, fp8, m, n, k, ModelConstants::shipped());
+}
+
+double gemmEfficiency(const GpuStepFigures& gpu, bool fp8, double m, double n, double k, const ModelConstants& constants)
 {
     // Π d/(d + d₀) over M, N, K relative to the measured shape, as one division.
     const double h = kGemmHalf;
     const double best = gpu.mamfM * gpu.mamfN * gpu.mamfK * ((m + h) * (n + h) * (k + h));
     const double shape = m * n * k * ((gpu.mamfM + h) * (gpu.mamfN + h) * (gpu.mamfK + h));
     const double maximum = fp8 && gpu.gemmFp8 > 0 ? gpu.gemmFp8 : gpu.gemmBf16;
-    return best > 0 && m > 0 && n > 0 && k > 0 ? kSustained * maximum * std::min(1.0, shape / best) : 0;
+    return best > 0 && m > 0 && n > 0 && k > 0 ? constants[FittedConstant::SustainedFraction] * maximum * std::min(1.0, shape / best) : 0;
 }
 
 double gemmSeconds(double m, double n, double k, double peakFlops, double efficiency, double inputBytes, double memoryBytesPerSecond)
@@ -96,7 +120,12 @@ double gemmSeconds(double m, double n, double k, double peakFlops, double effici
 
 double attentionEfficiency(double maximum, double tokens)
 {
-    return kSustained * maximum * saturation(tokens, kAttentionHalf);
+    return attentionEfficiency(maximum, tokens, ModelConstants::shipped());
+}
+
+double attentionEfficiency(double maximum, double tokens, const ModelConstants& constants)
+{
+    return constants[FittedConstant::SustainedFraction] * maximum * saturation(tokens, kAttentionHalf);
 }
 
 double bubbleSeconds(int stages, int virtualStages, double microBatchSeconds)

@@ -6,6 +6,8 @@
 #include <span>
 #include <string_view>
 
+#include "core/modelconstants.h"
+
 namespace core {
 
 /// One constant of the step-time model, as resources/steptime.json gives it.
@@ -66,11 +68,14 @@ std::string_view timeSourceName(TimeSource source);
 /// Efficiency of an M×N×K GEMM as a fraction of peak: the GPU's measured large-GEMM efficiency
 /// times Π d/(d + d₀) over the three dimensions, relative to the measured shape, at most 1.
 double gemmEfficiency(const GpuStepFigures& gpu, bool fp8, double m, double n, double k);
+/// The same with the fitted constants given (the accuracy harness refits them).
+double gemmEfficiency(const GpuStepFigures& gpu, bool fp8, double m, double n, double k, const ModelConstants& constants);
 /// Roofline time of an M×N×K GEMM: the larger of 2·M·N·K / (peak · efficiency) and the bytes
 /// of A, B (`inputBytes` per element) and C (2 bytes per element) over the memory bandwidth.
 double gemmSeconds(double m, double n, double k, double peakFlops, double efficiency, double inputBytes, double memoryBytesPerSecond);
 /// Fused attention's efficiency at a kernel length of `tokens` (s/(s + s½) of its maximum).
 double attentionEfficiency(double maximum, double tokens);
+double attentionEfficiency(double maximum, double tokens, const ModelConstants& constants);
 /// Ring collectives (nccl-tests PERFORMANCE.md): all-reduce moves 2(n−1)/n of the bytes over
 /// each GPU's link, reduce-scatter and all-gather (n−1)/n of the full array; plus one latency.
 /// (Inline, as the two below: the step-time model calls them a dozen times per estimate.)

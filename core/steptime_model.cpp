@@ -19,7 +19,6 @@ namespace {
 using steptime_data::constant;
 
 using steptime_data::kGemmHalf;
-using steptime_data::kSustained;
 constexpr double kUnfusedBytesPerScore = constant("unfused_attention_bytes_per_score");
 constexpr double kHiddenPasses = constant("elementwise_hidden_passes");
 constexpr double kGatedPasses = constant("elementwise_ffn_passes_gated");
@@ -81,8 +80,9 @@ struct Model
     {
         mamfProduct = fig.mamfM * fig.mamfN * fig.mamfK;
         mamfPadded = (fig.mamfM + kGemmHalf) * (fig.mamfN + kGemmHalf) * (fig.mamfK + kGemmHalf);
-        sustained16 = kSustained * fig.gemmBf16;
-        sustained8 = kSustained * (fig.gemmFp8 > 0 ? fig.gemmFp8 : fig.gemmBf16);
+        const double sustained = (*context.constants)[FittedConstant::SustainedFraction];
+        sustained16 = sustained * fig.gemmBf16;
+        sustained8 = sustained * (fig.gemmFp8 > 0 ? fig.gemmFp8 : fig.gemmBf16);
     }
 
     /// gemmSeconds(m, n, k, peak, gemmEfficiency(fig, f8, m, n, k), bytes, bandwidth), inline.
@@ -115,7 +115,8 @@ void attentionCore(const Model& md, double forwardFlops, double heads, LayerCost
     if (fused) {
         // Each CP rank runs its queries against c key chunks of s/c: the kernel's length is s/c.
         const double kernel = s / md.c;
-        const double f = attentionEfficiency(md.fig.attentionForward, kernel), b = attentionEfficiency(md.fig.attentionBackward, kernel);
+        const double f = attentionEfficiency(md.fig.attentionForward, kernel, *ctx.constants),
+                     b = attentionEfficiency(md.fig.attentionBackward, kernel, *ctx.constants);
         out.attentionF = f > 0 ? forwardFlops / (md.attentionPeak * f) : 0;
         out.attentionB = b > 0 ? 2 * forwardFlops / (md.attentionPeak * b) : 0;
         return;
@@ -123,7 +124,7 @@ void attentionCore(const Model& md, double forwardFlops, double heads, LayerCost
     // Without a fused kernel the scores go through HBM: batched GEMMs with K = head dim, and the
     // softmax, mask and dropout passes over heads/t × (s/c) × s scores.
     const double d = std::max(1.0, double(ctx.shape.effectiveHeadDim()));
-    const double gemm = forwardFlops / (md.attentionPeak * std::max(1e-6, gemmEfficiency(md.fig, false, s / md.c, s, d)));
+    const double gemm = forwardFlops / (md.attentionPeak * std::max(1e-6, gemmEfficiency(md.fig, false, s / md.c, s, d, *ctx.constants)));
     const double scores = heads / md.t * (s / md.c) * s * double(tr.microBatchSize);
     const double traffic = md.memory(kUnfusedBytesPerScore * scores);
     out.attentionF = gemm + traffic / 3;

@@ -2,6 +2,156 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AccuracyDialog</name>
+    <message>
+        <source>Accuracy</source>
+        <translation>准确度</translation>
+    </message>
+</context>
+<context>
+    <name>AccuracyTableModel</name>
+    <message>
+        <source>%1 tok/s</source>
+        <extracomment>serving throughput; %1 = tokens per second</extracomment>
+        <translation>%1 token/s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <extracomment>a serving latency in milliseconds; %1 = the number</extracomment>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Not judged: %1</source>
+        <translation>未参与评判：%1</translation>
+    </message>
+    <message>
+        <source>“%1”
+%2</source>
+        <extracomment>tooltip of a corpus row; %1 = the text the source printed, %2 = where it was printed</extracomment>
+        <translation>“%1”
+%2</translation>
+    </message>
+    <message>
+        <source>not judged</source>
+        <translation>未评判</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>ShardScope</source>
+        <translation>ShardScope</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>Held out</source>
+        <extracomment>the error of a prediction made with constants fitted without this row&apos;s source</extracomment>
+        <translation>留出误差</translation>
+    </message>
+    <message>
+        <source>Regimes</source>
+        <translation>类别</translation>
+    </message>
+</context>
+<context>
+    <name>AccuracyView</name>
+    <message>
+        <source>Every regime</source>
+        <translation>全部类别</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n runs)</source>
+        <translation>
+            <numerusform>%1（%n 次运行）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No public measurements of this kind are in this build.</source>
+        <translation>此版本中没有这一类的公开实测数据。</translation>
+    </message>
+    <message>
+        <source>%1 public measurements from %2 independent sources, each predicted with the constants fitted without its own source: %3 within ±%4, median error %5; eight in ten between %6 and %7 (error = ShardScope / measured − 1).</source>
+        <extracomment>%1 = runs judged, %2 = independent sources, %3 = runs within the tolerance, %4 = the tolerance (&quot;15 %&quot;), %5 = median |error|, %6 and %7 = the 10th and 90th percentile of the error</extracomment>
+        <translation>来自 %2 个独立来源的 %1 条公开实测，每条都用不含其自身来源拟合出的常数来预测：%3 条在 ±%4 以内，误差中位数 %5；十分之八落在 %6 到 %7 之间（误差 = ShardScope / 实测 − 1）。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>every regime</source>
+        <translation>全部类别</translation>
+    </message>
+    <message>
+        <source>Regime</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行数</translation>
+    </message>
+    <message>
+        <source>Within ±%1</source>
+        <translation>在 ±%1 以内</translation>
+    </message>
+    <message>
+        <source>Median |error|</source>
+        <translation>|误差| 中位数</translation>
+    </message>
+    <message>
+        <source>P10</source>
+        <extracomment>10th percentile of the error</extracomment>
+        <translation>P10</translation>
+    </message>
+    <message>
+        <source>P90</source>
+        <extracomment>90th percentile of the error</extracomment>
+        <translation>P90</translation>
+    </message>
+    <message>
+        <source>Not judged: %1</source>
+        <translation>未参与评判：%1</translation>
+    </message>
+    <message>
+        <source>Not stated by the source, assumed:</source>
+        <translation>来源未说明、此处假设的设置：</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Serving speed</source>
+        <translation>推理速度</translation>
+    </message>
+    <message>
+        <source>Only runs outside the tolerance</source>
+        <translation>只看超出容差的运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not judged: %n (ShardScope cannot express their settings yet; each says why).</source>
+        <translation>
+            <numerusform>未评判：%n 条（ShardScope 尚无法表达其设置；每条都写明原因）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AdviceDock</name>
     <message>
         <source>Apply “%1”</source>
@@ -4431,6 +4581,14 @@ The bars show the last valid scenario.</source>
         <source>Remove the measured run kept with the scenario (Undo brings it back)</source>
         <translation>删除随场景保存的实测运行（撤销可恢复）</translation>
     </message>
+    <message>
+        <source>A&amp;ccuracy…</source>
+        <translation>准确度(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>How far ShardScope&apos;s figures are from public measured runs, by regime, each held out from the fit</source>
+        <translation>ShardScope 的数字与公开实测运行相差多少：按类别列出，每条都未参与拟合</translation>
+    </message>
 </context>
 <context>
     <name>MeasuredText</name>
@@ -6246,6 +6404,153 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
     <message>
         <source>&amp;Clear Menu</source>
         <translation>清除列表(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>RegimeText</name>
+    <message>
+        <source>A100</source>
+        <translation>A100</translation>
+    </message>
+    <message>
+        <source>Hopper</source>
+        <translation>Hopper</translation>
+    </message>
+    <message>
+        <source>Blackwell</source>
+        <translation>Blackwell</translation>
+    </message>
+    <message>
+        <source>AMD</source>
+        <translation>AMD</translation>
+    </message>
+    <message>
+        <source>workstation GPU</source>
+        <translation>工作站 GPU</translation>
+    </message>
+    <message>
+        <source>other GPU</source>
+        <translation>其他 GPU</translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation>稠密</translation>
+    </message>
+    <message>
+        <source>MoE</source>
+        <translation>MoE</translation>
+    </message>
+    <message>
+        <source>small (≤ 3B)</source>
+        <translation>小模型（≤ 3B）</translation>
+    </message>
+    <message>
+        <source>large (≥ 100B)</source>
+        <translation>大模型（≥ 100B）</translation>
+    </message>
+    <message>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <source>16-bit</source>
+        <translation>16 位</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>serving</source>
+        <translation>推理服务</translation>
+    </message>
+    <message>
+        <source>Megatron</source>
+        <translation>Megatron</translation>
+    </message>
+    <message>
+        <source>FSDP</source>
+        <translation>FSDP</translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation>DeepSpeed</translation>
+    </message>
+    <message>
+        <source>DDP</source>
+        <translation>DDP</translation>
+    </message>
+    <message>
+        <source>long context</source>
+        <translation>长上下文</translation>
+    </message>
+    <message>
+        <source>pipeline</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>SGLang</source>
+        <translation>SGLang</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM</source>
+        <translation>TensorRT-LLM</translation>
+    </message>
+    <message>
+        <source>llama.cpp</source>
+        <translation>llama.cpp</translation>
+    </message>
+    <message>
+        <source>HF transformers</source>
+        <translation>HF transformers</translation>
+    </message>
+    <message>
+        <source>batch 1</source>
+        <translation>批大小 1</translation>
+    </message>
+    <message>
+        <source>high concurrency</source>
+        <translation>高并发</translation>
+    </message>
+    <message>
+        <source>quantized weights</source>
+        <translation>量化权重</translation>
+    </message>
+    <message>
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
     </message>
 </context>
 <context>
@@ -8829,10 +9134,6 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>token id（以及使用时的 dropout 掩码），保存在第一段。</translation>
     </message>
     <message>
-        <source>Logits and loss</source>
-        <translation>Logits 与损失</translation>
-    </message>
-    <message>
         <source>The scores over the whole vocabulary in fp32, for every token: large when V is large. Kept on the last stage.</source>
         <translation>每个 token 在整个词表上的 FP32 分数：V 大时很可观。保存在最后一段。</translation>
     </message>
@@ -9490,16 +9791,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>复制到每个头的 K 和 V（repeat_kv）</translation>
     </message>
     <message>
-        <source>Model states on this GPU</source>
-        <translation>本卡的模型状态</translation>
-    </message>
-    <message>
         <source>Parameters + gradients + optimizer states, the textbook&apos;s 16 bytes per parameter: what ZeRO shards. Activations and buffers come on top.</source>
         <translation>参数 + 梯度 + 优化器状态，即教材里每参数 16 字节：ZeRO 切分的正是这部分。激活和缓冲区另算。</translation>
-    </message>
-    <message>
-        <source>Peak allocated (max_memory_allocated)</source>
-        <translation>峰值已分配（max_memory_allocated）</translation>
     </message>
     <message>
         <source>Step time: linear layers (GEMMs)</source>
@@ -9516,10 +9809,6 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>QKᵀ and ·V in a fused kernel at FlashAttention&apos;s measured efficiency, lower for short sequences; without a fused kernel the scores go through memory.</source>
         <translation>QKᵀ 和 ·V 在融合内核中按 FlashAttention 的实测效率计算，序列短时效率更低；没有融合内核时，分数矩阵要经过显存。</translation>
-    </message>
-    <message>
-        <source>Step time: norms and activations</source>
-        <translation>步时：归一化与激活</translation>
     </message>
     <message>
         <source>Norms, activations, residual adds and the loss read and write whole tensors and do little arithmetic: memory bandwidth sets their time. Sequence parallelism splits them over the TP ranks.</source>
@@ -9550,16 +9839,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>流水线填充和排空时各段在等待：占计算的 (p − 1)/(v·m)。更多微批次或虚拟段可以缩小它。</translation>
     </message>
     <message>
-        <source>Step time: exposed DP communication</source>
-        <translation>步时：未被掩盖的 DP 通信</translation>
-    </message>
-    <message>
         <source>Gradients are reduced while the last micro-batch&apos;s backward still runs; what outlasts it, and always the last bucket, adds to the step. The distributed optimizer&apos;s weight gather hides behind the next forward.</source>
         <translation>梯度在最后一个微批次的反向仍在进行时归约；超出它的部分，以及总是最后一个桶，会加到步时上。分布式优化器的权重收集藏在下一次前向之后。</translation>
-    </message>
-    <message>
-        <source>Step time: exposed TP communication</source>
-        <translation>步时：未被掩盖的 TP 通信</translation>
     </message>
     <message>
         <source>Tensor parallelism waits for its collectives inside every layer unless TP communication is overlapped with the GEMMs.</source>
@@ -9574,10 +9855,6 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>每个微批次的激活和梯度在各段之间传递；交错调度把它们与计算重叠。</translation>
     </message>
     <message>
-        <source>Step time: exposed CP communication</source>
-        <translation>步时：未被掩盖的 CP 通信</translation>
-    </message>
-    <message>
         <source>Ring attention passes key and value chunks while the chunk already there is computed; only what takes longer than that shows.</source>
         <translation>环形注意力在计算手头这一块的同时传递键和值的分块；只有比计算更慢的部分才会显露。</translation>
     </message>
@@ -9588,10 +9865,6 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>Tokens travel to their experts and back in every MoE layer; without special overlap the layer waits for it.</source>
         <translation>每个 MoE 层都要把 token 发往其专家再取回；没有专门的重叠时，该层要等待它完成。</translation>
-    </message>
-    <message>
-        <source>Step time: offload (PCIe, CPU optimizer)</source>
-        <translation>步时：卸载（PCIe、CPU 优化器）</translation>
     </message>
     <message>
         <source>Offloaded states cross PCIe, and the CPU runs the optimizer&apos;s update from its own memory: slow compared with the GPU.</source>
@@ -9628,6 +9901,42 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>One constant of the step-time model with its source (resources/steptime.json).</source>
         <translation>步时模型的一个常量及其来源（resources/steptime.json）。</translation>
+    </message>
+    <message>
+        <source>CPU memory per node</source>
+        <translation>每节点 CPU 内存</translation>
+    </message>
+    <message>
+        <source>Model states on this GPU</source>
+        <translation>本卡的模型状态</translation>
+    </message>
+    <message>
+        <source>Logits and loss</source>
+        <translation>Logits 与损失</translation>
+    </message>
+    <message>
+        <source>Peak allocated (max_memory_allocated)</source>
+        <translation>峰值已分配（max_memory_allocated）</translation>
+    </message>
+    <message>
+        <source>Step time: norms and activations</source>
+        <translation>步时：归一化与激活</translation>
+    </message>
+    <message>
+        <source>Step time: exposed DP communication</source>
+        <translation>步时：未被掩盖的 DP 通信</translation>
+    </message>
+    <message>
+        <source>Step time: exposed TP communication</source>
+        <translation>步时：未被掩盖的 TP 通信</translation>
+    </message>
+    <message>
+        <source>Step time: exposed CP communication</source>
+        <translation>步时：未被掩盖的 CP 通信</translation>
+    </message>
+    <message>
+        <source>Step time: offload (PCIe, CPU optimizer)</source>
+        <translation>步时：卸载（PCIe、CPU 优化器）</translation>
     </message>
     <message>
         <source>Peak reserved (max_memory_reserved)</source>

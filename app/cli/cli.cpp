@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "app/cli/accuracycommand.h"
 #include "app/cli/advisecommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/quantizecommand.h"
@@ -15,6 +16,8 @@
 #include "app/cli/windowoptions.h"
 #include "app/documents/filesaver.h"
 #include "core/estimate.h"
+#include "core/accuracy/builtin.h"
+#include "core/io/accuracy_io.h"
 #include "core/io/estimate_io.h"
 #include "core/calibration/memorylog.h"
 #include "core/calibration/residuals.h"
@@ -48,6 +51,8 @@ const char* kUsage =
     "                  the scenario's layout as the framework's launch settings\n"
     "       shardscope import-hf CONFIG.json [--out SCENARIO.json]   a scenario from a Hugging Face config.json\n"
     "       shardscope presets                          list model and GPU presets\n"
+    "       shardscope accuracy [--corpus steptime|memory|serving|all] [--format table|json|markdown] [--rows]\n"
+    "                  the estimate against public measurements, held out source by source, by regime\n"
     "       shardscope quantize --dist normal|laplace|lognormal|outliers|FILE.npy --to FORMAT [--scaling ...] [--group N]\n"
     "                  [--format table|json] ...         a tensor stored in a number format: what is lost (--help)\n"
     "Exit status: 0 success, 2 invalid scenario or arguments, or a file that cannot be read or written\n"
@@ -205,8 +210,11 @@ static int estimateCommand(const std::vector<std::string>& args)
     }
     const core::Calibration* calibration = measuredFile.empty() && measured.log.measurements.empty() ? nullptr : &measured;
     if (format == "json") {
+        // How far public runs like this one were from the estimate (resources/corpus/).
+        core::EstimateBands bands;
+        core::attachBands(load.scenario, e, core::builtInBands(), bands);
         std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr, timeline && !servingRun ? &steps : nullptr,
-                                          calibration, timeline && servingRun ? &serving : nullptr);
+                                          calibration, timeline && servingRun ? &serving : nullptr, &bands);
     } else {
         std::cout << core::estimateToTable(load.scenario, e, load.issues, explain ? &working : nullptr, unit);
         if (timeline)
@@ -449,6 +457,7 @@ struct Command
 constexpr Command kCommands[] = {
     {"estimate", estimateCommand}, {"advise", adviseCommand},       {"export", exportCommand},   {"plan", planCommand},
     {"launch", launchCommand},     {"import-hf", importHfCommand},  {"presets", presetsCommand}, {"quantize", quantizeCommand},
+    {"accuracy", accuracyCommand},
     {"help", helpCommand},         {"--help", helpCommand},         {"-h", helpCommand},         {"--version", versionCommand},
     {"-v", versionCommand},
 };
@@ -457,7 +466,8 @@ constexpr Command kCommands[] = {
 bool isCommandOption(std::string_view a)
 {
     for (std::string_view o : {"--default", "--set", "--format", "--unit", "--explain", "--timeline", "--measured", "--out", "--view",
-                               "--top", "--objective", "--pin", "--bound", "--framework", "--dist", "--to"})
+                               "--top", "--objective", "--pin", "--bound", "--framework", "--dist", "--to",
+                               "--corpus", "--rows"})
         if (a.substr(0, a.find('=')) == o)
             return true;
     return false;

@@ -20,6 +20,7 @@
 #include "app/planner/plannercontroller.h"
 #include "app/scenariocontroller.h"
 #include "core/estimate.h"
+#include "core/rules/rules.h"
 #include "widgets/plan/feasibilityheatmap.h"
 #include "widgets/plan/layoutcomparison.h"
 #include "widgets/plan/paretoplot.h"
@@ -342,8 +343,7 @@ void PlannerView::compareSelected()
     for (int i = 0; i < 2; ++i) {
         layouts[i] = m_model->layoutIndex(m_proxy->mapToSource(rows[i]).row());
         core::Scenario s = m_scenario->scenario();
-        s.hardware.mfu = 0; // compare the model's steps, as the table ranks them
-        s.hardware.achievedTflops = 0;
+        core::timeWithStepModel(s); // compare the model's steps, as the table ranks them
         core::applyLayout(m_result->layouts[std::size_t(layouts[i])].layout, s);
         core::estimate(s, e[i]);
     }
@@ -358,16 +358,16 @@ void PlannerView::compareSelected()
 void PlannerView::updatePins()
 {
     core::PlanPins pins;
-    std::vector<core::Issue> ignored;
+    using B = core::PinBound;
     const int z = m_zero->currentData().toInt();
     if (z >= 0)
-        core::parsePin("training.zero_stage=" + std::to_string(z), pins, ignored);
+        pins.pin(core::Field::TrainingZeroStage, B::Equal, z);
     const int t = m_tensorMax->currentData().toInt();
     if (t > 0)
-        core::parsePin("parallel.tensor<=" + std::to_string(t), pins, ignored);
+        pins.pin(core::Field::ParallelTensor, B::AtMost, t);
     if (m_noOffload->isChecked()) {
-        core::parsePin("training.offload_optimizer=false", pins, ignored);
-        core::parsePin("training.offload_parameters=false", pins, ignored);
+        pins.pin(core::Field::TrainingOffloadOptimizer, B::Equal, 0);
+        pins.pin(core::Field::TrainingOffloadParameters, B::Equal, 0);
     }
     m_planner->setPins(pins);
 }
@@ -400,8 +400,7 @@ void PlannerView::updateSummary()
         // Where the scenario's own layout stands: its step from the same model, against the list
         // (it may be missing from it, e.g. when the same layout fits with less recomputation).
         core::Scenario own = m_scenario->scenario();
-        own.hardware.mfu = 0;
-        own.hardware.achievedTflops = 0;
+        core::timeWithStepModel(own);
         const core::Estimate e = core::estimate(own);
         bool fits = e.valid;
         for (const core::RankGroup& g : e.groups)

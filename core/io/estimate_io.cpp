@@ -139,9 +139,11 @@ std::string parameterSourceText(const Scenario& s, const Estimate& e)
 } // namespace
 
 Json servingTimelineJson(const ServingTimeline& timeline); // core/io/servingtimeline_io.cpp
+void addBandsJson(Json& estimate, const EstimateBands& bands); // core/io/bands_io.cpp
 
 std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vector<Issue>& extra, const Working* w,
-                           const StepTimeline* timeline, const Calibration* measured, const ServingTimeline* serving)
+                           const StepTimeline* timeline, const Calibration* measured, const ServingTimeline* serving,
+                           const EstimateBands* bands)
 {
     Json j;
     j["valid"] = e.valid;
@@ -265,6 +267,8 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
                                  {"rollout_kv_needed_bytes", e.finetune.rolloutKvNeeded},
                                  {"rollout_kv_reserved_bytes", e.finetune.rolloutKvReserved}};
     }
+    if (e.valid && bands)
+        addBandsJson(j, *bands);
     j["warnings"] = issuesJson(e.issues, extra);
     if (w) {
         Json lines = Json::array();

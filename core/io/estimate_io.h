@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/accuracy/bands.h"
 #include "core/estimate.h"
 #include "core/io/printunit.h"
 
@@ -27,9 +28,12 @@ std::string_view phaseName(GroupPhase phase);
 /// moment, the three levels and the bytes per component). With `measured`, adds "measured":
 /// the log's issues and one residual per measured quantity and rank (--measured LOG). With
 /// `serving` (a serving scenario's --timeline), adds "serving_timeline" (core/io/servingtimeline_io).
+/// With `bands`, every figure that has one gets "<figure>_band": {low, high, runs, regime,
+/// error_low, error_high} (core/accuracy/bands.h).
 std::string estimateToJson(const Scenario& scenario, const Estimate& estimate, const std::vector<Issue>& extraIssues,
                            const Working* working = nullptr, const StepTimeline* timeline = nullptr,
-                           const Calibration* measured = nullptr, const ServingTimeline* serving = nullptr);
+                           const Calibration* measured = nullptr, const ServingTimeline* serving = nullptr,
+                           const EstimateBands* bands = nullptr);
 
 /// Measured beside predicted as text, one line per residual (--measured with --format table).
 std::string calibrationToTable(const Calibration& calibration, const Estimate& estimate);
