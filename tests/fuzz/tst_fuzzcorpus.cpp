@@ -7,6 +7,7 @@
 #include <QFile>
 
 #include "fuzzbodies.h"
+#include "corpusbody.h"
 #include "settingsbody.h"
 
 namespace {
@@ -22,6 +23,7 @@ Body bodyFor(const QString& target)
     if (target == QLatin1String("tensorfile")) return fuzz::tensorFile;
     if (target == QLatin1String("memorylog")) return fuzz::memoryLog;
     if (target == QLatin1String("settings")) return fuzz::settings;
+    if (target == QLatin1String("corpus")) return fuzz::corpus;
     return nullptr;
 }
 
