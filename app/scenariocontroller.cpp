@@ -5,6 +5,8 @@
 #include <algorithm>
 
 #include "app/scenariocommand.h"
+#include "core/accuracy/bands.h"
+#include "core/accuracy/builtin.h"
 #include "core/io/presets.h"
 #include "core/layoutchoices.h"
 #include "core/io/scenario_io.h"
@@ -114,6 +116,12 @@ void ScenarioController::recompute()
     m_working.clear();
     // The working allocates a line per number: only record it while it is shown.
     core::estimate(m_scenario, m_estimate, m_workingEnabled ? &m_working : nullptr);
+    if (m_workingEnabled && m_estimate.valid) {
+        // The step's band from the public runs (resources/corpus/steptime.json) closes its working.
+        core::EstimateBands bands;
+        core::attachBands(m_scenario, m_estimate, core::builtInBands(), bands);
+        core::addBandWorking(bands, m_working);
+    }
     ++m_estimateCount;
     emit issuesChanged(m_estimate.valid, m_estimate.issues);
     if (m_estimate.valid) {

@@ -63,7 +63,7 @@ const TensorInfo& tensorInfo(TensorKind kind)
     return kTensors[std::size_t(kind)];
 }
 
-ActivationShape activationShape(const Scenario& scenario, const ModelArchitecture& shape, bool moeLayer)
+ActivationShape activationShape(const Scenario& scenario, const ModelArchitecture& shape, LayerKind kind)
 {
     ActivationShape a;
     a.seq = double(scenario.training.seqLength);
@@ -96,7 +96,7 @@ ActivationShape activationShape(const Scenario& scenario, const ModelArchitectur
         a.qLoraRank = shape.qLoraRank;
         a.kvLatent = double(shape.kvLoraRank) + shape.qkRopeHeadDim;
     }
-    if (moeLayer && shape.isMoE()) {
+    if (kind == LayerKind::Moe && shape.isMoE()) {
         a.moe = true;
         a.experts = shape.numExperts;
         a.topK = shape.moeTopK;

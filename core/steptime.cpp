@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/serving/servingconstants.h"
 #include "core/steptime_data.h"
 
 namespace core {
@@ -78,8 +79,11 @@ const ModelConstants& ModelConstants::shipped()
 {
     static const ModelConstants values = [] {
         ModelConstants c;
-        for (std::size_t i = 0; i < kFittedConstantCount; ++i)
-            c.values[i] = steptime_data::constant(fittedConstantId(FittedConstant(i)));
+        for (std::size_t i = 0; i < kFittedConstantCount; ++i) {
+            const std::string_view id = fittedConstantId(FittedConstant(i));
+            const ServingConstant* serving = findServingConstant(id); // the serving step model's live in serving.json
+            c.values[i] = serving ? serving->value : steptime_data::constant(id);
+        }
         return c;
     }();
     return values;
@@ -89,6 +93,9 @@ std::string_view fittedConstantId(FittedConstant c)
 {
     switch (c) {
     case FittedConstant::SustainedFraction: return "sustained_fraction";
+    case FittedConstant::ServingLayerFloor: return "serving_layer_floor_seconds";
+    case FittedConstant::ServingStepOverhead: return "serving_step_overhead_seconds";
+    case FittedConstant::ServingWeightOnlyEfficiency: return "serving_weight_only_efficiency";
     case FittedConstant::Count: break;
     }
     return "";
@@ -133,6 +140,16 @@ double bubbleSeconds(int stages, int virtualStages, double microBatchSeconds)
     if (stages <= 1)
         return 0;
     return double(stages - 1) / std::max(1, virtualStages) * microBatchSeconds;
+}
+
+long long nvlinkIsland(long long gpusPerNode, long long nvlinkDomain)
+{
+    if (nvlinkDomain <= gpusPerNode)
+        return gpusPerNode;
+    long long island = 1;
+    while (island * 2 <= nvlinkDomain)
+        island *= 2;
+    return std::max(island, gpusPerNode);
 }
 
 GroupLink groupLink(long long stride, long long size, long long gpusPerNode, double interconnect, double network)

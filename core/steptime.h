@@ -26,8 +26,11 @@ struct GpuStepFigures
     double gemmFp8;             ///< the same in FP8; 0: no FP8 path
     double attentionForward;    ///< fused attention forward, fraction of the 16-bit peak
     double attentionBackward;
+    double fp4PeakRatio;        ///< FP4 tensor cores' dense peak over FP8's; 0: none
     double pcieBytesPerSecond;  ///< host link, one direction
     double mamfM, mamfN, mamfK; ///< the shape the GEMM efficiency was measured at
+    double fa2Forward, fa2Backward; ///< FlashAttention-2, fraction of the 16-bit peak
+    double fa3Forward, fa3Backward; ///< FlashAttention-3; 0: it does not run on this GPU
     std::string_view source;
 };
 
@@ -114,5 +117,10 @@ struct GroupLink
 };
 GroupLink groupLink(long long stride, long long size, long long gpusPerNode, double interconnectBytesPerSecond,
                     double networkBytesPerSecond);
+/// The GPUs that groupLink() treats as one NVLink island: the node, or an NVLink domain larger
+/// than it (GB200/GB300 NVL72: 72 GPUs on one NVSwitch fabric), of which a job fills the
+/// largest power of two (64 of 72: the 16-tray segments jobs are placed on; our placement rule),
+/// so that power-of-two groups of consecutive ranks lie inside one domain.
+long long nvlinkIsland(long long gpusPerNode, long long nvlinkDomain);
 
 } // namespace core

@@ -259,6 +259,17 @@ void checkBatchSplit(const Rules& r)
         r.c.warning(IssueCode::InterleavedMicroBatches, Field::ParallelVirtualPipeline, double(micro), p.pipeline);
 }
 
+/// Hybrid sharding: the shard group divides the DP × CP group whose states it shards.
+void checkShardGroup(const Rules& r)
+{
+    const ParallelLayout& p = r.s.parallel;
+    if (p.shardGroup <= 0 || !r.used(Field::ParallelShardGroup) || !r.layoutOk || !r.passed({Field::ParallelShardGroup}))
+        return;
+    const long long group = (long long)p.dataParallel() * p.context;
+    if (group > 0 && group % p.shardGroup != 0)
+        r.c.error(IssueCode::ShardGroupNotDividing, Field::ParallelShardGroup, p.shardGroup, double(group));
+}
+
 void checkLayout(Rules& r)
 {
     r.layoutOk = r.passed({Field::ParallelGpus, Field::ParallelGpusPerNode, Field::ParallelTensor, Field::ParallelPipeline,
@@ -272,6 +283,7 @@ void checkLayout(Rules& r)
     }
     checkContextParallel(r);
     checkBatchSplit(r);
+    checkShardGroup(r);
 }
 
 void checkExperts(const Rules& r)

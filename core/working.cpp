@@ -95,10 +95,16 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
     {"inference_workspace", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Prefill workspace"), "one chunk's transient tensors + fp32 sampling logits", "vLLM profile run (max_num_batched_tokens)", Unit::Bytes, Component::InferenceWorkspace},
     {"max_batch", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Largest batch at this context"), "free memory / KV per sequence", "", Unit::Count, kNone},
     {"max_context", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Longest context at this batch"), "free memory / (batch · KV per token)", "", Unit::Tokens, kNone},
-    {"prefill_seconds", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Prefill time (compute-bound)"), "2·N·batch·prompt (+ attention) / (n · peak · MFU)", "Kaplan et al. 2020 (2N per token forward)", Unit::Seconds, kNone},
-    {"decode_step_seconds", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Decode step (bandwidth-bound)"), "max(bytes read / HBM bandwidth, FLOPs / peak)", "roofline (Williams et al. 2009)", Unit::Seconds, kNone},
+    {"prefill_seconds", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Prefill time (compute-bound)"), "chunks · engine step(chunk tokens)  (a stated MFU: 2·N·batch·prompt (+ attention) / (n · peak · MFU))",
+     "core/serving/stepcost.h: GEMMs at the measured efficiency (resources/steptime.json), FlashAttention forward, TP all-reduces; chunk = max_num_batched_tokens (vLLM), chunked_prefill_size (SGLang), max_num_tokens (TensorRT-LLM)", Unit::Seconds, kNone},
+    {"decode_step_seconds", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Decode step (bandwidth-bound)"), "max(weights / (HBM · f), FLOPs / peak) + KV / (HBM · f) + n_layers · floor + 2 · n_layers · all-reduce + engine step",
+     "roofline (Williams et al. 2009); f = 0.88 of the datasheet bandwidth (resources/serving.json); one-shot all-reduce sgl-project/sglang#2904 (H100), NCCL inside a CUDA graph haohervchb/sglang-V100#2; floor and engine step fitted on the serving corpus, leave-one-source-out", Unit::Seconds, kNone},
     {"decode_tokens_per_second", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Decode tokens/s per sequence"), "1 / step", "", Unit::Count, kNone},
     {"arithmetic_intensity", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Decode arithmetic intensity"), "FLOPs / bytes read (ridge = peak / bandwidth)", "roofline (Williams et al. 2009)", Unit::Count, kNone},
+    {"itl_seconds", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Time between tokens under load"), "engine step(running decode rows + the others' prompt chunks ≤ token budget)",
+     "continuous batching with chunked prefill: vllm-project/vllm vllm/v1/core/sched/scheduler.py @ 00024d3, Scheduler.schedule() (token_budget: running requests first, then prompt chunks); TensorRT-LLM max_num_tokens; SGLang chunked_prefill_size", Unit::Seconds, kNone},
+    {"ttft_seconds", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Time to first token under load"), "queue + ⌈prompt / (budget − others' decode rows)⌉ · engine step(others' decode + own chunk)",
+     "the same scheduler: a new prompt is chunked into what the budget leaves beside the running requests (vllm/v1/core/sched/scheduler.py @ 00024d3); queue = (batch − running) · request time / running for requests the budget does not admit (Little's law, L = λW)", Unit::Seconds, kNone},
     {"step_gemm", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Step time: linear layers (GEMMs)"), "m · Σ max(2·M·N·K / (peak · η(M, N, K)), bytes / HBM)  (forward + 2 × backward)",
      "roofline (Williams et al. 2009); η: measured large-GEMM efficiency (MAMF, stas00/ml-engineering @ 744d01e) × Π d/(d + 128)", Unit::Seconds, kNone},
     {"step_attention", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Step time: attention core"), "m · n_layers · (F_att / (peak₁₆ · η_fwd) + 2·F_att / (peak₁₆ · η_bwd)), η × (s/c) / (s/c + 512)",
@@ -127,6 +133,8 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
      "ShardScope step-time model (README: validated against public measured runs)", Unit::Seconds, kNone},
     {"step_gpu_figures", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Measured figures of this GPU"), "", "resources/steptime.json", Unit::Fraction, kNone},
     {"step_constant", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Step-time constant"), "", "resources/steptime.json", Unit::Count, kNone},
+    {"step_seconds_band", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Where the measured step is expected"), "step / (1 + P90) … step / (1 + P10): P10–P90 of the held-out errors of similar public runs",
+     "resources/corpus/steptime.json, each run predicted without its source (leave-one-source-out; core/accuracy/bands.h)", Unit::Seconds, kNone},
     {"reserved_bytes", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Peak reserved (max_memory_reserved)"), "allocated + allocator reserve (+ CUDA graph pool)",
      "PyTorch torch.cuda.max_memory_reserved; docs/source/notes/cuda.rst (memory management)", Unit::Bytes, kNone},
     {"device_bytes", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Used on the device (nvidia-smi)"), "reserved + CUDA context + NCCL buffers (+ paged optimizer states)",
@@ -196,7 +204,7 @@ TermSection termSection(Term term)
     case Term::BubbleFraction: case Term::RolloutSeconds:
     case Term::StepGemm: case Term::StepAttention: case Term::StepElementwise: case Term::StepOverhead: case Term::StepRecompute:
     case Term::StepBubble: case Term::StepOffload: case Term::StepOptimizer: case Term::StepModelSeconds: case Term::StepGpuFigures:
-    case Term::StepConstant:
+    case Term::StepConstant: case Term::StepSecondsBand:
         return TermSection::Compute;
     case Term::CommDataParallel: case Term::CommTensorParallel: case Term::CommPipelineParallel: case Term::CommContextParallel:
     case Term::CommExpertParallel: case Term::CommSecondsDataParallel: case Term::CommSecondsTensorParallel:
@@ -206,7 +214,7 @@ TermSection termSection(Term term)
         return TermSection::Communication;
     case Term::ServingWeights: case Term::KvBytesPerToken: case Term::KvCache: case Term::InferenceWorkspace: case Term::MaxBatch:
     case Term::MaxContext: case Term::PrefillSeconds: case Term::DecodeStepSeconds: case Term::DecodeTokensPerSecond:
-    case Term::ArithmeticIntensity: case Term::KvPoolReserve:
+    case Term::ArithmeticIntensity: case Term::ItlSeconds: case Term::TtftSeconds: case Term::KvPoolReserve:
         return TermSection::Serving;
     case Term::Count: break;
     }

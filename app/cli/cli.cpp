@@ -11,6 +11,7 @@
 #include "app/cli/accuracycommand.h"
 #include "app/cli/advisecommand.h"
 #include "app/cli/exportcommand.h"
+#include "app/cli/importcommand.h"
 #include "app/cli/quantizecommand.h"
 #include "app/cli/scenariooptions.h"
 #include "app/cli/windowoptions.h"
@@ -31,6 +32,7 @@
 #include "core/io/jsonlimits.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
+#include "core/io/sharelink.h"
 #include "core/model.h"
 #include "core/working.h"
 
@@ -50,6 +52,11 @@ const char* kUsage =
     "       shardscope launch FILE.json|--default --framework megatron|deepspeed|torchtitan [--set ...]\n"
     "                  the scenario's layout as the framework's launch settings\n"
     "       shardscope import-hf CONFIG.json [--out SCENARIO.json]   a scenario from a Hugging Face config.json\n"
+    "       shardscope import FILE [--format NAME] [--gpus N] [--out SCENARIO.json]   a scenario from a framework's launch file\n"
+    "                  (Megatron-LM script, DeepSpeed JSON, torchtitan TOML, Megatron-Bridge/axolotl/LLaMA-Factory/TRL/verl YAML,\n"
+    "                  vLLM/SGLang/TensorRT-LLM/OpenRLHF command line); what it used, ignored and could not express on stderr\n"
+    "       shardscope link FILE.json|--default [--set ...]   the scenario as a shardscope://v1? link; every command takes\n"
+    "                  such a link where it takes FILE.json\n"
     "       shardscope presets                          list model and GPU presets\n"
     "       shardscope accuracy [--corpus steptime|memory|serving|all] [--format table|json|markdown] [--rows]\n"
     "                  the estimate against public measurements, held out source by source, by regime\n"
@@ -124,6 +131,14 @@ bool parsePrintUnit(const std::string& text, core::PrintUnit& unit)
 bool loadScenarioArgument(const std::string& path, const std::vector<std::string>& sets, core::ScenarioLoad& load)
 {
     std::string text;
+    if (core::looksLikeShareLink(path)) {
+        // A shared link (shardscope://v1?…) is a scenario wherever a file is (issue 30).
+        load = core::openShareLink(path, sets);
+        for (const core::Issue& i : load.issues)
+            if (i.severity == core::Severity::Error)
+                std::cerr << "shardscope: link: " << core::describe(i) << "\n";
+        return load.ok;
+    }
     if (path == "--default") {
         text = std::string(core::defaultScenarioJson());
     } else {
@@ -209,10 +224,13 @@ static int estimateCommand(const std::vector<std::string>& args)
         measured.origin = run.origin;
     }
     const core::Calibration* calibration = measuredFile.empty() && measured.log.measurements.empty() ? nullptr : &measured;
+    // How far public runs like this one were from the estimate (resources/corpus/): in the JSON,
+    // and as the working's last step-time line.
+    core::EstimateBands bands;
+    core::attachBands(load.scenario, e, core::builtInBands(), bands);
+    if (explain)
+        core::addBandWorking(bands, working);
     if (format == "json") {
-        // How far public runs like this one were from the estimate (resources/corpus/).
-        core::EstimateBands bands;
-        core::attachBands(load.scenario, e, core::builtInBands(), bands);
         std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr, timeline && !servingRun ? &steps : nullptr,
                                           calibration, timeline && servingRun ? &serving : nullptr, &bands);
     } else {
@@ -280,7 +298,9 @@ static int planCommand(const std::vector<std::string>& args)
     // The scenario's own layout may be one that cannot run: the planner replaces it, so only
     // the errors no layout cures stop it (plan() reports those).
     load = core::loadScenario(file == "--default" ? std::string(core::defaultScenarioJson()) : std::string(), sets);
-    if (file != "--default") {
+    if (core::looksLikeShareLink(file)) {
+        load = core::openShareLink(file, sets);
+    } else if (file != "--default") {
         std::string text;
         if (!readFile(file, core::limits::kScenario.maxBytes, text))
             return kExitInvalid;
@@ -336,7 +356,11 @@ static int launchCommand(const std::vector<std::string>& args)
                 std::cerr << "shardscope: invalid scenario: " << core::describe(i) << "\n";
         return kExitInvalid;
     }
-    std::cout << core::launchConfig(load.scenario, f);
+    // What the framework cannot express goes to stderr as well as into the file's comments.
+    const core::LaunchFile launch = core::launchFile(load.scenario, f);
+    for (const core::LaunchNote& n : launch.notes)
+        std::cerr << "shardscope: note: " << core::describe(n) << "\n";
+    std::cout << launch.text;
     return 0;
 }
 
@@ -414,6 +438,16 @@ static int importHfCommand(const std::vector<std::string>& args)
         scenario.model.name = imported.modelType.empty() ? std::string("imported model") : imported.modelType;
     if (imported.hasQuantization)
         scenario.inference.weights = imported.quantization;
+    // The scenario written must be one `estimate` takes (issue 32 item 10): the model alone was
+    // checked by the importer, the scenario around it here.
+    std::vector<core::Issue> rules;
+    core::validate(scenario, rules);
+    if (core::hasErrors(rules)) {
+        for (const core::Issue& i : rules)
+            if (i.severity == core::Severity::Error)
+                std::cerr << "shardscope: " << file << ": invalid scenario: " << core::describe(i) << "\n";
+        return kExitInvalid;
+    }
     const std::string json = core::saveScenario(scenario, "Imported from " + file);
     if (out.empty()) {
         std::cout << json;
@@ -456,8 +490,8 @@ struct Command
 };
 constexpr Command kCommands[] = {
     {"estimate", estimateCommand}, {"advise", adviseCommand},       {"export", exportCommand},   {"plan", planCommand},
-    {"launch", launchCommand},     {"import-hf", importHfCommand},  {"presets", presetsCommand}, {"quantize", quantizeCommand},
-    {"accuracy", accuracyCommand},
+    {"launch", launchCommand},     {"import-hf", importHfCommand},  {"import", importCommand},   {"link", linkCommand},
+    {"presets", presetsCommand},   {"quantize", quantizeCommand},   {"accuracy", accuracyCommand},
     {"help", helpCommand},         {"--help", helpCommand},         {"-h", helpCommand},         {"--version", versionCommand},
     {"-v", versionCommand},
 };
@@ -467,7 +501,7 @@ bool isCommandOption(std::string_view a)
 {
     for (std::string_view o : {"--default", "--set", "--format", "--unit", "--explain", "--timeline", "--measured", "--out", "--view",
                                "--top", "--objective", "--pin", "--bound", "--framework", "--dist", "--to",
-                               "--corpus", "--rows"})
+                               "--corpus", "--rows", "--gpus"})
         if (a.substr(0, a.find('=')) == o)
             return true;
     return false;

@@ -72,4 +72,14 @@ void attachBands(const Scenario& s, const Estimate& e, const BandTable& table, E
     }
 }
 
+void addBandWorking(const EstimateBands& bands, Working& working)
+{
+    const FigureBand& b = bands.stepSeconds;
+    if (!b.known())
+        return;
+    working.add(Term::StepSecondsBand, kWholeJob, b.high,
+                {{"low", b.low, Unit::Seconds}, {"high", b.high, Unit::Seconds}, {"P10", b.errorLow, Unit::Fraction},
+                 {"P90", b.errorHigh, Unit::Fraction}, {"runs", double(b.runs), Unit::Count}});
+}
+
 } // namespace core

@@ -14,6 +14,7 @@
 #include "core/accuracy/corpus.h"
 #include "core/accuracy/evaluation.h"
 #include "core/accuracy/regime.h"
+#include "core/working.h"
 
 namespace core {
 
@@ -74,5 +75,8 @@ struct EstimateBands
 
 /// Fills `out` for a valid estimate of `scenario` from `table`.
 void attachBands(const Scenario& scenario, const Estimate& estimate, const BandTable& table, EstimateBands& out);
+
+/// Adds the step's band to an estimate's working (Term::StepSecondsBand), when it has one.
+void addBandWorking(const EstimateBands& bands, Working& working);
 
 } // namespace core

@@ -86,6 +86,10 @@ struct CorpusRow
     /// running-request cap), as the corpus's notes define it.
     bool maxLoad = false;
     bool decodeOnly = false;         ///< serving: a disaggregated decode pool measured alone (no prefill in its time)
+    /// Serving: the source ran one static batch (extra.batching "static": TensorRT-LLM 0.9's
+    /// table, gpt-fast, llama-bench): every prompt prefilled, then every sequence decoded in step.
+    /// Otherwise the engine batches continuously (in-flight, closed-loop concurrency, max load).
+    bool staticBatch = false;
     double tolerance = 0;            ///< the row's allowed |error| in tests (0: the corpus's default)
     std::uint64_t regimes = 0;       ///< Regime bits (core/accuracy/regime.h): stated in the file or derived
     Scenario scenario;

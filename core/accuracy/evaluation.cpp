@@ -174,17 +174,24 @@ bool predictedFigure(const CorpusRow& row, const Scenario& used, const Estimate&
         return false;
     switch (row.figure) {
     case AccuracyFigure::StepSeconds: value = e.compute.modelStepSeconds; return value > 0;
-    case AccuracyFigure::Tpot: value = e.inference.decodeStepSeconds; return value > 0;
-    case AccuracyFigure::Ttft: value = e.inference.prefillSeconds; return value > 0;
+    // A static batch decodes in lockstep after its prefill; an engine that batches continuously
+    // decodes each stream beside the others' prompt chunks (core/serving, issue 27 item 2).
+    case AccuracyFigure::Tpot: value = row.staticBatch ? e.inference.decodeStepSeconds : e.inference.itlSeconds; return value > 0;
+    case AccuracyFigure::Ttft: value = row.staticBatch ? e.inference.prefillSeconds : e.inference.ttftSeconds; return value > 0;
     case AccuracyFigure::OutputThroughput: {
-        // A replica's requests each prefill their prompt and then decode: B·OSL tokens in
-        // prefill + OSL decode steps, per GPU of the replica (the decode-only rate when the
-        // source measured a decode pool alone).
         const InferenceSetup& in = used.inference;
         const double replicaGpus = double(used.parallel.tensor) * used.parallel.pipeline;
-        const double osl = double(in.generatedTokens), step = e.inference.decodeStepSeconds;
-        const double seconds = (row.decodeOnly ? 0 : e.inference.prefillSeconds) + osl * step;
-        value = seconds > 0 && replicaGpus > 0 ? double(in.batchSize) * osl / seconds / replicaGpus : 0;
+        if (!(replicaGpus > 0))
+            return false;
+        if (row.staticBatch || row.decodeOnly) {
+            // A static batch: B·ISL prompt tokens prefilled, then OSL decode steps (a decode pool
+            // measured alone: the steps only), per GPU of the replica.
+            const double osl = double(in.generatedTokens), step = e.inference.decodeStepSeconds;
+            const double seconds = (row.decodeOnly ? 0 : e.inference.prefillSeconds) + osl * step;
+            value = seconds > 0 ? double(in.batchSize) * osl / seconds / replicaGpus : 0;
+        } else {
+            value = e.inference.throughputPerReplica / replicaGpus;
+        }
         return value > 0;
     }
     default: break;
@@ -218,12 +225,28 @@ RowResult evaluateRow(const CorpusRow& row, Estimate& e, const ModelConstants* c
         // Maximum load: the largest batch that fits at the row's context, capped at the engine's
         // running-request limit (the corpus's rule for rows that state no batch).
         const double fits = std::floor(e.inference.maxBatchAtContext);
-        const double batch = std::min(fits, double(row.scenario.inference.maxNumSeqs));
+        loaded = row.scenario;
+        double cap = double(row.scenario.inference.maxNumSeqs);
+        if (row.scenario.inference.engine == ServingEngine::TensorRtLlm) {
+            // trtllm-bench sizes the engine for the dataset: the requests whose ISL + OSL fit the KV
+            // cache, at most 4096 / PP, and max_num_tokens = that × (1 + ISL/OSL) up to 32768, rounded
+            // up to 256 (under 4096; at least 2048), 512 (under 8192) or 1024
+            // (NVIDIA/TensorRT-LLM tensorrt_llm/bench/build/tuning.py @ 04cba88, finetune_setting():
+            // "raw_bs = min(kv_cache_max_requests, 4096) / pp_size", "raw_token = min(raw_bs * (1 +
+            // input_len / output_len), 32768)"). The scheduler admits what the cache holds.
+            const InferenceSetup& in = row.scenario.inference;
+            const double pp = std::max(1, row.scenario.parallel.pipeline);
+            cap = std::floor(4096 / pp);
+            const double raw = std::min(fits, cap);
+            const double tokens = std::min(raw * (1 + double(in.promptLength) / std::max<double>(1, double(in.generatedTokens))), 32768.0);
+            const double step = tokens < 4096 ? 256 : tokens < 8192 ? 512 : 1024;
+            loaded.inference.maxBatchedTokens = std::int64_t(std::max(2048.0, std::ceil(tokens / step) * step));
+        }
+        const double batch = std::min(fits, cap);
         if (!(batch >= 1)) {
             r.why = "not one sequence fits at this context";
             return r;
         }
-        loaded = row.scenario;
         loaded.inference.batchSize = std::int64_t(batch);
         used = &loaded;
         estimate(loaded, e, nullptr, options);

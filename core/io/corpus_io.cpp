@@ -167,6 +167,7 @@ void readRow(const Json& j, Corpus& c, std::vector<Issue>& issues, std::size_t i
             row.maxLoad = m->get<bool>();
         if (const auto d = extra->find("decode_only"); d != extra->end() && d->is_boolean())
             row.decodeOnly = d->get<bool>();
+        row.staticBatch = text(*extra, "batching") == "static";
     }
     const std::string convention = text(j, "flop_convention");
     for (const ConventionName& n : kConventions)

@@ -36,6 +36,10 @@ std::string estimateToJson(const Scenario& scenario, const Estimate& estimate, c
                            const EstimateBands* bands = nullptr);
 
 /// Measured beside predicted as text, one line per residual (--measured with --format table).
+/// Where the parameter count comes from ("architecture", "preset_architecture", "preset_count",
+/// "model.parameters"): an explicit model.parameters always beats a preset.
+std::string_view parameterSource(const Scenario& scenario);
+
 std::string calibrationToTable(const Calibration& calibration, const Estimate& estimate);
 /// One line of English for the command line: "line 3: max allocated: 'abc' is not a number".
 std::string describe(const LogIssue& issue);

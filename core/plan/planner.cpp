@@ -9,6 +9,8 @@
 #include <unordered_map>
 
 #include "core/estimate.h"
+#include "core/layout/resolvedlayout.h"
+#include "core/layout/sharding.h"
 #include "core/model.h"
 #include "core/precision.h"
 #include "core/rules/rules.h"
@@ -93,24 +95,26 @@ void scenarioErrors(const Scenario& base, std::vector<Issue>& out)
 }
 
 /// The average model states per GPU of a layout: the fullest stage holds at least that much,
-/// so a layout above the capacity cannot fit whatever its activations (ZeRO §5, shares as in
-/// the stage ledger; Adafactor's factored moments taken at their smallest).
+/// so a layout above the capacity cannot fit whatever its activations (zeroShares, the shares
+/// the stage ledger takes; Adafactor's factored moments taken at their smallest).
 struct StateBound
 {
     double dense = 0, experts = 0; ///< parameters of each kind in the whole model
     StateBytesPerParameter st;
     double context = 0;            ///< CUDA context, on every GPU
+    int shardGroup = 0;            ///< parallel.shard_group (hybrid sharding), as resolveLayout reads it
     bool usable = false;
     double bytes(const PlanLayout& l, int gpus, int dp) const
     {
         if (!usable)
             return 0;
-        const double dz = double(dp) * l.context;
+        const double dz = shardGroupSize(dp * l.context, shardGroup);
         const double ez = double(gpus) / (double(l.pipeline) * l.expert * (l.expertTensor > 0 ? l.expertTensor : l.tensor));
         auto perParam = [&](double shards) {
-            const double w = l.offloadParameters ? 0 : st.weights * (l.zeroStage >= 3 ? 1 / shards : 1);
-            const double g = l.offloadOptimizer ? 0 : st.gradients * (l.zeroStage >= 2 ? 1 / shards : 1);
-            const double o = l.offloadOptimizer ? 0 : st.optimizer() * (l.zeroStage >= 1 ? 1 / shards : 1);
+            const ShardShares share = zeroShares(l.zeroStage, shards);
+            const double w = l.offloadParameters ? 0 : st.weights * share.weights;
+            const double g = l.offloadOptimizer ? 0 : st.gradients * share.gradients;
+            const double o = l.offloadOptimizer ? 0 : st.optimizer() * share.optimizer;
             return w + g + o;
         };
         const double etp = l.expertTensor > 0 ? l.expertTensor : l.tensor;
@@ -135,6 +139,7 @@ StateBound stateBound(const Scenario& s)
     if (s.mode == Mode::FineTune && s.finetune.pagedOptimizer)
         b.st.master = b.st.moments = 0;
     b.context = s.runtime.cudaContextBytes;
+    b.shardGroup = s.parallel.shardGroup;
     b.usable = true;
     return b;
 }

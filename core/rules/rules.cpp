@@ -1,4 +1,5 @@
 #include "core/rules/rules.h"
+#include "core/rules/modedefaults.h"
 
 #include "core/model.h"
 
@@ -64,6 +65,7 @@ void settingBrings(Scenario& s, Field field, FieldValue before)
         break;
     }
     case Field::RlAlgorithm: applyRlAlgorithm(s.finetune.rl, s.finetune.rl.algorithm); break;
+    case Field::Mode: applyModeTokens(s); break;
     // A measured throughput would override the MFU (compute.cpp): the stated MFU replaces it.
     case Field::HardwareMfu: s.hardware.achievedTflops = 0; break;
     default: break;
@@ -91,6 +93,20 @@ void applyRlAlgorithm(RlSetup& rl, RlAlgorithm algorithm)
 {
     rl.algorithm = algorithm;
     rl.critic = algorithm == RlAlgorithm::Ppo;
+}
+
+double defaultTrainTokens(Mode mode)
+{
+    return mode == Mode::FineTune ? 1e8 : TrainingSetup{}.trainTokens;
+}
+
+void applyModeTokens(Scenario& s)
+{
+    // Between training and fine-tuning the untouched default follows the mode; serving leaves
+    // the tokens as they are (it does not use them), so Train → Serve → Fine-tune still moves.
+    const Mode other = s.mode == Mode::Train ? Mode::FineTune : Mode::Train;
+    if (s.mode != Mode::Inference && s.training.trainTokens == defaultTrainTokens(other))
+        s.training.trainTokens = defaultTrainTokens(s.mode);
 }
 
 void editField(Scenario& s, Field field, FieldValue value, std::string_view customName)

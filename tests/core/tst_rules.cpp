@@ -228,6 +228,11 @@ private slots:
         QTest::addRow("training: GPUs") << int(core::Mode::Train) << F::ParallelGpus << true;
         QTest::addRow("serving: GPUs") << int(core::Mode::Inference) << F::ParallelGpus << true;
         QTest::addRow("serving: TP") << int(core::Mode::Inference) << F::ParallelTensor << true;
+        // Hybrid sharding shards the model states a training run keeps over DP × CP (PyTorch FSDP
+        // ShardingStrategy.HYBRID_SHARD, DeepSpeed MiCS): a serving replica has no such group.
+        QTest::addRow("training: shard group") << int(core::Mode::Train) << F::ParallelShardGroup << true;
+        QTest::addRow("fine-tuning: shard group") << int(core::Mode::FineTune) << F::ParallelShardGroup << true;
+        QTest::addRow("serving: shard group") << int(core::Mode::Inference) << F::ParallelShardGroup << false;
     }
 
     void fieldUse()

@@ -24,6 +24,11 @@ Body bodyFor(const QString& target)
     if (target == QLatin1String("memorylog")) return fuzz::memoryLog;
     if (target == QLatin1String("settings")) return fuzz::settings;
     if (target == QLatin1String("corpus")) return fuzz::corpus;
+    if (target == QLatin1String("launchshell")) return fuzz::launchShell;
+    if (target == QLatin1String("launchyaml")) return fuzz::launchYaml;
+    if (target == QLatin1String("launchtoml")) return fuzz::launchToml;
+    if (target == QLatin1String("launchjson")) return fuzz::launchJson;
+    if (target == QLatin1String("sharelink")) return fuzz::shareLink;
     return nullptr;
 }
 

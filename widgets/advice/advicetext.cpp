@@ -5,6 +5,8 @@
 #include <QStringList>
 #include <cmath>
 
+#include "widgets/fieldtext.h"
+
 namespace AdviceText {
 
 namespace {
@@ -22,6 +24,13 @@ QString actionTitle(core::RemedyAction action)
 QString title(const core::Remedy& remedy)
 {
     QStringList parts;
+    // A remedy without levers is one or more fields set to a value (the nearest valid layouts).
+    if (remedy.levers.empty()) {
+        for (const core::ScenarioChange& c : remedy.changes)
+            //: a layout that can run: a field set to a value; %1 = the field ("Tensor parallel (TP)"), %2 = its value
+            parts << tr("%1: %2").arg(FieldText::label(c.field), QLocale().toString(qint64(c.value.toInteger())));
+        return parts.join(QStringLiteral(" + "));
+    }
     for (const core::Lever& l : remedy.levers) {
         QString t = actionTitle(l.action);
         // The setting the advisor chose, where the title shows it (core::leverSettingFormat).

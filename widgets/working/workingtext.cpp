@@ -170,6 +170,10 @@ constexpr Text kTexts[] = {
      QT_TRANSLATE_NOOP("WorkingText", "One token per decode step for each sequence.")},
     {"arithmetic_intensity",
      QT_TRANSLATE_NOOP("WorkingText", "FLOPs per byte read. Below the GPU's ridge point (peak / bandwidth) the step waits for memory.")},
+    {"itl_seconds",
+     QT_TRANSLATE_NOOP("WorkingText", "One engine step while the batch keeps running: every running request decodes a token and the new requests' prompts are prefilled in chunks beside them, within the step's token budget.")},
+    {"ttft_seconds",
+     QT_TRANSLATE_NOOP("WorkingText", "A new request's prompt in chunks of what the token budget leaves beside the running requests' decode tokens, one engine step per chunk.")},
     // The step-time model
     {"step_gemm",
      QT_TRANSLATE_NOOP("WorkingText", "Every matrix multiplication of the slowest stage's layers, forward and twice backward, at the efficiency its shape reaches: small matrices (a high TP, a small micro-batch) use the GPU less well.")},
