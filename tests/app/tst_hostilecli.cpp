@@ -555,7 +555,12 @@ private slots:
                                               << "--group must be from 2 to 1073741824 (2^30) values, not 4294967296";
         QTest::addRow("estimat (no display)") << QStringList{"estimat", "--default"} << false
                                              << "no such command or file: 'estimat' (did you mean 'estimate'?)";
-        QTest::addRow("import x.sh (no display)") << QStringList{"import", "x.sh"} << false << "no such command or file: 'import'";
+        // main's import and link (issue 30) are commands: they run without a display, and a
+        // misspelling of one is named.
+        QTest::addRow("import x.sh (no display)") << QStringList{"import", "x.sh"} << false << "x.sh: no such file";
+        QTest::addRow("imprt x.sh (no display)") << QStringList{"imprt", "x.sh"} << false
+                                                << "no such command or file: 'imprt' (did you mean 'import'?)";
+        QTest::addRow("lnk (no display)") << QStringList{"lnk", "--default"} << false << "no such command or file: 'lnk' (did you mean 'link'?)";
         QTest::addRow("nosuchcommand (no display)") << QStringList{"nosuchcommand"} << false << "no such command or file: 'nosuchcommand'";
         QTest::addRow("--default (no display)") << QStringList{"--default"} << false
                                                << "'--default' is an option of a command, not of the window";
