@@ -10,6 +10,7 @@
 
 #include "app/apptheme.h"
 #include "app/cli/cli.h"
+#include "app/cli/windowoptions.h"
 #include "app/cli/runtimedir.h"
 #include "app/documents/documentcontroller.h"
 #include "app/explorerpages.h"
@@ -53,28 +54,26 @@ int main(int argc, char** argv)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("scenario"), QStringLiteral("Scenario file to open (JSON)."), QStringLiteral("[FILE.json]"));
-    // Hidden: for screenshots and visual checks (docs/screenshot-explorer.png).
-    QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Grab the window to FILE and quit."), QStringLiteral("FILE"));
-    QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size WxH."), QStringLiteral("WxH"));
-    QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light or dark (Fusion style)."), QStringLiteral("THEME"));
-    QCommandLineOption segment(QStringLiteral("select-segment"), QStringLiteral("Click a bar segment: GROUP,component_id."), QStringLiteral("G,ID"));
-    QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language: en or zh_CN."), QStringLiteral("LANG"));
-    QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Central page: explorer, lab, studio, compare, loss-scaling or planner; step shows the step dock."),
-                            QStringLiteral("PAGE"));
-    QCommandLineOption byRole(QStringLiteral("color-by-role"), QStringLiteral("Colour the bars by model role."));
-    QCommandLineOption present(QStringLiteral("present"), QStringLiteral("Start presentation mode at scene N (1-based)."), QStringLiteral("N"));
-    QCommandLineOption measured(QStringLiteral("measured"), QStringLiteral("Open the calibration dialog with LOG (a screenshot grabs the dialog)."),
-                                QStringLiteral("LOG"));
-    QCommandLineOption textbook(QStringLiteral("textbook"), QStringLiteral("View ▸ Textbook View on."));
-    QCommandLineOption unit(QStringLiteral("unit"), QStringLiteral("View ▸ Units: GB or GiB."), QStringLiteral("UNIT"));
-    QCommandLineOption advice(QStringLiteral("advice"), QStringLiteral("Show the What to Try First dock."));
-    QCommandLineOption stepSchedule(QStringLiteral("step-schedule"), QStringLiteral("--page step: the schedule shown, gpipe or zb_h1 (default: as configured)."),
-                                    QStringLiteral("NAME"));
-    QCommandLineOption drill(QStringLiteral("drill"), QStringLiteral("Drills page: drill N, GUESS typed, STEPS revealed."), QStringLiteral("N,GUESS,STEPS"));
-    for (QCommandLineOption* o : {&screenshot, &size, &theme, &segment, &lang, &page, &byRole, &textbook, &unit, &advice, &drill, &present, &measured, &stepSchedule}) {
-        o->setFlags(QCommandLineOption::HiddenFromHelp);
-        parser.addOption(*o);
-    }
+    // Hidden: for screenshots and visual checks (docs/screenshot-explorer.png); one table with
+    // the command line's check of what is a window option (app/cli/windowoptions.cpp).
+    auto option = [](std::string_view name) {
+        for (const WindowOption& o : windowOptions())
+            if (o.name == name) {
+                QCommandLineOption made(QString::fromUtf8(o.name.data(), qsizetype(o.name.size())),
+                                        QString::fromUtf8(o.description.data(), qsizetype(o.description.size())),
+                                        QString::fromUtf8(o.valueName.data(), qsizetype(o.valueName.size())));
+                made.setFlags(QCommandLineOption::HiddenFromHelp);
+                return made;
+            }
+        Q_UNREACHABLE();
+    };
+    for (const WindowOption& o : windowOptions())
+        parser.addOption(option(o.name));
+    const QCommandLineOption screenshot = option("screenshot"), size = option("size"), theme = option("theme"),
+                             segment = option("select-segment"), lang = option("lang"), page = option("page"),
+                             byRole = option("color-by-role"), present = option("present"), measured = option("measured"),
+                             textbook = option("textbook"), unit = option("unit"), advice = option("advice"),
+                             stepSchedule = option("step-schedule"), drill = option("drill");
     parser.process(app);
     if (parser.isSet(stepSchedule) && parser.value(stepSchedule) != QLatin1String("gpipe") && parser.value(stepSchedule) != QLatin1String("zb_h1")) {
         std::fprintf(stderr, "shardscope: --step-schedule: unknown schedule \"%s\" (gpipe or zb_h1)\n", qPrintable(parser.value(stepSchedule)));

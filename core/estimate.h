@@ -25,7 +25,8 @@ enum class GroupPhase { Training, RlTrainingPhase, RlRolloutPhase, RolloutPool, 
 /// Ranks with the same memory profile: one or more consecutive pipeline stages.
 struct RankGroup
 {
-    /// Everything zero (the members have no initializers, so that NoInit can skip them).
+    /// Everything zero (the members have no initializers, so that NoInit can skip them; only
+    /// shownStage has one, -1, which both constructors set).
     RankGroup()
         : phase(GroupPhase::Training), firstStage(0), lastStage(0), firstRank(0), lastRank(0), layers(0), inFlightMicroBatches(0),
           residentParameters(0), bytes{}, allocatedBytes(0), reservedBytes(0), deviceBytes(0), totalBytes(0), capacityBytes(0), fits(false),
@@ -62,11 +63,23 @@ struct RankGroup
     int peakMicroBatch;             ///< 0-based micro-batch of that moment
     int peakChunk;                  ///< model chunk (interleaved 1F1B) of that moment
     std::array<double, kStepMomentCount> momentBytes; ///< allocated bytes at each moment of the step (0: none)
+    /// A group of stages that are not all alike (a pipeline of more than kMaxRankGroups stages):
+    /// the stage whose memory the group shows, the fullest of them. -1: every stage of the group
+    /// has this memory.
+    int shownStage = -1;
 
     double categoryBytes(Category category) const;
     double modelStateBytes() const;
     double levelBytes(MemoryLevel level) const; ///< Σ components of exactly this level
 };
+
+/// Rank groups an estimate lists at most. Stages of the same memory form one group; beyond
+/// this many groups (a pipeline of 100,000 one-layer stages made 100,000 groups, and the window
+/// hung for minutes drawing and checking them, issue 32.3) the stages between the first and the
+/// last are grouped in runs of equal length, each shown by its fullest stage, so the fullest
+/// GPU and the "fits" verdict stay exact. 64: Megatron's 1T-parameter run has 64 stages
+/// (Narayanan et al. 2021, table 1), and 64 bars are what a 1920-pixel chart still labels.
+inline constexpr int kMaxRankGroups = 64;
 
 struct ComputeEstimate
 {

@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "core/translatable.h"
+#include "core/terminaltext.h"
 
 namespace core {
 
@@ -111,6 +112,8 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::MissingMeasurementKey: return "missing_measurement_key";
     case IssueCode::UnknownPinKey: return "unknown_pin_key";
     case IssueCode::PinsLeaveNoValue: return "pins_leave_no_value";
+    case IssueCode::PinsLeaveNoLayout: return "pins_leave_no_layout";
+    case IssueCode::PlanPipelinesCapped: return "plan_pipelines_capped";
     case IssueCode::InputTooLarge: return "input_too_large";
     case IssueCode::NestingTooDeep: return "nesting_too_deep";
     case IssueCode::TooManyKeys: return "too_many_keys";
@@ -120,6 +123,7 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::FileNotFound: return "file_not_found";
     case IssueCode::NotARegularFile: return "not_a_regular_file";
     case IssueCode::FileUnreadable: return "file_unreadable";
+    case IssueCode::TextTooLong: return "text_too_long";
     case IssueCode::UnevenPipelineSplit: return "uneven_pipeline_split";
     case IssueCode::SequenceParallelWithoutTensor: return "sequence_parallel_without_tensor";
     case IssueCode::TensorAcrossNodes: return "tensor_across_nodes";
@@ -267,6 +271,11 @@ constexpr IssueMessage kMessages[] = {
     {C::UnknownPinKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the planner has no such knob (did you mean '%1'?)"), {A::Nearest}},
     //: %1 = the values the setting can take (keywords, not translated)
     {C::PinsLeaveNoValue, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the --pin bounds leave no value to try (it can be %1)"), {A::Accepted}},
+    //: %1 = the values the pinned setting could take with the other pins (numbers or keywords, not translated)
+    {C::PinsLeaveNoLayout, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "no layout of this scenario has the pinned value (with the other pins it can be %1)"), {A::Accepted}},
+    {C::PinsLeaveNoLayout, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the pins together leave no layout, though each alone leaves some: drop one"), {}},
+    //: %1 = the deepest pipeline searched; parallel.pipeline is a key, not translated
+    {C::PlanPipelinesCapped, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "pipelines of more than %1 stages were not searched (pin parallel.pipeline to try one)"), {A::A}},
     //: %1 = the file's size in bytes, %2 = the limit in bytes, %3 = the limit in MiB
     {C::InputTooLarge, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 bytes is more than the %2 bytes (%3 MiB) ShardScope reads"), {A::ByteCountA, A::ByteCountB, A::MebibytesB}},
     //: %1 = the depth limit
@@ -283,6 +292,8 @@ constexpr IssueMessage kMessages[] = {
     {C::NotARegularFile, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "not a regular file (a FIFO, a device or a socket)"), {}},
     //: %1 = the operating system's reason (English)
     {C::FileUnreadable, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "permission denied or unreadable (%1)"), {A::Detail}},
+    //: %1 = characters in the text, %2 = the most ShardScope keeps
+    {C::TextTooLong, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 characters, more than the %2 ShardScope keeps here"), {A::ByteCountA, A::ByteCountB}},
     //: %1 = layers, %2 = PP, %3 = stages with one extra layer; the keys are not translated
     {C::UnevenPipelineSplit, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 layers do not split evenly over %2 stages: %3 middle stages get one extra layer (set parallel.first_stage_layers / last_stage_layers to choose)"), {A::A, A::B, A::C}},
     {C::SequenceParallelWithoutTensor, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "sequence parallelism has no effect without tensor parallelism (TP = 1)"), {}},
@@ -405,6 +416,7 @@ std::size_t messageForm(const Issue& i)
     case IssueCode::WrongType: return i.got != ValueKind::None ? 1 : !i.given.empty() ? 2 : 0;
     case IssueCode::MalformedJson: return i.a <= 0 ? 0 : i.c == 1 ? 1 : 2;
     case IssueCode::NotARegularFile: return i.a != 0;
+    case IssueCode::PinsLeaveNoLayout: return i.accepted.empty() ? 1 : 0;
     case IssueCode::AttentionSpanAssumed: return i.a >= 1 && i.a <= 4 ? std::size_t(i.a) - 1 : 4;
     default: return !i.nearest.empty();
     }
@@ -499,11 +511,12 @@ std::string describe(const Issue& i)
         m += " [" + i.detail + "]";
     if (message.cliNote)
         m += message.cliNote;
+    // Keys and values come from files: their control characters are shown, never sent to a terminal.
     if (!i.path.empty())
-        return i.path + ": " + m;
+        return terminalText(i.path + ": " + m);
     if (i.key && *i.key)
-        return std::string(i.key) + ": " + m;
-    return m;
+        return terminalText(std::string(i.key) + ": " + m);
+    return terminalText(m);
 }
 
 } // namespace core

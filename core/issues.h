@@ -56,6 +56,11 @@ enum class IssueCode {
     MissingMeasurementKey,          ///< path = the entry, given = the key it lacks ("format", "quantity", "bytes", or "count" for a count)
     UnknownPinKey,                  ///< --pin names no knob: path = "--pin KEY", accepted = the knobs, nearest = the knob probably meant
     PinsLeaveNoValue,               ///< the --pin bounds exclude every value of a knob: key = the knob, accepted = its values
+    /// The pins leave no layout at all: key = the pinned knob that rules every layout out and
+    /// accepted = the values it could take with the other pins; no key and nothing accepted:
+    /// only the pins together do
+    PinsLeaveNoLayout,
+    PlanPipelinesCapped,            ///< note: the planner left out pipelines deeper than a = stages (pin parallel.pipeline to try one)
     // errors: input refused before it is read (core/io/jsonlimits.h)
     InputTooLarge,                  ///< a = bytes, b = the limit
     NestingTooDeep,                 ///< a = the depth limit; path = where it was reached
@@ -66,6 +71,7 @@ enum class IssueCode {
     FileNotFound,                   ///< path = the file
     NotARegularFile,                ///< path = the file, a = FileKind (directory, FIFO, device, …)
     FileUnreadable,                 ///< path = the file, detail = the system's reason
+    TextTooLong,                    ///< path = the key, a = characters, b = the limit (a title: core::limits::kMaxTitleCharacters)
     // errors: launch files (core/importer)
     UnterminatedQuote,              ///< a = the line where the quote or bracket opens
     ExpansionTooLarge,              ///< a script's variables expand past a = the limit in bytes

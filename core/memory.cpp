@@ -464,6 +464,12 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
     const bool training = phase != StagePhase::Rollout; // generation holds no micro-batches
     const int v = ctx.layout.v, micro = ctx.layout.micro;
     std::vector<RankGroup>& groups = out.groups;
+    // Beyond kMaxRankGroups stages the middle ones are grouped in runs of `span` stages, each
+    // shown by its fullest (the first and the last stage, which hold the embedding and the
+    // loss, stay groups of their own).
+    const std::size_t firstGroup = groups.size();
+    const int span = p > kMaxRankGroups ? (p - 2 + kMaxRankGroups - 3) / (kMaxRankGroups - 2) : 0;
+    std::size_t groupMark = 0; // where the last group's working begins
     StageLedger L{StageLedger::NoInit{}}; // its first stage always fills it: layers = −1 is no stage's
     int layers = 0;
     for (int stage = 0, firstLayer = 0; stage < p; ++stage, firstLayer += layers) {
@@ -495,6 +501,32 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
         g.capacityBytes = capacity;
         // Paged optimizer states move to CPU memory when the GPU runs short instead of failing.
         g.fits = g.deviceBytes - g.bytes[std::size_t(Component::PagedOptimizerStates)] <= g.capacityBytes;
+        if (span > 0 && stage > 0 && stage < p - 1 && n > firstGroup + 1 && groups[n - 2].firstStage > 0
+            && stage - groups[n - 2].firstStage < span) {
+            // A middle stage joins the previous run; the run shows its fullest stage.
+            RankGroup& previous = groups[n - 2];
+            const int first = previous.firstStage, firstRank = previous.firstRank;
+            if (g.deviceBytes > previous.deviceBytes) {
+                previous = g;
+                previous.firstStage = first;
+                previous.firstRank = firstRank;
+                previous.shownStage = stage;
+                if (w) {
+                    w->erase(groupMark, mark);
+                    w->retag(groupMark, int(n - 2));
+                }
+            } else {
+                previous.lastStage = stage;
+                previous.lastRank = g.lastRank;
+                if (previous.shownStage < 0)
+                    previous.shownStage = first;
+                if (w)
+                    w->truncate(mark);
+            }
+            groups.pop_back();
+            continue;
+        }
+        groupMark = mark;
         if (w)
             w->retag(mark, int(n - 1));
     }

@@ -109,6 +109,13 @@ public:
     void setLines(std::vector<WorkingLine> lines) { m_lines = std::move(lines); }
     /// Drops the lines from `size` on (a folded pipeline stage's duplicate working).
     void truncate(std::size_t size) { m_lines.erase(m_lines.begin() + std::ptrdiff_t(std::min(size, m_lines.size())), m_lines.end()); }
+    /// Drops the lines [from, to) (a grouped stage's working, replaced by a fuller stage's).
+    void erase(std::size_t from, std::size_t to)
+    {
+        to = std::min(to, m_lines.size());
+        if (from < to)
+            m_lines.erase(m_lines.begin() + std::ptrdiff_t(from), m_lines.begin() + std::ptrdiff_t(to));
+    }
     /// Tags the lines from `from` on with `group` (lines recorded per stage before grouping).
     void retag(std::size_t from, int group)
     {

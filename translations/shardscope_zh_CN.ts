@@ -826,10 +826,6 @@ The slider offers only multiples of micro-batch × DP.</source>
         <translation>缺少字段“%1”。</translation>
     </message>
     <message>
-        <source>%1 is negative (%2): the run did not fit, nothing to compare.</source>
-        <translation>%1 为负（%2）：这次运行放不下，无可对比。</translation>
-    </message>
-    <message>
         <source>%1 is “%2”: the driver does not report it.</source>
         <translation>%1 为“%2”：驱动不报告该值。</translation>
     </message>
@@ -861,6 +857,21 @@ The slider offers only multiples of micro-batch × DP.</source>
         <source>which node: not in the log (the nodes differ)</source>
         <extracomment>a device index of one node in a scenario of several nodes whose GPUs predict different numbers</extracomment>
         <translation>哪个节点：日志中没有（各节点不同）</translation>
+    </message>
+    <message>
+        <source>%1 is negative (%2): a memory size never is.</source>
+        <extracomment>%1 = the counter, %2 = its value</extracomment>
+        <translation>%1 为负（%2）：内存大小不会是负数。</translation>
+    </message>
+    <message>
+        <source>%1 is negative (%2): the model did not fit, nothing is left for the KV cache.</source>
+        <extracomment>vLLM&apos;s KV cache memory below zero; %1 = the field, %2 = its value</extracomment>
+        <translation>%1 为负（%2）：模型放不下，KV 缓存没有剩余空间。</translation>
+    </message>
+    <message>
+        <source>“%1” for %2 is beyond any memory size.</source>
+        <extracomment>%1 = the number with its unit, %2 = the field</extracomment>
+        <translation>%2 的“%1”超出了任何内存大小。</translation>
     </message>
 </context>
 <context>
@@ -2831,6 +2842,43 @@ fullest GPU %2 of %3</source>
     </message>
 </context>
 <context>
+    <name>FileSaver</name>
+    <message>
+        <source>a folder</source>
+        <translation>一个文件夹</translation>
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation>一个 FIFO（命名管道）</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>一个字符设备</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>一个块设备</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>一个套接字</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>it is a symbolic link to nothing; not replaced</source>
+        <extracomment>a file is not saved; the path is a symbolic link to nothing</extracomment>
+        <translation>它是指向不存在目标的符号链接；未替换</translation>
+    </message>
+    <message>
+        <source>it is %1, not a regular file; not replaced</source>
+        <extracomment>a file is not saved; %1 = what is at its path: &quot;a FIFO (named pipe)&quot;, &quot;a character device&quot;, …</extracomment>
+        <translation>它是%1，不是普通文件；未替换</translation>
+    </message>
+</context>
+<context>
     <name>FineTuneControls</name>
     <message>
         <source>Fine-tuning</source>
@@ -4670,6 +4718,25 @@ the weights are read once per step for all of them.</source>
         <translation>同步检查点占去训练墙钟时间的 %1 %：异步检查点（torchtitan async_mode，Megatron --async-save）只为复制到主机内存停顿</translation>
     </message>
     <message>
+        <source>no layout of this scenario has the pinned value (with the other pins it can be %1)</source>
+        <extracomment>%1 = the values the pinned setting could take with the other pins (numbers or keywords, not translated)</extracomment>
+        <translation>此场景没有任何布局取这个固定值（在其他固定条件下它可以是 %1）</translation>
+    </message>
+    <message>
+        <source>the pins together leave no layout, though each alone leaves some: drop one</source>
+        <translation>这些固定条件合在一起排除了所有布局（单独每一个都还留有布局）：去掉其中一个</translation>
+    </message>
+    <message>
+        <source>%1 characters, more than the %2 ShardScope keeps here</source>
+        <extracomment>%1 = characters in the text, %2 = the most ShardScope keeps</extracomment>
+        <translation>%1 个字符，超过 ShardScope 在此保留的 %2 个</translation>
+    </message>
+    <message>
+        <source>pipelines of more than %1 stages were not searched (pin parallel.pipeline to try one)</source>
+        <extracomment>%1 = the deepest pipeline searched; parallel.pipeline is a key, not translated</extracomment>
+        <translation>未搜索超过 %1 级的流水线（固定 parallel.pipeline 可尝试某个值）</translation>
+    </message>
+    <message>
         <source>a shard group of %1 does not divide the %2 data- × context-parallel ranks it shards over</source>
         <extracomment>%1 = the shard group&apos;s size, %2 = data-parallel × context-parallel ranks</extracomment>
         <translation>大小为 %1 的分片组不能整除其分片所跨的 %2 个数据并行 × 上下文并行 rank</translation>
@@ -5513,6 +5580,11 @@ over by %2</source>
         <source>model states %1</source>
         <extracomment>written along the bracket over a bar&apos;s model states; %1 = e.g. &quot;38.5 GB&quot;</extracomment>
         <translation>模型状态 %1</translation>
+    </message>
+    <message>
+        <source>%1 (fullest: stage %2)</source>
+        <extracomment>a bar for a run of pipeline stages that differ (a pipeline too long for a bar each); %1 = the bar label, %2 = the stage it shows</extracomment>
+        <translation>%1（最满：第 %2 级）</translation>
     </message>
     <message>
         <source>needs %1</source>
@@ -8028,6 +8100,16 @@ It was kept in %2.</source>
         <source>Pipeline schedule and memory timeline</source>
         <translation>流水线调度与显存时间线</translation>
     </message>
+    <message>
+        <source>%1 at scale %2 is %3 million pixels; an image holds at most %4 million (8K at scale 2): a smaller size or scale</source>
+        <extracomment>%1 = width x height, %2 = scale, %3 = millions of pixels, %4 = the limit in millions</extracomment>
+        <translation>%1 在缩放 %2 下为 %3 百万像素；一张图像最多 %4 百万像素（8K 缩放 2）：请用更小的尺寸或缩放</translation>
+    </message>
+    <message>
+        <source>%1 frames of %2 million pixels are more than the %3 million an animation holds: fewer frames, or a smaller size</source>
+        <extracomment>%1 = frames, %2 = millions of pixels per frame, %3 = the limit in millions</extracomment>
+        <translation>%1 帧、每帧 %2 百万像素，超过动画可容纳的 %3 百万像素：请减少帧数或缩小尺寸</translation>
+    </message>
 </context>
 <context>
     <name>StepDock</name>
@@ -8042,6 +8124,11 @@ It was kept in %2.</source>
     <message>
         <source>Step: Serving Memory as the Batch Fills</source>
         <translation>推理步：批次填满时的显存</translation>
+    </message>
+    <message>
+        <source>%1 pipeline stages: too many to draw one by one (up to %2).</source>
+        <extracomment>%1 = pipeline stages of the scenario, %2 = the most the step view draws</extracomment>
+        <translation>%1 个流水线级：太多，无法逐一绘制（最多 %2 个）。</translation>
     </message>
     <message>
         <source>This layout cannot run: %1
@@ -8203,6 +8290,11 @@ The step is drawn again once the scenario is valid.</source>
         <source>%1 micro-batches per step: too many to draw one by one (up to %2).</source>
         <extracomment>step scene; %1 = micro-batches per step, %2 = the most drawn</extracomment>
         <translation>每步 %1 个微批次：太多，无法逐个绘制（最多 %2 个）。</translation>
+    </message>
+    <message>
+        <source>%1 pipeline stages: too many to draw one by one (up to %2).</source>
+        <extracomment>step scene; %1 = pipeline stages, %2 = the most drawn</extracomment>
+        <translation>%1 个流水线级：太多，无法逐一绘制（最多 %2 个）。</translation>
     </message>
 </context>
 <context>
@@ -8863,6 +8955,16 @@ a percentage; %1 = number</extracomment>
         <source>the tensor file cannot be read</source>
         <translation>无法读取该张量文件</translation>
     </message>
+    <message>
+        <source>∞ (overflowed)</source>
+        <extracomment>an error statistic (MSE, relative error) that is infinite because values became ±inf</extracomment>
+        <translation>∞（溢出）</translation>
+    </message>
+    <message>
+        <source>−∞ dB (overflowed)</source>
+        <extracomment>the SNR when values became ±inf: the error is infinite</extracomment>
+        <translation>−∞ dB（溢出）</translation>
+    </message>
 </context>
 <context>
     <name>TextbookLedger</name>
@@ -8985,6 +9087,11 @@ no runtime, fragmentation or temporary buffers</source>
         <source>%1: only the step view plays as a frame sequence, and only when it draws a step</source>
         <extracomment>%1 = file name</extracomment>
         <translation>%1：只有训练步视图能导出为帧序列，且须画出了训练步</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>%1 = file name, %2 = why (the size)</extracomment>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

@@ -191,6 +191,15 @@ void ValueSlider::setSpinBox(double minimum, double maximum, int decimals, doubl
     m_spin->setValue(m_value / m_scale);
 }
 
+void ValueSlider::widenSpinBox(double maximum)
+{
+    if (!(maximum / m_scale > m_spin->maximum()))
+        return;
+    const QSignalBlocker block(m_spin);
+    m_spin->setMaximum(maximum / m_scale);
+    m_spin->setValue(m_value / m_scale);
+}
+
 void ValueSlider::setSuffix(const QString& suffix)
 {
     m_spin->setSuffix(suffix);

@@ -28,6 +28,9 @@ public:
     void setContinuous(double minimum, double maximum, bool logarithmic);
     /// The spin box shows value / scale (e.g. 1e9 to type billions) with these decimals.
     void setSpinBox(double minimum, double maximum, int decimals, double scale = 1.0);
+    /// Raises the spin box's maximum to `maximum` (in the value's unit, before the scale) if it
+    /// is lower: the box then shows every value the estimate takes instead of its own limit.
+    void widenSpinBox(double maximum);
     void setSuffix(const QString& suffix);
     void setPrefix(const QString& prefix);
     /// Shows `value` without emitting valueEdited.

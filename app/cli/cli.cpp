@@ -14,6 +14,7 @@
 #include "app/cli/importcommand.h"
 #include "app/cli/quantizecommand.h"
 #include "app/cli/scenariooptions.h"
+#include "app/cli/windowoptions.h"
 #include "app/documents/filesaver.h"
 #include "core/estimate.h"
 #include "core/accuracy/builtin.h"
@@ -410,6 +411,10 @@ static int importHfCommand(const std::vector<std::string>& args)
     }
     if (file.empty())
         return usageError("import-hf needs a config.json");
+    // The scenario over the config it was read from replaced the config without a word (issue 32.5).
+    std::error_code same;
+    if (!out.empty() && std::filesystem::equivalent(file, out, same))
+        return usageError("--out " + out + " is the config.json being read: write the scenario to another file");
     std::string text;
     if (!readFile(file, core::limits::kHfConfig.maxBytes, text))
         return kExitInvalid;
@@ -457,40 +462,119 @@ static int importHfCommand(const std::vector<std::string>& args)
     return 0;
 }
 
+namespace {
+
+int helpCommand(const std::vector<std::string>&)
+{
+    std::cout << kUsage;
+    return 0;
+}
+
+int versionCommand(const std::vector<std::string>&)
+{
+    std::cout << "shardscope 0.1.0\n";
+    return 0;
+}
+
+int presetsCommand(const std::vector<std::string>&)
+{
+    return listPresets();
+}
+
+/// Every command, one row per spelling: adding one is one row (issue 32.15: anything else was
+/// taken for a file to open and died on the display).
+struct Command
+{
+    std::string_view name;
+    int (*run)(const std::vector<std::string>& args);
+};
+constexpr Command kCommands[] = {
+    {"estimate", estimateCommand}, {"advise", adviseCommand},       {"export", exportCommand},   {"plan", planCommand},
+    {"launch", launchCommand},     {"import-hf", importHfCommand},  {"import", importCommand},   {"link", linkCommand},
+    {"presets", presetsCommand},   {"quantize", quantizeCommand},   {"accuracy", accuracyCommand},
+    {"help", helpCommand},         {"--help", helpCommand},         {"-h", helpCommand},         {"--version", versionCommand},
+    {"-v", versionCommand},
+};
+
+/// Options that belong to a command, not to the window ("shardscope --default").
+bool isCommandOption(std::string_view a)
+{
+    for (std::string_view o : {"--default", "--set", "--format", "--unit", "--explain", "--timeline", "--measured", "--out", "--view",
+                               "--top", "--objective", "--pin", "--bound", "--framework", "--dist", "--to",
+                               "--corpus", "--rows", "--gpus"})
+        if (a.substr(0, a.find('=')) == o)
+            return true;
+    return false;
+}
+
+/// "no such command": the nearest command's name, or the usage.
+int noSuchCommand(const std::string& given, const std::string& what)
+{
+    std::vector<std::string> names;
+    for (const Command& c : kCommands)
+        if (c.name.front() != '-')
+            names.emplace_back(c.name);
+    const std::string nearest = core::nearestName(given, names);
+    std::string message = what;
+    if (!nearest.empty())
+        message += " (did you mean '" + nearest + "'?)";
+    return usageError(message);
+}
+
+/// The window needs a display: without one Qt aborts (SIGABRT, exit 134) after "could not
+/// connect to display". Said here instead, with exit 2, unless a platform is chosen (offscreen).
+int windowOrNoDisplay(const std::vector<std::string>& args)
+{
+#if defined(__linux__)
+    const auto set = [](const char* name) { const char* v = std::getenv(name); return v && *v; };
+    bool platformGiven = set("QT_QPA_PLATFORM");
+    for (const std::string& a : args)
+        platformGiven = platformGiven || a == "-platform";
+    if (!platformGiven && !set("DISPLAY") && !set("WAYLAND_DISPLAY")) {
+        std::cerr << "shardscope: no display to open the window on (DISPLAY is not set); the commands run without one:\n" << kUsage;
+        return kExitInvalid;
+    }
+#endif
+    (void)args;
+    return -1;
+}
+
+/// Runs a command with every failure to allocate turned into a message: the work is bounded
+/// where the input sets it (the timeline, the planner, titles, export sizes), and this is the
+/// last line, so that no std::bad_alloc ends the process with an abort (exit 134).
+int runGuarded(const Command& c, const std::vector<std::string>& args)
+{
+    try {
+        return c.run(args);
+    } catch (const std::bad_alloc&) {
+        std::cerr << "shardscope: " << c.name << ": out of memory (the input asks for more than this machine can hold)\n";
+        return kExitInvalid;
+    } catch (const std::length_error&) {
+        std::cerr << "shardscope: " << c.name << ": out of memory (the input asks for more than this machine can hold)\n";
+        return kExitInvalid;
+    }
+}
+
+} // namespace
+
 int runCommandLine(const std::vector<std::string>& args)
 {
     if (args.empty())
-        return -1;
-    const std::string& command = args[0];
-    if (command == "estimate")
-        return estimateCommand(args);
-    if (command == "export")
-        return exportCommand(args);
-    if (command == "advise")
-        return adviseCommand(args);
-    if (command == "presets")
-        return listPresets();
-    if (command == "plan")
-        return planCommand(args);
-    if (command == "launch")
-        return launchCommand(args);
-    if (command == "import-hf")
-        return importHfCommand(args);
-    if (command == "import")
-        return importCommand(args);
-    if (command == "link")
-        return linkCommand(args);
-    if (command == "quantize")
-        return quantizeCommand(args);
-    if (command == "accuracy")
-        return accuracyCommand(args);
-    if (command == "--help" || command == "-h" || command == "help") {
-        std::cout << kUsage;
-        return 0;
+        return windowOrNoDisplay(args);
+    const std::string& first = args[0];
+    for (const Command& c : kCommands)
+        if (first == c.name)
+            return runGuarded(c, args);
+    if (!first.empty() && first[0] == '-') {
+        if (isWindowOption(first))
+            return windowOrNoDisplay(args);
+        if (isCommandOption(first))
+            return usageError("'" + first + "' is an option of a command, not of the window: shardscope estimate " + first + " ...");
+        return usageError("unknown option '" + first + "'");
     }
-    if (command == "--version") {
-        std::cout << "shardscope 0.1.0\n";
-        return 0;
-    }
-    return -1;
+    // Not a command: the window opens it as a scenario file, if there is one.
+    std::error_code error;
+    if (!std::filesystem::exists(std::filesystem::path(first), error))
+        return noSuchCommand(first, "no such command or file: '" + first + "'");
+    return windowOrNoDisplay(args);
 }

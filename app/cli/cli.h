@@ -7,7 +7,9 @@
 ///   shardscope estimate FILE.json|--default [--format table|json] [--set section.key=value …] [--explain]
 ///   shardscope export FILE.json|--default --out FILE.(png|svg|pdf) [--view memory|…|dashboard] [--size WxH] …
 ///   shardscope quantize --dist normal|…|FILE.npy --to fp16|…|int4 [--scaling …] [--group N] [--format table|json]
-/// Returns the process exit code, or -1 when `args` are not a command (start the GUI).
+/// Returns the process exit code, or -1 when `args` start the window (none, a file that exists, or
+/// the window's options) and there is a display. Anything else is "no such command or file" (with
+/// the nearest command) or "unknown option", exit 2; a command is one row of `kCommands`.
 int runCommandLine(const std::vector<std::string>& args);
 
 namespace core {

@@ -16,6 +16,7 @@
 #include "app/slides/slideoptions.h"
 #include "app/slides/viewrenderer.h"
 #include "core/estimate.h"
+#include "core/io/jsonlimits.h"
 #include "core/io/scenario_io.h"
 
 namespace {
@@ -131,6 +132,10 @@ std::optional<int> parse(const std::vector<std::string>& args, ExportArguments& 
                 return fail("unknown theme '" + value + "' (available: light, dark, high-contrast-light, high-contrast-dark)");
             o.theme = *theme;
         } else if (a == "--title") {
+            // A slide's heading holds a few lines; a 120,000-character title crashed the export (issue 32.7).
+            if (std::size_t(q.size()) > core::limits::kMaxTitleCharacters)
+                return fail("--title is " + std::to_string(q.size()) + " characters; a slide's title holds at most "
+                            + std::to_string(core::limits::kMaxTitleCharacters));
             o.title = q;
         } else if (a == "--no-caption") {
             o.caption = false;
@@ -199,6 +204,11 @@ std::optional<int> parse(const std::vector<std::string>& args, ExportArguments& 
         return fail("--fps applies to --format gif, not " + parsed.format);
     if (parsed.format == "gif" && o.transparent)
         return fail("--transparent is for PNG: a GIF's frames are opaque here");
+    const SlideFormat rendered = parsed.format == "gif" ? SlideFormat::Gif : parsed.format == "svg" ? SlideFormat::Svg
+        : parsed.format == "pdf"                         ? SlideFormat::Pdf
+                                                         : SlideFormat::Png;
+    if (const std::optional<QString> problem = SlideViews::rasterProblem(o, rendered, parsed.format == "png-sequence"))
+        return fail(problem->toStdString());
     return std::nullopt;
 }
 

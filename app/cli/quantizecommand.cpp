@@ -39,6 +39,8 @@ const char* kQuantizeUsage =
     "  --format table|json\n"
     "JSON keys: effective_bits, mse, snr_db (null when exact), max_relative_error, underflow_fraction,\n"
     "  overflow_fraction, saturation_fraction, subnormal_fraction, bytes_for_model, and the inputs.\n"
+    "  A value that overflows to inf is an infinite error: error_is_infinite is true, and mse, snr_db and\n"
+    "  max_relative_error are null (the table prints inf and -inf dB). Saturated values count with their error.\n"
     "Exit status: 0 success, 2 invalid arguments, an unreadable file or an invalid scenario.\n";
 
 struct FormatName
@@ -322,7 +324,7 @@ int quantizeCommand(const std::vector<std::string>& args)
         if (recipe.scaling != core::Scaling::Group)
             return usage("quantize: --group is for --scaling group");
         if (*group < 2 || *group > (std::int64_t(1) << 30))
-            return usage("quantize: --group must be at least 2");
+            return usage("quantize: --group must be from 2 to 1073741824 (2^30) values, not " + std::to_string(*group));
         recipe.groupSize = int(*group);
     }
     if (!scheme.empty()) {
@@ -448,9 +450,11 @@ int quantizeCommand(const std::vector<std::string>& args)
         o[QStringLiteral("source")] = QString::fromStdString(formatSource(recipe.format));
         o[QStringLiteral("percentile")] = recipe.clipping == core::Clipping::Percentile ? QJsonValue(recipe.percentile) : QJsonValue(QJsonValue::Null);
         o[QStringLiteral("effective_bits")] = s.effectiveBits;
-        o[QStringLiteral("mse")] = s.mse;
+        // Overflow to inf is an infinite error (core::TensorStats): null, and said in so many words.
+        o[QStringLiteral("error_is_infinite")] = s.overflowFraction > 0;
+        o[QStringLiteral("mse")] = finiteOrNull(s.mse);
         o[QStringLiteral("snr_db")] = finiteOrNull(s.snrDb);
-        o[QStringLiteral("max_relative_error")] = s.maxRelativeError;
+        o[QStringLiteral("max_relative_error")] = finiteOrNull(s.maxRelativeError);
         o[QStringLiteral("underflow_fraction")] = s.underflowFraction;
         o[QStringLiteral("overflow_fraction")] = s.overflowFraction;
         o[QStringLiteral("saturation_fraction")] = s.saturationFraction;
@@ -474,14 +478,17 @@ int quantizeCommand(const std::vector<std::string>& args)
     std::snprintf(b, sizeof b, "%.6g (%lld scales%s)", s.effectiveBits, static_cast<long long>(s.scaleCount),
                   recipe.format == core::TensorFormat::NvFp4 ? " + the FP32 tensor scale" : "");
     line("effective bits/value", b);
-    std::snprintf(b, sizeof b, "%.6g", s.mse);
+    const char* overflowed = " (values overflowed to inf)";
+    std::snprintf(b, sizeof b, "%.6g%s", s.mse, std::isfinite(s.mse) ? "" : overflowed);
     line("MSE", b);
     if (std::isfinite(s.snrDb))
         std::snprintf(b, sizeof b, "%.2f dB", s.snrDb);
+    else if (s.snrDb < 0)
+        std::snprintf(b, sizeof b, "-inf dB%s", overflowed);
     else
         std::snprintf(b, sizeof b, "exact (no error)");
     line("SNR", b);
-    std::snprintf(b, sizeof b, "%.6g", s.maxRelativeError);
+    std::snprintf(b, sizeof b, "%.6g%s", s.maxRelativeError, std::isfinite(s.maxRelativeError) ? "" : overflowed);
     line("max relative error", b);
     line("flushed to zero", percent(s.underflowFraction));
     line("overflowed to inf", percent(s.overflowFraction));

@@ -42,6 +42,9 @@ void ControlSection::track(ValueSlider* slider, core::Field field)
 
 void ControlSection::bind(ValueSlider* slider, core::Field field)
 {
+    // The box takes every value the field's range allows: a global batch of 1e8 showed as the
+    // box's 16,777,216 while the estimate used 1e8 (issue 32.12).
+    slider->widenSpinBox(core::fieldInfo(field).max);
     connect(slider, &ValueSlider::valueEdited, this, [this, field](double v) { m_controller->set(field, v); });
     track(slider, field);
 }

@@ -1,9 +1,16 @@
 #include "app/documents/filesaver.h"
 
 #include <QBuffer>
-#include <QSaveFile>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <ctime>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -15,43 +22,133 @@ bool syncUnsupported(int error)
     return error == EINVAL || error == EROFS || error == ENOTSUP;
 }
 
-FileSaver::Result write(const QString& path, const QByteArray& data, QString* reason)
+QString systemReason(int error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (reason)
-            *reason = file.errorString();
-        return FileSaver::Result::CannotOpen;
+    return QString::fromLocal8Bit(std::strerror(error));
+}
+
+/// The part of a temporary file's name after the target's: ".NAME.shardscope-XXXXXX", hidden and
+/// ours by its name, so that one left by a kill is recognised and removed (issue 32.5) and a
+/// user's "NAME.backup" never is.
+constexpr char kTemporaryTag[] = ".shardscope-";
+constexpr int kRandomChars = 6; // mkstemp's XXXXXX
+/// A temporary file older than this is no save in progress: ours write a few megabytes at most.
+constexpr int kStaleSeconds = 60;
+
+QString kindText(mode_t mode)
+{
+    if (S_ISDIR(mode))
+        return QCoreApplication::translate("FileSaver", "a folder");
+    if (S_ISFIFO(mode))
+        return QCoreApplication::translate("FileSaver", "a FIFO (named pipe)");
+    if (S_ISCHR(mode))
+        return QCoreApplication::translate("FileSaver", "a character device");
+    if (S_ISBLK(mode))
+        return QCoreApplication::translate("FileSaver", "a block device");
+    if (S_ISSOCK(mode))
+        return QCoreApplication::translate("FileSaver", "a socket");
+    return QCoreApplication::translate("FileSaver", "not a regular file");
+}
+
+/// Removes the temporary files a killed save of `target` left beside it (ours by name, owned by
+/// this user, untouched for kStaleSeconds).
+void removeStaleTemporaries(const QByteArray& directory, const QByteArray& name)
+{
+    const QByteArray prefix = "." + name + kTemporaryTag;
+    DIR* dir = ::opendir(directory.constData());
+    if (!dir)
+        return;
+    const std::time_t now = std::time(nullptr);
+    while (const dirent* entry = ::readdir(dir)) {
+        const QByteArray entryName(entry->d_name);
+        if (!entryName.startsWith(prefix) || entryName.size() != prefix.size() + kRandomChars)
+            continue;
+        const QByteArray path = directory + '/' + entryName;
+        struct stat st;
+        if (::lstat(path.constData(), &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == ::getuid() && now - st.st_mtime > kStaleSeconds)
+            ::unlink(path.constData());
     }
-    // A write larger than the device's buffer goes straight to the kernel, and a short write
-    // (a file-size limit, a disk filling up) comes back as a smaller count without an error:
-    // write the rest until the error shows.
+    ::closedir(dir);
+}
+
+/// Writes all of `data` to `fd`, however many calls it takes; false with errno set on failure.
+bool writeAll(int fd, const QByteArray& data)
+{
     qint64 done = 0;
     while (done < data.size()) {
-        const qint64 n = file.write(data.constData() + done, data.size() - done);
-        if (n <= 0)
-            break;
+        const ssize_t n = ::write(fd, data.constData() + done, std::size_t(data.size() - done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (n == 0)
+                errno = ENOSPC; // no progress and no error: a full device
+            return false;
+        }
         done += n;
     }
-    // The check QSaveFile::commit() misses in Qt 6.4: its close() flushes the write buffer but
-    // ignores a failure, then renames the short temporary file over the old one.
-    bool written = done == data.size() && file.error() == QFileDevice::NoError && file.flush();
-    if (!written) {
+    return true;
+}
+
+FileSaver::Result write(const QString& path, const QByteArray& data, QString* reason)
+{
+    auto fail = [reason](FileSaver::Result result, const QString& why) {
         if (reason)
-            *reason = file.errorString();
-    } else if (::fsync(file.handle()) != 0 && !syncUnsupported(errno)) {
-        written = false;
-        if (reason)
-            *reason = QString::fromLocal8Bit(std::strerror(errno));
+            *reason = why;
+        return result;
+    };
+    // Only a regular file is replaced; a symbolic link is followed only to one. A FIFO, a device
+    // or a socket at the path (or behind a link) was renamed over: `export --out` through a link
+    // to /dev/full replaced the device node with a PNG (issue 32.4).
+    QByteArray target = QFile::encodeName(path);
+    struct stat st;
+    bool exists = false;
+    if (::lstat(target.constData(), &st) == 0) {
+        if (S_ISLNK(st.st_mode)) {
+            if (::stat(target.constData(), &st) != 0)
+                //: a file is not saved; the path is a symbolic link to nothing
+                return fail(FileSaver::Result::CannotOpen, QCoreApplication::translate("FileSaver", "it is a symbolic link to nothing; not replaced"));
+            const QString resolved = QFileInfo(path).canonicalFilePath();
+            if (resolved.isEmpty())
+                return fail(FileSaver::Result::CannotOpen, systemReason(errno));
+            target = QFile::encodeName(resolved);
+        }
+        if (!S_ISREG(st.st_mode))
+            //: a file is not saved; %1 = what is at its path: "a FIFO (named pipe)", "a character device", …
+            return fail(FileSaver::Result::CannotOpen, QCoreApplication::translate("FileSaver", "it is %1, not a regular file; not replaced").arg(kindText(st.st_mode)));
+        exists = true;
+    } else if (errno != ENOENT) {
+        return fail(FileSaver::Result::CannotOpen, systemReason(errno));
     }
-    if (!written) {
-        file.cancelWriting();
-        return FileSaver::Result::CannotWrite;
+
+    const int slash = target.lastIndexOf('/');
+    const QByteArray directory = slash < 0 ? QByteArray(".") : slash == 0 ? QByteArray("/") : target.left(slash);
+    const QByteArray name = target.mid(slash + 1);
+    removeStaleTemporaries(directory, name);
+    // Beside the target (a rename never crosses file systems), then renamed over it only when
+    // every byte is on the disk: a full disk or a kill leaves the old file as it was.
+    QByteArray temporary = directory + "/." + name + kTemporaryTag + QByteArray(kRandomChars, 'X');
+    const int fd = ::mkostemp(temporary.data(), O_CLOEXEC);
+    if (fd < 0)
+        return fail(FileSaver::Result::CannotOpen, systemReason(errno));
+    // The old file's permissions, or a new file's (0666 less the umask) instead of mkstemp's 0600.
+    mode_t mode = st.st_mode & 07777;
+    if (!exists) {
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        mode = 0666 & ~mask;
     }
-    if (!file.commit()) {
-        if (reason)
-            *reason = file.errorString();
-        return FileSaver::Result::CannotWrite;
+    int error = 0;
+    if (::fchmod(fd, mode) != 0 || !writeAll(fd, data))
+        error = errno;
+    else if (::fsync(fd) != 0 && !syncUnsupported(errno))
+        error = errno;
+    if (::close(fd) != 0 && error == 0 && errno != EINTR)
+        error = errno;
+    if (error == 0 && ::rename(temporary.constData(), target.constData()) != 0)
+        error = errno;
+    if (error != 0) {
+        ::unlink(temporary.constData());
+        return fail(FileSaver::Result::CannotWrite, systemReason(error));
     }
     return FileSaver::Result::Saved;
 }

@@ -164,6 +164,9 @@ void SessionStore::save()
     m_timer->stop();
     if (!m_window)
         return;
+    // A FIFO put at the settings path since the start would block QSettings' read for ever, a
+    // device would be replaced by its rename (issue 32.4): moved aside, a new file written.
+    SettingsFile::setAsideWhatIsNotAFile();
     const DocumentController* document = m_window->documentController();
     const std::string title = document->title().toStdString();
     QSettings settings;

@@ -14,9 +14,19 @@ class SettingsFile
 public:
     /// Registers the format (once) and makes it QSettings' default.
     static QSettings::Format install();
-    /// Copies the settings of earlier versions (Qt's native INI file) if there is no settings
-    /// file of this format yet (the application's start, after install()).
+    /// At the application's start, before any QSettings: installs the format, renames aside
+    /// whatever is at the settings paths and is not a regular file (a FIFO there blocked the
+    /// start for ever; reported by takeSetAside()), and copies the settings of earlier versions
+    /// (Qt's native INI file) if there is no settings file of this format yet.
     static void migrateFromIni();
+    /// Reads a settings file's text (what QSettings reads through this format): false if it is
+    /// not one (too large, not JSON, not an object). A value of a type that nests (a map in a
+    /// map …) reads as unset: QDataStream reads those by unbounded recursion.
+    static bool read(QIODevice& device, QSettings::SettingsMap& map);
+    /// Renames aside whatever is at the settings paths and is not a regular file or a link to
+    /// one (the entry, never what a link points to), for takeSetAside() to report, and removes
+    /// temporary files a killed save of the settings left: before any QSettings reads them.
+    static void setAsideWhatIsNotAFile();
     /// QSettings::InvalidFormat before install().
     static QSettings::Format format();
     /// A settings file that could not be read, renamed so that it is kept for the user to

@@ -27,6 +27,7 @@
 
 #include "app/scenariocontroller.h"
 #include "app/slides/viewrenderer.h"
+#include "core/io/jsonlimits.h"
 
 namespace {
 
@@ -103,6 +104,7 @@ ExportDialog::ExportDialog(ScenarioController* controller, QWidget* parent)
     m_ui.theme->setCurrentIndex(1); // light: what most slide templates are
     m_ui.title = new QLineEdit(this);
     m_ui.title->setClearButtonEnabled(true);
+    m_ui.title->setMaxLength(int(core::limits::kMaxTitleCharacters)); // as `export --title` takes
     m_ui.caption = new QCheckBox(this);
     m_ui.caption->setChecked(true);
     m_ui.value = new QLineEdit(QStringLiteral("0.1"), this);

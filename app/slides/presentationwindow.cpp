@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QFileDialog>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QKeyEvent>
@@ -33,6 +34,8 @@
 #include "widgets/figurestrip.h"
 #include "widgets/issuetext.h"
 #include "widgets/step/stepcursor.h"
+#include "widgets/titletext.h"
+#include "core/io/jsonlimits.h"
 
 namespace {
 
@@ -76,6 +79,8 @@ PresentationWindow::PresentationWindow(QWidget* parent)
 
     m_ui.title = label(this);
     m_ui.title->setObjectName(QStringLiteral("sceneTitle"));
+    // A long title wraps within the window (TitleText): its glyphs never set the width.
+    m_ui.title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_ui.counter = label(this);
     m_ui.counter->setWordWrap(false);
     m_ui.counter->setAlignment(Qt::AlignRight | Qt::AlignTop);
@@ -296,6 +301,8 @@ void PresentationWindow::applyFonts()
         setFont(window); // the chart, the controls and the strip follow it
     m_strip->setFont(pixelFont(window, base));
     m_ui.title->setFont(pixelFont(window, base * 1.8, true));
+    // At most three lines of title: the rest of a long one is cut, the chart keeps its room.
+    m_ui.title->setMaximumHeight(QFontMetrics(m_ui.title->font()).lineSpacing() * 3 + 2);
     m_ui.counter->setFont(pixelFont(window, base));
     m_ui.notes->setFont(pixelFont(window, base * 1.05));
     m_ui.status->setFont(pixelFont(window, base * 1.1, true));
@@ -377,7 +384,7 @@ void PresentationWindow::updateSceneTexts()
     const int i = m_navigator->currentIndex();
     const core::Scenario& s = m_controller->scenario();
     const core::Estimate& e = m_controller->estimate();
-    m_ui.title->setText(FigureText::fill(m_navigator->title(i), s, e));
+    m_ui.title->setText(TitleText::breakable(FigureText::fill(m_navigator->title(i), s, e)));
     m_ui.notes->setText(FigureText::fill(m_navigator->notes(i), s, e));
     m_ui.notes->setVisible(!m_ui.notes->text().isEmpty());
     //: scene counter; %1 = current scene, %2 = scenes in the deck
@@ -613,8 +620,8 @@ void PresentationWindow::addSceneDialog()
     const QString proposed = tr("Scene %1").arg(m_navigator->currentIndex() + 2);
     const QString title = QInputDialog::getText(this, tr("Add Scene"), tr("Title of the new scene (the current scenario):"), QLineEdit::Normal,
                                                 proposed, &ok);
-    if (ok)
-        addCurrentScene(title.trimmed().isEmpty() ? proposed : title.trimmed());
+    if (ok) // at most what a deck's reader takes back (core::limits::kMaxTitleCharacters)
+        addCurrentScene(title.trimmed().isEmpty() ? proposed : title.trimmed().left(qsizetype(core::limits::kMaxTitleCharacters)));
     setFocus();
 }
 

@@ -53,6 +53,36 @@ std::optional<SlideFormat> formatOf(const QString& path)
     return std::nullopt;
 }
 
+qint64 rasterPixels(const SlideOptions& o)
+{
+    const QSize pixels = o.size * o.scale; // as ViewRenderer::image() makes it
+    return qint64(pixels.width()) * qint64(pixels.height());
+}
+
+std::optional<QString> rasterProblem(const SlideOptions& o, SlideFormat format, bool frameSequence)
+{
+    if (format == SlideFormat::Svg || format == SlideFormat::Pdf)
+        return std::nullopt; // vectors: the size is a number in the file
+    const qint64 pixels = rasterPixels(o);
+    const bool animated = format == SlideFormat::Gif || frameSequence;
+    if (pixels > kMaxRasterPixels)
+        //: %1 = width x height, %2 = scale, %3 = millions of pixels, %4 = the limit in millions
+        return QCoreApplication::translate("SlideViews", "%1 at scale %2 is %3 million pixels; an image holds at most %4 million "
+                                                         "(8K at scale 2): a smaller size or scale")
+            .arg(QStringLiteral("%1x%2").arg(o.size.width()).arg(o.size.height()))
+            .arg(o.scale)
+            .arg(double(pixels) / 1e6, 0, 'f', 1)
+            .arg(double(kMaxRasterPixels) / 1e6, 0, 'f', 1);
+    if (animated && pixels * o.frames > kMaxAnimationPixels)
+        //: %1 = frames, %2 = millions of pixels per frame, %3 = the limit in millions
+        return QCoreApplication::translate("SlideViews", "%1 frames of %2 million pixels are more than the %3 million an animation holds: "
+                                                         "fewer frames, or a smaller size")
+            .arg(o.frames)
+            .arg(double(pixels) / 1e6, 0, 'f', 1)
+            .arg(double(kMaxAnimationPixels) / 1e6, 0, 'f', 0);
+    return std::nullopt;
+}
+
 std::optional<QSize> parseSize(const QString& text)
 {
     const QStringList parts = text.trimmed().split(QLatin1Char('x'), Qt::KeepEmptyParts, Qt::CaseInsensitive);

@@ -48,4 +48,16 @@ std::optional<SlideFormat> formatOf(const QString& path);
 /// "1920x1080" → QSize; nothing unless both sides are whole numbers in [64, 16384].
 std::optional<QSize> parseSize(const QString& text);
 
+/// Pixels of one raster image (a PNG, a GIF frame) at most: 2^27, an 8K slide at scale 2
+/// (15360 × 8640 = 132.7 M). The largest --size at --scale 1.5 (604 M pixels) took 31 s and
+/// 3.2 GB (issue 32.8); at this limit a PNG takes ~0.6 GB (bench_hostile, README "Hardening").
+inline constexpr qint64 kMaxRasterPixels = qint64(1) << 27;
+/// An animation's frames × pixels at most: 600 frames of a 1080p slide (1.24 G) fit, 600 of 4K do not.
+inline constexpr qint64 kMaxAnimationPixels = qint64(1) << 31;
+/// The pixels of one raster image of `o` (its size × scale, each side rounded as QImage does).
+qint64 rasterPixels(const SlideOptions& o);
+/// Why `o` cannot be drawn as `format` (too many pixels, in English for the command line and
+/// translated for the window; the sizes and the limit in it), or nothing.
+std::optional<QString> rasterProblem(const SlideOptions& o, SlideFormat format, bool frameSequence = false);
+
 } // namespace SlideViews

@@ -63,7 +63,8 @@ void StepScene::setScenario(const core::Scenario& scenario, const core::Estimate
     m_servingTimeline = core::ServingTimeline{};
     const std::int64_t chunks = estimate.microBatchesPerStep * std::max(1, scenario.parallel.virtualPipeline);
     m_tooMany = estimate.valid && scenario.mode != core::Mode::Inference && chunks > kMaxDrawn ? estimate.microBatchesPerStep : 0;
-    m_timeline = m_tooMany > 0 ? core::StepTimeline{} : core::stepTimeline(scenario);
+    m_tooManyStages = estimate.valid && scenario.parallel.pipeline > core::kMaxTimelineStages ? scenario.parallel.pipeline : 0;
+    m_timeline = m_tooMany > 0 || m_tooManyStages > 0 ? core::StepTimeline{} : core::stepTimeline(scenario);
     updateReason();
     m_schedule->setTimeline(m_timeline);
     // Narayanan et al. 2021 §2.2: (p − 1)/(v·m + p − 1), beside the bubble the blocks give.
@@ -112,7 +113,10 @@ void StepScene::showPeak()
 void StepScene::updateReason()
 {
     //: step scene; %1 = micro-batches per step, %2 = the most drawn
-    const QString reason = m_tooMany > 0 ? tr("%1 micro-batches per step: too many to draw one by one (up to %2).").arg(m_tooMany).arg(kMaxDrawn) : QString();
+    QString reason = m_tooMany > 0 ? tr("%1 micro-batches per step: too many to draw one by one (up to %2).").arg(m_tooMany).arg(kMaxDrawn) : QString();
+    if (m_tooManyStages > 0)
+        //: step scene; %1 = pipeline stages, %2 = the most drawn
+        reason = tr("%1 pipeline stages: too many to draw one by one (up to %2).").arg(m_tooManyStages).arg(core::kMaxTimelineStages);
     m_schedule->setEmptyText(reason);
     m_memory->setEmptyText(reason);
 }

@@ -67,4 +67,5 @@ private:
     core::ServingTimeline m_servingTimeline;
     bool m_servingShown = false;
     std::int64_t m_tooMany = 0; ///< micro-batches per step of a step too long to draw, or 0
+    int m_tooManyStages = 0; ///< pipeline stages, when more than core::kMaxTimelineStages (no step is listed)
 };

@@ -25,6 +25,7 @@
 #include "widgets/charts/rooflineview.h"
 #include "widgets/charts/memorychart.h"
 #include "widgets/gif/gifwriter.h"
+#include "widgets/titletext.h"
 #include "widgets/widgetrenderer.h"
 
 namespace {
@@ -39,6 +40,29 @@ QLabel* textLabel(const QString& text, double pointSize, bool bold, QWidget* par
     f.setBold(bold);
     label->setFont(f);
     return label;
+}
+
+/// `svg` with the characters XML 1.0 forbids (C0 controls but tab, newline and carriage return;
+/// U+FFFE, U+FFFF) replaced by U+FFFD. QSvgGenerator writes a title's or a model name's text as
+/// it is: an ESC, a BEL or a NUL made a file xmllint and rsvg-convert refuse (issue 32.11).
+QByteArray wellFormedXml(const QByteArray& svg)
+{
+    static const QByteArray replacement = QByteArrayLiteral("\xEF\xBF\xBD");
+    QByteArray out;
+    out.reserve(svg.size());
+    for (qsizetype i = 0; i < svg.size(); ++i) {
+        const auto c = static_cast<unsigned char>(svg[i]);
+        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+            out += replacement;
+        } else if (c == 0xEF && i + 2 < svg.size() && static_cast<unsigned char>(svg[i + 1]) == 0xBF
+                   && (static_cast<unsigned char>(svg[i + 2]) & 0xFE) == 0xBE) {
+            out += replacement; // EF BF BE / EF BF BF: U+FFFE, U+FFFF
+            i += 2;
+        } else {
+            out += char(c);
+        }
+    }
+    return out;
 }
 
 /// Runs the layouts of a tree that is never shown, top down: each widget's layout places its
@@ -103,7 +127,17 @@ void ViewRenderer::build(const SlideContent& content)
     layout->setContentsMargins(margin, margin * 3 / 4, margin, margin * 3 / 4);
     layout->setSpacing(margin / 2);
     if (!m_options.title.isEmpty()) {
+        // Long runs break anywhere and the text is capped: a heading never widens the slide.
         QLabel* title = textLabel(m_options.title, base * 1.9, true, m_slide.get());
+        // fitted a little narrower than the label: QLabel wraps its lines a few pixels short of
+        // what the layout gives it, and a fourth line would open below the third
+        title->setText(TitleText::fitted(m_options.title, title->font(), (m_options.size.width() - 2 * margin) * 95 / 100, 3));
+        // Its width from the layout (no glyph run widens the slide), its height for that width:
+        // a new policy drops the height-for-width that QLabel set for its wrapped text, and the
+        // layout then gave the title the four lines of its size hint's narrower guess.
+        QSizePolicy policy(QSizePolicy::Ignored, QSizePolicy::Preferred, QSizePolicy::Label);
+        policy.setHeightForWidth(true);
+        title->setSizePolicy(policy);
         title->setObjectName(QStringLiteral("slideTitle"));
         layout->addWidget(title);
     }
@@ -344,14 +378,20 @@ bool ViewRenderer::write(SlideFormat format, QIODevice* device) const
     case SlideFormat::Png:
         return image().save(device, "PNG");
     case SlideFormat::Svg: {
+        QByteArray bytes;
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
         QSvgGenerator svg;
-        svg.setOutputDevice(device);
+        svg.setOutputDevice(&buffer);
         svg.setSize(size);
         svg.setViewBox(QRect(QPoint(0, 0), size));
         svg.setResolution(96); // QSvgGenerator defaults to 72 dpi: text would come out 25 % small
         svg.setTitle(title);
         svg.setDescription(captionText());
-        return WidgetRenderer::render(m_slide.get(), &svg, background(), true);
+        if (!WidgetRenderer::render(m_slide.get(), &svg, background(), true))
+            return false;
+        const QByteArray xml = wellFormedXml(bytes);
+        return device->write(xml) == xml.size();
     }
     case SlideFormat::Gif:
         return writeGif(device);
@@ -393,6 +433,14 @@ bool ViewRenderer::save(const QString& path, QString* error) const
             *error = tr("%1: only the step view plays as an animated GIF, and only when it draws a step; the other views are "
                         "still (.png, .svg or .pdf)")
                          .arg(path);
+        return false;
+    }
+    // Refused before a pixel is allocated (a failed QImage allocation printed Qt's own
+    // "QPainter::begin" warning and wrote nothing, issue 32.14).
+    if (const std::optional<QString> problem = SlideViews::rasterProblem(m_options, *format)) {
+        if (error)
+            //: %1 = file name, %2 = why (the size)
+            *error = tr("%1: %2").arg(path, *problem);
         return false;
     }
     QString reason;
@@ -488,6 +536,11 @@ bool ViewRenderer::saveFrameSequence(const QString& path, QStringList* written, 
         if (error)
             //: %1 = file name
             *error = tr("%1: only the step view plays as a frame sequence, and only when it draws a step").arg(path);
+        return false;
+    }
+    if (const std::optional<QString> problem = SlideViews::rasterProblem(m_options, SlideFormat::Png, true)) {
+        if (error)
+            *error = tr("%1: %2").arg(path, *problem);
         return false;
     }
     const int count = std::clamp(m_options.frames, SlideViews::kMinFrames, SlideViews::kMaxFrames);

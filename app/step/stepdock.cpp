@@ -87,6 +87,12 @@ bool StepDock::prepare(StepPlanner::Job& job)
         return false;
     }
     const std::int64_t chunks = e.microBatchesPerStep * std::max(1, s.parallel.virtualPipeline);
+    if (e.valid && s.parallel.pipeline > core::kMaxTimelineStages) {
+        // The core lists no step of so many stages (core::StepTimeline::limit); the estimate covers them all.
+        //: %1 = pipeline stages of the scenario, %2 = the most the step view draws
+        m_panel->setUnavailable(tr("%1 pipeline stages: too many to draw one by one (up to %2).").arg(s.parallel.pipeline).arg(core::kMaxTimelineStages));
+        return false;
+    }
     if (e.valid && chunks > kMaxDrawn) {
         m_panel->setUnavailable(tr("%1 micro-batches per step: too many to draw one by one (up to %2). "
                                    "Fewer micro-batches (a smaller global batch, or more data parallelism) show the step.")

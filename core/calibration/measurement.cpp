@@ -50,6 +50,8 @@ std::string_view logIssueCodeName(LogIssueCode c)
     case LogIssueCode::CsvWithoutHeader: return "csv_without_header";
     case LogIssueCode::CsvColumnCount: return "csv_column_count";
     case LogIssueCode::UnknownUnit: return "unknown_unit";
+    case LogIssueCode::TooLarge: return "too_large";
+    case LogIssueCode::NegativeKvBudget: return "negative_kv_budget";
     case LogIssueCode::Count: break;
     }
     return "";

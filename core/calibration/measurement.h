@@ -59,11 +59,13 @@ enum class LogIssueCode {
     NothingRecognised,///< no line in a known format
     BadNumber,        ///< a known field whose value is not a number (key, text)
     MissingField,     ///< a known line without one of its fields (key)
-    NegativeValue,    ///< a size below zero (vLLM prints a negative KV budget when the model does not fit)
+    NegativeValue,    ///< a size below zero, which no tool prints for a counter (key, text)
     NotSupported,     ///< nvidia-smi [N/A] / [Not Supported] (key)
     CsvWithoutHeader, ///< nvidia-smi rows without their header line: the columns are unknown
     CsvColumnCount,   ///< a CSV row with another number of columns than its header
     UnknownUnit,      ///< a unit the parser does not know (key, text)
+    TooLarge,         ///< a number whose bytes are beyond a double ("1e308 GiB"; key, text)
+    NegativeKvBudget, ///< vLLM's KV cache memory below zero: it prints one when the model does not fit (key, text)
     Count
 };
 

@@ -51,9 +51,9 @@ struct Reader
     void size(LogFormat f, MeasuredQuantity q, double value, int rank, double resolution, sv key, sv text, sv device = {}, bool host = false)
     {
         if (!std::isfinite(value))
-            issue(LogIssueCode::BadNumber, key, text);
+            issue(LogIssueCode::TooLarge, key, text); // a number, but not one a double holds: not "not a number"
         else if (value < 0)
-            issue(LogIssueCode::NegativeValue, key, text);
+            issue(f == LogFormat::Vllm && q == MeasuredQuantity::KvCache ? LogIssueCode::NegativeKvBudget : LogIssueCode::NegativeValue, key, text);
         else
             add(f, q, value, rank, resolution, device, host);
     }

@@ -6,6 +6,7 @@
 
 #include "core/io/json_reader.h"
 #include "core/io/scenario_io.h"
+#include "core/terminaltext.h"
 
 namespace core {
 
@@ -80,8 +81,8 @@ std::string adviceToJson(const Scenario& s, const Advice& a)
 std::string adviceToTable(const Scenario& s, const Advice& a, PrintUnit unit)
 {
     std::string out;
-    const std::string model = !s.model.name.empty() ? s.model.name : (s.model.preset.empty() ? "custom model" : s.model.preset);
-    out += "ShardScope advice: " + model + " on " + std::to_string(s.parallel.gpus) + " x " + s.hardware.gpu.name + " ("
+    const std::string model = terminalText(!s.model.name.empty() ? s.model.name : (s.model.preset.empty() ? "custom model" : s.model.preset));
+    out += "ShardScope advice: " + model + " on " + std::to_string(s.parallel.gpus) + " x " + terminalText(s.hardware.gpu.name) + " ("
         + std::string(toString(s.mode)) + ")\n";
     if (!a.valid)
         return out + "The scenario is not valid: nothing to advise (see shardscope estimate).\n";

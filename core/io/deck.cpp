@@ -114,7 +114,7 @@ DeckLoad loadDeck(std::string_view text)
         addWrongType(out.issues, "scenes", ValueKind::SceneArray);
         return out;
     }
-    out.deck.title = readLocalizedText(doc, "title", "", out.issues);
+    out.deck.title = readLocalizedText(doc, "title", "", out.issues, limits::kMaxTitleCharacters);
     const Json& scenes = doc["scenes"];
     for (std::size_t i = 0; i < scenes.size(); ++i) {
         const std::string prefix = "scenes[" + std::to_string(i) + "].";
@@ -124,8 +124,8 @@ DeckLoad loadDeck(std::string_view text)
             continue;
         }
         Scene scene;
-        scene.title = readLocalizedText(s, "title", prefix, out.issues);
-        scene.notes = readLocalizedText(s, "notes", prefix, out.issues);
+        scene.title = readLocalizedText(s, "title", prefix, out.issues, limits::kMaxTitleCharacters);
+        scene.notes = readLocalizedText(s, "notes", prefix, out.issues, limits::kMaxNotesCharacters);
         checkTemplate(scene.title, prefix + "title", out.issues);
         checkTemplate(scene.notes, prefix + "notes", out.issues);
         scene.figures = readFigures(s, prefix, out.issues);

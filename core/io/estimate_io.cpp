@@ -38,6 +38,8 @@ std::string groupLabel(const Estimate& e, std::size_t i)
     else
         std::snprintf(buf, sizeof buf, "PP stages %d%s%d %s ranks %d%s%d", g.firstStage, dash, g.lastStage, dot, g.firstRank, dash, g.lastRank);
     std::string label = buf;
+    if (g.shownStage >= 0) // a run of unlike stages (core::kMaxRankGroups): say whose numbers these are
+        label += " (fullest: stage " + std::to_string(g.shownStage) + ")";
     if (g.phase == GroupPhase::RlTrainingPhase)
         label += std::string(" ") + dot + " training phase";
     else if (g.phase == GroupPhase::RlRolloutPhase)
@@ -166,6 +168,8 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
                                   {"capacity_bytes", g.capacityBytes},
                                   {"fits", g.fits},
                                   {"peak", peak}});
+            if (g.shownStage >= 0)
+                groups.back()["shown_pipeline_stage"] = g.shownStage;
         }
         j["rank_groups"] = groups;
         j["cpu_bytes_per_node"] = e.cpuBytesPerNode;
@@ -304,6 +308,12 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
         j["timeline"] = Json{{"length", timeline->length}, {"unit_seconds", timeline->unitSeconds},
                              {"schedule", std::string(pipelineScheduleName(timeline->schedule))},
                              {"bubble_fraction", timeline->bubbleFraction()}, {"stages", stages}};
+        if (timeline->omittedMicroBatches > 0) // the steady state's middle, not listed (kMaxTimelineChunks)
+            j["timeline"]["omitted"] = Json{{"micro_batches", timeline->omittedMicroBatches},
+                                            {"from", timeline->omittedFrom},
+                                            {"length", timeline->omittedLength}};
+    } else if (timeline && timeline->limit != TimelineLimit::None) {
+        j["timeline"] = Json{{"listed", false}, {"reason", timelineLimitText(*timeline)}};
     }
     if (serving && serving->valid)
         j["serving_timeline"] = servingTimelineJson(*serving);

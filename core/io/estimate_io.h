@@ -44,6 +44,8 @@ std::string calibrationToTable(const Calibration& calibration, const Estimate& e
 /// One line of English for the command line: "line 3: max allocated: 'abc' is not a number".
 std::string describe(const LogIssue& issue);
 
+/// Why a valid training step has no timeline (StepTimeline::limit), in English; empty if it has one.
+std::string timelineLimitText(const StepTimeline& timeline);
 /// The step timeline as text: per pipeline stage, each phase with its time, micro-batch and the
 /// allocated bytes (--timeline with --format table).
 std::string timelineToTable(const StepTimeline& timeline, PrintUnit unit = PrintUnit::GB);

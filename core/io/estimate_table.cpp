@@ -10,6 +10,7 @@
 #include "core/calibration/residuals.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
+#include "core/terminaltext.h"
 #include "core/timeline/steptimeline.h"
 #include "core/working.h"
 
@@ -87,7 +88,10 @@ std::string describe(const LogIssue& i)
                "nvidia-smi CSV with its header, vLLM or llama.cpp start-up lines)";
     case LogIssueCode::BadNumber: return at + i.key + ": '" + i.text + "' is not a number";
     case LogIssueCode::MissingField: return at + "the field '" + i.key + "' is missing";
-    case LogIssueCode::NegativeValue: return at + i.key + " is negative (" + i.text + "): the run did not fit";
+    case LogIssueCode::NegativeValue: return at + i.key + " is negative (" + i.text + "): a memory size never is";
+    case LogIssueCode::NegativeKvBudget:
+        return at + i.key + " is negative (" + i.text + "): the model did not fit, nothing is left for the KV cache";
+    case LogIssueCode::TooLarge: return at + i.key + ": '" + i.text + "' is beyond any memory size (more than 1.8e308 bytes)";
     case LogIssueCode::NotSupported: return at + i.key + " is '" + i.text + "': not reported by the driver";
     case LogIssueCode::CsvWithoutHeader: return at + "nvidia-smi rows without their header line: the columns are unknown";
     case LogIssueCode::CsvColumnCount: return at + "another number of columns than the nvidia-smi header";
@@ -138,15 +142,39 @@ std::string calibrationToTable(const Calibration& c, const Estimate& e)
     return out;
 }
 
+std::string timelineLimitText(const StepTimeline& t)
+{
+    switch (t.limit) {
+    case TimelineLimit::None: break;
+    case TimelineLimit::TooManyStages:
+        return "more than " + std::to_string(kMaxTimelineStages) + " pipeline stages (the estimate covers every stage)";
+    case TimelineLimit::TooManyMicroBatches:
+        return std::to_string(t.microBatches) + " micro-batches" + (t.virtualStages > 1 ? " of " + std::to_string(t.virtualStages) + " chunks" : "")
+            + " per step under " + std::string(pipelineScheduleName(t.schedule)) + ": more than " + std::to_string(kMaxTimelineChunks)
+            + " chunk-micro-batches per stage, and none can be left out (the estimate covers the whole step)";
+    }
+    return {};
+}
+
 std::string timelineToTable(const StepTimeline& t, PrintUnit unit)
 {
     std::string out;
     char buf[200];
+    if (!t.valid && t.limit != TimelineLimit::None)
+        return "\nStep timeline: not listed: " + timelineLimitText(t) + "\n";
     if (!t.valid)
         return "\nStep timeline: only for training steps\n";
     std::snprintf(buf, sizeof buf, "\nStep timeline (1 unit = one micro-batch through one chunk%s)\n",
                   t.unitSeconds > 0 ? (", " + std::to_string(t.unitSeconds * 1e3).substr(0, 6) + " ms").c_str() : "");
     out += buf;
+    if (t.omittedMicroBatches > 0) {
+        std::snprintf(buf, sizeof buf,
+                      "  %d of the %d micro-batches listed: the %d between %.2f and %.2f repeat the steady state's cycle "
+                      "(the same phases and memory on every stage) and are left out\n",
+                      t.microBatches - t.omittedMicroBatches, t.microBatches, t.omittedMicroBatches, t.omittedFrom,
+                      t.omittedFrom + t.omittedLength);
+        out += buf;
+    }
     for (const StageTimeline& st : t.stages) {
         std::snprintf(buf, sizeof buf, "  PP stage %d (peak in phase %zu)\n", st.stage, st.peakPhase + 1);
         out += buf;
@@ -173,8 +201,9 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
         std::snprintf(buf, sizeof buf, fmt, args...);
         out += buf;
     };
-    const std::string modelName = !s.model.name.empty() ? s.model.name : (s.model.preset.empty() ? "custom model" : s.model.preset);
-    line("ShardScope estimate: %s on %d x %s\n", modelName.c_str(), s.parallel.gpus, s.hardware.gpu.name.c_str());
+    // Names come from files: their control characters are shown as escapes (issue 32.11).
+    const std::string modelName = terminalText(!s.model.name.empty() ? s.model.name : (s.model.preset.empty() ? "custom model" : s.model.preset));
+    line("ShardScope estimate: %s on %d x %s\n", modelName.c_str(), s.parallel.gpus, terminalText(s.hardware.gpu.name).c_str());
     if (e.valid) {
         if (e.mode == Mode::Inference)
             line("Serving: parameters %.4g (active %.4g), %s weights, TP %d x PP %d per replica\n", e.parameters.total, e.parameters.active,

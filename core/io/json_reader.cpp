@@ -67,7 +67,24 @@ Issue& addUnknownValue(std::vector<Issue>& issues, std::string path, std::string
     return issue;
 }
 
-LocalizedText readLocalizedText(const nlohmann::ordered_json& parent, const char* key, const std::string& path, std::vector<Issue>& issues)
+std::size_t utf8Characters(std::string_view text)
+{
+    return std::size_t(std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+bool checkTextLength(std::string_view text, std::size_t maxCharacters, const std::string& path, std::vector<Issue>& issues)
+{
+    const std::size_t n = utf8Characters(text);
+    if (maxCharacters == 0 || n <= maxCharacters)
+        return true;
+    Issue i{IssueCode::TextTooLong, Severity::Error, "", double(n), double(maxCharacters)};
+    i.path = path;
+    issues.push_back(std::move(i));
+    return false;
+}
+
+LocalizedText readLocalizedText(const nlohmann::ordered_json& parent, const char* key, const std::string& path, std::vector<Issue>& issues,
+                                std::size_t maxCharacters)
 {
     LocalizedText text;
     if (!parent.contains(key))
@@ -86,6 +103,8 @@ LocalizedText readLocalizedText(const nlohmann::ordered_json& parent, const char
         i.expected = ValueKind::LocalizedText;
         issues.push_back(std::move(i));
     }
+    if (!checkTextLength(text.en, maxCharacters, path + key, issues) || !checkTextLength(text.zhCN, maxCharacters, path + key, issues))
+        return {};
     return text;
 }
 

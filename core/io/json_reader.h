@@ -34,7 +34,14 @@ Issue& addUnknownValue(std::vector<Issue>& issues, std::string path, std::string
 
 /// `parent[key]` as decks and drills write text: a plain string (English) or
 /// {"en": …, "zh_CN": …}; anything else is a wrong-type issue at `path` + key.
-LocalizedText readLocalizedText(const nlohmann::ordered_json& parent, const char* key, const std::string& path, std::vector<Issue>& issues);
+/// A text longer than `maxCharacters` (0: no limit) in either language is an error (TextTooLong)
+/// and is read as empty.
+LocalizedText readLocalizedText(const nlohmann::ordered_json& parent, const char* key, const std::string& path, std::vector<Issue>& issues,
+                                std::size_t maxCharacters = 0);
+/// Characters (Unicode code points) of UTF-8 text: its bytes less the continuation bytes.
+std::size_t utf8Characters(std::string_view text);
+/// False, with TextTooLong at `path`, if `text` has more than `maxCharacters` characters.
+bool checkTextLength(std::string_view text, std::size_t maxCharacters, const std::string& path, std::vector<Issue>& issues);
 
 /// Reads keys of one object, reporting wrong types and remembering which keys were known so
 /// that the rest can be reported as unknown (with the nearest known key as `nearest`).

@@ -48,6 +48,12 @@ inline constexpr InputLimits kLog{16 * kMiB, 64, 1024, 1000000};
 /// of each quantity per rank, so 1,024 GPUs × 8 quantities (Megatron prints 5 per rank,
 /// nvidia-smi 2, vLLM up to 8 per worker) fit; ~120 bytes each in the file, 1 MB in all.
 inline constexpr std::size_t kMaxMeasurements = 8192;
+/// A title (a scenario's, a deck's or a scene's; `export --title`): a slide's heading holds about
+/// three lines of 70 characters at its type size. A deck scene titled "{fullest_gpu_gb}" 100,000
+/// times took 13.4 GB to show, and a 120,000-character --title crashed the export (issue 32.7).
+inline constexpr std::size_t kMaxTitleCharacters = 200;
+/// A scene's speaker notes: a page of text (the seed deck's longest are ~400 characters).
+inline constexpr std::size_t kMaxNotesCharacters = 20000;
 /// Tensor files of the tensor studio and `shardscope quantize` (.npy, text; not JSON): the
 /// largest tensor they take (kMaxTensorValues = 2^26 values) as float64, plus 1 MiB for the
 /// .npy header (NumPy pads it to 64 bytes or a little more; a text file's reader also stops at

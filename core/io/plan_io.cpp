@@ -7,6 +7,7 @@
 #include "core/io/scenario_io.h"
 #include "core/model.h"
 #include "core/pipeline.h"
+#include "core/terminaltext.h"
 
 namespace core {
 
@@ -192,9 +193,9 @@ std::string planToTable(const Scenario& base, const PlanResult& r, std::size_t t
 {
     std::string out;
     char buf[512];
-    const std::string model = !base.model.name.empty() ? base.model.name : base.model.preset;
+    const std::string model = terminalText(!base.model.name.empty() ? base.model.name : base.model.preset);
     std::snprintf(buf, sizeof buf, "ShardScope plan: %s on %d x %s, sequence %lld, global batch %lld, by %s\n", model.c_str(), base.parallel.gpus,
-                  base.hardware.gpu.name.c_str(), (long long)base.training.seqLength, (long long)base.training.globalBatchSize,
+                  terminalText(base.hardware.gpu.name).c_str(), (long long)base.training.seqLength, (long long)base.training.globalBatchSize,
                   std::string(objectiveName(r.objective)).c_str());
     out += buf;
     std::snprintf(buf, sizeof buf,
@@ -205,7 +206,7 @@ std::string planToTable(const Scenario& base, const PlanResult& r, std::size_t t
     out += buf;
     for (const Issue& i : r.issues)
         out += (i.severity == Severity::Error ? "error: " : "note: ") + describe(i) + "\n";
-    if (r.best() < 0 && r.issues.empty())
+    if (r.best() < 0 && !hasErrors(r.issues))
         out += "No layout fits: the closest ones follow.\n";
     out += "\n  #  layout                                          fits  peak GB   step s   MFU    days        cost  P  why slower\n";
     const PlanCandidate* best = r.best() >= 0 ? &r.layouts.front() : nullptr;

@@ -379,7 +379,10 @@ ScenarioLoad loadScenario(std::string_view text, const std::vector<std::string>&
             }
             return true;
         }
-        case Field::Title: top.string(key, out.title); return true;
+        case Field::Title:
+            if (top.string(key, out.title) && !checkTextLength(out.title, limits::kMaxTitleCharacters, key, out.issues))
+                out.title.clear();
+            return true;
         case Field::Description: {
             std::string ignored;
             top.string(key, ignored);

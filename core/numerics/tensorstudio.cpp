@@ -479,6 +479,16 @@ void TensorStudio::analyse(const QuantRecipe& r, TensorAnalysis& out)
     const double signal = m_summary.sumSquares - a.overflowX2;
     s.snrDb = a.sumE2 > 0 ? 10 * std::log10(signal / a.sumE2) : std::numeric_limits<double>::infinity();
     s.maxRelativeError = a.maxRel;
+    if (a.overflow > 0) {
+        // A value read back as ±inf is an error of infinite size: leaving it out reported FP16
+        // with half its values overflowed as 74.6 dB, and all of them as "exact" (issue 32.9).
+        // Saturated values are clamped to the largest magnitude and their error is measured.
+        constexpr double inf = std::numeric_limits<double>::infinity();
+        s.sumSquaredError = inf;
+        s.mse = inf;
+        s.snrDb = -inf;
+        s.maxRelativeError = inf;
+    }
     s.underflowFraction = double(a.underflow) / count;
     s.subnormalFraction = double(a.subnormal) / count;
     s.overflowFraction = double(a.overflow) / count;

@@ -132,13 +132,16 @@ struct TensorStats
 {
     std::int64_t count = 0;
     std::int64_t nonZero = 0;
-    double sumSquaredError = 0;      ///< Σ(q − x)² over the values that stayed finite
-    double mse = 0;                  ///< mean (q − x)² over the values that stayed finite
-    double snrDb = 0;                ///< 10 log10(Σx² / Σ(q − x)²) over those; +inf when exact
-    double maxRelativeError = 0;     ///< max |q − x| / |x| over non-zero inputs (flushed to zero: 1)
+    // A value that overflows to ±inf has an infinite error: then sumSquaredError, mse and
+    // maxRelativeError are +inf and snrDb −inf. A saturated value (clamped to the largest
+    // magnitude, or to the clip range) is counted with its measured error.
+    double sumSquaredError = 0;      ///< Σ(q − x)²; +inf if any value overflowed
+    double mse = 0;                  ///< mean (q − x)²; +inf if any value overflowed
+    double snrDb = 0;                ///< 10 log10(Σx² / Σ(q − x)²); +inf when exact, −inf if any value overflowed
+    double maxRelativeError = 0;     ///< max |q − x| / |x| over non-zero inputs (flushed to zero: 1); +inf if any overflowed
     double underflowFraction = 0;    ///< non-zero inputs stored as 0, of all values
     double subnormalFraction = 0;    ///< stored in the element's subnormal range (fewer bits), of all values
-    double overflowFraction = 0;     ///< became ±inf, of all values (excluded from MSE and SNR)
+    double overflowFraction = 0;     ///< became ±inf, of all values (the error is then infinite)
     double saturationFraction = 0;   ///< beyond the largest magnitude + ½ step (or the clip range), clamped to it; of all values
     double effectiveBits = 0;        ///< storage bits per value including scales and zero points
     std::int64_t scaleCount = 0;     ///< scales stored (0 without scaling)

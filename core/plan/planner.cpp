@@ -24,6 +24,11 @@ constexpr long long kMinContextChunk = 512;
 /// The most tokens per micro-batch the search tries unless the micro-batch is pinned: beyond
 /// them the GEMMs' M dimension is long saturated (steptime: M/(M + 128) > 0.998) and only memory grows.
 constexpr long long kMaxMicroBatchTokens = 65536;
+/// Pipelines the search tries at most, unless the degree is pinned: kMaxRankGroups (64), the
+/// deepest of the published runs (Megatron's 1T, Narayanan et al. 2021 table 1). Each estimate
+/// costs time in proportion to its stages: 100,000 layers on 100,000 GPUs made 300,000
+/// estimates of up to 100,000 stages, 65 s (issue 32.6).
+constexpr int kMaxPlannedStages = kMaxRankGroups;
 
 std::vector<int> divisors(int n)
 {
@@ -161,7 +166,9 @@ PlanCandidate candidateOf(const PlanLayout& l, const Estimate& e)
 
 } // namespace
 
-PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, const PlanProgress& progress)
+namespace {
+
+PlanResult searchLayouts(const PlanRequest& request, const std::atomic<bool>* cancel, const PlanProgress& progress)
 {
     const auto start = std::chrono::steady_clock::now();
     PlanResult out;
@@ -254,6 +261,7 @@ PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, con
             }
         return false;
     };
+    bool deeperSkipped = false; // pipelines beyond kMaxPlannedStages: said in a note
     for (int t : divisors(gpus)) {
         if (t > tensorMax || heads % t != 0 || kvHeads % t != 0 || !allowed(PlanKnob::Tensor, t))
             continue;
@@ -261,6 +269,10 @@ PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, con
         for (int p : divisors(gpus / t)) {
             if (p > layers || !allowed(PlanKnob::Pipeline, p))
                 continue;
+            if (p > kMaxPlannedStages && !pinned(PlanKnob::Pipeline)) {
+                deeperSkipped = true;
+                continue;
+            }
             for (int c : divisors(gpus / (t * p))) {
                 // Load-balanced causal CP splits the sequence into 2·CP chunks (Megatron CP docs);
                 // unless CP is pinned, each rank keeps at least kMinContextChunk tokens.
@@ -465,9 +477,64 @@ PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, con
     }
     rankLayouts(out.layouts, request.objective);
     out.fitting += out.dominated; // they fit: a cheaper variant of them does
+    if (deeperSkipped)
+        out.issues.push_back(Issue{IssueCode::PlanPipelinesCapped, Severity::Info, "", double(kMaxPlannedStages)});
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (progress)
         progress(1.0);
+    return out;
+}
+
+/// A knob's value as `--pin` spells it: true/false, a choice's name, or the number.
+std::string pinText(PlanKnob knob, int value)
+{
+    const FieldInfo& field = fieldInfo(planKnobField(knob));
+    if (field.type == FieldType::Bool)
+        return value ? "true" : "false";
+    for (const Choice& c : field.choices)
+        if (c.value == value)
+            return std::string(c.name);
+    return std::to_string(value);
+}
+
+/// No layout at all, and no other error: which pin rules every layout out (issue 32.13: an
+/// empty table and "issues: []" said nothing). A pin is to blame when the same search without
+/// it finds layouts; what the knob takes in them is what it could be pinned to.
+void explainNoLayout(const PlanRequest& request, PlanResult& out)
+{
+    bool any = false;
+    for (std::size_t k = 0; k < kPlanKnobCount; ++k) {
+        if (!request.pins.pinned[k])
+            continue;
+        PlanRequest without = request;
+        without.pins.pinned[k] = false;
+        without.pins.min[k] = INT_MIN;
+        without.pins.max[k] = INT_MAX;
+        const PlanResult other = searchLayouts(without, nullptr, {});
+        if (other.layouts.empty())
+            continue;
+        std::vector<int> values;
+        for (const PlanCandidate& c : other.layouts)
+            values.push_back(knobValue(c.layout, PlanKnob(k)));
+        std::sort(values.begin(), values.end());
+        values.erase(std::unique(values.begin(), values.end()), values.end());
+        Issue i = fieldIssue(IssueCode::PinsLeaveNoLayout, Severity::Error, planKnobField(PlanKnob(k)));
+        for (int v : values)
+            i.accepted.push_back(pinText(PlanKnob(k), v));
+        out.issues.push_back(std::move(i));
+        any = true;
+    }
+    if (!any && std::find(request.pins.pinned.begin(), request.pins.pinned.end(), true) != request.pins.pinned.end())
+        out.issues.push_back(Issue{IssueCode::PinsLeaveNoLayout, Severity::Error, ""});
+}
+
+} // namespace
+
+PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, const PlanProgress& progress)
+{
+    PlanResult out = searchLayouts(request, cancel, progress);
+    if (!out.cancelled && out.layouts.empty() && !hasErrors(out.issues))
+        explainNoLayout(request, out);
     return out;
 }
 

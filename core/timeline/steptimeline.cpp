@@ -227,6 +227,25 @@ void stepTimeline(const Scenario& s, PipelineScheduleKind kind, StepTimeline& ou
     out.virtualStages = b.v;
     out.microBatches = b.m;
     const int p = b.p;
+    if (p > kMaxTimelineStages) {
+        out.limit = TimelineLimit::TooManyStages;
+        return;
+    }
+    // Beyond kMaxTimelineChunks per stage, the steady state's middle micro-batches are left out
+    // (see StepTimeline): `listed` keeps the step's count modulo the interleaved schedule's
+    // groups of p, and room for the warm-up, a steady state and the cool-down.
+    const int group = kind == PipelineScheduleKind::Interleaved ? p : 1;
+    const int realMicroBatches = b.m;
+    if (std::int64_t(realMicroBatches) * b.v > kMaxTimelineChunks) {
+        const int most = kMaxTimelineChunks / b.v;
+        const int listed = realMicroBatches - (realMicroBatches - most + group - 1) / group * group;
+        if (kind == PipelineScheduleKind::GPipe || listed < 2 * p + 2 * group) {
+            out.limit = TimelineLimit::TooManyMicroBatches;
+            return;
+        }
+        b.m = listed;
+    }
+    const int omitted = realMicroBatches - b.m;
     b.ledgers.resize(std::size_t(p));
     b.memo.assign(std::size_t(p), {});
     b.ops.resize(std::size_t(p));
@@ -252,6 +271,7 @@ void stepTimeline(const Scenario& s, PipelineScheduleKind kind, StepTimeline& ou
     for (StageTimeline& st : stages) { // stage and group are set below
         st.phases.clear();
         st.peakPhase = 0;
+        st.omittedBusy = 0;
     }
     out.stages = std::move(stages);
     out.stages.resize(std::size_t(p));
@@ -269,15 +289,13 @@ void stepTimeline(const Scenario& s, PipelineScheduleKind kind, StepTimeline& ou
     double computeEnd = 0;
     for (int i = 0; i < p; ++i)
         computeEnd = std::max(computeEnd, b.clock[std::size_t(i)]);
-    // The estimate's step time is Megatron's schedule's: its compute is that schedule's length.
-    // ZB-H1 is drawn in the same seconds per unit, so it ends earlier by the bubble it fills
-    // (GPipe's length equals 1F1B's for equal stages).
-    double referenceEnd = computeEnd;
-    if (kind == PipelineScheduleKind::ZeroBubbleH1) {
+    // The compute end of the same step under `k` with `microBatches`, times only (no phases).
+    auto endOf = [&](PipelineScheduleKind k, int microBatches) {
         Builder ref(ctx, e);
         ref.p = b.p;
-        ref.v = 1;
-        ref.m = b.m;
+        ref.v = k == PipelineScheduleKind::Interleaved ? b.v : 1;
+        ref.m = microBatches;
+        ref.split = k == PipelineScheduleKind::ZeroBubbleH1;
         ref.record = false;
         ref.ledgers = b.ledgers;
         ref.groupOf = b.groupOf;
@@ -285,17 +303,63 @@ void stepTimeline(const Scenario& s, PipelineScheduleKind kind, StepTimeline& ou
         ref.outputShare = b.outputShare;
         ref.ops.resize(std::size_t(p));
         for (int i = 0; i < p; ++i)
-            rankSchedule(PipelineScheduleKind::OneFOneB, p, 1, b.m, i, ref.ops[std::size_t(i)]);
+            rankSchedule(k, p, ref.v, microBatches, i, ref.ops[std::size_t(i)]);
         ref.clock.assign(std::size_t(p), 0);
         ref.inFlight.assign(std::size_t(p), 0);
         StageTimeline scratch;
         std::vector<double> refEnds;
         runPipeline(
-            p, 1, b.m, ref.ops, refEnds, [&](int stage, const ScheduleOp& op, double start) { return ref.run(scratch, stage, op, start); },
+            p, ref.v, microBatches, ref.ops, refEnds, [&](int stage, const ScheduleOp& op, double start) { return ref.run(scratch, stage, op, start); },
             [](int, const ScheduleOp&) {});
-        referenceEnd = 0;
+        double end = 0;
         for (int i = 0; i < p; ++i)
-            referenceEnd = std::max(referenceEnd, ref.clock[std::size_t(i)]);
+            end = std::max(end, ref.clock[std::size_t(i)]);
+        return end;
+    };
+    // The steady state's cycle per micro-batch, measured over p of them (each adds the same
+    // phases to every stage once the pipeline is full): the omitted ones' time.
+    auto cycle = [&](PipelineScheduleKind k, double endListed) { return (endListed - endOf(k, b.m - p)) / p; };
+    if (omitted > 0) {
+        const double gap = omitted * cycle(kind, computeEnd);
+        // Cut where stage 0 forwards the middle listed micro-batch: every stage is in its steady
+        // state then. What starts after the cut moves by the gap and is numbered as in the step.
+        const int middle = b.m / 2 / group * group;
+        double cut = computeEnd;
+        for (const TimelinePhase& ph : out.stages[0].phases)
+            if (ph.kind == PhaseKind::Forward && ph.microBatch == middle && ph.chunk == 0) {
+                cut = ph.start;
+                break;
+            }
+        for (StageTimeline& st : out.stages) {
+            double busy = 0;
+            for (TimelinePhase& ph : st.phases) {
+                if (ph.kind == PhaseKind::Forward || ph.kind == PhaseKind::Backward || ph.kind == PhaseKind::Recompute
+                    || ph.kind == PhaseKind::WeightGradient)
+                    busy += ph.end - ph.start;
+                if (ph.start >= cut) {
+                    ph.start += gap;
+                    ph.end += gap;
+                    if (ph.microBatch >= 0)
+                        ph.microBatch += omitted;
+                }
+            }
+            st.omittedBusy = busy / b.m * omitted; // every micro-batch does the same work on a stage
+        }
+        for (double& c : b.clock)
+            c += gap;
+        computeEnd += gap;
+        out.omittedMicroBatches = omitted;
+        out.omittedFrom = cut;
+        out.omittedLength = gap;
+    }
+    // The estimate's step time is Megatron's schedule's: its compute is that schedule's length.
+    // ZB-H1 is drawn in the same seconds per unit, so it ends earlier by the bubble it fills
+    // (GPipe's length equals 1F1B's for equal stages).
+    double referenceEnd = computeEnd;
+    if (kind == PipelineScheduleKind::ZeroBubbleH1) {
+        referenceEnd = endOf(PipelineScheduleKind::OneFOneB, b.m);
+        if (omitted > 0)
+            referenceEnd += omitted * cycle(PipelineScheduleKind::OneFOneB, referenceEnd);
     }
     const double computeSeconds = e.compute.iterationSeconds - e.compute.rolloutSeconds;
     out.unitSeconds = referenceEnd > 0 && computeSeconds > 0 ? computeSeconds / referenceEnd : 0;
@@ -360,7 +424,7 @@ double StepTimeline::bubbleFraction() const
         return 0;
     double idle = 0;
     for (const StageTimeline& st : stages) {
-        double busy = 0;
+        double busy = st.omittedBusy; // the micro-batches left out of the listing worked too
         for (const TimelinePhase& ph : st.phases)
             if (ph.kind == PhaseKind::Forward || ph.kind == PhaseKind::Backward || ph.kind == PhaseKind::Recompute
                 || ph.kind == PhaseKind::WeightGradient)

@@ -3,11 +3,15 @@
 // a hang — and a write that fails (a full disk) exits 2 and leaves the old file.
 #include <QtTest>
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include <QXmlStreamReader>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "fullfilesystem.h"
 #include "shardscoperun.h"
@@ -64,6 +68,50 @@ Run runBounded(const QStringList& args, const std::function<void()>& child = {})
         return {-1, p.readAllStandardOutput(), "(did not finish within 60 s) " + p.readAllStandardError()};
     }
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+/// As runBounded, with the address space capped at `gib` GiB (not under ASan) and without a
+/// display unless `display`: what a script on a server sees.
+Run runLimited(const QStringList& args, double gib, bool display = true)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    if (display)
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    else
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    p.setProcessEnvironment(env);
+    p.setChildProcessModifier([gib] {
+#ifndef SHARDSCOPE_ASAN
+        const rlim_t bytes = rlim_t(gib * double(1ull << 30));
+        const rlimit memory{bytes, bytes};
+        ::setrlimit(RLIMIT_AS, &memory);
+#else
+        (void)gib;
+#endif
+    });
+    p.start(QStringLiteral(SHARDSCOPE_BINARY), args);
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished();
+        return {-1, p.readAllStandardOutput(), "(did not finish within 60 s) " + p.readAllStandardError()};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+/// What is at `path` without following a link: "fifo", "character device", "link", "file", "none".
+QString kindAt(const QString& path)
+{
+    struct stat st;
+    if (::lstat(QFile::encodeName(path).constData(), &st) != 0)
+        return QStringLiteral("none");
+    return S_ISFIFO(st.st_mode) ? QStringLiteral("fifo")
+        : S_ISCHR(st.st_mode)   ? QStringLiteral("character device")
+        : S_ISLNK(st.st_mode)   ? QStringLiteral("link")
+        : S_ISREG(st.st_mode)   ? QStringLiteral("file")
+                                : QStringLiteral("other");
 }
 
 QByteArray manyKeys(int n)
@@ -340,6 +388,213 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("Cannot write"), r.err.constData());
         QCOMPARE(readAll(out), before);
+    }
+
+    // Issue 32.4: export --out, import-hf --out (and Save, the settings) renamed their temporary
+    // file over whatever the path named: a FIFO, a device node, or one behind a symbolic link (as
+    // root, a link to /dev/full had its device node replaced by a PNG). Nodes made in a temporary
+    // directory (a device node needs root, CI's user; anyone else gets a link to /dev/null,
+    // which they cannot replace either way).
+    void writersReplaceOnlyRegularFiles_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("target");
+        const bool root = ::geteuid() == 0;
+        for (const char* command : {"export", "import-hf"}) {
+            QTest::addRow("%s --out a FIFO", command) << command << "fifo";
+            QTest::addRow("%s --out a link to a FIFO", command) << command << "link to fifo";
+            if (root)
+                QTest::addRow("%s --out a character device", command) << command << "character device";
+            QTest::addRow("%s --out a link to a character device", command) << command << "link to character device";
+        }
+    }
+    void writersReplaceOnlyRegularFiles()
+    {
+        QFETCH(QString, command);
+        QFETCH(QString, target);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("out.png"));
+        QString node = out; // what must still be there afterwards, as it was
+        if (target.startsWith(QLatin1String("link")))
+            node = dir.filePath(QStringLiteral("node"));
+        const bool device = target.endsWith(QLatin1String("character device"));
+        if (device && ::geteuid() != 0) {
+            node = QStringLiteral("/dev/null");
+        } else if (device) {
+            QCOMPARE(::mknod(QFile::encodeName(node).constData(), S_IFCHR | 0600, makedev(1, 3)), 0); // /dev/null's numbers
+        } else {
+            QCOMPARE(::mkfifo(QFile::encodeName(node).constData(), 0600), 0);
+        }
+        if (node != out)
+            QCOMPARE(::symlink(QFile::encodeName(node).constData(), QFile::encodeName(out).constData()), 0);
+        const QString kindBefore = kindAt(node), outBefore = kindAt(out);
+        const QStringList args = command == QLatin1String("export")
+            ? QStringList{"export", "--default", "--out", out, "--size", "320x200"}
+            : QStringList{"import-hf", QStringLiteral(SHARDSCOPE_TEST_DATA "/hf/gpt2.json"), "--out", out};
+        const Run r = runBounded(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("not a regular file; not replaced"), r.err.constData());
+        QCOMPARE(kindAt(node), kindBefore);
+        QCOMPARE(kindAt(out), outBefore);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::System).filter(QStringLiteral("shardscope-")), QStringList());
+    }
+
+    // Issue 32.5: `import-hf c.json --out c.json` replaced the config with the scenario.
+    void importHfDoesNotWriteOverItsOwnConfig()
+    {
+        QTemporaryDir dir;
+        QFile::copy(QStringLiteral(SHARDSCOPE_TEST_DATA "/hf/gpt2.json"), dir.filePath(QStringLiteral("config.json")));
+        const QString config = dir.filePath(QStringLiteral("config.json"));
+        const QByteArray before = readAll(config);
+        QVERIFY(::symlink("config.json", QFile::encodeName(dir.filePath(QStringLiteral("same.json"))).constData()) == 0);
+        for (const QString& out : {config, dir.filePath(QStringLiteral("same.json")), dir.filePath(QStringLiteral("./config.json"))}) {
+            const Run r = runBounded({"import-hf", config, "--out", out});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("is the config.json being read"), r.err.constData());
+            QCOMPARE(readAll(config), before);
+        }
+    }
+
+    // Issue 32.5: a save killed before its rename left its temporary file beside the target for
+    // good. The next save of that file removes those of ours that are stale, and nothing else.
+    void staleTemporaryFilesOfOursAreRemoved()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("out.png"));
+        auto make = [&](const QString& name, qint64 ageSeconds) {
+            const QString path = writeFile(dir, name, "left by a killed save");
+            const QDateTime when = QDateTime::currentDateTime().addSecs(-ageSeconds);
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            QVERIFY(f.setFileTime(when, QFileDevice::FileModificationTime));
+        };
+        make(QStringLiteral(".out.png.shardscope-Ab12Cd"), 3600); // ours, an hour old: gone
+        make(QStringLiteral(".out.png.shardscope-Xy98Zz"), 0);    // ours, just written: another save in progress
+        make(QStringLiteral("out.png.backup"), 3600);             // the user's: never touched
+        make(QStringLiteral(".other.png.shardscope-Ab12Cd"), 3600); // another file's
+        const Run r = runBounded({"export", "--default", "--out", out, "--size", "320x200"});
+        QCOMPARE(r.exitCode, 0);
+        QStringList left = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden);
+        left.sort();
+        QCOMPARE(left, (QStringList{".other.png.shardscope-Ab12Cd", ".out.png.shardscope-Xy98Zz", "out.png", "out.png.backup"}));
+    }
+
+    // Issue 32.6–8: work that grew with a number the input states (micro-batches, stages, a
+    // title's length, an export's pixels) is bounded: each run ends within 60 s under an address
+    // space of 2 GiB (1e7 micro-batches took over a minute and died of std::bad_alloc under 3
+    // GB; a 120,000-character title, 44 s and 21.7 GB; the largest export, 31 s and 3.2 GB).
+    void sizeDrivenWorkIsBounded_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("needle");
+        const QStringList hugePipeline{"--set", "model.num_layers=100000", "--set", "parallel.gpus=100000", "--set", "parallel.pipeline=100000",
+                                       "--set", "training.global_batch_size=100000000"};
+        QTest::addRow("estimate --timeline, global batch 1e7") << QStringList{"estimate", "--default", "--set", "training.global_batch_size=10000000", "--timeline"}
+                                                              << 0 << "micro-batches listed: the";
+        QTest::addRow("estimate --timeline --format json, global batch 1e7")
+            << QStringList{"estimate", "--default", "--set", "training.global_batch_size=10000000", "--timeline", "--format", "json"} << 0 << "\"omitted\"";
+        QTest::addRow("estimate --timeline, 100,000 stages") << QStringList{"estimate", "--default", "--timeline"} + hugePipeline << 0
+                                                            << "Step timeline: not listed: more than 64 pipeline stages";
+        QTest::addRow("plan, 100,000 stages") << QStringList{"plan", "--default", "--top", "3"} + hugePipeline << 0 << "note: pipelines of more than 64 stages were not searched";
+        QTest::addRow("export --title of 120,000 characters") << QStringList{"export", "--default", "--out", "x.png", "--title", QString(120000, QLatin1Char('W'))}
+                                                             << 2 << "--title is 120000 characters; a slide's title holds at most 200";
+        QTest::addRow("export 16384x16384 at scale 1.5") << QStringList{"export", "--default", "--out", "x.png", "--size", "16384x16384", "--scale", "1.5"} << 2
+                                                        << "16384x16384 at scale 1.5 is 604.0 million pixels";
+        QTest::addRow("export a GIF of 600 4K frames") << QStringList{"export", "--default", "--view", "step", "--out", "x.gif", "--size", "3840x2160", "--frames", "600"}
+                                                      << 2 << "600 frames of 8.3 million pixels are more than";
+    }
+    void sizeDrivenWorkIsBounded()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, needle);
+        QTemporaryDir dir;
+        for (QString& a : args)
+            if (a.endsWith(QLatin1String(".png")) || a.endsWith(QLatin1String(".gif")))
+                a = dir.filePath(a);
+        const Run r = runLimited(args, 2);
+        QVERIFY2(r.exitCode == exitCode, (QByteArray::number(r.exitCode) + " " + r.err.left(2000)).constData());
+        QVERIFY2(QString::fromUtf8(r.out + r.err).contains(needle), (r.out.left(1000) + r.err.left(2000)).constData());
+        QVERIFY2(!r.err.contains("QPainter"), r.err.left(2000).constData()); // issue 32.14: Qt's own warning
+        QVERIFY2(r.out.size() < 64 * 1024 * 1024, QByteArray::number(r.out.size()).constData());
+    }
+
+    // Issue 32.11: a model named with ESC, BEL, NUL and U+FFFF wrote an SVG no XML reader takes,
+    // and `estimate` printed the escape sequences to the terminal.
+    void controlCharactersNeverReachTheTerminalOrTheSvg()
+    {
+        QTemporaryDir dir;
+        const QString scenario = writeFile(dir, QStringLiteral("s.json"),
+                                           "{\"schema_version\": 1, \"title\": \"t\\u001b]0;pwned\\u0007\", \"model\": {\"preset\": \"llama-2-7b\", "
+                                           "\"name\": \"Llama\\u001b[31m\\u0000\\u0007\\uffff\"}}");
+        const Run table = runBounded({"estimate", scenario});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY2(!table.out.contains('\x1b') && !table.out.contains('\x07') && !table.out.contains('\0'), table.out.left(200).constData());
+        QVERIFY2(table.out.contains("Llama\\x1b[31m\\x00\\x07"), table.out.left(200).constData());
+        const QString svg = dir.filePath(QStringLiteral("x.svg"));
+        const Run exported = runBounded({"export", scenario, "--out", svg, "--title", QStringLiteral("T\x1b\x07") + QChar(0xFFFF)});
+        QCOMPARE(exported.exitCode, 0);
+        QXmlStreamReader xml(readAll(svg));
+        while (!xml.atEnd())
+            xml.readNext();
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    }
+
+    // Issues 32.13–15 and 31: what is wrong said in so many words, exit 2.
+    void messagesSayWhatIsWrong_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<bool>("display");
+        QTest::addColumn<QString>("needle");
+        QTest::addRow("plan --pin TP 3 of 8 GPUs") << QStringList{"plan", "--default", "--pin", "parallel.tensor=3"} << true
+                                                  << "parallel.tensor: no layout of this scenario has the pinned value (with the other pins it can be 1, 2, 4, 8)";
+        QTest::addRow("plan --pin TP 2 and 4") << QStringList{"plan", "--default", "--pin", "parallel.tensor=2", "--pin", "parallel.tensor=4"} << true
+                                              << "parallel.tensor: no layout of this scenario has the pinned value";
+        QTest::addRow("quantize --group 2^32") << QStringList{"quantize", "--dist", "normal", "--to", "int4", "--group", "4294967296"} << true
+                                              << "--group must be from 2 to 1073741824 (2^30) values, not 4294967296";
+        QTest::addRow("estimat (no display)") << QStringList{"estimat", "--default"} << false
+                                             << "no such command or file: 'estimat' (did you mean 'estimate'?)";
+        // main's import and link (issue 30) are commands: they run without a display, and a
+        // misspelling of one is named.
+        QTest::addRow("import x.sh (no display)") << QStringList{"import", "x.sh"} << false << "x.sh: no such file";
+        QTest::addRow("imprt x.sh (no display)") << QStringList{"imprt", "x.sh"} << false
+                                                << "no such command or file: 'imprt' (did you mean 'import'?)";
+        QTest::addRow("lnk (no display)") << QStringList{"lnk", "--default"} << false << "no such command or file: 'lnk' (did you mean 'link'?)";
+        QTest::addRow("nosuchcommand (no display)") << QStringList{"nosuchcommand"} << false << "no such command or file: 'nosuchcommand'";
+        QTest::addRow("--default (no display)") << QStringList{"--default"} << false
+                                               << "'--default' is an option of a command, not of the window";
+        QTest::addRow("--nosuchoption") << QStringList{"--nosuchoption"} << false << "unknown option '--nosuchoption'";
+        QTest::addRow("the window without a display") << QStringList{} << false << "no display to open the window on";
+    }
+    void messagesSayWhatIsWrong()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(bool, display);
+        QFETCH(QString, needle);
+        const Run r = runLimited(args, 4, display);
+        QVERIFY2(r.exitCode == 2, (QByteArray::number(r.exitCode) + " " + r.err.left(2000)).constData());
+        QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.left(2000).constData());
+    }
+
+    // Issue 32.14: a measured log's impossible numbers named for what they are.
+    void measuredLogNumbersAreNamedForWhatTheyAre_data()
+    {
+        QTest::addColumn<QByteArray>("log");
+        QTest::addColumn<QString>("needle");
+        QTest::addRow("a negative counter") << QByteArray("max_memory_allocated = -5 GiB\n")
+                                           << "max_memory_allocated is negative (-5 GiB): a memory size never is";
+        QTest::addRow("1e308 GiB") << QByteArray("max_memory_allocated = 1e308 GiB\n") << "'1e308 GiB' is beyond any memory size";
+    }
+    void measuredLogNumbersAreNamedForWhatTheyAre()
+    {
+        QFETCH(QByteArray, log);
+        QFETCH(QString, needle);
+        QTemporaryDir dir;
+        const Run r = runBounded({"estimate", "--default", "--measured", writeFile(dir, QStringLiteral("log.txt"), log)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.constData());
+        QVERIFY2(!r.err.contains("did not fit") && !r.err.contains("is not a number"), r.err.constData());
     }
 };
 

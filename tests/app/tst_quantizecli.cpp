@@ -129,6 +129,34 @@ private slots:
         QVERIFY2(t.out.contains("2 x 4 = 8 values") && t.out.contains("effective bits/value"), t.out.constData());
     }
 
+    // Issue 32.9: values stored as ±inf were left out of the statistics: [1e5, 1, 2, 3] in FP16
+    // (largest finite 65,504) said "MSE 0, SNR exact"; N(0, 10^5) in FP16, half overflowed, 74.6
+    // dB; N(0, 10^6) in INT4, whose FP16 group scales overflow (10^6/7 > 65,504), "mse 0, snr_db
+    // null". An overflow is an infinite error, and the output says so.
+    void overflowIsAnInfiniteError_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addRow("[1e5, 1, 2, 3] to FP16") << QStringList{"--dist", "FILE", "--to", "fp16", "--scaling", "none"};
+        QTest::addRow("N(0, 1e5) to FP16") << QStringList{"--dist", "normal", "--sigma", "1e5", "--to", "fp16", "--scaling", "none", "--rows", "64", "--cols", "64"};
+        QTest::addRow("N(0, 1e6) to INT4") << QStringList{"--dist", "normal", "--sigma", "1e6", "--to", "int4", "--rows", "64", "--cols", "128"};
+    }
+    void overflowIsAnInfiniteError()
+    {
+        QFETCH(QStringList, args);
+        QTemporaryDir dir;
+        args.replaceInStrings(QStringLiteral("FILE"), writeFile(dir, "t.csv", "100000, 1, 2, 3\n"));
+        const ShardscopeRun j = runShardscope(QStringList{"quantize"} + args + QStringList{"--format", "json"});
+        QCOMPARE(j.exitCode, 0);
+        const QJsonObject o = json(j);
+        QVERIFY2(o["overflow_fraction"].toDouble() > 0, j.out.constData());
+        QVERIFY2(o["error_is_infinite"].toBool(), j.out.constData());
+        QVERIFY2(o["mse"].isNull() && o["snr_db"].isNull() && o["max_relative_error"].isNull(), j.out.constData());
+        const ShardscopeRun t = runShardscope(QStringList{"quantize"} + args);
+        QCOMPARE(t.exitCode, 0);
+        QVERIFY2(t.out.contains("inf (values overflowed to inf)") && t.out.contains("-inf dB (values overflowed to inf)"), t.out.constData());
+        QVERIFY2(!t.out.contains("exact"), t.out.constData());
+    }
+
     void badArgumentsExitTwo_data()
     {
         QTest::addColumn<QStringList>("args");

@@ -188,6 +188,41 @@ private slots:
         }
     }
 
+    // Issue 32.7: a scene titled "{fullest_gpu_gb}" 100,000 times (1.6 M characters) took 13.4 GB
+    // to present. Titles hold core::limits::kMaxTitleCharacters (200) characters, notes
+    // kMaxNotesCharacters; a longer one is an error naming the key and both counts. Characters,
+    // not bytes: 200 Chinese characters (600 bytes of UTF-8) are a title.
+    void overlongTextsAreRefused_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("characters");
+        QTest::addRow("scene title, 1.6 M") << "title" << QString("{fullest_gpu_gb}").repeated(100000) << 1600000;
+        QTest::addRow("scene title, 201") << "title" << QString(201, QLatin1Char('x')) << 201;
+        QTest::addRow("notes, 20,001") << "notes" << QString(20001, QLatin1Char('x')) << 20001;
+        QTest::addRow("scene title, 200 Chinese characters") << "title" << QString(200, QChar(0x4E2D)) << 0;
+    }
+    void overlongTextsAreRefused()
+    {
+        QFETCH(QString, key);
+        QFETCH(QString, text);
+        QFETCH(int, characters);
+        const std::string deck = "{\"scenes\": [{\"" + key.toStdString() + "\": \"" + text.toStdString()
+            + "\", \"scenario\": {\"schema_version\": 1, \"model\": {\"preset\": \"llama-2-7b\"}}}]}";
+        const core::DeckLoad l = core::loadDeck(deck);
+        if (characters == 0) {
+            QVERIFY(l.ok);
+            return;
+        }
+        QVERIFY(!l.ok);
+        QCOMPARE(l.issues.size(), std::size_t(1));
+        QCOMPARE(int(l.issues.front().code), int(core::IssueCode::TextTooLong));
+        QCOMPARE(QString::fromStdString(l.issues.front().path), QStringLiteral("scenes[0].") + key);
+        QCOMPARE(l.issues.front().a, double(characters));
+        QVERIFY2(QString::fromStdString(core::describe(l.issues.front())).contains(QStringLiteral("characters, more than the")),
+                 core::describe(l.issues.front()).c_str());
+    }
+
     void badDecks()
     {
         QVERIFY(!core::loadDeck("{").ok);

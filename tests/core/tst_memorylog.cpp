@@ -202,20 +202,23 @@ private slots:
         QTest::newRow("nvidia-smi columns") << "index, memory.used [MiB]\n0, 1, 12 MiB" << LogIssueCode::CsvColumnCount << "index";
         QTest::newRow("vllm negative kv")
             << "INFO [worker.py:267] model weights take 21.21GiB; the rest of the memory reserved for KV Cache is -7.83GiB."
-            << LogIssueCode::NegativeValue << "the rest of the memory reserved for KV Cache is";
+            << LogIssueCode::NegativeKvBudget << "the rest of the memory reserved for KV Cache is";
+        // Issue 32.14: "the run did not fit" was said of any negative number, a counter's too.
+        QTest::newRow("negative counter") << "max_memory_allocated = -5 GiB" << LogIssueCode::NegativeValue << "max_memory_allocated";
         QTest::newRow("llama.cpp bad number") << "llama_context:      CUDA0 compute buffer size =   lots MiB" << LogIssueCode::BadNumber
                                               << "CUDA0 compute buffer size";
         // Found by tests/fuzz/fuzz_memorylog (corpus/memorylog/crash-*): a finite number times its
         // unit beyond a double became a size of infinity. 1e300 × 2^50 ≈ 1.1e315 > DBL_MAX ≈ 1.8e308.
-        QTest::newRow("counter beyond a double") << "max_memory_allocated=1e300 PiB" << LogIssueCode::BadNumber << "max_memory_allocated";
+        // Issue 32.14: a number, but one whose bytes are beyond a double: not "not a number".
+        QTest::newRow("counter beyond a double") << "max_memory_allocated=1e300 PiB" << LogIssueCode::TooLarge << "max_memory_allocated";
         // 1e305 × 2^20 ≈ 1.05e311 > DBL_MAX
         QTest::newRow("megatron beyond a double")
             << "[Rank 0] (after 1 iterations) memory (MB) | allocated: 1e305 | max allocated: 1 | reserved: 1 | max reserved: 1"
-            << LogIssueCode::BadNumber << "allocated";
+            << LogIssueCode::TooLarge << "allocated";
         // a 400-digit count is 1e400 > DBL_MAX
         QTest::newRow("kv tokens beyond a double") << "GPU KV cache size: " + QString(400, QLatin1Char('9')) + " tokens"
-                                                   << LogIssueCode::BadNumber << "GPU KV cache size";
-        QTest::newRow("llama.cpp beyond a double") << "llama_context:      CUDA0 compute buffer size =   1e303 MiB" << LogIssueCode::BadNumber
+                                                   << LogIssueCode::TooLarge << "GPU KV cache size";
+        QTest::newRow("llama.cpp beyond a double") << "llama_context:      CUDA0 compute buffer size =   1e303 MiB" << LogIssueCode::TooLarge
                                                    << "CUDA0 compute buffer size";
     }
     void garbage()

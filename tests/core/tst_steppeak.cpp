@@ -375,6 +375,127 @@ private slots:
         }
     }
 
+    // Issue 32.6: a step of more chunk-micro-batches per stage than kMaxTimelineChunks lists the
+    // first and the last ones; the steady-state cycles between them are left out and counted.
+    // Independent check: in the steady state each micro-batch adds the same cycle, so the end of
+    // the compute is linear in m; two full listings (512 and 1024 micro-batches) give its slope
+    // and intercept, from which 4096 micro-batches must end where the partial listing ends.
+    void aLongStepIsListedInPart_data()
+    {
+        QTest::addColumn<int>("virtualStages");
+        QTest::addColumn<int>("kind");
+        QTest::addRow("1F1B") << 1 << int(core::PipelineScheduleKind::OneFOneB);
+        QTest::addRow("interleaved, 2 chunks") << 2 << int(core::PipelineScheduleKind::Interleaved);
+        QTest::addRow("ZB-H1") << 1 << int(core::PipelineScheduleKind::ZeroBubbleH1);
+    }
+    void aLongStepIsListedInPart()
+    {
+        QFETCH(int, virtualStages);
+        QFETCH(int, kind);
+        auto step = [&](int microBatches) {
+            core::Scenario s = testscenarios::preset("llama-2-7b", 8);
+            s.parallel.tensor = 2;
+            s.parallel.pipeline = 4; // DP 1
+            s.parallel.virtualPipeline = virtualStages;
+            s.training.microBatchSize = 1;
+            s.training.globalBatchSize = microBatches;
+            s.training.recompute = core::Recompute::Full;
+            core::StepTimeline t;
+            core::stepTimeline(s, core::PipelineScheduleKind(kind), t);
+            return t;
+        };
+        auto computeEnd = [](const core::StepTimeline& t) { return t.computeEnd(); };
+        const int big = 4096;
+        const core::StepTimeline half = step(512 / virtualStages), full = step(1024 / virtualStages), many = step(big);
+        QVERIFY(half.valid && full.valid && many.valid);
+        QCOMPARE(half.omittedMicroBatches, 0);
+        QCOMPARE(full.omittedMicroBatches, 0);
+        QCOMPARE(many.microBatches, big);
+        QCOMPARE(many.omittedMicroBatches, big - 1024 / virtualStages);
+        const double slope = (computeEnd(full) - computeEnd(half)) / (full.microBatches - half.microBatches);
+        const double predicted = computeEnd(full) + slope * (big - full.microBatches);
+        QVERIFY2(std::abs(computeEnd(many) - predicted) <= 1e-9 * predicted, qPrintable(QStringLiteral("%1 vs %2").arg(computeEnd(many)).arg(predicted)));
+        QVERIFY2(std::abs(many.omittedLength - slope * many.omittedMicroBatches) <= 1e-9 * predicted, "the gap is the omitted cycles");
+        // Seconds per unit: the estimate's compute over the whole step, not over what is listed.
+        QVERIFY2(std::abs(many.unitSeconds * predicted / (full.unitSeconds * computeEnd(full)) - double(big) / full.microBatches) < 0.1,
+                 "the unit's seconds spread the step over its real length");
+        // The bubble: idle time over the whole step, the omitted micro-batches' work included.
+        double idle = 0;
+        for (std::size_t i = 0; i < many.stages.size(); ++i) {
+            double busyFull = 0;
+            for (const core::TimelinePhase& ph : full.stages[i].phases)
+                if (ph.kind == core::PhaseKind::Forward || ph.kind == core::PhaseKind::Backward || ph.kind == core::PhaseKind::Recompute
+                    || ph.kind == core::PhaseKind::WeightGradient)
+                    busyFull += ph.end - ph.start;
+            idle += predicted - busyFull / full.microBatches * big; // every micro-batch does the same work on a stage
+        }
+        QVERIFY(std::abs(many.bubbleFraction() - idle / (many.stages.size() * predicted)) < 1e-9);
+        for (std::size_t i = 0; i < many.stages.size(); ++i) {
+            const core::StageTimeline& st = many.stages[i];
+            QCOMPARE_LE(st.phases.size(), std::size_t(8 * core::kMaxTimelineChunks + 8));
+            // The steady state's memory is the same at any length: the peak is the full listing's.
+            QCOMPARE(st.phases[st.peakPhase].allocatedBytes, full.stages[i].phases[full.stages[i].peakPhase].allocatedBytes);
+            int last = -1;
+            double clock = 0;
+            for (const core::TimelinePhase& ph : st.phases) {
+                last = std::max(last, ph.microBatch);
+                QCOMPARE_GE(ph.start, clock - 1e-9); // in time order; the one gap is the omitted cycles
+                clock = ph.end;
+            }
+            QCOMPARE(last, big - 1); // numbered as in the step
+        }
+    }
+
+    // Issue 32.6: no listing at all where none can be bounded, and the reason.
+    void timelinesBeyondTheirBoundSayWhy()
+    {
+        core::Scenario s = testscenarios::preset("llama-2-7b", 128);
+        s.model.numLayers = 128;
+        s.parallel.pipeline = 128; // one layer a stage: more stages than a timeline lists
+        s.training.globalBatchSize = 256;
+        core::StepTimeline t = core::stepTimeline(s);
+        QVERIFY(!t.valid);
+        QCOMPARE(int(t.limit), int(core::TimelineLimit::TooManyStages));
+        QVERIFY(t.stages.empty());
+        core::Scenario g = testscenarios::preset("llama-2-7b", 8);
+        g.parallel.pipeline = 4;
+        g.parallel.tensor = 2;
+        g.training.globalBatchSize = 4096; // GPipe holds every micro-batch at once: none can be left out
+        core::stepTimeline(g, core::PipelineScheduleKind::GPipe, t);
+        QVERIFY(!t.valid);
+        QCOMPARE(int(t.limit), int(core::TimelineLimit::TooManyMicroBatches));
+    }
+
+    // Issue 32.3/6: a pipeline of 1,000 one-layer stages made 1,000 rank groups (100,000 hung
+    // the window). At most kMaxRankGroups, covering every stage in order, each run shown by its
+    // fullest stage; in 1F1B stage 0 holds the most micro-batches (p of them) and the embedding.
+    void aLongPipelineIsGroupedByItsFullestStages()
+    {
+        core::Scenario s = testscenarios::preset("llama-2-7b", 1000);
+        s.model.numLayers = 1000;
+        s.parallel.pipeline = 1000;
+        s.training.globalBatchSize = 2000;
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.valid);
+        QCOMPARE_LE(e.groups.size(), std::size_t(core::kMaxRankGroups));
+        QCOMPARE_GT(e.groups.size(), std::size_t(2));
+        int next = 0;
+        for (const core::RankGroup& g : e.groups) {
+            QCOMPARE(g.firstStage, next);
+            QVERIFY(g.shownStage < 0 || (g.firstStage <= g.shownStage && g.shownStage <= g.lastStage));
+            next = g.lastStage + 1;
+        }
+        QCOMPARE(next, 1000);
+        QCOMPARE(e.groups.front().lastStage, 0);
+        QCOMPARE(e.fullest().firstStage, 0);
+        QCOMPARE(e.groups.front().inFlightMicroBatches, 1000.0);
+        // Middle runs hold fewer micro-batches stage by stage: each shows its first stage.
+        for (std::size_t i = 1; i + 1 < e.groups.size(); ++i) {
+            QCOMPARE(e.groups[i].shownStage, e.groups[i].firstStage);
+            QCOMPARE(e.groups[i].inFlightMicroBatches, double(1000 - e.groups[i].firstStage));
+        }
+    }
+
     void servingHasNoTimeline()
     {
         core::Scenario s = testscenarios::preset("llama-2-7b", 1);

@@ -317,6 +317,42 @@ private slots:
         QCOMPARE(a.error, core::RecipeError::PercentileNeedsTensorScale);
     }
 
+    // Issue 32.9: values stored as ±inf were left out of the error: [1e5, 1, 2, 3] in FP16 (its
+    // largest finite value 65504, IEEE 754-2008 binary16) reported a quarter overflowed and "MSE
+    // 0, SNR exact". An overflow is an infinite error; a saturated value keeps its measured one
+    // (here INT8 clipped at the 99th percentile: 100 stored as 99, an error of 1).
+    void overflowIsAnInfiniteError()
+    {
+        core::TensorStudio studio;
+        studio.setTensor(row({1e5f, 1, 2, 3}));
+        core::TensorAnalysis a;
+        studio.analyse(recipe(TensorFormat::Fp16, Scaling::None), a);
+        QCOMPARE(a.stats.overflowFraction, 0.25);
+        QVERIFY(std::isinf(a.stats.mse) && a.stats.mse > 0);
+        QVERIFY(std::isinf(a.stats.sumSquaredError) && a.stats.sumSquaredError > 0);
+        QVERIFY(std::isinf(a.stats.snrDb) && a.stats.snrDb < 0);
+        QVERIFY(std::isinf(a.stats.maxRelativeError));
+        // Without the overflow the same values are exact in FP16 (small integers): +inf dB, MSE 0.
+        studio.setTensor(row({1, 2, 3, 4}));
+        studio.analyse(recipe(TensorFormat::Fp16, Scaling::None), a);
+        QCOMPARE(a.stats.mse, 0.0);
+        QVERIFY(std::isinf(a.stats.snrDb) && a.stats.snrDb > 0);
+        // Saturation: 1 … 100 in INT8 clipped at the 99th percentile (scale 99/127): only 100 is
+        // clamped, to 99; its error counts, and every number stays finite.
+        std::vector<float> v;
+        for (int i = 1; i <= 100; ++i)
+            v.push_back(float(i));
+        studio.setTensor(row(v));
+        QuantRecipe clip = recipe(TensorFormat::Int8, Scaling::Tensor, 128, core::QuantScheme::Symmetric, core::ScaleFormat::Fp32);
+        clip.clipping = core::Clipping::Percentile;
+        clip.percentile = 99;
+        studio.analyse(clip, a);
+        QCOMPARE(a.stats.overflowFraction, 0.0);
+        QCOMPARE(a.stats.saturationFraction, 0.01);
+        QVERIFY(std::isfinite(a.stats.mse) && a.stats.mse >= 1.0 / 100 - 1e-6); // (100 − 99)² / 100 at least
+        QVERIFY(std::isfinite(a.stats.snrDb));
+    }
+
     void recipeErrors_data()
     {
         QTest::addColumn<TensorFormat>("format");

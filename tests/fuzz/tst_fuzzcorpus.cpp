@@ -7,6 +7,8 @@
 #include <QFile>
 
 #include "fuzzbodies.h"
+#include "corpusbody.h"
+#include "settingsbody.h"
 
 namespace {
 
@@ -20,6 +22,8 @@ Body bodyFor(const QString& target)
     if (target == QLatin1String("deck")) return fuzz::deck;
     if (target == QLatin1String("tensorfile")) return fuzz::tensorFile;
     if (target == QLatin1String("memorylog")) return fuzz::memoryLog;
+    if (target == QLatin1String("settings")) return fuzz::settings;
+    if (target == QLatin1String("corpus")) return fuzz::corpus;
     if (target == QLatin1String("launchshell")) return fuzz::launchShell;
     if (target == QLatin1String("launchyaml")) return fuzz::launchYaml;
     if (target == QLatin1String("launchtoml")) return fuzz::launchToml;

@@ -32,6 +32,9 @@ QString rankGroupLabel(const core::Estimate& estimate, int group)
         //: %1–%2 = pipeline stages, %3–%4 = rank range
         label = QCoreApplication::translate("MemoryChart", "PP stages %1–%2 · ranks %3–%4")
                     .arg(g.firstStage).arg(g.lastStage).arg(g.firstRank).arg(g.lastRank);
+    if (g.shownStage >= 0)
+        //: a bar for a run of pipeline stages that differ (a pipeline too long for a bar each); %1 = the bar label, %2 = the stage it shows
+        label = QCoreApplication::translate("MemoryChart", "%1 (fullest: stage %2)").arg(label).arg(g.shownStage);
     if (g.phase == core::GroupPhase::RlTrainingPhase)
         //: RL with a colocated rollout engine: the moment the policy trains; %1 = the ranks
         return QCoreApplication::translate("MemoryChart", "%1 · training phase").arg(label);

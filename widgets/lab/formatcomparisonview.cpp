@@ -226,8 +226,8 @@ void FormatComparisonView::fillTable()
         name->setForeground(TensorText::formatColor(recipe.format, dark));
         name->setToolTip(TensorText::formatDescription(recipe.format) + QLatin1Char('\n') + TensorText::formatSource(recipe.format));
         set(BitsColumn, have ? QString::number(s.effectiveBits, 'f', 3) : QString());
-        set(SnrColumn, !have ? QString() : std::isfinite(s.snrDb) ? QString::number(s.snrDb, 'f', 1) : tr("exact"));
-        set(MseColumn, have ? NumberFormatStyle::number(s.mse, 3) : QString());
+        set(SnrColumn, !have ? QString() : std::isfinite(s.snrDb) ? QString::number(s.snrDb, 'f', 1) : s.snrDb > 0 ? tr("exact") : TensorText::overflowedSnr());
+        set(MseColumn, !have ? QString() : std::isfinite(s.mse) ? NumberFormatStyle::number(s.mse, 3) : TensorText::overflowedError());
         set(FlushedColumn, have ? TensorText::share(s.underflowFraction) : QString());
         QTableWidgetItem* bytes = set(BytesColumn, m_model.parameters > 0 ? TensorText::gigabytes(modelBytes(std::size_t(i))) : QString());
         if (!core::weightQuantizationFor(recipe))

@@ -76,9 +76,12 @@ void TensorStatsPanel::retranslateUi()
                                          QString::number(s.effectiveBits - element, 'g', 3)));
     }
     m_values[Bits]->setToolTip(tr("Element bits plus the scales' (and zero points') bits shared out over the values they cover"));
-    m_values[Mse]->setText(NumberFormatStyle::number(s.mse, 3));
-    m_values[Snr]->setText(std::isfinite(s.snrDb) ? tr("%1 dB").arg(QString::number(s.snrDb, 'f', 1)) : tr("exact"));
-    m_values[MaxRelative]->setText(TensorText::share(s.maxRelativeError));
+    // Values that overflowed to ±inf make the error infinite (core::TensorStats), not "exact".
+    m_values[Mse]->setText(std::isfinite(s.mse) ? NumberFormatStyle::number(s.mse, 3) : TensorText::overflowedError());
+    m_values[Snr]->setText(std::isfinite(s.snrDb) ? tr("%1 dB").arg(QString::number(s.snrDb, 'f', 1))
+                               : s.snrDb > 0                ? tr("exact")
+                                                            : TensorText::overflowedSnr());
+    m_values[MaxRelative]->setText(std::isfinite(s.maxRelativeError) ? TensorText::share(s.maxRelativeError) : TensorText::overflowedError());
     m_values[Flushed]->setText(TensorText::share(s.underflowFraction));
     m_values[Overflowed]->setText(TensorText::share(s.overflowFraction));
     m_values[Saturated]->setText(TensorText::share(s.saturationFraction));

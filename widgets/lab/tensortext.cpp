@@ -182,6 +182,18 @@ QString recipeName(const core::QuantRecipe& r)
     return text;
 }
 
+QString overflowedError()
+{
+    //: an error statistic (MSE, relative error) that is infinite because values became ±inf
+    return QCoreApplication::translate("TensorText", "∞ (overflowed)");
+}
+
+QString overflowedSnr()
+{
+    //: the SNR when values became ±inf: the error is infinite
+    return QCoreApplication::translate("TensorText", "−∞ dB (overflowed)");
+}
+
 QString share(double fraction)
 {
     if (fraction == 0)

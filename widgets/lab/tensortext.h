@@ -26,6 +26,10 @@ QString recipeError(core::RecipeError error);
 /// The recipe in a few words: "INT4, groups of 128, symmetric, FP16 scales".
 QString recipeName(const core::QuantRecipe& recipe);
 /// A fraction of values as a percentage that keeps small shares visible: 0 %, 3.2 × 10⁻⁴ %, 12 %.
+/// An error statistic that is infinite because values overflowed to ±inf (core::TensorStats):
+/// "∞ (overflowed)"; for the SNR, "−∞ dB (overflowed)".
+QString overflowedError();
+QString overflowedSnr();
 QString share(double fraction);
 /// Bytes as GB (10^9) with three or four significant digits.
 QString gigabytes(double bytes);

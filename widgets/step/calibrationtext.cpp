@@ -54,7 +54,14 @@ QString issueMessage(const core::LogIssue& i)
     case core::LogIssueCode::BadNumber: return line + QCoreApplication::translate("CalibrationText", "“%1” is not a number for %2.").arg(text, key);
     case core::LogIssueCode::MissingField: return line + QCoreApplication::translate("CalibrationText", "the field “%1” is missing.").arg(key);
     case core::LogIssueCode::NegativeValue:
-        return line + QCoreApplication::translate("CalibrationText", "%1 is negative (%2): the run did not fit, nothing to compare.").arg(key, text);
+        //: %1 = the counter, %2 = its value
+        return line + QCoreApplication::translate("CalibrationText", "%1 is negative (%2): a memory size never is.").arg(key, text);
+    case core::LogIssueCode::NegativeKvBudget:
+        //: vLLM's KV cache memory below zero; %1 = the field, %2 = its value
+        return line + QCoreApplication::translate("CalibrationText", "%1 is negative (%2): the model did not fit, nothing is left for the KV cache.").arg(key, text);
+    case core::LogIssueCode::TooLarge:
+        //: %1 = the number with its unit, %2 = the field
+        return line + QCoreApplication::translate("CalibrationText", "“%1” for %2 is beyond any memory size.").arg(text, key);
     case core::LogIssueCode::NotSupported:
         return line + QCoreApplication::translate("CalibrationText", "%1 is “%2”: the driver does not report it.").arg(key, text);
     case core::LogIssueCode::CsvWithoutHeader:
