@@ -5,6 +5,7 @@
 #include <QScrollArea>
 
 #include "widgets/lab/numberformatlab.h"
+#include "widgets/wheelguard.h"
 
 ExplorerPages::ExplorerPages(QWidget* explorer, QWidget* parent)
     : QTabWidget(parent)
@@ -18,6 +19,8 @@ ExplorerPages::ExplorerPages(QWidget* explorer, QWidget* parent)
     // The lab needs more room than the explorer: it scrolls in a small window instead of
     // making the window's minimum size its own.
     m_labScroll->setWidget(m_lab);
+    // It scrolls: its boxes and sliders take the wheel only once focused, as the Scenario panel's.
+    WheelGuard::guardChildren(m_lab);
     m_labScroll->setWidgetResizable(true);
     m_labScroll->setFrameShape(QFrame::NoFrame);
     m_labScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);

@@ -8,7 +8,9 @@
 #include <QTimer>
 #include <cstdio>
 
+#include "app/apptheme.h"
 #include "app/cli/cli.h"
+#include "app/cli/runtimedir.h"
 #include "app/documents/documentcontroller.h"
 #include "app/explorerpages.h"
 #include "app/languagemanager.h"
@@ -31,40 +33,9 @@
 #include "app/documents/settingsfile.h"
 #include "widgets/charts/memorychart.h"
 
-namespace {
-
-/// A dark Fusion palette, for checking the window in dark mode where the platform has none.
-QPalette darkPalette()
-{
-    QPalette p;
-    const QColor window(0x2B, 0x2D, 0x31), base(0x1F, 0x21, 0x24), text(0xE8, 0xEA, 0xED);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, window);
-    p.setColor(QPalette::ToolTipBase, base);
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::PlaceholderText, QColor(0x9A, 0xA0, 0xA6));
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, window);
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::BrightText, Qt::white);
-    p.setColor(QPalette::Mid, QColor(0x5F, 0x63, 0x68));
-    p.setColor(QPalette::Dark, QColor(0x17, 0x18, 0x1A));
-    p.setColor(QPalette::Light, QColor(0x3C, 0x40, 0x43));
-    p.setColor(QPalette::Highlight, QColor(0x4C, 0x8B, 0xF5));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::Link, QColor(0x8A, 0xB4, 0xF8));
-    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x86, 0x8B));
-    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x86, 0x8B));
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x86, 0x8B));
-    return p;
-}
-
-} // namespace
-
 int main(int argc, char** argv)
 {
+    ensureRuntimeDir(); // before any Qt application: no XDG_RUNTIME_DIR warning on headless runs
     // Commands (estimate, export, presets) run without a window and, for estimate, without Qt.
     std::vector<std::string> args(argv + 1, argv + argc);
     if (const int code = runCommandLine(args); code >= 0)
@@ -111,9 +82,10 @@ int main(int argc, char** argv)
     }
 
     if (parser.isSet(theme)) {
-        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
         if (parser.value(theme) == QLatin1String("dark"))
-            QApplication::setPalette(darkPalette());
+            AppTheme::apply(true);
+        else
+            QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     }
 
     MainWindow window;

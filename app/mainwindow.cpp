@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QResizeEvent>
 #include <QScreen>
 #include <QSplitter>
 #include <QStatusBar>
@@ -20,6 +21,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "app/accuracy/accuracydialog.h"
 #include "app/advice/advicedock.h"
 #include "app/controls/controlspanel.h"
 #include "widgets/advice/advicepanel.h"
@@ -27,6 +29,8 @@
 #include "app/documents/documentcontroller.h"
 #include "app/drills/drillpage.h"
 #include "app/explorerpages.h"
+#include "app/help/guidedialog.h"
+#include "app/help/shortcutsdialog.h"
 #include "app/languagemanager.h"
 #include "app/modewiring.h"
 #include "app/planner/plannercontroller.h"
@@ -167,9 +171,27 @@ void MainWindow::createActions()
     m_actions.fullScreen = make(QKeySequence::FullScreen);
     m_actions.fullScreen->setCheckable(true);
     m_actions.about = make();
+    m_actions.accuracy = make();
+    // Help had only About (issue 31): a short guide led by the seeds' questions, and the keys.
+    m_actions.guide = make(QKeySequence::HelpContents);
+    connect(m_actions.guide, &QAction::triggered, this, [this] {
+        if (!m_guide)
+            m_guide = new GuideDialog(this);
+        m_guide->show();
+        m_guide->raise();
+    });
+    m_actions.shortcuts = make();
+    connect(m_actions.shortcuts, &QAction::triggered, this, [this] {
+        if (!m_shortcuts)
+            m_shortcuts = new ShortcutsDialog(menuBar(), this);
+        m_shortcuts->show();
+        m_shortcuts->raise();
+    });
     m_actions.drills = make(QKeySequence(Qt::CTRL | Qt::Key_D));
     connect(m_actions.drills, &QAction::triggered, this, [this] { m_pages->setCurrentWidget(m_drills); });
     connect(m_drills, &DrillPage::openedInExplorer, this, [this] { m_pages->setCurrentIndex(0); });
+    // The drill's scenario replaces the explorer's: unsaved changes are asked about first.
+    m_drills->setOpenGuard([this] { return m_document->maybeSave(); });
 
     connect(m_actions.exportChart, &QAction::triggered, this, &MainWindow::exportDialog);
     connect(m_actions.copySlide, &QAction::triggered, this, &MainWindow::copySlide);
@@ -179,6 +201,12 @@ void MainWindow::createActions()
     connect(m_viewOptions, &ViewOptions::unitChanged, this, &MainWindow::applyUnit);
     connect(m_actions.comparisons, &QAction::toggled, m_comparison, &QWidget::setVisible);
     connect(m_actions.fullScreen, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
+    connect(m_actions.accuracy, &QAction::triggered, this, [this] {
+        if (!m_accuracy)
+            m_accuracy = new AccuracyDialog(this);
+        m_accuracy->show();
+        m_accuracy->raise();
+    });
     connect(m_actions.about, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About ShardScope"),
                            tr("<p><b>ShardScope %1</b></p><p>How much GPU memory LLM training takes per GPU under a parallel "
@@ -199,6 +227,7 @@ void MainWindow::createMenus()
     m_menus.edit->addActions({m_actions.undo, m_actions.redo});
     m_menus.edit->addSeparator();
     m_menus.edit->addAction(m_actions.copySlide);
+    m_document->addEditActions(m_menus.edit);
     m_menus.scenario = menuBar()->addMenu(QString());
     for (QAction* a : m_actions.zero)
         m_menus.scenario->addAction(a);
@@ -225,10 +254,13 @@ void MainWindow::createMenus()
     m_menus.view->addSeparator();
     m_menus.view->addMenu(m_viewOptions->unitsMenu());
     m_menus.view->addAction(m_viewOptions->textbookAction());
+    m_menus.view->addAction(m_viewOptions->darkThemeAction());
     m_menus.view->addActions({m_actions.fullScreen, m_actions.presentation});
     m_menus.view->addSeparator();
     m_menus.view->addMenu(m_language->createMenu(this));
     m_menus.help = menuBar()->addMenu(QString());
+    m_menus.help->addActions({m_actions.guide, m_actions.shortcuts, m_actions.accuracy});
+    m_menus.help->addSeparator();
     m_menus.help->addAction(m_actions.about);
 }
 
@@ -281,6 +313,27 @@ void MainWindow::wire()
         m_working->highlightTerms(GaugePanel::terms(kind), group);
     });
     wireModeViews(this); // the serving dials, the lab, colour by role
+    connect(m_pages, &QTabWidget::currentChanged, this, &MainWindow::updateSideDocksForPage);
+}
+
+void MainWindow::updateSideDocksForPage()
+{
+    // The drills bring their own scenarios and the number-format lab its own formats: the
+    // Scenario panel and the working of the explorer's scenario beside them said things about
+    // another scenario and took the room the lab's comparison needed (issue 31). They step aside
+    // there and come back, as they were, on the explorer and the planner.
+    const bool own = m_pages->currentWidget() == m_drills || m_pages->isShowingLab();
+    if (own) {
+        for (QDockWidget* dock : {m_controlsDock, m_workingDock})
+            if (dock->isVisible()) {
+                m_docksAside.push_back(dock);
+                dock->hide();
+            }
+    } else {
+        for (QDockWidget* dock : std::as_const(m_docksAside))
+            dock->show();
+        m_docksAside.clear();
+    }
 }
 
 void MainWindow::showWorking()
@@ -304,11 +357,17 @@ void MainWindow::showValidation(bool valid, const std::vector<core::Issue>& issu
         //: status bar; %1 = the first reason, %2 = how many more
         text = errors.size() > 1 ? tr("✖ Invalid scenario: %1 (and %2 more)").arg(errors.front()).arg(errors.size() - 1)
                                  : tr("✖ Invalid scenario: %1").arg(errors.value(0));
-        //: over the chart; %1 = the reasons, one per line
-        m_invalidMessage = tr("This layout cannot run:\n%1\n\nThe bars show the last valid scenario.").arg(errors.join(QLatin1Char('\n')));
+        // Opened invalid (a file, a drill), there is no last valid scenario to show: say only why.
+        const bool shown = m_controller->lastValidEstimate().valid;
+        m_invalidMessage = shown
+            //: over the chart; %1 = the reasons, one per line
+            ? tr("This layout cannot run:\n%1\n\nThe bars show the last valid scenario.").arg(errors.join(QLatin1Char('\n')))
+            //: over the chart of a scenario opened invalid (nothing valid to show yet); %1 = the reasons, one per line
+            : tr("This layout cannot run:\n%1").arg(errors.join(QLatin1Char('\n')));
         m_chart->setInvalid(m_invalidMessage);
         m_gauges->setStale(true);
-        m_working->setStaleMessage(tr("The scenario is invalid; this is the working of the last valid one."));
+        m_working->setStaleMessage(shown ? tr("The scenario is invalid; this is the working of the last valid one.")
+                                         : tr("The scenario is invalid, and there has been no valid one to show the working of."));
     } else {
         const core::Estimate& e = m_controller->estimate();
         const core::RankGroup& f = e.fullest();
@@ -363,6 +422,34 @@ void MainWindow::resizeEvent(QResizeEvent* event)
 {
     QMainWindow::resizeEvent(event);
     updateWarningLabel();
+    // Grown (maximised after a first start at 1280 × 720, or a restored session on a larger
+    // screen): the side panels kept their narrow widths (issue 31). They get their share again,
+    // once the layout has taken the new size.
+    if (m_docksSized && event->oldSize().width() > 0 && width() > event->oldSize().width())
+        QMetaObject::invokeMethod(this, &MainWindow::widenDocks, Qt::QueuedConnection);
+}
+
+int MainWindow::workingDockWidth() const
+{
+    // The docks share what the central views leave: the working gets more on wide screens.
+    const int em = fontMetrics().height();
+    return std::clamp(width() * 32 / 100, em * 22, em * 40);
+}
+
+void MainWindow::widenDocks()
+{
+    QList<QDockWidget*> docks;
+    QList<int> widths;
+    if (m_workingDock->isVisible() && !m_workingDock->isFloating() && m_workingDock->width() < workingDockWidth()) {
+        docks << m_workingDock;
+        widths << workingDockWidth();
+    }
+    if (m_controlsDock->isVisible() && !m_controlsDock->isFloating() && m_controlsDock->width() < m_controls->minimumWidth()) {
+        docks << m_controlsDock;
+        widths << m_controls->minimumWidth();
+    }
+    if (!docks.isEmpty())
+        resizeDocks(docks, widths, Qt::Horizontal);
 }
 
 void MainWindow::updateTitle()
@@ -443,6 +530,20 @@ void MainWindow::showPresentation()
         m_presentation->chart()->chart()->setUnit(m_viewOptions->unit());
         m_presentation->chart()->chart()->setTextbook(m_viewOptions->textbook());
         m_presentation->addToolAction(m_viewOptions->textbookAction()); // the same toggle, full screen
+        // The language, switched in front of the class without leaving (issue 31): the button
+        // names the other language in its own words, short (the row is full at 720p).
+        auto* language = new QAction(m_presentation);
+        language->setObjectName(QStringLiteral("presentationLanguage"));
+        auto other = [this] { return m_language->effectiveLanguage() == QLatin1String("zh_CN") ? QStringLiteral("en") : QStringLiteral("zh_CN"); };
+        auto name = [other] { return other() == QLatin1String("en") ? QStringLiteral("EN") : QStringLiteral("中文"); };
+        auto update = [language, other, name] {
+            language->setText(name());
+            language->setToolTip(LanguageManager::nativeName(other()));
+        };
+        update();
+        connect(language, &QAction::triggered, this, [this, other] { m_language->setLanguage(other()); });
+        connect(m_language, &LanguageManager::languageChanged, language, update);
+        m_presentation->addToolAction(language);
         connect(m_presentation, &PresentationWindow::left, this, [this] {
             activateWindow();
             raise();
@@ -485,6 +586,11 @@ void MainWindow::retranslateUi()
     m_pages->setTabToolTip(m_pages->indexOf(m_plannerView), tr("Which layout to use: every valid one ranked, with launch settings"));
     m_actions.fullScreen->setText(tr("&Full Screen"));
     m_actions.about->setText(tr("&About ShardScope"));
+    m_actions.guide->setText(tr("&Guide"));
+    m_actions.guide->setToolTip(tr("What each view answers, from the interview questions it was made for"));
+    m_actions.shortcuts->setText(tr("&Keyboard Shortcuts"));
+    m_actions.accuracy->setText(tr("A&ccuracy…"));
+    m_actions.accuracy->setToolTip(tr("How far ShardScope's figures are from public measured runs, by regime, each held out from the fit"));
     m_actions.drills->setText(tr("&Drills"));
     m_actions.drills->setToolTip(tr("Interview questions: type an estimate, check it, reveal the derivation step by step"));
     m_pages->setTabText(m_pages->indexOf(m_drills), tr("Drills"));
@@ -510,10 +616,8 @@ void MainWindow::showEvent(QShowEvent* event)
             move(available.center() - rect().center());
         }
     }
-    // The docks share what the central views leave: the working gets more on wide screens.
     const int em = fontMetrics().height();
-    const int working = std::clamp(width() * 32 / 100, em * 22, em * 40);
-    resizeDocks({m_controlsDock, m_workingDock}, {m_controls->minimumWidth(), working}, Qt::Horizontal);
+    resizeDocks({m_controlsDock, m_workingDock}, {m_controls->minimumWidth(), workingDockWidth()}, Qt::Horizontal);
     // The working is the product's point: shown whenever the charts and the pages keep room
     // beside it (from 100 line heights, about 1450 px: at 1280 × 720, a projector's size, the drills and the
     // planner's buttons were cut off); on a small screen a click on a bar or a dial opens it.

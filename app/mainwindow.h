@@ -6,6 +6,7 @@
 #include "core/estimate.h"
 #include "widgets/displayformat.h"
 
+class AccuracyDialog;
 class StepDock;
 class AdviceDock;
 class ComparisonView;
@@ -15,6 +16,7 @@ class DocumentController;
 class DrillPage;
 class ExportDialog;
 class GaugePanel;
+class GuideDialog;
 class LanguageManager;
 class MemoryChart;
 class PlannerController;
@@ -25,6 +27,7 @@ class QDockWidget;
 class QLabel;
 class QSplitter;
 class ScenarioController;
+class ShortcutsDialog;
 class ViewOptions;
 class WorkingPanel;
 
@@ -48,10 +51,16 @@ public:
     ComparisonView* comparisonView() const { return m_comparison; }
     WorkingPanel* workingPanel() const { return m_working; }
     QDockWidget* workingDock() const { return m_workingDock; }
+    QDockWidget* controlsDock() const { return m_controlsDock; }
     StepDock* stepDock() const { return m_stepDock; }
     /// View ▸ Presentation (F5); null until it is first shown.
     PresentationWindow* presentationWindow() const { return m_presentation; }
     QAction* presentationAction() const { return m_actions.presentation; }
+    /// Help ▸ Guide and Help ▸ Keyboard Shortcuts; their dialogs, null until first shown.
+    QAction* guideAction() const { return m_actions.guide; }
+    QAction* shortcutsAction() const { return m_actions.shortcuts; }
+    GuideDialog* guideDialog() const { return m_guide; }
+    ShortcutsDialog* shortcutsDialog() const { return m_shortcuts; }
     /// The central tabs: the explorer and the number-format lab (View ▸ Number-Format Lab).
     ExplorerPages* explorerPages() const { return m_pages; }
     /// The scenario's file: open, save, recent files, imports, drops, "save changes?".
@@ -93,6 +102,12 @@ private:
     void exportDialog();
     void copySlide();
     void showPresentation();
+    /// The working panel's width for the window's width; the side panels widened to it (and
+    /// the controls to their minimum) after the window grew.
+    int workingDockWidth() const;
+    void widenDocks();
+    /// The side docks step aside on the pages that have scenarios of their own (drills, lab).
+    void updateSideDocksForPage();
 
     ScenarioController* m_controller = nullptr;
     DocumentController* m_document = nullptr;
@@ -116,10 +131,14 @@ private:
     QLabel* m_warnings = nullptr;
     QStringList m_warningTexts;
     QString m_invalidMessage;
+    QList<QDockWidget*> m_docksAside; ///< hidden by updateSideDocksForPage, shown again on return
     bool m_docksSized = false;
     bool m_sizeChosen = false;
     ExportDialog* m_exportDialog = nullptr;     ///< made on first use; keeps its options
     PresentationWindow* m_presentation = nullptr; ///< made on first use; keeps its deck
+    GuideDialog* m_guide = nullptr;               ///< Help ▸ Guide, made on first use
+    ShortcutsDialog* m_shortcuts = nullptr;       ///< Help ▸ Keyboard Shortcuts, made on first use
+    AccuracyDialog* m_accuracy = nullptr;         ///< Help ▸ Accuracy, made on first use
 
     struct
     {
@@ -138,6 +157,9 @@ private:
         QAction* planner = nullptr;
         QAction* fullScreen = nullptr;
         QAction* about = nullptr;
+        QAction* guide = nullptr;
+        QAction* shortcuts = nullptr;
+        QAction* accuracy = nullptr;
         QAction* drills = nullptr;
     } m_actions;
     struct

@@ -5,9 +5,12 @@
 #include <algorithm>
 
 #include "app/scenariocommand.h"
+#include "core/accuracy/bands.h"
+#include "core/accuracy/builtin.h"
 #include "core/io/presets.h"
 #include "core/layoutchoices.h"
 #include "core/io/scenario_io.h"
+#include "core/rules/rules.h"
 
 namespace {
 
@@ -113,6 +116,12 @@ void ScenarioController::recompute()
     m_working.clear();
     // The working allocates a line per number: only record it while it is shown.
     core::estimate(m_scenario, m_estimate, m_workingEnabled ? &m_working : nullptr);
+    if (m_workingEnabled && m_estimate.valid) {
+        // The step's band from the public runs (resources/corpus/steptime.json) closes its working.
+        core::EstimateBands bands;
+        core::attachBands(m_scenario, m_estimate, core::builtInBands(), bands);
+        core::addBandWorking(bands, m_working);
+    }
     ++m_estimateCount;
     emit issuesChanged(m_estimate.valid, m_estimate.issues);
     if (m_estimate.valid) {
@@ -139,46 +148,20 @@ void ScenarioController::recompute()
 
 void ScenarioController::set(core::Field field, core::FieldValue value)
 {
-    const core::FieldInfo& info = core::fieldInfo(field);
-    if (!info.isScalar())
+    // The edit with what it brings along (core/rules: editField); nothing if nothing changes.
+    core::Scenario after = m_scenario;
+    core::editField(after, field, value, tr("Custom model").toStdString());
+    if (after == m_scenario)
         return;
-    value = core::normalizedValue(field, value);
-    const bool same = core::fieldValue(m_scenario, field) == value;
-    if (info.section == core::FieldSection::Model && field != core::Field::ModelParameters) {
-        // An edited shape is no longer the preset (nor a bare count: it starts from the
-        // family shape of that size).
-        if (m_scenario.model.hasArchitecture && same)
-            return;
-        edit(field, [&](core::Scenario& s) {
-            if (!s.model.hasArchitecture)
-                s.model = core::familyShape(s.model.parameters);
-            s.model.preset.clear();
-            s.model.name = tr("Custom model").toStdString();
-            core::setFieldValue(s, field, value);
-        });
-        return;
-    }
-    if (field == core::Field::HardwareMfu) {
-        // A measured throughput from a file would override the MFU; the slider replaces it.
-        if (same && m_scenario.hardware.achievedTflops <= 0)
-            return;
-        edit(field, [&](core::Scenario& s) {
-            core::setFieldValue(s, field, value);
-            s.hardware.achievedTflops = 0;
-        });
-        return;
-    }
-    if (same)
-        return;
-    edit(field, [&](core::Scenario& s) { core::setFieldValue(s, field, value); });
+    edit(field, [&](core::Scenario& s) { s = std::move(after); });
 }
 
 void ScenarioController::setFields(const std::vector<std::pair<core::Field, core::FieldValue>>& values, const QString& description)
 {
-    const bool changes = std::any_of(values.begin(), values.end(), [this](const auto& v) {
-        return core::fieldInfo(v.first).isScalar() && !(core::fieldValue(m_scenario, v.first) == core::normalizedValue(v.first, v.second));
-    });
-    if (!changes)
+    core::Scenario after = m_scenario;
+    for (const auto& [field, value] : values)
+        core::editField(after, field, value, tr("Custom model").toStdString());
+    if (after == m_scenario)
         return;
     // One step in the undo history: the fields' own steps inside a macro named for the whole.
     m_undo->beginMacro(description);

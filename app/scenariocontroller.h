@@ -57,9 +57,10 @@ public:
     void setScenario(const core::Scenario& scenario, const QString& description = {});
     void resetToDefault();
 
-    /// Sets a scalar field (core/fields.h), converted to its type; nothing happens if it already
-    /// has the value. Editing an architecture key of a preset or a count-only model makes it a
-    /// custom model; setting the MFU drops a measured throughput that would override it.
+    /// Sets a scalar field (core/fields.h), converted to its type, with what the edit brings along
+    /// (core::editField: an edited architecture key makes a custom model, a stated MFU replaces a
+    /// measured throughput, ZeRO 0 drops the offload it cannot have); nothing happens if nothing
+    /// changes.
     void set(core::Field field, core::FieldValue value);
     /// Several fields at once as one undo step named `description` (a remedy of the advisor):
     /// each goes through set(field, value), in the order given; nothing if none would change.

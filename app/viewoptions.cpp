@@ -5,6 +5,8 @@
 #include <QMenu>
 #include <QWidget>
 
+#include "app/apptheme.h"
+
 ViewOptions::ViewOptions(QWidget* parent)
     : QObject(parent)
     , m_unitsMenu(new QMenu(parent))
@@ -13,6 +15,7 @@ ViewOptions::ViewOptions(QWidget* parent)
     , m_gib(new QAction(this))
     , m_toggleUnit(new QAction(this))
     , m_textbookAction(new QAction(this))
+    , m_darkAction(new QAction(this))
 {
     for (QAction* a : {m_gb, m_gib}) {
         a->setCheckable(true);
@@ -31,6 +34,11 @@ ViewOptions::ViewOptions(QWidget* parent)
     m_textbookAction->setCheckable(true);
     m_textbookAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     connect(m_textbookAction, &QAction::toggled, this, &ViewOptions::setTextbook);
+    // The dark theme was only a hidden --theme dark (issue 31): a menu entry for everyone.
+    m_darkAction->setCheckable(true);
+    m_darkAction->setChecked(AppTheme::isDark());
+    m_darkAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    connect(m_darkAction, &QAction::toggled, this, [](bool dark) { AppTheme::apply(dark); });
     retranslateUi();
 }
 
@@ -61,6 +69,8 @@ void ViewOptions::retranslateUi()
     m_gib->setText(tr("G&iB (2³⁰ bytes)"));
     m_gib->setToolTip(tr("Binary gibibytes, as nvidia-smi and PyTorch count: an \"80GB\" A100 has 80 GiB"));
     m_toggleUnit->setText(tr("Switch GB / GiB"));
+    m_darkAction->setText(tr("&Dark Theme"));
+    m_darkAction->setToolTip(tr("Light text on a dark background for the whole window (Ctrl+Shift+D)"));
     m_textbookAction->setText(tr("&Textbook View"));
     m_textbookAction->setToolTip(tr("Only the four ledgers of the textbook: parameters, gradients, optimizer states and activations;\n"
                                     "no runtime, fragmentation or temporary buffers"));

@@ -31,6 +31,8 @@ public:
     QAction* gibAction() const { return m_gib; }
     /// View ▸ Textbook (Ctrl+T), checkable.
     QAction* textbookAction() const { return m_textbookAction; }
+    /// View ▸ Dark Theme (Ctrl+Shift+D), checkable: AppTheme's dark palette or the platform's.
+    QAction* darkThemeAction() const { return m_darkAction; }
 
     void retranslateUi();
 
@@ -45,6 +47,7 @@ private:
     QAction* m_gib = nullptr;
     QAction* m_toggleUnit = nullptr;
     QAction* m_textbookAction = nullptr;
+    QAction* m_darkAction = nullptr;
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
     bool m_textbook = false;
 };

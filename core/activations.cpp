@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/translatable.h"
+
 namespace core {
 
 namespace {
@@ -14,44 +16,44 @@ constexpr LayerBlock kNorm = LayerBlock::Norms;
 
 // Korthikanti §4.1: attention 11sbh + 5as²b, MLP 19sbh, norms 4sbh for a GPT layer.
 constexpr std::array<TensorInfo, std::size_t(TensorKind::Count)> kTensors{{
-    {"attn_norm_input", "Input of the attention norm", "2·s·b·h", kNorm, kSp, true},
-    {"qkv_input", "QKV projection input", "2·s·b·h", kAttn, kSp, true},
-    {"query", "Query (for QKᵀ)", "2·s·b·a·d", kAttn, kTp, true},
-    {"key", "Key (for QKᵀ)", "2·s·b·g·d", kAttn, kTp, true},
-    {"query_for_recompute", "Query (input of the recomputed attention core)", "2·s·b·a·d", kAttn, kTp, true},
-    {"key_for_recompute", "Key (input of the recomputed attention core)", "2·s·b·g·d", kAttn, kTp, true},
-    {"softmax_output", "Softmax output", "2·a·s²·b", kAttn, kTp, true},
-    {"softmax_dropout_mask", "Attention dropout mask", "a·s²·b", kAttn, kTp, true},
-    {"attention_dropout_output", "Attention dropout output (for ·V)", "2·a·s²·b", kAttn, kTp, true},
-    {"value", "Value (for ·V)", "2·s·b·g·d", kAttn, kTp, true},
-    {"flash_softmax_lse", "FlashAttention log-sum-exp (fp32)", "4·s·b·a", kAttn, kTp, false},
-    {"attention_output", "Output-projection input", "2·s·b·a·d", kAttn, kTp, true},
-    {"attention_residual_dropout_mask", "Attention-block dropout mask", "s·b·h", kAttn, kSp, true},
-    {"mlp_norm_input", "Input of the MLP norm", "2·s·b·h", kNorm, kSp, true},
-    {"fc1_input", "First MLP linear input", "2·s·b·h", kMlp, kSp, true},
-    {"gelu_input", "GELU input", "2·s·b·F", kMlp, kTp, true},
-    {"swiglu_input", "SwiGLU input (gate and up, 2F wide)", "4·s·b·F", kMlp, kTp, true},
-    {"fc2_input", "Second MLP linear input", "2·s·b·F", kMlp, kTp, true},
-    {"mlp_dropout_mask", "MLP dropout mask", "s·b·h", kMlp, kSp, true},
-    {"layernorm_statistics", "LayerNorm mean and rstd (fp32, two norms)", "2·8·s·b", kNorm, kSp, false},
-    {"rmsnorm_statistics", "RMSNorm rstd (fp32, two norms)", "2·4·s·b", kNorm, kSp, false},
-    {"layer_input", "Layer input (checkpoint)", "2·s·b·h", kNorm, kSp, true},
-    {"mla_latents", "MLA latents (compressed Q and KV with their norms)", "2·s·b·(2·q_lora + 2·kv_lora + rope)", kAttn, kSp, false},
-    {"router_probabilities", "Router probabilities (fp32)", "4·s·b·E", kMlp, kSp, false},
-    {"expert_input", "Tokens dispatched to experts", "2·s·b·k·CF·h", kMlp, kSp, false},
-    {"expert_gelu_input", "Expert GELU input", "2·s·b·k·CF·F_e", kMlp, kSp, false},
-    {"expert_swiglu_input", "Expert SwiGLU input (2F_e wide)", "4·s·b·k·CF·F_e", kMlp, kSp, false},
-    {"expert_fc2_input", "Expert second linear input", "2·s·b·k·CF·F_e", kMlp, kSp, false},
-    {"expert_output", "Expert outputs (for the weighted combine)", "2·s·b·k·CF·h", kMlp, kSp, false},
-    {"shared_expert_activation_input", "Shared-expert activation input", "2·s·b·F_s (×2 gated)", kMlp, kTp, false},
-    {"shared_expert_fc2_input", "Shared-expert second linear input", "2·s·b·F_s", kMlp, kTp, false},
-    {"lora_intermediates", "LoRA x·A products", "2·s·b·r × adapted matrices", kAttn, kSp, false},
-    {"gate_projection_output", "First MLP projection output (w1)", "2·s·b·F", kMlp, kTp, false},
-    {"mlp_output", "MLP output (w2)", "2·s·b·h", kMlp, kSp, false},
-    {"eager_norm_tensors", "RMSNorm fp32 input and normalized output (two eager norms)", "2 × (4 + 2)·s·b·h", kNorm, kSp, false},
-    {"silu_output", "SiLU output (eager SwiGLU)", "2·s·b·F", kMlp, kTp, false},
-    {"rope_inputs", "RoPE inputs of Q and K (eager rotary embedding)", "4·s·b·(a + g)·d", kAttn, kTp, false},
-    {"repeated_kv", "K and V repeated to every head (repeat_kv)", "2·2·s·b·(a − g)·d", kAttn, kTp, false},
+    {"attn_norm_input", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Input of the attention norm"), "2·s·b·h", kNorm, kSp, true},
+    {"qkv_input", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "QKV projection input"), "2·s·b·h", kAttn, kSp, true},
+    {"query", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Query (for QKᵀ)"), "2·s·b·a·d", kAttn, kTp, true},
+    {"key", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Key (for QKᵀ)"), "2·s·b·g·d", kAttn, kTp, true},
+    {"query_for_recompute", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Query (input of the recomputed attention core)"), "2·s·b·a·d", kAttn, kTp, true},
+    {"key_for_recompute", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Key (input of the recomputed attention core)"), "2·s·b·g·d", kAttn, kTp, true},
+    {"softmax_output", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Softmax output"), "2·a·s²·b", kAttn, kTp, true},
+    {"softmax_dropout_mask", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Attention dropout mask"), "a·s²·b", kAttn, kTp, true},
+    {"attention_dropout_output", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Attention dropout output (for ·V)"), "2·a·s²·b", kAttn, kTp, true},
+    {"value", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Value (for ·V)"), "2·s·b·g·d", kAttn, kTp, true},
+    {"flash_softmax_lse", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "FlashAttention log-sum-exp (fp32)"), "4·s·b·a", kAttn, kTp, false},
+    {"attention_output", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Output-projection input"), "2·s·b·a·d", kAttn, kTp, true},
+    {"attention_residual_dropout_mask", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Attention-block dropout mask"), "s·b·h", kAttn, kSp, true},
+    {"mlp_norm_input", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Input of the MLP norm"), "2·s·b·h", kNorm, kSp, true},
+    {"fc1_input", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "First MLP linear input"), "2·s·b·h", kMlp, kSp, true},
+    {"gelu_input", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "GELU input"), "2·s·b·F", kMlp, kTp, true},
+    {"swiglu_input", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "SwiGLU input (gate and up, 2F wide)"), "4·s·b·F", kMlp, kTp, true},
+    {"fc2_input", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Second MLP linear input"), "2·s·b·F", kMlp, kTp, true},
+    {"mlp_dropout_mask", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "MLP dropout mask"), "s·b·h", kMlp, kSp, true},
+    {"layernorm_statistics", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "LayerNorm mean and rstd (fp32, two norms)"), "2·8·s·b", kNorm, kSp, false},
+    {"rmsnorm_statistics", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "RMSNorm rstd (fp32, two norms)"), "2·4·s·b", kNorm, kSp, false},
+    {"layer_input", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Layer input (checkpoint)"), "2·s·b·h", kNorm, kSp, true},
+    {"mla_latents", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "MLA latents (compressed Q and KV with their norms)"), "2·s·b·(2·q_lora + 2·kv_lora + rope)", kAttn, kSp, false},
+    {"router_probabilities", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Router probabilities (fp32)"), "4·s·b·E", kMlp, kSp, false},
+    {"expert_input", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Tokens dispatched to experts"), "2·s·b·k·CF·h", kMlp, kSp, false},
+    {"expert_gelu_input", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Expert GELU input"), "2·s·b·k·CF·F_e", kMlp, kSp, false},
+    {"expert_swiglu_input", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Expert SwiGLU input (2F_e wide)"), "4·s·b·k·CF·F_e", kMlp, kSp, false},
+    {"expert_fc2_input", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Expert second linear input"), "2·s·b·k·CF·F_e", kMlp, kSp, false},
+    {"expert_output", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Expert outputs (for the weighted combine)"), "2·s·b·k·CF·h", kMlp, kSp, false},
+    {"shared_expert_activation_input", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Shared-expert activation input"), "2·s·b·F_s (×2 gated)", kMlp, kTp, false},
+    {"shared_expert_fc2_input", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Shared-expert second linear input"), "2·s·b·F_s", kMlp, kTp, false},
+    {"lora_intermediates", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "LoRA x·A products"), "2·s·b·r × adapted matrices", kAttn, kSp, false},
+    {"gate_projection_output", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "First MLP projection output (w1)"), "2·s·b·F", kMlp, kTp, false},
+    {"mlp_output", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "MLP output (w2)"), "2·s·b·h", kMlp, kSp, false},
+    {"eager_norm_tensors", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "RMSNorm fp32 input and normalized output (two eager norms)"), "2 × (4 + 2)·s·b·h", kNorm, kSp, false},
+    {"silu_output", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "SiLU output (eager SwiGLU)"), "2·s·b·F", kMlp, kTp, false},
+    {"rope_inputs", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "RoPE inputs of Q and K (eager rotary embedding)"), "4·s·b·(a + g)·d", kAttn, kTp, false},
+    {"repeated_kv", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "K and V repeated to every head (repeat_kv)"), "2·2·s·b·(a − g)·d", kAttn, kTp, false},
 }};
 
 } // namespace
@@ -61,7 +63,7 @@ const TensorInfo& tensorInfo(TensorKind kind)
     return kTensors[std::size_t(kind)];
 }
 
-ActivationShape activationShape(const Scenario& scenario, const ModelArchitecture& shape, bool moeLayer)
+ActivationShape activationShape(const Scenario& scenario, const ModelArchitecture& shape, LayerKind kind)
 {
     ActivationShape a;
     a.seq = double(scenario.training.seqLength);
@@ -94,7 +96,7 @@ ActivationShape activationShape(const Scenario& scenario, const ModelArchitectur
         a.qLoraRank = shape.qLoraRank;
         a.kvLatent = double(shape.kvLoraRank) + shape.qkRopeHeadDim;
     }
-    if (moeLayer && shape.isMoE()) {
+    if (kind == LayerKind::Moe && shape.isMoE()) {
         a.moe = true;
         a.experts = shape.numExperts;
         a.topK = shape.moeTopK;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "core/model/layerkind.h"
 #include "core/scenario.h"
 
 namespace core {
@@ -100,7 +101,8 @@ struct ActivationShape
     double loraRankTimesTargets = 0;
 };
 
-ActivationShape activationShape(const Scenario& scenario, const ModelArchitecture& shape, bool moeLayer = false);
+/// The shape of one layer of `kind` (an MoE layer's MLP is its routed and shared experts).
+ActivationShape activationShape(const Scenario& scenario, const ModelArchitecture& shape, LayerKind kind = LayerKind::Dense);
 
 /// Korthikanti et al. 2022 (arXiv 2205.05198) §4, listed tensor by tensor. For a GPT layer
 /// (MHA, GELU F = 4h, LayerNorm, dropout) `paperTotal` is exactly Table 2's row for the

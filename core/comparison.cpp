@@ -24,12 +24,10 @@ void applyVariant(const Scenario& base, Variation variation, int index, Scenario
 {
     switch (variation) {
     case Variation::ZeroStage:
-        // Offloading needs sharded states: a stage that cannot have it drops it (else every
-        // bar below the scenario's stage would be an error).
+        // As choosing the bar sets it: a stage that cannot have the scenario's offload drops it
+        // (core/rules), else every bar below the scenario's stage would be an error.
         variant.training = base.training;
-        variant.training.zeroStage = index;
-        variant.training.offloadParameters = base.training.offloadParameters && index == 3;
-        variant.training.offloadOptimizer = base.training.offloadOptimizer && index >= 1;
+        setFieldValue(variant, Field::TrainingZeroStage, index);
         break;
     case Variation::Recompute:
         variant.training = base.training;
@@ -44,7 +42,7 @@ void applyVariant(const Scenario& base, Variation variation, int index, Scenario
         break;
     case Variation::FineTuneMethod:
         variant.finetune = base.finetune;
-        applyFineTuneMethod(variant.finetune, kMethods[index]);
+        setFieldValue(variant, Field::FineTuneMethod, kMethods[index]); // with the method's recipe
         break;
     }
 }

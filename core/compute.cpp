@@ -4,6 +4,8 @@
 #include "core/fields.h"
 #include "core/estimate_context.h"
 #include "core/kvcache.h"
+#include "core/model/layerparameters.h"
+#include "core/layout/sharding.h"
 #include "core/pipeline.h"
 #include "core/steptime.h"
 #include "core/working.h"
@@ -26,7 +28,7 @@ FlopsPerToken flopsPerToken(const EstimateContext& ctx)
 {
     FlopsPerToken f;
     const TrainingSetup& tr = ctx.scenario.training;
-    if (ctx.countOnly || tr.flopsFormula == FlopsFormula::SixND) {
+    if (ctx.layout.countOnly || tr.flopsFormula == FlopsFormula::SixND) {
         // Seed 1 §2.1: 2N forward + 4N backward per token, N the active parameters.
         f.layers = 6 * ctx.params.active;
     } else {
@@ -36,8 +38,12 @@ FlopsPerToken flopsPerToken(const EstimateContext& ctx)
         const ModelArchitecture& m = ctx.shape;
         const double h = m.hiddenSize, s = double(tr.seqLength);
         const double eps = m.gatedMlp ? 3 : 2;
-        const double moe = ctx.params.moeLayers, dense = m.numLayers - moe;
-        const double mlp = 2 * eps * h * (dense * m.ffnHiddenSize + moe * (double(m.moeTopK) * m.moeFfnHiddenSize + m.sharedExpertWidth()));
+        // Σ over kinds of (layers of the kind × the MLP width a token goes through in one).
+        const KindCounts layers = ctx.layout.pattern.countsIn(0, m.numLayers);
+        double width = 0;
+        for (LayerKind kind : kModelledKinds)
+            width += double(layers[kind]) * activeMlpWidth(m, kind);
+        const double mlp = 2 * eps * h * width;
         if (m.isMla()) {
             // Megatron MLA: projections as counted in the parameters, core attention with
             // (qk_nope + qk_rope) for QKᵀ and v_head_dim for ·V, causal.
@@ -53,7 +59,7 @@ FlopsPerToken flopsPerToken(const EstimateContext& ctx)
         f.logits = 6 * h * ctx.params.paddedVocab;
     }
     f.forwardLayers = f.layers / 3;
-    if (ctx.adapters) {
+    if (ctx.layout.adapters) {
         // LoRA: frozen weights need no weight-gradient GEMM: 4 instead of 6 FLOPs per weight
         // (Hu et al. 2021), plus 6 per adapter parameter.
         f.layers = f.layers * 2 / 3 + 6 * ctx.adapterParameters;
@@ -62,19 +68,15 @@ FlopsPerToken flopsPerToken(const EstimateContext& ctx)
     return f;
 }
 
+/// The peak of the compute dtype the layout resolved, with a warning for each fallback.
 double peakFor(const EstimateContext& ctx, ComputeDType& dtype, std::vector<Issue>& issues)
 {
-    const GpuSpec& gpu = ctx.scenario.hardware.gpu;
-    dtype = computeDType(ctx.scenario.training.precision);
-    if (dtype == ComputeDType::Fp8 && gpu.peakFlops(dtype) <= 0) {
+    if (ctx.layout.noFp8Peak)
         issues.push_back(fieldIssue(IssueCode::NoFp8FallbackBf16, Severity::Warning, Field::HardwareGpu));
-        dtype = ComputeDType::Bf16;
-    }
-    if (dtype == ComputeDType::Bf16 && gpu.peakFlops(dtype) <= 0) {
+    if (ctx.layout.noBf16Peak)
         issues.push_back(fieldIssue(IssueCode::NoBf16FallbackFp16, Severity::Warning, Field::HardwareGpu));
-        dtype = ComputeDType::Fp16;
-    }
-    return gpu.peakFlops(dtype);
+    dtype = ctx.layout.computeDType;
+    return ctx.scenario.hardware.gpu.peakFlops(dtype);
 }
 
 } // namespace
@@ -83,12 +85,15 @@ void communicationLinks(const EstimateContext& ctx, CommunicationEstimate& out)
 {
     const ParallelLayout& par = ctx.scenario.parallel;
     const GpuSpec& gpu = ctx.scenario.hardware.gpu;
-    const long long node = par.gpusPerNode, t = ctx.t, c = ctx.c, dp = ctx.dp;
+    // A GPU's NVLink reaches its node, or its NVL72 rack (core/steptime.h nvlinkIsland).
+    const long long node = nvlinkIsland(par.gpusPerNode, par.nvlinkDomain), t = ctx.layout.t, c = ctx.layout.c, dp = ctx.layout.dp;
     // Megatron numbers ranks tp-cp-dp-pp (experts: etp-ep-edp): stride and size of each group.
+    // The ZeRO group is DP × CP, TP apart; with hybrid sharding its first shardGroup ranks (the
+    // inner dimension of FSDP2's (replicate, shard) mesh), whose replicas replicaLink() joins.
     const GroupLink links[] = {
-        groupLink(t, c * dp, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond),       // ZeRO/DP group: DP × CP, TP apart
+        groupLink(t, ctx.layout.shardGroup, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond), // ZeRO/DP shard group
         groupLink(1, t, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond),            // TP: neighbours
-        groupLink(t * c * dp, ctx.p, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond), // PP: one model replica apart
+        groupLink(t * c * dp, ctx.layout.p, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond), // PP: one model replica apart
         groupLink(t, c, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond),            // CP: TP apart
         groupLink(par.effectiveExpertTensor(), par.expert, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond), // EP
     };
@@ -97,6 +102,15 @@ void communicationLinks(const EstimateContext& ctx, CommunicationEstimate& out)
         out.linkBytesPerSecond[d] = links[d].busBytesPerSecond;
         out.membersPerNode[d] = links[d].membersPerNode;
     }
+}
+
+GroupLink replicaLink(const EstimateContext& ctx)
+{
+    const ParallelLayout& par = ctx.scenario.parallel;
+    const GpuSpec& gpu = ctx.scenario.hardware.gpu;
+    // The copies of one shard are a shard group apart (stride t·S), one per shard group.
+    return groupLink((long long)ctx.layout.t * ctx.layout.shardGroup, ctx.layout.replicas, par.gpusPerNode, gpu.interconnectBytesPerSecond,
+                     gpu.networkBytesPerSecond);
 }
 
 namespace {
@@ -122,14 +136,14 @@ void rolloutTime(const EstimateContext& ctx, ComputeEstimate& out)
     const int layers = ctx.shape.numLayers;
     const double sequences = double(rl.promptsPerGpu) * rl.samplesPerPrompt * t; // per engine
     const double prompt = double(rl.promptLength), newTokens = double(rl.maxNewTokens);
-    const double needed = ctx.rolloutKvNeeded; // kvCacheBytes(shape, bf16, t, 0, layers, prompt + new, sequences, 16)
-    out.rolloutRounds = ctx.rolloutKvBytes > 0 && needed > ctx.rolloutKvBytes ? std::ceil(needed / ctx.rolloutKvBytes) : 1;
+    const double needed = ctx.rlRoles.rolloutKvNeeded; // kvCacheBytes(shape, bf16, t, 0, layers, prompt + new, sequences, 16)
+    out.rolloutRounds = ctx.rlRoles.rolloutKvBytes > 0 && needed > ctx.rlRoles.rolloutKvBytes ? std::ceil(needed / ctx.rlRoles.rolloutKvBytes) : 1;
     const double perRound = sequences / out.rolloutRounds;
     // The mean of the first and last decode steps' KV reads: exact where the cache grows
     // linearly, close where sliding windows cap it.
     const double kvMean = (kvCacheBytes(ctx.shape, KvCacheDtype::Bf16, t, 0, layers, prompt, perRound, 0)
                            + kvCacheBytes(ctx.shape, KvCacheDtype::Bf16, t, 0, layers, prompt + newTokens - 1, perRound, 0)) / 2;
-    const double bytesPerStep = ctx.rolloutWeightBytes + kvMean;
+    const double bytesPerStep = ctx.rlRoles.rolloutWeightBytes + kvMean;
     const double flopsPerStep = 2 * ctx.params.active * perRound / t;
     const double step = std::max(bytesPerStep / bandwidth, flopsPerStep / peak);
     // Prefill at the MFU given (or implied by achieved TFLOP/s), else at the GEMM efficiency of
@@ -137,7 +151,7 @@ void rolloutTime(const EstimateContext& ctx, ComputeEstimate& out)
     const double h = ctx.shape.hiddenSize;
     const double efficiency = out.timeSource != TimeSource::Model
         ? out.effectiveMfu
-        : gemmEfficiency(gpuStepFigures(s.hardware.gpu.preset), out.computeDType == ComputeDType::Fp8, perRound * prompt, h, h);
+        : gemmEfficiency(gpuStepFigures(s.hardware.gpu.preset), out.computeDType == ComputeDType::Fp8, perRound * prompt, h, h, *ctx.constants);
     const double prefill = efficiency > 0 ? 2 * ctx.params.active * perRound * prompt / (t * peak * efficiency) : 0;
     out.rolloutSeconds = out.rolloutRounds * (prefill + newTokens * step);
 }
@@ -184,14 +198,14 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
     } else {
         out.timeSource = TimeSource::Model; // finishTime() takes the step-time model's step
     }
-    if (ctx.rl)
+    if (ctx.layout.rl)
         rolloutTime(ctx, out);
     if (out.timeSource != TimeSource::Model)
         out.iterationSeconds += out.rolloutSeconds;
-    out.bubbleFraction = bubbleFraction(ctx.p, ctx.v, ctx.micro);
+    out.bubbleFraction = bubbleFraction(ctx.layout.p, ctx.layout.v, ctx.layout.micro);
 
     if (w) {
-        const bool six = ctx.countOnly || tr.flopsFormula == FlopsFormula::SixND;
+        const bool six = ctx.layout.countOnly || tr.flopsFormula == FlopsFormula::SixND;
         w->add(Term::ModelFlopsPerIteration, kWholeJob, out.modelFlopsPerIteration,
                six ? std::initializer_list<Substitution>{{"N", ctx.params.active, Unit::Count}, {"B·s", out.tokensPerIteration, Unit::Tokens}}
                    : std::initializer_list<Substitution>{{"B·s", out.tokensPerIteration, Unit::Tokens},
@@ -207,7 +221,7 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
         w->add(Term::Iterations, kWholeJob, out.iterations, {{"D", tr.trainTokens, Unit::Tokens}, {"B·s", out.tokensPerIteration, Unit::Tokens}});
         w->add(Term::TotalModelFlops, kWholeJob, out.totalModelFlops, {{"per token", f.total(), Unit::Flops}, {"D", tr.trainTokens, Unit::Tokens}});
         w->add(Term::PeakFlops, kWholeJob, out.peakFlopsPerGpu, {});
-        if (ctx.rl) {
+        if (ctx.layout.rl) {
             const RlSetup& rl = s.finetune.rl;
             const double sequences = double(rl.promptsPerGpu) * rl.samplesPerPrompt * std::max(1, rl.rolloutTensor);
             w->add(Term::RolloutSeconds, kWholeJob, out.rolloutSeconds,
@@ -216,8 +230,8 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
                     {"HBM bandwidth", hw.gpu.memoryBandwidthBytesPerSecond, Unit::BytesPerSecond}});
         }
         w->add(Term::BubbleFraction, kWholeJob, out.bubbleFraction,
-               {{"p", double(ctx.p), Unit::Count}, {"m", double(ctx.micro), Unit::Count}, {"v", double(ctx.v), Unit::Count}},
-               {}, ctx.v > 1 ? "(p − 1) / (v·m + p − 1)" : "(p − 1) / (m + p − 1)");
+               {{"p", double(ctx.layout.p), Unit::Count}, {"m", double(ctx.layout.micro), Unit::Count}, {"v", double(ctx.layout.v), Unit::Count}},
+               {}, ctx.layout.v > 1 ? "(p − 1) / (v·m + p − 1)" : "(p − 1) / (m + p − 1)");
     }
 }
 
@@ -232,7 +246,7 @@ void finishTime(const EstimateContext& ctx, ComputeEstimate& out, Working* w)
     }
     // A separate rollout pool is billed too (it waits while the trainers work, and vice versa).
     const RlSetup& rl = s.finetune.rl;
-    const double billed = n + (ctx.rl && rl.placement == RolloutPlacement::Separate ? rl.rolloutGpus : 0);
+    const double billed = n + (ctx.layout.rl && rl.placement == RolloutPlacement::Separate ? rl.rolloutGpus : 0);
     out.trainingSeconds = out.iterationSeconds * out.iterations;
     out.gpuHours = out.trainingSeconds * billed / 3600.0;
     out.cost = out.gpuHours * hw.pricePerGpuHour * hw.overheadFactor;
@@ -242,12 +256,12 @@ void finishTime(const EstimateContext& ctx, ComputeEstimate& out, Working* w)
         w->add(Term::IterationSeconds, kWholeJob, out.iterationSeconds,
                {{"C_hw", out.hardwareFlopsPerIteration, Unit::Flops}, {"n", n, Unit::Count}, {"X", hw.achievedTflops * 1e12, Unit::FlopsPerSecond},
                 {"rollout", out.rolloutSeconds, Unit::Seconds}},
-               {}, ctx.rl ? "C_hw / (n · X) + rollout" : "C_hw / (n · X)  (Narayanan: achieved throughput counts recomputation)");
+               {}, ctx.layout.rl ? "C_hw / (n · X) + rollout" : "C_hw / (n · X)  (Narayanan: achieved throughput counts recomputation)");
     else if (out.timeSource == TimeSource::Mfu)
         w->add(Term::IterationSeconds, kWholeJob, out.iterationSeconds,
                {{"C", out.modelFlopsPerIteration, Unit::Flops}, {"n", n, Unit::Count}, {"peak", out.peakFlopsPerGpu, Unit::FlopsPerSecond},
                 {"MFU", hw.mfu, Unit::Fraction}, {"rollout", out.rolloutSeconds, Unit::Seconds}},
-               {}, ctx.rl ? "C_iter / (n · peak · MFU) + rollout" : std::string_view{});
+               {}, ctx.layout.rl ? "C_iter / (n · peak · MFU) + rollout" : std::string_view{});
     else
         w->add(Term::IterationSeconds, kWholeJob, out.iterationSeconds,
                {{"model step", out.modelStepSeconds, Unit::Seconds}, {"MFU", out.modelMfu, Unit::Fraction}},
@@ -263,12 +277,12 @@ void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, 
 {
     const Scenario& s = ctx.scenario;
     const TrainingSetup& tr = s.training;
-    const StateBytesPerParameter& st = ctx.state;
-    const double m = ctx.micro;
-    const double e = activationBytes(tr.precision);
-    const double T = ctx.tokensPerMicroBatch;
+    const StateBytesPerParameter& st = ctx.layout.state;
+    const double m = ctx.layout.micro;
+    const double e = ctx.layout.elementBytes;
+    const double T = ctx.layout.tokensPerMicroBatch;
     const double h = ctx.shape.hiddenSize;
-    const double t = ctx.t;
+    const double t = ctx.layout.t;
     out = CommunicationEstimate{};
 
     // Data parallel (ring): all-reduce 2(D−1)/D·bytes; reduce-scatter or all-gather (D−1)/D.
@@ -286,26 +300,32 @@ void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, 
         : tr.zeroStage == 1                   ? "(D−1)/D · (g + w)·P  (reduce-scatter grads, all-gather weights)"
         : tr.zeroStage == 2                   ? "(D−1)/D · (m·g + w)·P  (grads reduce-scattered every micro-batch)"
                                               : "(D−1)/D · m·(2w + g)·P  (weights gathered in fwd and bwd, every micro-batch)";
-    const double trainable = ctx.adapters ? ctx.adapterParameters / (t * ctx.p) : P;
-    out.dataParallel = dataParallelBytes(ctx.zeroShards, trainable) + (ctx.adapters ? 0 : dataParallelBytes(ctx.expertShards, expertP));
+    const double trainable = ctx.layout.adapters ? ctx.adapterParameters / (t * ctx.layout.p) : P;
+    out.dataParallel = dataParallelBytes(ctx.layout.shardGroup, trainable) + (ctx.layout.adapters ? 0 : dataParallelBytes(ctx.layout.expertShards, expertP));
+    // Hybrid sharding: each replica's reduced gradient shard (g·P/S) is all-reduced across the R
+    // replicas, 2(R−1)/R of it, as often as the framework does it (replicaAllReducesPerStep).
+    const double R = ctx.layout.replicas, S = ctx.layout.shardGroup;
+    const double replicaReduces = replicaAllReducesPerStep(ctx.layout.framework, tr.zeroStage, ctx.layout.micro);
+    if (R > 1)
+        out.dataParallel += replicaReduces * 2 * (R - 1) / R * st.gradients * trainable / S;
 
     // Tensor parallel: 4 all-reduces (or all-gather + reduce-scatter with SP) of s·b·h per
     // layer per micro-batch, 2 more with full recomputation (Korthikanti §4.2.2).
     const double collectives = 4 + (tr.recompute == Recompute::Full ? 2 : 0);
-    if (ctx.t > 1)
+    if (ctx.layout.t > 1)
         out.tensorParallel = m * maxLayers * collectives * 2 * (t - 1) / t * e * T * h;
 
     // Pipeline: activations forward and gradients backward at each stage boundary, per
     // micro-batch and model chunk; scattered over TP ranks with SP.
-    const double seqShard = (s.parallel.sequenceParallel && ctx.t > 1) ? t : 1.0;
-    if (ctx.p > 1)
-        out.pipelineParallel = 2 * m * ctx.v * e * T * h / seqShard;
+    const double seqShard = ctx.layout.seqShard;
+    if (ctx.layout.p > 1)
+        out.pipelineParallel = 2 * m * ctx.layout.v * e * T * h / seqShard;
 
     // Context parallel (ring attention): each rank passes its K,V chunk c−1 times forward,
     // K,V and dK,dV backward (Liu et al. 2023; Megatron/TE CP).
-    if (ctx.c > 1) {
+    if (ctx.layout.c > 1) {
         const double kvChunk = 2 * e * T * double(ctx.shape.numQueryGroups) * ctx.shape.effectiveHeadDim() / t;
-        out.contextParallel = m * maxLayers * (ctx.c - 1) * (3 + (tr.recompute == Recompute::Full ? 1 : 0)) * kvChunk;
+        out.contextParallel = m * maxLayers * (ctx.layout.c - 1) * (3 + (tr.recompute == Recompute::Full ? 1 : 0)) * kvChunk;
     }
 
     // Expert parallel: dispatch and combine all-to-alls of the routed tokens, forward and
@@ -319,17 +339,24 @@ void communication(const EstimateContext& ctx, int maxLayers, int maxMoeLayers, 
     communicationLinks(ctx, out);
 
     if (w) {
-        w->add(Term::CommDataParallel, kWholeJob, out.dataParallel,
-               {{"D", double(ctx.zeroShards), Unit::Count}, {"g", st.gradients, Unit::BytesPerParameter}, {"w", st.weights, Unit::BytesPerParameter},
-                {"P", trainable, Unit::Count}, {"m", m, Unit::Count}},
-               {}, dpFormula);
+        if (R > 1)
+            w->add(Term::CommDataParallel, kWholeJob, out.dataParallel,
+                   {{"S", S, Unit::Count}, {"R", R, Unit::Count}, {"g", st.gradients, Unit::BytesPerParameter},
+                    {"w", st.weights, Unit::BytesPerParameter}, {"P", trainable, Unit::Count}, {"m", m, Unit::Count},
+                    {"all-reduces", replicaReduces, Unit::Count}},
+                   {}, "the shard group's (above, with D = S) + all-reduces · 2(R−1)/R · g·P/S  (hybrid sharding: gradient shards all-reduced across the R replicas)");
+        else
+            w->add(Term::CommDataParallel, kWholeJob, out.dataParallel,
+                   {{"D", double(ctx.layout.shardGroup), Unit::Count}, {"g", st.gradients, Unit::BytesPerParameter}, {"w", st.weights, Unit::BytesPerParameter},
+                    {"P", trainable, Unit::Count}, {"m", m, Unit::Count}},
+                   {}, dpFormula);
         w->add(Term::CommTensorParallel, kWholeJob, out.tensorParallel,
                {{"m", m, Unit::Count}, {"n_layers", double(maxLayers), Unit::Count}, {"collectives", collectives, Unit::Count},
                 {"t", t, Unit::Count}, {"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}});
         w->add(Term::CommPipelineParallel, kWholeJob, out.pipelineParallel,
-               {{"m", m, Unit::Count}, {"v", double(ctx.v), Unit::Count}, {"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"t_sp", seqShard, Unit::Count}});
+               {{"m", m, Unit::Count}, {"v", double(ctx.layout.v), Unit::Count}, {"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"t_sp", seqShard, Unit::Count}});
         w->add(Term::CommContextParallel, kWholeJob, out.contextParallel,
-               {{"c", double(ctx.c), Unit::Count}, {"m", m, Unit::Count}, {"n_layers", double(maxLayers), Unit::Count}});
+               {{"c", double(ctx.layout.c), Unit::Count}, {"m", m, Unit::Count}, {"n_layers", double(maxLayers), Unit::Count}});
         if (out.expertParallel > 0)
             w->add(Term::CommExpertParallel, kWholeJob, out.expertParallel,
                    {{"m", m, Unit::Count}, {"MoE layers", double(maxMoeLayers), Unit::Count}, {"EP", ep, Unit::Count},

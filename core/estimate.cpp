@@ -7,6 +7,8 @@
 #include "core/inference.h"
 #include "core/finetune.h"
 #include "core/kvcache.h"
+#include "core/rules/rules.h"
+#include "core/translatable.h"
 #include "core/working.h"
 
 namespace core {
@@ -35,96 +37,39 @@ double RankGroup::levelBytes(MemoryLevel level) const
     return sum;
 }
 
-namespace {
-
-/// Mean of 1/rows + 1/cols over the weight matrices, weighted by size (Adafactor's factored
-/// second moment); vectors are negligible.
-double matrixAspect(const ModelArchitecture& m)
-{
-    const double h = m.hiddenSize, F = m.ffnHiddenSize;
-    if (h <= 0 || F <= 0)
-        return 0;
-    const double attention = 4 * h * h, mlp = (m.gatedMlp ? 3 : 2) * h * F;
-    return (attention * (2 / h) + mlp * (1 / h + 1 / F)) / (attention + mlp);
-}
-
-} // namespace
-
-/// Model-state bytes as `framework` keeps them. FSDP2 shards the parameters in their original
-/// fp32 dtype, which is the master copy (MixedPrecisionPolicy all-gathers them in bf16 and keeps
-/// sharded fp32 gradients); DDP under torch.autocast likewise trains fp32 parameters. Moments
-/// in `moments` precision when forced.
-StateBytesPerParameter frameworkStateBytes(StateBytesPerParameter st, Framework framework, MomentDtype moments, Optimizer optimizer)
-{
-    if ((framework == Framework::Fsdp2 || framework == Framework::Ddp) && st.master > 0) {
-        st.weights = st.master;
-        st.gradients = st.master;
-        st.master = 0;
-    }
-    const int n = optimizerMoments(optimizer);
-    const bool perParameter = optimizer != Optimizer::Adam8bit && optimizer != Optimizer::Adafactor;
-    if (moments != MomentDtype::Auto && perParameter && n > 0)
-        st.moments = n * (moments == MomentDtype::Bf16 ? 2.0 : 4.0);
-    return st;
-}
-
 void fillContext(EstimateContext& ctx, Working* w)
 {
     const Scenario& s = ctx.scenario;
-    ctx.framework = s.training.framework;
-    ctx.countOnly = !s.model.hasArchitecture;
-    ctx.t = s.parallel.tensor;
-    ctx.p = s.parallel.pipeline;
-    ctx.v = s.parallel.virtualPipeline;
-    ctx.c = s.parallel.context;
-    ctx.dp = s.parallel.dataParallel();
-    ctx.zeroShards = ctx.dp * ctx.c; // Megatron shards the distributed optimizer over DP × CP
-    ctx.expertShards = std::max(1, s.parallel.expertDataParallel());
-    ctx.micro = ctx.dp > 0 ? int(s.training.globalBatchSize / (s.training.microBatchSize * ctx.dp)) : 1;
-    ctx.adapters = s.mode == Mode::FineTune && s.finetune.method != FineTuneMethod::Full;
-    ctx.rl = s.mode == Mode::FineTune && s.finetune.rl.algorithm != RlAlgorithm::None;
-    if (ctx.countOnly) {
+    if (ctx.layout.countOnly) {
         ctx.params = countParameters(s.model);
         // The family shape stands in for the layers only where a count cannot: activations,
         // the ZeRO-3 working module, communication volumes.
-        const ParameterCounts fam = countParameters(ctx.shape, ctx.t);
+        const ParameterCounts fam = countParameters(ctx.shape, ctx.layout.t);
         ctx.params.paddedVocab = fam.paddedVocab;
-        ctx.largestModuleParams = fam.largestModule / ctx.t;
+        ctx.largestModuleParams = fam.largestModule / ctx.layout.t;
     } else {
-        ctx.params = countParameters(s.model, ctx.t);
-        ctx.largestModuleParams = ctx.params.largestModule / ctx.t;
+        ctx.params = countParameters(s.model, ctx.layout.t);
+        ctx.largestModuleParams = ctx.params.largestModule / ctx.layout.t;
     }
-    const double aspect = matrixAspect(ctx.shape);
-    const StateBytesPerParameter recipe = stateBytes(s.training.precision, s.training.optimizer, aspect);
-    ctx.reduceBytes = recipe.gradients > 0 ? recipe.gradients : 2; // FSDP2 reduce dtype: the recipe's gradients
-    ctx.ampWeights = ctx.framework == Framework::Ddp && recipe.master > 0;
-    ctx.state = frameworkStateBytes(recipe, ctx.framework, s.training.momentDtype, s.training.optimizer);
-    if (ctx.adapters) {
-        // LoRA adapters train in their own precision with no separate master copy: fp32 (PEFT
-        // autocast_adapter_dtype) or bf16 (QLoRA), moments fp32 unless forced.
-        const double a = s.finetune.adapterPrecision == AdapterDtype::Fp32 ? 4 : 2;
-        ctx.state.weights = ctx.state.gradients = a;
-        ctx.state.master = 0;
-        ctx.state.moments = frameworkStateBytes(stateBytes(PrecisionRecipe::Mixed16, s.training.optimizer, aspect),
-                                                Framework::Megatron, s.training.momentDtype, s.training.optimizer).moments;
-    }
-    ctx.tokensPerMicroBatch = double(s.training.seqLength) / ctx.c * double(s.training.microBatchSize);
-    ActivationShape shape = activationShape(s, ctx.shape);
-    if (ctx.adapters) {
+    double loraRankTimesTargets = 0;
+    if (ctx.layout.adapters) {
         ctx.adapterCounts = countAdapters(ctx.shape, s.finetune.loraRank, s.finetune.loraTargets); // prepareStages reads it too
-        shape.loraRankTimesTargets = double(s.finetune.loraRank) * ctx.adapterCounts.adaptedMatrices;
+        loraRankTimesTargets = double(s.finetune.loraRank) * ctx.adapterCounts.adaptedMatrices;
     }
-    layerActivations(shape, ctx.layer);
-    if (ctx.shape.isMoE()) {
-        ActivationShape moe = activationShape(s, ctx.shape, true);
-        moe.loraRankTimesTargets = shape.loraRankTimesTargets;
-        layerActivations(moe, ctx.moeLayer);
+    // One layer of each kind the model has; the dense kind always (the working and the step
+    // timeline show a dense layer's figures).
+    for (LayerKind kind : kModelledKinds) {
+        if (kind != LayerKind::Dense && !ctx.layout.pattern.experts)
+            continue;
+        ActivationShape shape = activationShape(s, ctx.shape, kind);
+        shape.loraRankTimesTargets = loraRankTimesTargets;
+        layerActivations(shape, ctx.kinds[std::size_t(kind)].activations);
     }
     prepareStages(ctx);
 
     if (w) {
         const ParameterCounts& pc = ctx.params;
-        if (ctx.countOnly) {
+        if (ctx.layout.countOnly) {
             w->add(Term::ParamsTotal, kWholeJob, pc.total, {}, {}, "Ψ as given (no architecture)");
             w->add(Term::FamilyShape, kWholeJob, pc.total,
                    {{"L", double(ctx.shape.numLayers), Unit::Count}, {"h", double(ctx.shape.hiddenSize), Unit::Count},
@@ -157,16 +102,22 @@ void fillContext(EstimateContext& ctx, Working* w)
         }
         if (s.mode == Mode::Inference)
             return; // serving has no optimizer, ZeRO or micro-batches: inference.cpp explains the rest
-        w->add(Term::StateBytesPerParameter, kWholeJob, ctx.state.total(),
-               {{"w", ctx.state.weights, Unit::BytesPerParameter}, {"g", ctx.state.gradients, Unit::BytesPerParameter},
-                {"master", ctx.state.master, Unit::BytesPerParameter}, {"moments", ctx.state.moments, Unit::BytesPerParameter}});
-        w->add(Term::DataParallel, kWholeJob, ctx.dp,
-               {{"n", double(s.parallel.gpus), Unit::Count}, {"t", double(ctx.t), Unit::Count}, {"p", double(ctx.p), Unit::Count},
-                {"c", double(ctx.c), Unit::Count}});
-        w->add(Term::ZeroShards, kWholeJob, ctx.zeroShards, {{"D", double(ctx.dp), Unit::Count}, {"c", double(ctx.c), Unit::Count}});
-        w->add(Term::MicroBatches, kWholeJob, ctx.micro,
+        w->add(Term::StateBytesPerParameter, kWholeJob, ctx.layout.state.total(),
+               {{"w", ctx.layout.state.weights, Unit::BytesPerParameter}, {"g", ctx.layout.state.gradients, Unit::BytesPerParameter},
+                {"master", ctx.layout.state.master, Unit::BytesPerParameter}, {"moments", ctx.layout.state.moments, Unit::BytesPerParameter}});
+        w->add(Term::DataParallel, kWholeJob, ctx.layout.dp,
+               {{"n", double(s.parallel.gpus), Unit::Count}, {"t", double(ctx.layout.t), Unit::Count}, {"p", double(ctx.layout.p), Unit::Count},
+                {"c", double(ctx.layout.c), Unit::Count}});
+        if (ctx.layout.replicas > 1)
+            w->add(Term::ZeroShards, kWholeJob, ctx.layout.shardGroup,
+                   {{"D", double(ctx.layout.dp), Unit::Count}, {"c", double(ctx.layout.c), Unit::Count},
+                    {"replicas", double(ctx.layout.replicas), Unit::Count}},
+                   {}, "parallel.shard_group of the D·c ranks (hybrid sharding: HSDP, MiCS), D·c / S replicas");
+        else
+            w->add(Term::ZeroShards, kWholeJob, ctx.layout.shardGroup, {{"D", double(ctx.layout.dp), Unit::Count}, {"c", double(ctx.layout.c), Unit::Count}});
+        w->add(Term::MicroBatches, kWholeJob, ctx.layout.micro,
                {{"B", double(s.training.globalBatchSize), Unit::Count}, {"b", double(s.training.microBatchSize), Unit::Count},
-                {"D", double(ctx.dp), Unit::Count}});
+                {"D", double(ctx.layout.dp), Unit::Count}});
     }
 }
 
@@ -181,8 +132,8 @@ void addRolloutPool(const EstimateContext& ctx, Estimate& out)
     g.firstRank = ctx.scenario.parallel.gpus;
     g.lastRank = ctx.scenario.parallel.gpus + rl.rolloutGpus - 1;
     g.layers = ctx.shape.numLayers;
-    g.bytes[std::size_t(Component::RolloutWeights)] = ctx.rolloutWeightBytes;
-    g.bytes[std::size_t(Component::RolloutKvCache)] = ctx.rolloutKvBytes;
+    g.bytes[std::size_t(Component::RolloutWeights)] = ctx.rlRoles.rolloutWeightBytes;
+    g.bytes[std::size_t(Component::RolloutKvCache)] = ctx.rlRoles.rolloutKvBytes;
     g.bytes[std::size_t(Component::CudaContext)] = ctx.scenario.runtime.cudaContextBytes;
     g.bytes[std::size_t(Component::NcclBuffers)] = rl.rolloutTensor > 1 ? ctx.scenario.runtime.ncclBytesPerCommunicator : 0;
     g.peakMoment = StepMoment::Rollout;
@@ -197,15 +148,15 @@ void addRolloutPool(const EstimateContext& ctx, Estimate& out)
 void rolloutNeeds(const EstimateContext& ctx, Estimate& out)
 {
     const RlSetup& rl = ctx.scenario.finetune.rl;
-    out.finetune.rolloutKvNeeded = ctx.rolloutKvNeeded;
-    out.finetune.rolloutKvReserved = ctx.rolloutKvBytes;
+    out.finetune.rolloutKvNeeded = ctx.rlRoles.rolloutKvNeeded;
+    out.finetune.rolloutKvReserved = ctx.rlRoles.rolloutKvBytes;
     const double capacity = ctx.scenario.hardware.gpu.memoryBytes;
-    if (rl.rolloutMemoryFraction * capacity <= ctx.rolloutWeightBytes)
+    if (rl.rolloutMemoryFraction * capacity <= ctx.rlRoles.rolloutWeightBytes)
         out.issues.push_back(fieldIssue(IssueCode::RolloutReservationTooSmall, Severity::Warning, Field::RlRolloutMemoryFraction,
-                                        rl.rolloutMemoryFraction * capacity, ctx.rolloutWeightBytes));
-    else if (out.finetune.rolloutKvNeeded > ctx.rolloutKvBytes)
+                                        rl.rolloutMemoryFraction * capacity, ctx.rlRoles.rolloutWeightBytes));
+    else if (out.finetune.rolloutKvNeeded > ctx.rlRoles.rolloutKvBytes)
         out.issues.push_back(fieldIssue(IssueCode::RolloutKvInsufficient, Severity::Warning, Field::RlRolloutMemoryFraction,
-                                        out.finetune.rolloutKvNeeded, ctx.rolloutKvBytes));
+                                        out.finetune.rolloutKvNeeded, ctx.rlRoles.rolloutKvBytes));
 }
 
 } // namespace
@@ -214,6 +165,12 @@ void estimate(const Scenario& s, Estimate& out, Working* w)
 {
     estimate(s, out, w, EstimateOptions{});
 }
+
+namespace {
+
+void estimateValid(const Scenario& s, Estimate& out, Working* w, const EstimateOptions& options);
+
+} // namespace
 
 void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOptions& options)
 {
@@ -224,18 +181,35 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
     validate(s, out.issues);
     if (hasErrors(out.issues))
         return;
+    if (isNormalized(s)) {
+        estimateValid(s, out, w, options);
+        return;
+    }
+    // What the mode ignores (a serving run's CP, ZeRO, …) reaches no number: the estimate reads
+    // the scenario as its mode does (core/rules: normalize); the issues are the scenario's own.
+    Scenario normalized = s;
+    normalize(normalized);
+    estimateValid(normalized, out, w, options);
+}
 
+namespace {
+
+/// The estimate of a validated scenario, into `out` (its issues so far kept).
+void estimateValid(const Scenario& s, Estimate& out, Working* w, const EstimateOptions& options)
+{
     EstimateContext ctx(s);
+    if (options.constants)
+        ctx.constants = options.constants;
     fillContext(ctx, w);
-    if (ctx.countOnly)
+    if (ctx.layout.countOnly)
         out.issues.push_back(fieldIssue(IssueCode::ParameterCountOnly, Severity::Info, Field::ModelParameters,
                                         double(ctx.shape.hiddenSize), double(ctx.shape.numLayers)));
     out.parameters = ctx.params;
     out.shape = ctx.shape;
-    out.stateBytes = ctx.state;
-    out.dataParallel = ctx.dp;
-    out.zeroShards = ctx.zeroShards;
-    out.microBatchesPerStep = ctx.micro;
+    out.stateBytes = ctx.layout.state;
+    out.dataParallel = ctx.layout.dp;
+    out.zeroShards = ctx.layout.shardGroup;
+    out.microBatchesPerStep = ctx.layout.micro;
     const double capacity = s.hardware.gpu.memoryBytes;
 
     if (s.mode == Mode::Inference) {
@@ -244,25 +218,25 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
         out.compute = ComputeEstimate{};
         out.communication = CommunicationEstimate{};
         out.finetune = FineTuneEstimate{};
-        estimateInference(s, out, w);
+        estimateInference(s, ctx.layout, out, w, *ctx.constants);
     } else {
         out.finetune = FineTuneEstimate{}; // the rollout's figures only for RL (rolloutNeeds)
         // One ledger per pipeline stage (and per phase when a colocated rollout engine
         // time-shares the GPUs); consecutive stages with the same profile share a group.
-        const bool colocatedPhases = ctx.rl && s.finetune.rl.placement == RolloutPlacement::Colocated && s.finetune.rl.rolloutSleeps;
+        const bool colocatedPhases = ctx.layout.rl && s.finetune.rl.placement == RolloutPlacement::Colocated && s.finetune.rl.rolloutSleeps;
         if (colocatedPhases) {
             addStageGroups(ctx, StagePhase::Training, GroupPhase::RlTrainingPhase, out, w);
             addStageGroups(ctx, StagePhase::Rollout, GroupPhase::RlRolloutPhase, out, w);
         } else {
             addStageGroups(ctx, StagePhase::Only, GroupPhase::Training, out, w);
         }
-        if (ctx.rl) {
+        if (ctx.layout.rl) {
             if (s.finetune.rl.placement == RolloutPlacement::Separate)
                 addRolloutPool(ctx, out);
             rolloutNeeds(ctx, out);
         }
         out.finetune.adapterParameters = ctx.adapterParameters;
-        out.finetune.trainableParameters = ctx.adapters ? ctx.adapterParameters : ctx.params.total;
+        out.finetune.trainableParameters = ctx.layout.adapters ? ctx.adapterParameters : ctx.params.total;
     }
 
     int maxLayers = 0, maxMoe = 0;
@@ -300,12 +274,11 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
     out.cpuBytesPerNode = maxCpu * gpusOnNode * s.runtime.cpuBufferFactor;
 
     if (s.mode != Mode::Inference) {
-        if (ctx.shape.isMoE()) {
-            for (int i = 0; i < ctx.p; ++i) {
-                const int first = ctx.split.firstLayerOf(i);
-                maxMoe = std::max(maxMoe, ctx.shape.moeLayersIn(first, first + ctx.split.layersOn(i)));
-            }
-            maxExpert = maxMoe * ctx.expertParams;
+        if (ctx.layout.pattern.experts) {
+            // The busiest stage's routed experts: what its expert-data-parallel group reduces.
+            for (int i = 0; i < ctx.layout.p; ++i)
+                maxMoe = std::max(maxMoe, stageKinds(ctx, i)[LayerKind::Moe]);
+            maxExpert = maxMoe * ctx.kinds[std::size_t(LayerKind::Moe)].experts;
         }
         if (options.timeOnlyIfFits && !fits) {
             // Nothing to time: the caller only needs to know that it does not fit, and by how much.
@@ -362,9 +335,11 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
             w->add(Term::CpuOffload, kWholeJob, out.cpuBytesPerNode,
                    {{"per GPU", maxCpu, Unit::Bytes}, {"GPUs per node", double(gpusOnNode), Unit::Count},
                     {"buffer factor", s.runtime.cpuBufferFactor, Unit::Count}},
-                   "CPU memory per node", "per GPU × GPUs per node × buffer factor (DeepSpeed additional_buffer_factor)");
+                   SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "CPU memory per node"), "per GPU × GPUs per node × buffer factor (DeepSpeed additional_buffer_factor)");
     }
 }
+
+} // namespace
 
 Estimate estimate(const Scenario& scenario, Working* working)
 {

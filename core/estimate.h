@@ -9,6 +9,7 @@
 #include "core/model.h"
 #include "core/precision.h"
 #include "core/scenario.h"
+#include "core/serving/stepcost.h"
 #include "core/steptime.h"
 #include "core/timeline/stepmoment.h"
 
@@ -23,35 +24,42 @@ enum class GroupPhase { Training, RlTrainingPhase, RlRolloutPhase, RolloutPool, 
 /// Ranks with the same memory profile: one or more consecutive pipeline stages.
 struct RankGroup
 {
-    RankGroup() : bytes{}, momentBytes{} {}
-    /// Leaves `bytes` and `momentBytes` to the caller: the stage loop fills both for every
-    /// stage and skips zeroing them first.
+    /// Everything zero (the members have no initializers, so that NoInit can skip them).
+    RankGroup()
+        : phase(GroupPhase::Training), firstStage(0), lastStage(0), firstRank(0), lastRank(0), layers(0), inFlightMicroBatches(0),
+          residentParameters(0), bytes{}, allocatedBytes(0), reservedBytes(0), deviceBytes(0), totalBytes(0), capacityBytes(0), fits(false),
+          cpuOffloadBytes(0), peakMoment(StepMoment::LayerBackward), peakMicroBatch(0), peakChunk(0), momentBytes{}
+    {
+    }
+    /// Leaves every field to the caller: the stage loop (memory.cpp addStageGroups) sets all of
+    /// them for every group it keeps and skips zeroing them first (tst_golden checks that an
+    /// estimate into a reused Estimate gives the same numbers).
     struct NoInit {};
     explicit RankGroup(NoInit) {}
 
-    GroupPhase phase = GroupPhase::Training;
-    int firstStage = 0;
-    int lastStage = 0;
-    int firstRank = 0;              ///< Megatron order tp-cp-dp-pp: a stage's ranks are contiguous
-    int lastRank = 0;
-    int layers = 0;                 ///< transformer layers per stage
-    double inFlightMicroBatches = 0;///< micro-batches whose activations a stage holds at its peak
-    double residentParameters = 0;  ///< parameters this GPU owns before ZeRO sharding
+    GroupPhase phase;
+    int firstStage;
+    int lastStage;
+    int firstRank;                  ///< Megatron order tp-cp-dp-pp: a stage's ranks are contiguous
+    int lastRank;
+    int layers;                     ///< transformer layers per stage
+    double inFlightMicroBatches;    ///< micro-batches whose activations a stage holds at its peak
+    double residentParameters;      ///< parameters this GPU owns before ZeRO sharding
     ComponentBytes bytes;           ///< per component, alive at the peak moment
     /// The three numbers the tools show, at the step's peak: PyTorch max_memory_allocated
     /// (live tensors), max_memory_reserved (+ the caching allocator's rounding, split blocks and
     /// cached free blocks) and nvidia-smi's used memory (+ CUDA context, NCCL buffers, paged
     /// memory). allocated ≤ reserved ≤ device.
-    double allocatedBytes = 0;
-    double reservedBytes = 0;
-    double deviceBytes = 0;
-    double totalBytes = 0;          ///< = deviceBytes (the bar's height)
-    double capacityBytes = 0;
-    bool fits = false;              ///< deviceBytes (less what a paged optimizer can evict) ≤ capacity
-    double cpuOffloadBytes = 0;     ///< this GPU's states held in CPU memory
-    StepMoment peakMoment = StepMoment::LayerBackward; ///< when allocated memory peaks
-    int peakMicroBatch = 0;         ///< 0-based micro-batch of that moment
-    int peakChunk = 0;              ///< model chunk (interleaved 1F1B) of that moment
+    double allocatedBytes;
+    double reservedBytes;
+    double deviceBytes;
+    double totalBytes;              ///< = deviceBytes (the bar's height)
+    double capacityBytes;
+    bool fits;                      ///< deviceBytes (less what a paged optimizer can evict) ≤ capacity
+    double cpuOffloadBytes;         ///< this GPU's states held in CPU memory
+    StepMoment peakMoment;          ///< when allocated memory peaks
+    int peakMicroBatch;             ///< 0-based micro-batch of that moment
+    int peakChunk;                  ///< model chunk (interleaved 1F1B) of that moment
     std::array<double, kStepMomentCount> momentBytes; ///< allocated bytes at each moment of the step (0: none)
 
     double categoryBytes(Category category) const;
@@ -127,6 +135,20 @@ struct InferenceEstimate
     double decodeBytesPerStep = 0;      ///< read from HBM per generated token (replica)
     double decodeFlopsPerStep = 0;
     double decodeStepSeconds = 0;
+    ServingParts decodeParts{};         ///< where a decode step's seconds go (core/serving/stepcost.h)
+    ServingParts prefillParts{};        ///< where the prefill's seconds go, over its chunks
+    double prefillChunks = 0;           ///< engine steps the batch's prompts take
+    // Continuous batching (core/serving/stepcost.h; issue 27 item 2): the scenario's batch as the
+    // requests the engine keeps running, each new one's prompt prefilled in chunks inside the
+    // others' decode steps (vLLM V1, SGLang, TensorRT-LLM in-flight batching).
+    double runningRequests = 0;         ///< requests decoding at once (the batch, or fewer where the token budget cannot prefill for more)
+    double prefillTokensPerStep = 0;    ///< prompt tokens of the other requests in each decode step
+    double itlSeconds = 0;              ///< one stream's time between tokens under that load (= the decode step alone at batch 1)
+    ServingParts itlParts{};
+    double ttftSeconds = 0;             ///< one request's prompt in chunks beside the others' decode (no queueing)
+    double ttftChunks = 0;              ///< engine steps that prompt takes
+    double requestSeconds = 0;          ///< TTFT + (OSL − 1) × ITL
+    double throughputPerReplica = 0;    ///< output tokens/s of a replica: running × OSL / request seconds (Little's law)
     double tokensPerSecondPerSequence = 0;
     double tokensPerSecondPerReplica = 0;
     double tokensPerSecondTotal = 0;
@@ -175,6 +197,9 @@ void estimate(const Scenario& scenario, Estimate& out, Working* working = nullpt
 struct EstimateOptions
 {
     bool timeOnlyIfFits = false; ///< skip FLOPs, time and communication when a GPU does not fit (compute stays zero)
+    /// The fitted constants to use; nullptr: the shipped ones. Only the accuracy harness gives
+    /// others (refitted without a source, core/accuracy/fit.h).
+    const ModelConstants* constants = nullptr;
 };
 void estimate(const Scenario& scenario, Estimate& out, Working* working, const EstimateOptions& options);
 Estimate estimate(const Scenario& scenario, Working* working = nullptr);
@@ -186,11 +211,6 @@ Estimate estimate(const Scenario& scenario, Working* working = nullptr);
 /// planner bounds its search with it). The scenario's layout must be valid; 0 if it cannot be timed.
 /// `counts`, if given, are countParameters(shape, TP) of the scenario's model (a search caches them).
 double stepLowerBound(const Scenario& scenario, const ParameterCounts* counts = nullptr);
-
-/// Model-state bytes per trainable parameter as `framework` keeps them (FSDP2 and DDP train fp32
-/// parameters, moments in `moments` precision when forced): what the memory estimate uses, and
-/// the planner's lower bound with it.
-StateBytesPerParameter frameworkStateBytes(StateBytesPerParameter st, Framework framework, MomentDtype moments, Optimizer optimizer);
 
 /// Validation only (what estimate() checks first).
 void validate(const Scenario& scenario, std::vector<Issue>& issues);

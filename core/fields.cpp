@@ -1,45 +1,18 @@
 #include "core/fields.h"
 
+#include "core/rules/rules.h"
+
 #include <algorithm>
 #include <vector>
 
 namespace core {
 
-namespace field_detail {
-
-void setFineTuneMethodRule(Scenario& s, FieldValue v)
+void setFieldValue(Scenario& s, Field field, FieldValue value)
 {
-    applyFineTuneMethod(s.finetune, v.as<FineTuneMethod>());
-}
-
-void setRlAlgorithmRule(Scenario& s, FieldValue v)
-{
-    applyRlAlgorithm(s.finetune.rl, v.as<RlAlgorithm>());
-}
-
-} // namespace field_detail
-
-void applyFineTuneMethod(FineTuneSetup& f, FineTuneMethod method)
-{
-    const FineTuneMethod before = f.method;
-    f.method = method;
-    if (method == FineTuneMethod::QLoRA && before != method) {
-        f.base.format = WeightFormat::Nf4;
-        f.base.doubleQuantization = true;
-        f.adapterPrecision = AdapterDtype::Bf16;
-        f.pagedOptimizer = true;
-    } else if (method != FineTuneMethod::QLoRA && before == FineTuneMethod::QLoRA) {
-        f.base.format = WeightFormat::Bf16;
-        f.base.doubleQuantization = false;
-        f.adapterPrecision = AdapterDtype::Fp32;
-        f.pagedOptimizer = false;
-    }
-}
-
-void applyRlAlgorithm(RlSetup& rl, RlAlgorithm algorithm)
-{
-    rl.algorithm = algorithm;
-    rl.critic = algorithm == RlAlgorithm::Ppo;
+    const FieldInfo& f = fieldInfo(field);
+    const FieldValue before = f.get(s);
+    f.set(s, value);
+    settingBrings(s, field, before);
 }
 
 std::optional<Field> findField(std::string_view key)
@@ -124,7 +97,6 @@ FieldValue normalizedValue(Field field, FieldValue value)
     if (!f.isScalar())
         return value;
     // Round-trip through a scratch scenario: exactly the conversion the member's setter does.
-    // The rules some setters apply change other members, never the field's own value.
     Scenario scratch;
     f.set(scratch, value);
     return f.get(scratch);

@@ -25,7 +25,7 @@ namespace core {
 /// enum, real) have a member of core::Scenario; the few others (texts, the GPU preset, the
 /// LoRA target list, the FSDP alias) are read and written by hand in core/io/scenario_io.cpp
 /// but are listed here all the same, so that every key has a label and a place.
-enum class Field : std::uint8_t {
+enum class Field : std::uint16_t {
     // top level
     SchemaVersion, Title, Description, Mode,
     // model
@@ -36,16 +36,18 @@ enum class Field : std::uint8_t {
     ModelNumExperts, ModelMoeTopK, ModelMoeFfnHiddenSize, ModelNumSharedExperts, ModelSharedExpertFfnHiddenSize,
     ModelSharedExpertGate, ModelMoeLayerFrequency, ModelFirstDenseLayers,
     ModelQLoraRank, ModelKvLoraRank, ModelQkNopeHeadDim, ModelQkRopeHeadDim, ModelVHeadDim,
-    ModelSlidingWindow, ModelGlobalLayerEvery, ModelParameters,
+    ModelSlidingWindow, ModelGlobalLayerEvery,
+    ModelRopeTheta, ModelRopeScaling, ModelRopeScalingFactor, ModelNormEpsilon, ModelActivation, ModelParameters,
     // training
     TrainingSeqLength, TrainingMicroBatchSize, TrainingGlobalBatchSize, TrainingTrainTokens, TrainingPrecision,
     TrainingOptimizer, TrainingZeroStage, TrainingFsdp, TrainingOffloadOptimizer, TrainingOffloadParameters,
     TrainingRecompute, TrainingFlashAttention, TrainingFlopsFormula, TrainingMoeCapacityFactor, TrainingTpCommOverlap,
-    TrainingFramework, TrainingMomentDtype,
+    TrainingFramework, TrainingMomentDtype, TrainingAttentionKernel, TrainingTorchCompile, TrainingFp8Recipe,
+    TrainingMoeCommOverlap, TrainingMoeHierarchicalDispatch,
     // parallel
-    ParallelGpus, ParallelGpusPerNode, ParallelTensor, ParallelPipeline, ParallelVirtualPipeline, ParallelContext,
+    ParallelGpus, ParallelGpusPerNode, ParallelNvlinkDomain, ParallelTensor, ParallelPipeline, ParallelVirtualPipeline, ParallelContext,
     ParallelSequenceParallel, ParallelExpert, ParallelExpertTensor, ParallelFirstStageLayers, ParallelLastStageLayers,
-    ParallelEmbeddingCountsAsLayer, ParallelLossCountsAsLayer,
+    ParallelEmbeddingCountsAsLayer, ParallelLossCountsAsLayer, ParallelShardGroup,
     // hardware (the GPU object first, as in the file)
     HardwareGpu, GpuPreset, GpuId, GpuName, GpuMemoryLabel, GpuMemoryBytes,
     GpuPeakFp32, GpuPeakTf32, GpuPeakBf16, GpuPeakFp16, GpuPeakFp8, GpuPeakInt8,
@@ -75,6 +77,8 @@ enum class Field : std::uint8_t {
 };
 
 inline constexpr std::size_t kFieldCount = std::size_t(Field::Count);
+// 16 bits: the next hundreds of keys fit (a byte held 255, and the table had 150).
+static_assert(kFieldCount < 65535, "core::Field is 16 bits wide");
 using FieldSet = BasicFieldSet<kFieldCount>;
 
 /// The JSON object a key lives in.
@@ -111,10 +115,12 @@ enum class Bound : std::uint8_t {
     Interval, ///< outside: OutOfRange (or Negative below zero where 0 means "unset")
 };
 
-/// When a field's value is used, and so range-checked: a serving batch means nothing to a
-/// training run, MoE settings nothing to a dense model.
+/// When a field's value is used, and so range-checked, checked against other fields and offered
+/// by the window (core/rules: fieldUsed): a serving batch means nothing to a training run, MoE
+/// settings nothing to a dense model, context parallelism nothing to a serving run.
 enum class FieldUse : std::uint8_t {
     Always,
+    Training,     ///< mode train or finetune: serving splits a replica over TP × PP and runs no optimizer
     Architecture, ///< the model has an architecture (not a bare parameter count)
     CountOnly,    ///< the model is a bare parameter count
     MoE,          ///< … and it has experts
@@ -132,6 +138,7 @@ enum class FieldPresence : std::uint8_t {
     Architecture, ///< the model has an architecture
     MoE,          ///< … with experts
     Mla,          ///< … with multi-head latent attention
+    Stated,       ///< … and the value is not the default ("not stated"): files without it do not change
     Manual,       ///< scenario_io decides (texts, specials, the model's parameter count)
 };
 
@@ -146,6 +153,13 @@ struct Choice
 inline constexpr Choice kModeChoices[] = {{"train", int(Mode::Train)}, {"inference", int(Mode::Inference)}, {"finetune", int(Mode::FineTune)}};
 inline constexpr Choice kNormalizationChoices[] = {{"rmsnorm", int(Normalization::RMSNorm)}, {"layernorm", int(Normalization::LayerNorm)}};
 inline constexpr Choice kPositionEmbeddingChoices[] = {{"rope", int(PositionEmbedding::Rotary)}, {"learned", int(PositionEmbedding::Learned)}};
+/// HF rope_scaling.rope_type names.
+inline constexpr Choice kRopeScalingChoices[] = {{"none", int(RopeScaling::None)}, {"llama3", int(RopeScaling::Llama3)},
+                                                 {"yarn", int(RopeScaling::Yarn)}, {"linear", int(RopeScaling::Linear)}};
+/// HF hidden_act names (gelu_pytorch_tanh is "gelu_tanh"; relu2 is Megatron's squared ReLU).
+inline constexpr Choice kActivationChoices[] = {{"auto", int(Activation::Auto)}, {"silu", int(Activation::Silu)},
+                                                {"gelu", int(Activation::Gelu)}, {"gelu_tanh", int(Activation::GeluTanh)},
+                                                {"relu", int(Activation::Relu)}, {"squared_relu", int(Activation::SquaredRelu)}};
 inline constexpr Choice kPrecisionRecipeChoices[] = {{"mixed_16", int(PrecisionRecipe::Mixed16)},
                                                      {"mixed_bf16_fp32_grads", int(PrecisionRecipe::MixedBf16Fp32Grads)},
                                                      {"fp32", int(PrecisionRecipe::Fp32)},
@@ -175,6 +189,11 @@ inline constexpr Choice kRolloutPlacementChoices[] = {{"colocated", int(RolloutP
 inline constexpr Choice kFrameworkChoices[] = {{"megatron", int(Framework::Megatron)}, {"deepspeed", int(Framework::DeepSpeed)},
                                                {"fsdp2", int(Framework::Fsdp2)}, {"ddp", int(Framework::Ddp)}};
 inline constexpr Choice kMomentDtypeChoices[] = {{"auto", int(MomentDtype::Auto)}, {"fp32", int(MomentDtype::Fp32)}, {"bf16", int(MomentDtype::Bf16)}};
+inline constexpr Choice kAttentionKernelChoices[] = {{"auto", int(AttentionKernel::Auto)}, {"fa2", int(AttentionKernel::Fa2)},
+                                                     {"fa3", int(AttentionKernel::Fa3)}, {"cudnn", int(AttentionKernel::Cudnn)}};
+inline constexpr Choice kFp8RecipeChoices[] = {{"delayed", int(Fp8Recipe::Delayed)}, {"current", int(Fp8Recipe::Current)},
+                                               {"blockwise", int(Fp8Recipe::Blockwise)}, {"mxfp8", int(Fp8Recipe::Mxfp8)},
+                                               {"nvfp4", int(Fp8Recipe::Nvfp4)}};
 inline constexpr Choice kServingEngineChoices[] = {{"vllm", int(ServingEngine::Vllm)}, {"sglang", int(ServingEngine::Sglang)},
                                                    {"hf_transformers", int(ServingEngine::HfTransformers)},
                                                    {"llama_cpp", int(ServingEngine::LlamaCpp)}, {"tensorrt_llm", int(ServingEngine::TensorRtLlm)}};
@@ -188,6 +207,8 @@ template <typename E> inline constexpr std::span<const Choice> kChoicesOf{};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Mode>{kModeChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Normalization>{kNormalizationChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<PositionEmbedding>{kPositionEmbeddingChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<RopeScaling>{kRopeScalingChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<Activation>{kActivationChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<PrecisionRecipe>{kPrecisionRecipeChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Optimizer>{kOptimizerChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Recompute>{kRecomputeChoices};
@@ -200,6 +221,8 @@ template <> inline constexpr std::span<const Choice> kChoicesOf<RlAlgorithm>{kRl
 template <> inline constexpr std::span<const Choice> kChoicesOf<RolloutPlacement>{kRolloutPlacementChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Framework>{kFrameworkChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<MomentDtype>{kMomentDtypeChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<AttentionKernel>{kAttentionKernelChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<Fp8Recipe>{kFp8RecipeChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<ServingEngine>{kServingEngineChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<AdapterDtype>{kAdapterDtypeChoices};
 
@@ -330,23 +353,12 @@ constexpr FieldInfo choice(Field field, std::string_view key, FieldUse use = Fie
     const double last = std::is_enum_v<T> ? double(kChoicesOf<T>.size()) - 1 : 1;
     return scalar<Path...>(field, key, FieldUnit::None, between(0, last), use, presence);
 }
-/// A field whose setting brings a rule along (QLoRA's base format, PPO's critic): `setter`
-/// replaces the plain assignment.
-constexpr FieldInfo withRule(FieldInfo field, void (*setter)(Scenario&, FieldValue))
-{
-    field.set = setter;
-    return field;
-}
 /// A key scenario_io reads and writes by hand.
 constexpr FieldInfo special(Field field, std::string_view key, FieldType type, std::span<const Choice> choices = {})
 {
     return FieldInfo{field, key, sectionOfKey(key), type, FieldUnit::None, Bound::Interval, false, 0, 0,
                      FieldUse::Always, FieldPresence::Manual, choices, nullptr, nullptr};
 }
-
-// Setting these fields brings the rule the file reader and the window share.
-void setFineTuneMethodRule(Scenario& s, FieldValue v);
-void setRlAlgorithmRule(Scenario& s, FieldValue v);
 
 using S = Scenario;
 using M = ModelArchitecture;
@@ -406,39 +418,52 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::model, &M::vHeadDim>(Field::ModelVHeadDim, "model.v_head_dim", U::Width, atLeast(0, kMaxDimension), E::Architecture, W::Mla),
     scalar<&S::model, &M::slidingWindow>(Field::ModelSlidingWindow, "model.sliding_window", U::Tokens, atLeast(0, kMaxSequence), E::Architecture, W::Architecture),
     scalar<&S::model, &M::globalLayerEvery>(Field::ModelGlobalLayerEvery, "model.global_layer_every", U::Layers, atLeast(0, kMaxLayers), E::Architecture, W::Architecture),
+    // Launch-file keys (no estimate reads them): written only when stated.
+    scalar<&S::model, &M::ropeTheta>(Field::ModelRopeTheta, "model.rope_theta", U::Factor, between(1, 1e12).orZero(), E::Architecture, W::Stated),
+    choice<&S::model, &M::ropeScaling>(Field::ModelRopeScaling, "model.rope_scaling", E::Architecture, W::Stated),
+    scalar<&S::model, &M::ropeScalingFactor>(Field::ModelRopeScalingFactor, "model.rope_scaling_factor", U::Factor, between(1, 1e4).orZero(), E::Architecture, W::Stated),
+    scalar<&S::model, &M::normEpsilon>(Field::ModelNormEpsilon, "model.norm_epsilon", U::Fraction, between(1e-12, 0.1).orZero(), E::Architecture, W::Stated),
+    choice<&S::model, &M::activation>(Field::ModelActivation, "model.activation", E::Architecture, W::Stated),
     scalar<&S::model, &M::parameters>(Field::ModelParameters, "model.parameters", U::Parameters, atLeast(1, kMaxParameters), E::CountOnly, W::Manual),
 
-    scalar<&S::training, &T::seqLength>(Field::TrainingSeqLength, "training.seq_length", U::Tokens, atLeast(1, kMaxSequence)),
+    scalar<&S::training, &T::seqLength>(Field::TrainingSeqLength, "training.seq_length", U::Tokens, atLeast(1, kMaxSequence), E::Training),
     scalar<&S::training, &T::microBatchSize>(Field::TrainingMicroBatchSize, "training.micro_batch_size", U::Sequences, atLeast(1, 1e6)),
     scalar<&S::training, &T::globalBatchSize>(Field::TrainingGlobalBatchSize, "training.global_batch_size", U::Sequences, atLeast(1, 1e9)),
-    scalar<&S::training, &T::trainTokens>(Field::TrainingTrainTokens, "training.train_tokens", U::Tokens, atLeast(0, 1e18)),
+    scalar<&S::training, &T::trainTokens>(Field::TrainingTrainTokens, "training.train_tokens", U::Tokens, atLeast(0, 1e18), E::Training),
     choice<&S::training, &T::precision>(Field::TrainingPrecision, "training.precision"),
     choice<&S::training, &T::optimizer>(Field::TrainingOptimizer, "training.optimizer"),
-    scalar<&S::training, &T::zeroStage>(Field::TrainingZeroStage, "training.zero_stage", U::Stage, between(0, 3)),
+    scalar<&S::training, &T::zeroStage>(Field::TrainingZeroStage, "training.zero_stage", U::Stage, between(0, 3), E::Training),
     special(Field::TrainingFsdp, "training.fsdp", K::Other, kFsdpChoices),
-    choice<&S::training, &T::offloadOptimizer>(Field::TrainingOffloadOptimizer, "training.offload_optimizer"),
-    choice<&S::training, &T::offloadParameters>(Field::TrainingOffloadParameters, "training.offload_parameters"),
-    choice<&S::training, &T::recompute>(Field::TrainingRecompute, "training.recompute"),
-    choice<&S::training, &T::flashAttention>(Field::TrainingFlashAttention, "training.flash_attention"),
-    choice<&S::training, &T::flopsFormula>(Field::TrainingFlopsFormula, "training.flops_formula"),
+    choice<&S::training, &T::offloadOptimizer>(Field::TrainingOffloadOptimizer, "training.offload_optimizer", E::Training),
+    choice<&S::training, &T::offloadParameters>(Field::TrainingOffloadParameters, "training.offload_parameters", E::Training),
+    choice<&S::training, &T::recompute>(Field::TrainingRecompute, "training.recompute", E::Training),
+    choice<&S::training, &T::flashAttention>(Field::TrainingFlashAttention, "training.flash_attention", E::Training),
+    choice<&S::training, &T::flopsFormula>(Field::TrainingFlopsFormula, "training.flops_formula", E::Training),
     scalar<&S::training, &T::moeCapacityFactor>(Field::TrainingMoeCapacityFactor, "training.moe_capacity_factor", U::Factor, between(0.1, 64), E::MoE),
-    choice<&S::training, &T::tpCommOverlap>(Field::TrainingTpCommOverlap, "training.tp_comm_overlap"),
+    choice<&S::training, &T::tpCommOverlap>(Field::TrainingTpCommOverlap, "training.tp_comm_overlap", E::Training),
     choice<&S::training, &T::framework>(Field::TrainingFramework, "training.framework"),
     choice<&S::training, &T::momentDtype>(Field::TrainingMomentDtype, "training.moment_dtype"),
+    choice<&S::training, &T::attentionKernel>(Field::TrainingAttentionKernel, "training.attention_kernel"),
+    choice<&S::training, &T::torchCompile>(Field::TrainingTorchCompile, "training.torch_compile"),
+    choice<&S::training, &T::fp8Recipe>(Field::TrainingFp8Recipe, "training.fp8_recipe"),
+    choice<&S::training, &T::moeCommOverlap>(Field::TrainingMoeCommOverlap, "training.moe_comm_overlap", E::MoE),
+    choice<&S::training, &T::moeHierarchicalDispatch>(Field::TrainingMoeHierarchicalDispatch, "training.moe_hierarchical_dispatch", E::MoE),
 
     scalar<&S::parallel, &P::gpus>(Field::ParallelGpus, "parallel.gpus", U::Count, atLeast(1, kMaxGpus)),
     scalar<&S::parallel, &P::gpusPerNode>(Field::ParallelGpusPerNode, "parallel.gpus_per_node", U::Count, atLeast(1, 1024)),
+    scalar<&S::parallel, &P::nvlinkDomain>(Field::ParallelNvlinkDomain, "parallel.nvlink_domain", U::Count, atLeast(1, 1024).orZero()),
     scalar<&S::parallel, &P::tensor>(Field::ParallelTensor, "parallel.tensor", U::Count, atLeast(1, kMaxGpus)),
     scalar<&S::parallel, &P::pipeline>(Field::ParallelPipeline, "parallel.pipeline", U::Count, atLeast(1, kMaxGpus)),
-    scalar<&S::parallel, &P::virtualPipeline>(Field::ParallelVirtualPipeline, "parallel.virtual_pipeline", U::Count, atLeast(1, 1024)),
-    scalar<&S::parallel, &P::context>(Field::ParallelContext, "parallel.context", U::Count, atLeast(1, kMaxGpus)),
-    choice<&S::parallel, &P::sequenceParallel>(Field::ParallelSequenceParallel, "parallel.sequence_parallel"),
+    scalar<&S::parallel, &P::virtualPipeline>(Field::ParallelVirtualPipeline, "parallel.virtual_pipeline", U::Count, atLeast(1, 1024), E::Training),
+    scalar<&S::parallel, &P::context>(Field::ParallelContext, "parallel.context", U::Count, atLeast(1, kMaxGpus), E::Training),
+    choice<&S::parallel, &P::sequenceParallel>(Field::ParallelSequenceParallel, "parallel.sequence_parallel", E::Training),
     scalar<&S::parallel, &P::expert>(Field::ParallelExpert, "parallel.expert", U::Count, atLeast(1, kMaxGpus)),
     scalar<&S::parallel, &P::expertTensor>(Field::ParallelExpertTensor, "parallel.expert_tensor", U::Count, atLeast(1, kMaxGpus).orZero()),
     scalar<&S::parallel, &P::firstStageLayers>(Field::ParallelFirstStageLayers, "parallel.first_stage_layers", U::Layers, atLeast(1, kMaxLayers).orZero()),
     scalar<&S::parallel, &P::lastStageLayers>(Field::ParallelLastStageLayers, "parallel.last_stage_layers", U::Layers, atLeast(1, kMaxLayers).orZero()),
     choice<&S::parallel, &P::embeddingCountsAsLayer>(Field::ParallelEmbeddingCountsAsLayer, "parallel.account_for_embedding_in_pipeline_split"),
     choice<&S::parallel, &P::lossCountsAsLayer>(Field::ParallelLossCountsAsLayer, "parallel.account_for_loss_in_pipeline_split"),
+    scalar<&S::parallel, &P::shardGroup>(Field::ParallelShardGroup, "parallel.shard_group", U::Count, atLeast(1, kMaxGpus).orZero(), E::Training),
 
     special(Field::HardwareGpu, "hardware.gpu", K::Other),
     special(Field::GpuPreset, "hardware.gpu.preset", K::Text),
@@ -492,7 +517,7 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::inference, &I::cudaGraphBytes>(Field::InferenceCudaGraphBytes, "inference.cuda_graph_bytes", U::Bytes, between(0, kMaxBytes), E::Serving),
     choice<&S::inference, &I::fullPromptLogits>(Field::InferenceFullPromptLogits, "inference.full_prompt_logits", E::Serving),
 
-    withRule(choice<&S::finetune, &F::method>(Field::FineTuneMethod, "finetune.method", E::FineTune), &setFineTuneMethodRule),
+    choice<&S::finetune, &F::method>(Field::FineTuneMethod, "finetune.method", E::FineTune),
     scalar<&S::finetune, &F::loraRank>(Field::FineTuneLoraRank, "finetune.lora_rank", U::Width, atLeast(1, 1e6), E::Adapters),
     special(Field::FineTuneLoraTargets, "finetune.lora_targets", K::Other, kLoraTargetChoices),
     choice<&S::finetune, &F::base, &Q::format>(Field::FineTuneBaseFormat, "finetune.base_format", E::FineTune),
@@ -504,7 +529,7 @@ inline constexpr FieldInfo kFields[] = {
     choice<&S::finetune, &F::adapterPrecision>(Field::FineTuneAdapterPrecision, "finetune.adapter_precision", E::Adapters),
     choice<&S::finetune, &F::pagedOptimizer>(Field::FineTunePagedOptimizer, "finetune.paged_optimizer", E::FineTune),
 
-    withRule(choice<&S::finetune, &F::rl, &L::algorithm>(Field::RlAlgorithm, "finetune.rl.algorithm", E::FineTune), &setRlAlgorithmRule),
+    choice<&S::finetune, &F::rl, &L::algorithm>(Field::RlAlgorithm, "finetune.rl.algorithm", E::FineTune),
     choice<&S::finetune, &F::rl, &L::reference>(Field::RlReference, "finetune.rl.reference", E::Rl),
     choice<&S::finetune, &F::rl, &L::referenceFormat>(Field::RlReferenceFormat, "finetune.rl.reference_format", E::Rl),
     choice<&S::finetune, &F::rl, &L::referenceOffload>(Field::RlReferenceOffload, "finetune.rl.reference_offload", E::Rl),
@@ -586,22 +611,14 @@ std::string_view sectionPrefix(FieldSection section);
 
 /// A scalar field's value in the scenario.
 inline FieldValue fieldValue(const Scenario& scenario, Field field) { return fieldInfo(field).get(scenario); }
-/// Sets a scalar field, converted to its member's type; the rules that come with a field
-/// (applyFineTuneMethod, applyRlAlgorithm) are applied.
-inline void setFieldValue(Scenario& scenario, Field field, FieldValue value) { fieldInfo(field).set(scenario, value); }
+/// Sets a scalar field, converted to its member's type, with what the setting brings along
+/// (core/rules: settingBrings). The file reader, --set, the window and the advisor all set
+/// fields this way; FieldInfo::set is the bare assignment.
+void setFieldValue(Scenario& scenario, Field field, FieldValue value);
 /// The value converted to the field's type, as setFieldValue would store it.
 FieldValue normalizedValue(Field field, FieldValue value);
 /// The default: a default-constructed core::Scenario's value (scenario.h's initializers are the
 /// one set of defaults).
 FieldValue fieldDefault(Field field);
-
-/// The method and the recipe that goes with it: QLoRA as published (Dettmers et al. 2023 §3–4,
-/// qlora.py) quantizes the frozen base to NF4 with double quantization and trains bf16 adapters
-/// with paged 32-bit AdamW; leaving QLoRA brings back a BF16 base and PEFT's fp32 adapters
-/// (autocast_adapter_dtype) without paging.
-void applyFineTuneMethod(FineTuneSetup& finetune, FineTuneMethod method);
-/// PPO trains a value model (the critic); GRPO's group-relative advantages do without one
-/// (Shao et al. 2024, DeepSeekMath §4.1).
-void applyRlAlgorithm(RlSetup& rl, RlAlgorithm algorithm);
 
 } // namespace core

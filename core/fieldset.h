@@ -7,7 +7,7 @@
 
 namespace core {
 
-enum class Field : std::uint8_t;
+enum class Field : std::uint16_t;
 
 /// A set of fields (core/fields.h), one bit each: which fields failed their range check,
 /// which were present in a file. Constexpr, no allocation.

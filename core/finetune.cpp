@@ -1,5 +1,6 @@
 #include "core/finetune.h"
 
+#include "core/model/layerpattern.h"
 #include "core/weightformat.h"
 
 namespace core {
@@ -37,11 +38,12 @@ AdapterCounts countAdapters(const ModelArchitecture& m, int rank, unsigned targe
         return sum;
     };
     int denseMlpMatrices = 0, sharedMatrices = 0;
-    c.perDenseLayer = attention + mlp(m.ffnHiddenSize, denseMlpMatrices);
-    c.perMoeLayer = attention + (m.sharedExpertWidth() > 0 ? mlp(m.sharedExpertWidth(), sharedMatrices) : 0);
+    c.perLayer[std::size_t(LayerKind::Dense)] = attention + mlp(m.ffnHiddenSize, denseMlpMatrices);
+    c.perLayer[std::size_t(LayerKind::Moe)] = attention + (m.sharedExpertWidth() > 0 ? mlp(m.sharedExpertWidth(), sharedMatrices) : 0);
     c.adaptedMatrices = attentionMatrices + denseMlpMatrices;
-    const int moe = m.moeLayersIn(0, m.numLayers);
-    c.total = c.perDenseLayer * (m.numLayers - moe) + c.perMoeLayer * moe;
+    const KindCounts layers = layerPattern(m).countsIn(0, m.numLayers);
+    for (LayerKind kind : kModelledKinds)
+        c.total += c.perLayer[std::size_t(kind)] * layers[kind];
     return c;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/model.h"
+#include "core/model/layerkind.h"
 #include "core/scenario.h"
 
 namespace core {
@@ -10,8 +11,7 @@ namespace core {
 /// shared experts (routed experts are left frozen, as PEFT does by default for MoE).
 struct AdapterCounts
 {
-    double perDenseLayer = 0;
-    double perMoeLayer = 0;
+    ByKind<double> perLayer{}; ///< per layer of each kind (an MoE layer: attention and shared experts)
     int adaptedMatrices = 0;  ///< per dense layer
     double total = 0;         ///< whole model
 };

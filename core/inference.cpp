@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 #include "core/fields.h"
 #include "core/issues.h"
 #include "core/kvcache.h"
+#include "core/model/layerparameters.h"
+#include "core/model/layerpattern.h"
 #include "core/pipeline.h"
+#include "core/serving/stepcost.h"
 #include "core/steptime.h"
 #include "core/weightformat.h"
 #include "core/working.h"
@@ -26,16 +30,13 @@ struct ServingContext
     int t, p;
     double linearBytes;           ///< per linear weight, storage format incl. scales
     double otherBytes;            ///< embeddings, norms, routers: 16-bit unless quantized too
-    PipelineSplit split;
+    const ResolvedLayout& layout; ///< the pipeline's stages and their layers' kinds
+    ByKind<LayerParameters> kinds{}; ///< one layer of each kind (core/model/layerparameters.h)
 };
 
-struct StageRange { int first, count, moe; };
-
-StageRange stageRange(const ServingContext& c, int stage)
+StageLayers stageRange(const ServingContext& c, int stage)
 {
-    const int first = c.split.firstLayerOf(stage);
-    const int count = c.split.layersOn(stage);
-    return {first, count, c.m.moeLayersIn(first, first + count)};
+    return c.layout.contiguousStage(stage); // serving runs no virtual pipeline (resolveLayout)
 }
 
 /// Weight bytes on one GPU of `stage`; `touchedExperts` < 1 scales the routed experts (decode
@@ -44,13 +45,17 @@ double stageWeights(const ServingContext& c, int stage, double touchedExperts = 
 {
     if (c.countOnly)
         return c.pc.total / (double(c.t) * c.p) * c.linearBytes;
-    const StageRange r = stageRange(c, stage);
+    const StageLayers r = stageRange(c, stage);
     const double t = c.t;
-    const int dense = r.count - r.moe;
-    const double denseOther = c.pc.normsPerLayer + (c.m.linearBias ? 2.0 * c.m.hiddenSize : 0.0);
-    double linear = dense * (c.pc.perLayer - denseOther) / t + r.moe * (c.pc.attentionPerLayer + c.pc.sharedExpertsPerLayer) / t;
-    double other = dense * denseOther + r.moe * (c.pc.normsPerLayer + c.pc.routerPerLayer);
-    const double experts = r.moe * c.pc.routedExpertsPerLayer / (double(c.s.parallel.expert) * c.s.parallel.effectiveExpertTensor());
+    const double expertShards = double(c.s.parallel.expert) * c.s.parallel.effectiveExpertTensor();
+    double linear = 0, other = 0, experts = 0;
+    for (LayerKind kind : kModelledKinds) {
+        const int n = r.kinds[kind];
+        const LayerParameters& p = c.kinds[std::size_t(kind)];
+        linear += n * p.linear / t;
+        other += n * p.replicated;
+        experts += n * p.routedExperts / expertShards;
+    }
     // llama.cpp keeps the token embedding in host memory (llama-model.cpp: token_embd on the CPU buffer type).
     if (stage == 0 && c.s.inference.engine != ServingEngine::LlamaCpp)
         other += c.pc.embedding / t + c.pc.positionEmbedding;
@@ -64,7 +69,7 @@ int kvBlock(const Scenario& s) { return engineKvBlockSize(s); }
 
 double stageKv(const ServingContext& c, int stage, double context, double batch)
 {
-    const StageRange r = stageRange(c, stage);
+    const StageLayers r = stageRange(c, stage);
     return kvCacheBytes(c.m, c.s.inference.kvCacheDtype, c.t, r.first, r.first + r.count, context, batch, kvBlock(c.s));
 }
 
@@ -77,11 +82,11 @@ struct Workspace
     double peak() const { return std::max(forward, logits); }
 };
 
-Workspace stageWorkspace(const ServingContext& c, int stage)
+Workspace stageWorkspace(const ServingContext& c, int stage, double batch)
 {
     const InferenceSetup& in = c.s.inference;
     const ServingEngine engine = in.engine;
-    const double prompt = double(in.batchSize) * double(in.promptLength);
+    const double prompt = batch * double(in.promptLength);
     // HF generate() runs the whole prompt at once; the others a chunk of max_batched_tokens.
     const double chunk = engine == ServingEngine::HfTransformers ? prompt : std::min(double(in.maxBatchedTokens), prompt);
     const double h = c.m.hiddenSize, t = c.t, e = 2;
@@ -120,7 +125,7 @@ Workspace stageWorkspace(const ServingContext& c, int stage)
     if (engine == ServingEngine::HfTransformers && !in.flashAttention) {
         // eager_attention_forward (modeling_llama.py): bf16 scores, the mask added out of place,
         // the fp32 softmax and its bf16 cast, of one layer: 6 B per score at the peak.
-        w.forward += 6 * double(in.batchSize) * heads * double(in.promptLength) * double(in.promptLength);
+        w.forward += 6 * batch * heads * double(in.promptLength) * double(in.promptLength);
     }
     if (!last)
         return w;
@@ -131,15 +136,15 @@ Workspace stageWorkspace(const ServingContext& c, int stage)
         w.logits = 16 * double(in.maxNumSeqs) * V;
         break;
     case ServingEngine::Sglang:
-        w.logits = 8 * double(in.batchSize) * V; // fp32 logits and probabilities of the running batch
+        w.logits = 8 * batch * V; // fp32 logits and probabilities of the running batch
         break;
     case ServingEngine::TensorRtLlm:
-        w.logits = 4 * double(in.batchSize) * V; // fp32 logits of the last token of each sequence
+        w.logits = 4 * batch * V; // fp32 logits of the last token of each sequence
         break;
     case ServingEngine::HfTransformers:
         // Before transformers 4.45 (logits_to_keep) the prefill computed the logits of every
         // prompt position and upcast them: bf16 + fp32 = 6 B each; since, the last position's.
-        w.logits = e * prompt * h + 6 * V * (in.fullPromptLogits ? prompt : double(in.batchSize));
+        w.logits = e * prompt * h + 6 * V * (in.fullPromptLogits ? prompt : batch);
         break;
     case ServingEngine::LlamaCpp:
         break;
@@ -170,6 +175,92 @@ double kvPool(const ServingContext& c, double weights, double workspace, double 
     return 0;
 }
 
+/// One GPU of a stage at a batch: what it holds and whether it fits. The one rule for "fits"
+/// (issue 27 item 5): the estimate's rank groups and the largest batch both ask it, so the batch
+/// the estimate reports as the largest is one it accepts, and one more is one it refuses.
+struct StageMemory
+{
+    Workspace ws;
+    double weights = 0, needed = 0, pool = 0, reserve = 0, dynamic = 0, fragmentation = 0, graphPool = 0;
+    double allocated = 0, reserved = 0, total = 0;
+    bool reserving = false, poolHolds = true, fits = true;
+};
+
+struct Runtime
+{
+    double libraries = 0, nccl = 0;
+    bool graphs = false, torchEngine = true;
+};
+
+StageMemory stageMemory(const ServingContext& c, const Runtime& r, int stage, double context, double batch)
+{
+    const InferenceSetup& in = c.s.inference;
+    const RuntimeOverheads& rt = c.s.runtime;
+    const ServingEngine engine = in.engine;
+    StageMemory m;
+    m.ws = stageWorkspace(c, stage, batch);
+    m.weights = stageWeights(c, stage);
+    m.needed = stageKv(c, stage, context, batch);
+    m.pool = kvPool(c, m.weights, m.ws.peak(), r.libraries, r.nccl);
+    m.reserving = engine == ServingEngine::Vllm || engine == ServingEngine::Sglang || engine == ServingEngine::TensorRtLlm;
+    m.reserve = m.reserving ? std::max(0.0, m.pool - m.needed) : 0;
+    // Weights and the KV pool are allocated once and not fragmented; the workspace (and HF's
+    // growing DynamicCache) is. ggml allocates exact buffers.
+    m.dynamic = m.ws.peak() + (engine == ServingEngine::HfTransformers ? m.needed : 0);
+    m.fragmentation = r.torchEngine ? (rt.expandableSegments ? 0 : rt.fragmentationFraction * m.dynamic) : 0;
+    m.graphPool = r.graphs ? in.cudaGraphBytes : 0;
+    m.allocated = m.weights + m.needed + m.reserve + m.ws.peak() + r.libraries;
+    m.reserved = m.allocated + m.fragmentation + m.graphPool;
+    m.total = m.reserved + rt.cudaContextBytes + r.nccl;
+    // A reserving engine fits a batch whose KV cache fits its pool.
+    m.poolHolds = !m.reserving || m.needed <= m.pool;
+    m.fits = m.total <= c.s.hardware.gpu.memoryBytes && m.poolHolds;
+    return m;
+}
+
+bool everyStageFits(const ServingContext& c, const Runtime& r, double context, double batch)
+{
+    for (int i = 0; i < c.p; ++i)
+        if (!stageMemory(c, r, i, context, batch).fits)
+            return false;
+    return true;
+}
+
+/// The largest batch every stage fits at `context` by stageMemory's rule (0: not one sequence).
+/// `guess` (free memory over one sequence's KV cache) is usually right or one off: what grows
+/// with the batch besides the KV cache (a workspace, the logits, HF's fragmented cache) is small.
+/// Fitting is monotone in the batch, so a bracket and a bisection settle it otherwise.
+double largestBatch(const ServingContext& c, const Runtime& r, double context, double guess)
+{
+    double lo = 0, hi = 0; // fits at lo (0 always "fits"), not at hi
+    double b = std::max(1.0, std::floor(guess));
+    if (!std::isfinite(b) || b > 1e12)
+        b = 1e12;
+    if (everyStageFits(c, r, context, b)) {
+        lo = b;
+        double step = 1;
+        for (hi = b + step; everyStageFits(c, r, context, hi); hi = lo + step) {
+            lo = hi;
+            step *= 2;
+            if (hi > 1e12)
+                return lo;
+        }
+    } else {
+        hi = b;
+        double step = 1;
+        for (lo = b - step; lo >= 1 && !everyStageFits(c, r, context, lo); lo = hi - step) {
+            hi = lo;
+            step *= 2;
+        }
+        lo = std::max(0.0, lo);
+    }
+    while (hi - lo > 1) {
+        const double mid = std::floor((lo + hi) / 2);
+        (everyStageFits(c, r, context, mid) ? lo : hi) = mid;
+    }
+    return lo;
+}
+
 double peakFor(const GpuSpec& gpu, WeightFormat format)
 {
     if (format == WeightFormat::Fp8 && gpu.peakFp8Tflops > 0)
@@ -179,16 +270,113 @@ double peakFor(const GpuSpec& gpu, WeightFormat format)
     return gpu.peakFp16Tflops * 1e12;
 }
 
+bool serverEngine(ServingEngine e) { return e == ServingEngine::Vllm || e == ServingEngine::Sglang || e == ServingEngine::TensorRtLlm; }
+
+/// The replica's hardware as a serving step reads it.
+ServingHardware servingHardware(const ServingContext& c, const ModelConstants& constants)
+{
+    const Scenario& s = c.s;
+    const GpuSpec& gpu = s.hardware.gpu;
+    const InferenceSetup& in = s.inference;
+    const ParallelLayout& par = s.parallel;
+    ServingHardware hw;
+    hw.gemm = &gpuStepFigures(gpu.preset);
+    hw.bandwidth = gpu.memoryBandwidthBytesPerSecond * hbmReadFraction();
+    hw.peakFlops = peakFor(gpu, in.weights.format);
+    hw.peakAttentionFlops = peakFor(gpu, WeightFormat::Bf16);
+    hw.fp8 = in.weights.format == WeightFormat::Fp8 && gpu.peakFp8Tflops > 0;
+    const WeightFormat f = in.weights.format;
+    // Weight-only integer kernels dequantise as they read (Marlin, AWQ, GGML, tinygemm): fitted.
+    hw.weightEfficiency = f == WeightFormat::Int8 || f == WeightFormat::Int4 || f == WeightFormat::Nf4
+        ? constants[FittedConstant::ServingWeightOnlyEfficiency] : 1.0;
+    hw.hidden = c.m.hiddenSize;
+    hw.tensor = c.t;
+    hw.expert = c.m.isMoE() ? par.expert : 1;
+    hw.experts = c.m.numExperts;
+    hw.topK = c.m.moeTopK;
+    // The engines' one-shot all-reduce needs every pair of GPUs on NVLink (vLLM
+    // custom_all_reduce.py: fully connected NVLink, else NCCL); a GPU whose GPU-to-GPU figure is no
+    // more than PCIe Gen5 x16's 128 GB/s (both directions) has none.
+    hw.customAllReduce = serverEngine(in.engine) && gpu.interconnectBytesPerSecond > 128e9;
+    const long long node = par.gpusPerNode;
+    hw.tpBusBytesPerSecond = groupLink(1, c.t, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond).busBytesPerSecond;
+    hw.epBusBytesPerSecond = groupLink(par.effectiveExpertTensor(), par.expert, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond).busBytesPerSecond;
+    hw.linkBytesPerSecond = groupLink(c.t, c.p, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond).busBytesPerSecond;
+    hw.engineOverhead = serverEngine(in.engine);
+    return hw;
+}
+
+struct ServingStep
+{
+    ServingParts parts{};
+    double seconds = 0;
+    double bytes = 0, flops = 0; ///< per GPU, summed over the stages
+};
+
+/// Engine steps of the replica, one per load: its stages one after another, the hand-offs between
+/// them and the engine's own time. `context` is the decoding sequences' context. The loads share
+/// one pass over the stages (each stage's weights and KV per sequence are worked out once).
+void engineSteps(const ServingContext& c, const ServingHardware& hw, double activeParameters, double qWidth, std::span<const ServingLoad> loads,
+                 double context, std::span<ServingStep> out, const ModelConstants& constants)
+{
+    const ModelArchitecture& m = c.m;
+    const bool llamaCpp = c.s.inference.engine == ServingEngine::LlamaCpp;
+    for (int i = 0; i < c.p; ++i) {
+        const StageLayers sr = stageRange(c, i);
+        ServingStage st;
+        st.layers = sr.count;
+        st.moeLayers = sr.kinds[LayerKind::Moe];
+        st.denseWeightBytes = stageWeights(c, i, 0);
+        st.expertWeightBytes = stageWeights(c, i, 1) - st.denseWeightBytes;
+        // A step looks up its rows in the token embedding; it reads the whole table only as the
+        // tied LM head of a single stage (llama.cpp keeps the table on the host anyway).
+        if (i == 0 && !c.countOnly && !llamaCpp && !(m.tiedEmbeddings && c.p == 1))
+            st.denseWeightBytes -= c.pc.embedding / c.t * c.otherBytes;
+        const double share = m.numLayers > 0 ? double(sr.count) / m.numLayers : 1.0 / c.p;
+        st.flopsPerToken = 2 * activeParameters * share / c.t;
+        st.attentionWidth = qWidth / c.t;
+        const double kvPerSequence = stageKv(c, i, context, 1); // linear in the sequences (kvCacheBytes)
+        for (std::size_t l = 0; l < loads.size(); ++l) {
+            const ServingLoad& load = loads[l];
+            ServingStep& o = out[l];
+            st.kvReadBytes = load.decodeSequences > 0 ? kvPerSequence * load.decodeSequences : 0;
+            const ServingParts parts = stageStepParts(st, hw, load, constants);
+            for (std::size_t k = 0; k < kServingPartCount; ++k) {
+                o.parts[k] += parts[k];
+                o.seconds += parts[k];
+            }
+            const double touched = st.moeLayers > 0 ? touchedExperts(load.rows(), hw.experts, hw.topK) : 1;
+            o.bytes += st.denseWeightBytes + st.expertWeightBytes * touched + st.kvReadBytes;
+            o.flops += st.flopsPerToken * load.rows() + 4 * st.attentionWidth * (load.prefillAttended + load.decodeSequences * context) * st.layers;
+        }
+    }
+    for (std::size_t l = 0; l < loads.size(); ++l) {
+        ServingStep& o = out[l];
+        if (c.p > 1) {
+            // Each stage boundary sends the rows' hidden states (Megatron/vLLM PP: one send per step).
+            const double handOff = ncclLatencySeconds()
+                + (hw.linkBytesPerSecond > 0 ? loads[l].rows() * hw.hidden * hw.activationBytes / hw.linkBytesPerSecond : 0);
+            o.parts[std::size_t(ServingPart::PipelineHandOff)] = (c.p - 1) * handOff;
+            o.seconds += (c.p - 1) * handOff;
+        }
+        if (hw.engineOverhead) {
+            o.parts[std::size_t(ServingPart::EngineOverhead)] = constants[FittedConstant::ServingStepOverhead];
+            o.seconds += constants[FittedConstant::ServingStepOverhead];
+        }
+    }
+}
+
 } // namespace
 
-void estimateInference(const Scenario& s, Estimate& out, Working* w)
+void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate& out, Working* w,
+                       const ModelConstants& constants)
 {
     const InferenceSetup& in = s.inference;
-    const bool countOnly = !s.model.hasArchitecture;
+    const bool countOnly = layout.countOnly;
     const ModelArchitecture& m = out.shape;
-    ServingContext c{s, m, out.parameters, countOnly, s.parallel.tensor, s.parallel.pipeline, 0, 0,
-                     pipelineSplit(m.numLayers, s.parallel.pipeline, s.parallel.firstStageLayers, s.parallel.lastStageLayers,
-                                   s.parallel.embeddingCountsAsLayer, s.parallel.lossCountsAsLayer)};
+    ServingContext c{s, m, out.parameters, countOnly, layout.t, layout.p, 0, 0, layout};
+    for (LayerKind kind : kModelledKinds)
+        c.kinds[std::size_t(kind)] = layerParameters(m, out.parameters, kind);
     c.linearBytes = bitsPerParameter(in.weights, m.hiddenSize) / 8;
     c.otherBytes = (countOnly || in.weights.quantizeEmbeddings) ? c.linearBytes : 2.0;
     InferenceEstimate& r = out.inference;
@@ -202,14 +390,18 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w)
     const RuntimeOverheads& rt = s.runtime;
     const int ranksPerStage = s.parallel.gpus / c.p;
     const ServingEngine engine = in.engine;
-    const bool torchEngine = engine != ServingEngine::LlamaCpp;
+    Runtime run;
+    run.torchEngine = engine != ServingEngine::LlamaCpp;
     // One cuBLAS handle (no autograd thread) through the caching allocator; llama.cpp has none.
-    const double libraries = torchEngine ? rt.cublasWorkspaceBytes + 1048576.0 : 0;
-    const double nccl = ((c.t > 1 ? 1 : 0) + (c.p > 1 ? 1 : 0)) * rt.ncclBytesPerCommunicator;
-    const bool graphs = in.cudaGraphs && (engine == ServingEngine::Vllm || engine == ServingEngine::Sglang);
+    run.libraries = run.torchEngine ? rt.cublasWorkspaceBytes + 1048576.0 : 0;
+    run.nccl = ((c.t > 1 ? 1 : 0) + (c.p > 1 ? 1 : 0)) * rt.ncclBytesPerCommunicator;
+    run.graphs = in.cudaGraphs && (engine == ServingEngine::Vllm || engine == ServingEngine::Sglang);
+    const double libraries = run.libraries, nccl = run.nccl;
+    const bool graphs = run.graphs, torchEngine = run.torchEngine;
 
     double minFree = capacity;
     double perSequence = 0;
+    double guess = 1e12;
     for (int i = 0; i < c.p; ++i) {
         RankGroup g;
         g.phase = GroupPhase::Serving;
@@ -218,39 +410,40 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w)
         g.lastRank = (i + 1) * ranksPerStage - 1;
         g.layers = stageRange(c, i).count;
         g.inFlightMicroBatches = 1;
-        const Workspace ws = stageWorkspace(c, i);
-        const double weights = stageWeights(c, i);
-        const double needed = stageKv(c, i, context, batch);
-        const double pool = kvPool(c, weights, ws.peak(), libraries, nccl);
-        const bool reserving = engine == ServingEngine::Vllm || engine == ServingEngine::Sglang || engine == ServingEngine::TensorRtLlm;
+        const StageMemory sm = stageMemory(c, run, i, context, batch);
+        const Workspace& ws = sm.ws;
+        const double weights = sm.weights, needed = sm.needed, pool = sm.pool, dynamic = sm.dynamic;
+        const bool reserving = sm.reserving;
         at(g.bytes, Component::Weights) = weights;
         at(g.bytes, Component::KvCache) = needed;
-        at(g.bytes, Component::KvCacheReserve) = reserving ? std::max(0.0, pool - needed) : 0;
+        at(g.bytes, Component::KvCacheReserve) = sm.reserve;
         at(g.bytes, Component::InferenceWorkspace) = ws.peak();
         at(g.bytes, Component::LibraryWorkspaces) = libraries;
         g.momentBytes[std::size_t(StepMoment::Prefill)] = ws.forward;
         g.momentBytes[std::size_t(StepMoment::Sampler)] = ws.logits;
         g.peakMoment = ws.logits > ws.forward ? StepMoment::Sampler : StepMoment::Prefill;
-        // Weights and the KV pool are allocated once and not fragmented; the workspace (and
-        // HF's growing DynamicCache) is. ggml allocates exact buffers.
-        const double dynamic = ws.peak() + (engine == ServingEngine::HfTransformers ? needed : 0);
-        at(g.bytes, Component::Fragmentation) = torchEngine ? (rt.expandableSegments ? 0 : rt.fragmentationFraction * dynamic) : 0;
-        at(g.bytes, Component::CudaGraphPool) = graphs ? in.cudaGraphBytes : 0;
+        at(g.bytes, Component::Fragmentation) = sm.fragmentation;
+        at(g.bytes, Component::CudaGraphPool) = sm.graphPool;
         at(g.bytes, Component::CudaContext) = rt.cudaContextBytes;
         at(g.bytes, Component::NcclBuffers) = nccl;
-        g.allocatedBytes = weights + needed + at(g.bytes, Component::KvCacheReserve) + ws.peak() + libraries;
-        g.reservedBytes = g.allocatedBytes + at(g.bytes, Component::Fragmentation) + at(g.bytes, Component::CudaGraphPool);
-        g.deviceBytes = g.totalBytes = g.reservedBytes + rt.cudaContextBytes + nccl;
+        g.allocatedBytes = sm.allocated;
+        g.reservedBytes = sm.reserved;
+        g.deviceBytes = g.totalBytes = sm.total;
         g.capacityBytes = capacity;
-        // A reserving engine fits a batch whose KV cache fits its pool.
-        const bool poolHolds = !reserving || needed <= pool;
-        g.fits = g.totalBytes <= capacity && poolHolds;
-        if (!poolHolds)
+        g.fits = sm.fits;
+        if (!sm.poolHolds)
             out.issues.push_back(fieldIssue(IssueCode::KvPoolTooSmall, Severity::Warning, Field::InferenceGpuMemoryUtilization, double(i), needed, pool));
         const double free = reserving ? pool : capacity - (g.totalBytes - needed);
         minFree = std::min(minFree, free);
         const double oneSequence = stageKv(c, i, context, 1);
         perSequence = std::max(perSequence, oneSequence);
+        if (oneSequence > 0) {
+            // A reserving engine's total does not grow with the batch while its pool holds it; HF's
+            // cache is fragmented as it grows (f × the cache on top of it).
+            const double grows = engine == ServingEngine::HfTransformers && !rt.expandableSegments ? 1 + rt.fragmentationFraction : 1;
+            const double room = reserving ? pool : capacity - (g.totalBytes - needed * grows);
+            guess = std::min(guess, std::max(0.0, room) / (oneSequence * grows));
+        }
         r.kvBytesPerSequence += oneSequence;
         if (!out.groups.empty() && out.groups.back().bytes == g.bytes && out.groups.back().layers == g.layers) {
             out.groups.back().lastStage = i;
@@ -296,29 +489,28 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w)
     }
     r.freeBytesForKv = std::max(0.0, minFree);
 
-    // Largest batch at this context and longest context at this batch, from the tightest stage.
-    r.maxBatchAtContext = perSequence > 0 ? std::floor(r.freeBytesForKv / perSequence) : 0;
+    // Largest batch at this context (by the rule that decides whether the scenario fits) and the
+    // longest context at this batch, from the tightest stage.
+    r.maxBatchAtContext = perSequence > 0 ? largestBatch(c, run, context, guess) : 0;
     r.maxContextAtBatch = 1e10;
     for (int i = 0; i < c.p; ++i) {
         // The workspace at this context stands in for the longer one's (it grows with it only
         // without flash attention).
-        const double weights = stageWeights(c, i), workspace = stageWorkspace(c, i).peak();
+        const double weights = stageWeights(c, i), workspace = stageWorkspace(c, i, batch).peak();
         const double pool = kvPool(c, weights, workspace, libraries, nccl);
         const double outside = weights + workspace + libraries + rt.cudaContextBytes + nccl + (graphs ? in.cudaGraphBytes : 0)
             + (torchEngine && !rt.expandableSegments ? rt.fragmentationFraction * workspace : 0);
         const double free = (engine == ServingEngine::HfTransformers || engine == ServingEngine::LlamaCpp) ? capacity - outside : pool;
-        const StageRange sr = stageRange(c, i);
+        const StageLayers sr = stageRange(c, i);
         r.maxContextAtBatch = std::min(r.maxContextAtBatch, maxContextThatFits(m, in.kvCacheDtype, c.t, sr.first, sr.first + sr.count,
                                                                                batch, kvBlock(s), free, 1e10));
     }
 
-    // Prefill: 2·N_active per token plus the causal attention core, compute-bound.
+    // Prefill and decode: engine steps timed by the serving step model (core/serving/stepcost.h).
     const double prompt = double(in.promptLength);
-    double attentionLayers = 0; // Σ over layers of the attended span
-    for (int l = 0; l < m.numLayers; ++l) {
-        const bool global = m.globalLayersIn(l, l + 1) == 1;
-        attentionLayers += global || m.slidingWindow <= 0 ? 1 : 0;
-    }
+    // Layers attending to the whole context (all of them without a window): the per-layer sum
+    // of globalLayersIn(l, l + 1) telescopes to the closed form.
+    const double attentionLayers = m.globalLayersIn(0, m.numLayers);
     const int windowed = m.numLayers - int(attentionLayers);
     const double qWidth = m.isMla() ? double(m.numAttentionHeads) * (double(m.qkNopeHeadDim) + m.qkRopeHeadDim + m.vHeadDim) / 2
                                     : double(m.numAttentionHeads) * m.effectiveHeadDim();
@@ -326,29 +518,91 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w)
     const double peak = peakFor(s.hardware.gpu, in.weights.format);
     const double replicaGpus = double(c.t) * c.p;
     r.prefillFlops = batch * prompt * (2 * out.parameters.active + 2 * qWidth * attendedSum(prompt));
-    // The MFU given, else the GEMM efficiency of the prefill chunk's h × h products (the
-    // step-time model's roofline, resources/steptime.json).
-    const double chunk = std::min(batch * prompt, double(std::max<std::int64_t>(1, in.maxBatchedTokens)));
-    const double mfu = s.hardware.mfu > 0 ? s.hardware.mfu
-                                          : gemmEfficiency(gpuStepFigures(s.hardware.gpu.preset), in.weights.format == WeightFormat::Fp8, chunk,
-                                                           m.hiddenSize, m.hiddenSize);
-    r.prefillSeconds = mfu > 0 ? r.prefillFlops / (replicaGpus * peak * mfu) : 0;
-
-    // Decode: each step reads every weight (MoE: only experts some token was routed to) and the
-    // KV cache of every sequence; FLOPs 2·N_active + 4·q·span per token (roofline).
+    const ServingHardware hw = servingHardware(c, constants);
     const double averageContext = prompt + double(in.generatedTokens) / 2;
-    const double touched = m.isMoE() ? 1 - std::pow(1 - double(m.moeTopK) / m.numExperts, batch) : 1;
-    const double bandwidth = s.hardware.gpu.memoryBandwidthBytesPerSecond;
-    r.decodeStepSeconds = 0;
-    for (int i = 0; i < c.p; ++i) {
-        const double bytes = stageWeights(c, i, touched) + stageKv(c, i, averageContext, batch);
-        const StageRange sr = stageRange(c, i);
-        const double stageShare = m.numLayers > 0 ? double(sr.count) / m.numLayers : 1.0 / c.p;
-        const double flops = batch * (2 * out.parameters.active + 4 * qWidth * attendedSum(averageContext)) * stageShare / c.t;
-        r.decodeBytesPerStep += bytes * c.t;
-        r.decodeFlopsPerStep += flops * c.t;
-        r.decodeStepSeconds += std::max(bytes / bandwidth, flops / peak); // stages run one after another
+    // Prefill: the batch's prompts in chunks of max_batched_tokens (HF: all at once), each chunk
+    // one engine step; the causal attention of each token spans the positions before it. A stated
+    // MFU replaces the model.
+    const double promptTokens = batch * prompt;
+    const double chunk = engine == ServingEngine::HfTransformers ? promptTokens
+                                                                  : std::min(promptTokens, double(std::max<std::int64_t>(1, in.maxBatchedTokens)));
+    const double chunks = chunk > 0 ? std::ceil(promptTokens / chunk - 1e-9) : 0;
+    const double perLayerAttended = m.numLayers > 0 ? batch * prompt * attendedSum(prompt / 2) / m.numLayers : 0;
+
+    // Continuous batching in the steady state: `batch` requests are running; while one decodes, the
+    // others' prompts are prefilled in its steps (chunked prefill). Each engine step has a token
+    // budget: the running requests' decode tokens first, then waiting prompts chunked into what is
+    // left (vllm-project/vllm vllm/v1/core/sched/scheduler.py @ 00024d3, Scheduler.schedule():
+    // "token_budget = self.max_num_scheduled_tokens", running requests first, then
+    // "num_new_tokens = min(num_new_tokens, token_budget)" for waiting prompts; TensorRT-LLM
+    // max_num_tokens; SGLang chunked_prefill_size). Over a request's OSL − 1 decode steps, each
+    // other request brings ISL prompt tokens; if the budget cannot carry that, fewer requests run.
+    const double osl = std::max(1.0, double(in.generatedTokens));
+    const double budget = engine == ServingEngine::HfTransformers || in.maxBatchedTokens <= 0 ? 1e18 : double(in.maxBatchedTokens);
+    const double perStep = prompt / std::max(1.0, osl - 1); // prompt tokens per step per other request
+    double running = std::max(1.0, batch);
+    double prefillRows = (running - 1) * perStep;
+    if (running + prefillRows > budget) {
+        running = std::max(1.0, std::min(running, (budget + perStep) / (1 + perStep)));
+        prefillRows = std::max(0.0, std::min((running - 1) * perStep, budget - running));
     }
+    const double attendedPerToken = m.numLayers > 0 ? attendedSum(prompt / 2) / m.numLayers : 0;
+    // The request's own prompt: chunks of what the budget leaves beside the others' decode rows.
+    const double others = running - 1;
+    const double room = std::max(1.0, std::min(prompt, budget - others));
+    const double ownChunks = prompt > 0 ? std::ceil(prompt / room - 1e-9) : 0;
+    const double ownTokens = ownChunks > 0 ? prompt / ownChunks : 0;
+
+    // The four steps, timed in one pass over the stages: a decode step alone, a prefill chunk,
+    // a step under load (ITL) and one of the request's own prompt chunks beside the others.
+    enum StepKind { kDecodeStep, kPrefillStep, kLoadedStep, kOwnChunkStep, kStepKinds };
+    const ServingLoad loads[kStepKinds] = {
+        ServingLoad{batch, 0, 0},
+        ServingLoad{0, chunks > 0 ? promptTokens / chunks : 0, chunks > 0 ? perLayerAttended / chunks : 0},
+        ServingLoad{running, prefillRows, prefillRows * attendedPerToken},
+        ServingLoad{others, ownTokens, ownTokens * attendedSum(prompt / 2) / std::max(1, m.numLayers)},
+    };
+    ServingStep steps[kStepKinds]{};
+    engineSteps(c, hw, out.parameters.active, qWidth, loads, averageContext, steps, constants);
+
+    const ServingStep& decode = steps[kDecodeStep];
+    r.decodeParts = decode.parts;
+    r.decodeStepSeconds = decode.seconds;
+    r.decodeBytesPerStep = decode.bytes * c.t;
+    r.decodeFlopsPerStep = decode.flops * c.t;
+    if (s.hardware.mfu > 0) {
+        r.prefillSeconds = r.prefillFlops / (replicaGpus * peak * s.hardware.mfu);
+    } else if (chunks > 0) {
+        const ServingStep& step = steps[kPrefillStep];
+        r.prefillParts = step.parts;
+        for (double& v : r.prefillParts)
+            v *= chunks;
+        r.prefillSeconds = step.seconds * chunks;
+    }
+    r.prefillChunks = chunks;
+
+    double queueSeconds = 0;
+    {
+        const ServingStep& itl = steps[kLoadedStep];
+        r.runningRequests = running;
+        r.prefillTokensPerStep = prefillRows;
+        r.itlParts = itl.parts;
+        r.itlSeconds = itl.seconds;
+        if (s.hardware.mfu > 0 && batch <= 1)
+            r.ttftSeconds = r.prefillSeconds;
+        else if (ownChunks > 0)
+            r.ttftSeconds = ownChunks * steps[kOwnChunkStep].seconds;
+        r.ttftChunks = ownChunks;
+        r.requestSeconds = r.ttftSeconds + (osl - 1) * r.itlSeconds;
+        r.throughputPerReplica = r.requestSeconds > 0 ? running * osl / r.requestSeconds : 0;
+        // Queueing: of `batch` requests kept in flight by closed-loop clients (a benchmark's
+        // concurrency), those the budget does not admit wait for a slot. Requests leave at
+        // running / request seconds, so the batch − running waiting ones wait (batch − running) ×
+        // request seconds / running before their prompt starts (Little's law, L = λW).
+        queueSeconds = running < batch && running > 0 ? (batch - running) * r.requestSeconds / running : 0;
+        r.ttftSeconds += queueSeconds;
+    }
+    const double bandwidth = s.hardware.gpu.memoryBandwidthBytesPerSecond;
     r.tokensPerSecondPerSequence = r.decodeStepSeconds > 0 ? 1 / r.decodeStepSeconds : 0;
     r.tokensPerSecondPerReplica = batch * r.tokensPerSecondPerSequence;
     r.tokensPerSecondTotal = r.tokensPerSecondPerReplica * r.replicas;
@@ -363,12 +617,37 @@ void estimateInference(const Scenario& s, Estimate& out, Working* w)
                                                                {"d", double(m.effectiveHeadDim()), Unit::Count}});
         w->add(Term::MaxBatch, kWholeJob, r.maxBatchAtContext, {{"free", r.freeBytesForKv, Unit::Bytes}, {"KV per sequence", perSequence, Unit::Bytes}});
         w->add(Term::MaxContext, kWholeJob, r.maxContextAtBatch, {{"free", r.freeBytesForKv, Unit::Bytes}, {"batch", batch, Unit::Count}});
+        auto part = [](const ServingParts& p, ServingPart k) { return p[std::size_t(k)]; };
+        const ServingParts& pp = r.prefillParts;
         w->add(Term::PrefillSeconds, kWholeJob, r.prefillSeconds,
                {{"N", out.parameters.active, Unit::Count}, {"batch", batch, Unit::Count}, {"prompt", prompt, Unit::Tokens},
-                {"n", replicaGpus, Unit::Count}, {"peak", peak, Unit::FlopsPerSecond}, {"MFU", mfu, Unit::Fraction}});
+                {"chunks", chunks, Unit::Count}, {"n", replicaGpus, Unit::Count}, {"peak", peak, Unit::FlopsPerSecond},
+                {"linear", part(pp, ServingPart::Weights) + part(pp, ServingPart::Compute), Unit::Seconds},
+                {"attention", part(pp, ServingPart::Attention), Unit::Seconds}, {"layer floor", part(pp, ServingPart::LayerFloor), Unit::Seconds},
+                {"TP all-reduce", part(pp, ServingPart::TensorParallel), Unit::Seconds}, {"EP", part(pp, ServingPart::ExpertParallel), Unit::Seconds},
+                {"PP hand-off", part(pp, ServingPart::PipelineHandOff), Unit::Seconds}, {"engine", part(pp, ServingPart::EngineOverhead), Unit::Seconds}},
+               {}, s.hardware.mfu > 0 ? "2·N·batch·prompt (+ attention) / (n · peak · MFU)" : std::string_view{});
+        const ServingParts& dp = r.decodeParts;
         w->add(Term::DecodeStepSeconds, kWholeJob, r.decodeStepSeconds,
-               {{"bytes read", r.decodeBytesPerStep, Unit::Bytes}, {"bandwidth", bandwidth, Unit::Bytes}, {"FLOPs", r.decodeFlopsPerStep, Unit::Flops}});
+               {{"bytes read", r.decodeBytesPerStep, Unit::Bytes}, {"bandwidth", bandwidth, Unit::Bytes},
+                {"achievable", hbmReadFraction(), Unit::Fraction}, {"FLOPs", r.decodeFlopsPerStep, Unit::Flops},
+                {"weights", part(dp, ServingPart::Weights), Unit::Seconds}, {"compute", part(dp, ServingPart::Compute), Unit::Seconds},
+                {"KV read", part(dp, ServingPart::KvRead), Unit::Seconds}, {"layer floor", part(dp, ServingPart::LayerFloor), Unit::Seconds},
+                {"TP all-reduce", part(dp, ServingPart::TensorParallel), Unit::Seconds}, {"EP", part(dp, ServingPart::ExpertParallel), Unit::Seconds},
+                {"PP hand-off", part(dp, ServingPart::PipelineHandOff), Unit::Seconds}, {"engine", part(dp, ServingPart::EngineOverhead), Unit::Seconds}});
         w->add(Term::DecodeTokensPerSecond, kWholeJob, r.tokensPerSecondPerSequence, {{"step", r.decodeStepSeconds, Unit::Seconds}});
+        const ServingParts& ip = r.itlParts;
+        const double shownBudget = engine == ServingEngine::HfTransformers ? 0.0 : double(in.maxBatchedTokens);
+        w->add(Term::ItlSeconds, kWholeJob, r.itlSeconds,
+               {{"running", r.runningRequests, Unit::Count}, {"prompt tokens/step", r.prefillTokensPerStep, Unit::Tokens},
+                {"token budget", shownBudget, Unit::Tokens}, {"linear", part(ip, ServingPart::Weights) + part(ip, ServingPart::Compute), Unit::Seconds},
+                {"KV read", part(ip, ServingPart::KvRead), Unit::Seconds}, {"attention", part(ip, ServingPart::Attention), Unit::Seconds},
+                {"layer floor", part(ip, ServingPart::LayerFloor), Unit::Seconds}, {"TP all-reduce", part(ip, ServingPart::TensorParallel), Unit::Seconds},
+                {"EP", part(ip, ServingPart::ExpertParallel), Unit::Seconds}, {"PP hand-off", part(ip, ServingPart::PipelineHandOff), Unit::Seconds},
+                {"engine", part(ip, ServingPart::EngineOverhead), Unit::Seconds}});
+        w->add(Term::TtftSeconds, kWholeJob, r.ttftSeconds,
+               {{"prompt", prompt, Unit::Tokens}, {"running", r.runningRequests, Unit::Count}, {"token budget", shownBudget, Unit::Tokens},
+                {"own chunks", r.ttftChunks, Unit::Count}, {"queue", queueSeconds, Unit::Seconds}});
         w->add(Term::ArithmeticIntensity, kWholeJob, r.arithmeticIntensity, {{"ridge", r.ridgePoint, Unit::Count}}, {},
                r.memoryBound ? "FLOPs / bytes < ridge: memory-bound" : "FLOPs / bytes ≥ ridge: compute-bound");
     }

@@ -88,6 +88,17 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::WrongType: return "wrong_type";
     case IssueCode::MissingSchemaVersion: return "missing_schema_version";
     case IssueCode::MissingModelKey: return "missing_model_key";
+    case IssueCode::UnterminatedQuote: return "unterminated_quote";
+    case IssueCode::ExpansionTooLarge: return "expansion_too_large";
+    case IssueCode::ImportSyntax: return "import_syntax";
+    case IssueCode::ImportFormatUnknown: return "import_format_unknown";
+    case IssueCode::ImportNoCommand: return "import_no_command";
+    case IssueCode::ImportNoModel: return "import_no_model";
+    case IssueCode::NotAShareLink: return "not_a_share_link";
+    case IssueCode::ShareLinkVersion: return "share_link_version";
+    case IssueCode::CommentEndsContinuedCommand: return "comment_ends_continued_command";
+    case IssueCode::ImportGpusAssumed: return "import_gpus_assumed";
+    case IssueCode::ImportModelFromBaseModel: return "import_model_from_base_model";
     case IssueCode::NotAnInteger: return "not_an_integer";
     case IssueCode::UnknownPreset: return "unknown_preset";
     case IssueCode::UnknownValue: return "unknown_value";
@@ -127,6 +138,7 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::SequenceLongerThanPositions: return "sequence_longer_than_positions";
     case IssueCode::UnknownKey: return "unknown_key";
     case IssueCode::AttentionSpanAssumed: return "attention_span_assumed";
+    case IssueCode::ShardGroupNotDividing: return "shard_group_not_dividing";
     case IssueCode::Count: break;
     }
     return "unknown";
@@ -185,6 +197,8 @@ constexpr IssueMessage kMessages[] = {
     {C::ExpertNotDividingExperts, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "EP = %1 does not divide the %2 experts"), {A::A, A::B}},
     //: %1 = PP × EP × expert TP, %2 = GPUs
     {C::ExpertLayoutNotDividingGpus, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "PP × EP × expert TP = %1 does not divide the %2 GPUs, so no whole expert-data-parallel degree exists"), {A::A, A::B}},
+    //: %1 = the shard group's size, %2 = data-parallel × context-parallel ranks
+    {C::ShardGroupNotDividing, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a shard group of %1 does not divide the %2 data- × context-parallel ranks it shards over"), {A::A, A::B}},
     //: %1 = group size, %2 = row length
     {C::QuantGroupLargerThanRow, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "quantization group of %1 values is larger than a weight row (%2 values)"), {A::A, A::B}},
     //: %1 = TP, %2 = KV heads
@@ -218,6 +232,22 @@ constexpr IssueMessage kMessages[] = {
     {C::UnknownValue, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "expected one of %1, got '%2'"), {A::Accepted, A::Given}},
     //: %1 = the accepted values (keywords, not translated), %2 = the value given, %3 = the value probably meant
     {C::UnknownValue, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "expected one of %1, got '%2' (did you mean '%3'?)"), {A::Accepted, A::Given, A::Nearest}},
+    //: %1 = line number
+    {C::UnterminatedQuote, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "line %1: a quote or bracket opened here is never closed"), {A::A}},
+    //: %1 = a number of bytes
+    {C::ExpansionTooLarge, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the script's variables expand to more than %1 bytes"), {A::ByteCountA}},
+    //: %1 = line number
+    {C::ImportSyntax, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "line %1 is not in the part of the format ShardScope reads (see the README, Bring your own config)"), {A::A}},
+    {C::ImportFormatUnknown, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "not a launch file ShardScope reads: a Megatron-LM script, a DeepSpeed JSON, a torchtitan TOML, a Megatron-Bridge, axolotl, LLaMA-Factory, TRL or verl YAML, or an OpenRLHF, vLLM, SGLang or TensorRT-LLM command (--format names one)"), {}},
+    //: %1 = a format name such as megatron
+    {C::ImportNoCommand, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the file runs no %1 command"), {A::Given}},
+    {C::ImportNoModel, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the file does not give the model: give its shape, name a Hugging Face model that is a preset, or put its config.json beside the file"), {}},
+    //: %1 = the model the file names
+    {C::ImportNoModel, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 is not a preset and the file does not give its shape: put its config.json beside the file"), {A::Nearest}},
+    //: %1 = the start of the text; shardscope:// is not translated
+    {C::NotAShareLink, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "'%1' is not a ShardScope link (shardscope://v1?…)"), {A::Given}},
+    //: %1 = a version number
+    {C::ShareLinkVersion, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a link of version %1: this build reads version 1 (a newer ShardScope made it)"), {A::A}},
     //: %1 = the version in the file, %2 = the newest version this build reads
     {C::UnsupportedSchemaVersion, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "schema_version %1 is not supported (this build reads versions 1 to %2; a newer ShardScope wrote this file)"), {A::A, A::B}},
     //: %1 = the --set argument
@@ -305,6 +335,12 @@ constexpr IssueMessage kMessages[] = {
     {C::PagedOptimizerEvicts, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "rank group %1 is %2 over capacity: the paged optimizer moves up to %3 of its states to CPU memory (slower steps, no out-of-memory)"), {A::A, A::BytesB, A::BytesC}},
     {C::MoeLayerPatternApproximated, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "only a regular pattern of MoE layers is modelled: the listed dense layers are counted as MoE layers"), {}},
     {C::MtpModuleNotCounted, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "only the main model is counted, not its multi-token-prediction module"), {}},
+    //: %1 = line number
+    {C::CommentEndsContinuedCommand, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "line %1: a comment line inside a command continued with \\ ends the command in bash; read on as if it were not there"), {A::A}},
+    //: %1 = number of GPUs; --gpus is an option, not translated
+    {C::ImportGpusAssumed, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the file does not say how many GPUs run it: %1 assumed (the command line's --gpus sets it)"), {A::A}},
+    //: %1 = the model the file names, %2 = a preset id
+    {C::ImportModelFromBaseModel, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 is read as the preset %2, its base model (the same architecture)"), {A::Given, A::Nearest}},
     {C::UnknownKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "unknown key, ignored"), {}},
     //: %1 = the known key that was probably meant
     {C::UnknownKey, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "unknown key, ignored (did you mean '%1'?)"), {A::Nearest}},

@@ -9,7 +9,7 @@
 namespace core {
 
 enum class Severity { Error, Warning, Info };
-enum class Field : std::uint8_t; // core/fields.h
+enum class Field : std::uint16_t; // core/fields.h
 
 /// What can be wrong with, or worth knowing about, a scenario. The core reports codes, numbers
 /// and typed payloads; each code's sentence is written once, in the message table of
@@ -66,6 +66,15 @@ enum class IssueCode {
     FileNotFound,                   ///< path = the file
     NotARegularFile,                ///< path = the file, a = FileKind (directory, FIFO, device, …)
     FileUnreadable,                 ///< path = the file, detail = the system's reason
+    // errors: launch files (core/importer)
+    UnterminatedQuote,              ///< a = the line where the quote or bracket opens
+    ExpansionTooLarge,              ///< a script's variables expand past a = the limit in bytes
+    ImportSyntax,                   ///< a = the line that is not in the subset of YAML or TOML the reader takes
+    ImportFormatUnknown,            ///< the text is none of the launch files ShardScope reads
+    ImportNoCommand,                ///< a script without the framework's command: given = the format name
+    ImportNoModel,                  ///< no model: no shape keys, no preset of the name given (given), no config.json beside
+    NotAShareLink,                  ///< given = the text's start: not a shardscope:// link
+    ShareLinkVersion,               ///< a = the link's version (this build reads 1)
     // warnings
     UnevenPipelineSplit,            ///< a = layers, b = PP, c = stages with an extra layer (the middle ones)
     SequenceParallelWithoutTensor,
@@ -98,12 +107,16 @@ enum class IssueCode {
     PagedOptimizerEvicts,           ///< a = group index, b = bytes over capacity, c = paged optimizer bytes
     MoeLayerPatternApproximated,    ///< import: an irregular list of dense layers, counted as MoE layers
     MtpModuleNotCounted,            ///< import: the multi-token-prediction module is not counted
+    CommentEndsContinuedCommand,    ///< a = the line of a comment inside a `\`-continued command (bash ends the command there)
+    ImportGpusAssumed,              ///< a launch file that does not give the GPUs: a = the number assumed
+    ImportModelFromBaseModel,       ///< given = the model named, nearest = the preset of its base model
     UnknownKey,                     ///< path = the key, nearest = the nearest known key
     /// An imported config's attention span is approximated; path = the key; a = what: 1 chunked
     /// attention taken as a window of b tokens, 2 an irregular list of b global layers taken as
     /// every c-th, 3 a window with no layer pattern (every layer windowed), 4 Qwen2's first b
     /// layers global taken as windowed, 5 a per-layer list of b entries for c layers
     AttentionSpanAssumed,
+    ShardGroupNotDividing,          ///< a = parallel.shard_group, b = DP × CP (the group it shards)
     Count
 };
 

@@ -3,9 +3,26 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/model/layerkind.h"
 #include "core/weightformat.h"
 
 namespace core {
+
+namespace {
+
+constexpr bool everyModelledKindCachesKv()
+{
+    for (LayerKind kind : kModelledKinds)
+        if (kind != LayerKind::Dense && kind != LayerKind::Moe)
+            return false; // a kind with a recurrent state or no cache: count only the caching layers below
+    return true;
+}
+// The cache counts every layer of a range as caching K and V (sliding windows aside): true while
+// the modelled kinds are dense and MoE layers (core/model/layerkind.h KindCache::Kv). Modelling
+// a linear-attention or encoder kind must change kvCacheBytes and maxContextThatFits first.
+static_assert(everyModelledKindCachesKv(), "kvCacheBytes counts every layer as a KV layer");
+
+} // namespace
 
 double kvBytesPerTokenPerLayer(const ModelArchitecture& m, KvCacheDtype dtype, int tensor)
 {

@@ -4,6 +4,10 @@
 #include "core/estimate_context.h"
 #include "core/finetune.h"
 #include "core/kvcache.h"
+#include "core/layout/frameworkbuffers.h"
+#include "core/layout/rlroles.h"
+#include "core/layout/sharding.h"
+#include "core/model/layerparameters.h"
 #include "core/pipeline.h"
 #include "core/timeline/schedule.h"
 #include "core/weightformat.h"
@@ -15,18 +19,6 @@ namespace {
 
 double& at(ComponentBytes& bytes, Component c) { return bytes[std::size_t(c)]; }
 
-double sequenceShard(const EstimateContext& ctx)
-{
-    return (ctx.scenario.parallel.sequenceParallel && ctx.t > 1) ? double(ctx.t) : 1.0;
-}
-
-/// ZeRO shares: stage ≥ 1 shards the optimizer, ≥ 2 the gradients, 3 the weights (ZeRO §5).
-struct Shares { double weights, gradients, optimizer; };
-Shares zeroShares(int stage, double shards)
-{
-    return {stage >= 3 ? 1 / shards : 1.0, stage >= 2 ? 1 / shards : 1.0, stage >= 1 ? 1 / shards : 1.0};
-}
-
 } // namespace
 
 void prepareStages(EstimateContext& ctx)
@@ -34,37 +26,37 @@ void prepareStages(EstimateContext& ctx)
     const Scenario& s = ctx.scenario;
     const TrainingSetup& tr = s.training;
     const ModelArchitecture& m = ctx.shape;
-    const double t = ctx.t;
+    const double t = ctx.layout.t;
 
     // Parameters this GPU owns before ZeRO: TP divides the matrices, PP the layers, EP × expert
     // TP the routed experts (Megatron parallel folding).
-    if (ctx.countOnly) {
-        ctx.stageParams = ctx.params.total / (t * ctx.p); // Ψ/(t·p) on every stage: a bare count has no layers to place
+    if (ctx.layout.countOnly) {
+        ctx.stageParams = ctx.params.total / (t * ctx.layout.p); // Ψ/(t·p) on every stage: a bare count has no layers to place
     } else {
         const ParameterCounts& pc = ctx.params;
-        ctx.denseOther = pc.normsPerLayer + (m.linearBias ? 2.0 * m.hiddenSize : 0.0);
-        ctx.denseLinear = (pc.perLayer - ctx.denseOther) / t;
-        if (m.isMoE()) {
-            ctx.moeOther = pc.normsPerLayer + pc.routerPerLayer;
-            ctx.moeLinear = (pc.attentionPerLayer + pc.sharedExpertsPerLayer) / t;
-            ctx.expertParams = pc.routedExpertsPerLayer / (double(s.parallel.expert) * s.parallel.effectiveExpertTensor());
+        const double expertShards = double(s.parallel.expert) * s.parallel.effectiveExpertTensor();
+        for (LayerKind kind : kModelledKinds) {
+            if (kind != LayerKind::Dense && !ctx.layout.pattern.experts)
+                continue; // only the kinds the model has (the dense kind always: the step timeline reads it)
+            const LayerParameters p = layerParameters(m, pc, kind);
+            KindOnGpu& k = ctx.kinds[std::size_t(kind)];
+            k.other = p.replicated;
+            k.linear = p.linear / t;
+            k.experts = p.routedExperts / expertShards;
         }
         ctx.firstStageParams = pc.embedding / t + pc.positionEmbedding;
         // Tied embeddings with PP > 1: the last stage keeps its own copy of the word embedding
         // for the output layer, synchronised by an all-reduce (Megatron).
-        const double outputLayer = m.tiedEmbeddings ? (ctx.p > 1 ? pc.embedding : 0) : pc.outputLayer;
+        const double outputLayer = m.tiedEmbeddings ? (ctx.layout.p > 1 ? pc.embedding : 0) : pc.outputLayer;
         ctx.lastStageParams = pc.finalNorm + outputLayer / t;
     }
-    const ParallelLayout& pl = s.parallel;
-    ctx.split = pipelineSplit(m.numLayers, ctx.p, pl.firstStageLayers, pl.lastStageLayers, pl.embeddingCountsAsLayer,
-                              pl.lossCountsAsLayer);
 
     // Model states of the trainable parameters.
     const int z = tr.zeroStage;
-    const StateBytesPerParameter& st = ctx.state;
-    const Shares dense = zeroShares(z, ctx.zeroShards);
-    const Shares expert = zeroShares(z, ctx.expertShards);
-    if (!ctx.adapters) {
+    const StateBytesPerParameter& st = ctx.layout.state;
+    const ShardShares dense = zeroShares(z, ctx.layout.shardGroup);
+    const ShardShares expert = zeroShares(z, ctx.layout.expertShards);
+    if (!ctx.layout.adapters) {
         ctx.weightBytes = tr.offloadParameters ? 0 : st.weights * dense.weights;
         ctx.gradientBytes = tr.offloadOptimizer ? 0 : st.gradients * dense.gradients;
         ctx.optimizerBytes = tr.offloadOptimizer ? 0 : st.optimizer() * dense.optimizer;
@@ -74,14 +66,14 @@ void prepareStages(EstimateContext& ctx)
         ctx.masterBytes = tr.offloadOptimizer ? 0 : st.master * dense.optimizer;
         // ZeRO-Offload: optimizer states and an fp32 gradient copy live in CPU memory and the
         // optimizer step runs there (DeepSpeed estimate_zero2/3_model_states_mem_needs: 16 or 18 B).
-        ctx.cpuBytesPerParam = ((tr.offloadOptimizer ? st.optimizer() + 4 : 0) + (tr.offloadParameters ? st.weights : 0)) / ctx.zeroShards;
+        ctx.cpuBytesPerParam = ((tr.offloadOptimizer ? st.optimizer() + 4 : 0) + (tr.offloadParameters ? st.weights : 0)) / ctx.layout.shardGroup;
     } else {
         // LoRA/QLoRA: the base is frozen (no gradients, no optimizer) in its storage format;
         // ZeRO-3 still shards it. The adapters carry the recipe's model states.
         const WeightQuantization& base = s.finetune.base;
-        const double frozenShare = (z >= 3 ? 1.0 / ctx.zeroShards : 1.0) * (tr.offloadParameters ? 0.0 : 1.0);
+        const double frozenShare = (z >= 3 ? 1.0 / ctx.layout.shardGroup : 1.0) * (tr.offloadParameters ? 0.0 : 1.0);
         ctx.frozenLinearBytes = frozenLinearBytes(base, m) * frozenShare;
-        ctx.frozenOtherBytes = (ctx.countOnly ? ctx.frozenLinearBytes : 2 * frozenShare);
+        ctx.frozenOtherBytes = (ctx.layout.countOnly ? ctx.frozenLinearBytes : 2 * frozenShare);
         if (base.quantizeEmbeddings)
             ctx.frozenOtherBytes = ctx.frozenLinearBytes;
         ctx.adapterWeightBytes = st.weights * dense.weights;
@@ -89,13 +81,10 @@ void prepareStages(EstimateContext& ctx)
         ctx.adapterOptimizerBytes = tr.offloadOptimizer ? 0 : st.optimizer() * dense.optimizer;
         ctx.cpuBytesPerParam = 0;
         const AdapterCounts& a = ctx.adapterCounts; // countAdapters(m, rank, targets), from fillContext
-        ctx.adapterDense = a.perDenseLayer / t;
-        ctx.adapterMoe = a.perMoeLayer / t;
         ctx.adapterParameters = a.total;
-        if (ctx.countOnly) { // spread the family shape's adapters over the stages
-            ctx.adapterDense = a.total / (t * std::max(1, m.numLayers));
-            ctx.adapterMoe = ctx.adapterDense;
-        }
+        for (LayerKind kind : kModelledKinds)
+            ctx.kinds[std::size_t(kind)].adapters = ctx.layout.countOnly ? a.total / (t * std::max(1, m.numLayers)) // the family shape's adapters spread over the stages
+                                                                  : a.perLayer[std::size_t(kind)] / t;
         if (base.format == WeightFormat::Nf4 || base.format == WeightFormat::Int4 || base.format == WeightFormat::Int8)
             // QLoRA dequantizes one weight matrix at a time to 16 bits for its GEMM.
             ctx.dequantBytes = 2 * std::max({double(m.hiddenSize) * m.ffnHiddenSize, double(m.hiddenSize) * m.hiddenSize}) / t;
@@ -104,164 +93,33 @@ void prepareStages(EstimateContext& ctx)
     // Megatron theoretical_memory_usage.py: input ids 8sb and the embedding dropout mask sbh
     // per micro-batch on the first stage; final norm and output-layer inputs (2sbh each, ÷t
     // with SP) on the last, with the logits the loss keeps.
-    const double T = ctx.tokensPerMicroBatch;
+    const double T = ctx.layout.tokensPerMicroBatch;
     const double h = m.hiddenSize;
-    const double seqShard = sequenceShard(ctx);
-    const double e = activationBytes(tr.precision);
+    const double seqShard = ctx.layout.seqShard;
+    const double e = ctx.layout.elementBytes;
     ctx.embeddingActivationsPerMicroBatch = 8 * T + (m.dropout ? T * h / seqShard : 0);
     ctx.outputInputs = 2 * e * T * h / seqShard;
     ctx.logitElements = T * ctx.params.paddedVocab / t;
-    if (ctx.framework == Framework::Megatron) {
-        // VocabParallelCrossEntropy (megatron/core/tensor_parallel/cross_entropy.py): an fp32
-        // copy of the bf16 logits, exponentiated in place and saved (4 B); its backward turns
-        // that softmax into the gradient in place and autograd casts it to bf16 (2 B).
-        ctx.loss = {4, 2, 2, 0};
-    } else {
-        // F.cross_entropy(logits.float()) (torchtitan train.py, HF loss_utils ForCausalLMLoss):
-        // the bf16 logits and their fp32 copy beside the saved log-softmax (4 B) in the forward;
-        // nll_loss_backward's dense fp32 gradient and log_softmax_backward's output (4 + 4 B)
-        // in the backward, whose 4 B blocks cannot reuse the freed 2 B bf16 block.
-        ctx.loss = {4, 6, 8, 2};
-    }
 
-    // --- the framework's buffers (training)
-    const RuntimeOverheads& rt = s.runtime;
-    const Framework fw = ctx.framework;
-    const bool dataParallel = ctx.zeroShards > 1;
-    const bool offloaded = tr.offloadOptimizer;
-    const double gradElement = ctx.adapters ? st.gradients : (st.gradients > 0 ? st.gradients : 2);
-    const bool adamLike = tr.optimizer == Optimizer::Adam || tr.optimizer == Optimizer::AdamW;
-    const int moments = optimizerMoments(tr.optimizer);
-    const double momentElement = moments > 0 ? st.moments / moments : 0;
-    switch (fw) {
-    case Framework::Megatron:
-        // Buckets are views of the contiguous grad buffer, reduced in place
-        // (param_and_grad_buffer.py); a 16-bit grad buffer is cast to fp32 for the step
-        // (distrib_optimizer.py: shard_main_param.grad = shard_model_grad.float()).
-        if (st.gradients < 4 && st.optimizer() > 0 && !offloaded)
-            ctx.optimizerTempPerParam = 4 * dense.optimizer;
-        if (z == 3) // Megatron-FSDP optim_grads_params: the layer in use and the prefetched one
-            ctx.zero3GatherBytes = rt.zero3PrefetchModules * (ctx.adapters ? 2.0 : st.weights) * ctx.largestModuleParams;
-        break;
-    case Framework::DeepSpeed:
-        // stage_1_and_2.py backward(): ipg buffer of reduce_bucket_size elements in the model
-        // dtype (contiguous_gradients, the default) for the backward; stage3.py keeps it.
-        if (z == 1 || z == 2)
-            ctx.commBackwardBytes = rt.reduceBucketElements * 2;
-        else if (z == 3)
-            ctx.commBucketBytes = rt.reduceBucketElements * 2;
-        if (z == 3) // estimate_zero3_model_states_mem_needs: largest_layer_memory = 4·ℓ
-            ctx.zero3GatherBytes = rt.zero3PrefetchModules * (ctx.adapters ? 2.0 : st.weights) * ctx.largestModuleParams;
-        // The step flattens this rank's gradient partition to fp32 (single_grad_partition);
-        // ZeRO-3 does it per sub-group of sub_group_size = 1e9 elements.
-        if (z >= 1 && !offloaded && st.optimizer() > 0) {
-            ctx.optimizerTempPerParam = 4 * dense.optimizer;
-            ctx.optimizerTempCap = z == 3 ? 4e9 : 0;
-        }
-        break;
-    case Framework::Fsdp2: {
-        // _fsdp_param_group.py: forward holds the layer's unsharded parameters, its all-gather
-        // output until the next copy-out and the next layer's all-gather in flight (3 × 2 B);
-        // backward the layer and the prefetched one unsharded (2 × 2 B), its unsharded grads
-        // (2 B) and the reduce-scatter inputs of this layer and the previous one in the reduce
-        // dtype (2 × r). The root module (embedding, norm, output) stays unsharded from forward
-        // through backward (reshard_after_forward is False for the root).
-        const double r = ctx.reduceBytes;
-        if (z == 3) {
-            ctx.fsdpForwardPerLayer = 3 * 2;
-            ctx.fsdpBackwardPerLayer = 2 * 2 + 2 + 2 * r;
-        } else if (z == 2) { // SHARD_GRAD_OP: reshard_after_forward=False keeps every layer unsharded
-            ctx.fsdpStageUnsharded = 2;
-            ctx.fsdpBackwardPerLayer = 2 + 2 * r;
-        }
-        if (z >= 2)
-            ctx.fsdpRootBytes = 2;
-        // torch.optim's default foreach Adam: _foreach_sqrt of exp_avg_sq is one list-sized copy.
-        if (adamLike && !offloaded)
-            ctx.optimizerTempPerParam = momentElement * dense.optimizer;
-        break;
-    }
-    case Framework::Ddp:
-        // DistributedDataParallel(gradient_as_bucket_view=False): the buckets are a second copy
-        // of the gradients (distributed.py docstring), from construction on.
-        if (dataParallel && !rt.gradientAsBucketView)
-            ctx.commBucketPerParam = gradElement;
-        // torch.autocast caches a bf16 copy of each fp32 weight, which the matmuls save for
-        // backward.
-        if (ctx.ampWeights)
-            ctx.autocastCopyBytes = 2;
-        if (adamLike && !offloaded)
-            ctx.optimizerTempPerParam = momentElement * dense.optimizer;
-        break;
-    }
-    if (rt.commBucketBytes > 0) { // an explicit figure replaces the framework's own
-        ctx.commBucketBytes = dataParallel ? rt.commBucketBytes : 0;
-        ctx.commBucketPerParam = ctx.commBackwardBytes = 0;
-    }
-    // cuBLAS: one workspace per (handle, stream), through the caching allocator and never freed
-    // (CublasHandlePool.cpp), for the forward thread and the autograd engine's (2 × (cuBLAS +
-    // 1 MiB cuBLASLt)); Transformer Engine adds its own (gemm.py: 32 MiB + 1 KiB on sm ≥ 90).
-    ctx.libraryWorkspaces = 2 * (rt.cublasWorkspaceBytes + 1048576.0);
-    if (fw == Framework::Megatron)
-        ctx.libraryWorkspaces += rt.cublasWorkspaceBytes >= 33554432.0 ? 33555456.0 : 4194304.0;
-    // NCCL: one communicator per parallel group the rank reduces or sends over.
-    const int groups = (ctx.zeroShards > 1 ? 1 : 0) + (ctx.t > 1 ? 1 : 0) + (ctx.p > 1 ? 1 : 0) + (ctx.c > 1 ? 1 : 0)
-        + (s.parallel.expert > 1 ? 1 : 0);
-    ctx.ncclBytes = groups * rt.ncclBytesPerCommunicator;
-    // Frameworks whose zero_grad(set_to_none=True) frees the gradients after each step allocate
-    // them again in the first backward: with one micro-batch per step none exist before it.
-    ctx.gradientsFilledByBackward = fw != Framework::Megatron && ctx.micro <= 1;
+    // --- the framework's buffers (core/layout/frameworkbuffers.h), a value of its own
+    frameworkBuffers({s, ctx.layout, ctx.largestModuleParams}, ctx.buffers);
 
     if (m.isMoE() && s.parallel.expert > 1) // all-to-all send + receive of one layer's routed tokens
         ctx.moeDispatchBytes = 2 * e * T / seqShard * m.moeTopK * tr.moeCapacityFactor * h;
 
-    if (!ctx.rl)
-        return;
-    // --- RL roles (Ouyang et al. 2022 PPO; Shao et al. 2024 GRPO; verl / TRL placement)
-    const RlSetup& rl = s.finetune.rl;
-    const double z3 = z >= 3 ? 1.0 / ctx.zeroShards : 1.0;
-    if (rl.reference && !rl.referenceOffload && !ctx.adapters) {
-        WeightQuantization q;
-        q.format = rl.referenceFormat;
-        ctx.referenceBytesPerParam = frozenLinearBytes(q, m) * z3; // a frozen copy, sharded like the policy
-    }
-    if (rl.rewardModel) {
-        const double rewardParams = rl.rewardParameters > 0 ? rl.rewardParameters : ctx.params.total;
-        WeightQuantization q;
-        q.format = rl.rewardFormat;
-        ctx.rewardBytesPerStage = rewardParams / (t * ctx.p) * frozenLinearBytes(q, m) * z3;
-    }
-    if (rl.critic) {
-        // A value model of the policy's size, trained like the policy (LoRA: its own frozen
-        // base + adapters; full: full model states).
-        if (ctx.adapters) {
-            ctx.criticWeightsPerParam = ctx.frozenLinearBytes;
-        } else {
-            ctx.criticWeightsPerParam = ctx.weightBytes;
-            ctx.criticGradientsPerParam = ctx.gradientBytes;
-            ctx.criticOptimizerPerParam = ctx.optimizerBytes;
-        }
-    }
-    // The rollout engine (vLLM) holds the policy in bf16 over its own TP and reserves a share
-    // of the GPU (gpu_memory_utilization) for weights + KV cache.
-    ctx.rolloutWeightBytes = 2 * ctx.params.total / std::max(1, rl.rolloutTensor);
-    ctx.rolloutKvBytes = std::max(0.0, rl.rolloutMemoryFraction * s.hardware.gpu.memoryBytes - ctx.rolloutWeightBytes);
-    // What the step's sequences need at their full length (validation keeps rollout_tensor ≥ 1):
-    // the memory check and the rollout's rounds (compute.cpp) read the same figure.
-    const int rolloutTensor = std::max(1, rl.rolloutTensor);
-    const double sequences = double(rl.promptsPerGpu) * rl.samplesPerPrompt * rolloutTensor;
-    ctx.rolloutKvNeeded = kvCacheBytes(m, KvCacheDtype::Bf16, rolloutTensor, 0, m.numLayers,
-                                       double(rl.promptLength) + double(rl.maxNewTokens), sequences, 16);
+    if (ctx.layout.rl) // the RL roles beside the policy (core/layout/rlroles.h)
+        ctx.rlRoles = rlRoles(s, ctx.layout, m, ctx.params.total,
+                              {ctx.weightBytes, ctx.gradientBytes, ctx.optimizerBytes, ctx.frozenLinearBytes});
 }
 
 
-void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageLedger& L)
+namespace {
+
+/// The ledger of `stage`, whose layers the caller has (the stage loop walks them anyway).
+inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, const KindCounts& kinds, StagePhase phase, StageLedger& L)
 {
     const bool first = stage == 0;
-    const bool last = stage == ctx.p - 1;
-    const int layers = ctx.split.layersOn(stage);
-    const int firstLayer = ctx.split.firstLayerOf(stage);
-    const int moe = ctx.shape.isMoE() ? ctx.shape.moeLayersIn(firstLayer, firstLayer + layers) : 0;
+    const bool last = stage == ctx.layout.p - 1;
     // Field by field rather than L = StageLedger{}: this runs for every distinct stage shape.
     L.persistent.fill(0);
     L.activationsPerMicroBatch = L.embeddingPerMicroBatch = 0;
@@ -273,17 +131,34 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
     L.cpuOffloadBytes = 0;
     L.stage = stage;
     L.layers = layers;
-    L.moeLayers = moe;
+    L.kinds = kinds;
     L.first = first;
     L.last = last;
     L.phase = phase;
     ComponentBytes& b = L.persistent;
-    const int denseLayers = layers - moe;
 
-    L.linear = (ctx.countOnly ? ctx.stageParams : 0) + denseLayers * ctx.denseLinear + moe * ctx.moeLinear;
+    // The stage's parameters, activations and LoRA adapters: each kind's layer times the layers
+    // of that kind on the stage (sums in kModelledKinds' order).
+    double linear = ctx.layout.countOnly ? ctx.stageParams : 0, other = 0, experts = 0, adapters = 0, activations = 0;
+    double recompute = 0, activationGradients = 0, layerParams = 0;
+    for (LayerKind kind : kModelledKinds) {
+        const int n = kinds[kind];
+        const KindOnGpu& k = ctx.kinds[std::size_t(kind)];
+        linear += n * k.linear;
+        other += n * k.other;
+        experts += n * k.experts;
+        adapters += n * k.adapters;
+        activations += n * k.activations.total;
+        if (n > 0) { // the largest layer of the stage: what one layer's backward and gathers hold
+            recompute = std::max(recompute, k.activations.recomputeWorkspace);
+            activationGradients = std::max(activationGradients, k.activations.backwardWorkspace);
+            layerParams = std::max(layerParams, k.linear + k.other + k.experts);
+        }
+    }
+    L.linear = linear;
     const double rootParams = (first ? ctx.firstStageParams : 0) + (last ? ctx.lastStageParams : 0);
-    L.other = denseLayers * ctx.denseOther + moe * ctx.moeOther + rootParams;
-    L.experts = moe * ctx.expertParams;
+    L.other = other + rootParams;
+    L.experts = experts;
     const double dense = L.linear + L.other;
     L.residentParameters = dense + L.experts;
     const FineTuneSetup& ft = ctx.scenario.finetune;
@@ -291,7 +166,7 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
 
     double trainable = 0, trainableWeights = 0;
     double optimizer = 0;
-    if (!ctx.adapters) {
+    if (!ctx.layout.adapters) {
         at(b, Component::Weights) = ctx.weightBytes * dense + ctx.expertWeightBytes * L.experts;
         at(b, Component::Gradients) = ctx.gradientBytes * dense + ctx.expertGradientBytes * L.experts;
         optimizer = ctx.optimizerBytes * dense + ctx.expertOptimizerBytes * L.experts;
@@ -299,7 +174,6 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
         trainable = L.residentParameters;
         trainableWeights = L.residentParameters;
     } else {
-        const double adapters = denseLayers * ctx.adapterDense + moe * ctx.adapterMoe;
         at(b, Component::Weights) = ctx.frozenLinearBytes * (L.linear + L.experts) + ctx.frozenOtherBytes * L.other;
         at(b, Component::AdapterWeights) = ctx.adapterWeightBytes * adapters;
         at(b, Component::Gradients) = ctx.adapterGradientBytes * adapters;
@@ -311,41 +185,37 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
     const bool training = phase != StagePhase::Rollout; // generation keeps no training activations
     if (training) {
         // Activations of one micro-batch; the moments multiply by the micro-batches in flight.
-        L.activationsPerMicroBatch = denseLayers * ctx.layer.total + moe * ctx.moeLayer.total;
+        L.activationsPerMicroBatch = activations;
         L.embeddingPerMicroBatch = first ? ctx.embeddingActivationsPerMicroBatch : 0;
         if (last) {
-            L.outputHeld = ctx.outputInputs + ctx.loss.held * ctx.logitElements;
-            L.lossForward = ctx.loss.forward * ctx.logitElements;
-            L.lossBackward = ctx.loss.backward * ctx.logitElements;
-            L.lossCached = ctx.loss.cached * ctx.logitElements;
+            L.outputHeld = ctx.outputInputs + ctx.buffers.loss.held * ctx.logitElements;
+            L.lossForward = ctx.buffers.loss.forward * ctx.logitElements;
+            L.lossBackward = ctx.buffers.loss.backward * ctx.logitElements;
+            L.lossCached = ctx.buffers.loss.cached * ctx.logitElements;
         }
-        if (layers > 0) {
-            L.recompute = std::max(denseLayers > 0 ? ctx.layer.recomputeWorkspace : 0.0, moe > 0 ? ctx.moeLayer.recomputeWorkspace : 0.0);
-            L.activationGradients = std::max(denseLayers > 0 ? ctx.layer.backwardWorkspace : 0.0, moe > 0 ? ctx.moeLayer.backwardWorkspace : 0.0);
-        }
-        // Gathered 16-bit copies of the weights.
-        const double layerParams = std::max(denseLayers > 0 ? ctx.denseLinear + ctx.denseOther : 0.0,
-                                            moe > 0 ? ctx.moeLinear + ctx.moeOther + ctx.expertParams : 0.0);
-        if (ctx.zero3GatherBytes > 0) {
-            L.gatheredForward = L.gatheredBackward = L.gatheredLoss = ctx.zero3GatherBytes;
-        } else if (ctx.fsdpRootBytes > 0) {
-            const double root = ctx.fsdpRootBytes * rootParams;
-            const double unsharded = ctx.fsdpStageUnsharded * L.residentParameters;
-            L.gatheredForward = unsharded + (unsharded > 0 ? 0 : ctx.fsdpForwardPerLayer * layerParams) + root;
+        L.recompute = recompute;
+        L.activationGradients = activationGradients;
+        // Gathered 16-bit copies of the weights: the largest layer's (layerParams).
+        if (ctx.buffers.zero3GatherBytes > 0) {
+            L.gatheredForward = L.gatheredBackward = L.gatheredLoss = ctx.buffers.zero3GatherBytes;
+        } else if (ctx.buffers.fsdpRootBytes > 0) {
+            const double root = ctx.buffers.fsdpRootBytes * rootParams;
+            const double unsharded = ctx.buffers.fsdpStageUnsharded * L.residentParameters;
+            L.gatheredForward = unsharded + (unsharded > 0 ? 0 : ctx.buffers.fsdpForwardPerLayer * layerParams) + root;
             // The last block is not resharded after its forward (torchtitan apply_fsdp).
             L.gatheredLoss = unsharded + (unsharded > 0 ? 0 : 2 * layerParams) + root;
             // …and the root's unsharded gradients wait for its reduce-scatter at the end of backward.
-            L.gatheredBackward = unsharded + ctx.fsdpBackwardPerLayer * layerParams + root + 2 * rootParams;
-        } else if (ctx.autocastCopyBytes > 0) {
-            L.gatheredForward = L.gatheredBackward = L.gatheredLoss = ctx.autocastCopyBytes * trainableWeights;
+            L.gatheredBackward = unsharded + ctx.buffers.fsdpBackwardPerLayer * layerParams + root + 2 * rootParams;
+        } else if (ctx.buffers.autocastCopyBytes > 0) {
+            L.gatheredForward = L.gatheredBackward = L.gatheredLoss = ctx.buffers.autocastCopyBytes * trainableWeights;
         }
-        L.commBackward = ctx.commBackwardBytes;
-        L.dispatch = moe > 0 ? ctx.moeDispatchBytes : 0;
+        L.commBackward = ctx.buffers.commBackwardBytes;
+        L.dispatch = kinds[LayerKind::Moe] > 0 ? ctx.moeDispatchBytes : 0;
         L.dequant = ctx.dequantBytes;
-        L.optimizerTemporaries = ctx.optimizerTempPerParam * trainable;
-        if (ctx.optimizerTempCap > 0)
-            L.optimizerTemporaries = std::min(L.optimizerTemporaries, ctx.optimizerTempCap);
-        if (ctx.gradientsFilledByBackward) {
+        L.optimizerTemporaries = ctx.buffers.optimizerTempPerParam * trainable;
+        if (ctx.buffers.optimizerTempCap > 0)
+            L.optimizerTemporaries = std::min(L.optimizerTemporaries, ctx.buffers.optimizerTempCap);
+        if (ctx.buffers.gradientsFilledByBackward) {
             // Before the backward reaches them the gradients do not exist; at the first layer's
             // backward only the output layer's and that layer's do.
             const double grads = at(b, Component::Gradients);
@@ -355,26 +225,26 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
             L.gradientsAtLayerBackward = grads * std::max(0.0, 1 - std::min(1.0, share));
         }
     }
-    at(b, Component::CommBuckets) = ctx.commBucketBytes + ctx.commBucketPerParam * trainable;
-    at(b, Component::LibraryWorkspaces) = ctx.libraryWorkspaces;
+    at(b, Component::CommBuckets) = ctx.buffers.commBucketBytes + ctx.buffers.commBucketPerParam * trainable;
+    at(b, Component::LibraryWorkspaces) = ctx.buffers.libraryWorkspaces;
 
-    if (ctx.rl) {
+    if (ctx.layout.rl) {
         const RlSetup& rl = ctx.scenario.finetune.rl;
-        at(b, Component::ReferenceWeights) = ctx.referenceBytesPerParam * L.residentParameters;
-        at(b, Component::RewardWeights) = ctx.rewardBytesPerStage;
-        at(b, Component::CriticWeights) = ctx.criticWeightsPerParam * L.residentParameters
-            + (ctx.adapters && rl.critic ? at(b, Component::AdapterWeights) : 0);
-        at(b, Component::CriticGradients) = ctx.adapters ? (rl.critic ? at(b, Component::Gradients) : 0)
-                                                         : ctx.criticGradientsPerParam * L.residentParameters;
-        at(b, Component::CriticOptimizerStates) = ctx.adapters ? (rl.critic ? optimizer : 0)
-                                                               : ctx.criticOptimizerPerParam * L.residentParameters;
+        at(b, Component::ReferenceWeights) = ctx.rlRoles.referenceBytesPerParam * L.residentParameters;
+        at(b, Component::RewardWeights) = ctx.rlRoles.rewardBytesPerStage;
+        at(b, Component::CriticWeights) = ctx.rlRoles.criticWeightsPerParam * L.residentParameters
+            + (ctx.layout.adapters && rl.critic ? at(b, Component::AdapterWeights) : 0);
+        at(b, Component::CriticGradients) = ctx.layout.adapters ? (rl.critic ? at(b, Component::Gradients) : 0)
+                                                         : ctx.rlRoles.criticGradientsPerParam * L.residentParameters;
+        at(b, Component::CriticOptimizerStates) = ctx.layout.adapters ? (rl.critic ? optimizer : 0)
+                                                               : ctx.rlRoles.criticOptimizerPerParam * L.residentParameters;
         if (rl.placement == RolloutPlacement::Colocated && phase != StagePhase::Training) {
-            at(b, Component::RolloutWeights) = ctx.rolloutWeightBytes;
-            at(b, Component::RolloutKvCache) = ctx.rolloutKvBytes;
+            at(b, Component::RolloutWeights) = ctx.rlRoles.rolloutWeightBytes;
+            at(b, Component::RolloutKvCache) = ctx.rlRoles.rolloutKvBytes;
         }
     }
     at(b, Component::CudaContext) = ctx.scenario.runtime.cudaContextBytes;
-    at(b, Component::NcclBuffers) = ctx.ncclBytes;
+    at(b, Component::NcclBuffers) = ctx.buffers.ncclBytes;
 
     // Outside the allocated level among persistent components: paged states, context, NCCL.
     L.persistentOutside = at(b, Component::PagedOptimizerStates) + at(b, Component::CudaContext) + at(b, Component::NcclBuffers);
@@ -388,8 +258,16 @@ void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageL
     L.loadOnce = at(b, Component::Weights) + at(b, Component::AdapterWeights) + at(b, Component::ReferenceWeights)
         + at(b, Component::RewardWeights) + at(b, Component::CriticWeights) + at(b, Component::RolloutWeights)
         + at(b, Component::RolloutKvCache) + at(b, Component::LibraryWorkspaces);
-    if (ctx.framework == Framework::Megatron && !ctx.adapters)
+    if (ctx.layout.framework == Framework::Megatron && !ctx.layout.adapters)
         L.loadOnce += at(b, Component::Gradients) + ctx.masterBytes * dense;
+}
+
+} // namespace
+
+void stageLedger(const EstimateContext& ctx, int stage, StagePhase phase, StageLedger& L)
+{
+    const StageLayers layers = ctx.layout.stage(stage);
+    fillStageLedger(ctx, stage, layers.count, layers.kinds, phase, L);
 }
 
 namespace {
@@ -504,13 +382,13 @@ void peakOperation(const EstimateContext& ctx, int stage, StepMoment moment, int
     microBatch = 0;
     chunk = 0;
     if (moment == StepMoment::LayerForward) {
-        const int warmup = warmupForwards(ctx.p, ctx.v, ctx.micro, stage);
-        const int total = ctx.micro * ctx.v;
-        const ChunkMicroBatch op = forwardEntry(std::min(warmup, total - 1), ctx.micro, ctx.v, ctx.p);
+        const int warmup = warmupForwards(ctx.layout.p, ctx.layout.v, ctx.layout.micro, stage);
+        const int total = ctx.layout.micro * ctx.layout.v;
+        const ChunkMicroBatch op = forwardEntry(std::min(warmup, total - 1), ctx.layout.micro, ctx.layout.v, ctx.layout.p);
         microBatch = op.microBatch;
         chunk = op.chunk;
     } else if (moment != StepMoment::Optimizer && moment != StepMoment::Rollout) {
-        chunk = ctx.v - 1;
+        chunk = ctx.layout.v - 1;
     }
 }
 
@@ -568,20 +446,19 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
     // previous stage's (firstLayerOf(i) = Σ layersOn(j < i)), and its ledger is recomputed only
     // when its shape differs from the previous stage's (with the working: for every stage, whose
     // working it records).
-    const int p = ctx.p;
+    const int p = ctx.layout.p;
     const int ranksPerStage = ctx.scenario.parallel.gpus / p;
     const double capacity = ctx.scenario.hardware.gpu.memoryBytes;
-    const bool moeModel = ctx.shape.isMoE();
     const bool training = phase != StagePhase::Rollout; // generation holds no micro-batches
-    const int v = ctx.v, micro = ctx.micro;
+    const int v = ctx.layout.v, micro = ctx.layout.micro;
     std::vector<RankGroup>& groups = out.groups;
-    StageLedger L;
+    StageLedger L{StageLedger::NoInit{}}; // its first stage always fills it: layers = −1 is no stage's
     int layers = 0;
     for (int stage = 0, firstLayer = 0; stage < p; ++stage, firstLayer += layers) {
-        layers = ctx.split.layersOn(stage);
-        const int moe = moeModel ? ctx.shape.moeLayersIn(firstLayer, firstLayer + layers) : 0;
-        if (w || !L.sameShape(layers, moe, stage == 0, stage == p - 1, phase))
-            stageLedger(ctx, stage, phase, L);
+        layers = ctx.layout.split.layersOn(stage);
+        const KindCounts kinds = ctx.layout.stageKindsAt(stage, firstLayer, layers); // interleaved: its chunks' (resolvedlayout.h)
+        if (w || !L.sameShape(layers, kinds, stage == 0, stage == p - 1, phase))
+            fillStageLedger(ctx, stage, layers, kinds, phase, L);
         L.stage = stage;
         const std::size_t mark = w ? w->lines().size() : 0;
         // Computed in place at the end of the groups (no copy of the group), dropped again when it

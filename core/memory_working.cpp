@@ -16,37 +16,37 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
 {
     const int stage = L.stage;
     const double linear = L.linear, other = L.other, experts = L.experts;
-    const int moeLayers = L.moeLayers, denseLayers = L.layers - L.moeLayers;
+    const int moeLayers = L.kinds[LayerKind::Moe], denseLayers = L.kinds[LayerKind::Dense];
     const Scenario& s = ctx.scenario;
     const TrainingSetup& tr = s.training;
     const RuntimeOverheads& rt = s.runtime;
-    const double t = ctx.t;
-    const double dz = ctx.zeroShards;
+    const double t = ctx.layout.t;
+    const double dz = ctx.layout.shardGroup;
     const int z = tr.zeroStage;
-    const StateBytesPerParameter& st = ctx.state;
-    const bool first = stage == 0, last = stage == ctx.p - 1;
+    const StateBytesPerParameter& st = ctx.layout.state;
+    const bool first = stage == 0, last = stage == ctx.layout.p - 1;
     const double peakInFlight = out.inFlightMicroBatches;
-    const double seqShard = (s.parallel.sequenceParallel && ctx.t > 1) ? t : 1.0;
+    const double seqShard = ctx.layout.seqShard;
     const double resident = out.residentParameters;
     const double optimizerBytes = L.persistent[std::size_t(Component::OptimizerStates)] + L.persistent[std::size_t(Component::PagedOptimizerStates)];
-    if (ctx.p > 1)
+    if (ctx.layout.p > 1)
         w->add(Term::StageLayers, stage, double(L.layers),
-               {{"L", double(ctx.shape.numLayers), Unit::Count}, {"p", double(ctx.p), Unit::Count}, {"i", double(stage), Unit::Count},
-                {"first stage", double(ctx.split.firstCount), Unit::Count}, {"last stage", double(ctx.split.lastCount), Unit::Count}},
+               {{"L", double(ctx.shape.numLayers), Unit::Count}, {"p", double(ctx.layout.p), Unit::Count}, {"i", double(stage), Unit::Count},
+                {"first stage", double(ctx.layout.split.firstCount), Unit::Count}, {"last stage", double(ctx.layout.split.lastCount), Unit::Count}},
                {}, s.parallel.firstStageLayers > 0 || s.parallel.lastStageLayers > 0 ? "first/last stage as set, the rest split evenly"
                    : s.parallel.embeddingCountsAsLayer || s.parallel.lossCountsAsLayer ? "(L + embedding + loss) / p, the embedding and loss counting as layers"
                                                                                         : "L / p, the remainder on the middle stages");
 
-    if (ctx.countOnly)
+    if (ctx.layout.countOnly)
         w->add(Term::ResidentParameters, stage, resident,
-               {{"Ψ", ctx.params.total, Unit::Count}, {"t", t, Unit::Count}, {"p", double(ctx.p), Unit::Count}}, {},
+               {{"Ψ", ctx.params.total, Unit::Count}, {"t", t, Unit::Count}, {"p", double(ctx.layout.p), Unit::Count}}, {},
                "P = Ψ / (t·p)  (count-only model: split evenly over the stages)");
     else
         w->add(Term::ResidentParameters, stage, resident,
                {{"dense layers", double(denseLayers), Unit::Count}, {"MoE layers", double(moeLayers), Unit::Count},
                 {"TP-sharded matrices", linear, Unit::Count}, {"replicated (norms, biases, routers) + embedding/output", other, Unit::Count},
                 {"routed experts (÷ EP·ETP)", experts, Unit::Count}});
-    if (!ctx.adapters) {
+    if (!ctx.layout.adapters) {
         w->add(Term::Weights, stage, get(out, Component::Weights),
                {{"w", st.weights, Unit::BytesPerParameter}, {"P", resident, Unit::Count}, {"D_z", z >= 3 ? dz : 1, Unit::Count}}, {},
                tr.offloadParameters ? "0 (weights offloaded to CPU; gathered per module)" : (z >= 3 ? "w·P / D_z" : "w·P"));
@@ -58,8 +58,8 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
                 {"P", resident, Unit::Count}, {"D_z", z >= 1 ? dz : 1, Unit::Count}}, {},
                tr.offloadOptimizer ? "0 (optimizer offloaded to CPU)" : (z >= 1 ? "(master + moments)·P / D_z" : "(master + moments)·P"));
         if (experts > 0)
-            w->add(Term::ExpertShards, stage, double(ctx.expertShards),
-                   {{"n", double(s.parallel.gpus), Unit::Count}, {"p", double(ctx.p), Unit::Count},
+            w->add(Term::ExpertShards, stage, double(ctx.layout.expertShards),
+                   {{"n", double(s.parallel.gpus), Unit::Count}, {"p", double(ctx.layout.p), Unit::Count},
                     {"EP", double(s.parallel.expert), Unit::Count}, {"ETP", double(s.parallel.effectiveExpertTensor()), Unit::Count}});
     } else {
         w->add(Term::FrozenBase, stage, get(out, Component::Weights),
@@ -80,7 +80,7 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
     const double states = out.categoryBytes(Category::Parameters) + out.categoryBytes(Category::Gradients)
         + out.categoryBytes(Category::OptimizerStates);
     static constexpr std::string_view kStateFormula[] = {"P·(w + g + o)", "P·(w + g + o/D_z)", "P·(w + (g + o)/D_z)", "P·(w + g + o)/D_z"};
-    if (!ctx.adapters && !ctx.rl)
+    if (!ctx.layout.adapters && !ctx.layout.rl)
         w->add(Term::ModelStates, stage, states,
                {{"P", resident, Unit::Count}, {"w", st.weights, Unit::BytesPerParameter}, {"g", st.gradients, Unit::BytesPerParameter},
                 {"o", st.optimizer(), Unit::BytesPerParameter}, {"D_z", dz, Unit::Count}},
@@ -94,34 +94,35 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
         w->add(Term::CpuOffload, stage, out.cpuOffloadBytes,
                {{"o", st.optimizer(), Unit::BytesPerParameter}, {"w", tr.offloadParameters ? st.weights : 0, Unit::BytesPerParameter},
                 {"P", resident, Unit::Count}, {"D_z", dz, Unit::Count}});
-    for (const LayerActivations* layer : {&ctx.layer, &ctx.moeLayer}) {
-        if ((layer == &ctx.layer && denseLayers == 0) || (layer == &ctx.moeLayer && moeLayers == 0))
+    for (LayerKind kind : kModelledKinds) {
+        if (L.kinds[kind] == 0)
             continue;
+        const LayerActivations* layer = &ctx.kinds[std::size_t(kind)].activations;
         for (int i = 0; i < layer->count; ++i) {
             const SavedTensor& tensor = layer->tensors[std::size_t(i)];
             const TensorInfo& info = tensorInfo(tensor.kind);
             const bool tp = info.split == TensorSplit::TensorSharded;
             w->add(Term::SavedTensor, stage, tensor.bytes,
-                   {{"s", double(tr.seqLength) / ctx.c, Unit::Tokens}, {"b", double(tr.microBatchSize), Unit::Count},
+                   {{"s", double(tr.seqLength) / ctx.layout.c, Unit::Tokens}, {"b", double(tr.microBatchSize), Unit::Count},
                     {tp ? "t" : "t_sp", tp ? t : seqShard, Unit::Count}},
                    info.label, info.formula, info.id);
         }
         w->add(Term::LayerActivationsPerMicroBatch, stage, layer->total,
                {{"Table 2 terms", layer->paperTotal, Unit::Bytes}, {"extras", layer->total - layer->paperTotal, Unit::Bytes}}, {},
-               layer == &ctx.moeLayer ? "Σ saved tensors of an MoE layer" : std::string_view{});
+               kind == LayerKind::Moe ? "Σ saved tensors of an MoE layer" : std::string_view{});
     }
     w->add(Term::InFlightMicroBatches, stage, out.inFlightMicroBatches,
-           {{"p", double(ctx.p), Unit::Count}, {"i", double(stage), Unit::Count}, {"m", double(ctx.micro), Unit::Count},
-            {"v", double(ctx.v), Unit::Count}},
-           {}, ctx.v > 1 ? "min(2(p−i−1) + (v−1)p + 1, v·m) / v" : "min(p − i, m)");
+           {{"p", double(ctx.layout.p), Unit::Count}, {"i", double(stage), Unit::Count}, {"m", double(ctx.layout.micro), Unit::Count},
+            {"v", double(ctx.layout.v), Unit::Count}},
+           {}, ctx.layout.v > 1 ? "min(2(p−i−1) + (v−1)p + 1, v·m) / v" : "min(p − i, m)");
     const double inFlight = peakInFlight;
     w->add(Term::LayerActivations, stage, inFlight * L.activationsPerMicroBatch,
-           {{"A_layer", ctx.layer.total, Unit::Bytes}, {"n_layers", double(out.layers), Unit::Count},
+           {{"A_layer", ctx.kinds[std::size_t(LayerKind::Dense)].activations.total, Unit::Bytes}, {"n_layers", double(out.layers), Unit::Count},
             {"in flight", inFlight, Unit::Count}});
-    const double T = ctx.tokensPerMicroBatch;
+    const double T = ctx.layout.tokensPerMicroBatch;
     const double h = ctx.shape.hiddenSize;
     const double V = ctx.params.paddedVocab;
-    const bool megatronLoss = ctx.framework == Framework::Megatron;
+    const bool megatronLoss = ctx.layout.framework == Framework::Megatron;
     if (first)
         w->add(Term::EmbeddingActivations, stage, inFlight * L.embeddingPerMicroBatch,
                {{"s·b", T, Unit::Tokens}, {"h", h, Unit::Count}, {"in flight", inFlight, Unit::Count}}, {},
@@ -140,14 +141,14 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
         std::string_view formula;
         if (tr.recompute == Recompute::Full)
             formula = "Σ saved tensors of one layer without recomputation";
-        else if (ctx.layer.recomputeWorkspace > 0 && s.training.framework == Framework::Fsdp2)
+        else if (ctx.kinds[std::size_t(LayerKind::Dense)].activations.recomputeWorkspace > 0 && s.training.framework == Framework::Fsdp2)
             formula = "one layer's tensors the per-op checkpoint did not save (rerun in backward)";
         else if (ctx.shape.dropout)
             formula = "5·a·s²·b / t (softmax 2·a·s²·b, dropout mask a·s²·b, dropout output 2·a·s²·b of one layer)";
         else
             formula = "2·a·s²·b / t (the softmax of one layer; no dropout)";
         w->add(Term::RecomputeWorkspace, stage, L.recompute,
-               {{"a", double(ctx.shape.numAttentionHeads), Unit::Count}, {"s", double(tr.seqLength) / ctx.c, Unit::Tokens},
+               {{"a", double(ctx.shape.numAttentionHeads), Unit::Count}, {"s", double(tr.seqLength) / ctx.layout.c, Unit::Tokens},
                 {"b", double(tr.microBatchSize), Unit::Count}, {"t", t, Unit::Count}},
                {}, formula);
     }
@@ -158,14 +159,14 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
     {
         std::string_view formula;
         if (rt.commBucketBytes > 0)
-            formula = ctx.zeroShards > 1 ? "as set (runtime.comm_bucket_bytes)" : "0 (no data parallelism: nothing to reduce)";
-        else if (ctx.framework == Framework::Megatron)
+            formula = ctx.layout.shardGroup > 1 ? "as set (runtime.comm_bucket_bytes)" : "0 (no data parallelism: nothing to reduce)";
+        else if (ctx.layout.framework == Framework::Megatron)
             formula = "0: buckets are views of the contiguous grad buffer, reduced in place";
-        else if (ctx.framework == Framework::Ddp)
-            formula = ctx.zeroShards <= 1 ? "0 (one replica: no DistributedDataParallel)"
+        else if (ctx.layout.framework == Framework::Ddp)
+            formula = ctx.layout.shardGroup <= 1 ? "0 (one replica: no DistributedDataParallel)"
                       : rt.gradientAsBucketView ? "0 (gradient_as_bucket_view: the gradients are the buckets)"
                                                 : "g · trainable parameters (gradient_as_bucket_view=False keeps a bucket copy)";
-        else if (ctx.framework == Framework::DeepSpeed)
+        else if (ctx.layout.framework == Framework::DeepSpeed)
             formula = z == 3 ? "reduce_bucket_size × 2 B, kept (stage 3)" : z >= 1 ? "reduce_bucket_size × 2 B during the backward (ipg buffer)" : "0";
         else
             formula = "0 (FSDP2's reduce-scatter inputs are counted with the gathered weights)";
@@ -175,10 +176,10 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
     const double gathered = std::max({L.gatheredForward, L.gatheredBackward, L.gatheredLoss});
     if (gathered > 0)
         w->add(Term::Zero3GatherBuffers, stage, gathered,
-               {{"modules", rt.zero3PrefetchModules, Unit::Count}, {"w", ctx.adapters ? 2.0 : st.weights, Unit::BytesPerParameter},
+               {{"modules", rt.zero3PrefetchModules, Unit::Count}, {"w", ctx.layout.adapters ? 2.0 : st.weights, Unit::BytesPerParameter},
                 {"ℓ", ctx.largestModuleParams, Unit::Count}, {"forward", L.gatheredForward, Unit::Bytes}, {"backward", L.gatheredBackward, Unit::Bytes}},
-               {}, ctx.framework == Framework::Fsdp2 ? "FSDP2: forward 3 × 2ℓ, backward (2·2 + 2 + 2r)·ℓ, + root unsharded (2 B each) and its gradients"
-                   : ctx.framework == Framework::Ddp ? "2 B × weights: torch.autocast's bf16 copies, saved for backward"
+               {}, ctx.layout.framework == Framework::Fsdp2 ? "FSDP2: forward 3 × 2ℓ, backward (2·2 + 2 + 2r)·ℓ, + root unsharded (2 B each) and its gradients"
+                   : ctx.layout.framework == Framework::Ddp ? "2 B × weights: torch.autocast's bf16 copies, saved for backward"
                                                      : "modules × w × ℓ (largest module per TP rank)");
     if (L.dispatch > 0)
         w->add(Term::MoeDispatchBuffers, stage, L.dispatch,
@@ -189,23 +190,23 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
                {{"h", h, Unit::Count}, {"F", double(ctx.shape.ffnHiddenSize), Unit::Count}, {"t", t, Unit::Count}});
     if (L.optimizerTemporaries > 0)
         w->add(Term::OptimizerStepTemporaries, stage, L.optimizerTemporaries,
-               {{"per parameter", ctx.optimizerTempPerParam, Unit::BytesPerParameter}, {"D_z", z >= 1 ? dz : 1, Unit::Count}}, {},
-               ctx.framework == Framework::Megatron ? "4 B × gradient shard: .float() of the 16-bit grad buffer"
-                   : ctx.framework == Framework::DeepSpeed ? "4 B × gradient partition (fp32 single_grad_partition)"
+               {{"per parameter", ctx.buffers.optimizerTempPerParam, Unit::BytesPerParameter}, {"D_z", z >= 1 ? dz : 1, Unit::Count}}, {},
+               ctx.layout.framework == Framework::Megatron ? "4 B × gradient shard: .float() of the 16-bit grad buffer"
+                   : ctx.layout.framework == Framework::DeepSpeed ? "4 B × gradient partition (fp32 single_grad_partition)"
                                                            : "moment bytes × parameters: foreach Adam's sqrt of exp_avg_sq");
     if (get(out, Component::PagedOptimizerStates) > 0 || L.persistent[std::size_t(Component::PagedOptimizerStates)] > 0)
         w->add(Term::PagedOptimizerStates, stage, L.persistent[std::size_t(Component::PagedOptimizerStates)],
                {{"moments", st.moments, Unit::BytesPerParameter}});
-    if (ctx.rl) {
+    if (ctx.layout.rl) {
         const RlSetup& rl = s.finetune.rl;
         w->add(Term::ReferenceWeights, stage, get(out, Component::ReferenceWeights), {{"P", resident, Unit::Count}}, {},
                !rl.reference ? "0 (no KL reference)"
-               : ctx.adapters ? "0 (the reference is the frozen base with the adapters disabled)"
+               : ctx.layout.adapters ? "0 (the reference is the frozen base with the adapters disabled)"
                : rl.referenceOffload ? "0 (offloaded to CPU)" : "bytes(format)·P (÷ D_z with ZeRO-3)");
         if (rl.rewardModel)
             w->add(Term::RewardWeights, stage, get(out, Component::RewardWeights),
                    {{"Ψ_reward", rl.rewardParameters > 0 ? rl.rewardParameters : ctx.params.total, Unit::Count}, {"t", t, Unit::Count},
-                    {"p", double(ctx.p), Unit::Count}});
+                    {"p", double(ctx.layout.p), Unit::Count}});
         if (rl.critic) {
             w->add(Term::CriticStates, stage, get(out, Component::CriticWeights), {{"P", resident, Unit::Count}});
             if (get(out, Component::CriticGradients) > 0)
@@ -218,7 +219,7 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
                    {{"Ψ", ctx.params.total, Unit::Count}, {"TP_rollout", double(rl.rolloutTensor), Unit::Count}});
             w->add(Term::RolloutKvCache, stage, get(out, Component::RolloutKvCache),
                    {{"fraction", rl.rolloutMemoryFraction, Unit::Fraction}, {"capacity", s.hardware.gpu.memoryBytes, Unit::Bytes},
-                    {"rollout weights", ctx.rolloutWeightBytes, Unit::Bytes}});
+                    {"rollout weights", ctx.rlRoles.rolloutWeightBytes, Unit::Bytes}});
         }
     }
     w->add(Term::LibraryWorkspaces, stage, L.persistent[std::size_t(Component::LibraryWorkspaces)],

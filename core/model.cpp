@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/fields.h"
+#include "core/model/layerpattern.h"
 
 namespace core {
 
@@ -16,19 +17,6 @@ double paddedVocabSize(const ModelArchitecture& model, int tensorParallel)
     // Megatron _vocab_size_with_padding: multiple = make_vocab_size_divisible_by × TP.
     const double multiple = double(model.padVocabMultiple) * std::max(1, tensorParallel);
     return std::ceil(vocab / multiple) * multiple;
-}
-
-int ModelArchitecture::moeLayersIn(int first, int last) const
-{
-    if (numExperts <= 0)
-        return 0;
-    const int f = std::max(0, firstDenseLayers);
-    const int step = moeLayerFrequency > 0 ? moeLayerFrequency : 1;
-    const int a = std::max(first, f);
-    if (a >= last)
-        return 0;
-    const int l0 = f + (a - f + step - 1) / step * step; // first MoE layer ≥ a
-    return l0 < last ? (last - 1 - l0) / step + 1 : 0;
 }
 
 int ModelArchitecture::globalLayersIn(int first, int last) const
@@ -89,7 +77,7 @@ ParameterCounts countParameters(const ModelArchitecture& model, int tensorParall
     c.normsPerLayer = model.normsPerLayer * normSize * h + (model.qkNorm ? 2.0 * d : 0.0);
     c.perLayer = c.attentionPerLayer + c.mlpPerLayer + c.normsPerLayer;
 
-    c.moeLayers = model.moeLayersIn(0, model.numLayers);
+    c.moeLayers = model.isMoE() ? layerPattern(model).moeLayersIn(0, model.numLayers) : 0;
     c.denseLayers = model.numLayers - c.moeLayers;
     if (model.isMoE()) {
         c.expertPerExpert = matrices * h * model.moeFfnHiddenSize;

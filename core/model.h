@@ -7,6 +7,10 @@ namespace core {
 
 enum class Normalization { RMSNorm, LayerNorm };
 enum class PositionEmbedding { Rotary, Learned };
+/// How RoPE is stretched past the trained context (HF rope_scaling.rope_type).
+enum class RopeScaling { None, Llama3, Yarn, Linear };
+/// The MLP's activation; Auto: SiLU when gated (SwiGLU), GELU otherwise (Megatron-LM's defaults).
+enum class Activation { Auto, Silu, Gelu, GeluTanh, Relu, SquaredRelu };
 
 /// A decoder-only transformer. Either an architecture (hasArchitecture) or just a
 /// parameter count; counts are doubles (see units.h).
@@ -37,8 +41,8 @@ struct ModelArchitecture
     int normsPerLayer = 2;        ///< norms per layer (Gemma 2/3 have 4: pre and post)
     bool qkNorm = false;          ///< per-head RMSNorm on Q and K (Gemma 3, Qwen 3): 2·head_dim each
 
-    // Mixture of experts: zero experts means a dense model. Layer l (0-based) is an MoE layer
-    // when l ≥ firstDenseLayers and (l − firstDenseLayers) % moeLayerFrequency == 0.
+    // Mixture of experts: zero experts means a dense model. Which layers are MoE layers follows
+    // from these keys (core/model/layerpattern.h layerPattern).
     int numExperts = 0;
     int moeTopK = 0;
     int moeFfnHiddenSize = 0;     ///< per routed expert
@@ -59,15 +63,17 @@ struct ModelArchitecture
     int slidingWindow = 0;        ///< 0: every layer attends to the whole context
     int globalLayerEvery = 0;     ///< with a window: every N-th layer is global (Gemma 3: 6); 0: all layers windowed
 
+    // What a framework needs to build the model but no estimate reads (launch files and the
+    // importers carry them; issue 30): 0, None and Auto mean "not stated".
+    double ropeTheta = 0;         ///< RoPE base (HF rope_theta, Megatron --rotary-base)
+    RopeScaling ropeScaling = RopeScaling::None;
+    double ropeScalingFactor = 0; ///< context extension factor (Llama 3.1: 8 from 8192)
+    double normEpsilon = 0;       ///< rms_norm_eps / layer_norm_eps (Megatron --norm-epsilon)
+    Activation activation = Activation::Auto;
+
     int effectiveHeadDim() const { return headDim > 0 ? headDim : (numAttentionHeads > 0 ? hiddenSize / numAttentionHeads : 0); }
     bool isMoE() const { return numExperts > 0; }
     bool isMla() const { return kvLoraRank > 0; }
-    bool isMoeLayer(int layer) const
-    {
-        return numExperts > 0 && layer >= firstDenseLayers && (layer - firstDenseLayers) % (moeLayerFrequency > 0 ? moeLayerFrequency : 1) == 0;
-    }
-    /// MoE layers among layers [first, last).
-    int moeLayersIn(int first, int last) const;
     /// Layers among [first, last) that attend to the whole context (not windowed).
     int globalLayersIn(int first, int last) const;
     int sharedExpertWidth() const { return sharedExpertFfnHiddenSize > 0 ? sharedExpertFfnHiddenSize : numSharedExperts * moeFfnHiddenSize; }

@@ -46,6 +46,20 @@ enum class Framework { Megatron, DeepSpeed, Fsdp2, Ddp };
 /// bf16), or forced.
 enum class MomentDtype { Auto, Fp32, Bf16 };
 
+/// The fused attention kernel a training run uses (step time only). Auto: the framework's own
+/// choice — Transformer Engine (Megatron) prefers cuDNN's fused attention on Hopper and later
+/// (TransformerEngine transformer_engine/pytorch/attention/dot_product_attention/utils.py
+/// @ a0b36d0, "give FusedAttention preference on Hopper+"); PyTorch's SDPA, flash_attn and the
+/// trainers built on them run FlashAttention-2 (cuDNN is opt-in in SDPA: pytorch/pytorch#142132).
+enum class AttentionKernel { Auto, Fa2, Fa3, Cudnn };
+
+/// How FP8 training scales its tensors (Transformer Engine recipes; training.precision = fp8_mixed).
+/// Delayed: per-tensor scales from an amax history; Current: per-tensor scales from this tensor's
+/// own amax (one more read of it); Blockwise: 1×128 activation and 128×128 weight scales
+/// (DeepSeek-V3 §3.3); Mxfp8: 32-element blocks with E8M0 scales (OCP MX, Blackwell); Nvfp4:
+/// 4-bit E2M1 with 16-element FP8 scales and a per-tensor scale (Blackwell).
+enum class Fp8Recipe { Delayed, Current, Blockwise, Mxfp8, Nvfp4 };
+
 struct TrainingSetup
 {
     std::int64_t seqLength = 4096;
@@ -64,6 +78,18 @@ struct TrainingSetup
     bool tpCommOverlap = false;            ///< TP collectives overlapped with GEMMs (Megatron --tp-comm-overlap; needs SP)
     Framework framework = Framework::Megatron;
     MomentDtype momentDtype = MomentDtype::Auto;
+    AttentionKernel attentionKernel = AttentionKernel::Auto; ///< step time: which fused attention kernel runs
+    /// torch.compile on the model (PyTorch trainers: FSDP2, DDP, DeepSpeed): the elementwise
+    /// operators of a layer fused into a few kernels instead of one kernel each in eager mode.
+    bool torchCompile = false;
+    Fp8Recipe fp8Recipe = Fp8Recipe::Delayed;   ///< with precision fp8_mixed (Megatron --fp8-recipe, default delayed)
+    /// MoE: the all-to-all of one micro-batch overlapped with another's computation (Megatron
+    /// --overlap-moe-expert-parallel-comm with its 1F1B A2A overlap schedule; DeepSeek-V3's DualPipe).
+    bool moeCommOverlap = false;
+    /// MoE: the dispatch sends a token once per destination node over the network and fans it
+    /// out over NVLink there (DeepEP normal kernels, Megatron's flex dispatcher), instead of once
+    /// per destination expert (all-to-all).
+    bool moeHierarchicalDispatch = false;
 
     bool operator==(const TrainingSetup&) const = default;
 };
@@ -72,6 +98,8 @@ struct ParallelLayout
 {
     int gpus = 8;
     int gpusPerNode = 8;
+    /// GPUs joined by one NVLink domain (NVSwitch fabric): 72 in a GB200/GB300 NVL72 rack; 0: one node.
+    int nvlinkDomain = 0;
     int tensor = 1;
     int pipeline = 1;
     int virtualPipeline = 1;               ///< model chunks per pipeline rank (interleaved 1F1B when > 1)
@@ -87,6 +115,12 @@ struct ParallelLayout
     /// (Megatron account_for_embedding_in_pipeline_split / account_for_loss_in_pipeline_split).
     bool embeddingCountsAsLayer = false;
     bool lossCountsAsLayer = false;
+    /// Hybrid sharding: ZeRO / FSDP shards the model states over groups of this many DP × CP ranks
+    /// (consecutive ranks, so inside a node where it fits) and keeps a copy per group, whose
+    /// gradient shards are all-reduced across the copies: PyTorch FSDP HYBRID_SHARD and FSDP2
+    /// fully_shard on a 2-D (replicate, shard) mesh, DeepSpeed MiCS mics_shard_size, Megatron
+    /// num_distributed_optimizer_instances = DP·CP / this. 0: the whole DP × CP group. Must divide DP × CP.
+    int shardGroup = 0;
 
     /// Data-parallel degree: GPUs / (TP × PP × CP); 0 if that does not divide.
     int dataParallel() const

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/serving/servingconstants.h"
 #include "core/steptime_data.h"
 
 namespace core {
@@ -12,7 +13,6 @@ namespace {
 using steptime_data::constant;
 
 using steptime_data::kGemmHalf;
-using steptime_data::kSustained;
 constexpr double kAttentionHalf = constant("attention_half_sequence");
 constexpr double kNvlinkEfficiency = constant("nvlink_bus_efficiency");
 constexpr double kNetworkEfficiency = constant("network_bus_efficiency");
@@ -75,14 +75,45 @@ std::string_view timeSourceName(TimeSource source)
     return "";
 }
 
+const ModelConstants& ModelConstants::shipped()
+{
+    static const ModelConstants values = [] {
+        ModelConstants c;
+        for (std::size_t i = 0; i < kFittedConstantCount; ++i) {
+            const std::string_view id = fittedConstantId(FittedConstant(i));
+            const ServingConstant* serving = findServingConstant(id); // the serving step model's live in serving.json
+            c.values[i] = serving ? serving->value : steptime_data::constant(id);
+        }
+        return c;
+    }();
+    return values;
+}
+
+std::string_view fittedConstantId(FittedConstant c)
+{
+    switch (c) {
+    case FittedConstant::SustainedFraction: return "sustained_fraction";
+    case FittedConstant::ServingLayerFloor: return "serving_layer_floor_seconds";
+    case FittedConstant::ServingStepOverhead: return "serving_step_overhead_seconds";
+    case FittedConstant::ServingWeightOnlyEfficiency: return "serving_weight_only_efficiency";
+    case FittedConstant::Count: break;
+    }
+    return "";
+}
+
 double gemmEfficiency(const GpuStepFigures& gpu, bool fp8, double m, double n, double k)
+{
+    return gemmEfficiency(gpu, fp8, m, n, k, ModelConstants::shipped());
+}
+
+double gemmEfficiency(const GpuStepFigures& gpu, bool fp8, double m, double n, double k, const ModelConstants& constants)
 {
     // Π d/(d + d₀) over M, N, K relative to the measured shape, as one division.
     const double h = kGemmHalf;
     const double best = gpu.mamfM * gpu.mamfN * gpu.mamfK * ((m + h) * (n + h) * (k + h));
     const double shape = m * n * k * ((gpu.mamfM + h) * (gpu.mamfN + h) * (gpu.mamfK + h));
     const double maximum = fp8 && gpu.gemmFp8 > 0 ? gpu.gemmFp8 : gpu.gemmBf16;
-    return best > 0 && m > 0 && n > 0 && k > 0 ? kSustained * maximum * std::min(1.0, shape / best) : 0;
+    return best > 0 && m > 0 && n > 0 && k > 0 ? constants[FittedConstant::SustainedFraction] * maximum * std::min(1.0, shape / best) : 0;
 }
 
 double gemmSeconds(double m, double n, double k, double peakFlops, double efficiency, double inputBytes, double memoryBytesPerSecond)
@@ -96,7 +127,12 @@ double gemmSeconds(double m, double n, double k, double peakFlops, double effici
 
 double attentionEfficiency(double maximum, double tokens)
 {
-    return kSustained * maximum * saturation(tokens, kAttentionHalf);
+    return attentionEfficiency(maximum, tokens, ModelConstants::shipped());
+}
+
+double attentionEfficiency(double maximum, double tokens, const ModelConstants& constants)
+{
+    return constants[FittedConstant::SustainedFraction] * maximum * saturation(tokens, kAttentionHalf);
 }
 
 double bubbleSeconds(int stages, int virtualStages, double microBatchSeconds)
@@ -104,6 +140,16 @@ double bubbleSeconds(int stages, int virtualStages, double microBatchSeconds)
     if (stages <= 1)
         return 0;
     return double(stages - 1) / std::max(1, virtualStages) * microBatchSeconds;
+}
+
+long long nvlinkIsland(long long gpusPerNode, long long nvlinkDomain)
+{
+    if (nvlinkDomain <= gpusPerNode)
+        return gpusPerNode;
+    long long island = 1;
+    while (island * 2 <= nvlinkDomain)
+        island *= 2;
+    return std::max(island, gpusPerNode);
 }
 
 GroupLink groupLink(long long stride, long long size, long long gpusPerNode, double interconnect, double network)

@@ -6,6 +6,8 @@
 #include <span>
 #include <string_view>
 
+#include "core/modelconstants.h"
+
 namespace core {
 
 /// One constant of the step-time model, as resources/steptime.json gives it.
@@ -24,8 +26,11 @@ struct GpuStepFigures
     double gemmFp8;             ///< the same in FP8; 0: no FP8 path
     double attentionForward;    ///< fused attention forward, fraction of the 16-bit peak
     double attentionBackward;
+    double fp4PeakRatio;        ///< FP4 tensor cores' dense peak over FP8's; 0: none
     double pcieBytesPerSecond;  ///< host link, one direction
     double mamfM, mamfN, mamfK; ///< the shape the GEMM efficiency was measured at
+    double fa2Forward, fa2Backward; ///< FlashAttention-2, fraction of the 16-bit peak
+    double fa3Forward, fa3Backward; ///< FlashAttention-3; 0: it does not run on this GPU
     std::string_view source;
 };
 
@@ -66,11 +71,14 @@ std::string_view timeSourceName(TimeSource source);
 /// Efficiency of an M×N×K GEMM as a fraction of peak: the GPU's measured large-GEMM efficiency
 /// times Π d/(d + d₀) over the three dimensions, relative to the measured shape, at most 1.
 double gemmEfficiency(const GpuStepFigures& gpu, bool fp8, double m, double n, double k);
+/// The same with the fitted constants given (the accuracy harness refits them).
+double gemmEfficiency(const GpuStepFigures& gpu, bool fp8, double m, double n, double k, const ModelConstants& constants);
 /// Roofline time of an M×N×K GEMM: the larger of 2·M·N·K / (peak · efficiency) and the bytes
 /// of A, B (`inputBytes` per element) and C (2 bytes per element) over the memory bandwidth.
 double gemmSeconds(double m, double n, double k, double peakFlops, double efficiency, double inputBytes, double memoryBytesPerSecond);
 /// Fused attention's efficiency at a kernel length of `tokens` (s/(s + s½) of its maximum).
 double attentionEfficiency(double maximum, double tokens);
+double attentionEfficiency(double maximum, double tokens, const ModelConstants& constants);
 /// Ring collectives (nccl-tests PERFORMANCE.md): all-reduce moves 2(n−1)/n of the bytes over
 /// each GPU's link, reduce-scatter and all-gather (n−1)/n of the full array; plus one latency.
 /// (Inline, as the two below: the step-time model calls them a dozen times per estimate.)
@@ -109,5 +117,10 @@ struct GroupLink
 };
 GroupLink groupLink(long long stride, long long size, long long gpusPerNode, double interconnectBytesPerSecond,
                     double networkBytesPerSecond);
+/// The GPUs that groupLink() treats as one NVLink island: the node, or an NVLink domain larger
+/// than it (GB200/GB300 NVL72: 72 GPUs on one NVSwitch fabric), of which a job fills the
+/// largest power of two (64 of 72: the 16-tray segments jobs are placed on; our placement rule),
+/// so that power-of-two groups of consecutive ranks lie inside one domain.
+long long nvlinkIsland(long long gpusPerNode, long long nvlinkDomain);
 
 } // namespace core

@@ -3,6 +3,7 @@
 
 #include "core/estimate.h"
 #include "core/fields.h"
+#include "core/rules/rules.h"
 
 namespace core {
 
@@ -56,11 +57,11 @@ struct Checker
 /// Field I's own range (core/fields.h), if the scenario uses the field. Unrolled over the table
 /// at compile time: each check is a load and two compares, its limits constants.
 template <std::size_t I>
-inline void checkRange(const Scenario& s, Checker& c, const bool* used, FieldSet& failed)
+inline void checkRange(const Scenario& s, Checker& c, const FieldUses& uses, FieldSet& failed)
 {
     constexpr const FieldInfo& f = field_detail::kFields[I];
     if constexpr (f.isNumber()) {
-        if (!used[std::size_t(f.use)])
+        if (!uses[f.use])
             return;
         constexpr auto get = f.get;
         const double v = get(s).toDouble();
@@ -79,23 +80,10 @@ inline void checkRange(const Scenario& s, Checker& c, const bool* used, FieldSet
     }
 }
 
-FieldSet checkRanges(const Scenario& s, Checker& c)
+FieldSet checkRanges(const Scenario& s, Checker& c, const FieldUses& uses)
 {
-    const ModelArchitecture& m = s.model;
-    const bool finetune = s.mode == Mode::FineTune;
-    bool used[std::size_t(FieldUse::Count)] = {};
-    used[std::size_t(FieldUse::Always)] = true;
-    used[std::size_t(FieldUse::Architecture)] = m.hasArchitecture;
-    used[std::size_t(FieldUse::CountOnly)] = !m.hasArchitecture;
-    used[std::size_t(FieldUse::MoE)] = m.hasArchitecture && m.isMoE();
-    used[std::size_t(FieldUse::Serving)] = s.mode == Mode::Inference;
-    used[std::size_t(FieldUse::FineTune)] = finetune;
-    used[std::size_t(FieldUse::Adapters)] = finetune && s.finetune.method != FineTuneMethod::Full;
-    used[std::size_t(FieldUse::Rl)] = finetune && s.finetune.rl.algorithm != RlAlgorithm::None;
-    // A measured throughput replaces the MFU, except for serving's prefill.
-    used[std::size_t(FieldUse::ModelledMfu)] = !(s.hardware.achievedTflops > 0 && s.mode != Mode::Inference);
     FieldSet failed;
-    [&]<std::size_t... I>(std::index_sequence<I...>) { (checkRange<I>(s, c, used, failed), ...); }(std::make_index_sequence<kFieldCount>{});
+    [&]<std::size_t... I>(std::index_sequence<I...>) { (checkRange<I>(s, c, uses, failed), ...); }(std::make_index_sequence<kFieldCount>{});
     return failed;
 }
 
@@ -117,11 +105,13 @@ struct Rules
     const Scenario& s;
     Checker& c;
     const FieldSet& failed;
+    const FieldUses& uses; ///< what the scenario's mode and model use: a rule about a field the mode ignores does not run
     bool serving = false;
     bool modelOk = false;  ///< the architecture is usable (set by checkModel)
     bool layoutOk = false; ///< the layout's sizes are usable (set by checkLayout)
 
     bool passed(std::initializer_list<Field> fields) const { return !failed.intersects(FieldSet(fields)); }
+    bool used(Field field) const { return fieldUsed(field, uses); }
 };
 
 void checkModel(Rules& r)
@@ -153,16 +143,16 @@ void checkTraining(const Rules& r)
 {
     const TrainingSetup& tr = r.s.training;
     const ModelArchitecture& m = r.s.model;
-    if (tr.trainTokens == 0)
+    if (r.used(Field::TrainingTrainTokens) && tr.trainTokens == 0)
         r.c.info(IssueCode::TrainTokensZero, Field::TrainingTrainTokens);
-    // FSDP has no optimizer-only sharding; plain DDP shards at most the optimizer
-    // (ZeroRedundancyOptimizer).
-    if (r.passed({Field::TrainingZeroStage, Field::TrainingFramework})
-        && ((tr.framework == Framework::Fsdp2 && tr.zeroStage == 1) || (tr.framework == Framework::Ddp && tr.zeroStage >= 2)))
+    // The rules are core/rules' (frameworkHasZeroStage, kRequirements).
+    if (!r.used(Field::TrainingZeroStage))
+        return; // serving: no ZeRO, no offload, no training sequence (core/fields.h FieldUse::Training)
+    if (r.passed({Field::TrainingZeroStage, Field::TrainingFramework}) && !frameworkHasZeroStage(tr.framework, tr.zeroStage))
         r.c.error(IssueCode::FrameworkZeroStage, Field::TrainingFramework, tr.zeroStage);
-    if (tr.offloadParameters && tr.zeroStage != 3)
+    if (tr.offloadParameters && !allowedWith(Field::TrainingOffloadParameters, tr.zeroStage))
         r.c.error(IssueCode::OffloadParametersNeedsZero3, Field::TrainingOffloadParameters, tr.zeroStage);
-    if (tr.offloadOptimizer && tr.zeroStage == 0)
+    if (tr.offloadOptimizer && !allowedWith(Field::TrainingOffloadOptimizer, tr.zeroStage))
         r.c.error(IssueCode::OffloadNeedsZero, Field::TrainingOffloadOptimizer);
     if (r.modelOk && m.maxPositionEmbeddings > 0 && r.passed({Field::TrainingSeqLength}) && tr.seqLength > m.maxPositionEmbeddings)
         r.c.warning(IssueCode::SequenceLongerThanPositions, Field::TrainingSeqLength, double(tr.seqLength), m.maxPositionEmbeddings);
@@ -172,16 +162,17 @@ void checkTraining(const Rules& r)
 void checkLayoutShape(Rules& r)
 {
     const ParallelLayout& p = r.s.parallel;
-    const long long mp = (long long)p.tensor * p.pipeline * p.context;
+    // Serving splits a replica over TP × PP: its CP is ignored, and so is what it would divide.
+    const long long mp = (long long)p.tensor * p.pipeline * (r.used(Field::ParallelContext) ? p.context : 1);
     if (mp > p.gpus || p.gpus % mp != 0) {
         r.c.error(IssueCode::ModelParallelNotDividingGpus, Field::ParallelGpus, mp, p.gpus);
         r.layoutOk = false;
     }
     if (p.tensor > p.gpusPerNode)
         r.c.warning(IssueCode::TensorAcrossNodes, Field::ParallelTensor, p.tensor, p.gpusPerNode);
-    if (p.sequenceParallel && p.tensor == 1)
+    if (r.used(Field::ParallelSequenceParallel) && p.sequenceParallel && !allowedWith(Field::ParallelSequenceParallel, p.tensor))
         r.c.warning(IssueCode::SequenceParallelWithoutTensor, Field::ParallelSequenceParallel);
-    if (p.virtualPipeline > 1 && p.pipeline == 1)
+    if (r.used(Field::ParallelVirtualPipeline) && p.virtualPipeline > 1 && !allowedWith(Field::ParallelVirtualPipeline, p.pipeline))
         r.c.error(IssueCode::VirtualPipelineNeedsPipeline, Field::ParallelVirtualPipeline, p.virtualPipeline);
 }
 
@@ -212,7 +203,7 @@ void checkPipelineAgainstLayers(const Rules& r)
     const ParallelLayout& p = r.s.parallel;
     if (p.pipeline > m.numLayers) {
         r.c.error(IssueCode::PipelineDeeperThanLayers, Field::ParallelPipeline, p.pipeline, m.numLayers);
-    } else if (p.virtualPipeline > 1 && m.numLayers % (p.pipeline * p.virtualPipeline) != 0) {
+    } else if (r.used(Field::ParallelVirtualPipeline) && p.virtualPipeline > 1 && m.numLayers % (p.pipeline * p.virtualPipeline) != 0) {
         r.c.error(IssueCode::VirtualStagesNotDividingLayers, Field::ParallelVirtualPipeline, double(p.pipeline) * p.virtualPipeline,
                   m.numLayers);
     } else if (p.pipeline > 1 && (p.firstStageLayers > 0 || p.lastStageLayers > 0)
@@ -237,6 +228,8 @@ void checkContextParallel(const Rules& r)
 {
     const ParallelLayout& p = r.s.parallel;
     const TrainingSetup& tr = r.s.training;
+    if (!r.used(Field::ParallelContext))
+        return;
     const bool seqOk = r.passed({Field::TrainingSeqLength});
     if (seqOk && tr.seqLength % p.context != 0)
         r.c.error(IssueCode::ContextNotDividingSequence, Field::ParallelContext, p.context, double(tr.seqLength));
@@ -266,6 +259,17 @@ void checkBatchSplit(const Rules& r)
         r.c.warning(IssueCode::InterleavedMicroBatches, Field::ParallelVirtualPipeline, double(micro), p.pipeline);
 }
 
+/// Hybrid sharding: the shard group divides the DP × CP group whose states it shards.
+void checkShardGroup(const Rules& r)
+{
+    const ParallelLayout& p = r.s.parallel;
+    if (p.shardGroup <= 0 || !r.used(Field::ParallelShardGroup) || !r.layoutOk || !r.passed({Field::ParallelShardGroup}))
+        return;
+    const long long group = (long long)p.dataParallel() * p.context;
+    if (group > 0 && group % p.shardGroup != 0)
+        r.c.error(IssueCode::ShardGroupNotDividing, Field::ParallelShardGroup, p.shardGroup, double(group));
+}
+
 void checkLayout(Rules& r)
 {
     r.layoutOk = r.passed({Field::ParallelGpus, Field::ParallelGpusPerNode, Field::ParallelTensor, Field::ParallelPipeline,
@@ -279,6 +283,7 @@ void checkLayout(Rules& r)
     }
     checkContextParallel(r);
     checkBatchSplit(r);
+    checkShardGroup(r);
 }
 
 void checkExperts(const Rules& r)
@@ -359,8 +364,9 @@ void validate(const Scenario& s, std::vector<Issue>& issues)
     Checker c{issues};
     // Every field's own range first, in the table's order; then the rules between fields,
     // section by section in the file's order, each only where the fields it reads passed.
-    const FieldSet failed = checkRanges(s, c);
-    Rules r{s, c, failed, s.mode == Mode::Inference};
+    const FieldUses uses = fieldUses(s); // core/rules: which fields the scenario's mode and model use
+    const FieldSet failed = checkRanges(s, c, uses);
+    Rules r{s, c, failed, uses, s.mode == Mode::Inference};
     checkModel(r);
     checkTraining(r);
     checkLayout(r);

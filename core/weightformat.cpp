@@ -1,5 +1,8 @@
 #include "core/weightformat.h"
 
+#include "core/model/layerparameters.h"
+#include "core/model/layerpattern.h"
+
 namespace core {
 
 double valueBits(WeightFormat format)
@@ -88,13 +91,17 @@ ServedModel servedModel(const Scenario& s, const ParameterCounts& pc, const Mode
         return out;
     }
     // stageWeights with one stage and no tensor or expert parallelism.
-    const int moe = m.moeLayersIn(0, m.numLayers);
-    const int dense = m.numLayers - moe;
-    const double denseOther = pc.normsPerLayer + (m.linearBias ? 2.0 * m.hiddenSize : 0.0);
-    out.linearParameters = dense * (pc.perLayer - denseOther) + moe * (pc.attentionPerLayer + pc.sharedExpertsPerLayer)
-        + moe * pc.routedExpertsPerLayer;
-    out.otherParameters = dense * denseOther + moe * (pc.normsPerLayer + pc.routerPerLayer) + pc.embedding + pc.positionEmbedding
-        + pc.finalNorm + (m.tiedEmbeddings ? 0.0 : pc.outputLayer);
+    const KindCounts layers = layerPattern(m).countsIn(0, m.numLayers);
+    double linear = 0, other = 0;
+    for (LayerKind kind : kModelledKinds) {
+        const LayerParameters p = layerParameters(m, pc, kind);
+        linear += layers[kind] * p.linear;
+        other += layers[kind] * p.replicated;
+    }
+    for (LayerKind kind : kModelledKinds)
+        linear += layers[kind] * layerParameters(m, pc, kind).routedExperts;
+    out.linearParameters = linear;
+    out.otherParameters = other + pc.embedding + pc.positionEmbedding + pc.finalNorm + (m.tiedEmbeddings ? 0.0 : pc.outputLayer);
     return out;
 }
 

@@ -30,11 +30,11 @@ enum class Term {
     ReferenceWeights, RewardWeights, CriticStates, CriticGradients, CriticOptimizerStates, RolloutWeights, RolloutKvCache,
     // serving
     ServingWeights, KvBytesPerToken, KvCache, InferenceWorkspace, MaxBatch, MaxContext, PrefillSeconds, DecodeStepSeconds,
-    DecodeTokensPerSecond, ArithmeticIntensity,
+    DecodeTokensPerSecond, ArithmeticIntensity, ItlSeconds, TtftSeconds,
     // the step-time model (core/steptime_model.cpp)
     StepGemm, StepAttention, StepElementwise, StepOverhead, StepRecompute, StepBubble, StepExposedDataParallel,
     StepExposedTensorParallel, StepExposedPipelineParallel, StepExposedContextParallel, StepExposedExpertParallel,
-    StepOffload, StepOptimizer, StepModelSeconds, StepGpuFigures, StepConstant,
+    StepOffload, StepOptimizer, StepModelSeconds, StepGpuFigures, StepConstant, StepSecondsBand,
     // the step's peak and the three levels
     ReservedBytes, DeviceBytes, PeakMoment, ActivationGradients, LossWorkspace, OptimizerStepTemporaries, LibraryWorkspaces,
     NcclBuffers, KvPoolReserve, CudaGraphPool, PagedOptimizerStates, StageLayers,

@@ -30,10 +30,16 @@ install_missing_packages() {
 }
 
 # configure_and_build DIR [extra cmake args...]
+# BUILD_TARGET (optional): build only that target and what it needs (scripts/run: the program,
+# not the tests and benchmarks it never runs); unset, everything.
 configure_and_build() {
     local dir="$1"; shift
     # Configuring an existing build directory takes a second and applies changed options.
     cmake -S "$ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" > "$dir.configure.log" 2>&1 \
         || { cat "$dir.configure.log"; return 1; }
-    cmake --build "$dir" --parallel "$JOBS"
+    if [ -n "${BUILD_TARGET:-}" ]; then
+        cmake --build "$dir" --parallel "$JOBS" --target "$BUILD_TARGET"
+    else
+        cmake --build "$dir" --parallel "$JOBS"
+    fi
 }

@@ -2,6 +2,156 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AccuracyDialog</name>
+    <message>
+        <source>Accuracy</source>
+        <translation>准确度</translation>
+    </message>
+</context>
+<context>
+    <name>AccuracyTableModel</name>
+    <message>
+        <source>%1 tok/s</source>
+        <extracomment>serving throughput; %1 = tokens per second</extracomment>
+        <translation>%1 token/s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <extracomment>a serving latency in milliseconds; %1 = the number</extracomment>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Not judged: %1</source>
+        <translation>未参与评判：%1</translation>
+    </message>
+    <message>
+        <source>“%1”
+%2</source>
+        <extracomment>tooltip of a corpus row; %1 = the text the source printed, %2 = where it was printed</extracomment>
+        <translation>“%1”
+%2</translation>
+    </message>
+    <message>
+        <source>not judged</source>
+        <translation>未评判</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>ShardScope</source>
+        <translation>ShardScope</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>Held out</source>
+        <extracomment>the error of a prediction made with constants fitted without this row&apos;s source</extracomment>
+        <translation>留出误差</translation>
+    </message>
+    <message>
+        <source>Regimes</source>
+        <translation>类别</translation>
+    </message>
+</context>
+<context>
+    <name>AccuracyView</name>
+    <message>
+        <source>Every regime</source>
+        <translation>全部类别</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n runs)</source>
+        <translation>
+            <numerusform>%1（%n 次运行）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No public measurements of this kind are in this build.</source>
+        <translation>此版本中没有这一类的公开实测数据。</translation>
+    </message>
+    <message>
+        <source>%1 public measurements from %2 independent sources, each predicted with the constants fitted without its own source: %3 within ±%4, median error %5; eight in ten between %6 and %7 (error = ShardScope / measured − 1).</source>
+        <extracomment>%1 = runs judged, %2 = independent sources, %3 = runs within the tolerance, %4 = the tolerance (&quot;15 %&quot;), %5 = median |error|, %6 and %7 = the 10th and 90th percentile of the error</extracomment>
+        <translation>来自 %2 个独立来源的 %1 条公开实测，每条都用不含其自身来源拟合出的常数来预测：%3 条在 ±%4 以内，误差中位数 %5；十分之八落在 %6 到 %7 之间（误差 = ShardScope / 实测 − 1）。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>every regime</source>
+        <translation>全部类别</translation>
+    </message>
+    <message>
+        <source>Regime</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行数</translation>
+    </message>
+    <message>
+        <source>Within ±%1</source>
+        <translation>在 ±%1 以内</translation>
+    </message>
+    <message>
+        <source>Median |error|</source>
+        <translation>|误差| 中位数</translation>
+    </message>
+    <message>
+        <source>P10</source>
+        <extracomment>10th percentile of the error</extracomment>
+        <translation>P10</translation>
+    </message>
+    <message>
+        <source>P90</source>
+        <extracomment>90th percentile of the error</extracomment>
+        <translation>P90</translation>
+    </message>
+    <message>
+        <source>Not judged: %1</source>
+        <translation>未参与评判：%1</translation>
+    </message>
+    <message>
+        <source>Not stated by the source, assumed:</source>
+        <translation>来源未说明、此处假设的设置：</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Serving speed</source>
+        <translation>推理速度</translation>
+    </message>
+    <message>
+        <source>Only runs outside the tolerance</source>
+        <translation>只看超出容差的运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not judged: %n (ShardScope cannot express their settings yet; each says why).</source>
+        <translation>
+            <numerusform>未评判：%n 条（ShardScope 尚无法表达其设置；每条都写明原因）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AdviceDock</name>
     <message>
         <source>Apply “%1”</source>
@@ -67,6 +217,23 @@
     <message>
         <source>List what each change would save even when the scenario fits (room for a larger batch)</source>
         <translation>即使放得下也列出各项改动能省多少（给更大的批次留空间）</translation>
+    </message>
+    <message>
+        <source>This layout cannot run (the status bar says why). The nearest layouts that can, one change each (a click applies it, Ctrl+Z undoes it):</source>
+        <translation>这个布局无法运行（原因见状态栏）。下面是最接近的可运行布局，每个只改一处（点击即应用，Ctrl+Z 撤销）：</translation>
+    </message>
+    <message>
+        <source>%1 per GPU · %2</source>
+        <extracomment>a layout that can run; %1 = the fullest GPU&apos;s memory under it, %2 = &quot;fits&quot; or &quot;does not fit&quot;</extracomment>
+        <translation>每卡 %1 · %2</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>does not fit yet</source>
+        <translation>仍放不下</translation>
     </message>
 </context>
 <context>
@@ -247,6 +414,11 @@
         <source>Exact attention, faster, without the s × s scores (Dao et al. 2022).</source>
         <translation>精确注意力，更快，且不存 s × s 的分数矩阵（Dao et al. 2022）。</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>a layout that can run: a field set to a value; %1 = the field (&quot;Tensor parallel (TP)&quot;), %2 = its value</extracomment>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>BatchControls</name>
@@ -310,6 +482,16 @@ The slider offers only multiples of micro-batch × DP.</source>
     <message>
         <source>Tokens to train on, in billions (1,000 B = 1 T). Chinchilla-optimal is about 20 per parameter.</source>
         <translation>训练用的 token 数，单位为十亿（1,000 B = 1 T）。Chinchilla 最优约为每个参数 20 个 token。</translation>
+    </message>
+    <message>
+        <source> M</source>
+        <comment>millions of tokens</comment>
+        <translation> M</translation>
+    </message>
+    <message>
+        <source>Tokens to fine-tune on, in millions. Unless set: %1 M, a fine-tuning set of about 50 k examples of 2 k tokens once (Alpaca has 52 k), or about 600 GRPO steps of 64 sequences of 2.5 k tokens.</source>
+        <extracomment>%1 = the fine-tuning default in millions of tokens</extracomment>
+        <translation>微调的 token 数，单位百万。未设置时为 %1 M：约 5 万条、每条 2 千 token 的微调数据过一遍（Alpaca 有 5.2 万条），或约 600 步 GRPO，每步 64 条、每条 2.5 千 token。</translation>
     </message>
 </context>
 <context>
@@ -794,6 +976,22 @@ no comparison</source>
     <message>
         <source>Click to fine-tune with this method.</source>
         <translation>点击用此方法微调。</translation>
+    </message>
+    <message>
+        <source>forward peak</source>
+        <translation>峰值在前向</translation>
+    </message>
+    <message>
+        <source>backward peak</source>
+        <translation>峰值在反向</translation>
+    </message>
+    <message>
+        <source>optimizer-step peak</source>
+        <translation>峰值在优化器步</translation>
+    </message>
+    <message>
+        <source>rollout peak</source>
+        <translation>峰值在 rollout</translation>
     </message>
 </context>
 <context>
@@ -1352,10 +1550,6 @@ The current scenario was not changed.</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <source>scenario.json</source>
-        <translation>scenario.json</translation>
-    </message>
-    <message>
         <source>Save Scenario As</source>
         <translation>场景另存为</translation>
     </message>
@@ -1370,6 +1564,88 @@ The current scenario was not changed.</source>
     <message>
         <source>Model configurations (config.json *.json)</source>
         <translation>模型配置 (config.json *.json)</translation>
+    </message>
+    <message>
+        <source>Import &amp;Launch File…</source>
+        <translation>导入启动文件(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Read a Megatron-LM, DeepSpeed, torchtitan, YAML recipe or serving launch file into the scenario</source>
+        <translation>把 Megatron-LM、DeepSpeed、torchtitan、YAML 配方或推理服务的启动文件读入场景</translation>
+    </message>
+    <message>
+        <source>Open &amp;Link…</source>
+        <translation>打开链接(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Open a scenario shared as a shardscope:// link</source>
+        <translation>打开以 shardscope:// 链接分享的场景</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Link</source>
+        <translation>复制链接(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Copy the scenario as a shardscope:// link to paste into a chat or a slide&apos;s notes</source>
+        <translation>把场景复制为 shardscope:// 链接，可粘贴到聊天或幻灯片备注中</translation>
+    </message>
+    <message>
+        <source>&amp;Paste Link</source>
+        <translation>粘贴链接(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Open the shardscope:// link on the clipboard</source>
+        <translation>打开剪贴板中的 shardscope:// 链接</translation>
+    </message>
+    <message>
+        <source>Imported %1 as %2</source>
+        <extracomment>status bar; %1 = file name, %2 = framework</extracomment>
+        <translation>已按 %2 导入 %1</translation>
+    </message>
+    <message>
+        <source>The link cannot be opened:
+%1
+
+The current scenario was not changed.</source>
+        <extracomment>%1 = the errors, one per line</extracomment>
+        <translation>无法打开该链接：
+%1
+
+当前场景未作任何改动。</translation>
+    </message>
+    <message>
+        <source>Open Link</source>
+        <extracomment>undo text</extracomment>
+        <translation>打开链接</translation>
+    </message>
+    <message>
+        <source>Opened the link: %1</source>
+        <translation>已打开链接：%1</translation>
+    </message>
+    <message>
+        <source>Import Launch File</source>
+        <translation>导入启动文件</translation>
+    </message>
+    <message>
+        <source>Launch files (*.sh *.bash *.json *.toml *.yaml *.yml);;All files (*)</source>
+        <translation>启动文件 (*.sh *.bash *.json *.toml *.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>A shardscope:// link:</source>
+        <translation>shardscope:// 链接：</translation>
+    </message>
+    <message>
+        <source>Copied the scenario as a link (%1 characters)</source>
+        <extracomment>status bar; %1 = the link&apos;s length in characters</extracomment>
+        <translation>已把场景复制为链接（%1 个字符）</translation>
+    </message>
+    <message>
+        <source>Copied the scenario as a link (%1 characters; its measurements are not in it)</source>
+        <translation>已把场景复制为链接（%1 个字符；不含其实测数据）</translation>
+    </message>
+    <message>
+        <source>Paste Link</source>
+        <translation>粘贴链接</translation>
     </message>
 </context>
 <context>
@@ -1520,6 +1796,23 @@ The current scenario was not changed.</source>
     <message>
         <source>Load this drill&apos;s scenario into the window (one undo step) to change it and see what moves</source>
         <translation>把这道题的场景载入主窗口（一步可撤销），改一改，看看哪些数会变</translation>
+    </message>
+    <message>
+        <source>too high</source>
+        <translation>偏高</translation>
+    </message>
+    <message>
+        <source>too low</source>
+        <translation>偏低</translation>
+    </message>
+    <message>
+        <source>≈ %1 is close, but %2. One more try?</source>
+        <extracomment>a drill&apos;s first wrong try; %1 = the guess, %2 = &quot;too high&quot; or &quot;too low&quot;</extracomment>
+        <translation>≈ %1 很接近，但%2。再试一次？</translation>
+    </message>
+    <message>
+        <source>✗ %1 is %2. One more try (a hint below), or reveal the steps.</source>
+        <translation>✗ %1 %2。再试一次（提示见下方），或逐步查看推导。</translation>
     </message>
 </context>
 <context>
@@ -1719,6 +2012,20 @@ flushed to 0 (error 1): %2</source>
         <source>This scenario&apos;s step is not drawn (too many micro-batches): there is nothing to play.</source>
         <translation>这个场景的训练步没有画出（微批次太多）：没有可播放的内容。</translation>
     </message>
+    <message>
+        <source>Saved %1 in %2.</source>
+        <extracomment>after File ▸ Export ▸ Save…; %1 = file name, %2 = its folder</extracomment>
+        <translation>已将 %1 保存到 %2。</translation>
+    </message>
+    <message>
+        <source>Copied the %1 to the clipboard, as an image and as SVG.</source>
+        <extracomment>after File ▸ Export ▸ Copy; %1 = the view copied</extracomment>
+        <translation>已将%1以图片和 SVG 复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Nothing to copy: the scenario is not valid.</source>
+        <translation>没有可复制的内容：场景无效。</translation>
+    </message>
 </context>
 <context>
     <name>FeasibilityHeatmap</name>
@@ -1745,6 +2052,26 @@ fullest GPU %2 of %3</source>
     <message>
         <source>the model states alone do not fit</source>
         <translation>仅模型状态就放不下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>under 10 % left</source>
+        <translation>剩余不足 10%</translation>
+    </message>
+    <message>
+        <source>10 % left</source>
+        <translation>剩余 10%</translation>
+    </message>
+    <message>
+        <source>50 %+ left</source>
+        <translation>剩余 50% 以上</translation>
+    </message>
+    <message>
+        <source>★ fastest</source>
+        <translation>★ 最快</translation>
     </message>
 </context>
 <context>
@@ -2341,6 +2668,54 @@ fullest GPU %2 of %3</source>
         <source>Measured run</source>
         <translation>实测运行</translation>
     </message>
+    <message>
+        <source>Shard group (hybrid sharding)</source>
+        <translation>分片组（混合分片）</translation>
+    </message>
+    <message>
+        <source>RoPE base</source>
+        <translation>RoPE 基数</translation>
+    </message>
+    <message>
+        <source>RoPE scaling</source>
+        <translation>RoPE 缩放</translation>
+    </message>
+    <message>
+        <source>RoPE scaling factor</source>
+        <translation>RoPE 缩放因子</translation>
+    </message>
+    <message>
+        <source>Norm epsilon</source>
+        <translation>归一化 epsilon</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>激活函数</translation>
+    </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
+    </message>
+    <message>
+        <source>FP8 recipe</source>
+        <translation>FP8 配方</translation>
+    </message>
+    <message>
+        <source>MoE all-to-all overlap</source>
+        <translation>MoE all-to-all 与计算重叠</translation>
+    </message>
+    <message>
+        <source>MoE dispatch per node (DeepEP)</source>
+        <translation>MoE 按节点分发（DeepEP）</translation>
+    </message>
+    <message>
+        <source>NVLink domain (GPUs)</source>
+        <translation>NVLink 域（GPU 数）</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -2936,6 +3311,97 @@ every weight and the KV cache from memory. Green from 30 tokens/s, red under 10.
     </message>
 </context>
 <context>
+    <name>GuideDialog</name>
+    <message>
+        <source>How much memory does full training of a 7B model need?</source>
+        <translation>全参训练一个 7B 模型需要多少显存？</translation>
+    </message>
+    <message>
+        <source>Explorer, Training, model “7B (textbook)”: the bracket beside the bar is the 16 bytes per parameter of mixed-precision Adam, 112 GB; activations and buffers stack on top. Click any segment for its formula in the Working panel.</source>
+        <translation>显存估算页，训练模式，模型选“7B（教科书）”：柱旁的括号是混合精度 Adam 每参数 16 字节，共 112 GB；激活和缓冲区叠在上面。点击任一段，在“推导”面板中查看它的公式。</translation>
+    </message>
+    <message>
+        <source>ZeRO-1, 2 and 3: how much per GPU on 8 GPUs?</source>
+        <translation>ZeRO-1、2、3：8 卡时每卡各多少？</translation>
+    </message>
+    <message>
+        <source>The ZeRO comparison under the chart, one bar per stage (Ctrl+0 … Ctrl+3 switch the scenario). View ▸ Textbook View (Ctrl+T) keeps the four ledgers only: 112 / 38.5 / 26.25 / 14 GB.</source>
+        <translation>图下方的 ZeRO 对比，每个阶段一根柱（Ctrl+0 … Ctrl+3 切换场景）。视图 ▸ 教科书视图（Ctrl+T）只保留四本账：112 / 38.5 / 26.25 / 14 GB。</translation>
+    </message>
+    <message>
+        <source>How would you train 70B on 8×A100?</source>
+        <translation>70B 模型怎么在 8×A100 上训练？</translation>
+    </message>
+    <message>
+        <source>View ▸ Layout Planner (Ctrl+Shift+P) ranks every valid layout by step time and says why the others are slower; “What to try first” (Ctrl+Shift+A) lists the changes that make it fit.</source>
+        <translation>视图 ▸ 布局规划器（Ctrl+Shift+P）按每步时间给所有有效布局排序，并说明其余为何更慢；“先试什么”（Ctrl+Shift+A）列出能放下的改动。</translation>
+    </message>
+    <message>
+        <source>What does activation recomputation trade?</source>
+        <translation>激活重计算用什么换什么？</translation>
+    </message>
+    <message>
+        <source>The recomputation comparison beside the ZeRO one (memory), and the step-time dial (about a third more forward compute for full recomputation).</source>
+        <translation>ZeRO 对比旁的重计算对比（显存），以及每步时间仪表（完全重计算约多三分之一的前向计算）。</translation>
+    </message>
+    <message>
+        <source>7B GRPO on 8 A100: does it fit?</source>
+        <translation>7B 模型 GRPO 在 8 张 A100 上放得下吗？</translation>
+    </message>
+    <message>
+        <source>Fine-tuning mode, RL: GRPO. One bar per phase (training, rollout); View ▸ Colour by Model Role shows the policy, reference and rollout engine apart.</source>
+        <translation>微调模式，强化学习选 GRPO。每个阶段（训练、rollout）一根柱；视图 ▸ 按模型角色着色可区分策略模型、参考模型和 rollout 引擎。</translation>
+    </message>
+    <message>
+        <source>How long will training take, and what will it cost (C ≈ 6ND)?</source>
+        <translation>训练要多久、花多少钱（C ≈ 6ND）？</translation>
+    </message>
+    <message>
+        <source>The dials over the chart: step time, days and cost; click a dial for its working. The Step dock (Ctrl+Shift+T) draws the pipeline schedule and the memory through one step.</source>
+        <translation>图上方的仪表：每步时间、天数和成本；点击仪表查看推导。“一步”面板（Ctrl+Shift+T）画出流水线调度和一步内的显存变化。</translation>
+    </message>
+    <message>
+        <source>FP16 or BF16, and why loss scaling?</source>
+        <translation>FP16 还是 BF16？为什么要损失缩放？</translation>
+    </message>
+    <message>
+        <source>View ▸ Number-Format Lab (Ctrl+L): the bits of each format, their range and precision, and the Loss scaling tab.</source>
+        <translation>视图 ▸ 数值格式实验室（Ctrl+L）：每种格式的比特位、范围和精度，以及“损失缩放”页。</translation>
+    </message>
+    <message>
+        <source>Serving: how many requests fit in the KV cache?</source>
+        <translation>推理：KV Cache 能容纳多少请求？</translation>
+    </message>
+    <message>
+        <source>Inference mode: the bar shows what the batch needs, the engine&apos;s reserved pool hatched on top; the comparisons try other weight formats and KV-cache types.</source>
+        <translation>推理模式：柱显示这批请求所需的显存，引擎预留的池以斜线画在上方；对比图尝试其他权重格式和 KV Cache 类型。</translation>
+    </message>
+    <message>
+        <source>Practise the arithmetic</source>
+        <translation>练习估算</translation>
+    </message>
+    <message>
+        <source>View ▸ Drills (Ctrl+D): type an estimate, check it (two tries), reveal the derivation step by step. View ▸ Presentation (F5) plays the seed deck full screen for a class.</source>
+        <translation>视图 ▸ 练习（Ctrl+D）：输入估算，检查（可试两次），再逐步查看推导。视图 ▸ 演示（F5）全屏播放资料中的算例，供课堂使用。</translation>
+    </message>
+    <message>
+        <source>Guide</source>
+        <translation>指南</translation>
+    </message>
+    <message>
+        <source>What each view answers</source>
+        <translation>每个视图回答什么</translation>
+    </message>
+    <message>
+        <source>ShardScope answers three questions with its working shown: how much memory per GPU, how long, and what to change. Start from an interview question:</source>
+        <translation>ShardScope 回答三个问题并给出推导：每卡多少显存、要多久、该改什么。从一道面试题开始：</translation>
+    </message>
+    <message>
+        <source>Help ▸ Keyboard Shortcuts lists every key.</source>
+        <translation>帮助 ▸ 键盘快捷键列出所有按键。</translation>
+    </message>
+</context>
+<context>
     <name>HardwareControls</name>
     <message>
         <source>Hardware &amp;&amp; cost</source>
@@ -2978,10 +3444,6 @@ Well-tuned large runs reach 35–55 % (PaLM: 46 %, Llama 3: 38–43 %).</source>
     <message>
         <source>$</source>
         <translation>$</translation>
-    </message>
-    <message>
-        <source>Rental price of one GPU for one hour, in US dollars.</source>
-        <translation>租用一张 GPU 一小时的价格，单位为美元。</translation>
     </message>
     <message>
         <source>O&amp;verhead factor</source>
@@ -3046,6 +3508,17 @@ Untick to state a measured MFU instead.</source>
         <translation>按 GEMM 的屋顶线、注意力、流水线气泡和未被掩盖的通信估算每一步
 （resources/steptime.json，已在 README 中与公开实测对照）。
 取消勾选则改为填写实测 MFU。</translation>
+    </message>
+    <message>
+        <source>your price, not the %1 preset&apos;s: set what you pay</source>
+        <extracomment>under the price slider; %1 = the GPU&apos;s name</extracomment>
+        <translation>这是您的价格，不是 %1 预设自带的：请填您实际支付的价格</translation>
+    </message>
+    <message>
+        <source>Rental price of one GPU for one hour, in US dollars: yours. The GPU presets carry none (prices differ
+by provider, region and month), so it stays as it is when the GPU changes.</source>
+        <translation>一张 GPU 租用一小时的价格（美元），由您填写。GPU 预设不带价格（价格随云厂商、地区和月份而变），
+所以更换 GPU 时它保持不变。</translation>
     </message>
 </context>
 <context>
@@ -3167,6 +3640,161 @@ The current scenario was not changed.</source>
         <source>Not in the file, taken from the %1 defaults of transformers: %2</source>
         <extracomment>%1 = model type, %2 = keys</extracomment>
         <translation>文件中没有、取自 transformers 中 %1 默认值的键：%2</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <extracomment>name of a model imported from a config.json without a name; %1 = its model_type (llama, qwen2, …), %2 = its counted parameters</extracomment>
+        <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>ImportReportDialog</name>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <extracomment>after a list cut short; %n = how many more</extracomment>
+        <translation>
+            <numerusform>另有 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 cannot be imported:
+%2
+
+The current scenario was not changed.</source>
+        <extracomment>%1 = file name, %2 = the errors, one per line</extracomment>
+        <translation>%1 无法导入：
+%2
+
+当前场景未作任何改动。</translation>
+    </message>
+    <message>
+        <source>Errors: nothing can be applied</source>
+        <translation>错误：无法应用任何内容</translation>
+    </message>
+    <message>
+        <source>%1 GPUs · TP %2 · PP %3 · CP %4 · DP %5</source>
+        <extracomment>the imported layout; %1 = GPUs, %2 = TP, %3 = PP, %4 = CP, %5 = DP</extracomment>
+        <translation>%1 块 GPU · TP %2 · PP %3 · CP %4 · DP %5</translation>
+    </message>
+    <message>
+        <source>Remarks</source>
+        <translation>说明</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not expressible (%n)</source>
+        <extracomment>settings the scenario cannot hold; %n = how many</extracomment>
+        <translation>
+            <numerusform>无法表达（%n 项）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Used (%n)</source>
+        <extracomment>%n = number of settings</extracomment>
+        <translation>
+            <numerusform>已采用（%n 项）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ignored (%n)</source>
+        <extracomment>%n = number of settings</extracomment>
+        <translation>
+            <numerusform>已忽略（%n 项）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not in the file</source>
+        <extracomment>%1 = field labels such as &quot;GPU, Training tokens&quot;</extracomment>
+        <translation>文件中未给出</translation>
+    </message>
+    <message>
+        <source>taken from the current scenario: %1</source>
+        <translation>沿用当前场景的值：%1</translation>
+    </message>
+    <message>
+        <source>Applying replaces the scenario with the file&apos;s, keeping its GPU and runtime assumptions.</source>
+        <translation>应用后以文件中的设置替换场景，GPU 与运行时假设保持不变。</translation>
+    </message>
+    <message>
+        <source>The current scenario was not changed.</source>
+        <translation>当前场景未作任何改动。</translation>
+    </message>
+    <message>
+        <source>Import %1</source>
+        <extracomment>dialog title; %1 = file name</extracomment>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>%1 describes this scenario. Apply it?</source>
+        <extracomment>%1 = file name</extracomment>
+        <translation>%1 描述了这个场景。要应用吗？</translation>
+    </message>
+    <message>
+        <source>%1 cannot be imported.</source>
+        <translation>%1 无法导入。</translation>
+    </message>
+    <message>
+        <source>&amp;Apply to Scenario</source>
+        <translation>应用到场景(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Read as &lt;b&gt;%1&lt;/b&gt;: %2, %3 parameters</source>
+        <extracomment>%1 = framework, %2 = model name, %3 = its parameter count (8.03 B)</extracomment>
+        <translation>按 &lt;b&gt;%1&lt;/b&gt; 读取：%2，%3 个参数</translation>
+    </message>
+</context>
+<context>
+    <name>ImportText</name>
+    <message>
+        <source>sets the scenario&apos;s value</source>
+        <translation>设定场景中的值</translation>
+    </message>
+    <message>
+        <source>names the model</source>
+        <translation>指定模型</translation>
+    </message>
+    <message>
+        <source>sets the number of GPUs</source>
+        <translation>设定 GPU 数量</translation>
+    </message>
+    <message>
+        <source>changes neither memory nor step time (learning rate, data, paths, logging)</source>
+        <translation>不影响显存和步时（学习率、数据、路径、日志）</translation>
+    </message>
+    <message>
+        <source>not a setting ShardScope knows in this format</source>
+        <translation>ShardScope 不认识的此格式设置</translation>
+    </message>
+    <message>
+        <source>given again later: the last one counts</source>
+        <translation>后面又给出了一次：以最后一次为准</translation>
+    </message>
+    <message>
+        <source>in shell the reader does not run (a loop, a function, a branch it cannot decide, $(…))</source>
+        <translation>位于读取器不执行的 shell 代码中（循环、函数、无法判定的分支、$(…)）</translation>
+    </message>
+    <message>
+        <source>not a value this setting takes</source>
+        <translation>不是此设置接受的值</translation>
+    </message>
+    <message>
+        <source>a mechanism the estimate does not model</source>
+        <translation>估算未建模的机制</translation>
+    </message>
+    <message>
+        <source>no exact equivalent: the nearest setting is used</source>
+        <translation>没有完全对应的设置：采用最接近的设置</translation>
     </message>
 </context>
 <context>
@@ -3904,6 +4532,69 @@ the weights are read once per step for all of them.</source>
         <extracomment>%1 = the values the setting can take (keywords, not translated)</extracomment>
         <translation>--pin 的范围排除了所有取值，无可尝试（可取值：%1）</translation>
     </message>
+    <message>
+        <source>a shard group of %1 does not divide the %2 data- × context-parallel ranks it shards over</source>
+        <extracomment>%1 = the shard group&apos;s size, %2 = data-parallel × context-parallel ranks</extracomment>
+        <translation>大小为 %1 的分片组不能整除其分片所跨的 %2 个数据并行 × 上下文并行 rank</translation>
+    </message>
+    <message>
+        <source>line %1: a quote or bracket opened here is never closed</source>
+        <extracomment>%1 = line number</extracomment>
+        <translation>第 %1 行：此处开始的引号或括号没有闭合</translation>
+    </message>
+    <message>
+        <source>the script&apos;s variables expand to more than %1 bytes</source>
+        <extracomment>%1 = a number of bytes</extracomment>
+        <translation>脚本变量展开后超过 %1 字节</translation>
+    </message>
+    <message>
+        <source>line %1 is not in the part of the format ShardScope reads (see the README, Bring your own config)</source>
+        <extracomment>%1 = line number</extracomment>
+        <translation>第 %1 行超出了 ShardScope 读取的格式子集（见 README 的“Bring your own config”）</translation>
+    </message>
+    <message>
+        <source>not a launch file ShardScope reads: a Megatron-LM script, a DeepSpeed JSON, a torchtitan TOML, a Megatron-Bridge, axolotl, LLaMA-Factory, TRL or verl YAML, or an OpenRLHF, vLLM, SGLang or TensorRT-LLM command (--format names one)</source>
+        <translation>不是 ShardScope 能读取的启动文件：应为 Megatron-LM 脚本、DeepSpeed JSON、torchtitan TOML，Megatron-Bridge、axolotl、LLaMA-Factory、TRL 或 verl 的 YAML，或 OpenRLHF、vLLM、SGLang、TensorRT-LLM 命令（可用 --format 指定）</translation>
+    </message>
+    <message>
+        <source>the file runs no %1 command</source>
+        <extracomment>%1 = a format name such as megatron</extracomment>
+        <translation>文件中没有运行 %1 的命令</translation>
+    </message>
+    <message>
+        <source>the file does not give the model: give its shape, name a Hugging Face model that is a preset, or put its config.json beside the file</source>
+        <translation>文件没有给出模型：请给出模型形状、写明属于预设的 Hugging Face 模型名，或把它的 config.json 放在文件旁边</translation>
+    </message>
+    <message>
+        <source>%1 is not a preset and the file does not give its shape: put its config.json beside the file</source>
+        <extracomment>%1 = the model the file names</extracomment>
+        <translation>%1 不是预设，文件也没有给出其形状：请把它的 config.json 放在文件旁边</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a ShardScope link (shardscope://v1?…)</source>
+        <extracomment>%1 = the start of the text; shardscope:// is not translated</extracomment>
+        <translation>“%1”不是 ShardScope 链接（shardscope://v1?…）</translation>
+    </message>
+    <message>
+        <source>a link of version %1: this build reads version 1 (a newer ShardScope made it)</source>
+        <extracomment>%1 = a version number</extracomment>
+        <translation>链接版本为 %1：当前版本只读取版本 1（链接由更新的 ShardScope 生成）</translation>
+    </message>
+    <message>
+        <source>line %1: a comment line inside a command continued with \ ends the command in bash; read on as if it were not there</source>
+        <extracomment>%1 = line number</extracomment>
+        <translation>第 %1 行：用 \ 续行的命令中间出现注释行，在 bash 中命令会在此结束；此处按没有该注释继续读取</translation>
+    </message>
+    <message>
+        <source>the file does not say how many GPUs run it: %1 assumed (the command line&apos;s --gpus sets it)</source>
+        <extracomment>%1 = number of GPUs; --gpus is an option, not translated</extracomment>
+        <translation>文件没有说明使用多少块 GPU：假定为 %1（命令行的 --gpus 可设定）</translation>
+    </message>
+    <message>
+        <source>%1 is read as the preset %2, its base model (the same architecture)</source>
+        <extracomment>%1 = the model the file names, %2 = a preset id</extracomment>
+        <translation>%1 按其基础模型预设 %2 读取（架构相同）</translation>
+    </message>
 </context>
 <context>
     <name>LanguageManager</name>
@@ -3981,6 +4672,113 @@ the weights are read once per step for all of them.</source>
     <message>
         <source>Save the settings shown to a file</source>
         <translation>把显示的设置保存到文件</translation>
+    </message>
+</context>
+<context>
+    <name>LaunchNote</name>
+    <message>
+        <source>parameter offload (ZeRO-Infinity) has no Megatron-LM flag: see the DeepSpeed config</source>
+        <translation>参数卸载（ZeRO-Infinity）没有对应的 Megatron-LM 参数：见 DeepSpeed 配置</translation>
+    </message>
+    <message>
+        <source>pure bf16 (no fp32 master weights) is not Megatron-LM&apos;s mixed precision: --bf16 keeps fp32 masters</source>
+        <translation>纯 bf16（无 fp32 主权重）不是 Megatron-LM 的混合精度：--bf16 会保留 fp32 主权重</translation>
+    </message>
+    <message>
+        <source>the model states no RoPE base (model.rope_theta): the framework&apos;s default, 10000, applies</source>
+        <translation>模型没有给出 RoPE 基数（model.rope_theta）：将使用框架默认值 10000</translation>
+    </message>
+    <message>
+        <source>Megatron-LM&apos;s --rotary-base is an integer: the RoPE base %1 is rounded</source>
+        <translation>Megatron-LM 的 --rotary-base 只接受整数：RoPE 基数 %1 已取整</translation>
+    </message>
+    <message>
+        <source>the model&apos;s RoPE scaling (YaRN or linear, factor %1) has no flag here: set it in the model&apos;s code</source>
+        <translation>模型的 RoPE 缩放（YaRN 或线性，因子 %1）在此没有对应参数：请在模型代码中设置</translation>
+    </message>
+    <message>
+        <source>the model states no norm epsilon (model.norm_epsilon): the framework&apos;s default, 1e-5, applies</source>
+        <translation>模型没有给出归一化 epsilon（model.norm_epsilon）：将使用框架默认值 1e-5</translation>
+    </message>
+    <message>
+        <source>a gated GELU MLP (GeGLU) has no Megatron-LM flag: written as --swiglu, the same shape with SiLU</source>
+        <translation>门控 GELU MLP（GeGLU）没有对应的 Megatron-LM 参数：写为 --swiglu，形状相同但激活为 SiLU</translation>
+    </message>
+    <message>
+        <source>the model&apos;s ungated activation has no Megatron-LM flag: GELU, the default, is written</source>
+        <translation>模型的非门控激活函数没有对应的 Megatron-LM 参数：写为默认的 GELU</translation>
+    </message>
+    <message>
+        <source>Megatron-LM pads the vocabulary of %1 to a multiple of TP: %2</source>
+        <translation>Megatron-LM 会把 %1 的词表填充到 TP 的倍数：%2</translation>
+    </message>
+    <message>
+        <source>no Hugging Face tokenizer is known for this model: NullTokenizer with its vocabulary size</source>
+        <translation>此模型没有已知的 Hugging Face 分词器：使用 NullTokenizer 并给出词表大小</translation>
+    </message>
+    <message>
+        <source>pipeline parallelism (PP %1) is DeepSpeed&apos;s PipelineModule(num_stages=…) in the training code, not a config key</source>
+        <translation>流水线并行（PP %1）由训练代码中的 DeepSpeed PipelineModule(num_stages=…) 设定，不是配置键</translation>
+    </message>
+    <message>
+        <source>expert parallelism (EP %1) is the ep_size of DeepSpeed&apos;s MoE layers in the model code, not a config key</source>
+        <translation>专家并行（EP %1）是模型代码中 DeepSpeed MoE 层的 ep_size，不是配置键</translation>
+    </message>
+    <message>
+        <source>context parallelism (CP %1) is written as DeepSpeed-Ulysses sequence parallelism (all-to-all over heads, not a ring)</source>
+        <translation>上下文并行（CP %1）写为 DeepSpeed-Ulysses 序列并行（按注意力头做 all-to-all，而非环形）</translation>
+    </message>
+    <message>
+        <source>tensor parallelism (TP %1) is written as DeepSpeed&apos;s AutoTP training (tensor_parallel.autotp_size)</source>
+        <translation>张量并行（TP %1）写为 DeepSpeed 的 AutoTP 训练（tensor_parallel.autotp_size）</translation>
+    </message>
+    <message>
+        <source>the model is the one the training script loads (its config.json): a DeepSpeed config does not name it</source>
+        <translation>模型由训练脚本加载（其 config.json）：DeepSpeed 配置不指定模型</translation>
+    </message>
+    <message>
+        <source>ZeRO-1 has no torchtitan equivalent: FSDP2 that keeps the parameters gathered (reshard never, as ZeRO-2)</source>
+        <translation>ZeRO-1 在 torchtitan 中没有对应项：写为保持参数聚合的 FSDP2（reshard never，相当于 ZeRO-2）</translation>
+    </message>
+    <message>
+        <source>FSDP2&apos;s CPU offload moves parameters, gradients and optimizer states together</source>
+        <translation>FSDP2 的 CPU 卸载会一并移动参数、梯度和优化器状态</translation>
+    </message>
+    <message>
+        <source>FP8 GEMMs need torchtitan&apos;s Float8 model converter, not written here</source>
+        <translation>FP8 GEMM 需要 torchtitan 的 Float8 模型转换器，此处未写出</translation>
+    </message>
+    <message>
+        <source>torchtitan builds a model from a flavor in its code: no flavor has this model&apos;s shape, so [model] is not written</source>
+        <translation>torchtitan 按代码中的 flavor 构建模型：没有与此模型形状相同的 flavor，因此未写出 [model]</translation>
+    </message>
+    <message>
+        <source>torchtitan reduces gradients in float32 only (mixed_precision_reduce): the scenario&apos;s 16-bit gradients are fp32 there</source>
+        <translation>torchtitan 只以 float32 归约梯度（mixed_precision_reduce）：场景中的 16 位梯度在那里是 fp32</translation>
+    </message>
+    <message>
+        <source>torchtitan&apos;s tensor parallelism always shards the sequence between the blocks (sequence parallelism), which the scenario leaves off</source>
+        <translation>torchtitan 的张量并行总会在模块之间切分序列（序列并行），而场景中未启用</translation>
+    </message>
+    <message>
+        <source>which activations are recomputed is the model code&apos;s choice with DeepSpeed: selective recomputation is not a config key</source>
+        <translation>使用 DeepSpeed 时重计算哪些激活由模型代码决定：选择性重计算不是配置键</translation>
+    </message>
+    <message>
+        <source>the model has %1 norms per layer (pre and post): Megatron-LM&apos;s GPT layer has 2</source>
+        <translation>模型每层有 %1 个归一化（前置和后置）：Megatron-LM 的 GPT 层只有 2 个</translation>
+    </message>
+    <message>
+        <source>the model&apos;s %1 learned positions are fewer than the sequence of %2 tokens: written as the sequence length (Megatron-LM requires it)</source>
+        <translation>模型的 %1 个学习位置少于 %2 个 token 的序列：按序列长度写出（Megatron-LM 要求如此）</translation>
+    </message>
+    <message>
+        <source>the scenario&apos;s optimizer has no equivalent setting here: the framework&apos;s AdamW is written</source>
+        <translation>场景的优化器在此没有对应设置：写为框架的 AdamW</translation>
+    </message>
+    <message>
+        <source>torchtitan splits the layers over the stages by itself: the scenario&apos;s first and last stage sizes are not written</source>
+        <translation>torchtitan 自行把各层分配到各阶段：未写出场景中首末阶段的层数</translation>
     </message>
 </context>
 <context>
@@ -4120,6 +4918,11 @@ B：%2</translation>
         <extracomment>%1 = step, %2 = steps, %3 = scale as 2^n, %4 = skipped so far, %5–%8 = shares flushed</extracomment>
         <translation>第 %1 步（共 %2 步）：缩放因子 %3，已跳过 %4 步。FP16 下溢为零的梯度：不缩放 %5，固定缩放 %6，动态缩放 %7；BF16 %8。</translation>
     </message>
+    <message>
+        <source>%1 (≈ 0 % all run: on the axis)</source>
+        <extracomment>a legend entry whose line stays at 0 % and lies on the x-axis; %1 = its name</extracomment>
+        <translation>%1（全程约 0%：与横轴重合）</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -4152,8 +4955,19 @@ The bars show the last valid scenario.</source>
 柱状图显示的是上一个有效场景。</translation>
     </message>
     <message>
+        <source>This layout cannot run:
+%1</source>
+        <extracomment>over the chart of a scenario opened invalid (nothing valid to show yet); %1 = the reasons, one per line</extracomment>
+        <translation>这个布局无法运行：
+%1</translation>
+    </message>
+    <message>
         <source>The scenario is invalid; this is the working of the last valid one.</source>
         <translation>场景无效；这里是上一个有效场景的计算过程。</translation>
+    </message>
+    <message>
+        <source>The scenario is invalid, and there has been no valid one to show the working of.</source>
+        <translation>场景无效，且尚无有效场景可显示计算过程。</translation>
     </message>
     <message>
         <source>✔ Fits: the fullest GPU (%1) uses %2 of %3 (%4)</source>
@@ -4364,6 +5178,26 @@ The bars show the last valid scenario.</source>
         <source>Remove the measured run kept with the scenario (Undo brings it back)</source>
         <translation>删除随场景保存的实测运行（撤销可恢复）</translation>
     </message>
+    <message>
+        <source>&amp;Guide</source>
+        <translation>指南(&amp;G)</translation>
+    </message>
+    <message>
+        <source>What each view answers, from the interview questions it was made for</source>
+        <translation>每个视图回答什么，从它所针对的面试题说起</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>A&amp;ccuracy…</source>
+        <translation>准确度(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>How far ShardScope&apos;s figures are from public measured runs, by regime, each held out from the fit</source>
+        <translation>ShardScope 的数字与公开实测运行相差多少：按类别列出，每条都未参与拟合</translation>
+    </message>
 </context>
 <context>
     <name>MeasuredText</name>
@@ -4507,12 +5341,6 @@ over by %2</source>
         <translation>按模型角色着色(&amp;R)</translation>
     </message>
     <message>
-        <source>Colour the bars by the model each part belongs to (policy, reference, reward model, critic,
-rollout engine) instead of by component</source>
-        <translation>按各部分所属的模型（策略、参考模型、奖励模型、Critic、
-Rollout 引擎）而不是按组成部分为柱状图着色</translation>
-    </message>
-    <message>
         <source>━ allocated
 ┅ reserved
 (top: device)</source>
@@ -4527,13 +5355,6 @@ Rollout 引擎）而不是按组成部分为柱状图着色</translation>
         <translation>一步的峰值：已分配 %1（max_memory_allocated）· 已预留 %2（max_memory_reserved）· 设备 %3（nvidia-smi）</translation>
     </message>
     <message>
-        <source>%1 states
-%2 total</source>
-        <extracomment>above a comparison bar: its model states first (the textbook&apos;s figure), then the whole GPU; %1 = model states, %2 = total</extracomment>
-        <translation>模型状态 %1
-总计 %2</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Model states: %1&lt;/b&gt;&lt;br&gt;parameters %2 + gradients %3 + optimizer states %4&lt;br&gt;&lt;i&gt;what ZeRO shards; activations and buffers come on top&lt;/i&gt;&lt;br&gt;Click for the working.</source>
         <extracomment>tooltip of the model-states bracket; %1 = model states, %2 = parameters, %3 = gradients, %4 = optimizer states</extracomment>
         <translation>&lt;b&gt;模型状态：%1&lt;/b&gt;&lt;br&gt;参数 %2 + 梯度 %3 + 优化器状态 %4&lt;br&gt;&lt;i&gt;ZeRO 切分的就是它；激活和缓冲区另算&lt;/i&gt;&lt;br&gt;点击查看推导。</translation>
@@ -4542,6 +5363,30 @@ Rollout 引擎）而不是按组成部分为柱状图着色</translation>
         <source>model states %1</source>
         <extracomment>written along the bracket over a bar&apos;s model states; %1 = e.g. &quot;38.5 GB&quot;</extracomment>
         <translation>模型状态 %1</translation>
+    </message>
+    <message>
+        <source>needs %1</source>
+        <extracomment>above a serving bar whose engine reserves a KV pool (hatched): what the batch needs; %1 = memory</extracomment>
+        <translation>需要 %1</translation>
+    </message>
+    <message>
+        <source>needs %1
+with pool %2</source>
+        <extracomment>above a serving bar whose engine reserves a KV pool (hatched); %1 = what the batch needs, %2 = the bar&apos;s height with the pool</extracomment>
+        <translation>需要 %1
+含预留池 %2</translation>
+    </message>
+    <message>
+        <source>states %1</source>
+        <translation>状态 %1</translation>
+    </message>
+    <message>
+        <source>Colour the bars by the model each part belongs to (policy, reference, reward model, critic,
+rollout engine) instead of by component — where several models share the GPUs (RL),
+and not in the textbook view, whose ledgers are by component</source>
+        <translation>按各部分所属的模型（策略、参考模型、奖励模型、Critic、
+Rollout 引擎）而不是按组成部分为柱状图着色——仅在多个模型共用 GPU 时（强化学习），
+教科书视图除外（它的账本按组成部分划分）</translation>
     </message>
 </context>
 <context>
@@ -4791,6 +5636,10 @@ Each entry&apos;s tooltip names its sources.</source>
         <extracomment>the picker&apos;s first group: bare parameter counts (7 × 10⁹, 7 × 10¹⁰) as textbooks use them</extracomment>
         <translation>教材（仅参数量）</translation>
     </message>
+    <message>
+        <source>%1 (custom)</source>
+        <translation>%1（自定义）</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormatLab</name>
@@ -4955,7 +5804,7 @@ Each entry&apos;s tooltip names its sources.</source>
     </message>
     <message>
         <source>Loss scaling</source>
-        <translation>Loss Scaling</translation>
+        <translation>损失缩放</translation>
     </message>
     <message>
         <source>FP16 gradients under GradScaler&apos;s dynamic loss scale, over a run</source>
@@ -5642,6 +6491,11 @@ step %2 · fullest GPU %3</source>
         <source>Comparison</source>
         <translation>比较</translation>
     </message>
+    <message>
+        <source>⚠ Sensitive to the network: the best layout sends %1 per GPU per step between nodes; at half the network bandwidth its step would take %2 (+%3).</source>
+        <extracomment>planner summary; %1 = bytes each GPU sends between nodes per step, %2 = the step at half the network bandwidth, %3 = how much longer</extracomment>
+        <translation>⚠ 对网络敏感：最佳布局每步每卡在节点间传输 %1；网络带宽减半时每步将需 %2（+%3）。</translation>
+    </message>
 </context>
 <context>
     <name>PrecisionControls</name>
@@ -5869,6 +6723,54 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
         <source>Dragging the GPUs scales the global batch too: each GPU keeps its tokens per step, so the layout stays valid.</source>
         <translation>拖动 GPU 数时全局批大小一起缩放：每张卡每步处理的 token 数不变，布局始终有效。</translation>
     </message>
+    <message>
+        <source>%1 tokens in context with the generated ones</source>
+        <translation>连同生成部分，上下文共 %1 token</translation>
+    </message>
+    <message>
+        <source>FP32: 4 bytes per weight</source>
+        <translation>FP32：每个权重 4 字节</translation>
+    </message>
+    <message>
+        <source>BF16: 2 bytes per weight</source>
+        <translation>BF16：每个权重 2 字节</translation>
+    </message>
+    <message>
+        <source>FP16: 2 bytes per weight</source>
+        <translation>FP16：每个权重 2 字节</translation>
+    </message>
+    <message>
+        <source>FP8: 1 byte per weight</source>
+        <translation>FP8：每个权重 1 字节</translation>
+    </message>
+    <message>
+        <source>INT8: 1 byte per weight, plus scales</source>
+        <translation>INT8：每个权重 1 字节，另加缩放因子</translation>
+    </message>
+    <message>
+        <source>INT4: half a byte per weight, plus scales</source>
+        <translation>INT4：每个权重半字节，另加缩放因子</translation>
+    </message>
+    <message>
+        <source>NF4: half a byte per weight, plus scales</source>
+        <translation>NF4：每个权重半字节，另加缩放因子</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation>并发序列数</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>提示长度</translation>
+    </message>
+    <message>
+        <source>Generated tokens</source>
+        <translation>生成 token 数</translation>
+    </message>
+    <message>
+        <source>Weight format</source>
+        <translation>权重格式</translation>
+    </message>
 </context>
 <context>
     <name>PresentationWindow</name>
@@ -6053,6 +6955,11 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
         <source>Plays the training step: the cursor moves through the schedule and stage 0&apos;s memory together (P).</source>
         <translation>播放训练步：光标同时走过流水线调度和第 0 段的显存 (P)。</translation>
     </message>
+    <message>
+        <source>Saved the deck to %1.</source>
+        <extracomment>presentation, for a few seconds after Save Deck; %1 = the deck&apos;s file name</extracomment>
+        <translation>已将演示稿保存到 %1。</translation>
+    </message>
 </context>
 <context>
     <name>QuantizationPanel</name>
@@ -6174,6 +7081,153 @@ Selective recomputes the attention core (Korthikanti et al.); full keeps only ea
     <message>
         <source>&amp;Clear Menu</source>
         <translation>清除列表(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>RegimeText</name>
+    <message>
+        <source>A100</source>
+        <translation>A100</translation>
+    </message>
+    <message>
+        <source>Hopper</source>
+        <translation>Hopper</translation>
+    </message>
+    <message>
+        <source>Blackwell</source>
+        <translation>Blackwell</translation>
+    </message>
+    <message>
+        <source>AMD</source>
+        <translation>AMD</translation>
+    </message>
+    <message>
+        <source>workstation GPU</source>
+        <translation>工作站 GPU</translation>
+    </message>
+    <message>
+        <source>other GPU</source>
+        <translation>其他 GPU</translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation>稠密</translation>
+    </message>
+    <message>
+        <source>MoE</source>
+        <translation>MoE</translation>
+    </message>
+    <message>
+        <source>small (≤ 3B)</source>
+        <translation>小模型（≤ 3B）</translation>
+    </message>
+    <message>
+        <source>large (≥ 100B)</source>
+        <translation>大模型（≥ 100B）</translation>
+    </message>
+    <message>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <source>16-bit</source>
+        <translation>16 位</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>serving</source>
+        <translation>推理服务</translation>
+    </message>
+    <message>
+        <source>Megatron</source>
+        <translation>Megatron</translation>
+    </message>
+    <message>
+        <source>FSDP</source>
+        <translation>FSDP</translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation>DeepSpeed</translation>
+    </message>
+    <message>
+        <source>DDP</source>
+        <translation>DDP</translation>
+    </message>
+    <message>
+        <source>long context</source>
+        <translation>长上下文</translation>
+    </message>
+    <message>
+        <source>pipeline</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>SGLang</source>
+        <translation>SGLang</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM</source>
+        <translation>TensorRT-LLM</translation>
+    </message>
+    <message>
+        <source>llama.cpp</source>
+        <translation>llama.cpp</translation>
+    </message>
+    <message>
+        <source>HF transformers</source>
+        <translation>HF transformers</translation>
+    </message>
+    <message>
+        <source>batch 1</source>
+        <translation>批大小 1</translation>
+    </message>
+    <message>
+        <source>high concurrency</source>
+        <translation>高并发</translation>
+    </message>
+    <message>
+        <source>quantized weights</source>
+        <translation>量化权重</translation>
+    </message>
+    <message>
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
     </message>
 </context>
 <context>
@@ -6423,21 +7477,22 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
         <translation> · 气泡占计算时间的 %1（从调度块读出）</translation>
     </message>
     <message>
-        <source>; (p − 1)/(v·m + p − 1) = %1</source>
-        <translation>；(p − 1)/(v·m + p − 1) = %1</translation>
-    </message>
-    <message>
         <source>Stage %1</source>
         <translation>第 %1 段</translation>
     </message>
     <message>
-        <source>; (p − 1)/(3m + p − 1) = %1 (Qi et al. 2024, T_F = T_B = T_W)</source>
-        <extracomment>Qi et al. 2024 (Zero Bubble Pipeline Parallelism), with equal forward, B and W passes</extracomment>
-        <translation>；(p − 1)/(3m + p − 1) = %1（Qi 等 2024，T_F = T_B = T_W）</translation>
-    </message>
-    <message>
         <source>Input gradient (B)</source>
         <translation>输入梯度（B）</translation>
+    </message>
+    <message>
+        <source>; (p − 1)/(3m + p − 1) = %1 if every pass took as long (Qi et al. 2024, T_F = T_B = T_W)</source>
+        <extracomment>Qi et al. 2024 (Zero Bubble Pipeline Parallelism), with equal forward, B and W passes</extracomment>
+        <translation>；若各遍耗时相同，(p − 1)/(3m + p − 1) = %1（Qi 等 2024，T_F = T_B = T_W）</translation>
+    </message>
+    <message>
+        <source>; (p − 1)/(v·m + p − 1) = %1 if every stage and pass took as long</source>
+        <extracomment>the textbook bubble against the one read off the blocks, which have the step&apos;s own stage and pass durations</extracomment>
+        <translation>；若各段、各遍耗时相同，(p − 1)/(v·m + p − 1) = %1</translation>
     </message>
 </context>
 <context>
@@ -6637,6 +7692,45 @@ It was kept in %2.</source>
     </message>
 </context>
 <context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>Scenario panel: a slider or spin box</source>
+        <translation>场景面板：滑块或数值框</translation>
+    </message>
+    <message>
+        <source>click it first, then the wheel or the arrow keys step it</source>
+        <translation>先点击它，再用滚轮或方向键调节</translation>
+    </message>
+    <message>
+        <source>Presentation: next and previous scene</source>
+        <translation>演示：下一幕、上一幕</translation>
+    </message>
+    <message>
+        <source>→ / ←, Space, Page Down / Page Up</source>
+        <translation>→ / ←、空格、Page Down / Page Up</translation>
+    </message>
+    <message>
+        <source>Presentation: leave</source>
+        <translation>演示：退出</translation>
+    </message>
+    <message>
+        <source>Esc or F5</source>
+        <translation>Esc 或 F5</translation>
+    </message>
+</context>
+<context>
     <name>SlideContent</name>
     <message>
         <source>mixed 16-bit</source>
@@ -6791,6 +7885,13 @@ It was kept in %2.</source>
     <message>
         <source>Step: Serving Memory as the Batch Fills</source>
         <translation>推理步：批次填满时的显存</translation>
+    </message>
+    <message>
+        <source>This layout cannot run: %1
+The step is drawn again once the scenario is valid.</source>
+        <extracomment>step dock, over an invalid training scenario; %1 = the first reason</extracomment>
+        <translation>这个布局无法运行：%1
+场景有效后会重新画出这一步。</translation>
     </message>
 </context>
 <context>
@@ -7678,6 +8779,14 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>只显示教材的四本账：参数、梯度、优化器状态和激活；
 不含运行时开销、碎片和临时缓冲区</translation>
     </message>
+    <message>
+        <source>&amp;Dark Theme</source>
+        <translation>深色主题(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Light text on a dark background for the whole window (Ctrl+Shift+D)</source>
+        <translation>整个窗口使用深色背景、浅色文字（Ctrl+Shift+D）</translation>
+    </message>
 </context>
 <context>
     <name>ViewRenderer</name>
@@ -8519,6 +9628,342 @@ no runtime, fragmentation or temporary buffers</source>
         <source>model step</source>
         <translation>模型的一步</translation>
     </message>
+    <message>
+        <source>chunks · engine step(chunk tokens)  (a stated MFU: 2·N·batch·prompt (+ attention) / (n · peak · MFU))</source>
+        <translation>分块数 · 引擎步(分块 token)  (给定 MFU 时：2·N·batch·prompt (+ 注意力) / (n · peak · MFU))</translation>
+    </message>
+    <message>
+        <source>max(weights / (HBM · f), FLOPs / peak) + KV / (HBM · f) + n_layers · floor + 2 · n_layers · all-reduce + engine step</source>
+        <translation>max(权重 / (HBM · f), FLOPs / peak) + KV / (HBM · f) + n_layers · 层下限 + 2 · n_layers · all-reduce + 引擎步开销</translation>
+    </message>
+    <message>
+        <source>engine step(running decode rows + the others&apos; prompt chunks ≤ token budget)</source>
+        <translation>引擎步(运行中请求的解码行 + 其他请求的提示词分块 ≤ token 预算)</translation>
+    </message>
+    <message>
+        <source>queue + ⌈prompt / (budget − others&apos; decode rows)⌉ · engine step(others&apos; decode + own chunk)</source>
+        <translation>排队 + ⌈prompt / (预算 − 其他请求的解码行)⌉ · 引擎步(其他请求解码 + 自身分块)</translation>
+    </message>
+    <message>
+        <source>chunks</source>
+        <translation>分块数</translation>
+    </message>
+    <message>
+        <source>achievable</source>
+        <translation>可达比例</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>KV read</source>
+        <translation>KV 读取</translation>
+    </message>
+    <message>
+        <source>layer floor</source>
+        <translation>每层固定开销</translation>
+    </message>
+    <message>
+        <source>TP all-reduce</source>
+        <translation>TP all-reduce</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>PP hand-off</source>
+        <translation>PP 交接</translation>
+    </message>
+    <message>
+        <source>engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>prompt tokens/step</source>
+        <translation>每步提示词 token</translation>
+    </message>
+    <message>
+        <source>token budget</source>
+        <translation>token 预算</translation>
+    </message>
+    <message>
+        <source>own chunks</source>
+        <translation>自身分块数</translation>
+    </message>
+    <message>
+        <source>queue</source>
+        <translation>排队</translation>
+    </message>
+    <message>
+        <source>0 (FSDP2&apos;s reduce-scatter inputs are counted with the gathered weights)</source>
+        <translation>0（FSDP2 的 reduce-scatter 输入已计入聚合后的权重）</translation>
+    </message>
+    <message>
+        <source>0: buckets are views of the contiguous grad buffer, reduced in place</source>
+        <translation>0：桶是连续梯度缓冲区的视图，原地归约</translation>
+    </message>
+    <message>
+        <source>2 B · Ψ / TP_rollout</source>
+        <translation>2 B · Ψ / TP_rollout</translation>
+    </message>
+    <message>
+        <source>2 B × weights: torch.autocast&apos;s bf16 copies, saved for backward</source>
+        <translation>2 B × 权重：torch.autocast 生成的 bf16 副本，为反向保存</translation>
+    </message>
+    <message>
+        <source>2 B·s·b·V/t: the bf16 logits beside their fp32 copy; in backward the bf16 gradient</source>
+        <translation>2 B·s·b·V/t：bf16 logits 与其 fp32 副本并存；反向时为 bf16 梯度</translation>
+    </message>
+    <message>
+        <source>2 × (cuBLAS + 1 MiB cuBLASLt) (+ Transformer Engine 32 MiB + 1 KiB)</source>
+        <translation>2 × (cuBLAS + 1 MiB cuBLASLt)（+ Transformer Engine 32 MiB + 1 KiB）</translation>
+    </message>
+    <message>
+        <source>2·(m + p − 1)·(bytes / bus + α)</source>
+        <translation>2·(m + p − 1)·(字节 / 总线带宽 + α)</translation>
+    </message>
+    <message>
+        <source>2·2·s·b·h / t_sp + 4·s·b·V / t (fp32 log-softmax saved by F.cross_entropy)</source>
+        <translation>2·2·s·b·h / t_sp + 4·s·b·V / t（F.cross_entropy 保存的 fp32 log-softmax）</translation>
+    </message>
+    <message>
+        <source>2·2·s·b·h / t_sp + 4·s·b·V / t (fp32 softmax saved by the vocab-parallel cross entropy)</source>
+        <translation>2·2·s·b·h / t_sp + 4·s·b·V / t（词表并行交叉熵保存的 fp32 softmax）</translation>
+    </message>
+    <message>
+        <source>2·s·b·(2·q_lora + 2·kv_lora + rope)</source>
+        <translation>2·s·b·(2·q_lora + 2·kv_lora + rope 维度)</translation>
+    </message>
+    <message>
+        <source>2·s·b·h + max(MLP 3·s·b·F/t gated, attention dQ/dK/dV + fp32 dQ accumulator)</source>
+        <translation>2·s·b·h + max(MLP 3·s·b·F/t（门控），注意力 dQ/dK/dV + fp32 dQ 累加器)</translation>
+    </message>
+    <message>
+        <source>4 B × gradient shard: .float() of the 16-bit grad buffer</source>
+        <translation>4 B × 梯度分片：16 位梯度缓冲区的 .float() 副本</translation>
+    </message>
+    <message>
+        <source>CPU Adam step per parameter: read and write fp32 master, m and v (24 B), read a 16-bit gradient and write a 16-bit weight (4 B): ZeRO-Offload (arXiv 2101.06840) §4.1&apos;s schedule</source>
+        <translation>每个参数的 CPU Adam 步：读写 fp32 主权重、m 和 v（24 B），读一个 16 位梯度、写一个 16 位权重（4 B）：ZeRO-Offload（arXiv 2101.06840）§4.1 的调度</translation>
+    </message>
+    <message>
+        <source>DGX H100: two Xeon 8480C with 8 channels of DDR5-4800 each (2 × 307 GB/s); the CPU optimizer step of ZeRO-Offload is bound by it</source>
+        <translation>DGX H100：两颗 Xeon 8480C，各 8 通道 DDR5-4800（2 × 307 GB/s）；ZeRO-Offload 的 CPU 优化器步受它限制</translation>
+    </message>
+    <message>
+        <source>FSDP2: forward 3 × 2ℓ, backward (2·2 + 2 + 2r)·ℓ, + root unsharded (2 B each) and its gradients</source>
+        <translation>FSDP2：前向 3 × 2ℓ，反向 (2·2 + 2 + 2r)·ℓ，+ 未分片的根模块（各 2 B）及其梯度</translation>
+    </message>
+    <message>
+        <source>FlashAttention-3 (arXiv 2407.08608) Fig. 5: H100 forward throughput rises from about a third of peak at 512 tokens to 740 TFLOP/s (75 %) at 16k; modelled as s/(s + 512) per CP chunk</source>
+        <translation>FlashAttention-3（arXiv 2407.08608）图 5：H100 前向吞吐从 512 token 时约三分之一峰值升到 16k 时的 740 TFLOP/s（75%）；按每个 CP 分块 s/(s + 512) 建模</translation>
+    </message>
+    <message>
+        <source>GELU reads F and writes F per token in forward (our count of the operator)</source>
+        <translation>GELU 前向每 token 读 F、写 F（本工具对该算子的计数）</translation>
+    </message>
+    <message>
+        <source>GEMM efficiency falls when a dimension is small against the 128- to 256-wide tiles cuBLAS uses (NVIDIA Matrix Multiplication Background User&apos;s Guide, §2.3 tile sizes, §3 tile and wave quantization); modelled as Π d/(d + 128) over M, N, K, normalised to 1 at the best shape measured for MAMF</source>
+        <translation>当某一维相对 cuBLAS 使用的 128–256 宽分块较小时，GEMM 效率下降（NVIDIA Matrix Multiplication Background User&apos;s Guide，§2.3 分块大小，§3 分块与波次量化）；按 M、N、K 上的 Π d/(d + 128) 建模，并在测得 MAMF 的最佳形状处归一为 1</translation>
+    </message>
+    <message>
+        <source>L / p, the remainder on the middle stages</source>
+        <translation>L / p，余数分给中间各段</translation>
+    </message>
+    <message>
+        <source>MAMF 271.2 of 312 TFLOP/s (stas00/ml-engineering compute/accelerator/README.md @ 744d01e); FlashAttention-2 reaches 50–73 % of peak on A100, forward up to 73 %, backward lower (arXiv 2307.08691); PCIe Gen4 x16 (NVIDIA A100 datasheet: 64 GB/s both directions)</source>
+        <translation>MAMF 271.2 / 312 TFLOP/s（stas00/ml-engineering compute/accelerator/README.md @ 744d01e）；FlashAttention-2 在 A100 上达到峰值的 50–73%，前向最高 73%，反向更低（arXiv 2307.08691）；PCIe Gen4 x16（NVIDIA A100 数据手册：双向 64 GB/s）</translation>
+    </message>
+    <message>
+        <source>Megatron-LM DistributedDataParallelConfig bucket_size default max(40M, 1M·DP) parameters (megatron/core/distributed/distributed_data_parallel_config.py @ d98e8a6): the last bucket cannot overlap the backward</source>
+        <translation>Megatron-LM DistributedDataParallelConfig 的 bucket_size 默认 max(40M, 1M·DP) 个参数（megatron/core/distributed/distributed_data_parallel_config.py @ d98e8a6）：最后一个桶无法与反向重叠</translation>
+    </message>
+    <message>
+        <source>SwiGLU reads gate and up (2F) and writes F per token in forward (our count of the operator)</source>
+        <translation>SwiGLU 前向每 token 读 gate 和 up（2F）、写 F（本工具对该算子的计数）</translation>
+    </message>
+    <message>
+        <source>allocated + allocator reserve (+ CUDA graph pool)</source>
+        <translation>已分配 + 分配器预留（+ CUDA graph 池）</translation>
+    </message>
+    <message>
+        <source>assumed constant, outside the caching allocator</source>
+        <translation>假定为常数，在缓存分配器之外</translation>
+    </message>
+    <message>
+        <source>assumed per GPU</source>
+        <translation>按每卡假定</translation>
+    </message>
+    <message>
+        <source>assumption: a vectorised CPU Adam (DeepSpeed cpu_adam) sustains about half the DRAM peak while 8 GPUs&apos; host copies share it</source>
+        <translation>假设：向量化的 CPU Adam（DeepSpeed cpu_adam）在 8 张卡的主机拷贝共享内存带宽时，可维持约一半的 DRAM 峰值</translation>
+    </message>
+    <message>
+        <source>assumption: fixed time per layer per micro-batch, forward + backward: some 30 kernels forward and 60 backward at about 1 µs of launch gap or tail each (our count; CUDA graphs would remove it)</source>
+        <translation>假设：每层每个微批次的固定时间（前向 + 反向）：前向约 30 个、反向约 60 个 kernel，每个约 1 µs 的启动间隙或尾部（本工具的计数；CUDA graph 可消除）</translation>
+    </message>
+    <message>
+        <source>assumption: host-device copies reach about 80 % of the PCIe datasheet rate, as NVLink collectives do of theirs</source>
+        <translation>假设：主机与设备间拷贝达到 PCIe 手册速率的约 80%，与 NVLink 集合通信达到其标称速率的比例相当</translation>
+    </message>
+    <message>
+        <source>attention without a fused kernel materialises the s×s scores per head: Korthikanti et al. 2022 (arXiv 2205.05198) §4.1 counts 5 bytes per score element saved (softmax 2, dropout mask 1, dropout output 2); written and read once in forward, read and rewritten in backward: about 20 bytes of HBM traffic per score element (our count)</source>
+        <translation>没有融合 kernel 的注意力会为每个头物化 s×s 的分数：Korthikanti 等 2022（arXiv 2205.05198）§4.1 计每个分数元素保存 5 字节（softmax 2、dropout 掩码 1、dropout 输出 2）；前向写读各一次，反向读取并重写：每个分数元素约 20 字节 HBM 流量（本工具的计数）</translation>
+    </message>
+    <message>
+        <source>backward of an elementwise operator reads the saved input and the incoming gradient and writes the outgoing one: about twice the forward traffic (our count)</source>
+        <translation>逐元素算子的反向读取保存的输入和传入的梯度、写出传出的梯度：约为前向流量的两倍（本工具的计数）</translation>
+    </message>
+    <message>
+        <source>backward of the first layer (recomputation, activation gradients)</source>
+        <translation>第一层的反向（重计算、激活梯度）</translation>
+    </message>
+    <message>
+        <source>backward of the loss (logits gradient)</source>
+        <translation>损失的反向（logits 梯度）</translation>
+    </message>
+    <message>
+        <source>cached blocks a request cannot reuse + f × memory allocated during the step</source>
+        <translation>请求无法复用的缓存块 + f × 本步内分配的显存</translation>
+    </message>
+    <message>
+        <source>an RMSNorm run eagerly, in 2-byte passes of h per token: x.float() (read 2 B, write 4 B), pow (4 + 4), mean (read 4), x·rsqrt (4 + 4), type_as (4 + 2), ·weight (2 + 2) = 36 bytes (torchtitan torchtitan/models/norms.py @ 026e23a RMSNorm._norm/forward; HF LlamaRMSNorm likewise); fused (Transformer Engine, Triton, torch.compile) it reads and writes once (2)</source>
+        <translation>以 eager 方式运行的 RMSNorm，每个 token 按 h 的 2 字节遍历计：x.float()（读 2 B、写 4 B）、pow（4 + 4）、mean（读 4）、x·rsqrt（4 + 4）、type_as（4 + 2）、·weight（2 + 2）= 36 字节（torchtitan torchtitan/models/norms.py @ 026e23a RMSNorm._norm/forward；HF LlamaRMSNorm 相同）；融合后（Transformer Engine、Triton、torch.compile）只读写一次（2）</translation>
+    </message>
+    <message>
+        <source>SwiGLU run eagerly, passes of F per token: F.silu(w1(x)) reads and writes F, · w3(x) reads 2F and writes F (torchtitan torchtitan/models/llama/model.py @ 6d74b81 FeedForward.forward); fused it is 3</source>
+        <translation>以 eager 方式运行的 SwiGLU，每个 token 按 F 的遍历计：F.silu(w1(x)) 读写 F，· w3(x) 读 2F、写 F（torchtitan torchtitan/models/llama/model.py @ 6d74b81 FeedForward.forward）；融合后为 3</translation>
+    </message>
+    <message>
+        <source>rotary embedding run eagerly, passes of Q and K per token: .float() (read 2 B, write 4 B), the complex product in fp32 (4 + 4), type_as (4 + 2) = 20 bytes (torchtitan torchtitan/models/llama/model.py @ 6d74b81 apply_rotary_emb); fused it is 2</source>
+        <translation>以 eager 方式运行的旋转位置编码，每个 token 按 Q 与 K 的遍历计：.float()（读 2 B、写 4 B）、fp32 复数乘法（4 + 4）、type_as（4 + 2）= 20 字节（torchtitan torchtitan/models/llama/model.py @ 6d74b81 apply_rotary_emb）；融合后为 2</translation>
+    </message>
+    <message>
+        <source>cross entropy over 16-bit logits in PyTorch, bytes per logit: .float() (2 + 4), log_softmax (4 + 4), its backward (read 4 + 4, write 4), the cast back (4 + 2) (torchtitan train.py loss_fn: cross_entropy(pred.float()); the fused count is 12)</source>
+        <translation>PyTorch 中基于 16 位 logits 的交叉熵，每个 logit 的字节数：.float()（2 + 4）、log_softmax（4 + 4）、其反向（读 4 + 4、写 4）、转换回去（4 + 2）（torchtitan train.py loss_fn: cross_entropy(pred.float())；融合时计为 12）</translation>
+    </message>
+    <message>
+        <source>quantizing one BF16 GEMM input element to FP8 for both its uses: read 2 bytes, write a row-wise and a column-wise (transposed, for the weight-gradient GEMM) byte; Transformer Engine&apos;s fused cast-transpose (transformer_engine/common/transpose/cast_transpose.cu @ 4faec05); block-scaled recipes find each block&apos;s scale inside the same pass (our count)</source>
+        <translation>将一个 BF16 GEMM 输入元素量化为 FP8 以供两种用途：读 2 字节，写一个按行和一个按列（转置，供权重梯度 GEMM 使用）的字节；Transformer Engine 的融合 cast-transpose（transformer_engine/common/transpose/cast_transpose.cu @ 4faec05）；分块缩放的配方在同一遍中求出每块的缩放因子（本项目的计数）</translation>
+    </message>
+    <message>
+        <source>FP8 current (per-tensor) scaling takes the scale from the tensor&apos;s own amax before casting it, one more read of the BF16 tensor (Transformer Engine recipe Float8CurrentScaling, transformer_engine/common/recipe/__init__.py @ a0b36d0; our count)</source>
+        <translation>FP8 current（按张量）缩放在转换前从张量自身的 amax 求缩放因子，需多读一次 BF16 张量（Transformer Engine 配方 Float8CurrentScaling，transformer_engine/common/recipe/__init__.py @ a0b36d0；本项目的计数）</translation>
+    </message>
+    <message>
+        <source>NVFP4: the per-tensor amax read (2 bytes), the cast read (2) and half-byte row-wise and column-wise copies with 1-byte scales per 16 elements; the random Hadamard transform of the weight-gradient inputs is done inside the cast (NVIDIA, Pretraining LLMs with NVFP4, arXiv 2509.25149 §4; our count)</source>
+        <translation>NVFP4：按张量的 amax 读取（2 字节）、转换读取（2），以及按行和按列的半字节副本，每 16 个元素带 1 字节缩放因子；权重梯度输入的随机 Hadamard 变换在转换中完成（NVIDIA, Pretraining LLMs with NVFP4, arXiv 2509.25149 §4；本项目的计数）</translation>
+    </message>
+    <message>
+        <source>fitted: the share of the short-benchmark GEMM and attention efficiencies (MAMF, FlashAttention papers) that a training run sustains (clocks under sustained power, kernels sharing the SMs with communication); the value minimising the mean |log(predicted / measured)| over all 220 judged runs of the step-time corpus (resources/corpus/steptime.json, 12 source groups; core/accuracy/fit.cpp finds 0.661). The README&apos;s held-out table refits it without each source group before predicting that group</source>
+        <translation>拟合值：训练运行能维持的、短基准测得的 GEMM 与注意力效率（MAMF、FlashAttention 论文）的比例（持续功耗下的时钟、与通信共享 SM 的 kernel）；取使步时语料库（resources/corpus/steptime.json，12 个来源组）全部 220 个可评判运行的平均 |log(预测 / 实测)| 最小的值（core/accuracy/fit.cpp 求得 0.661）。README 的留出表在预测每个来源组之前都会去掉该组重新拟合</translation>
+    </message>
+    <message>
+        <source>communicators × bytes per communicator</source>
+        <translation>通信器数 × 每个通信器的字节数</translation>
+    </message>
+    <message>
+        <source>forward 6 B·s·b·V/t (bf16 logits + fp32 copy); backward 8 B (nll_loss and log_softmax gradients, fp32)</source>
+        <translation>前向 6 B·s·b·V/t（bf16 logits + fp32 副本）；反向 8 B（nll_loss 与 log_softmax 的梯度，fp32）</translation>
+    </message>
+    <message>
+        <source>forward of the loss (logits)</source>
+        <translation>损失的前向（logits）</translation>
+    </message>
+    <message>
+        <source>fraction × capacity − weights − profiled peak − non-torch, less this batch&apos;s KV</source>
+        <translation>比例 × 容量 − 权重 − 剖析峰值 − 非 torch 部分，再减去本批次的 KV</translation>
+    </message>
+    <message>
+        <source>g · trainable parameters (gradient_as_bucket_view=False keeps a bucket copy)</source>
+        <translation>g · 可训练参数（gradient_as_bucket_view=False 时另存一份桶副本）</translation>
+    </message>
+    <message>
+        <source>m · n_layers · (F_att / (peak₁₆ · η_fwd) + 2·F_att / (peak₁₆ · η_bwd)), η × (s/c) / (s/c + 512)</source>
+        <translation>m · n_layers · (F_att / (peak₁₆ · η_fwd) + 2·F_att / (peak₁₆ · η_bwd))，η × (s/c) / (s/c + 512)</translation>
+    </message>
+    <message>
+        <source>max(forward of max_num_batched_tokens, sampler 16 B × max_num_seqs × V)</source>
+        <translation>max(max_num_batched_tokens 的前向, 采样器 16 B × max_num_seqs × V)</translation>
+    </message>
+    <message>
+        <source>memory-bound operators per token, forward, in units of h elements read or written: two norms (read h, write h) and two residual adds (read 2h, write h), Korthikanti et al. 2022 §4.1&apos;s operator list (our count; fused kernels may do better)</source>
+        <translation>每 token 前向的访存受限算子，以读写 h 个元素为单位：两个归一化（读 h、写 h）和两个残差加法（读 2h、写 h），按 Korthikanti 等 2022 §4.1 的算子列表（本工具的计数；融合 kernel 可能更好）</translation>
+    </message>
+    <message>
+        <source>moment bytes × parameters: foreach Adam&apos;s sqrt of exp_avg_sq</source>
+        <translation>动量字节数 × 参数：foreach Adam 对 exp_avg_sq 开平方的结果</translation>
+    </message>
+    <message>
+        <source>multi-node all-reduce moves 73 % of the NICs&apos; wire rate (4 × 8 B200, 50 GB/s EFA per GPU) and &apos;expect about 80 %&apos; of the advertised rate: stas00/ml-engineering network/README.md @ 744d01e</source>
+        <translation>多节点 all-reduce 达到网卡线速的 73%（4 × 8 B200，每卡 50 GB/s EFA），“预计约为标称速率的 80%”：stas00/ml-engineering network/README.md @ 744d01e</translation>
+    </message>
+    <message>
+        <source>nccl-tests all_reduce busbw at large sizes: 234.6 GB/s on 8×A100 (300 GB/s per direction, 78 %) and 367 GB/s ring on 8×H200 (450 GB/s, 82 %): stas00/ml-engineering network/README.md @ 744d01e</source>
+        <translation>nccl-tests 大消息 all_reduce busbw：8×A100 上 234.6 GB/s（单向 300 GB/s 的 78%），8×H200 环形 367 GB/s（450 GB/s 的 82%）：stas00/ml-engineering network/README.md @ 744d01e</translation>
+    </message>
+    <message>
+        <source>nccl-tests all_reduce_perf on 8×A100: 43.83 µs at 32 KiB, the latency floor: stas00/ml-engineering network/README.md @ 744d01e</source>
+        <translation>8×A100 上的 nccl-tests all_reduce_perf：32 KiB 时 43.83 µs，即延迟下限：stas00/ml-engineering network/README.md @ 744d01e</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s tensors the per-op checkpoint did not save (rerun in backward)</source>
+        <translation>逐算子检查点未保存的一层张量（反向时重算）</translation>
+    </message>
+    <message>
+        <source>optimizer states in CUDA unified memory</source>
+        <translation>位于 CUDA 统一内存中的优化器状态</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>parameters (frozen and trained models) + gradients + optimizer states</source>
+        <translation>参数（冻结的和训练的模型）+ 梯度 + 优化器状态</translation>
+    </message>
+    <message>
+        <source>reduce_bucket_size × 2 B during the backward (ipg buffer)</source>
+        <translation>反向期间 reduce_bucket_size × 2 B（ipg 缓冲区）</translation>
+    </message>
+    <message>
+        <source>reduce_bucket_size × 2 B, kept (stage 3)</source>
+        <translation>reduce_bucket_size × 2 B，常驻（stage 3）</translation>
+    </message>
+    <message>
+        <source>reserved + CUDA context + NCCL buffers (+ paged optimizer states)</source>
+        <translation>已预留 + CUDA 上下文 + NCCL 缓冲区（+ 分页优化器状态）</translation>
+    </message>
+    <message>
+        <source>rollout generation</source>
+        <translation>rollout 生成</translation>
+    </message>
+    <message>
+        <source>rotary embedding reads and writes Q and K (our count; learned positions add to the embedding instead)</source>
+        <translation>旋转位置编码读写 Q 和 K（本工具的计数；可学习位置编码则加在嵌入上）</translation>
+    </message>
+    <message>
+        <source>two hidden dropouts per layer each read h, write h and a 1-byte mask (Korthikanti et al. 2022 §4.1), in units of 2-byte h elements (our count)</source>
+        <translation>每层两个隐藏层 dropout，各读 h、写 h 并写 1 字节掩码（Korthikanti 等 2022 §4.1），以 2 字节的 h 元素为单位（本工具的计数）</translation>
+    </message>
+    <message>
+        <source>what stays on the GPU of P·(w + g + o) (the rest is offloaded)</source>
+        <translation>P·(w + g + o) 中留在 GPU 上的部分（其余已卸载）</translation>
+    </message>
+    <message>
+        <source>Σ tensors alive at the step&apos;s largest moment</source>
+        <translation>本步最大时刻仍存活的张量之和</translation>
+    </message>
 </context>
 <context>
     <name>WorkingPanel</name>
@@ -8720,10 +10165,6 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>The token ids (and a dropout mask, if used), kept on the first stage.</source>
         <translation>token id（以及使用时的 dropout 掩码），保存在第一段。</translation>
-    </message>
-    <message>
-        <source>Logits and loss</source>
-        <translation>Logits 与损失</translation>
     </message>
     <message>
         <source>The scores over the whole vocabulary in fp32, for every token: large when V is large. Kept on the last stage.</source>
@@ -9383,16 +10824,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>复制到每个头的 K 和 V（repeat_kv）</translation>
     </message>
     <message>
-        <source>Model states on this GPU</source>
-        <translation>本卡的模型状态</translation>
-    </message>
-    <message>
         <source>Parameters + gradients + optimizer states, the textbook&apos;s 16 bytes per parameter: what ZeRO shards. Activations and buffers come on top.</source>
         <translation>参数 + 梯度 + 优化器状态，即教材里每参数 16 字节：ZeRO 切分的正是这部分。激活和缓冲区另算。</translation>
-    </message>
-    <message>
-        <source>Peak allocated (max_memory_allocated)</source>
-        <translation>峰值已分配（max_memory_allocated）</translation>
     </message>
     <message>
         <source>Step time: linear layers (GEMMs)</source>
@@ -9409,10 +10842,6 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>QKᵀ and ·V in a fused kernel at FlashAttention&apos;s measured efficiency, lower for short sequences; without a fused kernel the scores go through memory.</source>
         <translation>QKᵀ 和 ·V 在融合内核中按 FlashAttention 的实测效率计算，序列短时效率更低；没有融合内核时，分数矩阵要经过显存。</translation>
-    </message>
-    <message>
-        <source>Step time: norms and activations</source>
-        <translation>步时：归一化与激活</translation>
     </message>
     <message>
         <source>Norms, activations, residual adds and the loss read and write whole tensors and do little arithmetic: memory bandwidth sets their time. Sequence parallelism splits them over the TP ranks.</source>
@@ -9443,16 +10872,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>流水线填充和排空时各段在等待：占计算的 (p − 1)/(v·m)。更多微批次或虚拟段可以缩小它。</translation>
     </message>
     <message>
-        <source>Step time: exposed DP communication</source>
-        <translation>步时：未被掩盖的 DP 通信</translation>
-    </message>
-    <message>
         <source>Gradients are reduced while the last micro-batch&apos;s backward still runs; what outlasts it, and always the last bucket, adds to the step. The distributed optimizer&apos;s weight gather hides behind the next forward.</source>
         <translation>梯度在最后一个微批次的反向仍在进行时归约；超出它的部分，以及总是最后一个桶，会加到步时上。分布式优化器的权重收集藏在下一次前向之后。</translation>
-    </message>
-    <message>
-        <source>Step time: exposed TP communication</source>
-        <translation>步时：未被掩盖的 TP 通信</translation>
     </message>
     <message>
         <source>Tensor parallelism waits for its collectives inside every layer unless TP communication is overlapped with the GEMMs.</source>
@@ -9467,10 +10888,6 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>每个微批次的激活和梯度在各段之间传递；交错调度把它们与计算重叠。</translation>
     </message>
     <message>
-        <source>Step time: exposed CP communication</source>
-        <translation>步时：未被掩盖的 CP 通信</translation>
-    </message>
-    <message>
         <source>Ring attention passes key and value chunks while the chunk already there is computed; only what takes longer than that shows.</source>
         <translation>环形注意力在计算手头这一块的同时传递键和值的分块；只有比计算更慢的部分才会显露。</translation>
     </message>
@@ -9481,10 +10898,6 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>Tokens travel to their experts and back in every MoE layer; without special overlap the layer waits for it.</source>
         <translation>每个 MoE 层都要把 token 发往其专家再取回；没有专门的重叠时，该层要等待它完成。</translation>
-    </message>
-    <message>
-        <source>Step time: offload (PCIe, CPU optimizer)</source>
-        <translation>步时：卸载（PCIe、CPU 优化器）</translation>
     </message>
     <message>
         <source>Offloaded states cross PCIe, and the CPU runs the optimizer&apos;s update from its own memory: slow compared with the GPU.</source>
@@ -9523,8 +10936,64 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>步时模型的一个常量及其来源（resources/steptime.json）。</translation>
     </message>
     <message>
+        <source>CPU memory per node</source>
+        <translation>每节点 CPU 内存</translation>
+    </message>
+    <message>
+        <source>Model states on this GPU</source>
+        <translation>本卡的模型状态</translation>
+    </message>
+    <message>
+        <source>Logits and loss</source>
+        <translation>Logits 与损失</translation>
+    </message>
+    <message>
+        <source>Peak allocated (max_memory_allocated)</source>
+        <translation>峰值已分配（max_memory_allocated）</translation>
+    </message>
+    <message>
+        <source>Step time: norms and activations</source>
+        <translation>步时：归一化与激活</translation>
+    </message>
+    <message>
+        <source>Step time: exposed DP communication</source>
+        <translation>步时：未被掩盖的 DP 通信</translation>
+    </message>
+    <message>
+        <source>Step time: exposed TP communication</source>
+        <translation>步时：未被掩盖的 TP 通信</translation>
+    </message>
+    <message>
+        <source>Step time: exposed CP communication</source>
+        <translation>步时：未被掩盖的 CP 通信</translation>
+    </message>
+    <message>
+        <source>Step time: offload (PCIe, CPU optimizer)</source>
+        <translation>步时：卸载（PCIe、CPU 优化器）</translation>
+    </message>
+    <message>
         <source>Peak reserved (max_memory_reserved)</source>
         <translation>峰值已预留（max_memory_reserved）</translation>
+    </message>
+    <message>
+        <source>One engine step while the batch keeps running: every running request decodes a token and the new requests&apos; prompts are prefilled in chunks beside them, within the step&apos;s token budget.</source>
+        <translation>批次持续运行时的一个引擎步：每个运行中的请求解码一个 token，新请求的提示词在同一步中分块预填充，总量不超过该步的 token 预算。</translation>
+    </message>
+    <message>
+        <source>A new request&apos;s prompt in chunks of what the token budget leaves beside the running requests&apos; decode tokens, one engine step per chunk.</source>
+        <translation>新请求的提示词按 token 预算扣除运行中请求的解码 token 后的余量分块，每块一个引擎步。</translation>
+    </message>
+    <message>
+        <source>Time between tokens under load</source>
+        <translation>负载下的 token 间隔</translation>
+    </message>
+    <message>
+        <source>Time to first token under load</source>
+        <translation>负载下的首 token 时间</translation>
+    </message>
+    <message>
+        <source>Where the measured step is expected</source>
+        <translation>实测步时的预期范围</translation>
     </message>
 </context>
 </TS>

@@ -48,6 +48,11 @@ QString label(core::Field field)
     case F::ModelVHeadDim: return QCoreApplication::translate("FieldText", "V head size");
     case F::ModelSlidingWindow: return QCoreApplication::translate("FieldText", "Sliding window");
     case F::ModelGlobalLayerEvery: return QCoreApplication::translate("FieldText", "Global layer every");
+    case F::ModelRopeTheta: return QCoreApplication::translate("FieldText", "RoPE base");
+    case F::ModelRopeScaling: return QCoreApplication::translate("FieldText", "RoPE scaling");
+    case F::ModelRopeScalingFactor: return QCoreApplication::translate("FieldText", "RoPE scaling factor");
+    case F::ModelNormEpsilon: return QCoreApplication::translate("FieldText", "Norm epsilon");
+    case F::ModelActivation: return QCoreApplication::translate("FieldText", "Activation");
     case F::ModelParameters: return QCoreApplication::translate("FieldText", "Model size");
     case F::TrainingSeqLength: return QCoreApplication::translate("FieldText", "Sequence length");
     case F::TrainingMicroBatchSize: return QCoreApplication::translate("FieldText", "Micro-batch");
@@ -66,8 +71,14 @@ QString label(core::Field field)
     case F::TrainingTpCommOverlap: return QCoreApplication::translate("FieldText", "TP communication overlap");
     case F::TrainingFramework: return QCoreApplication::translate("FieldText", "Framework");
     case F::TrainingMomentDtype: return QCoreApplication::translate("FieldText", "Optimizer moments");
+    case F::TrainingAttentionKernel: return QCoreApplication::translate("FieldText", "Attention kernel");
+    case F::TrainingTorchCompile: return QCoreApplication::translate("FieldText", "torch.compile");
+    case F::TrainingFp8Recipe: return QCoreApplication::translate("FieldText", "FP8 recipe");
+    case F::TrainingMoeCommOverlap: return QCoreApplication::translate("FieldText", "MoE all-to-all overlap");
+    case F::TrainingMoeHierarchicalDispatch: return QCoreApplication::translate("FieldText", "MoE dispatch per node (DeepEP)");
     case F::ParallelGpus: return QCoreApplication::translate("FieldText", "GPUs");
     case F::ParallelGpusPerNode: return QCoreApplication::translate("FieldText", "GPUs per node");
+    case F::ParallelNvlinkDomain: return QCoreApplication::translate("FieldText", "NVLink domain (GPUs)");
     case F::ParallelTensor: return QCoreApplication::translate("FieldText", "Tensor parallel (TP)");
     case F::ParallelPipeline: return QCoreApplication::translate("FieldText", "Pipeline parallel (PP)");
     case F::ParallelVirtualPipeline: return QCoreApplication::translate("FieldText", "Virtual stages");
@@ -79,6 +90,7 @@ QString label(core::Field field)
     case F::ParallelLastStageLayers: return QCoreApplication::translate("FieldText", "Layers on the last stage");
     case F::ParallelEmbeddingCountsAsLayer: return QCoreApplication::translate("FieldText", "Embedding counts as a layer");
     case F::ParallelLossCountsAsLayer: return QCoreApplication::translate("FieldText", "Loss counts as a layer");
+    case F::ParallelShardGroup: return QCoreApplication::translate("FieldText", "Shard group (hybrid sharding)");
     case F::HardwareGpu: return QCoreApplication::translate("FieldText", "GPU");
     case F::GpuPreset: return QCoreApplication::translate("FieldText", "GPU preset");
     case F::GpuId: return QCoreApplication::translate("FieldText", "GPU id");

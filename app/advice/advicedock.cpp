@@ -4,6 +4,7 @@
 #include <QToolButton>
 
 #include "app/scenariocontroller.h"
+#include "core/advice/nearestlayouts.h"
 #include "widgets/advice/advicepanel.h"
 #include "widgets/advice/advicetext.h"
 
@@ -53,6 +54,7 @@ void AdviceDock::update()
     options.evenIfFits = m_panel->evenIfFits();
     core::advise(m_controller->scenario(), m_advice, options);
     m_panel->setAdvice(m_advice);
+    m_panel->setNearestLayouts(m_advice.valid ? std::vector<core::Remedy>{} : core::nearestValidLayouts(m_controller->scenario()));
 }
 
 void AdviceDock::apply(int index)

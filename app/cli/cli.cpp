@@ -8,12 +8,16 @@
 #include <fstream>
 #include <iostream>
 
+#include "app/cli/accuracycommand.h"
 #include "app/cli/advisecommand.h"
 #include "app/cli/exportcommand.h"
+#include "app/cli/importcommand.h"
 #include "app/cli/quantizecommand.h"
 #include "app/cli/scenariooptions.h"
 #include "app/documents/filesaver.h"
 #include "core/estimate.h"
+#include "core/accuracy/builtin.h"
+#include "core/io/accuracy_io.h"
 #include "core/io/estimate_io.h"
 #include "core/calibration/memorylog.h"
 #include "core/calibration/residuals.h"
@@ -27,6 +31,7 @@
 #include "core/io/jsonlimits.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
+#include "core/io/sharelink.h"
 #include "core/model.h"
 #include "core/working.h"
 
@@ -46,7 +51,14 @@ const char* kUsage =
     "       shardscope launch FILE.json|--default --framework megatron|deepspeed|torchtitan [--set ...]\n"
     "                  the scenario's layout as the framework's launch settings\n"
     "       shardscope import-hf CONFIG.json [--out SCENARIO.json]   a scenario from a Hugging Face config.json\n"
+    "       shardscope import FILE [--format NAME] [--gpus N] [--out SCENARIO.json]   a scenario from a framework's launch file\n"
+    "                  (Megatron-LM script, DeepSpeed JSON, torchtitan TOML, Megatron-Bridge/axolotl/LLaMA-Factory/TRL/verl YAML,\n"
+    "                  vLLM/SGLang/TensorRT-LLM/OpenRLHF command line); what it used, ignored and could not express on stderr\n"
+    "       shardscope link FILE.json|--default [--set ...]   the scenario as a shardscope://v1? link; every command takes\n"
+    "                  such a link where it takes FILE.json\n"
     "       shardscope presets                          list model and GPU presets\n"
+    "       shardscope accuracy [--corpus steptime|memory|serving|all] [--format table|json|markdown] [--rows]\n"
+    "                  the estimate against public measurements, held out source by source, by regime\n"
     "       shardscope quantize --dist normal|laplace|lognormal|outliers|FILE.npy --to FORMAT [--scaling ...] [--group N]\n"
     "                  [--format table|json] ...         a tensor stored in a number format: what is lost (--help)\n"
     "Exit status: 0 success, 2 invalid scenario or arguments, or a file that cannot be read or written\n"
@@ -118,6 +130,14 @@ bool parsePrintUnit(const std::string& text, core::PrintUnit& unit)
 bool loadScenarioArgument(const std::string& path, const std::vector<std::string>& sets, core::ScenarioLoad& load)
 {
     std::string text;
+    if (core::looksLikeShareLink(path)) {
+        // A shared link (shardscope://v1?…) is a scenario wherever a file is (issue 30).
+        load = core::openShareLink(path, sets);
+        for (const core::Issue& i : load.issues)
+            if (i.severity == core::Severity::Error)
+                std::cerr << "shardscope: link: " << core::describe(i) << "\n";
+        return load.ok;
+    }
     if (path == "--default") {
         text = std::string(core::defaultScenarioJson());
     } else {
@@ -203,9 +223,15 @@ static int estimateCommand(const std::vector<std::string>& args)
         measured.origin = run.origin;
     }
     const core::Calibration* calibration = measuredFile.empty() && measured.log.measurements.empty() ? nullptr : &measured;
+    // How far public runs like this one were from the estimate (resources/corpus/): in the JSON,
+    // and as the working's last step-time line.
+    core::EstimateBands bands;
+    core::attachBands(load.scenario, e, core::builtInBands(), bands);
+    if (explain)
+        core::addBandWorking(bands, working);
     if (format == "json") {
         std::cout << core::estimateToJson(load.scenario, e, load.issues, explain ? &working : nullptr, timeline && !servingRun ? &steps : nullptr,
-                                          calibration, timeline && servingRun ? &serving : nullptr);
+                                          calibration, timeline && servingRun ? &serving : nullptr, &bands);
     } else {
         std::cout << core::estimateToTable(load.scenario, e, load.issues, explain ? &working : nullptr, unit);
         if (timeline)
@@ -271,7 +297,9 @@ static int planCommand(const std::vector<std::string>& args)
     // The scenario's own layout may be one that cannot run: the planner replaces it, so only
     // the errors no layout cures stop it (plan() reports those).
     load = core::loadScenario(file == "--default" ? std::string(core::defaultScenarioJson()) : std::string(), sets);
-    if (file != "--default") {
+    if (core::looksLikeShareLink(file)) {
+        load = core::openShareLink(file, sets);
+    } else if (file != "--default") {
         std::string text;
         if (!readFile(file, core::limits::kScenario.maxBytes, text))
             return kExitInvalid;
@@ -327,7 +355,11 @@ static int launchCommand(const std::vector<std::string>& args)
                 std::cerr << "shardscope: invalid scenario: " << core::describe(i) << "\n";
         return kExitInvalid;
     }
-    std::cout << core::launchConfig(load.scenario, f);
+    // What the framework cannot express goes to stderr as well as into the file's comments.
+    const core::LaunchFile launch = core::launchFile(load.scenario, f);
+    for (const core::LaunchNote& n : launch.notes)
+        std::cerr << "shardscope: note: " << core::describe(n) << "\n";
+    std::cout << launch.text;
     return 0;
 }
 
@@ -401,6 +433,16 @@ static int importHfCommand(const std::vector<std::string>& args)
         scenario.model.name = imported.modelType.empty() ? std::string("imported model") : imported.modelType;
     if (imported.hasQuantization)
         scenario.inference.weights = imported.quantization;
+    // The scenario written must be one `estimate` takes (issue 32 item 10): the model alone was
+    // checked by the importer, the scenario around it here.
+    std::vector<core::Issue> rules;
+    core::validate(scenario, rules);
+    if (core::hasErrors(rules)) {
+        for (const core::Issue& i : rules)
+            if (i.severity == core::Severity::Error)
+                std::cerr << "shardscope: " << file << ": invalid scenario: " << core::describe(i) << "\n";
+        return kExitInvalid;
+    }
     const std::string json = core::saveScenario(scenario, "Imported from " + file);
     if (out.empty()) {
         std::cout << json;
@@ -434,8 +476,14 @@ int runCommandLine(const std::vector<std::string>& args)
         return launchCommand(args);
     if (command == "import-hf")
         return importHfCommand(args);
+    if (command == "import")
+        return importCommand(args);
+    if (command == "link")
+        return linkCommand(args);
     if (command == "quantize")
         return quantizeCommand(args);
+    if (command == "accuracy")
+        return accuracyCommand(args);
     if (command == "--help" || command == "-h" || command == "help") {
         std::cout << kUsage;
         return 0;

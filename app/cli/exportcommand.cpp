@@ -7,6 +7,7 @@
 #include <QRegularExpression>
 #include <QTranslator>
 #include <cmath>
+#include <cstdio>
 #include <iostream>
 #include <optional>
 
@@ -37,6 +38,40 @@ int fail(const std::string& message)
     return kExitInvalid;
 }
 
+/// "memory, comparison, gauges, bits, dashboard, step": every view --view takes, from the one list.
+std::string viewIds()
+{
+    std::string ids;
+    for (const SlideView v : SlideViews::kAll)
+        ids += (ids.empty() ? "" : ", ") + SlideViews::id(v).toStdString();
+    return ids;
+}
+
+/// `shardscope export --help`.
+void printHelp()
+{
+    std::cout << "usage: shardscope export FILE.json|--default --out FILE.(png|svg|pdf|gif) [options]\n"
+                 "A view of the scenario written as a slide (PNG, SVG, PDF) or the step played (GIF, PNG frames).\n"
+                 "  --view V          what the slide shows (default memory):\n";
+    for (const SlideView v : SlideViews::kAll)
+        std::printf("                      %-11s %s\n", SlideViews::id(v).toStdString().c_str(), SlideViews::displayName(v).toStdString().c_str());
+    std::cout << "  --size WxH        device-independent pixels, 64 to 16384 a side (default 1600x900)\n"
+                 "  --scale N         PNG pixels per device-independent pixel, 0.25 to 8 (default 1)\n"
+                 "  --transparent     PNG without a background\n"
+                 "  --theme T         light, dark, high-contrast-light, high-contrast-dark (default light)\n"
+                 "  --title TEXT      a title line over the view\n"
+                 "  --no-caption      without the scenario's key settings under the view\n"
+                 "  --lang L          en or zh_CN\n"
+                 "  --unit GB|GiB     the memory unit (default GB)\n"
+                 "  --value X         the number the bit viewer shows (--view bits; default 0.1)\n"
+                 "  --set KEY=VALUE   change one scenario key first (repeatable)\n"
+                 "  --format F        png, svg, pdf, gif, png-sequence (default: by --out's suffix);\n"
+                 "                    gif and png-sequence play --view step\n"
+                 "  --frames N        frames over one step, " << SlideViews::kMinFrames << " to " << SlideViews::kMaxFrames << " (default 60)\n"
+                 "  --fps F           GIF frames per second, 1 to 50 (default 20)\n"
+                 "Exit status: 0 success, 2 invalid scenario or arguments, or a file that cannot be read or written.\n";
+}
+
 /// Reads the arguments after "export"; on a bad one prints why and returns the exit code.
 std::optional<int> parse(const std::vector<std::string>& args, ExportArguments& parsed)
 {
@@ -52,6 +87,10 @@ std::optional<int> parse(const std::vector<std::string>& args, ExportArguments& 
             value = a.substr(eq + 1);
             a = a.substr(0, eq);
             inlineValue = true;
+        }
+        if (a == "--help" || a == "-h") {
+            printHelp();
+            return 0;
         }
         auto needValue = [&]() -> bool {
             if (inlineValue)
@@ -74,7 +113,7 @@ std::optional<int> parse(const std::vector<std::string>& args, ExportArguments& 
         } else if (a == "--view") {
             const auto view = SlideViews::fromId(q);
             if (!view)
-                return fail("unknown view '" + value + "' (available: memory, comparison, gauges, bits, dashboard)");
+                return fail("unknown view '" + value + "' (available: " + viewIds() + ")");
             o.view = *view;
         } else if (a == "--size") {
             const auto size = SlideViews::parseSize(q);

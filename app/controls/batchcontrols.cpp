@@ -5,6 +5,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "core/rules/modedefaults.h"
 #include "widgets/displayformat.h"
 #include "widgets/valueslider.h"
 
@@ -19,8 +20,7 @@ BatchControls::BatchControls(ScenarioController* controller, QWidget* parent)
     m_seq->setSpinBox(1, 4194304, 0);
     m_micro->setSpinBox(1, 4096, 0);
     m_global->setSpinBox(1, 16777216, 0);
-    m_tokens->setContinuous(1e9, 1e14, true);
-    m_tokens->setSpinBox(1, 1e6, 0, 1e9);
+    scaleTokens(false);
     for (ValueSlider* s : {m_seq, m_micro, m_global})
         s->spinBox()->setGroupSeparatorShown(true);
     m_tokens->spinBox()->setGroupSeparatorShown(true);
@@ -67,6 +67,10 @@ void BatchControls::setScenario(const core::Scenario& s)
     //: under the global batch; %1 = micro-batches per replica per step, %2 = tokens per step
     m_global->setNote(tr("%1 micro-batches per replica · %2 tokens per step")
                           .arg(QLocale().toString(double(t.globalBatchSize) / unit, 'g', 4), DisplayFormat::count(tokensPerStep)));
+    if ((s.mode == core::Mode::FineTune) != m_millions) {
+        scaleTokens(s.mode == core::Mode::FineTune);
+        retranslateUi();
+    }
     m_tokens->setValue(t.trainTokens);
     //: under training tokens; %1 = optimizer steps
     m_tokens->setNote(tokensPerStep > 0 ? tr("%1 optimizer steps").arg(DisplayFormat::count(std::ceil(t.trainTokens / tokensPerStep))) : QString());
@@ -85,6 +89,28 @@ void BatchControls::retranslateUi()
     m_global->setToolTip(tr("Sequences per optimizer step over all replicas: micro-batch × DP × micro-batches per step.\n"
                             "The slider offers only multiples of micro-batch × DP."));
     m_tokens->setLabel(tr("Training &tokens"));
-    m_tokens->setSuffix(tr(" B", "billions of tokens"));
-    m_tokens->setToolTip(tr("Tokens to train on, in billions (1,000 B = 1 T). Chinchilla-optimal is about 20 per parameter."));
+    if (m_millions) {
+        m_tokens->setSuffix(tr(" M", "millions of tokens"));
+        //: %1 = the fine-tuning default in millions of tokens
+        m_tokens->setToolTip(tr("Tokens to fine-tune on, in millions. Unless set: %1 M, a fine-tuning set of about 50 k examples "
+                                "of 2 k tokens once (Alpaca has 52 k), or about 600 GRPO steps of 64 sequences of 2.5 k tokens.")
+                                 .arg(QLocale().toString(core::defaultTrainTokens(core::Mode::FineTune) / 1e6, 'g', 6)));
+    } else {
+        m_tokens->setSuffix(tr(" B", "billions of tokens"));
+        m_tokens->setToolTip(tr("Tokens to train on, in billions (1,000 B = 1 T). Chinchilla-optimal is about 20 per parameter."));
+    }
+}
+
+void BatchControls::scaleTokens(bool millions)
+{
+    // A fine-tune counts its data in millions of tokens (issue 31: it kept pre-training's 1 T,
+    // which made LoRA take 249 days): the slider spans 1 M … 1 T there, 1 B … 100 T otherwise.
+    m_millions = millions;
+    if (millions) {
+        m_tokens->setContinuous(1e6, 1e12, true);
+        m_tokens->setSpinBox(1, 1e9, 0, 1e6);
+    } else {
+        m_tokens->setContinuous(1e9, 1e14, true);
+        m_tokens->setSpinBox(1, 1e6, 0, 1e9);
+    }
 }

@@ -25,6 +25,10 @@ protected:
     void retranslateUi() override;
 
 private:
+    /// Tokens in billions (pre-training) or millions (fine-tuning: 100 M by default).
+    void scaleTokens(bool millions);
+
+    bool m_millions = false;
     ValueSlider* m_seq = nullptr;
     ValueSlider* m_micro = nullptr;
     ValueSlider* m_global = nullptr;

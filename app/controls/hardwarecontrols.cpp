@@ -127,6 +127,10 @@ void HardwareControls::setScenario(const core::Scenario& s)
     if (!model)
         m_mfu->setValue(s.hardware.mfu);
     m_price->setValue(s.hardware.pricePerGpuHour);
+    // The GPU presets carry no price (rental prices differ by provider and month): the price is
+    // the user's and stays when the GPU changes, and says so (issue 31: $1.80 "for an H100").
+    //: under the price slider; %1 = the GPU's name
+    m_price->setNote(tr("your price, not the %1 preset's: set what you pay").arg(QString::fromStdString(g.name)));
     m_overhead->setValue(s.hardware.overheadFactor);
     // Serving has no training bill; its MFU is the prefill's share of peak.
     const bool serving = s.mode == core::Mode::Inference;
@@ -167,7 +171,8 @@ void HardwareControls::retranslateUi()
                                "Untick to state a measured MFU instead."));
     m_price->setLabel(tr("P&rice per GPU-hour"));
     m_price->setPrefix(tr("$"));
-    m_price->setToolTip(tr("Rental price of one GPU for one hour, in US dollars."));
+    m_price->setToolTip(tr("Rental price of one GPU for one hour, in US dollars: yours. The GPU presets carry none (prices differ\n"
+                           "by provider, region and month), so it stays as it is when the GPU changes."));
     m_overhead->setLabel(tr("O&verhead factor"));
     m_overhead->setSuffix(tr(" ×"));
     m_overhead->setToolTip(tr("Multiplies the cost for failures, restarts, evaluation and tuning (seed notes: 1.3–1.5)."));

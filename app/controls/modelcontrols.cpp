@@ -104,6 +104,9 @@ void ModelControls::setScenario(const core::Scenario& s)
         const QSignalBlocker block(m_preset);
         const int index = m_preset->findData(QString::fromStdString(m.preset));
         m_preset->setCurrentIndex(index >= 0 ? index : m_preset->count() - 1);
+        // An imported or edited model is named in the picker, not "Custom (…)" (issue 31).
+        m_customName = index >= 0 && !m.preset.empty() ? QString() : QString::fromStdString(m.name);
+        nameCustomEntry();
     }
     m_size->setValue(counts.total);
     const QLocale locale;
@@ -127,6 +130,13 @@ void ModelControls::setScenario(const core::Scenario& s)
     }
 }
 
+void ModelControls::nameCustomEntry()
+{
+    m_preset->setItemText(m_preset->count() - 1, m_customName.isEmpty() ? tr("Custom (size slider or edited)")
+                                                                          //: the model picker's entry for a model of no preset; %1 = its name
+                                                                          : tr("%1 (custom)").arg(m_customName));
+}
+
 void ModelControls::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::PaletteChange)
@@ -148,7 +158,7 @@ void ModelControls::retranslateUi()
             //: the picker's first group: bare parameter counts (7 × 10⁹, 7 × 10¹⁰) as textbooks use them
             m_preset->setItemText(i, tr("Textbook (counts only)"));
     }
-    m_preset->setItemText(m_preset->count() - 1, tr("Custom (size slider or edited)"));
+    nameCustomEntry();
     m_preset->setToolTip(tr("Published model architectures, grouped by family; their parameter counts match the published ones.\n"
                             "Each entry's tooltip names its sources."));
     m_size->setLabel(tr("Model &size"));

@@ -30,8 +30,11 @@ protected:
 
 private:
     QSpinBox* addSpin(int minimum, int maximum, int step, core::Field field);
+    /// The picker's last entry: "Custom (size slider or edited)", or the custom model's name.
+    void nameCustomEntry();
 
     QComboBox* m_preset = nullptr;
+    QString m_customName; ///< the model's name when it is no preset (imported, edited)
     ValueSlider* m_size = nullptr;
     QCheckBox* m_edit = nullptr;
     QWidget* m_architecture = nullptr;

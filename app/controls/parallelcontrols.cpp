@@ -6,6 +6,7 @@
 #include <QVBoxLayout>
 #include <numeric>
 
+#include "core/rules/rules.h"
 #include "widgets/notelabel.h"
 #include "widgets/valueslider.h"
 
@@ -88,10 +89,12 @@ void ParallelControls::setScenario(const core::Scenario& s)
     m_gpus->setValue(p.gpus);
 
     // TP must divide the heads and KV heads (serving: or be a multiple of the KV heads, each
-    // rank keeping a copy); PP at most one stage per layer; CP divides s.
+    // rank keeping a copy); PP at most one stage per layer; CP divides s. A mode that does not
+    // use CP (serving) leaves it out of what divides the GPUs, as validation does (core/rules).
     const bool serving = s.mode == core::Mode::Inference;
+    const int usedContext = core::fieldUsed(core::Field::ParallelContext, s) ? p.context : 1;
     QVector<double> tensor;
-    for (double d : divisors(remaining(p.gpus, p.pipeline, serving ? 1 : p.context), 64)) {
+    for (double d : divisors(remaining(p.gpus, p.pipeline, usedContext), 64)) {
         const int t = int(d);
         const int kv = m.numQueryGroups > 0 ? m.numQueryGroups : m.numAttentionHeads;
         const bool kvOk = kv % t == 0 || (serving && t % kv == 0);
@@ -103,7 +106,7 @@ void ParallelControls::setScenario(const core::Scenario& s)
 
     QVector<double> pipeline;
     const int layers = m.hasArchitecture ? m.numLayers : 1 << 20;
-    for (double d : divisors(remaining(p.gpus, p.tensor, p.context), 256))
+    for (double d : divisors(remaining(p.gpus, p.tensor, usedContext), 256))
         if (int(d) <= layers)
             pipeline.push_back(d);
     m_pipeline->setSteps(withCurrentStep(pipeline, p.pipeline));
@@ -116,7 +119,7 @@ void ParallelControls::setScenario(const core::Scenario& s)
                 chunks.push_back(v);
     m_virtual->setSteps(withCurrentStep(chunks, p.virtualPipeline));
     m_virtual->setValue(p.virtualPipeline);
-    m_virtual->setEnabled(p.pipeline > 1 || p.virtualPipeline > 1);
+    m_virtual->setEnabled(core::enabled(core::Field::ParallelVirtualPipeline, s));
 
     QVector<double> context;
     for (double d : divisors(remaining(p.gpus, p.tensor, p.pipeline), 64))
@@ -129,12 +132,15 @@ void ParallelControls::setScenario(const core::Scenario& s)
         const QSignalBlocker block(m_sequenceParallel);
         m_sequenceParallel->setChecked(p.sequenceParallel);
     }
-    m_sequenceParallel->setEnabled(p.tensor > 1 || p.sequenceParallel);
+    m_sequenceParallel->setEnabled(core::enabled(core::Field::ParallelSequenceParallel, s));
 
-    // Serving splits a replica over TP × PP only; sequence and interleaving belong to training.
-    for (QWidget* w : std::initializer_list<QWidget*>{m_virtual, m_context, m_sequenceParallel})
-        if (w->isVisibleTo(this) == serving)
-            w->setVisible(!serving);
+    // What the mode uses (core/rules): serving splits a replica over TP × PP only.
+    for (const auto& [w, field] : {std::pair<QWidget*, core::Field>{m_virtual, core::Field::ParallelVirtualPipeline},
+                                   {m_context, core::Field::ParallelContext}, {m_sequenceParallel, core::Field::ParallelSequenceParallel}}) {
+        const bool used = core::fieldUsed(field, s);
+        if (w->isVisibleTo(this) != used)
+            w->setVisible(used);
+    }
     setExpertScenario(s);
 
     const int dp = p.dataParallel();

@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include "core/precision.h"
+#include "core/rules/rules.h"
 #include "widgets/valueslider.h"
 
 PrecisionControls::PrecisionControls(ScenarioController* controller, QWidget* parent)
@@ -98,9 +99,9 @@ void PrecisionControls::setScenario(const core::Scenario& s)
         const QSignalBlocker block(box);
         box->setChecked(value);
     }
-    // Offloading needs sharded states: say why it is off instead of hiding it.
-    m_offloadOptimizer->setEnabled(t.zeroStage >= 1 || t.offloadOptimizer);
-    m_offloadParameters->setEnabled(t.zeroStage == 3 || t.offloadParameters);
+    // Offloading needs sharded states (core/rules): say why it is off instead of hiding it.
+    m_offloadOptimizer->setEnabled(core::enabled(core::Field::TrainingOffloadOptimizer, s));
+    m_offloadParameters->setEnabled(core::enabled(core::Field::TrainingOffloadParameters, s));
 }
 
 void PrecisionControls::retranslateUi()

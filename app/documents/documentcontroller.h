@@ -23,7 +23,7 @@ class DocumentController : public QObject
 
 public:
     /// What a dropped or opened JSON file is.
-    enum class FileKind { Scenario, HfConfig };
+    enum class FileKind { Scenario, HfConfig, LaunchFile };
 
     /// `window` hosts the dialogs, accepts the drops and asks before it closes.
     DocumentController(ScenarioController* controller, QWidget* window);
@@ -31,6 +31,9 @@ public:
 
     /// Empty for a scenario not saved yet.
     QString filePath() const { return m_path; }
+    /// The name Save As proposes for an untitled scenario: its model, mode and GPUs
+    /// ("llama-3-8b-train-8x-h100-sxm.json").
+    QString suggestedFileName() const;
     /// The file's name, or "Untitled".
     QString displayName() const;
     /// The scenario differs from what was last opened or saved.
@@ -45,7 +48,7 @@ public:
     /// without saving), an error is only recorded in lastError().
     void setInteractive(bool interactive) { m_interactive = interactive; }
 
-    /// A scenario file or a Hugging Face config.json, told apart by their keys.
+    /// A scenario file, a Hugging Face config.json or a DeepSpeed config, told apart by their keys.
     static FileKind classify(const QByteArray& json);
 
     // Dialog-free operations. Each returns false (and sets lastError()) on failure.
@@ -53,7 +56,15 @@ public:
     bool saveToFile(const QString& path);
     /// Reads a config.json, shows what it found and, if confirmed, applies it to the model.
     bool importHfConfig(const QString& path);
-    /// Opens a dropped or command-line file: a scenario, or a config.json to import.
+    /// Reads a framework's launch file (Megatron-LM script, DeepSpeed JSON, torchtitan TOML, YAML
+    /// recipes, serving command lines; issue 30), shows its import report and, if confirmed,
+    /// makes it the scenario (one undo step), keeping the GPU and runtime the file does not give.
+    bool importLaunchFile(const QString& path);
+    /// Opens a shardscope:// link as the scenario (one undo step); false and lastError() if it is not one.
+    bool openLink(const QString& link);
+    /// The scenario as a link (Edit ▸ Copy Link).
+    QString shareLink() const;
+    /// Opens a dropped or command-line file: a scenario, a config.json or a launch file to import.
     bool openAny(const QString& path);
     /// The default scenario, untitled (no question asked).
     void newDocument();
@@ -73,8 +84,11 @@ public:
     QAction* saveAsAction() const { return m_actions.saveAs; }
     QAction* importHfAction() const { return m_actions.importHf; }
     QMenu* recentMenu() const;
-    /// New, Open…, Open Recent, Save, Save As…, Import Hugging Face config… (in this order).
+    /// New, Open…, Open Link…, Open Recent, Save, Save As…, Import Hugging Face config…, Import
+    /// Launch File… (in this order).
     void addFileActions(QMenu* menu);
+    /// Copy Link, Paste Link.
+    void addEditActions(QMenu* menu);
 
 signals:
     /// The file, or whether it is modified, changed (the window title follows).
@@ -96,6 +110,10 @@ private:
     bool save();
     bool saveAs();
     void importFromMenu();
+    void importLaunchFromMenu();
+    void openLinkFromMenu();
+    void copyLink();
+    void pasteLink();
     void openRecent(const QString& path);
     bool openDroppedFile(const QString& path);
 
@@ -116,5 +134,9 @@ private:
         QAction* save = nullptr;
         QAction* saveAs = nullptr;
         QAction* importHf = nullptr;
+        QAction* importLaunch = nullptr;
+        QAction* openLink = nullptr;
+        QAction* copyLink = nullptr;
+        QAction* pasteLink = nullptr;
     } m_actions;
 };

@@ -74,14 +74,13 @@ HfImportDialog::HfImportDialog(const core::HfImport& imported, const QString& fi
 
 QString HfImportDialog::modelName(const core::HfImport& imported, const QString& path)
 {
-    const QFileInfo info(path);
-    // Downloaded checkpoints keep config.json in a folder named after the model.
-    QString name = info.completeBaseName();
-    if (name.compare(QLatin1String("config"), Qt::CaseInsensitive) == 0)
-        name = info.absoluteDir().dirName();
-    if (name.isEmpty() || name == QLatin1String("."))
-        name = QString::fromStdString(imported.modelType);
-    return name;
+    Q_UNUSED(path)
+    // What the configuration says, not where it was saved: a config.json in Downloads was
+    // named "Downloads", a renamed copy after the file (issue 31). Without _name_or_path (read
+    // by the importer) its architecture and counted size: "llama · 6.74 B".
+    const QString type = imported.modelType.empty() ? tr("model") : QString::fromStdString(imported.modelType);
+    //: name of a model imported from a config.json without a name; %1 = its model_type (llama, qwen2, …), %2 = its counted parameters
+    return tr("%1 · %2").arg(type, DisplayFormat::count(core::countParameters(imported.model).total));
 }
 
 QString HfImportDialog::errorText(const core::HfImport& imported, const QString& fileName)

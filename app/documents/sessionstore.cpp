@@ -1,5 +1,6 @@
 #include "app/documents/sessionstore.h"
 
+#include <QAction>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
@@ -16,6 +17,7 @@
 #include "app/languagemanager.h"
 #include "app/mainwindow.h"
 #include "app/scenariocontroller.h"
+#include "app/viewoptions.h"
 #include "core/io/scenario_io.h"
 #include "widgets/issuetext.h"
 
@@ -30,6 +32,7 @@ const QString kTitle = QStringLiteral("title");
 const QString kGeometry = QStringLiteral("geometry");
 const QString kWindowState = QStringLiteral("windowState");
 const QString kLanguage = QStringLiteral("language");
+const QString kDarkTheme = QStringLiteral("darkTheme");
 
 QString toText(const std::string& json)
 {
@@ -83,6 +86,8 @@ bool SessionStore::restore()
     QSettings settings;
     settings.beginGroup(kGroup);
     m_window->languageManager()->setLanguage(settings.value(kLanguage).toString());
+    if (settings.value(kDarkTheme).toBool())
+        m_window->viewOptions()->darkThemeAction()->setChecked(true);
     m_window->restoreGeometry(settings.value(kGeometry).toByteArray());
     if (m_window->restoreState(settings.value(kWindowState).toByteArray()))
         m_window->keepDockLayout();
@@ -173,6 +178,7 @@ void SessionStore::save()
     settings.setValue(kGeometry, m_window->saveGeometry());
     settings.setValue(kWindowState, m_window->saveState());
     settings.setValue(kLanguage, m_window->languageManager()->language());
+    settings.setValue(kDarkTheme, m_window->viewOptions()->darkThemeAction()->isChecked());
     settings.endGroup();
     settings.sync(); // on disk now: a crash a moment later loses nothing
     const bool failed = settings.status() != QSettings::NoError;

@@ -8,6 +8,7 @@
 #include <QListWidget>
 #include <QLocale>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -119,17 +120,23 @@ DrillPage::DrillPage(ScenarioController* controller, QWidget* parent)
         while (revealNext()) {
         }
     });
-    connect(m_ui.open, &QPushButton::clicked, this, [this] {
-        if (m_current < 0)
-            return;
-        const core::Drill& d = m_drills[std::size_t(m_current)];
-        //: undo text; %1 = the drill's title
-        m_controller->setScenario(d.scenario, tr("Drill: %1").arg(fromUtf8(d.title.in(languageCode().toStdString()))));
-        emit openedInExplorer();
-    });
+    connect(m_ui.open, &QPushButton::clicked, this, &DrillPage::openInExplorer);
     retranslateUi();
     if (!m_drills.empty())
         m_ui.list->setCurrentRow(0);
+}
+
+void DrillPage::openInExplorer()
+{
+    if (m_current < 0)
+        return;
+    // An unsaved scenario in the explorer was replaced without a word (issue 31).
+    if (m_openGuard && !m_openGuard())
+        return;
+    const core::Drill& d = m_drills[std::size_t(m_current)];
+    //: undo text; %1 = the drill's title
+    m_controller->setScenario(d.scenario, tr("Drill: %1").arg(fromUtf8(d.title.in(languageCode().toStdString()))));
+    emit openedInExplorer();
 }
 
 QString DrillPage::languageCode()
@@ -148,6 +155,7 @@ void DrillPage::setCurrentDrill(int index)
         return;
     m_current = index;
     m_revealed = 0;
+    m_tries = 0;
     m_ui.guess->clear();
     m_ui.verdict->clear();
     m_ui.hint->clear();
@@ -264,7 +272,11 @@ void DrillPage::check(const QString& text)
     const core::Drill& d = m_drills[std::size_t(m_current)];
     const core::GuessDimension dim = core::dimensionOf(d.quantity);
     const core::Guess g = core::parseGuess(text.toStdString(), dim);
-    if (!g.ok()) {
+    // The prompt asks for a unit: a bare "30" (read as GB, days, … by the parser) is not an
+    // answer to "how much memory" (issue 31). FLOP counts and factors have none to give.
+    static const QRegularExpression bare(QStringLiteral("^\\s*[-+]?[0-9][0-9.,\\s]*\\s*$"));
+    const bool unitless = dim != core::GuessDimension::Flops && dim != core::GuessDimension::Ratio && bare.match(text).hasMatch();
+    if (!g.ok() || unitless) {
         static const char* const units[] = {QT_TR_NOOP("a memory size such as 38.5 GB"), QT_TR_NOOP("a duration such as 61 days"),
                                             QT_TR_NOOP("a number of GPU-hours such as 93k"), QT_TR_NOOP("an amount such as $220k"),
                                             QT_TR_NOOP("a FLOP count such as 4.2e22"), QT_TR_NOOP("a factor such as 1.5x")};
@@ -273,7 +285,18 @@ void DrillPage::check(const QString& text)
         return;
     }
     const core::Verdict v = core::judge(g.value, m_answer);
+    ++m_tries;
     const QString guess = formatAnswer(g.value), answer = formatAnswer(m_answer);
+    // A second try before the answer (issue 31: it was out after the first Check): a wrong first
+    // guess hears how far off it is and a hint, not the number.
+    if (v.band != core::Verdict::Band::Close && m_tries < 2) {
+        const QString direction = v.ratio >= 1 ? tr("too high") : tr("too low");
+        //: a drill's first wrong try; %1 = the guess, %2 = "too high" or "too low"
+        m_ui.verdict->setText(v.band == core::Verdict::Band::Near ? tr("≈ %1 is close, but %2. One more try?").arg(guess, direction)
+                                                                  : tr("✗ %1 is %2. One more try (a hint below), or reveal the steps.").arg(guess, direction));
+        m_ui.hint->setText(tr("Hint: %1").arg(fromUtf8(d.hint.in(languageCode().toStdString()))));
+        return;
+    }
     const QString off = v.ratio >= 1 ? tr("%1 % too high").arg(QLocale().toString((v.ratio - 1) * 100, 'f', 0))
                                      : tr("%1 % too low").arg(QLocale().toString((1 - v.ratio) * 100, 'f', 0));
     switch (v.band) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QWidget>
+#include <functional>
 #include <vector>
 
 #include "core/io/drill_io.h"
@@ -37,6 +38,14 @@ public:
     QString stepText(int index) const;
     QString answerText() const;
 
+    /// Asked before "Open in the explorer" replaces the explorer's scenario (the window's "save
+    /// the changes?"); false keeps it. None: it is replaced.
+    void setOpenGuard(std::function<bool()> guard) { m_openGuard = std::move(guard); }
+    /// Opens the drill's scenario in the explorer (the button): after the guard agrees.
+    void openInExplorer();
+    /// Checks made on the current drill (the answer shows after the second, or a close one).
+    int tries() const { return m_tries; }
+
 signals:
     /// "Open in the explorer" was clicked (after the scenario went to the controller).
     void openedInExplorer();
@@ -57,6 +66,8 @@ private:
     std::vector<core::Drill> m_drills;
     int m_current = -1;
     int m_revealed = 0;
+    int m_tries = 0;
+    std::function<bool()> m_openGuard;
     double m_answer = 0;
     QStringList m_stepTexts;
     struct

@@ -7,6 +7,7 @@
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -30,8 +31,11 @@ LaunchConfigPanel::LaunchConfigPanel(QWidget* parent)
     , m_copy(new QPushButton(this))
     , m_save(new QPushButton(this))
     , m_status(new QLabel(this))
+    , m_notes(new QLabel(this))
 {
     m_title->setWordWrap(true);
+    m_notes->setWordWrap(true);
+    m_notes->setTextFormat(Qt::PlainText);
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     for (QPlainTextEdit*& t : m_text) {
         t = new QPlainTextEdit(this);
@@ -50,7 +54,9 @@ LaunchConfigPanel::LaunchConfigPanel(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
     layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_notes);
     layout->addLayout(buttons);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &LaunchConfigPanel::showNotes);
     retranslateUi();
 }
 
@@ -58,10 +64,26 @@ void LaunchConfigPanel::setScenario(const core::Scenario& scenario, const QStrin
 {
     m_scenario = scenario;
     m_name = name;
-    for (int i = 0; i < 3; ++i)
-        m_text[i]->setPlainText(QString::fromStdString(core::launchConfig(scenario, kFrameworks[i])));
+    for (int i = 0; i < 3; ++i) {
+        core::LaunchFile file = core::launchFile(scenario, kFrameworks[i]);
+        m_text[i]->setPlainText(QString::fromStdString(file.text));
+        m_noteList[i] = std::move(file.notes);
+    }
     m_status->clear();
     retranslateUi();
+}
+
+void LaunchConfigPanel::showNotes()
+{
+    const int i = m_tabs->currentIndex();
+    QStringList lines;
+    if (i >= 0 && i < 3)
+        for (const core::LaunchNote& n : m_noteList[i]) {
+            QString sentence = QCoreApplication::translate("LaunchNote", core::launchNoteSentence(n.code).data());
+            lines << QStringLiteral("⚠ ") + sentence.replace(QLatin1String("%1"), QLocale().toString(n.a)).replace(QLatin1String("%2"), QLocale().toString(n.b));
+        }
+    m_notes->setText(lines.join(QLatin1Char('\n')));
+    m_notes->setVisible(!lines.isEmpty());
 }
 
 QString LaunchConfigPanel::text(int index) const
@@ -132,6 +154,7 @@ void LaunchConfigPanel::retranslateUi()
     m_copy->setToolTip(tr("Copy the settings shown to the clipboard"));
     m_save->setText(tr("&Save…"));
     m_save->setToolTip(tr("Save the settings shown to a file"));
+    showNotes();
 }
 
 void LaunchConfigPanel::changeEvent(QEvent* event)

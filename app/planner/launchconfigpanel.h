@@ -2,6 +2,9 @@
 
 #include <QWidget>
 
+#include <vector>
+
+#include "core/io/launchconfig.h"
 #include "core/scenario.h"
 
 class QLabel;
@@ -38,6 +41,8 @@ protected:
 
 private:
     void retranslateUi();
+    /// What the shown framework's file cannot express (LaunchFile::notes), translated.
+    void showNotes();
 
     QLabel* m_title = nullptr;
     QTabWidget* m_tabs = nullptr;
@@ -45,6 +50,8 @@ private:
     QPushButton* m_copy = nullptr;
     QPushButton* m_save = nullptr;
     QLabel* m_status = nullptr;
+    QLabel* m_notes = nullptr;
+    std::vector<core::LaunchNote> m_noteList[3];
     core::Scenario m_scenario;
     QString m_name;
 };

@@ -4,6 +4,8 @@
 #include <QThread>
 #include <QTimer>
 
+#include "core/rules/rules.h"
+
 PlannerController::PlannerController(QObject* parent)
     : QObject(parent)
     , m_thread(new QThread(this))
@@ -33,8 +35,8 @@ bool PlannerController::samePlan(const core::Scenario& a, const core::Scenario& 
     core::Scenario x = a, y = b;
     core::applyLayout(core::PlanLayout{}, x);
     core::applyLayout(core::PlanLayout{}, y);
-    x.hardware.mfu = y.hardware.mfu = 0;
-    x.hardware.achievedTflops = y.hardware.achievedTflops = 0;
+    core::timeWithStepModel(x);
+    core::timeWithStepModel(y);
     return x == y;
 }
 

@@ -9,6 +9,8 @@
 #include <QLabel>
 #include <QLocale>
 #include <QProgressBar>
+#include <QResizeEvent>
+#include <QScrollBar>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -20,6 +22,7 @@
 #include "app/planner/plannercontroller.h"
 #include "app/scenariocontroller.h"
 #include "core/estimate.h"
+#include "core/rules/rules.h"
 #include "widgets/plan/feasibilityheatmap.h"
 #include "widgets/plan/layoutcomparison.h"
 #include "widgets/plan/paretoplot.h"
@@ -103,7 +106,9 @@ PlannerView::PlannerView(ScenarioController* scenario, PlannerController* planne
     m_table->setAlternatingRowColors(true);
     // Fixed widths: measuring tens of thousands of rows to fit them would stall every search.
     const int em = fontMetrics().height();
-    const double widths[] = {3, 27, 3.5, 5.5, 6, 5, 4.5, 6.5, 6.5, 4};
+    // The layout column gives up width to the numbers (its cells elide and carry the full text
+    // as a tooltip): at 1280 × 720 only "#", Layout and half of Fits were in view (issue 31).
+    const double widths[] = {2.5, 16, 3, 5.5, 5.5, 5, 4, 5, 5.5, 4};
     for (int c = 0; c < int(std::size(widths)); ++c)
         m_table->horizontalHeader()->resizeSection(c, int(widths[c] * em));
     m_fittingOnly->setChecked(true);
@@ -115,6 +120,9 @@ PlannerView::PlannerView(ScenarioController* scenario, PlannerController* planne
     m_cancel->hide();
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
+    // Its lines in full: the table and the charts below give up height first (at 1280 × 720 the
+    // summary was cut at the top and the bottom, issue 31's planner).
+    m_summary->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
 
     // Top: what to rank by, and the pins most asked for.
     auto* top = new QHBoxLayout;
@@ -152,6 +160,7 @@ PlannerView::PlannerView(ScenarioController* scenario, PlannerController* planne
     knobs->addStretch(1);
     gridLayout->addLayout(knobs);
     gridLayout->addWidget(m_heatmap, 1);
+    m_gridPage = gridBox;
     m_charts->addTab(gridBox, QString());
     m_charts->addTab(m_pareto, QString());
 
@@ -168,6 +177,12 @@ PlannerView::PlannerView(ScenarioController* scenario, PlannerController* planne
     split->addWidget(m_details);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    // Handles one can see and grab: the table's columns hid behind one nobody knew was there.
+    for (QSplitter* s : {upper, split}) {
+        s->setHandleWidth(std::max(5, em / 3));
+        s->setChildrenCollapsible(false);
+        s->setStyleSheet(QStringLiteral("QSplitter::handle { background: palette(mid); }"));
+    }
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -230,6 +245,43 @@ PlannerView::PlannerView(ScenarioController* scenario, PlannerController* planne
     updateButtons();
     if (m_planner->result())
         setResult(m_planner->result());
+}
+
+int PlannerView::tableWidthWanted() const
+{
+    // Every column up to the cost, a scroll bar and the frame.
+    int width = 0;
+    for (int c = 0; c <= PlanTableModel::Cost; ++c)
+        width += m_table->horizontalHeader()->sectionSize(c);
+    return width + m_table->verticalScrollBar()->sizeHint().width() + 2 * m_table->frameWidth() + 4;
+}
+
+void PlannerView::arrangeCharts()
+{
+    // Beside the table while both fit; narrower, the heatmap and the Pareto plot join the tabs
+    // below it, and the table takes the width its step time, MFU, days and cost need.
+    const int em = fontMetrics().height();
+    const bool beside = width() >= tableWidthWanted() + em * 24;
+    if (beside == m_chartsBeside)
+        return;
+    m_chartsBeside = beside;
+    QWidget* pages[] = {m_gridPage, m_pareto};
+    QTabWidget* from = beside ? m_details : m_charts;
+    QTabWidget* to = beside ? m_charts : m_details;
+    for (int i = 0; i < 2; ++i) {
+        from->removeTab(from->indexOf(pages[i]));
+        to->insertTab(i, pages[i], QString());
+    }
+    m_charts->setVisible(beside);
+    if (!beside)
+        m_details->setCurrentIndex(0);
+    retranslateUi();
+}
+
+void PlannerView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    arrangeCharts();
 }
 
 void PlannerView::setUnit(DisplayFormat::MemoryUnit unit)
@@ -342,8 +394,7 @@ void PlannerView::compareSelected()
     for (int i = 0; i < 2; ++i) {
         layouts[i] = m_model->layoutIndex(m_proxy->mapToSource(rows[i]).row());
         core::Scenario s = m_scenario->scenario();
-        s.hardware.mfu = 0; // compare the model's steps, as the table ranks them
-        s.hardware.achievedTflops = 0;
+        core::timeWithStepModel(s); // compare the model's steps, as the table ranks them
         core::applyLayout(m_result->layouts[std::size_t(layouts[i])].layout, s);
         core::estimate(s, e[i]);
     }
@@ -358,16 +409,16 @@ void PlannerView::compareSelected()
 void PlannerView::updatePins()
 {
     core::PlanPins pins;
-    std::vector<core::Issue> ignored;
+    using B = core::PinBound;
     const int z = m_zero->currentData().toInt();
     if (z >= 0)
-        core::parsePin("training.zero_stage=" + std::to_string(z), pins, ignored);
+        pins.pin(core::Field::TrainingZeroStage, B::Equal, z);
     const int t = m_tensorMax->currentData().toInt();
     if (t > 0)
-        core::parsePin("parallel.tensor<=" + std::to_string(t), pins, ignored);
+        pins.pin(core::Field::ParallelTensor, B::AtMost, t);
     if (m_noOffload->isChecked()) {
-        core::parsePin("training.offload_optimizer=false", pins, ignored);
-        core::parsePin("training.offload_parameters=false", pins, ignored);
+        pins.pin(core::Field::TrainingOffloadOptimizer, B::Equal, 0);
+        pins.pin(core::Field::TrainingOffloadParameters, B::Equal, 0);
     }
     m_planner->setPins(pins);
 }
@@ -400,8 +451,7 @@ void PlannerView::updateSummary()
         // Where the scenario's own layout stands: its step from the same model, against the list
         // (it may be missing from it, e.g. when the same layout fits with less recomputation).
         core::Scenario own = m_scenario->scenario();
-        own.hardware.mfu = 0;
-        own.hardware.achievedTflops = 0;
+        core::timeWithStepModel(own);
         const core::Estimate e = core::estimate(own);
         bool fits = e.valid;
         for (const core::RankGroup& g : e.groups)
@@ -418,10 +468,44 @@ void PlannerView::updateSummary()
                                                .arg(faster + 1)
                                                .arg(DisplayFormat::percent(e.compute.modelStepSeconds / best.stepSeconds - 1, 0));
         }
+        text += networkNote(best);
         if (m_scenario->scenario().hardware.mfu > 0 || m_scenario->scenario().hardware.achievedTflops > 0)
             text += QLatin1Char('\n') + tr("Times come from the step-time model: the MFU the scenario states holds for its own layout only.");
     }
     m_summary->setText(text);
+}
+
+QString PlannerView::networkNote(const core::PlanCandidate& best) const
+{
+    // The top layout's sensitivity to the network (issue 31: 70B with ZeRO-3 and no TP moved
+    // 13 TB per 51 s step between nodes, and nothing said so): the step again with half the
+    // network's bandwidth; more than 10 % longer is flagged, with what crosses the nodes.
+    core::Scenario top = m_scenario->scenario();
+    top.hardware.mfu = 0;
+    top.hardware.achievedTflops = 0;
+    core::applyLayout(best.layout, top);
+    const core::Estimate e = core::estimate(top);
+    if (!e.valid || !(e.compute.modelStepSeconds > 0))
+        return {};
+    double across = 0;
+    for (std::size_t d = 0; d < core::kCommDimensionCount; ++d)
+        if (e.communication.overNetwork[d])
+            across += e.communication.bytes(core::CommDimension(d));
+    if (across <= 0 || !(top.hardware.gpu.networkBytesPerSecond > 0))
+        return {};
+    core::Scenario slower = top;
+    slower.hardware.gpu.networkBytesPerSecond /= 2;
+    const core::Estimate half = core::estimate(slower);
+    if (!half.valid)
+        return {};
+    const double ratio = half.compute.modelStepSeconds / e.compute.modelStepSeconds;
+    if (ratio < 1.1)
+        return {};
+    //: planner summary; %1 = bytes each GPU sends between nodes per step, %2 = the step at half the network bandwidth, %3 = how much longer
+    return QLatin1Char('\n') + tr("⚠ Sensitive to the network: the best layout sends %1 per GPU per step between nodes; "
+                                  "at half the network bandwidth its step would take %2 (+%3).")
+                                   .arg(DisplayFormat::bytes(across, DisplayFormat::memoryUnit(), 1), DisplayFormat::duration(half.compute.modelStepSeconds),
+                                        DisplayFormat::percent(ratio - 1, 0));
 }
 
 void PlannerView::retranslateUi()
@@ -452,12 +536,18 @@ void PlannerView::retranslateUi()
         m_rowKnob->setItemText(i, PlanText::knobName(core::PlanKnob(m_rowKnob->itemData(i).toInt())));
         m_columnKnob->setItemText(i, PlanText::knobName(core::PlanKnob(m_columnKnob->itemData(i).toInt())));
     }
-    m_charts->setTabText(0, tr("Feasibility"));
-    m_charts->setTabToolTip(0, tr("The best layout for each pair of values, coloured by the memory left on its fullest GPU; ★ the fastest"));
-    m_charts->setTabText(1, tr("Pareto front"));
-    m_charts->setTabToolTip(1, tr("Step time against peak memory of every fitting layout; the front: none is both faster and lighter"));
-    m_details->setTabText(0, tr("Launch settings"));
-    m_details->setTabText(1, tr("Comparison"));
+    // Each page named wherever it is (arrangeCharts moves the charts between the two tab rows).
+    auto name = [this](QWidget* page, const QString& text, const QString& tip) {
+        for (QTabWidget* tabs : {m_charts, m_details})
+            if (const int i = tabs->indexOf(page); i >= 0) {
+                tabs->setTabText(i, text);
+                tabs->setTabToolTip(i, tip);
+            }
+    };
+    name(m_gridPage, tr("Feasibility"), tr("The best layout for each pair of values, coloured by the memory left on its fullest GPU; ★ the fastest"));
+    name(m_pareto, tr("Pareto front"), tr("Step time against peak memory of every fitting layout; the front: none is both faster and lighter"));
+    name(m_launch, tr("Launch settings"), QString());
+    name(m_comparison, tr("Comparison"), QString());
     m_model->retranslate();
     updateSummary();
 }

@@ -58,14 +58,21 @@ protected:
     void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
     void hideEvent(QHideEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void retranslateUi();
     void setResult(std::shared_ptr<const core::PlanResult> result);
     void updatePins();
     void updateSummary();
+    /// A warning when the best layout's step depends on the network (half its bandwidth: over 10 % slower).
+    QString networkNote(const core::PlanCandidate& best) const;
     void updateSelectionViews();
     void updateButtons();
+    /// The width the table's columns up to the cost need.
+    int tableWidthWanted() const;
+    /// The charts beside the table when there is room for both, else among the tabs below.
+    void arrangeCharts();
     QString layoutName(int layoutIndex) const;
 
     ScenarioController* m_scenario = nullptr;
@@ -97,6 +104,8 @@ private:
     FeasibilityHeatmap* m_heatmap = nullptr;
     ParetoPlot* m_pareto = nullptr;
     QTabWidget* m_charts = nullptr;
+    QWidget* m_gridPage = nullptr;  ///< the heatmap with its knobs
+    bool m_chartsBeside = true;
     QTabWidget* m_details = nullptr;
     LayoutComparison* m_comparison = nullptr;
     LaunchConfigPanel* m_launch = nullptr;

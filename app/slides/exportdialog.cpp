@@ -148,6 +148,12 @@ ExportDialog::ExportDialog(ScenarioController* controller, QWidget* parent)
     m_ui.preview->setFrameShape(QFrame::StyledPanel);
     m_ui.info = new QLabel(this);
     m_ui.info->setWordWrap(true);
+    // Save… and Copy said nothing when they had worked (issue 31): a line says what was done.
+    m_ui.done = new QLabel(this);
+    m_ui.done->setObjectName(QStringLiteral("confirmation"));
+    m_ui.done->setWordWrap(true);
+    m_ui.done->setTextFormat(Qt::PlainText);
+    m_ui.done->setVisible(false);
 
     m_ui.buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     m_ui.save = m_ui.buttons->addButton(QString(), QDialogButtonBox::AcceptRole);
@@ -159,6 +165,7 @@ ExportDialog::ExportDialog(ScenarioController* controller, QWidget* parent)
     auto* right = new QVBoxLayout;
     right->addWidget(m_ui.preview, 1);
     right->addWidget(m_ui.info);
+    right->addWidget(m_ui.done);
     columns->addLayout(right, 1);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(columns, 1);
@@ -190,7 +197,7 @@ ExportDialog::ExportDialog(ScenarioController* controller, QWidget* parent)
     for (QLineEdit* e : {m_ui.title, m_ui.value})
         connect(e, &QLineEdit::textChanged, this, &ExportDialog::schedulePreview);
     connect(m_ui.save, &QPushButton::clicked, this, &ExportDialog::saveAs);
-    connect(m_ui.copy, &QPushButton::clicked, this, &ExportDialog::copyToClipboard);
+    connect(m_ui.copy, &QPushButton::clicked, this, &ExportDialog::copyClicked);
     connect(m_ui.buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     // The slide follows the scenario while the dialog is open (an invalid one keeps the last).
     connect(m_controller, &ScenarioController::estimateChanged, this, [this] {
@@ -435,6 +442,28 @@ void ExportDialog::saveAs()
     }
     m_directory = QFileInfo(path).absolutePath();
     saveSettings();
+    //: after File ▸ Export ▸ Save…; %1 = file name, %2 = its folder
+    confirm(tr("Saved %1 in %2.").arg(QFileInfo(path).fileName(), QDir::toNativeSeparators(m_directory)));
+}
+
+void ExportDialog::copyClicked()
+{
+    if (copyToClipboard())
+        //: after File ▸ Export ▸ Copy; %1 = the view copied
+        confirm(tr("Copied the %1 to the clipboard, as an image and as SVG.").arg(SlideViews::displayName(options().view)));
+    else
+        confirm(tr("Nothing to copy: the scenario is not valid."));
+}
+
+void ExportDialog::confirm(const QString& text)
+{
+    m_ui.done->setText(text);
+    m_ui.done->setVisible(!text.isEmpty());
+}
+
+QString ExportDialog::confirmation() const
+{
+    return m_ui.done->text();
 }
 
 void ExportDialog::showEvent(QShowEvent* event)

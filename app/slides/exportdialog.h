@@ -44,6 +44,9 @@ public:
     bool exportTo(const QString& path, QString* error = nullptr);
     /// Puts the slide on the clipboard as an image and as SVG (image/svg+xml).
     bool copyToClipboard();
+    /// What the last Save… or Copy did ("Saved shardscope-memory.png in /home/…"), under the
+    /// preview; empty until one of them is used.
+    QString confirmation() const;
     /// The preview as last rendered (for tests).
     QImage previewImage() const { return m_previewImage; }
     /// Renders the preview now instead of on the next pass.
@@ -61,6 +64,8 @@ private:
     void schedulePreview();
     void updateEnabled();
     void saveAs();
+    void copyClicked();
+    void confirm(const QString& text);
     void applySizePreset(int index);
     /// The options, format and folder of the last export (QSettings group "export").
     void restoreSettings();
@@ -90,6 +95,7 @@ private:
         QDoubleSpinBox* fps = nullptr;
         QLabel* preview = nullptr;
         QLabel* info = nullptr;
+        QLabel* done = nullptr; ///< the last Save… or Copy, confirmed
         QPushButton* save = nullptr;
         QPushButton* copy = nullptr;
         QDialogButtonBox* buttons = nullptr;

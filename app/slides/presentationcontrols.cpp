@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QLocale>
 #include <QSlider>
 #include <QVBoxLayout>
 #include <cmath>
@@ -19,6 +20,10 @@ PresentationControls::PresentationControls(ScenarioController* controller, QWidg
     , m_micro(new ValueSlider(this))
     , m_seq(new ValueSlider(this))
     , m_recompute(new ValueSlider(this))
+    , m_batch(new ValueSlider(this))
+    , m_prompt(new ValueSlider(this))
+    , m_generated(new ValueSlider(this))
+    , m_weights(new ValueSlider(this))
     , m_follow(new QCheckBox(this))
 {
     m_size->setContinuous(1e9, 2e12, true);
@@ -32,6 +37,12 @@ PresentationControls::PresentationControls(ScenarioController* controller, QWidg
     m_seq->setSpinBox(1, 4194304, 0);
     m_recompute->setSteps({0, 1, 2});
     m_recompute->setSpinBox(0, 2, 0);
+    // Serving scenes had four of six sliders disabled (issue 31): their own four instead.
+    m_batch->setSpinBox(1, 1e6, 0);
+    m_prompt->setSpinBox(1, 4194304, 0);
+    m_generated->setSpinBox(0, 4194304, 0);
+    m_weights->setSteps(servingFormats());
+    m_weights->setSpinBox(0, double(core::WeightFormat::Nf4), 0);
 
     connect(m_size, &ValueSlider::valueEdited, m_controller, &ScenarioController::setModelSize);
     track(m_size, core::Field::ModelParameters);
@@ -49,11 +60,15 @@ PresentationControls::PresentationControls(ScenarioController* controller, QWidg
     bind(m_micro, core::Field::TrainingMicroBatchSize);
     bind(m_seq, core::Field::TrainingSeqLength);
     bind(m_recompute, core::Field::TrainingRecompute);
+    bind(m_batch, core::Field::InferenceBatchSize);
+    bind(m_prompt, core::Field::InferencePromptLength);
+    bind(m_generated, core::Field::InferenceGeneratedTokens);
+    bind(m_weights, core::Field::InferenceWeightFormat);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(layout->spacing() * 2);
-    for (ValueSlider* s : {m_size, m_gpus, m_zero, m_micro, m_seq, m_recompute}) {
+    for (ValueSlider* s : {m_size, m_gpus, m_zero, m_micro, m_seq, m_recompute, m_batch, m_prompt, m_generated, m_weights}) {
         // Keys belong to the scenes (arrows, PageUp/PageDown, Space): the sliders are dragged.
         s->setFocusPolicy(Qt::NoFocus);
         s->slider()->setFocusPolicy(Qt::NoFocus);
@@ -62,8 +77,9 @@ PresentationControls::PresentationControls(ScenarioController* controller, QWidg
         if (s == m_gpus)
             layout->addWidget(m_follow);
     }
-    // The policy is the note's word, not a number to type.
+    // The policy and the format are the note's word, not a number to type.
     m_recompute->spinBox()->hide();
+    m_weights->spinBox()->hide();
     layout->addStretch(1);
     addIssueLine(layout);
     retranslateUi();
@@ -101,10 +117,46 @@ void PresentationControls::setScenario(const core::Scenario& s)
     const QString policies[] = {tr("none: every activation is kept"), tr("selective: the attention core is recomputed"),
                                 tr("full: only each layer's input is kept")};
     m_recompute->setNote(policies[std::clamp(int(s.training.recompute), 0, 2)]);
-    // Serving has no optimizer, micro-batches or recomputation.
+    // Serving has no optimizer, micro-batches or recomputation: its own sliders take their place.
     const bool training = s.mode != core::Mode::Inference;
     for (ValueSlider* v : {m_zero, m_micro, m_seq, m_recompute})
-        v->setEnabled(training);
+        if (v->isVisibleTo(this) != training)
+            v->setVisible(training);
+    for (ValueSlider* v : {m_batch, m_prompt, m_generated, m_weights})
+        if (v->isVisibleTo(this) == training)
+            v->setVisible(!training);
+    const core::InferenceSetup& in = s.inference;
+    m_batch->setSteps(withCurrentStep(powerOfTwoSteps(0, 10), double(in.batchSize)));
+    m_batch->setValue(double(in.batchSize));
+    m_prompt->setSteps(withCurrentStep(powerOfTwoSteps(7, 17), double(in.promptLength)));
+    m_prompt->setValue(double(in.promptLength));
+    m_generated->setSteps(withCurrentStep(powerOfTwoSteps(6, 15), double(in.generatedTokens)));
+    m_generated->setValue(double(in.generatedTokens));
+    m_weights->setSteps(withCurrentStep(servingFormats(), double(in.weights.format)));
+    m_weights->setValue(double(in.weights.format));
+    m_weights->setNote(formatName(in.weights.format));
+    m_prompt->setNote(tr("%1 tokens in context with the generated ones").arg(QLocale().toString(qlonglong(in.context()))));
+}
+
+QVector<double> PresentationControls::servingFormats()
+{
+    // From 32 bits down to 4, the way a class compares them (FP16 shares BF16's bytes).
+    return {double(core::WeightFormat::Fp32), double(core::WeightFormat::Bf16), double(core::WeightFormat::Fp8),
+            double(core::WeightFormat::Int8), double(core::WeightFormat::Int4), double(core::WeightFormat::Nf4)};
+}
+
+QString PresentationControls::formatName(core::WeightFormat format)
+{
+    switch (format) {
+    case core::WeightFormat::Fp32: return tr("FP32: 4 bytes per weight");
+    case core::WeightFormat::Bf16: return tr("BF16: 2 bytes per weight");
+    case core::WeightFormat::Fp16: return tr("FP16: 2 bytes per weight");
+    case core::WeightFormat::Fp8: return tr("FP8: 1 byte per weight");
+    case core::WeightFormat::Int8: return tr("INT8: 1 byte per weight, plus scales");
+    case core::WeightFormat::Int4: return tr("INT4: half a byte per weight, plus scales");
+    case core::WeightFormat::Nf4: return tr("NF4: half a byte per weight, plus scales");
+    }
+    return {};
 }
 
 void PresentationControls::setBatchFollowsGpus(bool follows)
@@ -130,4 +182,11 @@ void PresentationControls::retranslateUi()
     m_seq->setLabel(tr("Sequence length"));
     m_seq->setSuffix(tr(" tokens"));
     m_recompute->setLabel(tr("Recomputation"));
+    m_batch->setLabel(tr("Concurrent sequences"));
+    m_batch->setSuffix(tr(" seq"));
+    m_prompt->setLabel(tr("Prompt"));
+    m_prompt->setSuffix(tr(" tokens"));
+    m_generated->setLabel(tr("Generated tokens"));
+    m_generated->setSuffix(tr(" tokens"));
+    m_weights->setLabel(tr("Weight format"));
 }

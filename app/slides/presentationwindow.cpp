@@ -7,7 +7,9 @@
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QKeyEvent>
+#include <QFileInfo>
 #include <QLabel>
+#include <QTimer>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScreen>
@@ -132,6 +134,15 @@ PresentationWindow::PresentationWindow(QWidget* parent)
         bar->addWidget(b);
     bar->addStretch(1);
     bar->addWidget(m_ui.leave);
+    // Save Deck said nothing when it had worked (issue 31): the caption line says so for a while
+    // (the button row has no width to spare at 720p).
+    m_noticeTimer = new QTimer(this);
+    m_noticeTimer->setSingleShot(true);
+    m_noticeTimer->setInterval(6000);
+    connect(m_noticeTimer, &QTimer::timeout, this, [this] {
+        m_notice.clear();
+        updateSceneTexts();
+    });
     layout->addLayout(bar);
 
     createActions();
@@ -371,7 +382,7 @@ void PresentationWindow::updateSceneTexts()
     m_ui.notes->setVisible(!m_ui.notes->text().isEmpty());
     //: scene counter; %1 = current scene, %2 = scenes in the deck
     m_ui.counter->setText(tr("%1 / %2").arg(i + 1).arg(m_navigator->count()));
-    m_ui.caption->setText(SlideContent::caption(s, m_controller->lastValidEstimate()));
+    m_ui.caption->setText(m_notice.isEmpty() ? SlideContent::caption(s, m_controller->lastValidEstimate()) : m_notice);
     m_ui.previous->setEnabled(i > 0);
     m_ui.next->setEnabled(i + 1 < m_navigator->count());
     updateWindowTitle();
@@ -576,8 +587,19 @@ bool PresentationWindow::saveDeckDialog(bool askForName)
     const bool ok = saveDeck(path, &error);
     if (!ok && m_interactive)
         QMessageBox::warning(this, tr("Save Deck"), error);
+    if (ok) {
+        //: presentation, for a few seconds after Save Deck; %1 = the deck's file name
+        m_notice = tr("Saved the deck to %1.").arg(QFileInfo(path).fileName());
+        m_noticeTimer->start();
+        updateSceneTexts();
+    }
     setFocus();
     return ok;
+}
+
+QString PresentationWindow::notice() const
+{
+    return m_notice;
 }
 
 void PresentationWindow::addSceneDialog()
@@ -613,6 +635,11 @@ bool PresentationWindow::resolveChangesBeforeLeaving()
     }
     const int edited = int(m_pending.size()) + (currentSceneEdited() ? 1 : 0);
     QMessageBox box(QMessageBox::Question, tr("Leave the Presentation"), tr("Keep what changed in the presentation?"), QMessageBox::NoButton, this);
+    // In the presentation's type and colours: a dialog does not inherit them, and in the desktop's
+    // small type it was the one thing the room could not read (issue 31).
+    box.setObjectName(QStringLiteral("leavePresentation"));
+    box.setFont(font());
+    box.setPalette(palette());
     QStringList what;
     if (edited > 0)
         //: %n = scenes whose sliders were moved

@@ -17,6 +17,7 @@ class PresentationControls;
 class QAction;
 class QLabel;
 class QStackedWidget;
+class QTimer;
 class QToolButton;
 class ScenarioController;
 class StepScene;
@@ -87,6 +88,8 @@ public:
     void keepLiveEdits();
     /// Forgets the live edits and the scenes added since start().
     void discardChanges();
+    /// The caption line's passing notice ("Saved the deck to deck.json."), empty when none.
+    QString notice() const;
     /// Without dialogs (tests): leaving discards what was not kept.
     void setInteractive(bool interactive) { m_interactive = interactive; }
 
@@ -145,6 +148,8 @@ private:
     double m_axisFloor = 0;    ///< bytes, while the axis is locked
     bool m_interactive = true;
     QHBoxLayout* m_toolRow = nullptr; ///< the bottom row of buttons
+    QTimer* m_noticeTimer = nullptr;  ///< clears the notice
+    QString m_notice;                 ///< what Save Deck did, in the caption line for a few seconds
     struct
     {
         QLabel* title = nullptr;

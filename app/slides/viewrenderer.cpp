@@ -121,6 +121,13 @@ void ViewRenderer::build(const SlideContent& content)
     }
     m_slide->resize(m_options.size);
     layOut(m_slide.get());
+    if (m_step) {
+        // The step views measure their title and legend rows in their slide's type as they are
+        // first drawn (a row more for a legend too wide to share the title's): drawn once, laid
+        // out again, so the first frame of an animation is the same as the others.
+        image();
+        layOut(m_slide.get());
+    }
     if (m_options.view == SlideView::Bits)
         fitBitRows();
 }

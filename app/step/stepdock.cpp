@@ -5,6 +5,7 @@
 #include "app/scenariocontroller.h"
 #include "app/step/calibrationdialog.h"
 #include "app/step/stepplanner.h"
+#include "widgets/issuetext.h"
 #include "widgets/step/steppanel.h"
 
 StepDock::StepDock(ScenarioController* controller, QWidget* parent)
@@ -78,6 +79,13 @@ bool StepDock::prepare(StepPlanner::Job& job)
     // chunk-micro-batches per stage; beyond, the panel says so instead of drawing a barcode.
     constexpr std::int64_t kMaxDrawn = 1024;
     const core::Estimate& e = m_controller->estimate();
+    if (!e.valid) {
+        // A training layout that cannot run is not "training steps only" (issue 31): say why.
+        const QStringList errors = IssueText::messages(e.issues, core::Severity::Error);
+        //: step dock, over an invalid training scenario; %1 = the first reason
+        m_panel->setUnavailable(tr("This layout cannot run: %1\nThe step is drawn again once the scenario is valid.").arg(errors.value(0)));
+        return false;
+    }
     const std::int64_t chunks = e.microBatchesPerStep * std::max(1, s.parallel.virtualPipeline);
     if (e.valid && chunks > kMaxDrawn) {
         m_panel->setUnavailable(tr("%1 micro-batches per step: too many to draw one by one (up to %2). "

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/fields.h"
+#include "core/rules/rules.h"
 #include "core/weightformat.h"
 
 namespace core {
@@ -458,19 +459,19 @@ void applyLever(const Lever& lever, Scenario& s)
     case RemedyAction::FullRecompute: t.recompute = Recompute::Full; break;
     case RemedyAction::ZeroStage: t.zeroStage = std::max(t.zeroStage, int(lever.value)); break;
     case RemedyAction::OffloadOptimizer:
-        // DeepSpeed offloads the optimizer of a ZeRO stage (1–3); stage 0 has nothing sharded.
+        // With the ZeRO stage the offload needs (core/rules).
+        t.zeroStage = std::max(t.zeroStage, leastFor(Field::TrainingOffloadOptimizer));
         t.offloadOptimizer = true;
-        t.zeroStage = std::max(t.zeroStage, 1);
         break;
     case RemedyAction::OffloadParameters:
-        // offload_param exists for ZeRO-3 only, together with the optimizer (ZeRO-Infinity).
+        // … and the parameters with the optimizer, as ZeRO-Infinity offloads them.
+        t.zeroStage = std::max(t.zeroStage, leastFor(Field::TrainingOffloadParameters));
         t.offloadParameters = true;
         t.offloadOptimizer = true;
-        t.zeroStage = 3;
         break;
     case RemedyAction::FlashAttention: t.flashAttention = true; break;
-    case RemedyAction::Lora: applyFineTuneMethod(s.finetune, FineTuneMethod::LoRA); break;
-    case RemedyAction::Qlora: applyFineTuneMethod(s.finetune, FineTuneMethod::QLoRA); break;
+    case RemedyAction::Lora: setFieldValue(s, Field::FineTuneMethod, FineTuneMethod::LoRA); break;
+    case RemedyAction::Qlora: setFieldValue(s, Field::FineTuneMethod, FineTuneMethod::QLoRA); break;
     case RemedyAction::TensorParallel: s.parallel.tensor = int(lever.value); break;
     case RemedyAction::PipelineParallel: s.parallel.pipeline = int(lever.value); break;
     case RemedyAction::MoreGpus: s.parallel.gpus = int(lever.value); break;

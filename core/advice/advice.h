@@ -11,6 +11,7 @@
 
 #include "core/estimate.h"
 #include "core/fields.h"
+#include "core/rules/scenariochanges.h"
 #include "core/scenario.h"
 
 namespace core {
@@ -59,16 +60,6 @@ enum class RemedyNote {
     FewerConcurrent,     ///< fewer sequences at once: lower throughput
     FreeInPractice,      ///< FlashAttention: the same maths, faster (Dao et al. 2022)
     Count
-};
-
-/// One field of the scenario table (core/fields.h) and its new value: what a remedy sets. The
-/// window applies it with the controller's set(field, value), the command line prints it as
-/// `--set section.key=value` (changeText).
-struct ScenarioChange
-{
-    Field field = Field::Count;
-    FieldValue value;
-    bool operator==(const ScenarioChange&) const = default;
 };
 
 /// A lever with its setting: MicroBatch 2, ZeroStage 3, TensorParallel 4, …
@@ -123,20 +114,19 @@ void advise(const Scenario& scenario, Advice& out, const AdviceOptions& options 
 /// The scenario with the lever applied (what a remedy's change is).
 void applyLever(const Lever& lever, Scenario& scenario);
 
-/// The scalar fields whose values differ between two scenarios, in the table's order (the order a
-/// file writes them, so a field whose rule sets others, finetune.method, comes before them).
-std::vector<ScenarioChange> scenarioChanges(const Scenario& before, const Scenario& after);
-/// Sets each field in order (core::setFieldValue, rules included): applied to the scenario a
-/// remedy started from, a remedy's changes give its scenario.
-void applyChanges(const std::vector<ScenarioChange>& changes, Scenario& scenario);
-/// "training.zero_stage=3", "finetune.method=qlora": the change as --set takes it.
-std::string changeText(const ScenarioChange& change);
-
 /// Stable ids as the JSON output writes them: "micro_batch", "offload_transfers".
 std::string_view remedyActionName(RemedyAction action);
 std::string_view remedyNoteName(RemedyNote note);
-/// English for the command line: "Smaller micro-batch with gradient accumulation".
+/// The advisor's words, written once (core/advice/advice_text.cpp): the command line prints this
+/// English, the window translates the same strings (context "AdviceText").
+/// "Full activation checkpointing".
 std::string_view remedyActionTitle(RemedyAction action);
+/// How a lever's title shows its setting ("%1: micro-batch %2", %1 the title, %2 the number), or
+/// "" for a lever whose title says it all.
+std::string_view leverSettingFormat(RemedyAction action);
+/// The remedy's title in English: its levers' titles with their settings, joined by " + ".
+std::string remedyTitle(const Remedy& remedy);
+/// What the remedy's numbers do not say, as a sentence.
 std::string_view describe(RemedyNote note);
 
 /// PCIe 4.0 ×16, one direction (PCI-SIG: 16 GT/s × 16 lanes × 128/130): the host link an

@@ -1,5 +1,7 @@
 #include "core/calibration/memorylog.h"
 
+#include "core/calibration/logscan.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -10,132 +12,7 @@ namespace core {
 
 namespace {
 
-constexpr double kKiB = 1024.0;
-constexpr double kMiB = kKiB * 1024;
-constexpr double kGiB = kMiB * 1024;
-
 using sv = std::string_view;
-
-sv trim(sv s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
-
-std::string clip(sv s)
-{
-    s = trim(s);
-    return std::string(s.substr(0, 80));
-}
-
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-
-/// A decimal number at the start of `s` (after spaces): sets `used` to the characters read and
-/// `decimals` to the digits after the point. Rejects inf and nan.
-std::optional<double> leadingNumber(sv s, std::size_t& used, int* decimals = nullptr)
-{
-    std::size_t i = 0;
-    while (i < s.size() && s[i] == ' ')
-        ++i;
-    const char* first = s.data() + i;
-    const char* last = s.data() + s.size();
-    if (first < last && *first == '+')
-        ++first;
-    double value = 0;
-    const auto [ptr, ec] = std::from_chars(first, last, value, std::chars_format::general);
-    if (ec != std::errc() || !std::isfinite(value))
-        return std::nullopt;
-    used = std::size_t(ptr - s.data());
-    if (decimals) {
-        const sv digits(first, std::size_t(ptr - first));
-        const std::size_t dot = digits.find('.');
-        *decimals = dot == sv::npos ? 0 : int(digits.size() - dot - 1);
-    }
-    return value;
-}
-
-/// The whole of `s` (trimmed) as a number.
-std::optional<double> wholeNumber(sv s, int* decimals = nullptr)
-{
-    s = trim(s);
-    std::size_t used = 0;
-    const auto v = leadingNumber(s, used, decimals);
-    if (!v || used != s.size())
-        return std::nullopt;
-    return v;
-}
-
-/// A rank or device index read as a number: beyond any real index is "not an index" (-1), and
-/// never a float-to-int overflow.
-int indexOf(double v) { return v >= 0 && v < 1e6 ? int(v) : -1; }
-
-/// An integer with optional thousands commas ("447,088").
-std::optional<double> groupedInteger(sv s, std::size_t& used)
-{
-    std::size_t i = 0;
-    while (i < s.size() && s[i] == ' ')
-        ++i;
-    double value = 0;
-    bool any = false;
-    for (; i < s.size(); ++i) {
-        if (isDigit(s[i])) {
-            value = value * 10 + (s[i] - '0');
-            any = true;
-        } else if (s[i] == ',' && any && i + 1 < s.size() && isDigit(s[i + 1])) {
-            continue;
-        } else {
-            break;
-        }
-    }
-    used = i;
-    return any ? std::optional<double>(value) : std::nullopt;
-}
-
-/// Bytes per unit; 0 for an unknown unit. MB and GB are read as 2^20 and 2^30 bytes: every tool
-/// here divides by powers of 1024 whatever it prints (see memorylog.h).
-double unitBytes(sv unit)
-{
-    static constexpr std::array<std::pair<sv, double>, 14> kUnits{{
-        {"B", 1}, {"bytes", 1}, {"KiB", kKiB}, {"KB", kKiB}, {"kB", kKiB}, {"MiB", kMiB}, {"MB", kMiB},
-        {"GiB", kGiB}, {"GB", kGiB}, {"TiB", kGiB * 1024}, {"TB", kGiB * 1024}, {"PiB", kGiB * 1024 * 1024},
-        {"Bytes", 1}, {"byte", 1},
-    }};
-    for (const auto& [name, bytes] : kUnits)
-        if (unit == name)
-            return bytes;
-    return 0;
-}
-
-/// The word at the start of `s` (after spaces): letters only.
-sv leadingWord(sv s, std::size_t& used)
-{
-    std::size_t i = 0;
-    while (i < s.size() && s[i] == ' ')
-        ++i;
-    const std::size_t from = i;
-    while (i < s.size() && ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z')))
-        ++i;
-    used = i;
-    return s.substr(from, i - from);
-}
-
-/// The first integer after `key` in `s`, or -1.
-int integerAfter(sv s, sv key)
-{
-    const std::size_t at = s.find(key);
-    if (at == sv::npos)
-        return -1;
-    std::size_t i = at + key.size();
-    if (i >= s.size() || !isDigit(s[i]))
-        return -1;
-    long v = 0;
-    for (; i < s.size() && isDigit(s[i]) && v < 1000000; ++i)
-        v = v * 10 + (s[i] - '0');
-    return int(v);
-}
 
 struct Reader
 {
@@ -146,7 +23,7 @@ struct Reader
     int summaryDevice = -2;           ///< device of the memory_summary being read; -2: none
     std::vector<std::string> csvColumns; ///< nvidia-smi header, trimmed
     int csvIndex = -1, csvUsed = -1, csvTotal = -1;
-    double csvUnit = kMiB;
+    double csvUnit = logscan::kMiB;
     int csvRow = 0;
 
     void add(LogFormat f, MeasuredQuantity q, double value, int rank, double resolution, sv device = {}, bool host = false)
@@ -165,7 +42,7 @@ struct Reader
     }
     void issue(LogIssueCode code, sv key, sv text)
     {
-        out.issues.push_back(LogIssue{code, line, std::string(key), clip(text)});
+        out.issues.push_back(LogIssue{code, line, std::string(key), logscan::clip(text)});
         recognised = true;
     }
     /// A size that must not be negative: adds it or reports it. A finite number times its unit
@@ -194,7 +71,7 @@ bool Reader::megatron(sv l)
     const std::size_t at = l.find("memory (MB)");
     if (at == sv::npos || l.find('|', at) == sv::npos)
         return false;
-    const int rank = integerAfter(l, "[Rank ");
+    const int rank = logscan::integerAfter(l, "[Rank ");
     struct Field { sv key; MeasuredQuantity q; bool required; bool seen = false; };
     std::array<Field, 5> fields{{
         {"allocated", MeasuredQuantity::Allocated, true},
@@ -207,23 +84,23 @@ bool Reader::megatron(sv l)
     sv rest = l.substr(at);
     for (std::size_t bar = rest.find('|'); bar != sv::npos;) {
         const std::size_t nextBar = rest.find('|', bar + 1);
-        const sv piece = trim(rest.substr(bar + 1, nextBar == sv::npos ? sv::npos : nextBar - bar - 1));
+        const sv piece = logscan::trim(rest.substr(bar + 1, nextBar == sv::npos ? sv::npos : nextBar - bar - 1));
         bar = nextBar;
         const std::size_t colon = piece.find(':');
         if (colon == sv::npos)
             continue;
-        const sv key = trim(piece.substr(0, colon));
-        const sv value = trim(piece.substr(colon + 1));
+        const sv key = logscan::trim(piece.substr(0, colon));
+        const sv value = logscan::trim(piece.substr(colon + 1));
         for (Field& f : fields) {
             if (key != f.key)
                 continue;
             f.seen = true;
             int decimals = 0;
-            const auto v = wholeNumber(value, &decimals);
+            const auto v = logscan::wholeNumber(value, &decimals);
             if (!v)
                 issue(LogIssueCode::BadNumber, f.key, value);
             else
-                size(LogFormat::Megatron, f.q, *v * kMiB, rank, std::pow(10.0, -decimals) * kMiB, f.key, value);
+                size(LogFormat::Megatron, f.q, *v * logscan::kMiB, rank, std::pow(10.0, -decimals) * logscan::kMiB, f.key, value);
         }
     }
     for (const Field& f : fields)
@@ -234,9 +111,9 @@ bool Reader::megatron(sv l)
 
 bool Reader::torchSummary(sv l)
 {
-    const sv t = trim(l);
+    const sv t = logscan::trim(l);
     if (t.find("PyTorch CUDA memory summary") != sv::npos) {
-        summaryDevice = std::max(-1, integerAfter(t, "device ID "));
+        summaryDevice = std::max(-1, logscan::integerAfter(t, "device ID "));
         recognised = true;
         return true;
     }
@@ -253,7 +130,7 @@ bool Reader::torchSummary(sv l)
     std::size_t n = 0, from = 1;
     for (std::size_t i = 1; i < t.size() && n < cells.size(); ++i)
         if (t[i] == '|') {
-            cells[n++] = trim(t.substr(from, i - from));
+            cells[n++] = logscan::trim(t.substr(from, i - from));
             from = i + 1;
         }
     if (n < 5)
@@ -271,15 +148,15 @@ bool Reader::torchSummary(sv l)
     auto cell = [&](sv text, MeasuredQuantity q, sv column) {
         const std::string key = std::string(cells[0]) + " / " + std::string(column);
         std::size_t used = 0;
-        const auto v = leadingNumber(text, used);
+        const auto v = logscan::leadingNumber(text, used);
         if (!v) {
             issue(LogIssueCode::BadNumber, key, text);
             return;
         }
         std::size_t wordUsed = 0;
-        const sv word = leadingWord(text.substr(used), wordUsed);
-        const double unit = unitBytes(word);
-        if (unit <= 0 || !trim(text.substr(used + wordUsed)).empty()) {
+        const sv word = logscan::leadingWord(text.substr(used), wordUsed);
+        const double unit = logscan::unitBytes(word);
+        if (unit <= 0 || !logscan::trim(text.substr(used + wordUsed)).empty()) {
             issue(LogIssueCode::UnknownUnit, key, text);
             return;
         }
@@ -299,11 +176,11 @@ bool Reader::torchCounters(sv l)
         {"memory_reserved", MeasuredQuantity::Reserved},
     }};
     bool any = false;
-    int rank = integerAfter(l, "rank ");
+    int rank = logscan::integerAfter(l, "rank ");
     if (rank < 0)
-        rank = integerAfter(l, "rank");
+        rank = logscan::integerAfter(l, "rank");
     if (rank < 0)
-        rank = integerAfter(l, "Rank ");
+        rank = logscan::integerAfter(l, "Rank ");
     // Each key's next occurrence at or after `at`, found again only once `at` has passed it: the
     // line is scanned once per key, not once per counter on it (a line of 16 MiB of counters
     // took hours when every key was searched from `at` for every counter).
@@ -338,7 +215,7 @@ bool Reader::torchCounters(sv l)
         sv rest = l.substr(i);
         std::size_t used = 0;
         int decimals = 0;
-        const auto v = leadingNumber(rest, used, &decimals);
+        const auto v = logscan::leadingNumber(rest, used, &decimals);
         if (!v) {
             issue(LogIssueCode::BadNumber, key, rest.substr(0, 24));
             at = i;
@@ -346,9 +223,9 @@ bool Reader::torchCounters(sv l)
         }
         // A unit word may follow; bytes when none does (the counters return bytes).
         std::size_t wordUsed = 0;
-        const sv word = leadingWord(rest.substr(used), wordUsed);
+        const sv word = logscan::leadingWord(rest.substr(used), wordUsed);
         const char after = used + wordUsed < rest.size() ? rest[used + wordUsed] : ' ';
-        double unit = unitBytes(word);
+        double unit = logscan::unitBytes(word);
         if (word.empty() || after == '_') {
             unit = 1; // nothing, or the next counter's name ("max_memory_reserved")
             wordUsed = 0;
@@ -370,7 +247,7 @@ bool Reader::nvidiaSmi(sv l)
     std::vector<sv> cells;
     for (std::size_t from = 0;;) {
         const std::size_t comma = l.find(',', from);
-        cells.push_back(trim(l.substr(from, comma == sv::npos ? sv::npos : comma - from)));
+        cells.push_back(logscan::trim(l.substr(from, comma == sv::npos ? sv::npos : comma - from)));
         if (comma == sv::npos)
             break;
         from = comma + 1;
@@ -383,7 +260,7 @@ bool Reader::nvidiaSmi(sv l)
     if (header) {
         csvColumns.clear();
         csvIndex = csvUsed = csvTotal = -1;
-        csvUnit = kMiB;
+        csvUnit = logscan::kMiB;
         csvRow = 0;
         for (std::size_t k = 0; k < cells.size(); ++k) {
             const sv c = cells[k];
@@ -396,7 +273,7 @@ bool Reader::nvidiaSmi(sv l)
                 csvTotal = int(k);
             const std::size_t open = c.find('[');
             if (open != sv::npos && c.find(']', open) != sv::npos) {
-                const double u = unitBytes(c.substr(open + 1, c.find(']', open) - open - 1));
+                const double u = logscan::unitBytes(c.substr(open + 1, c.find(']', open) - open - 1));
                 if (u > 0)
                     csvUnit = u;
             }
@@ -407,7 +284,7 @@ bool Reader::nvidiaSmi(sv l)
     // A data row: the first cell an integer (index) or a number with MiB somewhere.
     bool looksLikeRow = false;
     for (const sv c : cells)
-        looksLikeRow |= c.size() > 4 && c.substr(c.size() - 4) == " MiB" && isDigit(c.front());
+        looksLikeRow |= c.size() > 4 && c.substr(c.size() - 4) == " MiB" && logscan::isDigit(c.front());
     if (csvColumns.empty()) {
         if (looksLikeRow) {
             issue(LogIssueCode::CsvWithoutHeader, "memory.used", l);
@@ -424,14 +301,14 @@ bool Reader::nvidiaSmi(sv l)
     int index = csvRow;
     if (csvIndex < 0 && csvUsed >= 0) {
         const sv used = cells[std::size_t(csvUsed)];
-        if (used.empty() || !(isDigit(used.front()) || used.front() == '['))
+        if (used.empty() || !(logscan::isDigit(used.front()) || used.front() == '['))
             return false;
     }
     if (csvIndex >= 0) {
-        const auto v = wholeNumber(cells[std::size_t(csvIndex)]);
+        const auto v = logscan::wholeNumber(cells[std::size_t(csvIndex)]);
         if (!v)
             return false; // not a row of this table
-        index = indexOf(*v);
+        index = logscan::indexOf(*v);
     }
     recognised = true;
     ++csvRow;
@@ -445,14 +322,14 @@ bool Reader::nvidiaSmi(sv l)
             return;
         }
         std::size_t used = 0;
-        const auto v = leadingNumber(c, used);
+        const auto v = logscan::leadingNumber(c, used);
         if (!v) {
             issue(LogIssueCode::BadNumber, key, c);
             return;
         }
         std::size_t wordUsed = 0;
-        const sv word = leadingWord(c.substr(used), wordUsed);
-        const double unit = word.empty() ? csvUnit : unitBytes(word);
+        const sv word = logscan::leadingWord(c.substr(used), wordUsed);
+        const double unit = word.empty() ? csvUnit : logscan::unitBytes(word);
         if (unit <= 0) {
             issue(LogIssueCode::UnknownUnit, key, c);
             return;
@@ -466,9 +343,9 @@ bool Reader::nvidiaSmi(sv l)
 
 bool Reader::vllm(sv l)
 {
-    int rank = integerAfter(l, "rank=");
+    int rank = logscan::integerAfter(l, "rank=");
     if (rank < 0)
-        rank = integerAfter(l, "Worker_TP");
+        rank = logscan::integerAfter(l, "Worker_TP");
     bool any = false;
     // "<phrase> X GiB" or "<phrase> XGiB"
     auto gib = [&](sv phrase, MeasuredQuantity q) {
@@ -479,18 +356,18 @@ bool Reader::vllm(sv l)
         const sv rest = l.substr(at + phrase.size());
         std::size_t used = 0;
         int decimals = 0;
-        const auto v = leadingNumber(rest, used, &decimals);
+        const auto v = logscan::leadingNumber(rest, used, &decimals);
         if (!v) {
-            issue(LogIssueCode::BadNumber, trim(phrase), rest.substr(0, 24));
+            issue(LogIssueCode::BadNumber, logscan::trim(phrase), rest.substr(0, 24));
             return;
         }
         std::size_t wordUsed = 0;
-        const double unit = unitBytes(leadingWord(rest.substr(used), wordUsed));
+        const double unit = logscan::unitBytes(logscan::leadingWord(rest.substr(used), wordUsed));
         if (unit <= 0) {
-            issue(LogIssueCode::UnknownUnit, trim(phrase), rest.substr(0, 24));
+            issue(LogIssueCode::UnknownUnit, logscan::trim(phrase), rest.substr(0, 24));
             return;
         }
-        size(LogFormat::Vllm, q, *v * unit, rank, std::pow(10.0, -decimals) * unit, trim(phrase), rest.substr(0, 24));
+        size(LogFormat::Vllm, q, *v * unit, rank, std::pow(10.0, -decimals) * unit, logscan::trim(phrase), rest.substr(0, 24));
     };
     gib("Model loading took ", MeasuredQuantity::Weights);
     gib("Loading model weights took ", MeasuredQuantity::Weights);
@@ -509,18 +386,18 @@ bool Reader::vllm(sv l)
         any = true;
         std::size_t used = 0;
         const sv rest = l.substr(at + 19);
-        const auto v = groupedInteger(rest, used);
-        if (!v || trim(rest.substr(used)).substr(0, 6) != "tokens")
+        const auto v = logscan::groupedInteger(rest, used);
+        if (!v || logscan::trim(rest.substr(used)).substr(0, 6) != "tokens")
             issue(LogIssueCode::BadNumber, "GPU KV cache size", rest.substr(0, 24));
         else
             size(LogFormat::Vllm, MeasuredQuantity::KvCacheTokens, *v, rank, 1, "GPU KV cache size", rest.substr(0, 24));
     }
     if (const std::size_t at = l.find(" blocks: "); at != sv::npos && l.find("# ") != sv::npos && l.find("# ") < at) {
-        const sv device = trim(l.substr(l.find("# ") + 2, at - l.find("# ") - 2));
+        const sv device = logscan::trim(l.substr(l.find("# ") + 2, at - l.find("# ") - 2));
         if (device != "CPU" && device.find(' ') == sv::npos) {
             any = true;
             std::size_t used = 0;
-            const auto v = groupedInteger(l.substr(at + 9), used);
+            const auto v = logscan::groupedInteger(l.substr(at + 9), used);
             if (!v)
                 issue(LogIssueCode::BadNumber, "GPU blocks", l.substr(at + 9, 24));
             else
@@ -536,7 +413,7 @@ bool Reader::llamaCpp(sv l)
     if (at == sv::npos)
         return false;
     // "...:      CUDA0 KV buffer size", "... CUDA_Host  output buffer size"
-    sv before = trim(l.substr(0, at));
+    sv before = logscan::trim(l.substr(0, at));
     const std::size_t kindAt = before.find_last_of(' ');
     if (kindAt == sv::npos)
         return false;
@@ -552,30 +429,30 @@ bool Reader::llamaCpp(sv l)
         q = MeasuredQuantity::OutputBuffer;
     else
         return false;
-    before = trim(before.substr(0, kindAt));
+    before = logscan::trim(before.substr(0, kindAt));
     const std::size_t deviceAt = before.find_last_of(' ');
     const sv device = deviceAt == sv::npos ? before : before.substr(deviceAt + 1);
     const bool host = device.substr(0, 3) == "CPU" || device.find("Host") != sv::npos || device.find("Mapped") != sv::npos;
     int rank = -1;
     if (!host) {
         std::size_t d = device.size();
-        while (d > 0 && isDigit(device[d - 1]))
+        while (d > 0 && logscan::isDigit(device[d - 1]))
             --d;
         if (d < device.size())
-            rank = indexOf(wholeNumber(device.substr(d)).value_or(-1));
+            rank = logscan::indexOf(logscan::wholeNumber(device.substr(d)).value_or(-1));
     }
     recognised = true;
     const sv rest = l.substr(at + 15);
     std::size_t used = 0;
     int decimals = 0;
-    const auto v = leadingNumber(rest, used, &decimals);
+    const auto v = logscan::leadingNumber(rest, used, &decimals);
     const std::string key = std::string(device) + " " + std::string(kind) + " buffer size";
     if (!v) {
         issue(LogIssueCode::BadNumber, key, rest);
         return true;
     }
     std::size_t wordUsed = 0;
-    const double unit = unitBytes(leadingWord(rest.substr(used), wordUsed));
+    const double unit = logscan::unitBytes(logscan::leadingWord(rest.substr(used), wordUsed));
     if (unit <= 0) {
         issue(LogIssueCode::UnknownUnit, key, rest);
         return true;
@@ -600,7 +477,7 @@ ParsedLog parseMemoryLog(std::string_view text)
         if (end == text.size() && l.empty())
             break; // after the last newline
         ++r.line;
-        if (trim(l).empty()) {
+        if (logscan::trim(l).empty()) {
             if (end == text.size())
                 break;
             continue;
@@ -617,7 +494,7 @@ ParsedLog parseMemoryLog(std::string_view text)
     if (!any)
         out.issues.push_back(LogIssue{LogIssueCode::Empty, 0, {}, {}});
     else if (out.measurements.empty() && out.issues.empty())
-        out.issues.push_back(LogIssue{LogIssueCode::NothingRecognised, 0, {}, clip(text.substr(0, text.find('\n')))});
+        out.issues.push_back(LogIssue{LogIssueCode::NothingRecognised, 0, {}, logscan::clip(text.substr(0, text.find('\n')))});
     return out;
 }
 

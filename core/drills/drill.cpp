@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/estimate.h"
+#include "core/fields.h"
 #include "core/units.h"
 
 namespace core {
@@ -229,9 +230,8 @@ double drillAnswer(DrillQuantity q, const Scenario& s)
     case DrillQuantity::TotalModelFlops: return e.compute.totalModelFlops;
     case DrillQuantity::Zero3CommunicationRatio: {
         Scenario z3 = s, z0 = s;
-        z3.training.zeroStage = 3;
-        z0.training.zeroStage = 0;
-        z0.training.offloadOptimizer = z0.training.offloadParameters = false;
+        setFieldValue(z3, Field::TrainingZeroStage, 3);
+        setFieldValue(z0, Field::TrainingZeroStage, 0); // without the offload ZeRO 0 cannot have (core/rules)
         const Estimate a = estimate(z3), b = estimate(z0);
         if (!a.valid || !b.valid || b.communication.dataParallel <= 0)
             return nan;

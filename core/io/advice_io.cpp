@@ -90,9 +90,7 @@ std::string adviceToTable(const Scenario& s, const Advice& a, PrintUnit unit)
     auto list = [&](const std::vector<Remedy>& remedies) {
         int n = 0;
         for (const Remedy& r : remedies) {
-            std::string title;
-            for (const Lever& l : r.levers)
-                title += (title.empty() ? "" : " + ") + std::string(remedyActionTitle(l.action));
+            const std::string title = remedyTitle(r);
             char head[512];
             std::snprintf(head, sizeof head, "%2d. %s\n", ++n, title.c_str());
             out += head;

@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/accuracy/bands.h"
 #include "core/estimate.h"
 #include "core/io/printunit.h"
 
@@ -27,11 +28,18 @@ std::string_view phaseName(GroupPhase phase);
 /// moment, the three levels and the bytes per component). With `measured`, adds "measured":
 /// the log's issues and one residual per measured quantity and rank (--measured LOG). With
 /// `serving` (a serving scenario's --timeline), adds "serving_timeline" (core/io/servingtimeline_io).
+/// With `bands`, every figure that has one gets "<figure>_band": {low, high, runs, regime,
+/// error_low, error_high} (core/accuracy/bands.h).
 std::string estimateToJson(const Scenario& scenario, const Estimate& estimate, const std::vector<Issue>& extraIssues,
                            const Working* working = nullptr, const StepTimeline* timeline = nullptr,
-                           const Calibration* measured = nullptr, const ServingTimeline* serving = nullptr);
+                           const Calibration* measured = nullptr, const ServingTimeline* serving = nullptr,
+                           const EstimateBands* bands = nullptr);
 
 /// Measured beside predicted as text, one line per residual (--measured with --format table).
+/// Where the parameter count comes from ("architecture", "preset_architecture", "preset_count",
+/// "model.parameters"): an explicit model.parameters always beats a preset.
+std::string_view parameterSource(const Scenario& scenario);
+
 std::string calibrationToTable(const Calibration& calibration, const Estimate& estimate);
 /// One line of English for the command line: "line 3: max allocated: 'abc' is not a number".
 std::string describe(const LogIssue& issue);

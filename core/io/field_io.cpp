@@ -10,35 +10,35 @@ bool readField(JsonReader& r, Scenario& s, const FieldInfo& f)
         bool v = false;
         if (!r.boolean(name, v))
             return false;
-        f.set(s, v);
+        setFieldValue(s, f.field, v);
         return true;
     }
     case FieldType::Int: {
         int v = 0;
         if (!r.integer(name, v))
             return false;
-        f.set(s, v);
+        setFieldValue(s, f.field, v);
         return true;
     }
     case FieldType::Int64: {
         long long v = 0;
         if (!r.integer64(name, v))
             return false;
-        f.set(s, v);
+        setFieldValue(s, f.field, v);
         return true;
     }
     case FieldType::Double: {
         double v = 0;
         if (!r.number(name, v))
             return false;
-        f.set(s, v);
+        setFieldValue(s, f.field, v);
         return true;
     }
     case FieldType::Enum: {
         int v = 0;
         if (!r.choice(name, v, f.choices))
             return false;
-        f.set(s, v);
+        setFieldValue(s, f.field, v);
         return true;
     }
     case FieldType::Text:

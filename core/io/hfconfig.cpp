@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/estimate.h"
 #include "core/io/jsondocument.h"
+#include "core/io/scenario_io.h"
 
 namespace core {
 
@@ -50,7 +52,7 @@ constexpr FamilyDefault kFamilyDefaults[] = {
     {"gemma3_text", "vocab_size", 262208}, {"gemma3_text", "hidden_size", 2304}, {"gemma3_text", "intermediate_size", 9216},
     {"gemma3_text", "num_hidden_layers", 26}, {"gemma3_text", "num_attention_heads", 8}, {"gemma3_text", "num_key_value_heads", 4},
     {"gemma3_text", "head_dim", 256}, {"gemma3_text", "max_position_embeddings", 131072}, {"gemma3_text", "sliding_window", 4096},
-    {"gemma3_text", "sliding_window_pattern", 6},
+    {"gemma3_text", "sliding_window_pattern", 6}, {"gemma3_text", "rope_theta", 1000000},
     // transformers Llama4TextConfig (models/llama4/configuration_llama4.py at 008e5743).
     {"llama4_text", "vocab_size", 202048}, {"llama4_text", "hidden_size", 5120}, {"llama4_text", "intermediate_size", 8192},
     {"llama4_text", "intermediate_size_mlp", 16384}, {"llama4_text", "num_hidden_layers", 48},
@@ -222,6 +224,81 @@ struct QuantizationReader
         return true;
     }
 };
+
+/// A positive finite number under `key` of `object`, or 0.
+double hfPositiveNumber(const Json& object, const char* key)
+{
+    const auto it = object.find(key);
+    if (it == object.end() || !it->is_number())
+        return 0;
+    const double v = it->get<double>();
+    return std::isfinite(v) && v > 0 ? v : 0;
+}
+
+/// What a launch file needs and no estimate reads (issue 30): the RoPE base and scaling, the
+/// norm's epsilon, the activation. Values out of the scenario's ranges are left unstated (the
+/// field table's ranges: the imported scenario is validated before it is used).
+void readLaunchKeys(Reader& r, const Json& j, ModelArchitecture& m, const std::string& act, bool gemma)
+{
+    // transformers 5 moves rope_theta into rope_parameters, beside the scaling.
+    const Json* rope = r.find("rope_parameters");
+    if (!rope || !rope->is_object())
+        rope = r.find("rope_scaling");
+    if (const double theta = hfPositiveNumber(j, "rope_theta"); theta > 0) {
+        m.ropeTheta = theta;
+        r.out.used.emplace_back("rope_theta");
+    } else if (rope && rope->is_object() && hfPositiveNumber(*rope, "rope_theta") > 0) {
+        m.ropeTheta = hfPositiveNumber(*rope, "rope_theta");
+    }
+    if (rope && rope->is_object()) {
+        auto type = rope->find("rope_type");
+        if (type == rope->end() || !type->is_string())
+            type = rope->find("type");
+        const std::string name = type != rope->end() && type->is_string() ? type->get<std::string>() : std::string();
+        const double factor = hfPositiveNumber(*rope, "factor");
+        const RopeScaling kind = name == "llama3" ? RopeScaling::Llama3
+            : name == "yarn"                      ? RopeScaling::Yarn
+            : name == "linear"                    ? RopeScaling::Linear
+                                                  : RopeScaling::None;
+        if (kind != RopeScaling::None && factor > 0) {
+            m.ropeScaling = kind;
+            m.ropeScalingFactor = factor;
+            r.out.used.emplace_back(r.has("rope_parameters") ? "rope_parameters" : "rope_scaling");
+        }
+    }
+    for (const char* key : {"rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon"})
+        if (const double eps = hfPositiveNumber(j, key); eps > 0) {
+            m.normEpsilon = eps;
+            r.out.used.emplace_back(key);
+            break;
+        }
+    // transformers ACT2FN names: gelu_new, gelu_fast and gelu_pytorch_tanh are GELU's tanh form.
+    const std::string hidden = !act.empty() ? act : r.string("hidden_activation");
+    const std::pair<const char*, Activation> names[] = {{"silu", Activation::Silu},          {"swish", Activation::Silu},
+                                                        {"gelu", Activation::Gelu},          {"gelu_pytorch_tanh", Activation::GeluTanh},
+                                                        {"gelu_new", Activation::GeluTanh},  {"gelu_fast", Activation::GeluTanh},
+                                                        {"relu", Activation::Relu},          {"relu2", Activation::SquaredRelu}};
+    for (const auto& [name, value] : names)
+        if (hidden == name)
+            m.activation = value;
+    if (m.activation == Activation::Auto && hidden.empty() && gemma)
+        m.activation = Activation::GeluTanh; // Gemma3TextConfig's hidden_activation default
+    if (m.activation != Activation::Auto)
+        for (const char* key : {"hidden_act", "activation_function", "hidden_activation"})
+            if (r.has(key)) {
+                r.out.used.emplace_back(key);
+                break;
+            }
+    // Only within the scenario's ranges (fields.h): a config's 1e-30 epsilon is left unstated.
+    if (m.ropeTheta > 1e12 || m.ropeTheta < 1)
+        m.ropeTheta = 0;
+    if (m.ropeScalingFactor > 1e4 || (m.ropeScalingFactor > 0 && m.ropeScalingFactor < 1)) {
+        m.ropeScaling = RopeScaling::None;
+        m.ropeScalingFactor = 0;
+    }
+    if (m.normEpsilon > 0.1 || (m.normEpsilon > 0 && m.normEpsilon < 1e-12))
+        m.normEpsilon = 0;
+}
 
 } // namespace
 
@@ -399,6 +476,8 @@ HfImport importHfConfig(std::string_view text)
     if (chunk > 0 && m.slidingWindow == chunk)
         warnSpan("attention_chunk_size", 1, chunk);
 
+    readLaunchKeys(r, j, m, act, gemma);
+
     // Mixture of experts.
     if (r.integerAny({"num_local_experts", "n_routed_experts", "num_experts"}, m.numExperts) && m.numExperts > 0) {
         r.integer("num_experts_per_tok", m.moeTopK);
@@ -485,6 +564,19 @@ HfImport importHfConfig(std::string_view text)
         Issue i{IssueCode::UnknownKey, Severity::Warning, ""};
         i.path = key;
         out.issues.push_back(std::move(i));
+    }
+    // Issue 32 item 10: a config the core's own rules refuse (−1 layers, 0 heads, KV heads that do
+    // not divide the heads, top-k 9 of 8 experts, a hidden size of 10^7) is not a model to apply or
+    // write: the default scenario with this model goes through validate(), and its errors are the
+    // import's (each names the model key: model.num_layers, …).
+    if (!hasErrors(out.issues)) {
+        Scenario probe = defaultScenario();
+        probe.model = m;
+        std::vector<Issue> rules;
+        validate(probe, rules);
+        for (Issue& i : rules)
+            if (i.severity == Severity::Error)
+                out.issues.push_back(std::move(i));
     }
     out.ok = !hasErrors(out.issues);
     return out;

@@ -37,6 +37,11 @@ inline constexpr InputLimits kScenario{16 * kMiB, 64, 1024, 1000000};
 inline constexpr InputLimits kHfConfig{16 * kMiB, 64, 1024, 1000000};
 /// A deck holds many scenarios (the seed deck: 17 in 11 KB).
 inline constexpr InputLimits kDeck{32 * kMiB, 64, 1024, 4000000};
+/// Launch files (issue 30: Megatron-LM scripts, DeepSpeed JSON, torchtitan TOML, YAML recipes,
+/// serving command lines): Megatron-LM's example scripts are 2–7 KB, torchtitan's llama3_405b.toml
+/// 1.5 KB, DeepSpeed's largest example config ~2 KB; 4 MiB is a thousand times that. 100,000
+/// values bounds what the readers list (each setting is reported: ~100 bytes each).
+inline constexpr InputLimits kLaunchFile{4 * kMiB, 64, 1024, 100000};
 /// Training and serving logs (calibration).
 inline constexpr InputLimits kLog{16 * kMiB, 64, 1024, 1000000};
 /// Measurements kept in one scenario ("measurements.entries"): a scenario keeps the last value

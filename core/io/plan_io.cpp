@@ -179,8 +179,8 @@ std::string planToJson(const Scenario& base, const PlanResult& r, std::size_t to
             x["pareto"] = false;
         }
         Json changes = Json::array();
-        for (const std::string& s : layoutChanges(base, l))
-            changes.push_back(s);
+        for (const ScenarioChange& c : layoutChanges(base, l))
+            changes.push_back(changeText(c));
         x["changes"] = changes;
         layouts.push_back(x);
     }
@@ -222,8 +222,8 @@ std::string planToTable(const Scenario& base, const PlanResult& r, std::size_t t
     }
     if (best) {
         out += "\nBest:";
-        for (const std::string& s : layoutChanges(base, best->layout))
-            out += " --set " + s;
+        for (const ScenarioChange& c : layoutChanges(base, best->layout))
+            out += " --set " + changeText(c);
         out += "\n(* = on the Pareto front of step time, peak memory and cost)\n";
     }
     return out;

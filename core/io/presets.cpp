@@ -141,4 +141,78 @@ std::string_view modelPresetsJson() { return presets_data::kModels; }
 std::string_view gpuPresetsJson() { return presets_data::kGpus; }
 std::string_view defaultScenarioJson() { return presets_data::kDefaultScenario; }
 
+std::string hfModelId(const ModelPreset& preset)
+{
+    constexpr std::string_view host = "https://huggingface.co/";
+    const std::string& src = preset.source;
+    if (src.rfind(host, 0) != 0)
+        return {};
+    const std::size_t org = host.size();
+    const std::size_t slash = src.find('/', org);
+    if (slash == std::string::npos)
+        return {};
+    std::size_t end = src.find_first_of("/ ;", slash + 1);
+    if (end == std::string::npos)
+        end = src.size();
+    return src.substr(org, end - org);
+}
+
+namespace {
+
+std::string lowerAscii(std::string_view text)
+{
+    std::string out(text);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z')
+            c = char(c - 'A' + 'a');
+    return out;
+}
+
+/// The last path component ("Llama-3.1-8B" of "meta-llama/Llama-3.1-8B" or "/data/Llama-3.1-8B/").
+std::string_view lastComponent(std::string_view name)
+{
+    while (!name.empty() && name.back() == '/')
+        name.remove_suffix(1);
+    const std::size_t slash = name.rfind('/');
+    return slash == std::string_view::npos ? name : name.substr(slash + 1);
+}
+
+} // namespace
+
+const ModelPreset* findModelPresetByHfId(std::string_view name, bool* viaBaseModel)
+{
+    if (viaBaseModel)
+        *viaBaseModel = false;
+    if (name.empty() || name.size() > 512)
+        return nullptr;
+    const std::string wanted = lowerAscii(name);
+    const std::string wantedName = lowerAscii(lastComponent(name));
+    auto match = [&](std::string_view full, std::string_view leaf) -> const ModelPreset* {
+        for (const ModelPreset& p : modelPresets()) {
+            const std::string id = lowerAscii(hfModelId(p));
+            if (id.empty())
+                continue;
+            if (id == full || lowerAscii(lastComponent(id)) == leaf)
+                return &p;
+        }
+        return nullptr;
+    };
+    if (const ModelPreset* p = match(wanted, wantedName))
+        return p;
+    // Instruction-tuned releases share the base model's architecture (Llama-3.1-8B-Instruct,
+    // gemma-3-27b-it: the presets cite the -it config for 27B, the -pt one for the others).
+    for (std::string_view suffix : {"-instruct", "-chat", "-it", "-pt", "-hf", "-base"}) {
+        if (wantedName.size() > suffix.size() && wantedName.compare(wantedName.size() - suffix.size(), suffix.size(), suffix) == 0) {
+            const std::string base = wantedName.substr(0, wantedName.size() - suffix.size());
+            for (std::string_view again : {"", "-hf", "-pt", "-it", "-base"})
+                if (const ModelPreset* p = match(std::string(), base + std::string(again))) {
+                    if (viaBaseModel)
+                        *viaBaseModel = true;
+                    return p;
+                }
+        }
+    }
+    return nullptr;
+}
+
 } // namespace core

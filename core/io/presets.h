@@ -24,6 +24,14 @@ const std::vector<ModelPreset>& modelPresets();
 const std::vector<GpuSpec>& gpuPresets();
 
 const ModelPreset* findModelPreset(std::string_view id);
+
+/// The Hugging Face model a preset's source names ("meta-llama/Llama-3.1-70B", from
+/// https://huggingface.co/ORG/NAME/…); empty when its source is not a Hugging Face page.
+std::string hfModelId(const ModelPreset& preset);
+/// The preset whose source is that Hugging Face model ("meta-llama/Llama-3.1-8B", any case; a
+/// local path ending in it, "/models/Llama-3.1-8B", matches its name), or the base model of an
+/// instruction-tuned name (…-Instruct, -it, -Chat: the same architecture). Null if none.
+const ModelPreset* findModelPresetByHfId(std::string_view name, bool* viaBaseModel = nullptr);
 const GpuSpec* findGpuPreset(std::string_view id);
 
 /// A GPU preset's group in the picker ("NVIDIA Hopper", "AMD CDNA 3"); empty for an unknown id.

@@ -146,8 +146,10 @@ void readModel(const Json& doc, Scenario& s, std::vector<Issue>& issues)
     m = ModelArchitecture{};
     std::string preset;
     bool presetArchitecture = false;
+    const ModelPreset* named = nullptr;
     if (r.string(nameOf(Field::ModelPreset), preset) && !preset.empty()) {
         if (const ModelPreset* p = findModelPreset(preset)) {
+            named = p;
             m = p->model;
             presetArchitecture = p->model.hasArchitecture;
         } else {
@@ -156,6 +158,10 @@ void readModel(const Json& doc, Scenario& s, std::vector<Issue>& issues)
     }
     const double presetCount = presetArchitecture ? 0 : m.parameters; // a textbook preset's bare count
     const bool arch = readModelKeys(r, s);
+    // An empty name is no name of its own: the preset's stands (a saved file leaves an empty name
+    // out, so reading it back must give the same scenario; found by fuzz_overrides, "model.name=").
+    if (named && m.name.empty())
+        m.name = named->model.name;
     // A custom shape that does not say: GPT-style models (LayerNorm, learned positions) train
     // with dropout 0.1 (Megatron's hidden_dropout/attention_dropout defaults, GPT-2/3), Llama-style
     // ones without.
@@ -332,6 +338,7 @@ struct Presence
         case FieldPresence::Architecture: return architecture;
         case FieldPresence::MoE: return moe;
         case FieldPresence::Mla: return mla;
+        case FieldPresence::Stated: // decided per field (saveScenario)
         case FieldPresence::Manual: break;
         }
         return false;
@@ -414,6 +421,12 @@ std::string saveScenario(const Scenario& s, std::string_view title)
     Json j = Json::object();
     const Presence presence(s);
     for (const FieldInfo& f : kFieldTable) {
+        if (f.isScalar() && f.presence == FieldPresence::Stated) {
+            static const Scenario plain;
+            if (s.model.hasArchitecture && !(f.get(s) == f.get(plain)))
+                writeField(j, s, f);
+            continue;
+        }
         if (f.isScalar() && f.presence != FieldPresence::Manual) {
             if (presence.written(f.presence))
                 writeField(j, s, f);

@@ -9,13 +9,6 @@ namespace core {
 
 namespace {
 
-std::string memory(double bytes, PrintUnit unit)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", bytes / bytesPerPrintUnit(unit));
-    return buf;
-}
-
 const char* engineName(ServingEngine e)
 {
     switch (e) {
@@ -75,14 +68,14 @@ std::string servingTimelineToTable(const ServingTimeline& t, PrintUnit unit)
         out += buf;
     }
     if (t.reservesPool && t.blockSize > 0) {
-        std::snprintf(buf, sizeof buf, "  KV pool reserved at start-up: %s %s = %lld blocks\n", memory(t.poolBytes, unit).c_str(), u.c_str(),
+        std::snprintf(buf, sizeof buf, "  KV pool reserved at start-up: %s %s = %lld blocks\n", memoryInUnit(t.poolBytes, unit).c_str(), u.c_str(),
                       (long long)t.poolBlocks);
         out += buf;
     } else if (t.reservesPool) {
-        std::snprintf(buf, sizeof buf, "  KV pool reserved at start-up: %s %s\n", memory(t.poolBytes, unit).c_str(), u.c_str());
+        std::snprintf(buf, sizeof buf, "  KV pool reserved at start-up: %s %s\n", memoryInUnit(t.poolBytes, unit).c_str(), u.c_str());
         out += buf;
     } else if (t.poolBytes > 0) {
-        std::snprintf(buf, sizeof buf, "  KV cache allocated at start-up: %s %s\n", memory(t.poolBytes, unit).c_str(), u.c_str());
+        std::snprintf(buf, sizeof buf, "  KV cache allocated at start-up: %s %s\n", memoryInUnit(t.poolBytes, unit).c_str(), u.c_str());
         out += buf;
     }
     if (t.preemptionStep >= 0 && t.blockSize <= 0) {
@@ -104,7 +97,7 @@ std::string servingTimelineToTable(const ServingTimeline& t, PrintUnit unit)
         const std::string steps = std::to_string(m.firstStep + 1) + "-" + std::to_string(m.lastStep + 1);
         std::snprintf(buf, sizeof buf, "  %-17s %-8s %10lld %10lld %12lld %14s  %s%s%s\n", steps.c_str(),
                       std::string(servingPhaseName(m.phase)).c_str(), (long long)m.runningRequests, (long long)m.contextTokens,
-                      (long long)m.usedBlocks, memory(m.usedKvBytes, unit).c_str(), memory(m.deviceBytes, unit).c_str(),
+                      (long long)m.usedBlocks, memoryInUnit(m.usedKvBytes, unit).c_str(), memoryInUnit(m.deviceBytes, unit).c_str(),
                       k == t.peakMoment ? "  peak" : "", m.overPool && m.firstStep == t.preemptionStep ? "  preempted" : "");
         out += buf;
     }

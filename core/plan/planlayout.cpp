@@ -1,7 +1,6 @@
 #include "core/plan/planlayout.h"
 
 #include "core/fields.h"
-#include "core/plan/planner.h"
 
 namespace core {
 
@@ -39,33 +38,11 @@ void applyLayout(const PlanLayout& l, Scenario& s)
     s.training.offloadParameters = l.offloadParameters;
 }
 
-namespace {
-
-/// A value as `--set` takes it: true/false, a choice's name, or the number.
-std::string fieldText(const FieldInfo& field, FieldValue value)
-{
-    if (field.type == FieldType::Bool)
-        return value.toBool() ? "true" : "false";
-    for (const Choice& c : field.choices)
-        if (c.value == value.toInteger())
-            return std::string(c.name);
-    return std::to_string(value.toInteger());
-}
-
-} // namespace
-
-std::vector<std::string> layoutChanges(const Scenario& base, const PlanLayout& l)
+std::vector<ScenarioChange> layoutChanges(const Scenario& base, const PlanLayout& l)
 {
     Scenario changed = base;
     applyLayout(l, changed);
-    std::vector<std::string> out;
-    for (std::size_t k = 0; k < kPlanKnobCount; ++k) {
-        const Field field = planKnobField(PlanKnob(k));
-        const FieldValue after = fieldValue(changed, field);
-        if (!(fieldValue(base, field) == after))
-            out.push_back(std::string(fieldKey(field)) + "=" + fieldText(fieldInfo(field), after));
-    }
-    return out;
+    return scenarioChanges(base, changed);
 }
 
 } // namespace core

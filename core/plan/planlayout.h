@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "core/rules/scenariochanges.h"
 #include "core/scenario.h"
 
 namespace core {
@@ -32,8 +33,8 @@ PlanLayout layoutOf(const Scenario& scenario);
 /// Puts the knobs into a scenario.
 void applyLayout(const PlanLayout& layout, Scenario& scenario);
 
-/// The `--set section.key=value` overrides that turn `base` into the scenario with `layout`,
-/// only for the knobs that differ, in a fixed order.
-std::vector<std::string> layoutChanges(const Scenario& base, const PlanLayout& layout);
+/// The fields that turn `base` into the scenario with `layout` (only the knobs that differ, in the
+/// table's order): the window sets them, the command line prints them as --set overrides.
+std::vector<ScenarioChange> layoutChanges(const Scenario& base, const PlanLayout& layout);
 
 } // namespace core

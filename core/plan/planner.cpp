@@ -9,8 +9,11 @@
 #include <unordered_map>
 
 #include "core/estimate.h"
+#include "core/layout/resolvedlayout.h"
+#include "core/layout/sharding.h"
 #include "core/model.h"
 #include "core/precision.h"
+#include "core/rules/rules.h"
 
 namespace core {
 
@@ -53,8 +56,21 @@ std::vector<bool> booleanChoices(const PlanPins& pins, PlanKnob knob, bool possi
     return out;
 }
 
-/// Errors of the scenario that no layout can cure (an unknown GPU, a bad batch size, …): keys
-/// outside the knobs and the batch split they imply.
+/// The fields a layout sets, and the batch split they imply: an error about one of them may be
+/// cured by another layout.
+FieldSet layoutFields()
+{
+    FieldSet out{Field::TrainingGlobalBatchSize};
+    for (std::size_t k = 0; k < kPlanKnobCount; ++k)
+        out.insert(planKnobField(PlanKnob(k)));
+    for (const FieldInfo& f : kFieldTable)
+        if (f.section == FieldSection::Parallel && f.field != Field::ParallelGpus && f.field != Field::ParallelGpusPerNode)
+            out.insert(f.field);
+    return out;
+}
+
+/// Errors of the scenario that no layout can cure (an unknown GPU, a bad batch size, …): about
+/// fields outside the knobs and the batch split they imply.
 void scenarioErrors(const Scenario& base, std::vector<Issue>& out)
 {
     std::vector<Issue> issues;
@@ -62,38 +78,38 @@ void scenarioErrors(const Scenario& base, std::vector<Issue>& out)
     applyLayout(PlanLayout{}, probe);
     probe.parallel.gpus = std::max(1, base.parallel.gpus);
     validate(probe, issues);
+    const FieldSet curable = layoutFields();
     for (const Issue& i : issues) {
         if (i.severity != Severity::Error)
             continue;
-        const std::string_view key = i.path.empty() ? std::string_view(i.key) : std::string_view(i.path);
-        if (key.rfind("parallel.", 0) == 0 && key != "parallel.gpus" && key != "parallel.gpus_per_node")
-            continue;
-        if (key == "training.global_batch_size" || key == "training.micro_batch_size" || key == "training.zero_stage"
-            || key == "training.offload_parameters" || key == "training.offload_optimizer")
+        const std::optional<Field> field = issueField(i);
+        if (field && curable.contains(*field))
             continue;
         out.push_back(i);
     }
 }
 
 /// The average model states per GPU of a layout: the fullest stage holds at least that much,
-/// so a layout above the capacity cannot fit whatever its activations (ZeRO §5, shares as in
-/// the stage ledger; Adafactor's factored moments taken at their smallest).
+/// so a layout above the capacity cannot fit whatever its activations (zeroShares, the shares
+/// the stage ledger takes; Adafactor's factored moments taken at their smallest).
 struct StateBound
 {
     double dense = 0, experts = 0; ///< parameters of each kind in the whole model
     StateBytesPerParameter st;
     double context = 0;            ///< CUDA context, on every GPU
+    int shardGroup = 0;            ///< parallel.shard_group (hybrid sharding), as resolveLayout reads it
     bool usable = false;
     double bytes(const PlanLayout& l, int gpus, int dp) const
     {
         if (!usable)
             return 0;
-        const double dz = double(dp) * l.context;
+        const double dz = shardGroupSize(dp * l.context, shardGroup);
         const double ez = double(gpus) / (double(l.pipeline) * l.expert * (l.expertTensor > 0 ? l.expertTensor : l.tensor));
         auto perParam = [&](double shards) {
-            const double w = l.offloadParameters ? 0 : st.weights * (l.zeroStage >= 3 ? 1 / shards : 1);
-            const double g = l.offloadOptimizer ? 0 : st.gradients * (l.zeroStage >= 2 ? 1 / shards : 1);
-            const double o = l.offloadOptimizer ? 0 : st.optimizer() * (l.zeroStage >= 1 ? 1 / shards : 1);
+            const ShardShares share = zeroShares(l.zeroStage, shards);
+            const double w = l.offloadParameters ? 0 : st.weights * share.weights;
+            const double g = l.offloadOptimizer ? 0 : st.gradients * share.gradients;
+            const double o = l.offloadOptimizer ? 0 : st.optimizer() * share.optimizer;
             return w + g + o;
         };
         const double etp = l.expertTensor > 0 ? l.expertTensor : l.tensor;
@@ -118,6 +134,7 @@ StateBound stateBound(const Scenario& s)
     if (s.mode == Mode::FineTune && s.finetune.pagedOptimizer)
         b.st.master = b.st.moments = 0;
     b.context = s.runtime.cudaContextBytes;
+    b.shardGroup = s.parallel.shardGroup;
     b.usable = true;
     return b;
 }
@@ -162,11 +179,9 @@ PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, con
     if (hasErrors(out.issues))
         return out;
 
-    // The scenario as the planner estimates it: the step-time model times every layout (a
-    // stated MFU holds for the scenario's own layout only).
+    // The scenario as the planner estimates it: the step-time model times every layout.
     Scenario s = base;
-    s.hardware.mfu = 0;
-    s.hardware.achievedTflops = 0;
+    timeWithStepModel(s);
     const ModelArchitecture shape = base.model.hasArchitecture ? base.model : familyShape(base.model.parameters);
     const PlanPins& pins = request.pins;
     const int gpus = base.parallel.gpus, node = std::max(1, base.parallel.gpusPerNode);
@@ -198,15 +213,25 @@ PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, con
     std::array<std::vector<std::pair<bool, bool>>, 4> offloadsOf;
     long long variants = 0; // of one group: ZeRO 0–3 × offload × recomputation
     for (int z = 0; z <= 3; ++z) {
-        if (!allowed(PlanKnob::ZeroStage, z))
+        // The stages the framework has, each with the offloads it allows (core/rules).
+        if (!allowed(PlanKnob::ZeroStage, z) || !frameworkHasZeroStage(base.training.framework, z))
             continue;
-        for (bool oo : booleanChoices(pins, PlanKnob::OffloadOptimizer, z >= 1)) {
+        for (bool oo : booleanChoices(pins, PlanKnob::OffloadOptimizer, allowedWith(Field::TrainingOffloadOptimizer, z))) {
             // Parameters go to the CPU only with the optimizer (ZeRO-Infinity's pairing), unless pinned.
-            const bool paramsPossible = z == 3 && (oo || pinned(PlanKnob::OffloadParameters));
+            const bool paramsPossible = allowedWith(Field::TrainingOffloadParameters, z) && (oo || pinned(PlanKnob::OffloadParameters));
             for (bool op : booleanChoices(pins, PlanKnob::OffloadParameters, paramsPossible))
                 offloadsOf[std::size_t(z)].push_back({oo, op});
         }
         variants += nr * (long long)offloadsOf[std::size_t(z)].size();
+    }
+    if (variants == 0) {
+        // The pins leave no ZeRO stage (with its offloads) that the framework has.
+        Issue i = fieldIssue(IssueCode::PinsLeaveNoValue, Severity::Error, Field::TrainingZeroStage);
+        for (int z = 0; z <= 3; ++z)
+            if (frameworkHasZeroStage(base.training.framework, z))
+                i.accepted.push_back(std::to_string(z));
+        out.issues.push_back(std::move(i));
+        return out;
     }
     // 1. Every layout and micro-batch ("group"); its ZeRO, offload and recomputation variants
     //    come later. Each group gets the step's lower bound that those variants cannot go below.
@@ -248,7 +273,7 @@ PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, con
                 const int perReplica = int(batch / dp);
                 // Interleaving needs the layers to split evenly into p·v chunks (validate()).
                 std::vector<int> virtuals{1};
-                if (p > 1 && layers % p == 0)
+                if (allowedWith(Field::ParallelVirtualPipeline, p) && layers % p == 0)
                     for (int v : divisors(layers / p))
                         if (v > 1)
                             virtuals.push_back(v);
@@ -278,7 +303,7 @@ PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, con
                             continue;
                         }
                         for (int etp : expertTensors)
-                            for (bool sp : booleanChoices(pins, PlanKnob::SequenceParallel, t > 1, true))
+                            for (bool sp : booleanChoices(pins, PlanKnob::SequenceParallel, allowedWith(Field::ParallelSequenceParallel, t), true))
                                 for (int b : divisors(perReplica)) {
                                     if (!allowed(PlanKnob::MicroBatch, b)
                                         || (!pinned(PlanKnob::MicroBatch) && b > 1 && b * seq > kMaxMicroBatchTokens))

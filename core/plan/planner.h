@@ -4,6 +4,7 @@
 #include <atomic>
 #include <climits>
 #include <functional>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -26,6 +27,11 @@ inline constexpr std::size_t kPlanKnobCount = std::size_t(PlanKnob::Count);
 Field planKnobField(PlanKnob knob);
 /// The scenario key a knob is pinned by: "parallel.tensor", "training.zero_stage", …
 std::string_view planKnobKey(PlanKnob knob);
+/// The knob a field is, if it is one.
+std::optional<PlanKnob> planKnobOf(Field field);
+
+/// How a pin bounds its knob: `=`, `<=`, `<`, `>=`, `>`.
+enum class PinBound { Equal, AtMost, Below, AtLeast, Above };
 /// A knob's value in a layout (booleans 0/1, recompute 0 none, 1 selective, 2 full).
 int knobValue(const PlanLayout& layout, PlanKnob knob);
 
@@ -42,6 +48,9 @@ struct PlanPins
         max.fill(INT_MAX);
     }
     bool allows(PlanKnob knob, int value) const { return value >= min[std::size_t(knob)] && value <= max[std::size_t(knob)]; }
+    /// Bounds the knob that `field` is (booleans 0/1, choices by their enum value); false, and
+    /// nothing pinned, if the field is no knob. The window's pins and `--pin` both come here.
+    bool pin(Field field, PinBound bound, int value);
 };
 
 /// Reads one pin: `section.key=value`, or a bound with `<=`, `>=`, `<`, `>` ("parallel.tensor<=4",

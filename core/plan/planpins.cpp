@@ -1,4 +1,5 @@
 // The planner's knobs as scenario fields (core/fields.h), and `--pin` parsing.
+#include <algorithm>
 #include <charconv>
 #include <string>
 
@@ -100,6 +101,34 @@ std::string_view planKnobKey(PlanKnob knob)
     return knob < PlanKnob::Count ? fieldKey(kKnobFields[std::size_t(knob)]) : std::string_view{};
 }
 
+std::optional<PlanKnob> planKnobOf(Field field)
+{
+    for (std::size_t i = 0; i < kPlanKnobCount; ++i)
+        if (kKnobFields[i] == field)
+            return PlanKnob(i);
+    return std::nullopt;
+}
+
+bool PlanPins::pin(Field field, PinBound bound, int value)
+{
+    const std::optional<PlanKnob> knob = planKnobOf(field);
+    if (!knob)
+        return false;
+    const std::size_t k = std::size_t(*knob);
+    switch (bound) {
+    case PinBound::Equal:
+        min[k] = std::max(min[k], value);
+        max[k] = std::min(max[k], value);
+        break;
+    case PinBound::AtMost: max[k] = std::min(max[k], value); break;
+    case PinBound::Below: max[k] = std::min(max[k], value - 1); break;
+    case PinBound::AtLeast: min[k] = std::max(min[k], value); break;
+    case PinBound::Above: min[k] = std::max(min[k], value + 1); break;
+    }
+    pinned[k] = true;
+    return true;
+}
+
 int knobValue(const PlanLayout& l, PlanKnob knob)
 {
     switch (knob) {
@@ -133,11 +162,9 @@ bool parsePin(std::string_view text, PlanPins& pins, std::vector<Issue>& issues)
     if (at + 1 < text.size() && text[at + 1] == '=' && text[at] != '=')
         op = text.substr(at, 2);
     const std::string_view valueText = text.substr(at + op.size());
-    PlanKnob knob = PlanKnob::Count;
-    for (std::size_t i = 0; i < kPlanKnobCount; ++i)
-        if (fieldKey(kKnobFields[i]) == key)
-            knob = PlanKnob(i);
-    if (knob == PlanKnob::Count) {
+    const std::optional<Field> field = findField(key);
+    const std::optional<PlanKnob> knob = field ? planKnobOf(*field) : std::nullopt;
+    if (!knob) {
         // The knob probably meant, or (none near) every knob: a pin's keys are few.
         Issue& issue = pinError(issues, IssueCode::UnknownPinKey, "--pin " + std::string(key));
         issue.accepted = knobKeys();
@@ -145,26 +172,14 @@ bool parsePin(std::string_view text, PlanPins& pins, std::vector<Issue>& issues)
         return false;
     }
     int value = 0;
-    const FieldInfo& field = fieldInfo(kKnobFields[std::size_t(knob)]);
-    if (valueText.empty() || !pinValue(field, valueText, value)) {
-        badPinValue(issues, field, key, valueText);
+    const FieldInfo& info = fieldInfo(*field);
+    if (valueText.empty() || !pinValue(info, valueText, value)) {
+        badPinValue(issues, info, key, valueText);
         return false;
     }
-    const std::size_t k = std::size_t(knob);
-    if (op == "=") {
-        pins.min[k] = std::max(pins.min[k], value);
-        pins.max[k] = std::min(pins.max[k], value);
-    } else if (op == "<=") {
-        pins.max[k] = std::min(pins.max[k], value);
-    } else if (op == "<") {
-        pins.max[k] = std::min(pins.max[k], value - 1);
-    } else if (op == ">=") {
-        pins.min[k] = std::max(pins.min[k], value);
-    } else {
-        pins.min[k] = std::max(pins.min[k], value + 1);
-    }
-    pins.pinned[k] = true;
-    return true;
+    const PinBound bound = op == "=" ? PinBound::Equal : op == "<=" ? PinBound::AtMost : op == "<" ? PinBound::Below
+                         : op == ">=" ? PinBound::AtLeast : PinBound::Above;
+    return pins.pin(*field, bound, value);
 }
 
 } // namespace core

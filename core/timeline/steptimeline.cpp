@@ -53,7 +53,7 @@ struct Builder
     double meanChunkLayers = 1;
     double outputShare = 0;                      ///< the output layer's parameters relative to one layer's
 
-    Builder(const EstimateContext& c, const Estimate& e) : ctx(c), estimate(e), p(c.p), v(c.v), m(c.micro) {}
+    Builder(const EstimateContext& c, const Estimate& e) : ctx(c), estimate(e), p(c.layout.p), v(c.layout.v), m(c.layout.micro) {}
 
     double forwardDuration(int stage) const
     {
@@ -177,7 +177,7 @@ struct Builder
                 push(st, phase, StepMoment::LossBackward, units);
             }
             const Recompute r = ctx.scenario.training.recompute;
-            const bool rerun = r == Recompute::Full || (r == Recompute::Selective && ctx.layer.recomputeWorkspace > 0);
+            const bool rerun = r == Recompute::Full || (r == Recompute::Selective && ctx.kinds[std::size_t(LayerKind::Dense)].activations.recomputeWorkspace > 0);
             if (rerun) {
                 phase.kind = PhaseKind::Recompute;
                 phase.start = t;
@@ -218,7 +218,7 @@ void stepTimeline(const Scenario& s, PipelineScheduleKind kind, StepTimeline& ou
         return;
     EstimateContext ctx(s);
     fillContext(ctx, nullptr);
-    const bool colocated = ctx.rl && s.finetune.rl.placement == RolloutPlacement::Colocated && s.finetune.rl.rolloutSleeps;
+    const bool colocated = ctx.layout.rl && s.finetune.rl.placement == RolloutPlacement::Colocated && s.finetune.rl.rolloutSleeps;
     const StagePhase phase = colocated ? StagePhase::Training : StagePhase::Only;
     Builder b(ctx, e);
     if (kind != PipelineScheduleKind::Interleaved)
@@ -244,8 +244,9 @@ void stepTimeline(const Scenario& s, PipelineScheduleKind kind, StepTimeline& ou
         }
     }
     b.meanChunkLayers = std::max(1e-9, double(std::max(1, ctx.shape.numLayers)) / (double(p) * b.v));
-    const double layerParams = ctx.denseLinear + ctx.denseOther;
-    b.outputShare = layerParams > 0 ? ctx.params.paddedVocab * ctx.shape.hiddenSize / ctx.t / layerParams : 0.1;
+    const KindOnGpu& dense = ctx.kinds[std::size_t(LayerKind::Dense)];
+    const double layerParams = dense.linear + dense.other;
+    b.outputShare = layerParams > 0 ? ctx.params.paddedVocab * ctx.shape.hiddenSize / ctx.layout.t / layerParams : 0.1;
     b.clock.assign(std::size_t(p), 0);
     b.inFlight.assign(std::size_t(p), 0);
     for (StageTimeline& st : stages) { // stage and group are set below

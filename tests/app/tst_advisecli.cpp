@@ -6,6 +6,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <QRegularExpression>
+
+#include "core/advice/advice.h"
+#include "core/io/presets.h"
+#include "core/io/scenario_io.h"
 #include "shardscoperun.h"
 
 class TestAdviseCli : public QObject
@@ -67,6 +72,48 @@ private slots:
         QVERIFY(out.contains("--set inference.kv_cache_dtype=fp8"));
         QVERIFY(!out.contains("training."));     // no training advice while serving
         QVERIFY(!out.contains("checkpointing"));
+    }
+
+    /// Every remedy `shardscope advise` prints has the title the window shows for it: both are
+    /// core::remedyTitle's one text (the window's English is checked against it in
+    /// tst_languages theWindowSaysWhatTheCommandLineSays). Seed 1 Q8 (70B full fine-tuning, which
+    /// lists adapters, offload and combinations) and 70B served on 2 GPUs.
+    void cliTitlesAreTheWindowsTitles_data()
+    {
+        QTest::addColumn<QStringList>("sets");
+        QTest::addRow("70B fine-tuning") << QStringList{"mode=finetune", "finetune.method=full", "model.preset=llama-2-70b", "training.zero_stage=1",
+                                                        "training.recompute=none", "training.flash_attention=false", "training.micro_batch_size=2",
+                                                        "training.seq_length=2048", "training.global_batch_size=16"};
+        QTest::addRow("70B serving") << QStringList{"mode=inference", "model.preset=llama-2-70b", "parallel.gpus=2", "parallel.tensor=2",
+                                                    "inference.batch_size=32", "inference.prompt_length=2048", "inference.generated_tokens=512"};
+    }
+    void cliTitlesAreTheWindowsTitles()
+    {
+        QFETCH(QStringList, sets);
+        QStringList args{"advise", "--default"};
+        std::vector<std::string> overrides;
+        for (const QString& set : sets) {
+            args << "--set" << set;
+            overrides.push_back(set.toStdString());
+        }
+        const ShardscopeRun r = runShardscope(args);
+        QCOMPARE(r.exitCode, 0);
+        QStringList printed;
+        static const QRegularExpression title(QStringLiteral("^ ?\\d+\\. (.+)$"));
+        for (const QString& line : QString::fromUtf8(r.out).split(QLatin1Char('\n')))
+            if (const QRegularExpressionMatch m = title.match(line); m.hasMatch())
+                printed << m.captured(1);
+        const core::ScenarioLoad load = core::loadScenario(core::defaultScenarioJson(), overrides);
+        QVERIFY(load.ok);
+        core::AdviceOptions options;
+        options.evenIfFits = true;
+        const core::Advice advice = core::advise(load.scenario, options);
+        QStringList window;
+        for (const auto* list : {&advice.remedies, &advice.combinations})
+            for (const core::Remedy& remedy : *list)
+                window << QString::fromStdString(core::remedyTitle(remedy));
+        QVERIFY(printed.size() >= 5);
+        QCOMPARE(printed, window);
     }
 
     void badArguments_data()

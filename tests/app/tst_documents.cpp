@@ -12,6 +12,7 @@
 #include "../widgets/guiscenarios.h"
 #include "app/documents/documentcontroller.h"
 #include "app/documents/hfimportdialog.h"
+#include "app/documents/importreportdialog.h"
 #include "app/languagemanager.h"
 #include "app/mainwindow.h"
 #include "app/documents/recentfiles.h"
@@ -19,7 +20,9 @@
 #include "app/documents/sessionstore.h"
 #include "core/io/hfconfig.h"
 #include "core/model.h"
+#include "core/io/importfile.h"
 #include "core/io/scenario_io.h"
+#include "core/io/sharelink.h"
 
 namespace {
 
@@ -202,7 +205,8 @@ private slots:
         const core::Scenario& s = w.controller()->scenario();
         QCOMPARE(core::countParameters(s.model).total, 6'738'415'616.0); // Llama 2 model card; README
         QCOMPARE(w.controller()->estimate().parameters.total, 6'738'415'616.0);
-        QCOMPARE(QString::fromStdString(s.model.name), QStringLiteral("llama-2-7b"));
+        // Named by what the configuration is, not by the file it was saved as (issue 31).
+        QCOMPARE(QString::fromStdString(s.model.name), QStringLiteral("llama · 6.74 B"));
         // Only the model changed: the layout and the GPUs are as they were.
         QCOMPARE(s.parallel.gpus, 8);
         QCOMPARE(s.training.zeroStage, 1);
@@ -239,6 +243,117 @@ private slots:
         QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(&w, &drop);
         QTRY_COMPARE(core::countParameters(w.controller()->scenario().model).total, 6'738'415'616.0);
+    }
+
+    /// Issue 32 item 10: an impossible config.json is refused, and its dialog offers no Apply.
+    void impossibleHfConfigOffersNoApply_data()
+    {
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::addColumn<QString>("reason");
+        // The window names the field by its label (the command line by its key: tst_hostilecli).
+        QTest::addRow("-1 layers") << QByteArray("\"num_hidden_layers\": 32") << QByteArray("\"num_hidden_layers\": -1") << "Layers: must not be negative";
+        QTest::addRow("KV heads not dividing") << QByteArray("\"num_key_value_heads\": 32") << QByteArray("\"num_key_value_heads\": 5")
+                                               << "KV heads: 5 KV heads do not divide the 32 attention heads";
+        QTest::addRow("vocab 0") << QByteArray("\"vocab_size\": 32000") << QByteArray("\"vocab_size\": 0") << "Vocabulary: must be at least 1";
+    }
+    void impossibleHfConfigOffersNoApply()
+    {
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QFETCH(QString, reason);
+        QByteArray text = readAll(fixture("llama-2-7b.json"));
+        QVERIFY(text.contains(from));
+        text.replace(from, to);
+        const core::HfImport imported = core::importHfConfig(text.toStdString());
+        QVERIFY(!imported.ok);
+        HfImportDialog dialog(imported, QStringLiteral("config.json"));
+        QVERIFY(!dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Apply));
+        const QString path = m_dir.filePath(QStringLiteral("config.json"));
+        writeAll(path, text);
+        MainWindow w;
+        w.documentController()->setInteractive(false);
+        w.controller()->flush();
+        const std::string before = json(w);
+        QVERIFY(!w.documentController()->importHfConfig(path));
+        QVERIFY2(w.documentController()->lastError().contains(reason), qPrintable(w.documentController()->lastError()));
+        QCOMPARE(json(w), before);
+    }
+
+    /// Issue 30: a launch file becomes the scenario in one undo step, keeping the GPU the file
+    /// does not give; one the rules refuse changes nothing and its report offers no Apply.
+    void importingALaunchFile()
+    {
+        MainWindow w;
+        w.documentController()->setInteractive(false);
+        core::Scenario start = guiscenarios::sevenBillionOnEight(1);
+        start.hardware.gpu = *core::findGpuPreset("h100-sxm");
+        w.controller()->setScenario(start);
+        w.controller()->flush();
+        const QString megatron = QStringLiteral(SHARDSCOPE_TEST_DATA "/import/megatron-llama3-8b-h100-fp8.sh");
+        QVERIFY2(w.documentController()->importLaunchFile(megatron), qPrintable(w.documentController()->lastError()));
+        w.controller()->flush();
+        const core::Scenario& s = w.controller()->scenario();
+        QCOMPARE(s.model.numLayers, 32);
+        QCOMPARE(s.training.globalBatchSize, 128LL);
+        QVERIFY(s.training.precision == core::PrecisionRecipe::Fp8Mixed);
+        QCOMPARE(s.hardware.gpu.preset, std::string("h100-sxm")); // not in the file: kept
+        w.controller()->undoStack()->undo();
+        w.controller()->flush();
+        QVERIFY(w.controller()->scenario() == start);
+        // Refused: GPT-3 175B's TP 8 × PP 16 on one node of 8.
+        const std::string before = json(w);
+        const QString gpt3 = QStringLiteral(SHARDSCOPE_TEST_DATA "/import/megatron-gpt3-175b.sh");
+        QVERIFY(!w.documentController()->importLaunchFile(gpt3));
+        QVERIFY2(w.documentController()->lastError().contains(QStringLiteral("does not divide the 8 GPUs")), qPrintable(w.documentController()->lastError()));
+        QCOMPARE(json(w), before);
+        const QByteArray text = readAll(gpt3);
+        const core::ImportResult refused = core::importLaunchFile(std::string_view(text.constData(), std::size_t(text.size())), {});
+        ImportReportDialog dialog(refused, QStringLiteral("gpt3.sh"));
+        QVERIFY(!dialog.offersApply());
+        QVERIFY(dialog.reportText().contains(QStringLiteral("nothing can be applied")));
+        // The report of an accepted file names what was used, ignored and not expressible.
+        const QByteArray llama = readAll(megatron);
+        const core::ImportResult accepted = core::importLaunchFile(std::string_view(llama.constData(), std::size_t(llama.size())), {});
+        ImportReportDialog report(accepted, QStringLiteral("llama.sh"));
+        QVERIFY(report.offersApply());
+        const QString body = report.reportText();
+        for (const char* part : {"Used (", "Ignored (", "Not expressible (", "--fp8-param-gather", "--lr"})
+            QVERIFY2(body.contains(QLatin1String(part)), part);
+    }
+
+    /// Issue 30: a scenario copied as a link opens as the same scenario; dropped as text too.
+    void copyAndOpenLink()
+    {
+        MainWindow w;
+        w.documentController()->setInteractive(false);
+        core::Scenario s = core::defaultScenario();
+        s.parallel.tensor = 2;
+        s.training.zeroStage = 2;
+        w.controller()->setScenario(s);
+        w.controller()->flush();
+        const QString link = w.documentController()->shareLink();
+        QVERIFY(link.startsWith(QLatin1String("shardscope://v1?")));
+        w.controller()->setScenario(core::defaultScenario());
+        w.controller()->flush();
+        QVERIFY2(w.documentController()->openLink(link), qPrintable(w.documentController()->lastError()));
+        w.controller()->flush();
+        QVERIFY(w.controller()->scenario() == s);
+        // A link the reader refuses changes nothing and says why (a layout the estimate refuses
+        // opens, as a file with it does, and the window says what is wrong).
+        QVERIFY(!w.documentController()->openLink(QStringLiteral("shardscope://v1?parallel.tensr=2")));
+        QVERIFY2(w.documentController()->lastError().contains(QStringLiteral("parallel.tensor")), qPrintable(w.documentController()->lastError()));
+        QVERIFY(w.controller()->scenario() == s);
+        w.controller()->setScenario(core::defaultScenario());
+        w.controller()->flush();
+        QMimeData mime;
+        mime.setText(link);
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &drop);
+        QTRY_VERIFY((w.controller()->flush(), w.controller()->scenario() == s));
     }
 
     void recentFilesDropMissingOnes()

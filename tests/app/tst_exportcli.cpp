@@ -128,6 +128,9 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("needle");
         QTest::addRow("unknown view") << QStringList{"--default", "--view", "pie", "--out", "x.png"} << "unknown view 'pie'";
+        // Issue 31: `--view schedule` was answered with a list that lacked the step view.
+        QTest::addRow("unknown view names every view") << QStringList{"--default", "--view", "schedule", "--out", "x.png"}
+                                                       << "(available: memory, comparison, gauges, bits, dashboard, step)";
         QTest::addRow("size too small") << QStringList{"--default", "--out", "x.png", "--size", "10x10"} << "--size";
         QTest::addRow("size not a size") << QStringList{"--default", "--out", "x.png", "--size", "big"} << "--size";
         QTest::addRow("scale zero") << QStringList{"--default", "--out", "x.png", "--scale", "0"} << "--scale";
@@ -178,6 +181,38 @@ private slots:
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.png"))));
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.gif"))));
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x-001.png"))));
+    }
+
+    // Issue 31: `shardscope export --help` was refused ("unexpected argument").
+    void helpListsEveryOptionAndView()
+    {
+        const Run r = run({"--help"});
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        for (const char* word : {"memory", "comparison", "gauges", "bits", "dashboard", "step", "--size", "--theme", "--format", "--frames", "--fps"})
+            QVERIFY2(out.contains(QLatin1String(word)), qPrintable(out));
+        QVERIFY(r.err.isEmpty());
+        QCOMPARE(run({"-h"}).exitCode, 0);
+    }
+
+    // Issue 31: every headless run printed Qt's "QStandardPaths: XDG_RUNTIME_DIR not set" warning.
+    void headlessRunPrintsNoRuntimeDirWarning()
+    {
+        QTemporaryDir dir;
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("XDG_RUNTIME_DIR"));
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        env.insert(QStringLiteral("TMPDIR"), dir.path()); // where the private runtime directory goes
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(SHARDSCOPE_BINARY), {QStringLiteral("export"), QStringLiteral("--default"), QStringLiteral("--out"), dir.filePath(QStringLiteral("m.png"))});
+        QVERIFY(p.waitForFinished(120000));
+        const QByteArray err = p.readAllStandardError();
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY2(!err.contains("XDG_RUNTIME_DIR"), err.constData());
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("m.png"))));
     }
 
     void stepGif()

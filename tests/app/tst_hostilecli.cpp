@@ -116,6 +116,53 @@ private slots:
         QTest::addRow("estimate: two model sections")
             << "estimate" << QByteArray(R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "model": {"preset": "llama-2-70b"}})")
             << QStringList() << "model: this key is given twice";
+        // Issue 32 item 10: import-hf wrote impossible models with exit 0.
+        QTest::addRow("import-hf: -1 layers") << "import-hf" << QByteArray(kTinyLlama).replace("\"num_hidden_layers\": 2", "\"num_hidden_layers\": -1") + "}"
+                                             << QStringList() << "model.num_layers: must not be negative, got -1";
+        QTest::addRow("import-hf: top-k 9 of 8 experts")
+            << "import-hf" << QByteArray(kTinyLlama) + R"(, "num_local_experts": 8, "num_experts_per_tok": 9})" << QStringList() << "top-k";
+        // Issue 30: launch files through the same limits (a .json is read as DeepSpeed's).
+        QTest::addRow("import: DeepSpeed batch 1e400") << "import" << QByteArray(R"({"train_batch_size": 1e400})") << QStringList()
+                                                       << "1e400 is beyond the range of a double";
+        QTest::addRow("import: DeepSpeed 100k keys") << "import" << manyKeys(100000) << QStringList() << "keys";
+        QTest::addRow("import: DeepSpeed without a model") << "import" << QByteArray(R"({"train_batch_size": 64, "zero_optimization": {"stage": 3}})")
+                                                           << QStringList() << "the file does not give the model";
+    }
+
+    void hostileLaunchFilesExitTwoNamingTheReason_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("needle");
+        QByteArray doubling = "A=xxxxxxxxxxxxxxxx\n";
+        for (int i = 0; i < 40; ++i)
+            doubling += "A=\"$A$A\"\n";
+        QTest::addRow("shell: a variable doubled 40 times") << "run.sh" << doubling + "torchrun pretrain_gpt.py --num-layers $A\n"
+                                                            << "expand to more than 4194304 bytes";
+        QTest::addRow("shell: unterminated quote") << "run.sh" << QByteArray("torchrun pretrain_gpt.py --num-layers '32\n") << "line 1: a quote";
+        QTest::addRow("shell: TP 8 × PP 16 on 8 GPUs") << "run.sh"
+            << QByteArray("torchrun --nproc-per-node 8 --nnodes 1 pretrain_gpt.py --num-layers 96 --hidden-size 12288 --num-attention-heads 96 "
+                          "--vocab-size 50257 --seq-length 2048 --max-position-embeddings 2048 --tensor-model-parallel-size 8 --pipeline-model-parallel-size 16\n")
+            << "does not divide the 8 GPUs";
+        QTest::addRow("yaml: 200 levels") << "cfg.yaml" << [] {
+            QByteArray y;
+            for (int i = 0; i < 200; ++i)
+                y += QByteArray(i * 2, ' ') + "k" + QByteArray::number(i) + ":\n";
+            return y;
+        }() << "nest";
+        QTest::addRow("toml: arrays 1000 deep") << "job.toml" << ("[training]\nx = " + QByteArray(1000, '[') + QByteArray(1000, ']') + "\n") << "nest";
+        QTest::addRow("not a launch file") << "notes.txt" << QByteArray("hello\n") << "not a launch file ShardScope reads";
+        QTest::addRow("5 MiB") << "run.sh" << QByteArray(5 * 1024 * 1024, '#') << "bytes (4 MiB) ShardScope reads";
+    }
+    void hostileLaunchFilesExitTwoNamingTheReason()
+    {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, content);
+        QFETCH(QString, needle);
+        QTemporaryDir dir;
+        const Run r = runBounded(QStringList{QStringLiteral("import"), writeFile(dir, name, content)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.left(2000).constData());
     }
     void hostileFilesExitTwoNamingTheReason()
     {

@@ -28,6 +28,7 @@
 #include "core/estimate.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
+#include "core/plan/planlayout.h"
 #include "widgets/collapsiblesection.h"
 #include "widgets/charts/comparisonview.h"
 #include "widgets/lab/formattable.h"
@@ -143,6 +144,72 @@ private slots:
             QCOMPARE(int(w.controller()->scenario().mode), int(core::Mode::Train));
             QVERIFY(panel->modeSelector()->button(core::Mode::Train)->isChecked());
         }
+    }
+
+    /// Issue 31 item 2: what a mode ignores, its validation ignores. The planner's layout with
+    /// CP 2 applied in training, then Inference, Llama 3 70B on 2 GPUs with TP 2, each by hand:
+    /// serving splits a replica over TP × PP only (core/rules: CP is FieldUse::Training), so CP 2
+    /// neither makes "TP × PP × CP = 4" an error nor changes a number; the serving estimate is the
+    /// one of the same scenario without CP, and CP 2 is still there back in training.
+    void aSettingServingIgnoresLeavesServingValid()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        ScenarioController* c = w.controller();
+        c->flush();
+        // "Apply layout": the planner's best layout with CP 2 (PlannerView::applySelected).
+        core::Scenario planned = c->scenario();
+        core::PlanLayout layout = core::layoutOf(planned);
+        layout.context = 2;
+        core::applyLayout(layout, planned);
+        c->setScenario(planned, QStringLiteral("Apply layout"));
+        c->flush();
+        QVERIFY(c->estimate().valid);
+        QCOMPARE(c->scenario().parallel.context, 2);
+
+        ControlsPanel* panel = w.controlsPanel();
+        ParallelControls* parallel = panel->parallelControls();
+        QTest::mouseClick(panel->modeSelector()->button(core::Mode::Inference), Qt::LeftButton);
+        c->flush();
+        QVERIFY(!shown(panel, parallel->contextSlider())); // serving offers no CP …
+        QComboBox* model = panel->modelControls()->presetBox();
+        const int llama = model->findData(QStringLiteral("llama-3-70b"));
+        QVERIFY(llama >= 0);
+        model->setCurrentIndex(llama);
+        emit model->activated(llama);
+        auto type = [](ValueSlider* slider, const char* text) {
+            slider->spinBox()->setFocus();
+            slider->spinBox()->selectAll();
+            QTest::keyClicks(slider->spinBox(), QString::fromLatin1(text));
+            QTest::keyClick(slider->spinBox(), Qt::Key_Return);
+        };
+        type(parallel->gpusSlider(), "2");
+        c->flush();
+        type(parallel->tensorSlider(), "2");
+        c->flush();
+        const core::Scenario& s = c->scenario();
+        QCOMPARE(int(s.mode), int(core::Mode::Inference));
+        QCOMPARE(s.model.preset, std::string("llama-3-70b"));
+        QCOMPARE(s.parallel.gpus, 2);
+        QCOMPARE(s.parallel.tensor, 2);
+        QCOMPARE(s.parallel.context, 2); // kept for training, ignored here
+        // … and validation ignores it: no "does not divide the GPUs", a valid estimate.
+        for (const core::Issue& i : c->estimate().issues)
+            QVERIFY2(i.code != core::IssueCode::ModelParallelNotDividingGpus && i.severity != core::Severity::Error,
+                     qPrintable(QString::fromStdString(core::describe(i))));
+        QVERIFY(c->estimate().valid);
+        // The same numbers as without CP: CP reaches no number in serving.
+        core::Scenario withoutCp = s;
+        withoutCp.parallel.context = 1;
+        const core::Estimate plain = core::estimate(withoutCp);
+        QCOMPARE(c->estimate().fullest().totalBytes, plain.fullest().totalBytes);
+        QCOMPARE(c->estimate().dataParallel, plain.dataParallel);
+        // Back in training, CP 2 applies again (and 2 GPUs with TP 2 × CP 2 do not divide).
+        QTest::mouseClick(panel->modeSelector()->button(core::Mode::Train), Qt::LeftButton);
+        c->flush();
+        QVERIFY(shown(panel, parallel->contextSlider()));
+        QVERIFY(!c->estimate().valid);
     }
 
     void expertControlsOnlyForMoeModels_data()

@@ -180,6 +180,41 @@ private slots:
         QCOMPARE(core::currentVariant(s, V::FineTuneMethod), 2);
     }
 
+    /// A comparison bar clicked becomes the scenario the bar showed. The ZeRO bars drop the
+    /// offload a lower stage cannot have (DeepSpeed: offload_param needs ZeRO-3, offload_optimizer
+    /// ZeRO ≥ 1); choosing a bar once set the bare stage and left an invalid scenario
+    /// ("offload needs ZeRO") under a bar that had shown a valid one.
+    void choosingABarGivesTheBarsScenario_data()
+    {
+        QTest::addColumn<int>("stage");
+        for (int stage = 0; stage <= 3; ++stage)
+            QTest::addRow("ZeRO-%d", stage) << stage;
+    }
+
+    void choosingABarGivesTheBarsScenario()
+    {
+        QFETCH(int, stage);
+        core::Scenario s = guiscenarios::sevenBillionOnEight(3);
+        s.training.offloadOptimizer = true;
+        s.training.offloadParameters = true;
+        core::Comparisons bars;
+        core::compare(s, bars);
+        QCOMPARE(int(bars[0].variation), int(core::Variation::ZeroStage));
+        const core::Estimate& bar = bars[0].estimates[std::size_t(stage)];
+        QVERIFY(bar.valid);
+
+        ScenarioController c;
+        c.setScenario(s);
+        c.flush();
+        c.chooseVariant(core::Variation::ZeroStage, stage);
+        c.flush();
+        QCOMPARE(c.scenario().training.zeroStage, stage);
+        QVERIFY2(c.estimate().valid, "the chosen bar's scenario is invalid");
+        QCOMPARE(c.estimate().fullest().totalBytes, bar.fullest().totalBytes);
+        QCOMPARE(c.scenario().training.offloadOptimizer, stage >= 1);
+        QCOMPARE(c.scenario().training.offloadParameters, stage == 3);
+    }
+
     void invalidScenarioReportsItsIssues()
     {
         ScenarioController c;

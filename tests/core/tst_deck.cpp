@@ -109,11 +109,12 @@ private slots:
     {
         for (const core::RankGroup& g : scene(16).groups)
             QVERIFY(g.totalBytes < 60e9); // fits an 80 GB A100 with room for the rollout
-        // The notes say "about 20 s of each 25 s step" (rollout is the bottleneck, as HybridFlow/verl reports).
+        // The notes say generation "takes most of each {step_seconds:0} s step" (rollout is the
+        // bottleneck, as HybridFlow/verl reports): the step quoted live, and most of it the rollout.
         const core::ComputeEstimate& c = scene(16).compute;
-        QVERIFY2(std::abs(c.rolloutSeconds - 20) < 1 && std::abs(c.iterationSeconds - 25) < 1,
+        QVERIFY2(std::abs(c.rolloutSeconds - 20) < 1 && std::abs(c.iterationSeconds - 25) < 1 && c.rolloutSeconds > c.iterationSeconds / 2,
                  qPrintable(QStringLiteral("%1 s of %2 s").arg(c.rolloutSeconds).arg(c.iterationSeconds)));
-        QVERIFY(QString::fromStdString(deck().scenes.at(16).notes.en).contains(QStringLiteral("20 s of each 25 s step")));
+        QVERIFY(QString::fromStdString(deck().scenes.at(16).notes.en).contains(QStringLiteral("most of each {step_seconds:0} s step")));
     }
 
     void roundTrip()
@@ -136,8 +137,12 @@ private slots:
         QCOMPARE(played.microBatchesPerStep, 8); // global batch 16 / (micro-batch 1 × DP 2)
 
         const char* scenario = R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}})";
-        const std::string text = std::string(R"({"scenes": [{"title": "bars", "scenario": )") + scenario
-            + R"(}, {"title": "played", "view": "step", "scenario": )" + scenario + "}]}";
+        // Appended piece by piece: GCC 12 warns -Warray-bounds (falsely) on a chain of + on temporaries.
+        std::string text = R"({"scenes": [{"title": "bars", "scenario": )";
+        text += scenario;
+        text += R"(}, {"title": "played", "view": "step", "scenario": )";
+        text += scenario;
+        text += "}]}";
         const core::DeckLoad l = core::loadDeck(text);
         QVERIFY(l.ok);
         QCOMPARE(l.deck.scenes.at(0).view, core::SceneView::Memory);

@@ -81,6 +81,11 @@ const Row kRows[] = {
     {"model.v_head_dim", kMla, "64", "-1", C::Negative},
     {"model.sliding_window", kTrain, "4096", "-1", C::Negative},
     {"model.global_layer_every", kTrain, "6", "-1", C::Negative},
+    {"model.rope_theta", kTrain, "500000", "0.5", C::OutOfRange}, // 0 is "not stated"; Llama 3: 500000
+    {"model.rope_scaling", kTrain, "llama3", "ntk", C::UnknownValue},
+    {"model.rope_scaling_factor", kTrain, "8", "0.5", C::OutOfRange}, // a factor below 1 shrinks the context
+    {"model.norm_epsilon", kTrain, "1e-6", "1", C::OutOfRange},
+    {"model.activation", kTrain, "gelu_tanh", "swish", C::UnknownValue},
     {"model.parameters", kCountOnly, "1.3e10", "0", C::NotPositive},
     // training
     {"training.seq_length", kTrain, "2048", "0", C::NotPositive},
@@ -99,9 +104,15 @@ const Row kRows[] = {
     {"training.tp_comm_overlap", kTrain, "true", "2", C::WrongType},
     {"training.framework", kTrain, "deepspeed", "colossalai", C::UnknownValue},
     {"training.moment_dtype", kTrain, "bf16", "fp8", C::UnknownValue},
+    {"training.attention_kernel", kTrain, "fa2", "fa4", C::UnknownValue},
+    {"training.torch_compile", kTrain, "true", "2", C::WrongType},
+    {"training.fp8_recipe", kTrain, "mxfp8", "fp6", C::UnknownValue},
+    {"training.moe_comm_overlap", kMoE, "true", "2", C::WrongType},
+    {"training.moe_hierarchical_dispatch", kMoE, "true", "2", C::WrongType},
     // parallel
     {"parallel.gpus", kTrain, "16", "0", C::NotPositive},
     {"parallel.gpus_per_node", kTrain, "4", "0", C::NotPositive},
+    {"parallel.nvlink_domain", kTrain, "72", "-1", C::Negative},
     {"parallel.tensor", kTrain, "2", "0", C::NotPositive},
     {"parallel.pipeline", kTrain, "2", "0", C::NotPositive},
     {"parallel.virtual_pipeline", kTrain, "2", "0", C::NotPositive},
@@ -113,6 +124,7 @@ const Row kRows[] = {
     {"parallel.last_stage_layers", kTrain, "7", "-1", C::Negative},
     {"parallel.account_for_embedding_in_pipeline_split", kTrain, "true", "2", C::WrongType},
     {"parallel.account_for_loss_in_pipeline_split", kTrain, "true", "2", C::WrongType},
+    {"parallel.shard_group", kTrain, "4", "-1", C::Negative}, // 0 is "the whole DP × CP group"
     // hardware (A100 80GB: 19.5 / 156 / 312 / 312 TFLOP/s, 624 TOPS, 2.04 TB/s)
     {"hardware.gpu.memory_bytes", kGpu, "4e10", "2e15", C::TooLarge}, // at most a PB
     {"hardware.gpu.peak_tflops.fp32", kGpu, "20", "2e6", C::OutOfRange},

@@ -8,6 +8,7 @@
 #include "core/working.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
+#include "core/rules/rules.h"
 #include "testscenarios.h"
 
 using namespace testscenarios;

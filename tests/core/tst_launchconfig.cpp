@@ -6,6 +6,7 @@
 
 #include <QFile>
 #include <QJsonArray>
+#include <algorithm>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
@@ -48,13 +49,13 @@ QSet<QString> listed(const char* file, QSet<QString>* absent = nullptr)
 
 QString text(const core::Scenario& s, core::LaunchFramework f) { return QString::fromStdString(core::launchConfig(s, f)); }
 
-/// Flag → value (empty for a switch) of a Megatron argument block.
+/// Flag → value (empty for a switch) of a Megatron launch script (the torchrun line is left out).
 QMap<QString, QString> megatronFlags(const QString& block)
 {
     QMap<QString, QString> out;
     for (QString line : block.split(QLatin1Char('\n'))) {
         line = line.trimmed();
-        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
+        if (line.isEmpty() || line.startsWith(QLatin1Char('#')) || line.startsWith(QLatin1String("torchrun ")))
             continue;
         if (line.endsWith(QLatin1Char('\\')))
             line.chop(1);
@@ -111,6 +112,9 @@ private slots:
             "training": {"seq_length": 4096, "global_batch_size": 1024, "precision": "mixed_bf16_fp32_grads", "zero_stage": 1,
                          "recompute": "selective"},
             "parallel": {"gpus": 64, "tensor": 8, "pipeline": 4, "sequence_parallel": true}, "hardware": {"gpu": "h100-sxm"}})";
+        QTest::addRow("issue 30: Llama 3.1 70B, CP2 DP32, ZeRO-3") << R"({"schema_version": 1, "model": {"preset": "llama-3.1-70b"},
+            "training": {"global_batch_size": 1024, "zero_stage": 3},
+            "parallel": {"gpus": 64, "tensor": 1, "pipeline": 1, "context": 2}, "hardware": {"gpu": "h100-sxm"}})";
         QTest::addRow("interleaved, CP, FP8, TP overlap") << R"({"schema_version": 1, "model": {"preset": "llama-3-70b"},
             "training": {"seq_length": 8192, "global_batch_size": 128, "precision": "fp8_mixed", "zero_stage": 1, "tp_comm_overlap": true},
             "parallel": {"gpus": 128, "tensor": 4, "pipeline": 8, "virtual_pipeline": 5, "context": 2, "sequence_parallel": true},
@@ -166,11 +170,80 @@ private slots:
         QCOMPARE(flags.contains(QStringLiteral("--account-for-embedding-in-pipeline-split")), s.parallel.embeddingCountsAsLayer);
         QCOMPARE(flags.contains(QStringLiteral("--account-for-loss-in-pipeline-split")), s.parallel.lossCountsAsLayer);
         QCOMPARE(flags.value(QStringLiteral("--exp-avg-dtype")), s.training.momentDtype == core::MomentDtype::Bf16 ? QStringLiteral("bf16") : QString());
-        // Shell-continued: every line but the last ends in a backslash.
+        // Shell-continued: every line but the last ends in a backslash, and no comment line
+        // comes after the command starts (bash ends a continued command at a `#` line).
         const QStringList lines = block.trimmed().split(QLatin1Char('\n'));
-        for (int i = 0; i < lines.size(); ++i)
-            if (!lines[i].startsWith(QLatin1Char('#')))
+        bool inCommand = false;
+        for (int i = 0; i < lines.size(); ++i) {
+            if (lines[i].startsWith(QLatin1String("torchrun ")))
+                inCommand = true;
+            QVERIFY2(!(inCommand && lines[i].trimmed().startsWith(QLatin1Char('#'))), qPrintable(lines[i]));
+            if (inCommand)
                 QCOMPARE(lines[i].endsWith(QLatin1Char('\\')), i + 1 < lines.size());
+        }
+        QVERIFY(inCommand);
+        // torchrun launches every GPU: processes per node × nodes = world = TP·PP·CP·DP.
+        const QRegularExpression torchrun(QStringLiteral("^torchrun --nproc-per-node (\\d+) --nnodes (\\d+) .* pretrain_gpt.py \\\\$"),
+                                          QRegularExpression::MultilineOption);
+        const QRegularExpressionMatch launch = torchrun.match(block);
+        QVERIFY2(launch.hasMatch(), qPrintable(block.left(400)));
+        QCOMPARE(launch.captured(1).toInt() * launch.captured(2).toInt(), s.parallel.gpus);
+        QCOMPARE(s.parallel.tensor * s.parallel.pipeline * s.parallel.context * s.parallel.dataParallel(), s.parallel.gpus);
+        // The model's launch keys, where it states them.
+        if (s.model.ropeTheta > 0)
+            QCOMPARE(flags.value(QStringLiteral("--rotary-base")).toDouble(), s.model.ropeTheta);
+        if (s.model.normEpsilon > 0)
+            QCOMPARE(flags.value(QStringLiteral("--norm-epsilon")).toDouble(), s.model.normEpsilon);
+        QCOMPARE(flags.value(QStringLiteral("--vocab-size")).toInt(), s.model.vocabSize);
+        QCOMPARE(flags.contains(QStringLiteral("--use-rope-scaling")), s.model.ropeScaling == core::RopeScaling::Llama3);
+    }
+
+    /// Issue 30: the Megatron flags for Llama 3.1 lacked the rotary base and scaling, the
+    /// tokenizer and vocabulary and the norm epsilon. Expected values from the model's config.json
+    /// (meta-llama/Llama-3.1-70B: rope_theta 500000, rope_scaling llama3 factor 8, rms_norm_eps 1e-05,
+    /// vocab_size 128256, 8 KV heads, SiLU) and the layout: 64 GPUs = 8 per node × 8 nodes.
+    void megatronLlama31IsComplete()
+    {
+        const core::Scenario s = load(QStringLiteral(R"({"schema_version": 1, "model": {"preset": "llama-3.1-70b"},
+            "training": {"global_batch_size": 1024, "zero_stage": 1},
+            "parallel": {"gpus": 64, "tensor": 8, "pipeline": 1, "sequence_parallel": true}, "hardware": {"gpu": "h100-sxm"}})"));
+        const QString block = text(s, core::LaunchFramework::Megatron);
+        const QMap<QString, QString> flags = megatronFlags(block);
+        QCOMPARE(flags.value(QStringLiteral("--rotary-base")), QStringLiteral("500000"));
+        QVERIFY(flags.contains(QStringLiteral("--use-rope-scaling")));
+        QCOMPARE(flags.value(QStringLiteral("--rope-scaling-factor")), QStringLiteral("8"));
+        QCOMPARE(flags.value(QStringLiteral("--norm-epsilon")), QStringLiteral("1e-05"));
+        QCOMPARE(flags.value(QStringLiteral("--tokenizer-type")), QStringLiteral("HuggingFaceTokenizer"));
+        QCOMPARE(flags.value(QStringLiteral("--tokenizer-model")), QStringLiteral("meta-llama/Llama-3.1-70B"));
+        QCOMPARE(flags.value(QStringLiteral("--vocab-size")), QStringLiteral("128256"));
+        QCOMPARE(flags.value(QStringLiteral("--num-query-groups")), QStringLiteral("8"));
+        QVERIFY(flags.contains(QStringLiteral("--swiglu")));
+        QVERIFY(block.contains(QLatin1String("torchrun --nproc-per-node 8 --nnodes 8 ")));
+        QVERIFY2(core::launchFile(s, core::LaunchFramework::Megatron).notes.empty(), qPrintable(block.left(600)));
+    }
+
+    /// Issue 30: the planner's best Llama 3.1 70B layout on 64 H100 (TP 1, PP 1, CP 2, DP 32,
+    /// ZeRO-3) gave train_batch_size 1024 with micro-batch 1 and 32 accumulation steps, which
+    /// DeepSpeed multiplies by its world size, 64: 2,048. Worked by hand: DP = 64 / (1·1·2) = 32,
+    /// GA = 1024 / (1 × 32) = 32; DeepSpeed's world size is data_parallel_size = 32 when the config
+    /// also gives sequence_parallel_size 2 (deepspeed/__init__.py @ edaa722 L203, runtime/config.py
+    /// L718, the assertion at L937): 1 × 32 × 32 = 1024.
+    void deepSpeedBatchIdentityWithContextParallel()
+    {
+        const core::Scenario s = load(QStringLiteral(R"({"schema_version": 1, "model": {"preset": "llama-3.1-70b"},
+            "training": {"global_batch_size": 1024, "zero_stage": 3},
+            "parallel": {"gpus": 64, "tensor": 1, "pipeline": 1, "context": 2}, "hardware": {"gpu": "h100-sxm"}})"));
+        const core::LaunchFile file = core::launchFile(s, core::LaunchFramework::DeepSpeed);
+        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(file.text)).object();
+        QCOMPARE(o.value(QStringLiteral("train_batch_size")).toInteger(), 1024);
+        QCOMPARE(o.value(QStringLiteral("train_micro_batch_size_per_gpu")).toInteger(), 1);
+        QCOMPARE(o.value(QStringLiteral("gradient_accumulation_steps")).toInteger(), 32);
+        QCOMPARE(o.value(QStringLiteral("sequence_parallel_size")).toInteger(), 2);
+        QCOMPARE(o.value(QStringLiteral("data_parallel_size")).toInteger(), 32);
+        // The mechanism differs (Ulysses, not a ring): said in the file and on screen.
+        QVERIFY(std::any_of(file.notes.begin(), file.notes.end(),
+                            [](const core::LaunchNote& n) { return n.code == core::LaunchNoteCode::DeepSpeedContextIsUlysses && n.a == 2; }));
+        QVERIFY(o.value(QStringLiteral("shardscope_notes")).toArray().size() == qsizetype(file.notes.size()));
     }
 
     void deepSpeedJson_data() { scenarios_data(); }
@@ -190,8 +263,16 @@ private slots:
         const QJsonObject o = doc.object();
         for (const char* required : {"train_batch_size", "train_micro_batch_size_per_gpu", "gradient_accumulation_steps", "zero_optimization"})
             QVERIFY2(o.contains(QLatin1String(required)), required);
-        // runtime/config.py asserts train_batch_size == micro × GA × data-parallel size.
-        const int dp = s.parallel.dataParallel();
+        // runtime/config.py L937 asserts train_batch_size == micro × GA × world_size, where
+        // world_size is data_parallel_size when the config gives it with sequence_parallel_size
+        // (L718), else the GPUs over the mpu's model-parallel ranks (TP, PP; L716) — never CP's.
+        const qint64 world = o.contains(QStringLiteral("sequence_parallel_size"))
+            ? o.value(QStringLiteral("data_parallel_size")).toInteger()
+            : s.parallel.gpus / (s.parallel.tensor * s.parallel.pipeline);
+        if (o.contains(QStringLiteral("sequence_parallel_size")))
+            QCOMPARE(world * o.value(QStringLiteral("sequence_parallel_size")).toInteger() * s.parallel.tensor * s.parallel.pipeline,
+                     qint64(s.parallel.gpus));
+        const qint64 dp = world;
         QCOMPARE(o.value(QStringLiteral("train_batch_size")).toInteger(),
                  o.value(QStringLiteral("train_micro_batch_size_per_gpu")).toInteger() * o.value(QStringLiteral("gradient_accumulation_steps")).toInteger() * dp);
         const QJsonObject zero = o.value(QStringLiteral("zero_optimization")).toObject();

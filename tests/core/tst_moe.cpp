@@ -4,6 +4,9 @@
 
 #include "core/estimate.h"
 #include "core/model.h"
+#include "core/layout/resolvedlayout.h"
+#include "core/model/layerparameters.h"
+#include "core/model/layerpattern.h"
 #include "core/io/presets.h"
 #include "testscenarios.h"
 
@@ -107,11 +110,123 @@ private slots:
         m.numExperts = 8;
         m.moeLayerFrequency = frequency;
         m.firstDenseLayers = firstDense;
-        QCOMPARE(m.moeLayersIn(first, last), expected);
+        const core::LayerPattern pattern = core::layerPattern(m);
+        QCOMPARE(pattern.moeLayersIn(first, last), expected);
+        QCOMPARE(pattern.countsIn(first, last)[core::LayerKind::Moe], expected);
+        QCOMPARE(pattern.countsIn(first, last)[core::LayerKind::Dense], last - first - expected);
         int brute = 0;
         for (int l = first; l < last; ++l)
-            brute += m.isMoeLayer(l);
+            brute += pattern.kindOf(l) == core::LayerKind::Moe;
         QCOMPARE(brute, expected);
+    }
+
+    // Every layer is one kind, and each kind's description holds the whole layer: over the layers
+    // of each kind, the kinds' parameters add up to countParameters' layers (Σ dense × perLayer +
+    // MoE × perMoeLayer), for every preset (DeepSeek-V3 config.json: 3 dense, then 58 MoE layers).
+    void layerKindsAddUpToTheLayers()
+    {
+        int checked = 0;
+        for (const core::ModelPreset& preset : core::modelPresets()) {
+            const core::ModelArchitecture& m = preset.model;
+            if (!m.hasArchitecture)
+                continue;
+            const core::ParameterCounts pc = core::countParameters(m);
+            const core::KindCounts layers = core::layerPattern(m).countsIn(0, m.numLayers);
+            QCOMPARE(layers.total(), m.numLayers);
+            QCOMPARE(layers[core::LayerKind::Moe], pc.moeLayers);
+            double sum = 0;
+            for (core::LayerKind kind : core::kModelledKinds) {
+                const core::LayerParameters p = core::layerParameters(m, pc, kind);
+                sum += layers[kind] * (p.linear + p.replicated + p.routedExperts);
+            }
+            QVERIFY2(std::abs(sum - pc.layers) <= 1e-12 * pc.layers, qPrintable(QString::fromStdString(m.preset)));
+            ++checked;
+        }
+        QVERIFY(checked > 20);
+        const core::ModelArchitecture v3 = core::findModelPreset("deepseek-v3")->model;
+        const core::KindCounts v3Layers = core::layerPattern(v3).countsIn(0, v3.numLayers);
+        QCOMPARE(v3Layers[core::LayerKind::Dense], 3);
+        QCOMPARE(v3Layers[core::LayerKind::Moe], 58);
+    }
+
+    // The pipeline's stages and virtual chunks, by kind. 8 layers, the first 3 dense, the rest
+    // MoE (layers 3–7), on 2 stages. One chunk per stage: stage 0 holds layers 0–3 (MoE: 3),
+    // stage 1 layers 4–7 (4 MoE). Interleaved, 2 chunks of 2 layers: chunk j of stage i is
+    // virtual stage 2j + i (Megatron: "Stage 0: [0, 1] [4, 5]; Stage 1: [2, 3] [6, 7]"), so stage 0
+    // holds 0, 1, 4, 5 (MoE 4, 5) and stage 1 holds 2, 3, 6, 7 (MoE 3, 6, 7).
+    void stagesAndChunksByKind_data()
+    {
+        QTest::addColumn<int>("virtualStages");
+        QTest::addColumn<int>("stage");
+        QTest::addColumn<int>("moe");
+        QTest::addColumn<int>("firstChunkMoe");
+        QTest::addRow("1F1B, stage 0") << 1 << 0 << 1 << 1;
+        QTest::addRow("1F1B, stage 1") << 1 << 1 << 4 << 4;
+        QTest::addRow("interleaved, stage 0") << 2 << 0 << 2 << 0; // chunk 0: layers 0, 1
+        QTest::addRow("interleaved, stage 1") << 2 << 1 << 3 << 1; // chunk 0: layers 2, 3
+    }
+    void stagesAndChunksByKind()
+    {
+        QFETCH(int, virtualStages);
+        QFETCH(int, stage);
+        QFETCH(int, moe);
+        QFETCH(int, firstChunkMoe);
+        core::Scenario s;
+        s.model.numLayers = 8;
+        s.model.numExperts = 8;
+        s.model.firstDenseLayers = 3;
+        s.parallel.gpus = 2;
+        s.parallel.pipeline = 2;
+        s.parallel.virtualPipeline = virtualStages;
+        s.training.globalBatchSize = 8;
+        const core::ResolvedLayout layout = core::resolveLayout(s, s.model);
+        const core::StageLayers st = layout.stage(stage);
+        QCOMPARE(st.count, 4);
+        QCOMPARE(st.kinds[core::LayerKind::Moe], moe);
+        QCOMPARE(st.kinds[core::LayerKind::Dense], 4 - moe);
+        QCOMPARE(layout.chunk(stage, 0).kinds[core::LayerKind::Moe], firstChunkMoe);
+        int chunked = 0;
+        for (int j = 0; j < virtualStages; ++j)
+            chunked += layout.chunk(stage, j).kinds[core::LayerKind::Moe];
+        QCOMPARE(chunked, moe);
+    }
+
+    // The memory ledger reads the interleaved stages' kinds. Mixtral's 32 layers with the first
+    // 10 made dense, 2 stages × 2 chunks of 8 layers (TP 1, EP 1): stage 0 holds layers 0–7 and
+    // 16–23 (8 dense, 8 MoE), stage 1 holds 8–15 and 24–31 (2 dense, 14 MoE); one chunk each
+    // would give 6 and 16 MoE layers. A stage's parameters are its layers' (dense: perLayer, MoE:
+    // perMoeLayer) plus the embedding on stage 0, the final norm and output layer on stage 1.
+    void interleavedStagesHoldTheirChunksLayers()
+    {
+        core::Scenario s = mixtral64();
+        s.model.firstDenseLayers = 10;
+        s.parallel = core::ParallelLayout{};
+        s.parallel.gpus = 2;
+        s.parallel.pipeline = 2;
+        s.parallel.virtualPipeline = 2;
+        s.training.globalBatchSize = 8;
+        s.training.microBatchSize = 1;
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.valid);
+        const core::ParameterCounts pc = core::countParameters(s.model);
+        const double stage0 = 8 * pc.perLayer + 8 * pc.perMoeLayer + pc.embedding;
+        const double stage1 = 2 * pc.perLayer + 14 * pc.perMoeLayer + pc.finalNorm + pc.outputLayer;
+        QCOMPARE(e.groups.size(), std::size_t(2));
+        QVERIFY(qAbs(e.groups[0].residentParameters - stage0) <= 1e-12 * stage0);
+        QVERIFY(qAbs(e.groups[1].residentParameters - stage1) <= 1e-12 * stage1);
+    }
+
+    // The kinds without maths yet are described but never produced by a pattern.
+    void unmodelledKindsAreDescribedOnly()
+    {
+        for (std::size_t i = 0; i < core::kLayerKindCount; ++i) {
+            const core::LayerKindInfo& info = core::layerKindInfo(core::LayerKind(i));
+            QCOMPARE(std::size_t(info.kind), i);
+            QVERIFY(!info.id.empty() && !info.source.empty());
+            QCOMPARE(info.modelled, i < core::kModelledKindCount);
+        }
+        QCOMPARE(core::layerKindInfo(core::LayerKind::LinearAttention).cache, core::KindCache::RecurrentState);
+        QCOMPARE(core::layerKindInfo(core::LayerKind::Encoder).cache, core::KindCache::None);
     }
 
     void expertShardingAndZero()

@@ -215,6 +215,50 @@ private slots:
         QVERIFY(r.layouts.empty());
     }
 
+    /// A pin typed by its field is the pin `--pin` reads (the window pins this way), and a field
+    /// that is no knob pins nothing.
+    void pinsByField()
+    {
+        using B = core::PinBound;
+        const std::pair<const char*, std::tuple<core::Field, B, int>> rows[] = {
+            {"training.zero_stage=1", {core::Field::TrainingZeroStage, B::Equal, 1}},
+            {"parallel.tensor<=4", {core::Field::ParallelTensor, B::AtMost, 4}},
+            {"parallel.pipeline<4", {core::Field::ParallelPipeline, B::Below, 4}},
+            {"training.micro_batch_size>=2", {core::Field::TrainingMicroBatchSize, B::AtLeast, 2}},
+            {"parallel.context>1", {core::Field::ParallelContext, B::Above, 1}},
+            {"training.offload_optimizer=false", {core::Field::TrainingOffloadOptimizer, B::Equal, 0}},
+            {"training.recompute=selective", {core::Field::TrainingRecompute, B::Equal, int(core::Recompute::Selective)}},
+        };
+        for (const auto& [text, typed] : rows) {
+            core::PlanPins parsed, byField;
+            std::vector<core::Issue> issues;
+            QVERIFY(core::parsePin(text, parsed, issues));
+            QVERIFY(byField.pin(std::get<0>(typed), std::get<1>(typed), std::get<2>(typed)));
+            QVERIFY2(parsed.min == byField.min && parsed.max == byField.max && parsed.pinned == byField.pinned, text);
+        }
+        core::PlanPins none;
+        QVERIFY(!none.pin(core::Field::ParallelGpus, B::Equal, 8));
+        QVERIFY(std::none_of(none.pinned.begin(), none.pinned.end(), [](bool p) { return p; }));
+    }
+
+    /// The planner tries only the ZeRO stages the framework has (core/rules:
+    /// frameworkHasZeroStage): FSDP has no ZeRO-1 (PyTorch ShardingStrategy), DDP nothing past the
+    /// optimizer (ZeroRedundancyOptimizer); pinning a stage the framework lacks leaves nothing.
+    void onlyTheFrameworksStages()
+    {
+        core::Scenario s = load(k70b);
+        s.training.framework = core::Framework::Fsdp2;
+        const core::PlanResult r = planOf(s);
+        QVERIFY(r.best() >= 0);
+        for (const core::PlanCandidate& c : r.layouts)
+            QVERIFY(c.layout.zeroStage != 1);
+        const core::PlanResult pinned = planOf(s, {"training.zero_stage=1"});
+        QVERIFY(core::hasErrors(pinned.issues));
+        QCOMPARE(int(pinned.issues.front().code), int(core::IssueCode::PinsLeaveNoValue));
+        QCOMPARE(pinned.issues.front().field, std::optional<core::Field>(core::Field::TrainingZeroStage));
+        QVERIFY(pinned.layouts.empty());
+    }
+
     void pruningLosesNoFittingLayout_data()
     {
         QTest::addColumn<QString>("json");
@@ -382,7 +426,11 @@ private slots:
         const core::Scenario s = load(k70b);
         const core::PlanResult r = planOf(s);
         const core::PlanLayout& best = r.layouts.front().layout;
-        const std::vector<std::string> changes = core::layoutChanges(s, best);
+        std::vector<std::string> changes;
+        for (const core::ScenarioChange& c : core::layoutChanges(s, best)) {
+            QVERIFY(core::planKnobOf(c.field)); // only the knobs change
+            changes.push_back(core::changeText(c));
+        }
         QVERIFY(!changes.empty());
         const core::ScenarioLoad applied = core::loadScenario(k70b, changes);
         QVERIFY(applied.ok);

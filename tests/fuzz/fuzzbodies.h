@@ -19,6 +19,8 @@
 #include "core/io/deck.h"
 #include "core/io/estimate_io.h"
 #include "core/io/hfconfig.h"
+#include "core/io/importfile.h"
+#include "core/io/sharelink.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
 #include "core/io/tensorfile.h"
@@ -215,7 +217,9 @@ inline int memoryLog(const std::uint8_t* data, std::size_t size)
 
     static const core::Scenario scenario = core::defaultScenario();
     static const core::Estimate estimate = core::estimate(scenario);
-    core::Calibration calibration{log, core::residuals(estimate, log)};
+    core::Calibration calibration;
+    calibration.log = log;
+    calibration.residuals = core::residuals(estimate, log);
     check(calibration.residuals.size() <= log.measurements.size(), "more residuals than measurements");
     for (const core::Residual& r : calibration.residuals) {
         check(r.status < core::ResidualStatus::Count, "a residual has no status");
@@ -234,6 +238,87 @@ inline int memoryLog(const std::uint8_t* data, std::size_t size)
     const std::string json = core::estimateToJson(scenario, withoutFigures, {}, nullptr, nullptr, &calibration);
     const std::string table = core::calibrationToTable(calibration, estimate);
     check(!json.empty() && !table.empty(), "calibration output is empty");
+    return 0;
+}
+
+/// What every launch-file reader promises (issue 30): an accepted import is a scenario the estimate
+/// takes and that saves and reads back the same; a refused one says why; every setting and issue
+/// has its sentence.
+inline void checkImport(const core::ImportResult& r)
+{
+    for (const core::Issue& i : r.issues)
+        check(!core::describe(i).empty(), "an import issue has no text");
+    for (const core::ImportedSetting& s : r.settings)
+        check(!core::importWhySentence(s.why).empty(), "an imported setting has no reason");
+    if (!r.ok) {
+        check(core::hasErrors(r.issues), "an import refused without a reason");
+        return;
+    }
+    check(core::estimate(r.scenario).valid, "an accepted import does not estimate");
+    roundTrip(r.scenario, "imported");
+}
+
+inline core::ImportResult importAs(std::string_view text, core::ImportFormat format, bool besideModel = false)
+{
+    core::ImportOptions options;
+    options.format = format;
+    if (besideModel) {
+        static const core::ModelArchitecture model = core::findModelPreset("llama-2-7b")->model;
+        options.besideModel = model;
+    }
+    return core::importLaunchFile(text, options);
+}
+
+/// Shell scripts and command lines (import): the format the text names (Megatron-LM, vLLM,
+/// SGLang, TensorRT-LLM, OpenRLHF, verl's and TRL's command lines), as `import run.sh` decides it;
+/// one import per input keeps the smoke run's time (the seeds and the dictionary name each program).
+inline int launchShell(const std::uint8_t* data, std::size_t size)
+{
+    core::ImportOptions options;
+    options.fileName = "run.sh";
+    static const core::ModelArchitecture model = core::findModelPreset("llama-2-7b")->model;
+    options.besideModel = model; // a serving command's model may be a path: its config.json beside it
+    checkImport(core::importLaunchFile(std::string_view(reinterpret_cast<const char*>(data), size), options));
+    return 0;
+}
+
+/// YAML (import): Megatron-Bridge, axolotl, LLaMA-Factory, TRL or verl, as its keys decide.
+inline int launchYaml(const std::uint8_t* data, std::size_t size)
+{
+    core::ImportOptions options;
+    options.fileName = "config.yaml";
+    static const core::ModelArchitecture model = core::findModelPreset("llama-2-7b")->model;
+    options.besideModel = model;
+    checkImport(core::importLaunchFile(std::string_view(reinterpret_cast<const char*>(data), size), options));
+    return 0;
+}
+
+/// TOML: torchtitan (import).
+inline int launchToml(const std::uint8_t* data, std::size_t size)
+{
+    checkImport(importAs(std::string_view(reinterpret_cast<const char*>(data), size), core::ImportFormat::Torchtitan, true));
+    return 0;
+}
+
+/// JSON: DeepSpeed with the model beside it (import).
+inline int launchJson(const std::uint8_t* data, std::size_t size)
+{
+    checkImport(importAs(std::string_view(reinterpret_cast<const char*>(data), size), core::ImportFormat::DeepSpeed, true));
+    return 0;
+}
+
+/// A shared link: read → (if accepted) written again → read back the same (the window's Open Link).
+inline int shareLink(const std::uint8_t* data, std::size_t size)
+{
+    const core::ScenarioLoad load = core::openShareLink(std::string_view(reinterpret_cast<const char*>(data), size));
+    for (const core::Issue& i : load.issues)
+        check(!core::describe(i).empty(), "a link issue has no text");
+    if (!load.ok)
+        return 0;
+    const std::string link = core::shareLink(load.scenario, load.title);
+    check(!link.empty(), "an accepted link cannot be written again");
+    const core::ScenarioLoad again = core::openShareLink(link);
+    check(again.ok && again.scenario == load.scenario && again.title == load.title, "a link written again reads as another scenario");
     return 0;
 }
 

@@ -20,6 +20,11 @@ Body bodyFor(const QString& target)
     if (target == QLatin1String("deck")) return fuzz::deck;
     if (target == QLatin1String("tensorfile")) return fuzz::tensorFile;
     if (target == QLatin1String("memorylog")) return fuzz::memoryLog;
+    if (target == QLatin1String("launchshell")) return fuzz::launchShell;
+    if (target == QLatin1String("launchyaml")) return fuzz::launchYaml;
+    if (target == QLatin1String("launchtoml")) return fuzz::launchToml;
+    if (target == QLatin1String("launchjson")) return fuzz::launchJson;
+    if (target == QLatin1String("sharelink")) return fuzz::shareLink;
     return nullptr;
 }
 

@@ -1,5 +1,5 @@
 // The textbook's ledger in the charts: a model-states bracket on every bar, the ZeRO
-// comparison labelled by model states first, and the Textbook view's four ledgers — for the
+// comparison labelled by each bar's height and its model states, and the Textbook view's four ledgers — for the
 // seeds' 7B on 8 GPUs: 112 / 38.5 / 26.25 / 14 GB.
 #include <QtTest>
 
@@ -41,10 +41,10 @@ private slots:
         }
     }
 
-    void zeroComparisonLabelledByModelStates()
+    void zeroComparisonLabelledByHeightThenStates()
     {
         ComparisonView view;
-        view.resize(1800, 500); // wide enough for both lines (narrow slots keep the figure alone)
+        view.resize(1800, 500); // wide enough for both lines with their units
         view.show();
         core::Comparison zero;
         zero.variation = core::Variation::ZeroStage;
@@ -60,9 +60,11 @@ private slots:
         MemoryChart* chart = view.zeroChart();
         for (int stage = 0; stage < 4; ++stage) {
             const QString label = chart->barLabelText(stage);
-            // The model states first, the whole GPU (activations, buffers, runtime) second.
-            QVERIFY2(label.startsWith(QStringLiteral("%1 states\n").arg(kTable[stage])), qPrintable(label));
-            QVERIFY(label.endsWith(QStringLiteral(" total")));
+            // The bar's height first (the whole GPU: activations, buffers, runtime), then its
+            // model states, named (issue 31: the states alone read as the bar's height).
+            QVERIFY2(label.startsWith(DisplayFormat::bytes(chart->barTotalBytes(stage), DisplayFormat::MemoryUnit::GB, 1) + QLatin1Char('\n')),
+                     qPrintable(label));
+            QVERIFY2(label.endsWith(QStringLiteral("\nstates %1").arg(kTable[stage])), qPrintable(label));
             QVERIFY(chart->barTotalBytes(stage) > chart->modelStatesBytes(stage));
         }
         // The recomputation chart changes activations: its bars lead with the total.

@@ -56,6 +56,12 @@ void AdvicePanel::setAdvice(const core::Advice& advice)
     rebuild();
 }
 
+void AdvicePanel::setNearestLayouts(const std::vector<core::Remedy>& layouts)
+{
+    m_layouts = layouts;
+    rebuild();
+}
+
 void AdvicePanel::setUnit(DisplayFormat::MemoryUnit unit)
 {
     if (m_unit == unit)
@@ -78,12 +84,14 @@ const core::Remedy* AdvicePanel::remedy(int index) const
         return &m_advice.remedies[i];
     if (i - m_advice.remedies.size() < m_advice.combinations.size())
         return &m_advice.combinations[i - m_advice.remedies.size()];
+    if (const std::size_t k = i - m_advice.remedies.size() - m_advice.combinations.size(); k < m_layouts.size())
+        return &m_layouts[k];
     return nullptr;
 }
 
 int AdvicePanel::lineCount() const
 {
-    return int(m_advice.remedies.size() + m_advice.combinations.size());
+    return int(m_advice.remedies.size() + m_advice.combinations.size() + m_layouts.size());
 }
 
 RemedyButton* AdvicePanel::lineButton(int index) const
@@ -110,7 +118,11 @@ RemedyButton* AdvicePanel::button(int index)
 void AdvicePanel::rebuild()
 {
     const core::Advice& a = m_advice;
-    if (!a.valid) {
+    if (!a.valid && !m_layouts.empty()) {
+        // Said only "fix the layout first" (issue 31): the nearest layouts that can run, a click each.
+        m_status->setText(tr("This layout cannot run (the status bar says why). The nearest layouts that can, one change each "
+                             "(a click applies it, Ctrl+Z undoes it):"));
+    } else if (!a.valid) {
         m_status->setText(tr("The scenario is not valid: fix the layout first (the status bar says why)."));
     } else if (a.fits) {
         //: %1 = memory of the fullest GPU, %2 = capacity
@@ -130,12 +142,16 @@ void AdvicePanel::rebuild()
     for (int i = 0; i < total; ++i) {
         const core::Remedy& r = *remedy(i);
         RemedyButton* b = button(i);
-        QVBoxLayout* home = i < singles ? m_singles : m_combinations;
+        QVBoxLayout* home = i < singles || r.levers.empty() ? m_singles : m_combinations;
         if (home->indexOf(b) < 0)
             home->addWidget(b);
         b->setTitle(AdviceText::title(r));
         const QString note = AdviceText::note(r.note);
-        const QString summary = AdviceText::summary(r, m_unit);
+        const bool layout = r.levers.empty();
+        const QString summary = layout
+            //: a layout that can run; %1 = the fullest GPU's memory under it, %2 = "fits" or "does not fit"
+            ? tr("%1 per GPU · %2").arg(DisplayFormat::bytes(r.bytesAfter, m_unit, 1), r.fitsAfter ? tr("fits") : tr("does not fit yet"))
+            : AdviceText::summary(r, m_unit);
         b->setDescription(note.isEmpty() ? summary : summary + QLatin1Char('\n') + note);
         //: tooltip of a remedy; %1 = the --set overrides it applies, one per line
         b->setToolTip(tr("Applies, as one undo step:\n%1").arg(AdviceText::overrides(r)));

@@ -23,12 +23,16 @@ public:
     explicit AdvicePanel(QWidget* parent = nullptr);
 
     void setAdvice(const core::Advice& advice);
+    /// For an invalid scenario: the nearest layouts that can run (core::nearestValidLayouts),
+    /// one line each after the remedies; empty otherwise.
+    void setNearestLayouts(const std::vector<core::Remedy>& layouts);
     const core::Advice& advice() const { return m_advice; }
     void setUnit(DisplayFormat::MemoryUnit unit);
     /// "Also when it fits": list what would save memory for a scenario that fits.
     bool evenIfFits() const;
 
-    /// The remedy behind line `index`: remedies first, then combinations; null past the end.
+    /// The remedy behind line `index`: remedies first, then combinations, then the nearest
+    /// valid layouts; null past the end.
     const core::Remedy* remedy(int index) const;
     int lineCount() const;
     RemedyButton* lineButton(int index) const;
@@ -48,6 +52,7 @@ private:
     RemedyButton* button(int index);
 
     core::Advice m_advice;
+    std::vector<core::Remedy> m_layouts;
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
     QLabel* m_status = nullptr;
     QLabel* m_combinationsHeading = nullptr;

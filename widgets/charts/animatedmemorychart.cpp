@@ -68,7 +68,7 @@ void AnimatedMemoryChart::setEstimate(const core::Estimate& estimate)
     for (std::size_t i = 0; i < estimate.groups.size(); ++i) {
         const core::RankGroup& g = estimate.groups[i];
         bars.push_back(MemoryChart::Bar{MemoryChart::rankGroupLabel(estimate, int(i)), g.bytes, g.totalBytes, g.capacityBytes, false,
-                                        g.allocatedBytes, g.reservedBytes});
+                                        g.allocatedBytes, g.reservedBytes, QString()});
     }
     setBars(bars);
 }

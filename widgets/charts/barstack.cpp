@@ -90,6 +90,13 @@ void BarStack::updateColors(bool dark, bool dimmed)
                                 : ComponentPalette::componentColor(core::Component(c), dark);
         if (dimmed)
             color.setAlpha(60);
+        // A serving engine's reserved KV pool is held, not used: hatched and outlined, so the
+        // solid part below is what the batch needs (issue 31).
+        if (core::Component(c) == core::Component::KvCacheReserve) {
+            m_bars[qsizetype(c)]->setBrush(QBrush(color, Qt::BDiagPattern));
+            m_bars[qsizetype(c)]->setPen(QPen(color, 1));
+            continue;
+        }
         m_bars[qsizetype(c)]->setBrush(color);
         m_bars[qsizetype(c)]->setPen(Qt::NoPen);
     }

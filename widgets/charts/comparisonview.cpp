@@ -76,6 +76,20 @@ void ComparisonView::updateChart(SlotState& slot)
         return;
     }
     const QStringList names = labels(slot.variation);
+    // Each bar is its variant's fullest GPU at that GPU's own peak moment: without ZeRO the
+    // optimizer step (activations freed, the fp32 gradients' copies alive), with it the backward.
+    // Where the bars peak at different moments each says which (issue 31: the No-ZeRO bar had
+    // no activations beside bars that had, and nothing said why).
+    bool momentsDiffer = false;
+    const core::Estimate* first = nullptr;
+    const bool serving = slot.variation == core::Variation::WeightFormat || slot.variation == core::Variation::KvCacheDtype;
+    for (const core::Estimate& e : estimates) {
+        if (serving || !e.valid || e.groups.empty())
+            continue;
+        if (first && momentOf(*first) != momentOf(e))
+            momentsDiffer = true;
+        first = first ? first : &e;
+    }
     QVector<MemoryChart::Bar> bars;
     bars.reserve(qsizetype(estimates.size()));
     for (std::size_t i = 0; i < estimates.size(); ++i) {
@@ -89,6 +103,8 @@ void ComparisonView::updateChart(SlotState& slot)
             //: comparison bar label of a variant that is not a valid scenario; %1 = e.g. "No ZeRO"
             label = tr("%1 · (n/a)").arg(label);
         bar.label = label;
+        if (momentsDiffer && e.valid && !e.groups.empty())
+            bar.detail = momentText(momentOf(e));
         bar.current = int(i) == current;
         if (e.valid) {
             const core::RankGroup& g = e.fullest();
@@ -99,6 +115,28 @@ void ComparisonView::updateChart(SlotState& slot)
         bars.push_back(bar);
     }
     chart->setBars(bars);
+}
+
+core::StepMoment ComparisonView::momentOf(const core::Estimate& estimate)
+{
+    return estimate.fullest().peakMoment;
+}
+
+QString ComparisonView::momentText(core::StepMoment moment)
+{
+    using M = core::StepMoment;
+    switch (moment) {
+    case M::LayerForward:
+    case M::LossForward: return tr("forward peak");
+    case M::LossBackward:
+    case M::LayerBackward: return tr("backward peak");
+    case M::Optimizer: return tr("optimizer-step peak");
+    case M::Rollout: return tr("rollout peak");
+    case M::Prefill:
+    case M::Sampler:
+    case M::Count: break;
+    }
+    return {}; // serving bars do not say it: the serving comparisons leave the moment out
 }
 
 void ComparisonView::setStacked(bool stacked)
@@ -125,9 +163,10 @@ void ComparisonView::setTextbook(bool textbook)
 void ComparisonView::updateTexts(SlotState& slot)
 {
     MemoryChart* chart = slot.chart;
-    // What ZeRO and the fine-tuning method change is the model states: they lead the label.
+    // What ZeRO and the fine-tuning method change is the model states: every bar says them
+    // ("states 38.5 GB") under its height; the others name the height alone.
     const bool states = slot.variation == core::Variation::ZeroStage || slot.variation == core::Variation::FineTuneMethod;
-    chart->setLabelStyle(states ? MemoryChart::LabelStyle::ModelStatesFirst : MemoryChart::LabelStyle::Total);
+    chart->setLabelStyle(states ? MemoryChart::LabelStyle::TotalAndStates : MemoryChart::LabelStyle::Total);
     switch (slot.variation) {
     case core::Variation::ZeroStage:
         chart->setTitle(tr("ZeRO stage · fullest GPU"));

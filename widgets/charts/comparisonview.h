@@ -61,6 +61,9 @@ private:
     void updateChart(SlotState& slot);
     void chosen(Slot slot, int index);
     static QStringList labels(core::Variation variation);
+    static core::StepMoment momentOf(const core::Estimate& estimate);
+    /// "optimizer-step peak": when a bar's memory peaks, under its name.
+    static QString momentText(core::StepMoment moment);
 
     std::array<SlotState, 2> m_slots;
     bool m_stacked = false;

@@ -8,6 +8,7 @@
 
 #include <QAction>
 #include <QFontMetrics>
+#include <QTextLayout>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <cmath>
@@ -99,10 +100,16 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_plot->yAxis2->grid()->setVisible(false);
     m_selection = new QCPItemRect(m_plot);
     m_selection->setVisible(false);
+    // "This layout cannot run": an opaque box on a layer of its own above everything (bar
+    // labels, level marks and the legend were drawn through it), centred on the whole chart and
+    // wrapped to its width in fitLabels (it was cut on both sides at 1280 × 720 with a side panel open).
+    m_plot->addLayer(QStringLiteral("message"), m_plot->layer(QStringLiteral("overlay")), QCustomPlot::limAbove);
     m_message = ChartItems::text(m_plot);
+    m_message->setLayer(QStringLiteral("message"));
+    m_message->setClipToAxisRect(false);
     m_message->setPositionAlignment(Qt::AlignCenter);
-    m_message->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_message->position->setCoords(0.5, 0.4);
+    m_message->position->setType(QCPItemPosition::ptViewportRatio);
+    m_message->position->setCoords(0.5, 0.45);
     m_message->setPadding(QMargins(14, 10, 14, 10));
     m_message->setTextAlignment(Qt::AlignLeft);
     m_message->setVisible(false);
@@ -128,6 +135,7 @@ MemoryChart::MemoryChart(QWidget* parent)
         }
     });
     OpaquePlot::setLayoutHook(m_plot, [this] { return fitLabels(); });
+    m_roleAction->setEnabled(false); // until bars of several models come (applyRoleColouring)
     updateNames();
     updateColors();
 }
@@ -151,10 +159,21 @@ QString wrapped(const QString& text, const QFontMetricsF& metrics, double room)
         for (const QString& part : paragraph.split(QStringLiteral(" · "))) {
             QStringList pieces;
             for (const QString& word : part.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+                // A unit stays with its number: "over by 59.6 / GB" left "GB" alone on a line (issue 31).
+                if (!pieces.isEmpty() && (word == DisplayFormat::unitName(DisplayFormat::MemoryUnit::GB)
+                                          || word == DisplayFormat::unitName(DisplayFormat::MemoryUnit::GiB))) {
+                    pieces.last() += QLatin1Char(' ') + word;
+                    continue;
+                }
                 if (word.contains(QLatin1Char('/')) && metrics.horizontalAdvance(word) > room) {
                     const QStringList halves = word.split(QLatin1Char('/'));
                     for (qsizetype h = 0; h < halves.size(); ++h)
                         pieces << halves[h] + (h + 1 < halves.size() ? QStringLiteral("/") : QString());
+                } else if (word.contains(QLatin1Char('-')) && !word.startsWith(QLatin1Char('-')) && metrics.horizontalAdvance(word) > room) {
+                    // "ZeRO-1" wider than its slot: "ZeRO-" over "1" rather than into the next bar's name.
+                    const QStringList halves = word.split(QLatin1Char('-'));
+                    for (qsizetype h = 0; h < halves.size(); ++h)
+                        pieces << halves[h] + (h + 1 < halves.size() ? QStringLiteral("-") : QString());
                 } else {
                     pieces << word;
                 }
@@ -244,8 +263,18 @@ bool MemoryChart::fitLabels()
             return true;
         }
     }
+    // A bar name's word wider than its slot ran into the next one at 1280 × 720 with the working
+    // open ("ZeRO-1ZeRO-2ZeRO-3", issue 31): it breaks after its hyphen (wrapped()); the type
+    // stays the chart's (a slide's smallest size is its minimum).
+    // A bar's detail under its name where the chart is tall enough for the extra lines (a
+    // dashboard's small comparisons keep their plots; the tooltip has it there). The viewport,
+    // not the plot, decides: the plot's height depends on the names' lines.
+    const double tickLine = QFontMetricsF(m_plot->xAxis->tickLabelFont()).height();
+    const bool details = m_plot->viewport().height() >= 12 * tickLine;
     for (qsizetype g = 0; g < m_barData.size(); ++g) {
         QString label = m_barData[g].label;
+        if (details && !m_barData[g].detail.isEmpty())
+            label += QStringLiteral(" · ") + m_barData[g].detail;
         if (m_barData.size() >= 3)
             label.replace(QStringLiteral(" · "), QStringLiteral("\n"));
         label = wrap(label, m_plot->xAxis->tickLabelFont(), room);
@@ -259,11 +288,31 @@ bool MemoryChart::fitLabels()
     const double scale = DisplayFormat::bytesPerUnit(m_unit);
     double upper = m_axisTop;
     for (qsizetype g = 0; g < m_barData.size() && g < m_totalTexts.size(); ++g) {
-        const QFontMetricsF metrics(m_totalLabels[g]->font());
-        QString text = wrap(m_totalTexts[g], m_totalLabels[g]->font(), room);
-        // Side-by-side variants keep one line: the number alone (the axis names the unit).
-        if (m_compactLabels && text.contains(QLatin1Char('\n')))
-            text = text.section(QLatin1Char('\n'), 0, 0);
+        const QFont& font = m_totalLabels[g]->font();
+        const QFontMetricsF metrics(font);
+        // Side-by-side variants keep each figure on one line where they can: without its unit
+        // (the axis names it) when the unit makes it too wide, wrapped only when even that is.
+        auto fitted = [&](const QString& line) {
+            if (!m_compactLabels || textWidth(line, font) <= room)
+                return wrap(line, font, room);
+            const QString unit = QLatin1Char(' ') + DisplayFormat::unitName(m_unit);
+            const QString bare = line.endsWith(unit) ? line.chopped(unit.size()) : line;
+            return wrap(bare, font, room);
+        };
+        QString text = fitted(m_totalTexts[g]);
+        // The model states under the total: on every bar where the chart asks for them, and
+        // wherever the bracket is too short to carry its own figure (ZeRO-2/3 in the textbook
+        // view: 26.25 and 14 GB are the figures wanted there).
+        const QString states = g < m_statesTexts.size() ? m_statesTexts[g] : QString();
+        const bool statesInLabel = !states.isEmpty()
+            && (m_labelStyle == LabelStyle::TotalAndStates || (!m_compactLabels && !m_brackets->textFits(int(g))));
+        if (statesInLabel && !text.isEmpty()) {
+            // Only where the plot has the height for it (a dashboard's small charts keep the
+            // total; the bracket's tooltip has the states there).
+            const QString withStates = text + QLatin1Char('\n') + fitted(states);
+            if ((withStates.count(QLatin1Char('\n')) + 1) * metrics.height() + 4 <= 0.3 * height)
+                text = withStates;
+        }
         if (m_totalLabels[g]->text() != text)
             m_totalLabels[g]->setText(text);
         const double labelHeight = (text.count(QLatin1Char('\n')) + 1) * metrics.height() + 4;
@@ -276,6 +325,7 @@ bool MemoryChart::fitLabels()
         m_axisTop = upper;
         m_plot->yAxis->setRange(0, upper * (1 + 1e-9));
         m_plot->yAxis2->setRange(m_plot->yAxis->range());
+        m_fittedWidth = -1; // place the labels again on the taller axis (clear of the capacity line)
         relayout = true;
     }
     // The level markers' note beside the last bar: in large type (a slide) it may not fit right
@@ -333,6 +383,7 @@ bool MemoryChart::fitLabels()
             relayout = true;
         }
     }
+    relayout = fitMessage() || relayout;
     // The value axis' title on two lines when it is longer than the chart is tall.
     const QString axisLabel = wrap(m_axisLabel, m_plot->yAxis->labelFont(), height * 0.95);
     if (m_plot->yAxis->label() != axisLabel) {
@@ -379,7 +430,7 @@ bool MemoryChart::sameBars(const QVector<Bar>& a, const QVector<Bar>& b)
         return false;
     for (qsizetype i = 0; i < a.size(); ++i)
         if (a[i].bytes != b[i].bytes || a[i].totalBytes != b[i].totalBytes || a[i].capacityBytes != b[i].capacityBytes
-            || a[i].current != b[i].current || a[i].label != b[i].label || a[i].allocatedBytes != b[i].allocatedBytes
+            || a[i].current != b[i].current || a[i].label != b[i].label || a[i].detail != b[i].detail || a[i].allocatedBytes != b[i].allocatedBytes
             || a[i].reservedBytes != b[i].reservedBytes)
             return false;
     return true;
@@ -400,7 +451,7 @@ void MemoryChart::setEstimate(const core::Estimate& estimate)
     for (std::size_t i = 0; i < estimate.groups.size(); ++i) {
         const core::RankGroup& g = estimate.groups[i];
         m_rankCount = std::max(m_rankCount, g.lastRank + 1);
-        bars.push_back(Bar{rankGroupLabel(estimate, int(i)), g.bytes, g.totalBytes, g.capacityBytes, false, g.allocatedBytes, g.reservedBytes});
+        bars.push_back(Bar{rankGroupLabel(estimate, int(i)), g.bytes, g.totalBytes, g.capacityBytes, false, g.allocatedBytes, g.reservedBytes, QString()});
     }
     setBars(bars);
 }
@@ -412,6 +463,7 @@ void MemoryChart::setBars(const QVector<Bar>& bars)
         return;
     const bool shapeChanged = bars.size() != m_barData.size();
     m_inputBars = bars;
+    applyRoleColouring();
     deriveBars();
     m_invalid = false;
     if (shapeChanged)
@@ -427,7 +479,7 @@ void MemoryChart::deriveBars()
     // Coloured by role, the segments keep their models (the ledgers would mix them). The
     // textbook counts tensors, not an allocator: no allocated/reserved levels.
     for (Bar& b : m_barData) {
-        b.bytes = TextbookLedger::reduce(b.bytes, !m_colorByRole);
+        b.bytes = TextbookLedger::reduce(b.bytes, !m_byRoleDrawn);
         b.allocatedBytes = 0;
         b.reservedBytes = 0;
         b.totalBytes = 0;
@@ -441,6 +493,7 @@ void MemoryChart::setTextbook(bool textbook)
     if (m_textbook == textbook)
         return;
     m_textbook = textbook;
+    applyRoleColouring();
     deriveBars();
     updateNames();
     m_plot->legend->clearItems(); // the ledgers' names replace the components'
@@ -479,12 +532,39 @@ QString MemoryChart::modelStatesText(int group) const
     return m_brackets->text(group);
 }
 
+QString MemoryChart::tickLabelText(int group) const
+{
+    return m_ticker->ticks().value(double(group));
+}
+
+QFont MemoryChart::tickLabelFont() const
+{
+    return m_plot->xAxis->tickLabelFont();
+}
+
+QBrush MemoryChart::barLabelBackground(int group) const
+{
+    return group >= 0 && group < m_totalLabels.size() ? m_totalLabels[group]->brush() : QBrush();
+}
+
+bool MemoryChart::modelStatesOnBracket(int group) const
+{
+    return m_brackets->textFits(group);
+}
+
+Qt::BrushStyle MemoryChart::segmentBrushStyle(core::Component component) const
+{
+    return m_stack->bars(component)->brush().style();
+}
+
 void MemoryChart::setInvalid(const QString& message)
 {
-    if (m_invalid && m_message->text() == message)
+    if (m_invalid && m_messageText == message)
         return;
     m_invalid = true;
-    m_message->setText(message);
+    m_messageText = message;
+    m_message->setText(message); // wrapped to the chart's width at the next layout
+    m_fittedWidth = -1;
     updateColors();
     m_message->setVisible(true);
     replot();
@@ -492,7 +572,52 @@ void MemoryChart::setInvalid(const QString& message)
 
 QString MemoryChart::invalidMessage() const
 {
-    return m_invalid ? m_message->text() : QString();
+    return m_invalid ? m_messageText : QString();
+}
+
+QRectF MemoryChart::invalidMessageRect() const
+{
+    if (!m_invalid || !m_message->visible())
+        return {};
+    return QRectF(m_message->topLeft->pixelPosition(), m_message->bottomRight->pixelPosition()).normalized();
+}
+
+bool MemoryChart::fitMessage()
+{
+    if (!m_invalid)
+        return false;
+    // Lines broken where the script allows (QTextLayout: spaces in English, between characters
+    // in Chinese), to the chart's width less the box's padding; lines that do not fit its height
+    // end in "…" (the status bar and the controls' error lines keep every reason).
+    const QFont font = m_message->font();
+    const QMargins pad = m_message->padding();
+    const QRect viewport = m_plot->viewport();
+    const double room = std::max(40.0, viewport.width() * 0.96 - pad.left() - pad.right());
+    const QFontMetricsF metrics(font);
+    const int maxLines = std::max(1, int((viewport.height() * 0.96 - pad.top() - pad.bottom()) / metrics.lineSpacing()));
+    QStringList lines;
+    for (const QString& paragraph : m_messageText.split(QLatin1Char('\n'))) {
+        if (paragraph.isEmpty()) {
+            lines << QString();
+            continue;
+        }
+        QTextLayout layout(paragraph, font);
+        layout.beginLayout();
+        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+            line.setLineWidth(room);
+            lines << paragraph.mid(line.textStart(), line.textLength()).trimmed();
+        }
+        layout.endLayout();
+    }
+    if (lines.size() > maxLines) {
+        lines = lines.mid(0, maxLines);
+        lines.last() = metrics.elidedText(lines.last() + QStringLiteral(" …"), Qt::ElideRight, room);
+    }
+    const QString text = lines.join(QLatin1Char('\n'));
+    if (m_message->text() == text)
+        return false;
+    m_message->setText(text);
+    return true;
 }
 
 void MemoryChart::setUnit(DisplayFormat::MemoryUnit unit)
@@ -584,11 +709,37 @@ void MemoryChart::setColorByRole(bool byRole)
         return;
     m_colorByRole = byRole;
     m_roleAction->setChecked(byRole);
-    m_stack->setByRole(byRole);
+    applyRoleColouring();
     deriveBars();
+    rebuild();
+}
+
+bool MemoryChart::severalRoles() const
+{
+    for (const Bar& b : m_inputBars)
+        for (std::size_t c = 0; c < core::kComponentCount; ++c) {
+            const core::Role role = core::roleOf(core::Component(c));
+            if (b.bytes[c] > 0 && role != core::Role::Policy && role != core::Role::Shared)
+                return true;
+        }
+    return false;
+}
+
+bool MemoryChart::applyRoleColouring()
+{
+    // Roles mean something only where several models share the GPUs (RL: reference, reward,
+    // critic, rollout engine). Elsewhere, and in the textbook view, whose four ledgers are the
+    // point, the choice waits: it made a training bar one blue block (issue 31).
+    const bool several = severalRoles();
+    m_roleAction->setEnabled(several && !m_textbook);
+    const bool byRole = m_colorByRole && several && !m_textbook;
+    if (byRole == m_byRoleDrawn)
+        return false;
+    m_byRoleDrawn = byRole;
+    m_stack->setByRole(byRole);
     m_plot->legend->clearItems();
     m_inLegend.reset();
-    rebuild();
+    return true;
 }
 
 const std::array<core::Component, core::kComponentCount>& MemoryChart::stackOrder() const
@@ -619,6 +770,26 @@ double MemoryChart::barTotalBytes(int group) const
 QString MemoryChart::groupLabel(int group) const
 {
     return group >= 0 && group < m_barData.size() ? m_barData[group].label : QString();
+}
+
+QString MemoryChart::groupDetail(int group) const
+{
+    return group >= 0 && group < m_barData.size() ? m_barData[group].detail : QString();
+}
+
+double MemoryChart::bracketBytes(const core::ComponentBytes& bytes) const
+{
+    // Coloured by role the model states are not one block at the bottom: no bracket then. A
+    // serving GPU has weights but no gradients or optimizer states: nothing for ZeRO to shard,
+    // no "model states" to bracket (issue 31).
+    if (!m_bracketsShown || m_byRoleDrawn)
+        return 0;
+    bool training = false;
+    for (std::size_t c = 0; c < core::kComponentCount; ++c) {
+        const core::Category k = core::categoryOf(core::Component(c));
+        training = training || ((k == core::Category::Gradients || k == core::Category::OptimizerStates) && bytes[c] > 0);
+    }
+    return training ? TextbookLedger::modelStateBytes(bytes) : 0;
 }
 
 QCPItemText* MemoryChart::labelItem(int index)
@@ -717,35 +888,37 @@ void MemoryChart::rebuild()
         QCPItemText* label = labelItem(int(g));
         label->setVisible(true);
         label->position->setCoords(double(g), total);
+        // The label names the bar's height: its total, or, where a serving engine reserves its KV
+        // pool up front (vLLM gpu_memory_utilization: every bar as tall as the card), what the
+        // batch needs, the pool being the hatched segment on top (issue 31).
+        const double pool = b.bytes[std::size_t(core::Component::KvCacheReserve)];
         QString text;
         if (b.totalBytes <= 0)
             text = QString(); // a variant that does not exist (n/a)
-        else if (m_labelStyle == LabelStyle::ModelStatesFirst) {
-            //: above a comparison bar: its model states first (the textbook's figure), then the whole GPU; %1 = model states, %2 = total
-            text = tr("%1 states\n%2 total").arg(DisplayFormat::bytesExact(TextbookLedger::modelStateBytes(b.bytes), m_unit),
-                                                          DisplayFormat::bytes(b.totalBytes, m_unit, 1));
-            // Narrow slots (four bars in a small chart): the model states alone, so that
-            // neighbouring labels do not run into each other; the tooltip keeps the total.
-            const double slot = std::abs(m_plot->xAxis->coordToPixel(1) - m_plot->xAxis->coordToPixel(0));
-            QFont bold = label->font();
-            bold.setBold(true);
-            const QFontMetrics metrics(bold);
-            int widest = 0;
-            for (const QString& line : text.split(QLatin1Char('\n')))
-                widest = std::max(widest, metrics.horizontalAdvance(line));
-            const QString states = DisplayFormat::bytesExact(TextbookLedger::modelStateBytes(b.bytes), m_unit);
-            if (n > 1 && slot > 0 && widest > 0.95 * slot)
-                text = text.section(QLatin1Char('\n'), 0, 0);
-            // Narrower still: the figure alone (the bracket beside the bar says what it counts).
-            if (n > 1 && slot > 0 && metrics.horizontalAdvance(text) > 0.95 * slot)
-                text = states;
-        }
+        else if (pool > 0 && m_compactLabels)
+            //: above a serving bar whose engine reserves a KV pool (hatched): what the batch needs; %1 = memory
+            text = tr("needs %1").arg(DisplayFormat::bytes(b.totalBytes - pool, m_unit, 1));
+        else if (pool > 0)
+            //: above a serving bar whose engine reserves a KV pool (hatched); %1 = what the batch needs, %2 = the bar's height with the pool
+            text = tr("needs %1\nwith pool %2").arg(DisplayFormat::bytes(b.totalBytes - pool, m_unit, 1), DisplayFormat::bytes(b.totalBytes, m_unit, 1));
         else if (over && !m_compactLabels)
             //: above an over-full bar; %1 = total, %2 = amount above the GPU's capacity
             text = tr("%1\nover by %2").arg(DisplayFormat::bytes(b.totalBytes, m_unit, 1), DisplayFormat::bytes(b.totalBytes - b.capacityBytes, m_unit, 1));
         else
             text = DisplayFormat::bytes(b.totalBytes, m_unit, 1);
-        label->setText(text);
+        const double states = bracketBytes(b.bytes);
+        if (m_statesTexts.size() <= g)
+            m_statesTexts.resize(g + 1);
+        m_statesTexts[g] = states > 0 && b.totalBytes > 0
+            //: under a bar's total where its bracket cannot carry the figure (and on every bar of the ZeRO and fine-tuning comparisons); %1 = model states
+            ? tr("states %1").arg(DisplayFormat::bytesExact(states, m_unit))
+            : QString();
+        // The states line as the chart asks for it; fitLabels() wraps both and adds the states
+        // where a bracket turns out too short to carry them.
+        const QString statesLine = m_labelStyle == LabelStyle::TotalAndStates && m_statesTexts.value(g).size() > 0 && !text.isEmpty()
+            ? QLatin1Char('\n') + m_statesTexts[g]
+            : QString();
+        label->setText(text + statesLine);
         if (m_totalTexts.size() <= g)
             m_totalTexts.resize(g + 1);
         m_totalTexts[g] = text;
@@ -787,9 +960,8 @@ void MemoryChart::rebuild()
     }
     QVector<double> states(n);
     for (qsizetype g = 0; g < n; ++g)
-        states[g] = TextbookLedger::modelStateBytes(m_barData[g].bytes);
-    // Coloured by role the model states are not one block at the bottom: no bracket then.
-    m_brackets->update(states, m_unit, m_bracketsShown && !m_colorByRole, !m_compactLabels);
+        states[g] = bracketBytes(m_barData[g].bytes);
+    m_brackets->update(states, m_unit, m_bracketsShown && !m_byRoleDrawn, !m_compactLabels);
     updateMeasured();
     for (qsizetype i = n; i < m_totalLabels.size(); ++i)
         m_totalLabels[i]->setVisible(false);
@@ -871,14 +1043,15 @@ void MemoryChart::updateNames()
 {
     m_roleAction->setText(tr("Colour by Model &Role"));
     m_roleAction->setToolTip(tr("Colour the bars by the model each part belongs to (policy, reference, reward model, critic,\n"
-                                "rollout engine) instead of by component"));
+                                "rollout engine) instead of by component — where several models share the GPUs (RL),\n"
+                                "and not in the textbook view, whose ledgers are by component"));
     m_stack->updateNames();
     nameLedgers();
 }
 
 void MemoryChart::nameLedgers()
 {
-    if (m_textbook && !m_colorByRole)
+    if (m_textbook && !m_byRoleDrawn)
         for (const core::Category c : {core::Category::Parameters, core::Category::Gradients, core::Category::OptimizerStates,
                                        core::Category::Activations, core::Category::KvCache})
             m_stack->bars(TextbookLedger::segmentOf(c))->setName(TextbookLedger::categoryName(c));
@@ -961,6 +1134,9 @@ void MemoryChart::updateColors()
         const bool barOver = g < m_barData.size() && m_barData[g].capacityBytes > 0 && m_barData[g].totalBytes > m_barData[g].capacityBytes;
         const bool current = g < m_barData.size() && m_barData[g].current;
         m_totalLabels[g]->setColor(barOver ? bad : text);
+        // On the plot's background: the capacity line's dashes do not run through a label that
+        // stands on it (issue 31: "78.9 GB" under the line of 85.9).
+        m_totalLabels[g]->setBrush(base);
         QFont f = font();
         f.setBold(barOver || current);
         m_totalLabels[g]->setFont(f);
@@ -973,9 +1149,7 @@ void MemoryChart::updateColors()
     m_selection->setBrush(Qt::NoBrush);
     m_message->setColor(text);
     m_message->setFont(font()); // as large as the axes: read from the back of a room in presentation mode
-    QColor box = base;
-    box.setAlpha(235);
-    m_message->setBrush(box);
+    m_message->setBrush(base); // opaque: nothing reads through it
     m_message->setPen(QPen(bad, 1.5));
 }
 
@@ -1056,7 +1230,8 @@ void MemoryChart::showToolTip(QMouseEvent* event)
     }
     m_plot->setCursor(Qt::PointingHandCursor);
     const Bar& b = m_barData[group];
-    QString text = MemoryChartText::segmentToolTip(component, b.label, b.bytes[std::size_t(component)], b.totalBytes, m_unit, m_clickHint);
+    const QString name = b.detail.isEmpty() ? b.label : b.label + QStringLiteral(" · ") + b.detail;
+    QString text = MemoryChartText::segmentToolTip(component, name, b.bytes[std::size_t(component)], b.totalBytes, m_unit, m_clickHint);
     if (b.allocatedBytes > 0)
         text += QStringLiteral("<br>") + MemoryChartText::levelsToolTip(b.allocatedBytes, b.reservedBytes, b.totalBytes, m_unit);
     QToolTip::showText(event->globalPosition().toPoint(), text, this);

@@ -47,6 +47,9 @@ public:
         /// max_memory_reserved; the bar's top is what nvidia-smi shows.
         double allocatedBytes = 0;
         double reservedBytes = 0;
+        /// More to say under the name (the moment a compared variant peaks at): shown where the
+        /// plot has the height for another line, else in the tooltip only.
+        QString detail;
     };
 
     explicit MemoryChart(QWidget* parent = nullptr);
@@ -86,9 +89,11 @@ public:
     void setClickHint(const QString& hint) { m_clickHint = hint; }
     /// Bar labels show only the total (red when over capacity), for narrow side-by-side charts.
     void setCompactLabels(bool compact) { m_compactLabels = compact; }
-    /// What a bar's label names first: its total, or its model states (the ZeRO comparison:
-    /// the textbook's 112 / 38.5 / 26.25 / 14 GB, the whole GPU second).
-    enum class LabelStyle { Total, ModelStatesFirst };
+    /// What a bar's label says. Always its height first (the total, or for a serving engine that
+    /// reserves a KV pool, what the batch needs beside the hatched pool); its model states
+    /// ("states 38.5 GB") under it where its bracket cannot carry them, or on every bar
+    /// (TotalAndStates: the ZeRO and fine-tuning comparisons, the textbook's 112 / 38.5 / 26.25 / 14 GB).
+    enum class LabelStyle { Total, TotalAndStates };
     void setLabelStyle(LabelStyle style);
     /// The seeds' four ledgers only (parameters, gradients, optimizer states, activations; the
     /// KV cache when serving): runtime, fragmentation and temporary buffers are left out and
@@ -107,7 +112,11 @@ public:
     /// Colours (and stacks, and names in the legend) the segments by model role — policy,
     /// reference, reward, critic, rollout engine, shared buffers — instead of by component.
     void setColorByRole(bool byRole);
+    /// Whether colouring by role is asked for (the action's check mark).
     bool colorByRole() const { return m_colorByRole; }
+    /// Whether the bars are coloured by role now: asked for, the bars hold more than one model
+    /// (RL), and not the textbook view (its ledgers are by component).
+    bool colouredByRole() const { return m_byRoleDrawn; }
     /// Checkable "Colour by Model Role", in the chart's context menu; a window may add it to a menu.
     QAction* colorByRoleAction() const { return m_roleAction; }
 
@@ -118,7 +127,8 @@ public:
     double markerBytes(int group, core::MemoryLevel level) const;
     int groupCount() const { return int(m_barData.size()); }
     QString groupLabel(int group) const;
-    /// The text above bar `group` ("38.5 GB states\n43.4 GB total", "58.7 GB").
+    QString groupDetail(int group) const;
+    /// The text above bar `group` ("43.4 GB\nstates 38.5 GB", "58.7 GB", "needs 23.1 GB").
     QString barLabelText(int group) const;
     /// Parameters + gradients + optimizer states of bar `group`, as its bracket shows them.
     double modelStatesBytes(int group) const;
@@ -126,6 +136,17 @@ public:
     QString modelStatesText(int group) const;
     bool isShowingInvalid() const { return m_invalid; }
     QString invalidMessage() const;
+    /// The name under bar `group` as drawn (wrapped), and the font the names are drawn in.
+    QString tickLabelText(int group) const;
+    QFont tickLabelFont() const;
+    /// What is under bar `group`'s label: the plot's background, so no line runs through it.
+    QBrush barLabelBackground(int group) const;
+    /// Whether bar `group`'s bracket carries its model states along it (else its label does).
+    bool modelStatesOnBracket(int group) const;
+    /// How a component's segments are filled (a serving engine's reserved KV pool is hatched).
+    Qt::BrushStyle segmentBrushStyle(core::Component component) const;
+    /// The "cannot run" box as drawn (pixels in the plot), empty when none is shown.
+    QRectF invalidMessageRect() const;
 
     /// "PP stage 0 · ranks 0–15" for a rank group of an estimate (translated), with the phase
     /// of an RL step ("all ranks 0–7 · rollout phase") or "rollout GPUs · ranks 8–15".
@@ -155,8 +176,13 @@ private:
     /// Wraps the bars' labels and totals to the width each bar gets, and the legend into columns
     /// when it is taller than the plot; true when the layout must run again.
     bool fitLabels();
+    /// Wraps the "cannot run" message to the chart's width; true when its text changed.
+    bool fitMessage();
     void deriveBars();
     void updateColors();
+    /// Colours by role when asked for and the bars hold several models; true when that changed.
+    bool applyRoleColouring();
+    bool severalRoles() const;
     void updateNames();
     void nameLedgers();
     void updateSelection();
@@ -165,6 +191,8 @@ private:
     void showToolTip(QMouseEvent* event);
     bool hitTest(const QPointF& pos, int& group, core::Component& component) const;
     QCPItemText* labelItem(int index);
+    /// The model states a bar's bracket spans (0: no bracket: serving, coloured by role, hidden).
+    double bracketBytes(const core::ComponentBytes& bytes) const;
     QCPItemRect* overItem(int index);
     QCPItemLine* markerItem(int index);
 
@@ -180,6 +208,7 @@ private:
     QSharedPointer<QCPAxisTickerText> m_capacityTicker;
     QCPItemLine* m_capacityLine = nullptr;
     QCPItemText* m_message = nullptr;
+    QString m_messageText; ///< the "cannot run" message as given, before fitMessage() wraps it
     QCPItemRect* m_selection = nullptr;
     QCPTextElement* m_title = nullptr;
     QString m_titleText;
@@ -188,6 +217,7 @@ private:
     QVector<QCPItemText*> m_totalLabels; // pooled: reused across updates, hidden when unused
     QVector<QCPItemRect*> m_overRects;
     QVector<QString> m_totalTexts;        // the totals before fitLabels wraps them
+    QVector<QString> m_statesTexts;       // "states 38.5 GB" of bars with a bracket, before fitLabels places them
     /// wrapped() and a text's width, remembered (fitLabels runs on every estimate)
     QString wrap(const QString& text, const QFont& font, double room) const;
     double textWidth(const QString& text, const QFont& font) const;
@@ -214,7 +244,8 @@ private:
     bool m_legendVisible = true;
     bool m_legendBelow = false;
     bool m_compactLabels = false;
-    bool m_colorByRole = false;
+    bool m_colorByRole = false;  ///< asked for
+    bool m_byRoleDrawn = false;  ///< asked for and meaningful (applyRoleColouring)
     bool m_textbook = false;
     bool m_bracketsShown = true;
     LabelStyle m_labelStyle = LabelStyle::Total;

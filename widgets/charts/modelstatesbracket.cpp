@@ -29,7 +29,6 @@ ModelStatesBracket::~ModelStatesBracket()
 
 void ModelStatesBracket::fitLabels()
 {
-    const double scale = m_unitBytes > 0 ? m_unitBytes : 1;
     for (qsizetype g = 0; g < m_labels.size(); ++g) {
         QCPItemText* t = m_labels[g];
         const bool wanted = g < m_wanted.size() && m_wanted[g];
@@ -37,11 +36,20 @@ void ModelStatesBracket::fitLabels()
             t->setVisible(false);
             continue;
         }
-        // Along a bracket shorter than the text the value would run off the axis: the tooltip
-        // has it then.
-        const double height = m_plot->yAxis->coordToPixel(0) - m_plot->yAxis->coordToPixel(m_states[g] / scale);
-        t->setVisible(QFontMetrics(t->font()).horizontalAdvance(t->text()) + 4 <= height);
+        t->setVisible(textFits(int(g)));
     }
+}
+
+bool ModelStatesBracket::textFits(int bar) const
+{
+    if (bar < 0 || bar >= m_labels.size() || bar >= m_wanted.size() || !m_wanted[bar])
+        return false;
+    // Along a bracket shorter than the text the value would run off the axis: the bar's label
+    // carries it then (MemoryChart::fitLabels).
+    const double scale = m_unitBytes > 0 ? m_unitBytes : 1;
+    const double height = m_plot->yAxis->coordToPixel(0) - m_plot->yAxis->coordToPixel(m_states[bar] / scale);
+    const QCPItemText* t = m_labels[bar];
+    return QFontMetrics(t->font()).horizontalAdvance(t->text()) + 4 <= height;
 }
 
 QCPItemBracket* ModelStatesBracket::bracket(int index)

@@ -32,6 +32,9 @@ public:
     double states(int bar) const { return bar >= 0 && bar < m_states.size() ? m_states[bar] : 0; }
     /// "model states 38.5 GB": the text of bracket `bar` (empty when no bracket is drawn).
     QString text(int bar) const;
+    /// Whether bracket `bar` carries its text: asked for, and the bracket (with the axis as laid
+    /// out now) longer than the text.
+    bool textFits(int bar) const;
 
 private:
     QCPItemBracket* bracket(int index);

@@ -169,8 +169,10 @@ void RooflineView::paintEvent(QPaintEvent*)
         p.setPen(muted);
         const double w = smallMetrics.horizontalAdvance(ridgeLabel) + 4;
         // Low down, right of the dashed line: nothing else is drawn under the flat roof there.
-        p.drawText(QRectF(std::min(ridge.x() + 3, plot.right() - w), plot.bottom() - axisLabel - 1, w, axisLabel),
-                   Qt::AlignLeft | Qt::AlignVCenter, ridgeLabel);
+        m_ridgeRect = QRectF(std::min(ridge.x() + 3, plot.right() - w), plot.bottom() - axisLabel - 1, w, axisLabel);
+        p.drawText(m_ridgeRect, Qt::AlignLeft | Qt::AlignVCenter, ridgeLabel);
+    } else {
+        m_ridgeRect = QRectF();
     }
 
     // The point: decode's intensity on the roof.
@@ -181,11 +183,21 @@ void RooflineView::paintEvent(QPaintEvent*)
     //: label at the decode point on the roofline; %1 = FLOP per byte
     const QString pointLabel = tr("%1 FLOP/B").arg(shortNumber(m_intensity));
     const double w = smallMetrics.horizontalAdvance(pointLabel) + 4;
-    // Right of and below the dot: under the roof, which rises to its right.
+    // Right of and below the dot: under the roof, which rises to its right. Where that is the
+    // ridge's label (a point low and near the ridge: "1.5 FLOP/B" ran into "ridge 295", issue
+    // 31), left of the dot, else above it.
     const double x = dot.x() + 7 + w <= plot.right() ? dot.x() + 7 : dot.x() - 7 - w;
     const double y = std::min(dot.y() + 3, plot.bottom() - axisLabel);
+    const QRectF candidates[] = {QRectF(x, y, w, axisLabel), QRectF(std::max(plot.left(), dot.x() - 7 - w), y, w, axisLabel),
+                                 QRectF(std::clamp(dot.x() - w / 2, plot.left(), plot.right() - w), std::max(plot.top(), dot.y() - 7 - axisLabel), w, axisLabel)};
+    m_pointRect = candidates[0];
+    for (const QRectF& r : candidates)
+        if (!r.intersects(m_ridgeRect)) {
+            m_pointRect = r;
+            break;
+        }
     p.setPen(text);
-    p.drawText(QRectF(x, y, w, axisLabel), Qt::AlignLeft | Qt::AlignVCenter, pointLabel);
+    p.drawText(m_pointRect, Qt::AlignLeft | Qt::AlignVCenter, pointLabel);
 
     if (m_selected || hasFocus()) {
         p.setOpacity(1);

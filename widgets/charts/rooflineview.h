@@ -38,7 +38,14 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
 
+public:
+    /// Where the point's and the ridge's labels were last drawn (for tests: they never meet).
+    QRectF pointLabelRect() const { return m_pointRect; }
+    QRectF ridgeLabelRect() const { return m_ridgeRect; }
+
 private:
+    QRectF m_pointRect;
+    QRectF m_ridgeRect;
     QString m_title;
     double m_intensity = 1;
     double m_ridge = 100;

@@ -4,6 +4,8 @@
 #include <QPaintEngine>
 #include <QPainter>
 #include <QPropertyAnimation>
+#include <QRegularExpression>
+#include <QTextLayout>
 #include <cmath>
 
 namespace {
@@ -160,7 +162,11 @@ Gauge::Geometry Gauge::geometry() const
     g.titleHeight = QFontMetricsF(g.titleFont).height() + 2;
     g.captionFont = font();
     g.captionFont.setPointSizeF(font().pointSizeF() * 0.85);
-    g.captionHeight = m_caption.isEmpty() ? 0 : QFontMetricsF(g.captionFont).height();
+    // A caption wider than the dial goes on two lines rather than being cut ("free of 80 GiB
+    // (85.9…", issue 31).
+    const QFontMetricsF captionMetrics(g.captionFont);
+    g.captionLines = m_caption.isEmpty() ? 0 : captionMetrics.horizontalAdvance(m_caption) > g.area.width() ? 2 : 1;
+    g.captionHeight = g.captionLines * captionMetrics.height();
     // The arc spans 240°: from its top (centre − R) to the ends of its open lower part
     // (centre + R/2), so it takes 1.5 R between the title and the caption line.
     // The needle's tip passes the arc's outer edge by about 0.06 R (0.2 of the arc's thickness
@@ -236,9 +242,12 @@ void Gauge::drawTexts(QPainter& p, const Geometry& g)
     QFont valueFont = font();
     valueFont.setBold(true);
     valueFont.setPointSizeF(std::clamp(g.outer * 0.16, font().pointSizeF(), font().pointSizeF() * 1.8));
-    // The value may run a little past the arc's inner edge, never past the widget; a long one
-    // ("4.26 hours") is set smaller, down to the caption's size, before it is shortened.
-    const double valueWidth = std::min(g.area.width(), g.circle.width());
+    // The value stays inside the circle the needle's inner end sweeps, so the needle never
+    // crosses it (at low readings it stood left of "44.2" as a minus sign, issue 31); a long
+    // value ("4.26 hours") is set smaller, down to the caption's size, before it is shortened.
+    const double inner = g.circle.width() / 2 - g.thickness * 0.9 - std::max(2.0, g.thickness * 0.28) / 2 - 1;
+    const double halfHeight = QFontMetricsF(valueFont).height() / 2;
+    const double valueWidth = std::min(g.area.width(), 2 * std::sqrt(std::max(0.0, inner * inner - halfHeight * halfHeight)));
     const double natural = QFontMetricsF(valueFont).horizontalAdvance(m_valueText);
     if (natural > valueWidth && natural > 0)
         valueFont.setPointSizeF(std::max(font().pointSizeF() * 0.85, valueFont.pointSizeF() * valueWidth / natural * 0.98));
@@ -256,9 +265,10 @@ void Gauge::drawTexts(QPainter& p, const Geometry& g)
 
     if (m_caption.isEmpty())
         return;
-    const QString caption = QFontMetricsF(g.captionFont).elidedText(m_caption, Qt::ElideRight, g.area.width());
+    const QString caption = captionText(g);
     if (m_captionStatic.text() != caption || m_captionFont != g.captionFont) {
         m_captionStatic.setText(caption);
+        m_captionStatic.setTextFormat(Qt::PlainText);
         m_captionStatic.prepare(QTransform(), g.captionFont);
         m_captionFont = g.captionFont;
     }
@@ -267,6 +277,48 @@ void Gauge::drawTexts(QPainter& p, const Geometry& g)
     muted.setAlphaF(0.7f);
     p.setPen(muted);
     p.drawStaticText(QPointF(g.centre.x() - m_captionStatic.size().width() / 2, g.centre.y() + g.outer / 2), m_captionStatic);
+}
+
+QString Gauge::captionText(const Geometry& g) const
+{
+    const QFontMetricsF metrics(g.captionFont);
+    const double width = g.area.width();
+    if (g.captionLines < 2 || metrics.horizontalAdvance(m_caption) <= width)
+        return metrics.elidedText(m_caption, Qt::ElideRight, width);
+    // Two lines, broken where the script allows (QTextLayout: at spaces in English, between
+    // characters in Chinese); a number keeps its unit ("80 GiB" joined by a no-break space).
+    QString text = m_caption;
+    text.replace(QRegularExpression(QStringLiteral("(\\d) (GB|GiB|TB|s|%)")), QStringLiteral("\\1\u00a0\\2"));
+    QTextLayout layout(text, g.captionFont);
+    layout.beginLayout();
+    QStringList lines;
+    for (QTextLine line = layout.createLine(); line.isValid() && lines.size() < 2; line = layout.createLine()) {
+        line.setLineWidth(width);
+        lines << text.mid(line.textStart(), lines.size() == 0 ? line.textLength() : -1).trimmed();
+    }
+    layout.endLayout();
+    if (lines.size() < 2)
+        return metrics.elidedText(m_caption, Qt::ElideRight, width);
+    return lines[0] + QChar(QChar::LineSeparator) + metrics.elidedText(lines[1], Qt::ElideRight, width);
+}
+
+QString Gauge::shownCaption() const
+{
+    return m_caption.isEmpty() ? QString() : captionText(geometry());
+}
+
+QRectF Gauge::valueRect() const
+{
+    const Geometry g = geometry();
+    // As drawTexts sets it: the prepared text's size around the centre.
+    const QSizeF size = m_valueStatic.size();
+    return QRectF(g.centre.x() - size.width() / 2, g.centre.y() - size.height() / 2, size.width(), size.height());
+}
+
+double Gauge::needleInnerRadius() const
+{
+    const Geometry g = geometry();
+    return g.circle.width() / 2 - g.thickness * 0.9 - std::max(2.0, g.thickness * 0.28) / 2;
 }
 
 void Gauge::paintEvent(QPaintEvent*)

@@ -57,6 +57,13 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+    /// The caption as drawn at the widget's size (two lines joined by U+2028 when it is wider).
+    QString shownCaption() const;
+    /// Where the value's text was last drawn, and the radius the needle's inner end keeps from
+    /// the centre (for tests: the text stays inside it).
+    QRectF valueRect() const;
+    double needleInnerRadius() const;
+
 signals:
     void valueChanged(double value);
     /// Clicked, or Space/Enter with focus.
@@ -79,6 +86,7 @@ private:
         QFont captionFont;
         double titleHeight = 0;
         double captionHeight = 0;
+        int captionLines = 0;
         double outer = 0;    ///< outer radius
         double thickness = 0;
     };
@@ -88,6 +96,8 @@ private:
     void renderCache(const Geometry& g);
     void drawStatic(QPainter& p, const Geometry& g) const; ///< track, zones and title
     void drawTexts(QPainter& p, const Geometry& g);
+    /// The caption as drawn: one line, or two when it is wider than the dial.
+    QString captionText(const Geometry& g) const;
     static void drawArc(QPainter& p, const QRectF& circle, double from, double to, const QColor& color, double width);
 
     QPropertyAnimation* m_animation = nullptr;

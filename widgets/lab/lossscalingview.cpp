@@ -208,6 +208,14 @@ void LossScalingView::simulate()
         hi = std::max(hi, s.dynamicScale);
     }
     m_plot->yAxis->setRange(lo / 4, hi * 4);
+    // A share that stays at (about) zero all run is a line lying on the x-axis, invisible under
+    // it: three legend entries named lines nobody could see (issue 31). Their names say so.
+    m_flat = {true, true, true, true};
+    for (const core::LossScalingStep& st : m_run.steps) {
+        const double shares[] = {st.underflowFp16None, st.underflowFp16Fixed, st.underflowFp16Dynamic, st.underflowBf16None};
+        for (std::size_t k = 0; k < 4; ++k)
+            m_flat[k] = m_flat[k] && 100 * shares[k] < 0.05; // under half a pixel of 0–100 % on any plot
+    }
     // Ticks as powers of two, 2¹⁰ … 2²⁰: the scale only ever halves and doubles.
     QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
     const int first = int(std::floor(std::log2(lo / 4))), last = int(std::ceil(std::log2(hi * 4)));
@@ -282,6 +290,11 @@ void LossScalingView::showUpTo(int step)
     retranslateUi();
 }
 
+QStringList LossScalingView::shareNames() const
+{
+    return {m_none->name(), m_fixedShare->name(), m_dynamicShare->name(), m_bf16->name()};
+}
+
 QString LossScalingView::summary() const
 {
     return m_ui.summary->text();
@@ -306,10 +319,13 @@ void LossScalingView::retranslateUi()
     m_scale->setName(tr("dynamic scale (GradScaler)"));
     m_fixed->setName(tr("fixed scale"));
     m_skipped->setName(tr("skipped step (overflow)"));
-    m_none->setName(tr("FP16 flushed, unscaled"));
-    m_fixedShare->setName(tr("FP16 flushed, fixed scale"));
-    m_dynamicShare->setName(tr("FP16 flushed, dynamic scale"));
-    m_bf16->setName(tr("BF16 flushed, unscaled"));
+    //: a legend entry whose line stays at 0 % and lies on the x-axis; %1 = its name
+    const QString onAxis = tr("%1 (≈ 0 % all run: on the axis)");
+    auto share = [&](QCPGraph* g, const QString& name, std::size_t k) { g->setName(m_flat[k] ? onAxis.arg(name) : name); };
+    share(m_none, tr("FP16 flushed, unscaled"), 0);
+    share(m_fixedShare, tr("FP16 flushed, fixed scale"), 1);
+    share(m_dynamicShare, tr("FP16 flushed, dynamic scale"), 2);
+    share(m_bf16, tr("BF16 flushed, unscaled"), 3);
     m_plot->xAxis->setLabel(tr("step"));
     m_plot->yAxis->setLabel(tr("loss scale"));
     m_plot->yAxis2->setLabel(tr("% of gradients flushed to zero"));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QWidget>
+#include <array>
 
 #include "core/numerics/lossscaling.h"
 
@@ -41,6 +42,8 @@ public:
 
     const core::LossScalingRun& run() const { return m_run; }
     QString summary() const;
+    /// The flushed shares' legend names, in order: FP16 unscaled, fixed, dynamic, BF16.
+    QStringList shareNames() const;
     QCustomPlot* plot() const { return m_plot; }
     QPushButton* stepButton() const { return m_ui.step; }
     QPushButton* playButton() const { return m_ui.play; }
@@ -88,4 +91,5 @@ private:
         QLabel* summary = nullptr;
         QLabel* source = nullptr;
     } m_ui;
+    std::array<bool, 4> m_flat{}; ///< FP16 unscaled, fixed, dynamic, BF16: the share stays at ≈ 0 all run
 };

@@ -48,7 +48,13 @@ void FeasibilityHeatmap::setSelectedLayout(int layoutIndex)
 void FeasibilityHeatmap::rebuild()
 {
     const core::PlanKnob rows = m_grid.rowKnob, columns = m_grid.columnKnob;
-    m_grid = m_result ? core::planGrid(*m_result, rows, columns) : core::PlanGrid{rows, columns};
+    if (m_result) {
+        m_grid = core::planGrid(*m_result, rows, columns);
+    } else {
+        m_grid = core::PlanGrid{}; // no result: the knobs alone (a braced pair warned -Wmissing-field-initializers)
+        m_grid.rowKnob = rows;
+        m_grid.columnKnob = columns;
+    }
     updateGeometry();
     update();
 }
@@ -97,7 +103,10 @@ void FeasibilityHeatmap::paintEvent(QPaintEvent*)
     double labelWidth = fm.horizontalAdvance(QStringLiteral("888"));
     for (int v : m_grid.rows)
         labelWidth = std::max(labelWidth, fm.horizontalAdvance(PlanText::knobValue(m_grid.rowKnob, v)));
-    m_area = QRectF(rect()).adjusted(em * 1.4 + labelWidth + 6, em * 2.4, -4, -4);
+    // A line under the cells says what their colours mean (issue 31: the heatmap had no legend).
+    const double legendHeight = em * 1.5;
+    m_area = QRectF(rect()).adjusted(em * 1.4 + labelWidth + 6, em * 2.4, -4, -4 - legendHeight);
+    drawLegend(p, QRectF(m_area.left(), m_area.bottom() + em * 0.3, m_area.width(), em), dark);
     p.setPen(text);
     p.drawText(QRectF(m_area.left(), 0, m_area.width(), em), Qt::AlignHCenter | Qt::AlignVCenter, columnTitle);
     p.save();
@@ -153,6 +162,49 @@ void FeasibilityHeatmap::paintEvent(QPaintEvent*)
                 p.drawRect(cell.adjusted(1, 1, -1, -1));
             }
         }
+    }
+}
+
+QStringList FeasibilityHeatmap::legendTexts()
+{
+    return {tr("does not fit"), tr("under 10 % left"), tr("10 % left"), tr("50 %+ left"), tr("★ fastest")};
+}
+
+void FeasibilityHeatmap::drawLegend(QPainter& p, const QRectF& row, bool dark) const
+{
+    // The same colours as the cells: red, amber, then green from 10 % to 50 % of the GPU left
+    // (the alpha paintEvent gives each).
+    const QStringList texts = legendTexts();
+    const QFontMetricsF fm(font());
+    const double swatch = fm.height() * 0.9;
+    auto colour = [dark](ComponentPalette::Level level, double alpha) {
+        QColor c = ComponentPalette::levelColor(level, dark);
+        c.setAlphaF(float(alpha));
+        return c;
+    };
+    struct Item
+    {
+        QColor fill;
+        QString text;
+    };
+    const Item items[] = {{colour(ComponentPalette::Level::Bad, 0.55), texts[0]},
+                          {colour(ComponentPalette::Level::Warning, 0.35 + 0.55 * 0.2), texts[1]},
+                          {colour(ComponentPalette::Level::Good, 0.35 + 0.55 * 0.2), texts[2]},
+                          {colour(ComponentPalette::Level::Good, 0.9), texts[3]},
+                          {QColor(), texts[4]}};
+    double x = row.left();
+    p.setFont(font());
+    for (const Item& item : items) {
+        const double width = (item.fill.isValid() ? swatch + 4 : 0) + fm.horizontalAdvance(item.text) + fm.height() * 0.8;
+        if (x + width - fm.height() * 0.8 > row.right())
+            break; // a narrow heatmap keeps the first entries, the colours' meaning first
+        if (item.fill.isValid()) {
+            p.fillRect(QRectF(x, row.center().y() - swatch / 2, swatch, swatch), item.fill);
+            x += swatch + 4;
+        }
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(QRectF(x, row.top(), fm.horizontalAdvance(item.text) + 2, row.height()), Qt::AlignLeft | Qt::AlignVCenter, item.text);
+        x += fm.horizontalAdvance(item.text) + fm.height() * 0.8;
     }
 }
 

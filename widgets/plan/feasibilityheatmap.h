@@ -3,6 +3,8 @@
 #include <QWidget>
 #include <memory>
 
+class QPainter;
+
 #include "core/plan/planner.h"
 #include "widgets/displayformat.h"
 
@@ -28,6 +30,8 @@ public:
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    /// The colour legend's entries under the cells, in order.
+    static QStringList legendTexts();
 
 signals:
     /// A cell was clicked: its layout (PlanResult::layouts index).
@@ -42,6 +46,7 @@ private:
     void rebuild();
     QRectF cellRect(std::size_t row, std::size_t column) const;
     int cellAt(const QPointF& pos) const;
+    void drawLegend(QPainter& p, const QRectF& row, bool dark) const;
 
     std::shared_ptr<const core::PlanResult> m_result;
     core::PlanGrid m_grid;

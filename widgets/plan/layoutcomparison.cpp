@@ -18,7 +18,9 @@ LayoutComparison::LayoutComparison(QWidget* parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->verticalHeader()->setVisible(false);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // The names take the spare width; the numbers as wide as they are (the stretched "B − A"
+    // column was ~900 px wide, its figures far from the others, issue 31).
+    m_table->horizontalHeader()->setStretchLastSection(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
@@ -90,6 +92,7 @@ void LayoutComparison::fill()
         }
     }
     m_table->resizeColumnsToContents();
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
 }
 
 void LayoutComparison::changeEvent(QEvent* event)

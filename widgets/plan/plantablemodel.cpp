@@ -87,6 +87,8 @@ QVariant PlanTableModel::data(const QModelIndex& index, int role) const
                                                                          : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && index.column() == WhySlower && timed && m_result->best() >= 0 && layout != 0)
         return PlanText::slower(core::slowerThan(c, m_result->layouts.front(), 6));
+    if (role == Qt::ToolTipRole && index.column() == Layout) // the column is narrower than its longest layouts
+        return PlanText::layout(c);
     if (role != Qt::DisplayRole)
         return {};
     switch (Column(index.column())) {

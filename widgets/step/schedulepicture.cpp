@@ -79,7 +79,12 @@ void SchedulePicture::splitTitle(int legendWidth)
         }
         at = cut;
     }
-    const int rows = int(m_titleRows.size());
+    // A legend wider than half the view (English at 1280 px: it was left out, the Chinese one
+    // fitted, issue 31) gets a row of its own under the title instead, when the view is wide enough.
+    int legendTotal = 0;
+    legendItems(legendTotal);
+    m_legendOwnRow = m_timeline->valid && legendTotal > width() / 2 && legendTotal <= width() - 16;
+    const int rows = int(m_titleRows.size()) + (m_legendOwnRow ? 1 : 0);
     if (rows != m_rowsWanted) {
         m_rowsWanted = rows;
         updateGeometry();
@@ -99,11 +104,15 @@ void SchedulePicture::updateTitle()
         t += tr(" · chunks per stage v = %1").arg(m_timeline->virtualStages);
     t += tr(" · micro-batches m = %1").arg(m_timeline->microBatches);
     t += tr(" · bubble %1 of the compute (read off the blocks)").arg(DisplayFormat::percent(m_drawnBubble));
+    // Two figures side by side said nothing of why they differ (issue 31): the formula's stages
+    // and passes are all equally long; the blocks have this step's own durations (the first and
+    // last stages' embedding and loss, backward ≠ 2 × forward with recomputation, the optimizer).
     if (m_formula >= 0 && m_timeline->schedule == core::PipelineScheduleKind::ZeroBubbleH1)
         //: Qi et al. 2024 (Zero Bubble Pipeline Parallelism), with equal forward, B and W passes
-        t += tr("; (p − 1)/(3m + p − 1) = %1 (Qi et al. 2024, T_F = T_B = T_W)").arg(DisplayFormat::percent(m_formula));
+        t += tr("; (p − 1)/(3m + p − 1) = %1 if every pass took as long (Qi et al. 2024, T_F = T_B = T_W)").arg(DisplayFormat::percent(m_formula));
     else if (m_formula >= 0)
-        t += tr("; (p − 1)/(v·m + p − 1) = %1").arg(DisplayFormat::percent(m_formula));
+        //: the textbook bubble against the one read off the blocks, which have the step's own stage and pass durations
+        t += tr("; (p − 1)/(v·m + p − 1) = %1 if every stage and pass took as long").arg(DisplayFormat::percent(m_formula));
     m_title = t;
     splitTitle(m_titleLegendWidth);
 }
@@ -278,11 +287,37 @@ void SchedulePicture::paintStatic(QPainter& p)
     drawTimeAxis(p);
 }
 
+std::vector<std::pair<core::PhaseKind, QString>> SchedulePicture::legendItems(int& total) const
+{
+    // The kinds of block this step has (ZB-H1's backward is two blocks, B and W), and the width
+    // their swatches and names take in the view's font.
+    unsigned present = 0;
+    for (const core::StageTimeline& st : m_timeline->stages)
+        for (const core::TimelinePhase& ph : st.phases)
+            present |= 1u << unsigned(ph.kind);
+    const bool split = m_timeline->schedule == core::PipelineScheduleKind::ZeroBubbleH1;
+    const core::PhaseKind order[] = {core::PhaseKind::Forward, core::PhaseKind::Backward, core::PhaseKind::WeightGradient,
+                                     core::PhaseKind::Recompute, core::PhaseKind::Reduce, core::PhaseKind::Optimizer,
+                                     core::PhaseKind::Idle};
+    const QFontMetrics fm(font());
+    const int swatch = fm.height() - 6, gap = 10;
+    std::vector<std::pair<core::PhaseKind, QString>> items;
+    total = 0;
+    for (core::PhaseKind k : order) {
+        if (!(present & (1u << unsigned(k))))
+            continue;
+        QString name = split && k == core::PhaseKind::Backward ? tr("Input gradient (B)") : StepPalette::phaseName(k);
+        total += swatch + 4 + fm.horizontalAdvance(name) + gap;
+        items.emplace_back(k, std::move(name));
+    }
+    return items;
+}
+
 int SchedulePicture::paintLegend(QPainter& p)
 {
-    // The kinds of block this step has, right-aligned in the title row: what the colours mean
-    // (ZB-H1's backward is two blocks, B and W). The same from one re-plan to the next: drawn
-    // once into a picture (SVG and PDF get shapes and text).
+    // What the colours mean, right-aligned in the title row (or in a row of its own under the
+    // title, splitTitle()). The same from one re-plan to the next: drawn once into a picture
+    // (SVG and PDF get shapes and text).
     unsigned present = 0;
     for (const core::StageTimeline& st : m_timeline->stages)
         for (const core::TimelinePhase& ph : st.phases)
@@ -290,26 +325,17 @@ int SchedulePicture::paintLegend(QPainter& p)
     const bool split = m_timeline->schedule == core::PipelineScheduleKind::ZeroBubbleH1;
     const bool dark = isDark();
     const qreal dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
+    const int room = m_legendOwnRow ? width() - 16 : width() / 2;
     if (m_vectorPaint || m_legend.isNull() || m_legendKinds != present || m_legendSplit != split || m_legendDark != dark
-        || m_legendRoom != width() / 2 || m_legend.devicePixelRatio() != dpr) {
-        const core::PhaseKind order[] = {core::PhaseKind::Forward, core::PhaseKind::Backward, core::PhaseKind::WeightGradient,
-                                         core::PhaseKind::Recompute, core::PhaseKind::Reduce, core::PhaseKind::Optimizer,
-                                         core::PhaseKind::Idle};
+        || m_legendRoom != room || m_legend.devicePixelRatio() != dpr) {
         const QFontMetrics fm(font());
         const int swatch = fm.height() - 6, gap = 10;
-        std::vector<std::pair<core::PhaseKind, QString>> items;
         int total = 0;
-        for (core::PhaseKind k : order) {
-            if (!(present & (1u << unsigned(k))))
-                continue;
-            QString name = split && k == core::PhaseKind::Backward ? tr("Input gradient (B)") : StepPalette::phaseName(k);
-            total += swatch + 4 + fm.horizontalAdvance(name) + gap;
-            items.emplace_back(k, std::move(name));
-        }
+        const std::vector<std::pair<core::PhaseKind, QString>> items = legendItems(total);
         m_legendKinds = present;
         m_legendSplit = split;
         m_legendDark = dark;
-        m_legendRoom = width() / 2;
+        m_legendRoom = room;
         if (items.empty() || total > m_legendRoom) { // a narrow view keeps its title
             m_legend = QImage(1, 1, QImage::Format_RGB32);
             m_legendWidth = 0;
@@ -336,8 +362,8 @@ int SchedulePicture::paintLegend(QPainter& p)
         const int left = width() - rightMargin() - total + gap;
         m_legendWidth = total + 8;
         if (m_vectorPaint) {
-            draw(p, left, 2);
-            return m_legendWidth;
+            draw(p, left, legendTop());
+            return m_legendOwnRow ? 0 : m_legendWidth;
         }
         m_legend = QImage((QSizeF(total, h) * dpr).toSize(), QImage::Format_RGB32);
         m_legend.setDevicePixelRatio(dpr);
@@ -347,8 +373,13 @@ int SchedulePicture::paintLegend(QPainter& p)
         draw(lp, 0, 0);
     }
     if (m_legendWidth > 0)
-        p.drawImage(QPointF(width() - rightMargin() - m_legendWidth + 8 + 10, 2), m_legend);
-    return m_legendWidth;
+        p.drawImage(QPointF(width() - rightMargin() - m_legendWidth + 8 + 10, legendTop()), m_legend);
+    return m_legendOwnRow ? 0 : m_legendWidth; // in a row of its own it leaves the title its width
+}
+
+int SchedulePicture::legendTop() const
+{
+    return m_legendOwnRow ? 2 + int(m_titleRows.size()) * rowHeight() : 2;
 }
 
 void SchedulePicture::paintCursor(QPainter& p)

@@ -42,6 +42,8 @@ public:
 
     QSize sizeHint() const;
     QSize minimumSizeHint() const;
+    /// Whether the colours' legend was drawn at the last paint (beside the title or under it).
+    bool legendShown() const { return m_legendWidth > 0; }
 
     void paintCursor(QPainter& painter) override;
 
@@ -54,12 +56,15 @@ protected:
     void styleChanged() override { m_legend = QImage(); }
     void relayout() override;
     int labelWidth() const override { return m_labelWidth; }
-    int topMargin() const override { return rowHeight() * int(std::max<qsizetype>(1, m_titleRows.size())); }
+    int topMargin() const override { return rowHeight() * (int(std::max<qsizetype>(1, m_titleRows.size())) + (m_legendOwnRow ? 1 : 0)); }
 
 private:
     QRectF rowRect(int stage) const;
-    /// The colours' legend in the title row; returns the width it took (0: no room).
+    /// The colours' legend in the title row (or its own row); returns the width it took in the
+    /// title row (0: none there).
     int paintLegend(QPainter& painter);
+    std::vector<std::pair<core::PhaseKind, QString>> legendItems(int& total) const;
+    int legendTop() const;
     void updateTitle();
     /// Breaks the title into rows that fit beside a legend `legendWidth` wide.
     void splitTitle(int legendWidth);
@@ -71,6 +76,7 @@ private:
     bool m_legendDark = false;
     int m_legendRoom = 0;
     int m_legendWidth = 0;
+    bool m_legendOwnRow = false; ///< wider than half the view: a row of its own under the title
     QString m_title;
     QStringList m_titleRows;
     int m_titleLegendWidth = 0; ///< the legend's width the rows were split for

@@ -27,6 +27,7 @@ public:
     /// Sends drawn: each is a (stage, phase) that waited for another stage's block.
     const std::vector<Send>& sends() const { return picture().sends(); }
     QString title() const { return picture().title(); }
+    bool legendShown() const { return picture().legendShown(); }
     /// The title as drawn: one row, or two when it is wider than the view (a slide's type).
     const QStringList& titleRows() const { return picture().titleRows(); }
 

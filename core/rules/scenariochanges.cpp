@@ -2,7 +2,7 @@
 // table (core/fields.h) whose value differs, in the order a scenario file writes them.
 #include <charconv>
 
-#include "core/advice/advice.h"
+#include "core/rules/scenariochanges.h"
 
 namespace core {
 

@@ -1,0 +1,125 @@
+#include "core/layout/resolvedlayout.h"
+
+#include <algorithm>
+
+#include "core/layout/sharding.h"
+
+namespace core {
+
+namespace {
+
+/// Mean of 1/rows + 1/cols over the weight matrices, weighted by size (Adafactor's factored
+/// second moment); vectors are negligible.
+double matrixAspect(const ModelArchitecture& m)
+{
+    const double h = m.hiddenSize, F = m.ffnHiddenSize;
+    if (h <= 0 || F <= 0)
+        return 0;
+    const double attention = 4 * h * h, mlp = (m.gatedMlp ? 3 : 2) * h * F;
+    return (attention * (2 / h) + mlp * (1 / h + 1 / F)) / (attention + mlp);
+}
+
+} // namespace
+
+/// Model-state bytes as `framework` keeps them. FSDP2 shards the parameters in their original
+/// fp32 dtype, which is the master copy (MixedPrecisionPolicy all-gathers them in bf16 and keeps
+/// sharded fp32 gradients); DDP under torch.autocast likewise trains fp32 parameters. Moments
+/// in `moments` precision when forced.
+StateBytesPerParameter frameworkStateBytes(StateBytesPerParameter st, Framework framework, MomentDtype moments, Optimizer optimizer)
+{
+    if ((framework == Framework::Fsdp2 || framework == Framework::Ddp) && st.master > 0) {
+        st.weights = st.master;
+        st.gradients = st.master;
+        st.master = 0;
+    }
+    const int n = optimizerMoments(optimizer);
+    const bool perParameter = optimizer != Optimizer::Adam8bit && optimizer != Optimizer::Adafactor;
+    if (moments != MomentDtype::Auto && perParameter && n > 0)
+        st.moments = n * (moments == MomentDtype::Bf16 ? 2.0 : 4.0);
+    return st;
+}
+
+StageLayers ResolvedLayout::chunk(int stage, int chunk) const
+{
+    if (chunkLayers > 0) {
+        const int first = (chunk * p + stage) * chunkLayers;
+        return {first, chunkLayers, pattern.countsIn(first, first + chunkLayers)};
+    }
+    const int stageFirst = split.firstLayerOf(stage), count = split.layersOn(stage);
+    const int parts = v > 0 ? v : 1;
+    const int first = stageFirst + int(long(count) * chunk / parts), last = stageFirst + int(long(count) * (chunk + 1) / parts);
+    return {first, last - first, pattern.countsIn(first, last)};
+}
+
+StageLayers ResolvedLayout::interleavedStage(int stage) const
+{
+    return {stage * chunkLayers, v * chunkLayers, interleavedKinds(stage)};
+}
+
+ResolvedLayout resolveLayout(const Scenario& s, const ModelArchitecture& shape)
+{
+    ResolvedLayout r;
+    const TrainingSetup& tr = s.training;
+    const ParallelLayout& pl = s.parallel;
+    r.framework = tr.framework;
+    r.countOnly = !s.model.hasArchitecture;
+    r.adapters = s.mode == Mode::FineTune && s.finetune.method != FineTuneMethod::Full;
+    r.rl = s.mode == Mode::FineTune && s.finetune.rl.algorithm != RlAlgorithm::None;
+
+    r.t = pl.tensor;
+    r.p = pl.pipeline;
+    r.v = pl.virtualPipeline;
+    r.c = pl.context;
+    r.dp = pl.dataParallel();
+    r.usable = r.t > 0 && r.p > 0 && r.c > 0 && r.dp > 0 && tr.microBatchSize > 0;
+    // Megatron shards the distributed optimizer over DP × CP (and so do ZeRO and FSDP over the
+    // data-parallel ranks of every CP rank); hybrid sharding over a smaller group of them
+    // (parallel.shard_group), of which there are `replicas` copies. ZeRO 0 shards nothing: its
+    // all-reduce spans the whole group.
+    const int dataTimesContext = r.dp * r.c;
+    r.shardGroup = shardGroupSize(dataTimesContext, tr.zeroStage >= 1 ? pl.shardGroup : 0);
+    r.replicas = r.shardGroup > 0 ? dataTimesContext / r.shardGroup : 1;
+    r.expertShards = std::max(1, pl.expertDataParallel());
+    r.micro = r.usable ? int(tr.globalBatchSize / (tr.microBatchSize * r.dp)) : 1;
+    r.tokensPerMicroBatch = r.usable ? double(tr.seqLength) / r.c * double(tr.microBatchSize) : 0;
+    r.seqShard = (pl.sequenceParallel && r.t > 1) ? double(r.t) : 1.0;
+
+    r.split = pipelineSplit(shape.numLayers, r.p, pl.firstStageLayers, pl.lastStageLayers, pl.embeddingCountsAsLayer, pl.lossCountsAsLayer);
+    r.pattern = modelTowers(shape).decoder.pattern;
+    // (Training only: serving runs no virtual pipeline.)
+    if (r.v > 1 && r.p > 1 && s.mode != Mode::Inference && pl.firstStageLayers <= 0 && pl.lastStageLayers <= 0 && !pl.embeddingCountsAsLayer
+        && !pl.lossCountsAsLayer && shape.numLayers > 0 && shape.numLayers % (r.p * r.v) == 0)
+        r.chunkLayers = shape.numLayers / (r.p * r.v);
+
+    // The GEMMs' format: the recipe's, falling back to BF16 on a GPU without FP8 and to FP16
+    // without BF16 (the peak each estimate and the planner's bound time the step at).
+    const GpuSpec& gpu = s.hardware.gpu;
+    r.computeDType = computeDType(tr.precision);
+    if (r.computeDType == ComputeDType::Fp8 && gpu.peakFlops(r.computeDType) <= 0) {
+        r.noFp8Peak = true;
+        r.computeDType = ComputeDType::Bf16;
+    }
+    if (r.computeDType == ComputeDType::Bf16 && gpu.peakFlops(r.computeDType) <= 0) {
+        r.noBf16Peak = true;
+        r.computeDType = ComputeDType::Fp16;
+    }
+    r.elementBytes = activationBytes(tr.precision);
+
+    const double aspect = matrixAspect(shape);
+    const StateBytesPerParameter recipe = stateBytes(tr.precision, tr.optimizer, aspect);
+    r.reduceBytes = recipe.gradients > 0 ? recipe.gradients : 2; // FSDP2 reduce dtype: the recipe's gradients
+    r.ampWeights = r.framework == Framework::Ddp && recipe.master > 0;
+    r.state = frameworkStateBytes(recipe, r.framework, tr.momentDtype, tr.optimizer);
+    if (r.adapters) {
+        // LoRA adapters train in their own precision with no separate master copy: fp32 (PEFT
+        // autocast_adapter_dtype) or bf16 (QLoRA), moments fp32 unless forced.
+        const double a = s.finetune.adapterPrecision == AdapterDtype::Fp32 ? 4 : 2;
+        r.state.weights = r.state.gradients = a;
+        r.state.master = 0;
+        r.state.moments = frameworkStateBytes(stateBytes(PrecisionRecipe::Mixed16, tr.optimizer, aspect), Framework::Megatron,
+                                              tr.momentDtype, tr.optimizer).moments;
+    }
+    return r;
+}
+
+} // namespace core

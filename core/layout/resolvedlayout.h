@@ -1,0 +1,112 @@
+#pragma once
+
+// The one resolve step of an estimate (docs/HACKING.md "Data flow"): a scenario's layout turned
+// into the numbers every part of the estimate reads — degrees, the shard and replica groups,
+// micro-batches, tokens, the pipeline's stages with the kinds of their layers, the dtypes and
+// the model-state bytes. Memory, step time, serving, the step timeline and the planner's bound
+// read this value instead of deriving any of it again.
+
+#include "core/model/layerpattern.h"
+#include "core/pipeline.h"
+#include "core/precision.h"
+#include "core/scenario.h"
+
+namespace core {
+
+/// The layers one pipeline stage holds: a contiguous range and its layers by kind.
+struct StageLayers
+{
+    int first = 0;      ///< index of its first layer
+    int count = 0;
+    KindCounts kinds;
+};
+
+struct ResolvedLayout
+{
+    /// The degrees are positive and divide the GPUs (validate() guarantees it for an estimate;
+    /// the planner's bound asks first). When false only the flags below are meaningful.
+    bool usable = false;
+
+    // What runs
+    Framework framework = Framework::Megatron;
+    bool countOnly = false;   ///< a bare parameter count: the family shape stands in for the layers
+    bool adapters = false;    ///< LoRA/QLoRA fine-tuning: frozen base + trainable adapters
+    bool rl = false;          ///< an RL algorithm on top of fine-tuning
+
+    // Degrees and groups
+    int t = 1, p = 1, v = 1, c = 1;
+    int dp = 1;               ///< data-parallel degree: GPUs / (t·p·c)
+    int shardGroup = 1;       ///< ZeRO / distributed-optimizer / FSDP shard group: DP × CP, or parallel.shard_group
+    int replicas = 1;         ///< DP × CP / shardGroup: copies of each shard, which all-reduce their gradients
+    int expertShards = 1;     ///< expert data parallel: ZeRO group of the routed experts
+    int micro = 1;            ///< micro-batches per step per pipeline
+    double tokensPerMicroBatch = 0; ///< (s / CP) · b on one GPU
+    double seqShard = 1;      ///< t with sequence parallelism (what SP divides replicated activations by), else 1
+
+    // The pipeline
+    PipelineSplit split;      ///< transformer layers per stage
+    LayerPattern pattern;     ///< which kind each layer is (the decoder tower)
+    /// Interleaved schedule (v > 1) with the layers split evenly into p·v virtual stages (no
+    /// explicit first/last stage, embedding or loss counted as a layer): the layers of each. Model
+    /// chunk j of pipeline rank i is virtual stage j·p + i (Megatron _get_layer_offset:
+    /// vp_rank·L/v + pp_rank·L/(p·v), megatron/core/transformer/transformer_layer.py @ 009c601),
+    /// so a stage's layers are not contiguous. 0: each stage holds one contiguous range.
+    int chunkLayers = 0;
+
+    // Dtypes and model states
+    ComputeDType computeDType = ComputeDType::Bf16; ///< the GEMMs' format, after the GPU's fallbacks
+    bool noFp8Peak = false;   ///< FP8 asked but the GPU has no FP8 peak: BF16 instead
+    bool noBf16Peak = false;  ///< BF16 asked (or fallen back to) but none: FP16 instead
+    double elementBytes = 2;  ///< one saved activation element
+    StateBytesPerParameter state; ///< of the trainable parameters, as the framework keeps them
+    double reduceBytes = 4;   ///< FSDP2: bytes of the reduce-scatter dtype (mixed_precision_reduce)
+    bool ampWeights = false;  ///< DDP with a mixed recipe: fp32 weights under torch.autocast
+
+    /// The layers of virtual chunk `chunk` (0 … v − 1) of pipeline stage `stage`. Without
+    /// interleaving, the stage's range split into v nearly equal parts (one part when v = 1).
+    StageLayers chunk(int stage, int chunk) const;
+    /// The layers of an interleaved stage: its chunks' (first: of its first chunk).
+    StageLayers interleavedStage(int stage) const;
+    /// … their kinds only, inline for the stage loops.
+    KindCounts interleavedKinds(int stage) const
+    {
+        KindCounts k;
+        for (int j = 0; j < v; ++j) {
+            const int first = (j * p + stage) * chunkLayers;
+            k += pattern.countsIn(first, first + chunkLayers);
+        }
+        return k;
+    }
+    /// The kinds of stage `stage`, whose contiguous range [first, first + count) the caller
+    /// walks anyway (the stage loops): a dense model's are all dense wherever they sit; an
+    /// interleaved stage's are its chunks'.
+    KindCounts stageKindsAt(int stage, int first, int count) const
+    {
+        if (!pattern.experts) {
+            KindCounts k;
+            k.layers[std::size_t(LayerKind::Dense)] = count;
+            return k;
+        }
+        return chunkLayers > 0 ? interleavedKinds(stage) : pattern.countsIn(first, first + count);
+    }
+    /// The layers of pipeline stage `stage`.
+    StageLayers stage(int stage) const { return chunkLayers > 0 ? interleavedStage(stage) : contiguousStage(stage); }
+    /// … of a stage that holds one contiguous range (always so for serving, which interleaves nothing).
+    StageLayers contiguousStage(int stage) const
+    {
+        const int first = split.firstLayerOf(stage);
+        const int count = split.layersOn(stage);
+        return {first, count, pattern.countsIn(first, first + count)};
+    }
+};
+
+/// Resolves `scenario`'s layout; `shape` is the architecture the estimate uses (the family
+/// shape for a bare parameter count).
+ResolvedLayout resolveLayout(const Scenario& scenario, const ModelArchitecture& shape);
+
+/// Model-state bytes per trainable parameter as `framework` keeps them (FSDP2 and DDP train fp32
+/// parameters, moments in `moments` precision when forced): what the memory estimate uses, and
+/// the planner's lower bound with it.
+StateBytesPerParameter frameworkStateBytes(StateBytesPerParameter st, Framework framework, MomentDtype moments, Optimizer optimizer);
+
+} // namespace core

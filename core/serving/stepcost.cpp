@@ -1,0 +1,113 @@
+#include "core/serving/stepcost.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/serving/serving_data.h"
+
+namespace core {
+
+namespace {
+
+// Spelled out (no using-declaration): a unity build puts steptime.cpp's `constant` beside this one.
+constexpr double kHbmReadFraction = serving_data::constant("hbm_read_fraction");
+constexpr double kNcclLatency = serving_data::constant("serving_nccl_latency_seconds");
+
+/// The one-shot kernel's measured latency and cost per byte at the nearest measured TP size.
+struct CustomAllReduce
+{
+    double latency, secondsPerByte;
+};
+constexpr CustomAllReduce kCustomAllReduce[] = {
+    {serving_data::constant("custom_allreduce_latency_tp2"), serving_data::constant("custom_allreduce_seconds_per_byte_tp2")},
+    {serving_data::constant("custom_allreduce_latency_tp4"), serving_data::constant("custom_allreduce_seconds_per_byte_tp4")},
+    {serving_data::constant("custom_allreduce_latency_tp8"), serving_data::constant("custom_allreduce_seconds_per_byte_tp8")},
+};
+
+} // namespace
+
+std::string_view servingPartName(ServingPart part)
+{
+    switch (part) {
+    case ServingPart::Weights: return "weights";
+    case ServingPart::Compute: return "compute";
+    case ServingPart::KvRead: return "kv_read";
+    case ServingPart::Attention: return "attention";
+    case ServingPart::LayerFloor: return "layer_floor";
+    case ServingPart::TensorParallel: return "tensor_parallel";
+    case ServingPart::ExpertParallel: return "expert_parallel";
+    case ServingPart::PipelineHandOff: return "pipeline_hand_off";
+    case ServingPart::EngineOverhead: return "engine_overhead";
+    case ServingPart::Count: break;
+    }
+    return "";
+}
+
+double hbmReadFraction() { return kHbmReadFraction; }
+
+double ncclLatencySeconds() { return kNcclLatency; }
+
+double touchedExperts(double rows, int experts, int k)
+{
+    if (experts <= 0 || k <= 0 || rows <= 0)
+        return experts > 0 && rows <= 0 ? 0 : 1;
+    return 1 - std::pow(1 - std::min(1.0, double(k) / experts), rows);
+}
+
+double stepAllReduceSeconds(double bytes, int ranks, bool custom, double busBytesPerSecond)
+{
+    if (ranks <= 1 || bytes <= 0)
+        return 0;
+    // NCCL's ring: 2(n−1)/n of the bytes over each GPU's link (nccl-tests PERFORMANCE.md), plus
+    // the latency of one NCCL all-reduce inside a captured step (measured, resources/serving.json).
+    const double ring = busBytesPerSecond > 0 ? allReduceSeconds(bytes, ranks, busBytesPerSecond, kNcclLatency) : kNcclLatency;
+    if (!custom)
+        return ring;
+    const CustomAllReduce& k = kCustomAllReduce[ranks <= 2 ? 0 : ranks <= 4 ? 1 : 2];
+    return std::min(ring, k.latency + bytes * k.secondsPerByte);
+}
+
+ServingParts stageStepParts(const ServingStage& stage, const ServingHardware& hw, const ServingLoad& load, const ModelConstants& constants)
+{
+    ServingParts parts{};
+    const double rows = load.rows();
+    if (rows <= 0 || stage.layers <= 0)
+        return parts;
+    // Linear layers: every weight the rows need is read once per step; the GEMMs have `rows` rows
+    // (the step-time model's efficiency of a rows × h × h GEMM, resources/steptime.json).
+    const double touched = stage.moeLayers > 0 ? touchedExperts(rows, hw.experts, hw.topK) : 1;
+    const double bytes = stage.denseWeightBytes + stage.expertWeightBytes * touched;
+    const double readSeconds = hw.bandwidth > 0 ? bytes / (hw.bandwidth * hw.weightEfficiency) : 0;
+    // The compute side is the GEMM at its measured efficiency without the small-M fall: that fall
+    // (Π d/(d + 128), steptime.json "gemm_half_dimension") is a 128-row cuBLAS tile computing mostly
+    // padding, while a decode step's GEMMs run skinny-M kernels whose time is the weight read
+    // counted beside it (a roofline: the larger of the two binds).
+    const double efficiency = hw.gemm ? gemmEfficiency(*hw.gemm, hw.fp8, std::max(rows, hw.gemm->mamfM), hw.hidden, hw.hidden, constants) : 0;
+    const double computeSeconds = hw.peakFlops > 0 && efficiency > 0 ? stage.flopsPerToken * rows / (hw.peakFlops * efficiency) : 0;
+    parts[std::size_t(readSeconds >= computeSeconds ? ServingPart::Weights : ServingPart::Compute)] = std::max(readSeconds, computeSeconds);
+    // Decode attention reads each sequence's cache (FlashAttention/FlashInfer decode, paged).
+    parts[std::size_t(ServingPart::KvRead)] = hw.bandwidth > 0 ? stage.kvReadBytes / hw.bandwidth : 0;
+    // Prefill attention: QKᵀ and ·V, 2 FLOPs each per attended position and query width.
+    if (load.prefillTokens > 0 && hw.gemm && hw.peakAttentionFlops > 0) {
+        const double span = load.prefillAttended / load.prefillTokens;
+        const double eff = attentionEfficiency(hw.gemm->attentionForward, span, constants);
+        if (eff > 0)
+            parts[std::size_t(ServingPart::Attention)] = 4 * stage.attentionWidth * load.prefillAttended * stage.layers / (hw.peakAttentionFlops * eff);
+    }
+    parts[std::size_t(ServingPart::LayerFloor)] = stage.layers * constants[FittedConstant::ServingLayerFloor];
+    // Tensor parallelism: the attention output and the MLP output are all-reduced in every layer
+    // (Megatron's row-parallel layers; vLLM RowParallelLinear), rows × hidden activations each.
+    if (hw.tensor > 1)
+        parts[std::size_t(ServingPart::TensorParallel)] =
+            2.0 * stage.layers * stepAllReduceSeconds(rows * hw.hidden * hw.activationBytes, hw.tensor, hw.customAllReduce, hw.tpBusBytesPerSecond);
+    // Expert parallelism: each MoE layer sends every row to its top-k experts and back; all but
+    // 1/EP of them leave the GPU (all-to-all), plus a collective's latency each way.
+    if (hw.expert > 1 && stage.moeLayers > 0 && hw.epBusBytesPerSecond > 0) {
+        const double moved = rows * hw.topK * hw.hidden * hw.activationBytes * (hw.expert - 1) / hw.expert;
+        parts[std::size_t(ServingPart::ExpertParallel)] =
+            2.0 * stage.moeLayers * (moved / hw.epBusBytesPerSecond + kNcclLatency);
+    }
+    return parts;
+}
+
+} // namespace core

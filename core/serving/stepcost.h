@@ -1,0 +1,104 @@
+#pragma once
+
+// The time of one serving engine step (issue 27 item 1): one forward of the running batch —
+// sequences that decode one token each and prompt tokens being prefilled — on one GPU of each
+// pipeline stage of a model replica. Shared by the estimate (decode step, time to first token),
+// continuous batching (core/serving/batching.h) and the serving planner.
+//
+// A step on one GPU is the sum of what runs one kernel after another (decode kernels do not
+// overlap each other):
+//   linear     max(weight bytes / (bandwidth × kernel efficiency), GEMM FLOPs / (peak × efficiency(rows)))
+//   KV read    the decode attention reads each sequence's cache once (paged / flash decoding)
+//   attention  prefill's causal attention FLOPs at the fused kernel's efficiency
+//   floor      a fixed time per layer (launch gaps, tails, norms, rotary: fitted)
+//   TP         two all-reduces per layer of rows × hidden activations (custom one-shot or NCCL ring)
+//   EP         dispatch and combine per MoE layer
+// and once per step the engine's own overhead (scheduler, sampler, streaming: fitted), plus a
+// hand-off of the rows' activations between pipeline stages.
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+#include "core/modelconstants.h"
+#include "core/steptime.h"
+
+namespace core {
+
+enum class ServingPart {
+    Weights,        ///< reading the weights (the linear layers' time when bandwidth binds)
+    Compute,        ///< the linear layers' GEMM FLOPs (when compute binds)
+    KvRead,         ///< decode attention reading the KV cache
+    Attention,      ///< prefill attention FLOPs
+    LayerFloor,     ///< fixed time per layer
+    TensorParallel, ///< all-reduces
+    ExpertParallel, ///< MoE dispatch and combine
+    PipelineHandOff,///< activations sent to the next stage
+    EngineOverhead, ///< the engine's own time per step
+    Count
+};
+inline constexpr std::size_t kServingPartCount = std::size_t(ServingPart::Count);
+using ServingParts = std::array<double, kServingPartCount>;
+
+/// Stable id as in the JSON output: "weights", "kv_read", "tensor_parallel", …
+std::string_view servingPartName(ServingPart part);
+
+/// One GPU of one pipeline stage, as a step reads it (resolved from the scenario by the estimate).
+struct ServingStage
+{
+    int layers = 0;
+    int moeLayers = 0;
+    double denseWeightBytes = 0;  ///< read every step: attention, dense MLPs, shared experts, norms, the LM head (not the token embedding)
+    double expertWeightBytes = 0; ///< routed experts held by this GPU (read where some row was routed to them)
+    double flopsPerToken = 0;     ///< GEMM FLOPs per row on this GPU: 2 × the parameters a token uses
+    double attentionWidth = 0;    ///< query heads × head dim on this GPU (MLA: its attention width)
+    double kvReadBytes = 0;       ///< the KV cache this step's decode attention reads on this GPU
+};
+
+/// The replica's hardware and engine, as a step reads it.
+struct ServingHardware
+{
+    const GpuStepFigures* gemm = nullptr; ///< measured GEMM and attention efficiencies (resources/steptime.json)
+    double bandwidth = 0;        ///< achievable bytes/s: datasheet × hbm_read_fraction
+    double peakFlops = 0;        ///< peak of the GEMMs' dtype (FP8 weights: FP8)
+    double peakAttentionFlops = 0; ///< 16-bit peak (attention runs in 16 bits)
+    bool fp8 = false;
+    double weightEfficiency = 1; ///< share of the bandwidth the weight kernels reach (weight-only int: fitted)
+    double hidden = 0;           ///< rows × hidden is what the all-reduces and hand-offs move
+    double activationBytes = 2;
+    int tensor = 1;
+    int expert = 1;
+    int experts = 0, topK = 0;   ///< routed experts and experts per token (MoE)
+    bool customAllReduce = false;///< the engine's one-shot all-reduce over NVLink (vLLM, SGLang, TensorRT-LLM)
+    double tpBusBytesPerSecond = 0;
+    double epBusBytesPerSecond = 0;
+    double linkBytesPerSecond = 0; ///< between pipeline stages
+    bool engineOverhead = false; ///< a server engine whose scheduler the GPU waits for each step
+};
+
+/// What one step computes.
+struct ServingLoad
+{
+    double decodeSequences = 0;  ///< sequences that each decode one token
+    double prefillTokens = 0;    ///< prompt tokens computed in this step (a chunk)
+    double prefillAttended = 0;  ///< Σ over those tokens of the positions each attends (causal: start + i)
+    double rows() const { return decodeSequences + prefillTokens; }
+};
+
+/// One stage's GPU time, by part (no engine overhead, no hand-off).
+ServingParts stageStepParts(const ServingStage& stage, const ServingHardware& hw, const ServingLoad& load, const ModelConstants& constants);
+
+/// An all-reduce of `bytes` over `ranks` GPUs inside a step: the engine's one-shot kernel where it
+/// has one (latency and per-byte cost measured on H100, sgl-project/sglang#2904), or NCCL's ring
+/// (measured latency + 2(n−1)/n × bytes over the bus), whichever is faster.
+double stepAllReduceSeconds(double bytes, int ranks, bool custom, double busBytesPerSecond);
+
+/// Fraction of `experts` routed experts some of `rows` tokens (top-`k` each) reach, uniform routing.
+double touchedExperts(double rows, int experts, int k);
+
+/// The constant "hbm_read_fraction" (resources/serving.json).
+double hbmReadFraction();
+/// The constant "serving_nccl_latency_seconds": one NCCL collective inside a captured step.
+double ncclLatencySeconds();
+
+} // namespace core
