@@ -158,6 +158,10 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
      "bitsandbytes paged optimizers; QLoRA (Dettmers et al. 2023) §3: evicted to CPU RAM when the GPU runs out", Unit::Bytes, Component::PagedOptimizerStates},
     {"stage_layers", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Transformer layers on this stage"), "even split, remainder on the middle stages; or the first/last stage's count as set",
      "Megatron transformer_config.py (decoder_first/last_pipeline_num_layers, account_for_embedding/loss_in_pipeline_split); Llama 3 paper §3.3.2", Unit::Count, kNone},
+    {"recurrent_state", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Recurrent state of the linear layers"),
+     "linear layers · ((K − 1)·(2·Hk·dk + Hv·dv)·2 B + Hv·dv·dk·bytes(state)) / t · batch",
+     "vLLM mamba_utils.py @02d71083 (mamba2_state_shape, gated_delta_net_state_shape: conv + SSM state, heads over TP); SGLang mamba_utils.py @02e208de (SSM state float32 by default)",
+     Unit::Bytes, Component::KvCache},
 }};
 
 std::string printf1(const char* fmt, double v, const char* unit)
@@ -214,7 +218,7 @@ TermSection termSection(Term term)
         return TermSection::Communication;
     case Term::ServingWeights: case Term::KvBytesPerToken: case Term::KvCache: case Term::InferenceWorkspace: case Term::MaxBatch:
     case Term::MaxContext: case Term::PrefillSeconds: case Term::DecodeStepSeconds: case Term::DecodeTokensPerSecond:
-    case Term::ArithmeticIntensity: case Term::ItlSeconds: case Term::TtftSeconds: case Term::KvPoolReserve:
+    case Term::ArithmeticIntensity: case Term::ItlSeconds: case Term::TtftSeconds: case Term::KvPoolReserve: case Term::RecurrentState:
         return TermSection::Serving;
     case Term::Count: break;
     }

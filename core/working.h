@@ -38,6 +38,8 @@ enum class Term {
     // the step's peak and the three levels
     ReservedBytes, DeviceBytes, PeakMoment, ActivationGradients, LossWorkspace, OptimizerStepTemporaries, LibraryWorkspaces,
     NcclBuffers, KvPoolReserve, CudaGraphPool, PagedOptimizerStates, StageLayers,
+    // hybrid linear-attention / state-space models (issue 28)
+    RecurrentState,
     Count
 };
 
