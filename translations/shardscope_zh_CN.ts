@@ -2716,6 +2716,50 @@ fullest GPU %2 of %3</source>
         <source>NVLink domain (GPUs)</source>
         <translation>NVLink 域（GPU 数）</translation>
     </message>
+    <message>
+        <source>Linear mixer</source>
+        <translation>线性混合层</translation>
+    </message>
+    <message>
+        <source>Full attention every</source>
+        <translation>全注意力间隔</translation>
+    </message>
+    <message>
+        <source>First full-attention layer</source>
+        <translation>首个全注意力层</translation>
+    </message>
+    <message>
+        <source>No MLP before attention layers</source>
+        <translation>注意力层前一层无 MLP</translation>
+    </message>
+    <message>
+        <source>Linear key heads</source>
+        <translation>线性键头数</translation>
+    </message>
+    <message>
+        <source>Linear key head dim</source>
+        <translation>线性键头维度</translation>
+    </message>
+    <message>
+        <source>Linear value heads</source>
+        <translation>线性值头数</translation>
+    </message>
+    <message>
+        <source>Linear value head dim</source>
+        <translation>线性值头维度</translation>
+    </message>
+    <message>
+        <source>Linear conv kernel</source>
+        <translation>线性卷积核宽度</translation>
+    </message>
+    <message>
+        <source>Attention output gate</source>
+        <translation>注意力输出门</translation>
+    </message>
+    <message>
+        <source>Recurrent state dtype</source>
+        <translation>循环状态数据类型</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -4594,6 +4638,21 @@ the weights are read once per step for all of them.</source>
         <source>%1 is read as the preset %2, its base model (the same architecture)</source>
         <extracomment>%1 = the model the file names, %2 = a preset id</extracomment>
         <translation>%1 按其基础模型预设 %2 读取（架构相同）</translation>
+    </message>
+    <message>
+        <source>a linear mixer needs its widths: set model.linear_num_key_heads, linear_key_head_dim, linear_num_value_heads and linear_value_head_dim</source>
+        <extracomment>the keys are names, not translated</extracomment>
+        <translation>线性混合层需要其宽度：请设置 model.linear_num_key_heads、linear_key_head_dim、linear_num_value_heads 和 linear_value_head_dim</translation>
+    </message>
+    <message>
+        <source>a hybrid model&apos;s attention layers with a sliding window of %1 tokens are not modelled</source>
+        <extracomment>%1 = the sliding window in tokens</extracomment>
+        <translation>混合模型中带 %1 个词元滑动窗口的注意力层尚未建模</translation>
+    </message>
+    <message>
+        <source>a hybrid model routes to experts in every layer: MoE layer frequency %1 and %2 first dense layers are not modelled</source>
+        <extracomment>%1 = moe_layer_frequency, %2 = first_dense_layers</extracomment>
+        <translation>混合模型在每一层都路由到专家：MoE 层频率 %1 与前 %2 个稠密层尚未建模</translation>
     </message>
 </context>
 <context>
@@ -10994,6 +11053,30 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>Where the measured step is expected</source>
         <translation>实测步时的预期范围</translation>
+    </message>
+    <message>
+        <source>A linear-attention or state-space layer keeps a fixed state per sequence (its convolution window and its recurrent matrix) instead of a KV cache that grows with the context.</source>
+        <translation>线性注意力层或状态空间层为每个序列保留固定大小的状态（卷积窗口和循环矩阵），而不是随上下文增长的 KV 缓存。</translation>
+    </message>
+    <message>
+        <source>Linear mixer input projection output (conv input and gates)</source>
+        <translation>线性混合层输入投影输出（卷积输入与门控）</translation>
+    </message>
+    <message>
+        <source>Linear mixer q, k, v after the causal conv</source>
+        <translation>因果卷积后的线性混合层 q、k、v</translation>
+    </message>
+    <message>
+        <source>Gated DeltaNet chunk inverse (64 per head) and fp32 decay and beta</source>
+        <translation>Gated DeltaNet 分块逆矩阵（每头 64）及 fp32 衰减与 beta</translation>
+    </message>
+    <message>
+        <source>Linear mixer output (gated norm and out_proj inputs)</source>
+        <translation>线性混合层输出（门控归一化与 out_proj 的输入）</translation>
+    </message>
+    <message>
+        <source>Recurrent state of the linear layers</source>
+        <translation>线性层的循环状态</translation>
     </message>
 </context>
 </TS>
