@@ -142,6 +142,7 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::LinearMixerWithoutWidths: return "linear_mixer_without_widths";
     case IssueCode::LinearMixerWithWindow: return "linear_mixer_with_window";
     case IssueCode::LinearMixerMoePattern: return "linear_mixer_moe_pattern";
+    case IssueCode::HybridPatternApproximated: return "hybrid_pattern_approximated";
     case IssueCode::Count: break;
     }
     return "unknown";
@@ -206,6 +207,8 @@ constexpr IssueMessage kMessages[] = {
     {C::LinearMixerWithoutWidths, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a linear mixer needs its widths: set model.linear_num_key_heads, linear_key_head_dim, linear_num_value_heads and linear_value_head_dim"), {}},
     //: %1 = the sliding window in tokens
     {C::LinearMixerWithWindow, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a hybrid model's attention layers with a sliding window of %1 tokens are not modelled"), {A::A}},
+    //: %1 = the pattern's entries (layers or blocks)
+    {C::HybridPatternApproximated, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the hybrid pattern of %1 entries is not every n-th layer attending: the layers are counted as the pattern's interval, approximately"), {A::A}},
     //: %1 = moe_layer_frequency, %2 = first_dense_layers
     {C::LinearMixerMoePattern, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a hybrid model routes to experts in every layer: MoE layer frequency %1 and %2 first dense layers are not modelled"), {A::A, A::B}},
     //: %1 = group size, %2 = row length

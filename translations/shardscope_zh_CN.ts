@@ -4654,6 +4654,11 @@ the weights are read once per step for all of them.</source>
         <extracomment>%1 = moe_layer_frequency, %2 = first_dense_layers</extracomment>
         <translation>混合模型在每一层都路由到专家：MoE 层频率 %1 与前 %2 个稠密层尚未建模</translation>
     </message>
+    <message>
+        <source>the hybrid pattern of %1 entries is not every n-th layer attending: the layers are counted as the pattern&apos;s interval, approximately</source>
+        <extracomment>%1 = the pattern&apos;s entries (layers or blocks)</extracomment>
+        <translation>该混合模式共 %1 项，并非每隔 n 层一个注意力层：各层按该模式的平均间隔近似计数</translation>
+    </message>
 </context>
 <context>
     <name>LanguageManager</name>
@@ -4838,6 +4843,10 @@ the weights are read once per step for all of them.</source>
     <message>
         <source>torchtitan splits the layers over the stages by itself: the scenario&apos;s first and last stage sizes are not written</source>
         <translation>torchtitan 自行把各层分配到各阶段：未写出场景中首末阶段的层数</translation>
+    </message>
+    <message>
+        <source>the model&apos;s linear-attention / state-space layers and its attention output gate are not written (Megatron-LM&apos;s --hybrid-override-pattern and its Mamba and Gated DeltaNet flags are not generated yet): the flags describe every layer as attention</source>
+        <translation>模型的线性注意力/状态空间层及其注意力输出门未写出（尚未生成 Megatron-LM 的 --hybrid-override-pattern 及其 Mamba 与 Gated DeltaNet 参数）：这些参数把每一层都描述为注意力层</translation>
     </message>
 </context>
 <context>

@@ -147,6 +147,10 @@ std::vector<core::Field> fieldsOf(core::LaunchNoteCode code)
     case N::NormsPerLayerNotWritten: return {F::ModelNormsPerLayer};
     case N::MaxPositionsRaised: return {F::ModelMaxPositionEmbeddings};
     case N::OptimizerNotExpressible: return {F::TrainingOptimizer};
+    case N::HybridLayersNotWritten:
+        return {F::ModelLinearMixer, F::ModelFullAttentionInterval, F::ModelFullAttentionFirst, F::ModelMixerOnlyBeforeAttention,
+                F::ModelLinearNumKeyHeads, F::ModelLinearKeyHeadDim, F::ModelLinearNumValueHeads, F::ModelLinearValueHeadDim,
+                F::ModelLinearConvKernel, F::ModelAttentionOutputGate, F::ModelRecurrentStateDtype};
     default: return {};
     }
 }
