@@ -143,6 +143,8 @@ inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, c
     double recompute = 0, activationGradients = 0, layerParams = 0;
     for (LayerKind kind : kModelledKinds) {
         const int n = kinds[kind];
+        if (n == 0)
+            continue; // adds +0 (every present kind's figures are finite): the same sums, in the same order
         const KindOnGpu& k = ctx.kinds[std::size_t(kind)];
         linear += n * k.linear;
         other += n * k.other;

@@ -80,7 +80,16 @@ ParameterCounts countParameters(const ModelArchitecture& model, int tensorParall
     c.normsPerLayer = model.normsPerLayer * normSize * h + (model.qkNorm ? 2.0 * d : 0.0);
     c.perLayer = c.attentionPerLayer + c.mlpPerLayer + c.normsPerLayer;
 
-    const KindCounts kinds = layerPattern(model).countsIn(0, model.numLayers);
+    // A hybrid's kinds from its pattern; otherwise only the MoE layers need counting (the closed
+    // form the estimate used before hybrids: every estimate counts parameters several times).
+    KindCounts kinds;
+    if (model.isHybrid()) {
+        kinds = layerPattern(model).countsIn(0, model.numLayers);
+    } else {
+        const int moe = model.isMoE() ? layerPattern(model).moeLayersIn(0, model.numLayers) : 0;
+        kinds.layers[std::size_t(LayerKind::Moe)] = moe;
+        kinds.layers[std::size_t(LayerKind::Dense)] = model.numLayers - moe;
+    }
     c.attentionLayers = kinds[LayerKind::Dense] + kinds[LayerKind::Moe];
     c.linearLayers = kinds[LayerKind::LinearAttention];
     c.linearMixerOnlyLayers = kinds[LayerKind::LinearMixerOnly];
