@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/model/linearmixer.h"
 #include "core/translatable.h"
 
 namespace core {
@@ -54,6 +55,14 @@ constexpr std::array<TensorInfo, std::size_t(TensorKind::Count)> kTensors{{
     {"silu_output", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "SiLU output (eager SwiGLU)"), "2·s·b·F", kMlp, kTp, false},
     {"rope_inputs", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "RoPE inputs of Q and K (eager rotary embedding)"), "4·s·b·(a + g)·d", kAttn, kTp, false},
     {"repeated_kv", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "K and V repeated to every head (repeat_kv)"), "2·2·s·b·(a − g)·d", kAttn, kTp, false},
+    // Linear mixers (issue 28). Gated DeltaNet: FLA chunk.py @bc3b101d lines 253–335 saves q, k, v,
+    // g, β and A = (I + A)⁻¹ per 64-token chunk; the causal conv keeps its input; the gated norm
+    // and out_proj keep the core output. Mamba-2: ssd_combined.py @e9594ce1 lines 820–898 saves
+    // zxbcdt (the in_proj output), out_x and the norm's rstd; chunk states are recomputed.
+    {"linear_projection_output", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Linear mixer input projection output (conv input and gates)"), "2·s·b·in_proj", kAttn, kTp, false},
+    {"linear_conv_output", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Linear mixer q, k, v after the causal conv"), "2·s·b·(2·Hk·dk + Hv·dv)", kAttn, kTp, false},
+    {"delta_chunk_tensors", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Gated DeltaNet chunk inverse (64 per head) and fp32 decay and beta"), "2·s·b·Hv·64 + 8·s·b·Hv", kAttn, kTp, false},
+    {"linear_core_output", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Linear mixer output (gated norm and out_proj inputs)"), "2·2·s·b·Hv·dv", kAttn, kTp, false},
 }};
 
 } // namespace
@@ -96,7 +105,16 @@ ActivationShape activationShape(const Scenario& scenario, const ModelArchitectur
         a.qLoraRank = shape.qLoraRank;
         a.kvLatent = double(shape.kvLoraRank) + shape.qkRopeHeadDim;
     }
-    if (kind == LayerKind::Moe && shape.isMoE()) {
+    if (kind == LayerKind::LinearAttention || kind == LayerKind::LinearMixerOnly) {
+        a.linear = shape.linearMixer;
+        a.linearQk = double(shape.linearNumKeyHeads) * shape.linearKeyHeadDim;
+        a.linearV = double(shape.linearNumValueHeads) * shape.linearValueHeadDim;
+        a.linearHeads = shape.linearNumValueHeads;
+        a.linearKeyHeads = shape.linearNumKeyHeads;
+        a.linearInProjection = linearInProjection(shape);
+        a.noMlp = kind == LayerKind::LinearMixerOnly;
+    }
+    if ((kind == LayerKind::Moe || kind == LayerKind::LinearAttention) && shape.isMoE()) {
         a.moe = true;
         a.experts = shape.numExperts;
         a.topK = shape.moeTopK;
@@ -150,71 +168,86 @@ void layerActivations(const ActivationShape& x, LayerActivations& out)
     else
         add(TensorKind::AttentionNormInput, e * T * h);
     add(TensorKind::QkvInput, gi * T * h);
-    if (attentionCoreSaved) {
-        add(TensorKind::Query, e * T * qWidth);
-        add(TensorKind::Key, e * T * kWidth);
-        add(TensorKind::SoftmaxOutput, e * scores);
-        if (x.dropout) {
-            add(TensorKind::SoftmaxDropoutMask, scores);
-            add(TensorKind::AttentionDropoutOutput, e * scores);
+    if (x.linear != LinearMixer::None) {
+        // The linear mixer in place of attention: nothing grows with s².
+        add(TensorKind::LinearProjectionOutput, e * T * x.linearInProjection);
+        if (x.linear == LinearMixer::GatedDeltaNet) {
+            add(TensorKind::LinearConvOutput, e * T * (2 * x.linearQk + x.linearV));
+            add(TensorKind::DeltaChunkTensors, e * T * x.linearHeads * 64 + 8 * T * x.linearHeads);
         }
+        if (x.linear == LinearMixer::GatedDeltaNet)
+            add(TensorKind::LinearCoreOutput, (e + gi) * T * x.linearV);
+        else // Mamba-2's fused path keeps out_x and the fp32 rstd of each norm group; it recomputes the norm output
+            add(TensorKind::LinearCoreOutput, e * T * x.linearV + 4 * T * x.linearKeyHeads);
     } else {
-        // Selective recomputation or FlashAttention: the s² tensors are rebuilt in the
-        // backward from Q and K, which stay saved.
-        add(TensorKind::QueryForRecompute, e * T * qWidth);
-        add(TensorKind::KeyForRecompute, e * T * kWidth);
+        if (attentionCoreSaved) {
+            add(TensorKind::Query, e * T * qWidth);
+            add(TensorKind::Key, e * T * kWidth);
+            add(TensorKind::SoftmaxOutput, e * scores);
+            if (x.dropout) {
+                add(TensorKind::SoftmaxDropoutMask, scores);
+                add(TensorKind::AttentionDropoutOutput, e * scores);
+            }
+        } else {
+            // Selective recomputation or FlashAttention: the s² tensors are rebuilt in the
+            // backward from Q and K, which stay saved.
+            add(TensorKind::QueryForRecompute, e * T * qWidth);
+            add(TensorKind::KeyForRecompute, e * T * kWidth);
+        }
+        add(TensorKind::Value, e * T * vWidth);
+        if (x.eagerModules && !x.mla) {
+            // apply_rotary_pos_emb: q·cos + rotate_half(q)·sin saves q and rotate_half(q) (torchtitan
+            // and torchtune: one fp32 copy), the same for k; repeat_kv copies K and V to all heads.
+            if (x.rotary)
+                add(TensorKind::RopeInputs, 4 * T * (qWidth + kWidth));
+            if (kWidth < qWidth)
+                add(TensorKind::RepeatedKv, 2 * e * T * (qWidth - kWidth));
+        }
+        if (x.flashAttention)
+            add(TensorKind::FlashSoftmaxLse, 4 * T * a); // fp32 log-sum-exp per query and head (Dao et al. 2022)
+        add(TensorKind::AttentionOutput, gi * T * oWidth);
+        if (x.mla) // down-projected Q and KV and their RMSNorm outputs, kept for the up-projections' backward
+            add(TensorKind::MlaLatents, e * T * 2 * (x.qLoraRank + x.kvLatent));
     }
-    add(TensorKind::Value, e * T * vWidth);
-    if (x.eagerModules && !x.mla) {
-        // apply_rotary_pos_emb: q·cos + rotate_half(q)·sin saves q and rotate_half(q) (torchtitan
-        // and torchtune: one fp32 copy), the same for k; repeat_kv copies K and V to all heads.
-        if (x.rotary)
-            add(TensorKind::RopeInputs, 4 * T * (qWidth + kWidth));
-        if (kWidth < qWidth)
-            add(TensorKind::RepeatedKv, 2 * e * T * (qWidth - kWidth));
-    }
-    if (x.flashAttention)
-        add(TensorKind::FlashSoftmaxLse, 4 * T * a); // fp32 log-sum-exp per query and head (Dao et al. 2022)
-    add(TensorKind::AttentionOutput, gi * T * oWidth);
-    if (x.mla) // down-projected Q and KV and their RMSNorm outputs, kept for the up-projections' backward
-        add(TensorKind::MlaLatents, e * T * 2 * (x.qLoraRank + x.kvLatent));
     if (x.loraRankTimesTargets > 0)
         add(TensorKind::LoraIntermediates, e * T * x.loraRankTimesTargets);
     if (x.dropout)
         add(TensorKind::AttentionResidualDropoutMask, T * h);
 
-    if (!eagerNorm)
-        add(TensorKind::MlpNormInput, e * T * h);
-    add(TensorKind::Fc1Input, gi * T * h);
-    if (x.moe) {
-        // MoE block (Megatron MoE layer): fp32 router probabilities; each token dispatched to k
-        // experts (× capacity factor), their MLP tensors, and the expert outputs kept for the
-        // weighted combine. Expert TP divides the expert FFN width.
-        const double routed = T * x.topK * x.capacityFactor;
-        const double et = std::max(1, x.expertTensor);
-        add(TensorKind::RouterProbabilities, 4 * T * x.experts);
-        add(TensorKind::ExpertInput, gi * routed * h);
-        if (x.gated)
-            add(TensorKind::ExpertSwigluInput, 2 * e * routed * x.expertFfn / et);
-        else
-            add(TensorKind::ExpertGeluInput, e * routed * x.expertFfn / et);
-        add(TensorKind::ExpertFc2Input, gi * routed * x.expertFfn / et);
-        add(TensorKind::ExpertOutput, e * routed * h);
-        if (x.sharedFfn > 0) {
-            add(TensorKind::SharedExpertActivationInput, (x.gated ? 2 : 1) * e * T * x.sharedFfn);
-            add(TensorKind::SharedExpertFc2Input, gi * T * x.sharedFfn);
+    if (!x.noMlp) {
+        if (!eagerNorm)
+            add(TensorKind::MlpNormInput, e * T * h);
+        add(TensorKind::Fc1Input, gi * T * h);
+        if (x.moe) {
+            // MoE block (Megatron MoE layer): fp32 router probabilities; each token dispatched to k
+            // experts (× capacity factor), their MLP tensors, and the expert outputs kept for the
+            // weighted combine. Expert TP divides the expert FFN width.
+            const double routed = T * x.topK * x.capacityFactor;
+            const double et = std::max(1, x.expertTensor);
+            add(TensorKind::RouterProbabilities, 4 * T * x.experts);
+            add(TensorKind::ExpertInput, gi * routed * h);
+            if (x.gated)
+                add(TensorKind::ExpertSwigluInput, 2 * e * routed * x.expertFfn / et);
+            else
+                add(TensorKind::ExpertGeluInput, e * routed * x.expertFfn / et);
+            add(TensorKind::ExpertFc2Input, gi * routed * x.expertFfn / et);
+            add(TensorKind::ExpertOutput, e * routed * h);
+            if (x.sharedFfn > 0) {
+                add(TensorKind::SharedExpertActivationInput, (x.gated ? 2 : 1) * e * T * x.sharedFfn);
+                add(TensorKind::SharedExpertFc2Input, gi * T * x.sharedFfn);
+            }
+        } else {
+            if (x.gated) {
+                add(TensorKind::SwigluInput, 2 * e * T * F); // both halves of the 2F-wide projection
+                if (x.eagerModules) // act_fn(gate_proj(x)) * up_proj(x): the mul saves the SiLU output
+                    add(TensorKind::SiluOutput, e * T * F);
+            } else
+                add(TensorKind::GeluInput, e * T * F);
+            add(TensorKind::Fc2Input, gi * T * F);
         }
-    } else {
-        if (x.gated) {
-            add(TensorKind::SwigluInput, 2 * e * T * F); // both halves of the 2F-wide projection
-            if (x.eagerModules) // act_fn(gate_proj(x)) * up_proj(x): the mul saves the SiLU output
-                add(TensorKind::SiluOutput, e * T * F);
-        } else
-            add(TensorKind::GeluInput, e * T * F);
-        add(TensorKind::Fc2Input, gi * T * F);
+        if (x.dropout)
+            add(TensorKind::MlpDropoutMask, T * h);
     }
-    if (x.dropout)
-        add(TensorKind::MlpDropoutMask, T * h);
 
     // Norm statistics (fp32 per token): LayerNorm mean + rstd, RMSNorm rstd only. Table 2
     // neglects them; they are what distinguishes the two norms in memory.
@@ -238,17 +271,21 @@ void layerActivations(const ActivationShape& x, LayerActivations& out)
         out.count = 0;
         full = paper = 0;
         add(TensorKind::LayerInput, e * T * h);
-        add(TensorKind::Query, e * T * qWidth);
-        add(TensorKind::Value, e * T * vWidth);
-        add(TensorKind::AttentionOutput, e * T * oWidth);
-        add(TensorKind::FlashSoftmaxLse, 4 * T * a);
-        if (!x.moe) {
+        if (x.linear != LinearMixer::None) {
+            add(TensorKind::LinearCoreOutput, e * T * x.linearV);
+        } else {
+            add(TensorKind::Query, e * T * qWidth);
+            add(TensorKind::Value, e * T * vWidth);
+            add(TensorKind::AttentionOutput, e * T * oWidth);
+            add(TensorKind::FlashSoftmaxLse, 4 * T * a);
+        }
+        if (!x.moe && !x.noMlp) {
             add(TensorKind::GateProjectionOutput, e * T * F);
             if (x.gated)
                 add(TensorKind::MlpOutput, e * T * h);
         }
         out.recomputeWorkspace = std::max(0.0, before - full);
-    } else if (selective && !x.flashAttention) {
+    } else if (selective && !x.flashAttention && x.linear == LinearMixer::None) {
         // The attention core (softmax and, with dropout, its mask and output) is rebuilt for
         // one layer at a time.
         out.recomputeWorkspace = (e * scores + (x.dropout ? (1 + e) * scores : 0)) / t;
@@ -258,9 +295,12 @@ void layerActivations(const ActivationShape& x, LayerActivations& out)
     {
         const double et = std::max(1, x.expertTensor);
         const double mlpWidth = x.moe ? T * x.topK * x.capacityFactor * x.expertFfn / et + T * x.sharedFfn / t : T * F / t;
-        const double mlp = e * mlpWidth * (x.gated ? 3 : 2);
+        const double mlp = x.noMlp ? 0 : e * mlpWidth * (x.gated ? 3 : 2);
         const double qkv = e * T * (qWidth + kWidth + vWidth) / t;
-        const double attention = x.flashAttention ? qkv + 4 * T * qWidth / t : qkv + 2 * e * scores / t;
+        // A linear mixer: the gradients of its projection output and of q, k, v after the conv.
+        const double attention = x.linear != LinearMixer::None ? e * T * (x.linearInProjection + 2 * x.linearQk + x.linearV) / t
+            : x.flashAttention                                 ? qkv + 4 * T * qWidth / t
+                                                               : qkv + 2 * e * scores / t;
         out.backwardWorkspace = 2 * e * T * h / seqShard + std::max(mlp, attention);
     }
     out.total = full;

@@ -25,7 +25,8 @@ enum class TensorKind : std::uint8_t {
     LayerNormStatistics, RmsNormStatistics, LayerInput,
     MlaLatents, RouterProbabilities, ExpertInput, ExpertGeluInput, ExpertSwigluInput, ExpertFc2Input, ExpertOutput,
     SharedExpertActivationInput, SharedExpertFc2Input, LoraIntermediates, GateProjectionOutput, MlpOutput,
-    EagerNormTensors, SiluOutput, RopeInputs, RepeatedKv, Count
+    EagerNormTensors, SiluOutput, RopeInputs, RepeatedKv,
+    LinearProjectionOutput, LinearConvOutput, DeltaChunkTensors, LinearCoreOutput, Count
 };
 
 struct TensorInfo
@@ -97,6 +98,11 @@ struct ActivationShape
     bool moe = false;
     double experts = 0, topK = 0, capacityFactor = 1, expertFfn = 0, sharedFfn = 0;
     int expertTensor = 1;
+    // A linear mixer (Gated DeltaNet, Mamba-2) in place of attention (issue 28), its widths
+    // (core/model/linearmixer.h), and a layer with no MLP after it (Nemotron-H's Mamba block).
+    LinearMixer linear = LinearMixer::None;
+    double linearQk = 0, linearV = 0, linearHeads = 0, linearKeyHeads = 0, linearInProjection = 0;
+    bool noMlp = false;
     // LoRA: rank × number of adapted matrices (their x·A products are saved).
     double loraRankTimesTargets = 0;
 };

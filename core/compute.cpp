@@ -5,6 +5,7 @@
 #include "core/estimate_context.h"
 #include "core/kvcache.h"
 #include "core/model/layerparameters.h"
+#include "core/model/linearmixer.h"
 #include "core/layout/sharding.h"
 #include "core/pipeline.h"
 #include "core/steptime.h"
@@ -44,17 +45,30 @@ FlopsPerToken flopsPerToken(const EstimateContext& ctx)
         for (LayerKind kind : kModelledKinds)
             width += double(layers[kind]) * activeMlpWidth(m, kind);
         const double mlp = 2 * eps * h * width;
+        // A hybrid (issue 28): attention only in its attention layers; its linear layers run the
+        // mixer (Megatron-Bridge flop_utils.py @067f987d, core/model/linearmixer.h), ×3 for
+        // forward and backward.
+        const int attending = m.isHybrid() ? layers[LayerKind::Dense] + layers[LayerKind::Moe] : m.numLayers;
         if (m.isMla()) {
             // Megatron MLA: projections as counted in the parameters, core attention with
             // (qk_nope + qk_rope) for QKᵀ and v_head_dim for ·V, causal.
             const double a = m.numAttentionHeads;
-            f.layers = 6 * m.numLayers * ctx.params.attentionPerLayer + 3 * mlp;
-            f.attentionCore = 3 * s * a * (double(m.qkNopeHeadDim) + m.qkRopeHeadDim + m.vHeadDim) * m.numLayers;
+            f.layers = 6 * attending * ctx.params.attentionPerLayer + 3 * mlp;
+            f.attentionCore = 3 * s * a * (double(m.qkNopeHeadDim) + m.qkRopeHeadDim + m.vHeadDim) * attending;
         } else {
             const double q = double(m.numAttentionHeads) * m.effectiveHeadDim();
             const double k = double(m.numQueryGroups) * m.effectiveHeadDim();
-            f.layers = 12 * m.numLayers * h * (q + k) + 3 * mlp;
-            f.attentionCore = 6 * s * q * m.numLayers;
+            f.layers = 12 * attending * h * (q + k) + 3 * mlp;
+            f.attentionCore = 6 * s * q * attending;
+            if (m.attentionOutputGate) // the output gate's half of q_proj: 2·h·q forward
+                f.layers += 6 * attending * h * q;
+        }
+        if (m.isHybrid()) {
+            double scan = 0;
+            const double mixer = linearMixerFlopsPerToken(m, &scan);
+            const double linear = layers[LayerKind::LinearAttention] + layers[LayerKind::LinearMixerOnly];
+            f.layers += 3 * linear * (mixer - scan);
+            f.attentionCore += 3 * linear * scan;
         }
         f.logits = 6 * h * ctx.params.paddedVocab;
     }

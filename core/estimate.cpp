@@ -60,7 +60,7 @@ void fillContext(EstimateContext& ctx, Working* w)
     // One layer of each kind the model has; the dense kind always (the working and the step
     // timeline show a dense layer's figures).
     for (LayerKind kind : kModelledKinds) {
-        if (kind != LayerKind::Dense && !ctx.layout.pattern.experts)
+        if (!ctx.layout.pattern.has(kind))
             continue;
         ActivationShape shape = activationShape(s, ctx.shape, kind);
         shape.loraRankTimesTargets = loraRankTimesTargets;
@@ -283,7 +283,7 @@ void estimateValid(const Scenario& s, Estimate& out, Working* w, const EstimateO
         if (ctx.layout.pattern.experts) {
             // The busiest stage's routed experts: what its expert-data-parallel group reduces.
             for (int i = 0; i < ctx.layout.p; ++i)
-                maxMoe = std::max(maxMoe, stageKinds(ctx, i)[LayerKind::Moe]);
+                maxMoe = std::max(maxMoe, stageKinds(ctx, i)[LayerKind::Moe] + stageKinds(ctx, i)[LayerKind::LinearAttention]);
             maxExpert = maxMoe * ctx.kinds[std::size_t(LayerKind::Moe)].experts;
         }
         if (options.timeOnlyIfFits && !fits) {

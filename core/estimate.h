@@ -140,7 +140,8 @@ struct InferenceEstimate
 {
     double linearBitsPerParameter = 0;  ///< storage format incl. scales
     double kvBytesPerTokenPerLayer = 0; ///< one GPU, a full-attention layer
-    double kvBytesPerSequence = 0;      ///< whole model (all stages), at the scenario's context
+    double kvBytesPerSequence = 0;      ///< whole model (all stages), at the scenario's context: the layers with a KV cache
+    double stateBytesPerSequence = 0;   ///< whole model: a hybrid's linear layers' fixed recurrent state (conv + SSM), any context
     double freeBytesForKv = 0;          ///< fullest stage: capacity − everything but the KV cache
     double maxBatchAtContext = 0;       ///< largest batch whose KV cache fits at this context
     double maxContextAtBatch = 0;       ///< longest context that fits at this batch (memory only)

@@ -37,6 +37,9 @@ enum class Field : std::uint16_t {
     ModelSharedExpertGate, ModelMoeLayerFrequency, ModelFirstDenseLayers,
     ModelQLoraRank, ModelKvLoraRank, ModelQkNopeHeadDim, ModelQkRopeHeadDim, ModelVHeadDim,
     ModelSlidingWindow, ModelGlobalLayerEvery,
+    ModelLinearMixer, ModelFullAttentionInterval, ModelFullAttentionFirst, ModelMixerOnlyBeforeAttention,
+    ModelLinearNumKeyHeads, ModelLinearKeyHeadDim, ModelLinearNumValueHeads, ModelLinearValueHeadDim, ModelLinearConvKernel,
+    ModelAttentionOutputGate, ModelRecurrentStateDtype,
     ModelRopeTheta, ModelRopeScaling, ModelRopeScalingFactor, ModelNormEpsilon, ModelActivation, ModelParameters,
     // training
     TrainingSeqLength, TrainingMicroBatchSize, TrainingGlobalBatchSize, TrainingTrainTokens, TrainingPrecision,
@@ -144,6 +147,7 @@ enum class FieldPresence : std::uint8_t {
     Architecture, ///< the model has an architecture
     MoE,          ///< … with experts
     Mla,          ///< … with multi-head latent attention
+    Hybrid,       ///< … with a linear mixer (issue 28), or a hybrid key away from its default
     Stated,       ///< … and the value is not the default ("not stated"): files without it do not change
     Manual,       ///< scenario_io decides (texts, specials, the model's parameter count)
 };
@@ -166,6 +170,12 @@ inline constexpr Choice kRopeScalingChoices[] = {{"none", int(RopeScaling::None)
 inline constexpr Choice kActivationChoices[] = {{"auto", int(Activation::Auto)}, {"silu", int(Activation::Silu)},
                                                 {"gelu", int(Activation::Gelu)}, {"gelu_tanh", int(Activation::GeluTanh)},
                                                 {"relu", int(Activation::Relu)}, {"squared_relu", int(Activation::SquaredRelu)}};
+/// The token mixer of a hybrid's non-attention layers (issue 28).
+inline constexpr Choice kLinearMixerChoices[] = {{"none", int(LinearMixer::None)}, {"gated_deltanet", int(LinearMixer::GatedDeltaNet)},
+                                                 {"mamba2", int(LinearMixer::Mamba2)}};
+/// HF mamba_ssm_cache_dtype / mamba_ssm_dtype names.
+inline constexpr Choice kRecurrentStateDtypeChoices[] = {{"auto", int(RecurrentStateDtype::Auto)}, {"float32", int(RecurrentStateDtype::Float32)},
+                                                         {"bfloat16", int(RecurrentStateDtype::Bfloat16)}};
 inline constexpr Choice kPrecisionRecipeChoices[] = {{"mixed_16", int(PrecisionRecipe::Mixed16)},
                                                      {"mixed_bf16_fp32_grads", int(PrecisionRecipe::MixedBf16Fp32Grads)},
                                                      {"fp32", int(PrecisionRecipe::Fp32)},
@@ -225,6 +235,8 @@ template <> inline constexpr std::span<const Choice> kChoicesOf<Normalization>{k
 template <> inline constexpr std::span<const Choice> kChoicesOf<PositionEmbedding>{kPositionEmbeddingChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<RopeScaling>{kRopeScalingChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Activation>{kActivationChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<LinearMixer>{kLinearMixerChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<RecurrentStateDtype>{kRecurrentStateDtypeChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<PrecisionRecipe>{kPrecisionRecipeChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Optimizer>{kOptimizerChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Recompute>{kRecomputeChoices};
@@ -438,6 +450,20 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::model, &M::vHeadDim>(Field::ModelVHeadDim, "model.v_head_dim", U::Width, atLeast(0, kMaxDimension), E::Architecture, W::Mla),
     scalar<&S::model, &M::slidingWindow>(Field::ModelSlidingWindow, "model.sliding_window", U::Tokens, atLeast(0, kMaxSequence), E::Architecture, W::Architecture),
     scalar<&S::model, &M::globalLayerEvery>(Field::ModelGlobalLayerEvery, "model.global_layer_every", U::Layers, atLeast(0, kMaxLayers), E::Architecture, W::Architecture),
+    // Hybrid linear-attention / state-space layers (issue 28): written for a hybrid (or when one
+    // is away from its default, as the MoE keys), so every other scenario file reads and writes
+    // unchanged.
+    choice<&S::model, &M::linearMixer>(Field::ModelLinearMixer, "model.linear_mixer", E::Architecture, W::Hybrid),
+    scalar<&S::model, &M::fullAttentionInterval>(Field::ModelFullAttentionInterval, "model.full_attention_interval", U::Layers, atLeast(0, kMaxLayers), E::Architecture, W::Hybrid),
+    scalar<&S::model, &M::fullAttentionFirst>(Field::ModelFullAttentionFirst, "model.full_attention_first", U::Layers, between(-1, kMaxLayers), E::Architecture, W::Hybrid),
+    choice<&S::model, &M::mixerOnlyBeforeAttention>(Field::ModelMixerOnlyBeforeAttention, "model.mixer_only_before_attention", E::Architecture, W::Hybrid),
+    scalar<&S::model, &M::linearNumKeyHeads>(Field::ModelLinearNumKeyHeads, "model.linear_num_key_heads", U::Count, atLeast(0, kMaxDimension), E::Architecture, W::Hybrid),
+    scalar<&S::model, &M::linearKeyHeadDim>(Field::ModelLinearKeyHeadDim, "model.linear_key_head_dim", U::Width, atLeast(0, kMaxDimension), E::Architecture, W::Hybrid),
+    scalar<&S::model, &M::linearNumValueHeads>(Field::ModelLinearNumValueHeads, "model.linear_num_value_heads", U::Count, atLeast(0, kMaxDimension), E::Architecture, W::Hybrid),
+    scalar<&S::model, &M::linearValueHeadDim>(Field::ModelLinearValueHeadDim, "model.linear_value_head_dim", U::Width, atLeast(0, kMaxDimension), E::Architecture, W::Hybrid),
+    scalar<&S::model, &M::linearConvKernel>(Field::ModelLinearConvKernel, "model.linear_conv_kernel", U::Width, between(1, 64), E::Architecture, W::Hybrid),
+    choice<&S::model, &M::attentionOutputGate>(Field::ModelAttentionOutputGate, "model.attention_output_gate", E::Architecture, W::Hybrid),
+    choice<&S::model, &M::recurrentStateDtype>(Field::ModelRecurrentStateDtype, "model.recurrent_state_dtype", E::Architecture, W::Hybrid),
     // Launch-file keys (no estimate reads them): written only when stated.
     scalar<&S::model, &M::ropeTheta>(Field::ModelRopeTheta, "model.rope_theta", U::Factor, between(1, 1e12).orZero(), E::Architecture, W::Stated),
     choice<&S::model, &M::ropeScaling>(Field::ModelRopeScaling, "model.rope_scaling", E::Architecture, W::Stated),

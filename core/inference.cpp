@@ -73,6 +73,15 @@ double stageKv(const ServingContext& c, int stage, double context, double batch)
     return kvCacheBytes(c.m, c.s.inference.kvCacheDtype, c.t, r.first, r.first + r.count, context, batch, kvBlock(c.s));
 }
 
+/// The recurrent state of `batch` sequences in the stage's linear layers (0 without any).
+double stageState(const ServingContext& c, int stage, double batch)
+{
+    if (!c.m.isHybrid() || c.countOnly)
+        return 0;
+    const StageLayers r = stageRange(c, stage);
+    return stateBytesPerSequence(c.m, c.s.inference.engine, c.t, r.first, r.first + r.count) * batch;
+}
+
 /// The transient memory of one forward and of the logits, as the engine runs them. They are
 /// live at different times, so the workspace is the larger, not their sum.
 struct Workspace
@@ -211,7 +220,10 @@ StageMemory stageMemory(const ServingContext& c, const Runtime& r, int stage, do
     StageMemory m;
     m.ws = stageWorkspace(c, stage, batch);
     m.weights = stageWeights(c, stage);
-    m.needed = stageKv(c, stage, context, batch);
+    // A hybrid's recurrent states share the engine's pool with the KV blocks (vLLM's hybrid KV
+    // cache manager allocates one mamba block per sequence from the same pool, vLLM recipes PR #831;
+    // SGLang's mamba pool comes out of mem_fraction_static).
+    m.needed = stageKv(c, stage, context, batch) + stageState(c, stage, batch);
     m.pool = kvPool(c, m.weights, m.ws.peak(), r.libraries, r.nccl);
     m.reserving = engine == ServingEngine::Vllm || engine == ServingEngine::Sglang || engine == ServingEngine::TensorRtLlm;
     m.reserve = m.reserving ? std::max(0.0, m.pool - m.needed) : 0;
@@ -336,7 +348,7 @@ void engineSteps(const ServingContext& c, const ServingHardware& hw, double acti
         const StageLayers sr = stageRange(c, i);
         ServingStage st;
         st.layers = sr.count;
-        st.moeLayers = sr.kinds[LayerKind::Moe];
+        st.moeLayers = sr.kinds[LayerKind::Moe] + (m.isMoE() ? sr.kinds[LayerKind::LinearAttention] : 0);
         st.denseWeightBytes = stageWeights(c, i, 0);
         st.expertWeightBytes = stageWeights(c, i, 1) - st.denseWeightBytes;
         // A step looks up its rows in the token embedding; it reads the whole table only as the
@@ -346,7 +358,11 @@ void engineSteps(const ServingContext& c, const ServingHardware& hw, double acti
         const double share = m.numLayers > 0 ? double(sr.count) / m.numLayers : 1.0 / c.p;
         st.flopsPerToken = 2 * activeParameters * share / c.t;
         st.attentionWidth = qWidth / c.t;
-        const double kvPerSequence = stageKv(c, i, context, 1); // linear in the sequences (kvCacheBytes)
+        const int attending = m.isHybrid() ? sr.kinds[LayerKind::Dense] + sr.kinds[LayerKind::Moe] : sr.count;
+        if (m.isHybrid()) // only the attention layers attend: their share of the stage's layers
+            st.attentionWidth *= sr.count > 0 ? double(attending) / sr.count : 0;
+        // A decode step reads each sequence's KV cache, and reads and writes its recurrent state.
+        const double kvPerSequence = stageKv(c, i, context, 1) + 2 * stageState(c, i, 1); // linear in the sequences (kvCacheBytes)
         for (std::size_t l = 0; l < loads.size(); ++l) {
             const ServingLoad& load = loads[l];
             ServingStep& o = out[l];
@@ -446,7 +462,9 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
             out.issues.push_back(fieldIssue(IssueCode::KvPoolTooSmall, Severity::Warning, Field::InferenceGpuMemoryUtilization, double(i), needed, pool));
         const double free = reserving ? pool : capacity - (g.totalBytes - needed);
         minFree = std::min(minFree, free);
-        const double oneSequence = stageKv(c, i, context, 1);
+        const double oneSequenceKv = stageKv(c, i, context, 1);
+        const double oneState = stageState(c, i, 1);
+        const double oneSequence = oneSequenceKv + oneState;
         perSequence = std::max(perSequence, oneSequence);
         if (oneSequence > 0) {
             // A reserving engine's total does not grow with the batch while its pool holds it; HF's
@@ -455,7 +473,8 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
             const double room = reserving ? pool : capacity - (g.totalBytes - needed * grows);
             guess = std::min(guess, std::max(0.0, room) / (oneSequence * grows));
         }
-        r.kvBytesPerSequence += oneSequence;
+        r.kvBytesPerSequence += oneSequenceKv;
+        r.stateBytesPerSequence += oneState;
         if (!out.groups.empty() && out.groups.back().bytes == g.bytes && out.groups.back().layers == g.layers) {
             out.groups.back().lastStage = i;
             out.groups.back().lastRank = g.lastRank;
@@ -468,7 +487,19 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
                    {{"bits/param (linear)", r.linearBitsPerParameter, Unit::Count}, {"bytes/param (other)", c.otherBytes, Unit::BytesPerParameter},
                     {"t", double(c.t), Unit::Count}, {"p", double(c.p), Unit::Count}},
                    {}, engine == ServingEngine::LlamaCpp ? "bits/8 · linear + bytes · other (the token embedding stays in host memory)" : std::string_view{});
-            w->add(Term::KvCache, group, needed,
+            const double stateNeeded = stageState(c, i, batch);
+            if (stateNeeded > 0) {
+                const ModelArchitecture& hm = m;
+                const KindCounts kinds = layerPattern(hm).countsIn(stageRange(c, i).first, stageRange(c, i).first + g.layers);
+                w->add(Term::RecurrentState, group, stateNeeded,
+                       {{"linear layers", double(kinds[LayerKind::LinearAttention] + kinds[LayerKind::LinearMixerOnly]), Unit::Count},
+                        {"K", double(hm.linearConvKernel), Unit::Count}, {"Hk", double(hm.linearNumKeyHeads), Unit::Count},
+                        {"dk", double(hm.linearKeyHeadDim), Unit::Count}, {"Hv", double(hm.linearNumValueHeads), Unit::Count},
+                        {"dv", double(hm.linearValueHeadDim), Unit::Count},
+                        {"bytes(state)", recurrentStateElementBytes(hm, engine), Unit::Bytes}, {"t", double(c.t), Unit::Count},
+                        {"batch", batch, Unit::Count}});
+            }
+            w->add(Term::KvCache, group, needed - stateNeeded,
                    {{"per token per layer", r.kvBytesPerTokenPerLayer, Unit::Bytes}, {"layers", double(g.layers), Unit::Count},
                     {"global layers", double(m.globalLayersIn(stageRange(c, i).first, stageRange(c, i).first + g.layers)), Unit::Count},
                     {"context", context, Unit::Tokens}, {"window", double(m.slidingWindow), Unit::Tokens}, {"batch", batch, Unit::Count},
@@ -513,16 +544,19 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
             + (torchEngine && !rt.expandableSegments ? rt.fragmentationFraction * workspace : 0);
         const double free = (engine == ServingEngine::HfTransformers || engine == ServingEngine::LlamaCpp) ? capacity - outside : pool;
         const StageLayers sr = stageRange(c, i);
+        const double freeForKv = free - stageState(c, i, batch); // the states take their share first, whatever the context
         r.maxContextAtBatch = std::min(r.maxContextAtBatch, maxContextThatFits(m, in.kvCacheDtype, c.t, sr.first, sr.first + sr.count,
-                                                                               batch, kvBlock(s), free, 1e10));
+                                                                               batch, kvBlock(s), freeForKv, 1e10));
     }
 
     // Prefill and decode: engine steps timed by the serving step model (core/serving/stepcost.h).
     const double prompt = double(in.promptLength);
     // Layers attending to the whole context (all of them without a window): the per-layer sum
     // of globalLayersIn(l, l + 1) telescopes to the closed form.
-    const double attentionLayers = m.globalLayersIn(0, m.numLayers);
-    const int windowed = m.numLayers - int(attentionLayers);
+    // A hybrid attends only in its attention layers (no window: validation).
+    const KindCounts wholeKinds = layerPattern(m).countsIn(0, m.numLayers);
+    const double attentionLayers = m.isHybrid() ? double(wholeKinds[LayerKind::Dense] + wholeKinds[LayerKind::Moe]) : m.globalLayersIn(0, m.numLayers);
+    const int windowed = m.isHybrid() ? 0 : m.numLayers - int(attentionLayers);
     const double qWidth = m.isMla() ? double(m.numAttentionHeads) * (double(m.qkNopeHeadDim) + m.qkRopeHeadDim + m.vHeadDim) / 2
                                     : double(m.numAttentionHeads) * m.effectiveHeadDim();
     auto attendedSum = [&](double span) { return attentionLayers * span + windowed * std::min(span, double(m.slidingWindow)); };
@@ -626,7 +660,10 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
                m.isMla() ? std::initializer_list<Substitution>{{"d_c", double(m.kvLoraRank), Unit::Count}, {"d_rope", double(m.qkRopeHeadDim), Unit::Count}}
                          : std::initializer_list<Substitution>{{"g", double(m.numQueryGroups), Unit::Count}, {"t", double(c.t), Unit::Count},
                                                                {"d", double(m.effectiveHeadDim()), Unit::Count}});
-        w->add(Term::MaxBatch, kWholeJob, r.maxBatchAtContext, {{"free", r.freeBytesForKv, Unit::Bytes}, {"KV per sequence", perSequence, Unit::Bytes}});
+        if (r.stateBytesPerSequence > 0)
+            w->add(Term::MaxBatch, kWholeJob, r.maxBatchAtContext, {{"free", r.freeBytesForKv, Unit::Bytes}, {"KV + state per sequence", perSequence, Unit::Bytes}});
+        else
+            w->add(Term::MaxBatch, kWholeJob, r.maxBatchAtContext, {{"free", r.freeBytesForKv, Unit::Bytes}, {"KV per sequence", perSequence, Unit::Bytes}});
         w->add(Term::MaxContext, kWholeJob, r.maxContextAtBatch, {{"free", r.freeBytesForKv, Unit::Bytes}, {"batch", batch, Unit::Count}});
         auto part = [](const ServingParts& p, ServingPart k) { return p[std::size_t(k)]; };
         const ServingParts& pp = r.prefillParts;

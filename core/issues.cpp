@@ -145,6 +145,10 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::UnknownKey: return "unknown_key";
     case IssueCode::AttentionSpanAssumed: return "attention_span_assumed";
     case IssueCode::ShardGroupNotDividing: return "shard_group_not_dividing";
+    case IssueCode::LinearMixerWithoutWidths: return "linear_mixer_without_widths";
+    case IssueCode::LinearMixerWithWindow: return "linear_mixer_with_window";
+    case IssueCode::LinearMixerMoePattern: return "linear_mixer_moe_pattern";
+    case IssueCode::HybridPatternApproximated: return "hybrid_pattern_approximated";
     case IssueCode::Count: break;
     }
     return "unknown";
@@ -205,6 +209,14 @@ constexpr IssueMessage kMessages[] = {
     {C::ExpertLayoutNotDividingGpus, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "PP × EP × expert TP = %1 does not divide the %2 GPUs, so no whole expert-data-parallel degree exists"), {A::A, A::B}},
     //: %1 = the shard group's size, %2 = data-parallel × context-parallel ranks
     {C::ShardGroupNotDividing, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a shard group of %1 does not divide the %2 data- × context-parallel ranks it shards over"), {A::A, A::B}},
+    //: the keys are names, not translated
+    {C::LinearMixerWithoutWidths, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a linear mixer needs its widths: set model.linear_num_key_heads, linear_key_head_dim, linear_num_value_heads and linear_value_head_dim"), {}},
+    //: %1 = the sliding window in tokens
+    {C::LinearMixerWithWindow, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a hybrid model's attention layers with a sliding window of %1 tokens are not modelled"), {A::A}},
+    //: %1 = the pattern's entries (layers or blocks)
+    {C::HybridPatternApproximated, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the hybrid pattern of %1 entries is not every n-th layer attending: the layers are counted as the pattern's interval, approximately"), {A::A}},
+    //: %1 = moe_layer_frequency, %2 = first_dense_layers
+    {C::LinearMixerMoePattern, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a hybrid model routes to experts in every layer: MoE layer frequency %1 and %2 first dense layers are not modelled"), {A::A, A::B}},
     //: %1 = group size, %2 = row length
     {C::QuantGroupLargerThanRow, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "quantization group of %1 values is larger than a weight row (%2 values)"), {A::A, A::B}},
     //: %1 = TP, %2 = KV heads

@@ -125,6 +125,10 @@ enum class IssueCode {
     /// layers global taken as windowed, 5 a per-layer list of b entries for c layers
     AttentionSpanAssumed,
     ShardGroupNotDividing,          ///< a = parallel.shard_group, b = DP × CP (the group it shards)
+    LinearMixerWithoutWidths,       ///< a linear mixer with a zero width (heads or head dims)
+    LinearMixerWithWindow,          ///< a = the sliding window: a hybrid with windowed attention is not modelled
+    LinearMixerMoePattern,          ///< a = moe_layer_frequency, b = first_dense_layers: a hybrid routes in every layer
+    HybridPatternApproximated,      ///< import: path = the key, a = its entries: not every n-th layer attending as the core counts it
     Count
 };
 

@@ -4,23 +4,41 @@
 #include <cmath>
 
 #include "core/model/layerkind.h"
+#include "core/model/layerpattern.h"
+#include "core/model/linearmixer.h"
 #include "core/weightformat.h"
 
 namespace core {
 
 namespace {
 
-constexpr bool everyModelledKindCachesKv()
+constexpr bool everyModelledKindIsCounted()
 {
     for (LayerKind kind : kModelledKinds)
-        if (kind != LayerKind::Dense && kind != LayerKind::Moe)
-            return false; // a kind with a recurrent state or no cache: count only the caching layers below
+        if (kind != LayerKind::Dense && kind != LayerKind::Moe && kind != LayerKind::LinearAttention && kind != LayerKind::LinearMixerOnly)
+            return false;
     return true;
 }
-// The cache counts every layer of a range as caching K and V (sliding windows aside): true while
-// the modelled kinds are dense and MoE layers (core/model/layerkind.h KindCache::Kv). Modelling
-// a linear-attention or encoder kind must change kvCacheBytes and maxContextThatFits first.
-static_assert(everyModelledKindCachesKv(), "kvCacheBytes counts every layer as a KV layer");
+// The cache counts the attention layers of a range (dense and MoE layers, KindCache::Kv); the
+// linear kinds keep a recurrent state instead (stateBytesPerSequence). A new kind with another
+// cache must be counted here first.
+static_assert(everyModelledKindIsCounted(), "kvCacheBytes counts the KV layers; the linear kinds keep a state");
+
+/// Layers of [first, last) that keep keys and values, and how many of them attend globally.
+struct KvLayers
+{
+    int layers = 0, global = 0;
+};
+
+inline KvLayers kvLayersIn(const ModelArchitecture& m, int first, int last)
+{
+    if (!m.isHybrid())
+        return {last - first, m.globalLayersIn(first, last)};
+    const LayerPattern p = layerPattern(m);
+    const KindCounts k = p.countsIn(first, last);
+    const int attending = k[LayerKind::Dense] + k[LayerKind::Moe];
+    return {attending, attending}; // validation: a hybrid has no sliding window
+}
 
 } // namespace
 
@@ -59,8 +77,7 @@ double kvCacheBytes(const ModelArchitecture& m, KvCacheDtype dtype, int tensor, 
                     double batch, int blockSize)
 {
     const double perToken = kvBytesPerTokenPerLayer(m, dtype, tensor);
-    const int layers = lastLayer - firstLayer;
-    const int global = m.globalLayersIn(firstLayer, lastLayer);
+    const auto [layers, global] = kvLayersIn(m, firstLayer, lastLayer);
     const double tokens = global * cachedTokens(context, 0, blockSize) + (layers - global) * cachedTokens(context, m.slidingWindow, blockSize);
     return perToken * tokens * batch;
 }
@@ -69,13 +86,12 @@ double maxContextThatFits(const ModelArchitecture& m, KvCacheDtype dtype, int te
                           int blockSize, double freeBytes, double limit)
 {
     const double perToken = kvBytesPerTokenPerLayer(m, dtype, tensor) * batch;
-    const int layers = lastLayer - firstLayer;
+    const auto [layers, global] = kvLayersIn(m, firstLayer, lastLayer);
     if (freeBytes <= 0)
         return 0;
     if (layers <= 0 || perToken <= 0)
         return limit;
     const double block = std::max(1, blockSize);
-    const int global = m.globalLayersIn(firstLayer, lastLayer);
     const int windowed = layers - global;
     const double window = m.slidingWindow;
     auto floorToBlock = [block](double tokens) { return std::floor(tokens / block) * block; };
@@ -88,6 +104,34 @@ double maxContextThatFits(const ModelArchitecture& m, KvCacheDtype dtype, int te
         return limit;
     const double windowedBytes = perToken * windowed * cachedTokens(window + 1, window, blockSize);
     return std::min(std::max(window, floorToBlock((freeBytes - windowedBytes) / (perToken * global))), limit);
+}
+
+} // namespace core
+
+namespace core {
+
+double recurrentStateElementBytes(const ModelArchitecture& m, ServingEngine engine)
+{
+    switch (m.recurrentStateDtype) {
+    case RecurrentStateDtype::Float32: return 4;
+    case RecurrentStateDtype::Bfloat16: return 2;
+    case RecurrentStateDtype::Auto: break;
+    }
+    // SGLang keeps the SSM state in float32 unless the config or SGLANG_MAMBA_SSM_DTYPE says
+    // otherwise (python/sglang/srt/layers/attention/mamba/mamba_utils.py @02e208de); vLLM's
+    // mamba_cache_dtype "auto" follows the model's dtype (vllm/model_executor/layers/mamba/
+    // mamba_utils.py @02d71083), as do the others.
+    return engine == ServingEngine::Sglang ? 4 : 2;
+}
+
+double stateBytesPerSequence(const ModelArchitecture& m, ServingEngine engine, int tensor, int firstLayer, int lastLayer)
+{
+    if (!m.isHybrid() || lastLayer <= firstLayer)
+        return 0;
+    const KindCounts k = layerPattern(m).countsIn(firstLayer, lastLayer);
+    const int linear = k[LayerKind::LinearAttention] + k[LayerKind::LinearMixerOnly];
+    // The conv state in the model's 16-bit dtype (vLLM and SGLang: bfloat16).
+    return linear * linearStateBytes(m, recurrentStateElementBytes(m, engine), 2, tensor);
 }
 
 } // namespace core

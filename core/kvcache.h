@@ -20,7 +20,7 @@ double cachedTokens(double context, double window, int blockSize);
 /// HF transformers keep contiguous caches (0).
 int engineKvBlockSize(const Scenario& scenario);
 
-/// KV cache of layers [firstLayer, lastLayer) for `batch` sequences of `context` tokens on one GPU.
+/// KV cache of the attention layers among [firstLayer, lastLayer) (a hybrid's linear layers keep none) for `batch` sequences of `context` tokens on one GPU.
 double kvCacheBytes(const ModelArchitecture& model, KvCacheDtype dtype, int tensor, int firstLayer, int lastLayer,
                     double context, double batch, int blockSize);
 
@@ -29,5 +29,14 @@ double kvCacheBytes(const ModelArchitecture& model, KvCacheDtype dtype, int tens
 /// window). Returns `limit` when the cache stops growing (every layer windowed).
 double maxContextThatFits(const ModelArchitecture& model, KvCacheDtype dtype, int tensor, int firstLayer, int lastLayer, double batch,
                           int blockSize, double freeBytes, double limit);
+
+/// Bytes of one element of a linear layer's recurrent (SSM / delta-rule) state while serving:
+/// the checkpoint's choice, else the engine's default (SGLang float32, the others 16-bit).
+double recurrentStateElementBytes(const ModelArchitecture& model, ServingEngine engine);
+
+/// The fixed recurrent state of one sequence in the linear layers of [firstLayer, lastLayer) on
+/// one GPU (conv + SSM state, core/model/linearmixer.h), whatever its context; 0 without a
+/// linear mixer.
+double stateBytesPerSequence(const ModelArchitecture& model, ServingEngine engine, int tensor, int firstLayer, int lastLayer);
 
 } // namespace core

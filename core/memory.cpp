@@ -39,7 +39,7 @@ void prepareStages(EstimateContext& ctx)
         const ParameterCounts& pc = ctx.params;
         const double expertShards = double(s.parallel.expert) * s.parallel.effectiveExpertTensor();
         for (LayerKind kind : kModelledKinds) {
-            if (kind != LayerKind::Dense && !ctx.layout.pattern.experts)
+            if (!ctx.layout.pattern.has(kind))
                 continue; // only the kinds the model has (the dense kind always: the step timeline reads it)
             const LayerParameters p = layerParameters(m, pc, kind);
             KindOnGpu& k = ctx.kinds[std::size_t(kind)];
@@ -146,6 +146,8 @@ inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, c
     double recompute = 0, activationGradients = 0, layerParams = 0;
     for (LayerKind kind : kModelledKinds) {
         const int n = kinds[kind];
+        if (n == 0)
+            continue; // adds +0 (every present kind's figures are finite): the same sums, in the same order
         const KindOnGpu& k = ctx.kinds[std::size_t(kind)];
         linear += n * k.linear;
         other += n * k.other;
@@ -217,7 +219,7 @@ inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, c
             L.gatheredForward = L.gatheredBackward = L.gatheredLoss = ctx.buffers.autocastCopyBytes * trainableWeights;
         }
         L.commBackward = ctx.buffers.commBackwardBytes;
-        L.dispatch = kinds[LayerKind::Moe] > 0 ? ctx.moeDispatchBytes : 0;
+        L.dispatch = kinds[LayerKind::Moe] + (ctx.layout.pattern.experts ? kinds[LayerKind::LinearAttention] : 0) > 0 ? ctx.moeDispatchBytes : 0;
         L.dequant = ctx.dequantBytes;
         L.optimizerTemporaries = ctx.buffers.optimizerTempPerParam * trainable;
         if (ctx.buffers.optimizerTempCap > 0)

@@ -6,6 +6,7 @@
 
 #include "core/fields.h"
 #include "core/model/layerpattern.h"
+#include "core/model/linearmixer.h"
 
 namespace core {
 
@@ -63,6 +64,8 @@ ParameterCounts countParameters(const ModelArchitecture& model, int tensorParall
     } else {
         // Attention: Q h·q, K and V 2·h·k, output q·h (Megatron: 2h²(1 + g/a)·q/h).
         c.attentionPerLayer = h * q + 2 * h * k + q * h;
+        if (model.attentionOutputGate) // q_proj also emits the sigmoid output gate (Qwen3-Next: a·d·2)
+            c.attentionPerLayer += h * q;
         if (model.linearBias)
             c.attentionPerLayer += q + 2 * k + h;
         else if (model.qkvBias)
@@ -77,8 +80,25 @@ ParameterCounts countParameters(const ModelArchitecture& model, int tensorParall
     c.normsPerLayer = model.normsPerLayer * normSize * h + (model.qkNorm ? 2.0 * d : 0.0);
     c.perLayer = c.attentionPerLayer + c.mlpPerLayer + c.normsPerLayer;
 
-    c.moeLayers = model.isMoE() ? layerPattern(model).moeLayersIn(0, model.numLayers) : 0;
-    c.denseLayers = model.numLayers - c.moeLayers;
+    // A hybrid's kinds from its pattern; otherwise only the MoE layers need counting (the closed
+    // form the estimate used before hybrids: every estimate counts parameters several times).
+    KindCounts kinds;
+    if (model.isHybrid()) {
+        kinds = layerPattern(model).countsIn(0, model.numLayers);
+    } else {
+        const int moe = model.isMoE() ? layerPattern(model).moeLayersIn(0, model.numLayers) : 0;
+        kinds.layers[std::size_t(LayerKind::Moe)] = moe;
+        kinds.layers[std::size_t(LayerKind::Dense)] = model.numLayers - moe;
+    }
+    c.attentionLayers = kinds[LayerKind::Dense] + kinds[LayerKind::Moe];
+    c.linearLayers = kinds[LayerKind::LinearAttention];
+    c.linearMixerOnlyLayers = kinds[LayerKind::LinearMixerOnly];
+    c.moeLayers = model.isMoE() ? kinds[LayerKind::Moe] + c.linearLayers : 0;
+    c.denseLayers = kinds[LayerKind::Dense];
+    if (model.isHybrid()) {
+        c.linearMixerPerLayer = linearMixerParameters(model);
+        c.linearNormsPerLayer = model.normsPerLayer * normSize * h;
+    }
     if (model.isMoE()) {
         c.expertPerExpert = matrices * h * model.moeFfnHiddenSize;
         c.routedExpertsPerLayer = model.numExperts * c.expertPerExpert;
@@ -89,13 +109,18 @@ ParameterCounts countParameters(const ModelArchitecture& model, int tensorParall
         c.activePerMoeLayer = common + model.moeTopK * c.expertPerExpert;
         c.expertParameters = c.routedExpertsPerLayer * c.moeLayers;
     }
-    c.layers = c.perLayer * c.denseLayers + c.perMoeLayer * c.moeLayers;
+    c.layers = c.perLayer * c.denseLayers + c.perMoeLayer * kinds[LayerKind::Moe];
+    if (model.isHybrid()) {
+        const double mlp = model.isMoE() ? c.routerPerLayer + c.sharedExpertsPerLayer + c.routedExpertsPerLayer : c.mlpPerLayer;
+        c.layers += (c.linearMixerPerLayer + c.linearNormsPerLayer + mlp) * c.linearLayers
+            + (c.linearMixerPerLayer + c.linearNormsPerLayer / 2) * c.linearMixerOnlyLayers;
+    }
     c.finalNorm = normSize * h;
     c.outputLayer = model.tiedEmbeddings ? 0 : c.embedding;
     c.total = c.embedding + c.positionEmbedding + c.layers + c.finalNorm + c.outputLayer;
     c.active = c.total - c.moeLayers * (c.perMoeLayer - c.activePerMoeLayer);
     c.largestModule = std::max({c.embedding, c.attentionPerLayer, c.denseLayers > 0 ? c.mlpPerLayer : 0.0, c.sharedExpertsPerLayer,
-                                c.expertPerExpert});
+                                c.expertPerExpert, c.linearMixerPerLayer});
     return c;
 }
 

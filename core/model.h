@@ -11,6 +11,14 @@ enum class PositionEmbedding { Rotary, Learned };
 enum class RopeScaling { None, Llama3, Yarn, Linear };
 /// The MLP's activation; Auto: SiLU when gated (SwiGLU), GELU otherwise (Megatron-LM's defaults).
 enum class Activation { Auto, Silu, Gelu, GeluTanh, Relu, SquaredRelu };
+/// The token mixer of a hybrid model's non-attention layers (issue 28): none (every layer
+/// attends), Gated DeltaNet (Qwen3-Next, Qwen3.5: arXiv 2412.06464) or Mamba-2 / SSD
+/// (Nemotron-H: arXiv 2405.21060).
+enum class LinearMixer { None, GatedDeltaNet, Mamba2 };
+/// The dtype a serving engine keeps a recurrent (SSM / delta-rule) state in: Auto follows the
+/// engine (SGLang float32, vLLM the model's 16-bit dtype); a checkpoint may name it
+/// (HF mamba_ssm_cache_dtype, Nemotron-H: float32; mamba_ssm_dtype, Qwen3.5: float32).
+enum class RecurrentStateDtype { Auto, Float32, Bfloat16 };
 
 /// A decoder-only transformer. Either an architecture (hasArchitecture) or just a
 /// parameter count; counts are doubles (see units.h).
@@ -63,6 +71,24 @@ struct ModelArchitecture
     int slidingWindow = 0;        ///< 0: every layer attends to the whole context
     int globalLayerEvery = 0;     ///< with a window: every N-th layer is global (Gemma 3: 6); 0: all layers windowed
 
+    // Hybrid linear-attention / state-space layers (issue 28; core/model/linearmixer.h). With a
+    // linear mixer, layer i attends fully (and keeps a KV cache) when i % interval equals the
+    // first full-attention layer; every other layer runs the linear mixer and keeps a fixed
+    // recurrent state per sequence instead. Gated DeltaNet: key heads Hk × dk (queries and keys),
+    // value heads Hv × dv (HF linear_num_key_heads …); Mamba-2 maps onto the same widths:
+    // groups G × state N as Hk × dk, heads H × head dim P as Hv × dv (vLLM mamba2_state_shape).
+    LinearMixer linearMixer = LinearMixer::None;
+    int fullAttentionInterval = 0;  ///< HF full_attention_interval (Qwen3-Next 4), attn_layer_period; 0: no attention layer
+    int fullAttentionFirst = -1;    ///< the first full-attention layer (0-based); −1: the interval's last (Qwen3-Next: 3)
+    bool mixerOnlyBeforeAttention = false; ///< the linear layer just before each attention layer has no MLP (Nemotron-H "M*-")
+    int linearNumKeyHeads = 0;      ///< Hk (Mamba-2: n_groups)
+    int linearKeyHeadDim = 0;       ///< dk (Mamba-2: ssm_state_size)
+    int linearNumValueHeads = 0;    ///< Hv (Mamba-2: mamba_num_heads)
+    int linearValueHeadDim = 0;     ///< dv (Mamba-2: mamba_head_dim)
+    int linearConvKernel = 4;       ///< the causal convolution's width K (HF linear_conv_kernel_dim, conv_kernel)
+    bool attentionOutputGate = false; ///< sigmoid output gate on attention: q_proj emits 2·a·d (Qwen3-Next attn_output_gate)
+    RecurrentStateDtype recurrentStateDtype = RecurrentStateDtype::Auto;
+
     // What a framework needs to build the model but no estimate reads (launch files and the
     // importers carry them; issue 30): 0, None and Auto mean "not stated".
     double ropeTheta = 0;         ///< RoPE base (HF rope_theta, Megatron --rotary-base)
@@ -74,6 +100,7 @@ struct ModelArchitecture
     int effectiveHeadDim() const { return headDim > 0 ? headDim : (numAttentionHeads > 0 ? hiddenSize / numAttentionHeads : 0); }
     bool isMoE() const { return numExperts > 0; }
     bool isMla() const { return kvLoraRank > 0; }
+    bool isHybrid() const { return linearMixer != LinearMixer::None; }
     /// Layers among [first, last) that attend to the whole context (not windowed).
     int globalLayersIn(int first, int last) const;
     int sharedExpertWidth() const { return sharedExpertFfnHiddenSize > 0 ? sharedExpertFfnHiddenSize : numSharedExperts * moeFfnHiddenSize; }
@@ -98,8 +125,14 @@ struct ParameterCounts
     double routerPerLayer = 0;     ///< h·E gate
     double perMoeLayer = 0;        ///< attention + norms + router + shared + all routed experts
     double activePerMoeLayer = 0;  ///< … with only top-k routed experts
-    int moeLayers = 0;
-    int denseLayers = 0;
+    int moeLayers = 0;             ///< layers with routed experts (a hybrid's linear layers included)
+    int denseLayers = 0;           ///< attention layers with a dense MLP
+    // Hybrid models (core/model/linearmixer.h): the linear mixer of one layer, and its layers.
+    double linearMixerPerLayer = 0; ///< the linear mixer's weights (projections, conv, gates, its norm)
+    double linearNormsPerLayer = 0; ///< a linear layer's norms (no Q/K norms)
+    int attentionLayers = 0;       ///< layers that attend (and cache K and V)
+    int linearLayers = 0;          ///< linear layers with an MLP
+    int linearMixerOnlyLayers = 0; ///< linear layers without one (Nemotron-H)
     double finalNorm = 0;
     double outputLayer = 0;        ///< V'·h when untied, else 0
     double layers = 0;             ///< Σ over layers

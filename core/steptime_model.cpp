@@ -18,6 +18,7 @@
 #include "core/steptime/fp8recipe.h"
 #include "core/steptime/moedispatch.h"
 #include "core/working.h"
+#include "core/model/linearmixer.h"
 
 namespace core {
 
@@ -84,7 +85,7 @@ void layerCommunication(const Model& md, LayerKind kind, LayerCost& out)
         out.cpExposedB = exposedSeconds(out.cpB, out.attentionB, 0);
     }
     const ParallelLayout& par = ctx.scenario.parallel;
-    if (kind == LayerKind::Moe && par.expert > 1) {
+    if ((kind == LayerKind::Moe || (kind == LayerKind::LinearAttention && m.isMoE())) && par.expert > 1) {
         // Dispatch and combine all-to-alls (GShard/Switch) of the k·CF copies of each token
         // (core/steptime/moedispatch.h): over NVLink, and through this GPU's NIC for the share
         // that leaves the node (Megatron MoE README: exposed unless the overlap flags are set).
@@ -134,7 +135,14 @@ LayerCost layerCost(const Model& md, LayerKind kind)
         castF += tokens * kIn;
         castB += tokens * n;
     };
-    if (m.isMla()) {
+    const bool linearKind = kind == LayerKind::LinearAttention || kind == LayerKind::LinearMixerOnly;
+    if (linearKind) {
+        // The linear mixer's input and output projections (core/model/linearmixer.h).
+        const double in = linearInProjection(m), v = double(m.linearNumValueHeads) * m.linearValueHeadDim;
+        out.gemmF = md.gemm(T, in / t, h) + md.gemm(T, h, v / t);
+        cast(T, in / t, h);
+        cast(T, h, v / t);
+    } else if (m.isMla()) {
         out.gemmF = md.gemm(T, ctx.params.attentionPerLayer / (h * t), h);
         cast(T, ctx.params.attentionPerLayer / (h * t), h);
     } else {
@@ -145,7 +153,13 @@ LayerCost layerCost(const Model& md, LayerKind kind)
     double ffnElements = 0;
     const double passes = m.gatedMlp ? kGatedPasses : kGeluPasses;
     const double up = m.gatedMlp ? 2 : 1;
-    if (kind == LayerKind::Dense) {
+    if (m.attentionOutputGate && !linearKind && !m.isMla()) { // the output gate's half of q_proj
+        out.gemmF += md.gemm(T, q / t, h);
+        cast(T, q / t, h);
+    }
+    if (kind == LayerKind::LinearMixerOnly) {
+        // No MLP.
+    } else if (kind == LayerKind::Dense || (kind == LayerKind::LinearAttention && !m.isMoE())) {
         const double F = m.ffnHiddenSize;
         out.gemmF += md.gemm(T, up * F / t, h) + md.gemm(T, h, F / t);
         cast(T, up * F / t, h);
@@ -176,14 +190,27 @@ LayerCost layerCost(const Model& md, LayerKind kind)
     }
     out.gemmB = md.backwardGemms * out.gemmF;
 
-    // Attention core: 2·s·q FLOPs per token forward (causal half of QKᵀ and ·V), heads over t.
-    const double s = double(tr.seqLength);
-    const double perToken = m.isMla() ? s * m.numAttentionHeads * (double(m.qkNopeHeadDim) + m.qkRopeHeadDim + m.vHeadDim) : 2 * s * q;
-    attentionCore(md, perToken * T / t, m.numAttentionHeads, out);
+    if (linearKind) {
+        // The chunked scan instead of the attention core: linear in s (flop_utils.py @067f987d,
+        // core/model/linearmixer.h), run as small per-chunk GEMMs (FLA chunk.py: 64-token chunks
+        // of dk × dv) on the GEMM roofline, backward twice the forward.
+        double scan = 0;
+        linearMixerFlopsPerToken(m, &scan);
+        const double dv = std::max(1, m.linearValueHeadDim), dk = std::max(1, m.linearKeyHeadDim);
+        out.attentionF = scan * T / t / (2 * 64 * dv * dk) * md.gemm(64, dv, dk, false);
+        out.attentionB = 2 * out.attentionF;
+    } else {
+        // Attention core: 2·s·q FLOPs per token forward (causal half of QKᵀ and ·V), heads over t.
+        const double s = double(tr.seqLength);
+        const double perToken = m.isMla() ? s * m.numAttentionHeads * (double(m.qkNopeHeadDim) + m.qkRopeHeadDim + m.vHeadDim) : 2 * s * q;
+        attentionCore(md, perToken * T / t, m.numAttentionHeads, out);
+    }
 
     // Bandwidth-bound operators: the h-wide ones are replicated over TP unless SP shards them.
     const double hidden = (kHiddenPasses + (m.dropout ? kDropoutPasses : 0) + md.eager.hidden) * h / md.seqShard;
-    const double projections = m.isMla() ? 0 : (kProjectionPasses * (q + k) + md.eager.projection) / t;
+    const double projections = linearKind ? kProjectionPasses * 2 * double(m.linearNumKeyHeads) * m.linearKeyHeadDim / t
+        : m.isMla()                    ? 0
+                                       : (kProjectionPasses * (q + k) + md.eager.projection) / t;
     out.elementF = md.memory(md.e * T * (hidden + ffnElements + projections));
     out.elementB = kBackwardFactor * out.elementF;
     if (md.fp8) {
@@ -259,7 +286,7 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     const LayerPattern& pattern = ctx.layout.pattern;
     const KindCounts whole = pattern.countsIn(0, m.numLayers);
     for (LayerKind kind : kModelledKinds) {
-        const bool present = kind == LayerKind::Moe ? pattern.experts : whole[kind] > 0 || explain;
+        const bool present = kind == LayerKind::Moe ? pattern.experts : kind == LayerKind::Dense ? whole[kind] > 0 || explain : whole[kind] > 0;
         out.kinds[std::size_t(kind)] = present ? layerCost(md, kind) : LayerCost{};
     }
     const ByKind<LayerCost>& layer = out.kinds;

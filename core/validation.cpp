@@ -135,6 +135,16 @@ void checkModel(Rules& r)
     const double limit = fieldInfo(Field::ModelParameters).max;
     if (!(total <= limit))
         r.c.error(IssueCode::TooLarge, Field::ModelParameters, total, limit);
+    if (m.isHybrid()) {
+        // Hybrid linear-attention / state-space layers (core/model/layerpattern.h): the pattern's
+        // closed forms assume attention layers without a window and experts in every layer.
+        if (m.linearNumKeyHeads <= 0 || m.linearKeyHeadDim <= 0 || m.linearNumValueHeads <= 0 || m.linearValueHeadDim <= 0)
+            r.c.error(IssueCode::LinearMixerWithoutWidths, Field::ModelLinearNumValueHeads);
+        if (m.slidingWindow > 0)
+            r.c.error(IssueCode::LinearMixerWithWindow, Field::ModelSlidingWindow, m.slidingWindow);
+        if (m.isMoE() && (m.moeLayerFrequency != 1 || m.firstDenseLayers != 0))
+            r.c.error(IssueCode::LinearMixerMoePattern, Field::ModelMoeLayerFrequency, m.moeLayerFrequency, m.firstDenseLayers);
+    }
     if (m.parameters > 0 && std::abs(m.parameters - total) > 0.01 * total)
         r.c.warning(IssueCode::ArchitectureCountMismatch, Field::ModelParameters, m.parameters, total);
 }

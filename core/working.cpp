@@ -193,6 +193,10 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
      "Daly, FGCS 22 (2006): expected wall time under Poisson interruptions; Llama 3 §3.3.4 reports > 90 % effective training time", Unit::Fraction, kNone},
     {"nvme_offload", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "NVMe per node (ZeRO-Infinity)"), "GPUs per node × P/D_z × ((o + 4) optimizer on NVMe + w parameters on NVMe)",
      "ZeRO-Infinity (arXiv 2104.07857); DeepSpeed swap_tensor/partitioned_optimizer_swapper.py, partitioned_param_swapper.py", Unit::Bytes, kNone},
+    {"recurrent_state", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Recurrent state of the linear layers"),
+     "linear layers · ((K − 1)·(2·Hk·dk + Hv·dv)·2 B + Hv·dv·dk·bytes(state)) / t · batch",
+     "vLLM mamba_utils.py @02d71083 (mamba2_state_shape, gated_delta_net_state_shape: conv + SSM state, heads over TP); SGLang mamba_utils.py @02e208de (SSM state float32 by default)",
+     Unit::Bytes, Component::KvCache},
 }};
 
 std::string printf1(const char* fmt, double v, const char* unit)
@@ -252,7 +256,7 @@ TermSection termSection(Term term)
         return TermSection::Communication;
     case Term::ServingWeights: case Term::KvBytesPerToken: case Term::KvCache: case Term::InferenceWorkspace: case Term::MaxBatch:
     case Term::MaxContext: case Term::PrefillSeconds: case Term::DecodeStepSeconds: case Term::DecodeTokensPerSecond:
-    case Term::ArithmeticIntensity: case Term::ItlSeconds: case Term::TtftSeconds: case Term::KvPoolReserve:
+    case Term::ArithmeticIntensity: case Term::ItlSeconds: case Term::TtftSeconds: case Term::KvPoolReserve: case Term::RecurrentState:
     case Term::DecodeStepBand: case Term::PrefillBand: case Term::OutputThroughputBand: case Term::KvPoolBand:
         return TermSection::Serving;
     case Term::Count: break;

@@ -43,6 +43,8 @@ enum class Term {
     // a long run: interruptions, checkpoints, restarts (core/goodput/), NVMe offload (core/offload/)
     UsefulSeconds, Mtbi, CheckpointBytes, CheckpointWriteSeconds, CheckpointStall, RestartSeconds, CheckpointInterval,
     LostWorkPerInterruption, Goodput, NvmeOffload,
+    // hybrid linear-attention / state-space models (issue 28)
+    RecurrentState,
     Count
 };
 

@@ -2771,6 +2771,50 @@ fullest GPU %2 of %3</source>
         <source>NVLink domain (GPUs)</source>
         <translation>NVLink 域（GPU 数）</translation>
     </message>
+    <message>
+        <source>Linear mixer</source>
+        <translation>线性混合层</translation>
+    </message>
+    <message>
+        <source>Full attention every</source>
+        <translation>全注意力间隔</translation>
+    </message>
+    <message>
+        <source>First full-attention layer</source>
+        <translation>首个全注意力层</translation>
+    </message>
+    <message>
+        <source>No MLP before attention layers</source>
+        <translation>注意力层前一层无 MLP</translation>
+    </message>
+    <message>
+        <source>Linear key heads</source>
+        <translation>线性键头数</translation>
+    </message>
+    <message>
+        <source>Linear key head dim</source>
+        <translation>线性键头维度</translation>
+    </message>
+    <message>
+        <source>Linear value heads</source>
+        <translation>线性值头数</translation>
+    </message>
+    <message>
+        <source>Linear value head dim</source>
+        <translation>线性值头维度</translation>
+    </message>
+    <message>
+        <source>Linear conv kernel</source>
+        <translation>线性卷积核宽度</translation>
+    </message>
+    <message>
+        <source>Attention output gate</source>
+        <translation>注意力输出门</translation>
+    </message>
+    <message>
+        <source>Recurrent state dtype</source>
+        <translation>循环状态数据类型</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -4799,6 +4843,26 @@ the weights are read once per step for all of them.</source>
         <extracomment>%1 = the model the file names, %2 = a preset id</extracomment>
         <translation>%1 按其基础模型预设 %2 读取（架构相同）</translation>
     </message>
+    <message>
+        <source>a linear mixer needs its widths: set model.linear_num_key_heads, linear_key_head_dim, linear_num_value_heads and linear_value_head_dim</source>
+        <extracomment>the keys are names, not translated</extracomment>
+        <translation>线性混合层需要其宽度：请设置 model.linear_num_key_heads、linear_key_head_dim、linear_num_value_heads 和 linear_value_head_dim</translation>
+    </message>
+    <message>
+        <source>a hybrid model&apos;s attention layers with a sliding window of %1 tokens are not modelled</source>
+        <extracomment>%1 = the sliding window in tokens</extracomment>
+        <translation>混合模型中带 %1 个词元滑动窗口的注意力层尚未建模</translation>
+    </message>
+    <message>
+        <source>a hybrid model routes to experts in every layer: MoE layer frequency %1 and %2 first dense layers are not modelled</source>
+        <extracomment>%1 = moe_layer_frequency, %2 = first_dense_layers</extracomment>
+        <translation>混合模型在每一层都路由到专家：MoE 层频率 %1 与前 %2 个稠密层尚未建模</translation>
+    </message>
+    <message>
+        <source>the hybrid pattern of %1 entries is not every n-th layer attending: the layers are counted as the pattern&apos;s interval, approximately</source>
+        <extracomment>%1 = the pattern&apos;s entries (layers or blocks)</extracomment>
+        <translation>该混合模式共 %1 项，并非每隔 n 层一个注意力层：各层按该模式的平均间隔近似计数</translation>
+    </message>
 </context>
 <context>
     <name>LanguageManager</name>
@@ -4991,6 +5055,10 @@ the weights are read once per step for all of them.</source>
     <message>
         <source>torchtitan splits the layers over the stages by itself: the scenario&apos;s first and last stage sizes are not written</source>
         <translation>torchtitan 自行把各层分配到各阶段：未写出场景中首末阶段的层数</translation>
+    </message>
+    <message>
+        <source>the model&apos;s linear-attention / state-space layers and its attention output gate are not written (Megatron-LM&apos;s --hybrid-override-pattern and its Mamba and Gated DeltaNet flags are not generated yet): the flags describe every layer as attention</source>
+        <translation>模型的线性注意力/状态空间层及其注意力输出门未写出（尚未生成 Megatron-LM 的 --hybrid-override-pattern 及其 Mamba 与 Gated DeltaNet 参数）：这些参数把每一层都描述为注意力层</translation>
     </message>
 </context>
 <context>
@@ -11382,6 +11450,30 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>Where the engine&apos;s measured KV pool is expected</source>
         <translation>引擎实测 KV 池的预期范围</translation>
+    </message>
+    <message>
+        <source>A linear-attention or state-space layer keeps a fixed state per sequence (its convolution window and its recurrent matrix) instead of a KV cache that grows with the context.</source>
+        <translation>线性注意力层或状态空间层为每个序列保留固定大小的状态（卷积窗口和循环矩阵），而不是随上下文增长的 KV 缓存。</translation>
+    </message>
+    <message>
+        <source>Linear mixer input projection output (conv input and gates)</source>
+        <translation>线性混合层输入投影输出（卷积输入与门控）</translation>
+    </message>
+    <message>
+        <source>Linear mixer q, k, v after the causal conv</source>
+        <translation>因果卷积后的线性混合层 q、k、v</translation>
+    </message>
+    <message>
+        <source>Gated DeltaNet chunk inverse (64 per head) and fp32 decay and beta</source>
+        <translation>Gated DeltaNet 分块逆矩阵（每头 64）及 fp32 衰减与 beta</translation>
+    </message>
+    <message>
+        <source>Linear mixer output (gated norm and out_proj inputs)</source>
+        <translation>线性混合层输出（门控归一化与 out_proj 的输入）</translation>
+    </message>
+    <message>
+        <source>Recurrent state of the linear layers</source>
+        <translation>线性层的循环状态</translation>
     </message>
 </context>
 </TS>

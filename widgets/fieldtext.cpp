@@ -48,6 +48,17 @@ QString label(core::Field field)
     case F::ModelVHeadDim: return QCoreApplication::translate("FieldText", "V head size");
     case F::ModelSlidingWindow: return QCoreApplication::translate("FieldText", "Sliding window");
     case F::ModelGlobalLayerEvery: return QCoreApplication::translate("FieldText", "Global layer every");
+    case F::ModelLinearMixer: return QCoreApplication::translate("FieldText", "Linear mixer");
+    case F::ModelFullAttentionInterval: return QCoreApplication::translate("FieldText", "Full attention every");
+    case F::ModelFullAttentionFirst: return QCoreApplication::translate("FieldText", "First full-attention layer");
+    case F::ModelMixerOnlyBeforeAttention: return QCoreApplication::translate("FieldText", "No MLP before attention layers");
+    case F::ModelLinearNumKeyHeads: return QCoreApplication::translate("FieldText", "Linear key heads");
+    case F::ModelLinearKeyHeadDim: return QCoreApplication::translate("FieldText", "Linear key head dim");
+    case F::ModelLinearNumValueHeads: return QCoreApplication::translate("FieldText", "Linear value heads");
+    case F::ModelLinearValueHeadDim: return QCoreApplication::translate("FieldText", "Linear value head dim");
+    case F::ModelLinearConvKernel: return QCoreApplication::translate("FieldText", "Linear conv kernel");
+    case F::ModelAttentionOutputGate: return QCoreApplication::translate("FieldText", "Attention output gate");
+    case F::ModelRecurrentStateDtype: return QCoreApplication::translate("FieldText", "Recurrent state dtype");
     case F::ModelRopeTheta: return QCoreApplication::translate("FieldText", "RoPE base");
     case F::ModelRopeScaling: return QCoreApplication::translate("FieldText", "RoPE scaling");
     case F::ModelRopeScalingFactor: return QCoreApplication::translate("FieldText", "RoPE scaling factor");

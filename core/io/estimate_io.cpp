@@ -242,6 +242,7 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
             j["inference"] = Json{{"weight_bits_per_parameter", r.linearBitsPerParameter},
                                   {"kv_bytes_per_token_per_layer", r.kvBytesPerTokenPerLayer},
                                   {"kv_bytes_per_sequence", r.kvBytesPerSequence},
+                                  {"state_bytes_per_sequence", r.stateBytesPerSequence},
                                   {"free_bytes_for_kv", r.freeBytesForKv},
                                   {"max_batch_at_context", r.maxBatchAtContext},
                                   {"max_context_at_batch", r.maxContextAtBatch},

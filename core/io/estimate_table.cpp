@@ -272,6 +272,8 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
             line("  weights                        %.3f bits per linear parameter\n", r.linearBitsPerParameter);
             line("  KV cache per sequence          %s %s at %lld tokens\n", gbText(r.kvBytesPerSequence).c_str(), u.c_str(),
                  (long long)s.inference.context());
+            if (r.stateBytesPerSequence > 0) // a hybrid's linear layers (issue 28): fixed, whatever the context
+                line("  recurrent state per sequence   %s %s at any context\n", gbText(r.stateBytesPerSequence).c_str(), u.c_str());
             line("  free for the KV cache          %s %s (tightest stage)\n", gbText(r.freeBytesForKv).c_str(), u.c_str());
             line("  largest batch at this context  %.0f\n", r.maxBatchAtContext);
             line("  longest context at this batch  %.0f tokens\n", r.maxContextAtBatch);

@@ -44,6 +44,7 @@ enum class LaunchNoteCode {
     OptimizerNotExpressible,        ///< the scenario's optimizer has no equivalent flag
     NvmeOffloadNoMegatronFlag,      ///< ZeRO-Infinity NVMe offload: no Megatron-LM flag (core/offload)
     DeepSpeedCheckpointInCode,      ///< a checkpoint every %1 steps: the training loop's engine.save_checkpoint(), not a config key
+    HybridLayersNotWritten,         ///< a hybrid's linear-attention / state-space layers (issue 28) are not written for Megatron-LM yet
 };
 
 struct LaunchNote

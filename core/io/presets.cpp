@@ -34,6 +34,7 @@ std::vector<ModelPreset> parseModels()
             preset.model.hasArchitecture = false;
         r.number("parameters_published", preset.publishedParameters);
         r.boolean("parameters_exact", preset.publishedIsExact);
+        r.number("parameters_rounding", preset.publishedRounding);
         r.string("family", preset.family);
         r.string("source", preset.source);
         r.reportUnknown();

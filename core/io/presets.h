@@ -14,6 +14,7 @@ struct ModelPreset
     ModelArchitecture model;
     double publishedParameters = 0; ///< as the model card reports it
     bool publishedIsExact = true;   ///< false when the card gives a rounded figure ("175B")
+    double publishedRounding = 0;   ///< the unit a rounded figure is rounded to ("8B": 10⁹); 0: within 0.5 %
     std::string family;             ///< the picker's group ("Llama", "Qwen", …)
     std::string source;
 };

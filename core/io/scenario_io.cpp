@@ -324,11 +324,12 @@ bool setAwayFromDefault(FieldPresence presence, const Scenario& s)
 /// Which conditional keys saveScenario writes (the table's FieldPresence), decided once per save.
 struct Presence
 {
-    bool architecture, moe, mla;
+    bool architecture, moe, mla, hybrid;
     explicit Presence(const Scenario& s)
         : architecture(s.model.hasArchitecture)
         , moe(architecture && (s.model.isMoE() || setAwayFromDefault(FieldPresence::MoE, s)))
         , mla(architecture && (s.model.isMla() || setAwayFromDefault(FieldPresence::Mla, s)))
+        , hybrid(architecture && (s.model.isHybrid() || setAwayFromDefault(FieldPresence::Hybrid, s)))
     {
     }
     bool written(FieldPresence presence) const
@@ -338,6 +339,7 @@ struct Presence
         case FieldPresence::Architecture: return architecture;
         case FieldPresence::MoE: return moe;
         case FieldPresence::Mla: return mla;
+        case FieldPresence::Hybrid: return hybrid;
         case FieldPresence::Stated: // decided per field (saveScenario)
         case FieldPresence::Manual: break;
         }

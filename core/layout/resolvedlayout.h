@@ -82,7 +82,7 @@ struct ResolvedLayout
     /// interleaved stage's are its chunks'.
     KindCounts stageKindsAt(int stage, int first, int count) const
     {
-        if (!pattern.experts) {
+        if (!pattern.experts && !pattern.hybrid) {
             KindCounts k;
             k.layers[std::size_t(LayerKind::Dense)] = count;
             return k;

@@ -16,9 +16,11 @@ namespace core {
 enum class LayerKind : std::uint8_t {
     Dense,                ///< attention + dense MLP (GPT, Llama, the dense layers of an MoE model)
     Moe,                  ///< attention + routed experts (+ shared experts and the router)
+    LinearAttention,      ///< linear-attention / state-space mixer (Gated DeltaNet, Mamba-2) + the model's MLP
+                          ///< (routed experts when it has them): a recurrent state per sequence, no KV cache
+    LinearMixerOnly,      ///< a linear mixer alone, no MLP (Nemotron-H's Mamba block before an attention block)
     // Room for the kinds the next issues model: an enumerator and a description (below), no maths
     // yet, and no layer pattern produces them, so their counts are always 0.
-    LinearAttention,      ///< linear-attention / state-space mixer: a recurrent state per sequence, no KV cache
     SparseAttention,      ///< attention over selected tokens: the KV cache plus an indexer's keys
     MultiTokenPrediction, ///< an extra prediction module after the decoder (DeepSeek-V3 MTP)
     Encoder,              ///< a bidirectional encoder layer (a vision tower's block): nothing cached at decode
@@ -29,9 +31,12 @@ inline constexpr std::size_t kLayerKindCount = std::size_t(LayerKind::Count);
 /// The kinds the estimate has maths for: a prefix of the enumeration. Every per-kind sum runs
 /// over them in this order (the golden files depend on the order of the additions); modelling
 /// the next kind raises this count and fills its description where -Wswitch points.
-inline constexpr std::size_t kModelledKindCount = 2;
-inline constexpr std::array<LayerKind, kModelledKindCount> kModelledKinds{LayerKind::Dense, LayerKind::Moe};
-static_assert(std::size_t(kModelledKinds[0]) == 0 && std::size_t(kModelledKinds[1]) == 1, "the modelled kinds are a prefix");
+inline constexpr std::size_t kModelledKindCount = 4;
+inline constexpr std::array<LayerKind, kModelledKindCount> kModelledKinds{LayerKind::Dense, LayerKind::Moe, LayerKind::LinearAttention,
+                                                                          LayerKind::LinearMixerOnly};
+static_assert(std::size_t(kModelledKinds[0]) == 0 && std::size_t(kModelledKinds[1]) == 1 && std::size_t(kModelledKinds[2]) == 2
+                  && std::size_t(kModelledKinds[3]) == 3,
+              "the modelled kinds are a prefix");
 
 /// One value per modelled kind, indexed by the kind (`byKind[std::size_t(LayerKind::Moe)]`).
 template <typename T>

@@ -36,6 +36,18 @@ inline LayerParameters layerParameters(const ModelArchitecture& m, const Paramet
         p.routedExperts = pc.routedExpertsPerLayer;
         break;
     case LayerKind::LinearAttention:
+        // The linear mixer (its projections, conv, gates and norm: TP splits them by heads, as
+        // vLLM and Megatron do) in place of attention, then the model's MLP: routed experts with
+        // their router and shared experts when it has them, else the dense MLP.
+        p.replicated = pc.linearNormsPerLayer + pc.routerPerLayer;
+        p.linear = pc.linearMixerPerLayer + (m.isMoE() ? pc.sharedExpertsPerLayer : pc.mlpPerLayer);
+        p.routedExperts = pc.routedExpertsPerLayer;
+        break;
+    case LayerKind::LinearMixerOnly:
+        // One residual block: its norm and the mixer (Nemotron-H's Mamba block).
+        p.replicated = pc.linearNormsPerLayer / 2;
+        p.linear = pc.linearMixerPerLayer;
+        break;
     case LayerKind::SparseAttention:
     case LayerKind::MultiTokenPrediction:
     case LayerKind::Encoder:
@@ -53,7 +65,8 @@ inline double activeMlpWidth(const ModelArchitecture& m, LayerKind kind)
     switch (kind) {
     case LayerKind::Dense: return m.ffnHiddenSize;
     case LayerKind::Moe: return double(m.moeTopK) * m.moeFfnHiddenSize + m.sharedExpertWidth();
-    case LayerKind::LinearAttention:
+    case LayerKind::LinearAttention: return m.isMoE() ? double(m.moeTopK) * m.moeFfnHiddenSize + m.sharedExpertWidth() : m.ffnHiddenSize;
+    case LayerKind::LinearMixerOnly: return 0;
     case LayerKind::SparseAttention:
     case LayerKind::MultiTokenPrediction:
     case LayerKind::Encoder:

@@ -23,6 +23,7 @@ namespace {
 const char* const kTrain = R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"gpus": 8}})";
 const char* const kMoE = R"({"schema_version": 1, "model": {"preset": "mixtral-8x7b"}, "parallel": {"gpus": 8}})";
 const char* const kMla = R"({"schema_version": 1, "model": {"preset": "deepseek-v3"}, "parallel": {"gpus": 8}})";
+const char* const kHybrid = R"({"schema_version": 1, "model": {"preset": "qwen3-next-80b-a3b"}, "parallel": {"gpus": 8}})";
 const char* const kCountOnly = R"({"schema_version": 1, "model": {"parameters": 7e9}, "parallel": {"gpus": 8}})";
 const char* const kGpu = R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"gpus": 8},
                              "hardware": {"gpu": {"preset": "a100-80gb"}}})";
@@ -81,6 +82,18 @@ const Row kRows[] = {
     {"model.v_head_dim", kMla, "64", "-1", C::Negative},
     {"model.sliding_window", kTrain, "4096", "-1", C::Negative},
     {"model.global_layer_every", kTrain, "6", "-1", C::Negative},
+    // hybrid linear-attention / state-space layers (issue 28), on Qwen3-Next
+    {"model.linear_mixer", kHybrid, "mamba2", "rwkv", C::UnknownValue},
+    {"model.full_attention_interval", kHybrid, "8", "-1", C::Negative},
+    {"model.full_attention_first", kHybrid, "0", "-2", C::OutOfRange},
+    {"model.mixer_only_before_attention", kHybrid, "true", "2", C::WrongType},
+    {"model.linear_num_key_heads", kHybrid, "8", "-1", C::Negative},
+    {"model.linear_key_head_dim", kHybrid, "64", "-1", C::Negative},
+    {"model.linear_num_value_heads", kHybrid, "16", "-1", C::Negative},
+    {"model.linear_value_head_dim", kHybrid, "64", "-1", C::Negative},
+    {"model.linear_conv_kernel", kHybrid, "3", "0", C::OutOfRange},
+    {"model.attention_output_gate", kHybrid, "false", "2", C::WrongType},
+    {"model.recurrent_state_dtype", kHybrid, "float32", "fp8", C::UnknownValue},
     {"model.rope_theta", kTrain, "500000", "0.5", C::OutOfRange}, // 0 is "not stated"; Llama 3: 500000
     {"model.rope_scaling", kTrain, "llama3", "ntk", C::UnknownValue},
     {"model.rope_scaling_factor", kTrain, "8", "0.5", C::OutOfRange}, // a factor below 1 shrinks the context

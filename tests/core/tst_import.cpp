@@ -149,6 +149,10 @@ std::vector<core::Field> fieldsOf(core::LaunchNoteCode code)
     case N::OptimizerNotExpressible: return {F::TrainingOptimizer};
     case N::NvmeOffloadNoMegatronFlag: return {F::TrainingOffloadDevice};
     case N::DeepSpeedCheckpointInCode: return {F::GoodputCheckpointInterval};
+    case N::HybridLayersNotWritten:
+        return {F::ModelLinearMixer, F::ModelFullAttentionInterval, F::ModelFullAttentionFirst, F::ModelMixerOnlyBeforeAttention,
+                F::ModelLinearNumKeyHeads, F::ModelLinearKeyHeadDim, F::ModelLinearNumValueHeads, F::ModelLinearValueHeadDim,
+                F::ModelLinearConvKernel, F::ModelAttentionOutputGate, F::ModelRecurrentStateDtype};
     default: return {};
     }
 }

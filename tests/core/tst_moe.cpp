@@ -133,7 +133,8 @@ private slots:
             const core::ParameterCounts pc = core::countParameters(m);
             const core::KindCounts layers = core::layerPattern(m).countsIn(0, m.numLayers);
             QCOMPARE(layers.total(), m.numLayers);
-            QCOMPARE(layers[core::LayerKind::Moe], pc.moeLayers);
+            // Layers with routed experts: the MoE layers, and a hybrid MoE model's linear layers.
+            QCOMPARE(layers[core::LayerKind::Moe] + (m.isMoE() ? layers[core::LayerKind::LinearAttention] : 0), pc.moeLayers);
             double sum = 0;
             for (core::LayerKind kind : core::kModelledKinds) {
                 const core::LayerParameters p = core::layerParameters(m, pc, kind);

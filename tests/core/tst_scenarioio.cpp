@@ -456,8 +456,9 @@ private slots:
         // Qwen3 ×7, DeepSeek-R1, gpt-oss ×2, Kimi K2, GLM-4.5 ×2, Gemma 3 1B/4B/12B, Phi-4,
         // Mistral Small 3) and 11 GPUs (H800, H20, GB200, B300, MI325X, MI355X, L4, A10, T4,
         // RTX 5090, RTX PRO 6000); issue 13's two textbook counts (7 × 10⁹, 7 × 10¹⁰); issue 25's
-        // GB300 (the step-time corpus's GB300 NVL72 runs).
-        QCOMPARE(core::modelPresets().size(), std::size_t(15 + 22 + 2));
+        // GB300 (the step-time corpus's GB300 NVL72 runs); issue 28's two hybrids (Qwen3-Next-80B-A3B,
+        // Nemotron-H 8B).
+        QCOMPARE(core::modelPresets().size(), std::size_t(15 + 22 + 2 + 2));
         QCOMPARE(core::gpuPresets().size(), std::size_t(10 + 11 + 1));
         for (const core::GpuSpec& g : core::gpuPresets()) {
             QVERIFY2(!g.source.empty(), g.preset.c_str());

@@ -231,6 +231,8 @@ constexpr Text kTexts[] = {
      QT_TRANSLATE_NOOP("WorkingText", "A paged optimizer keeps its states in unified memory, moved to CPU memory when the GPU runs short: they do not cause an out-of-memory error.")},
     {"stage_layers",
      QT_TRANSLATE_NOOP("WorkingText", "The layers split evenly over the pipeline stages; a remainder goes to the middle stages, which hold neither the most micro-batches (the first) nor the logits (the last).")},
+    {"recurrent_state",
+     QT_TRANSLATE_NOOP("WorkingText", "A linear-attention or state-space layer keeps a fixed state per sequence (its convolution window and its recurrent matrix) instead of a KV cache that grows with the context.")},
 };
 
 /// Three significant digits in the locale's format, never as an exponent: 1.23, 12.3, 123.
