@@ -117,6 +117,8 @@ enum class IssueCode {
     /// layers global taken as windowed, 5 a per-layer list of b entries for c layers
     AttentionSpanAssumed,
     ShardGroupNotDividing,          ///< a = parallel.shard_group, b = DP × CP (the group it shards)
+    UnevenChunksNotDividing,        ///< a = layers (or pipeline units) to share, b = model chunks they go into, c = virtual stages
+    PipelineEndsWithUnits,          ///< first/last-stage layers and the embedding/loss as layers, interleaved (Megatron refuses both)
     Count
 };
 

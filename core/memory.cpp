@@ -455,7 +455,7 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
     StageLedger L{StageLedger::NoInit{}}; // its first stage always fills it: layers = −1 is no stage's
     int layers = 0;
     for (int stage = 0, firstLayer = 0; stage < p; ++stage, firstLayer += layers) {
-        layers = ctx.layout.split.layersOn(stage);
+        layers = ctx.layout.layersOn(stage);
         const KindCounts kinds = ctx.layout.stageKindsAt(stage, firstLayer, layers); // interleaved: its chunks' (resolvedlayout.h)
         if (w || !L.sameShape(layers, kinds, stage == 0, stage == p - 1, phase))
             fillStageLedger(ctx, stage, layers, kinds, phase, L);
@@ -464,7 +464,8 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
         // Computed in place at the end of the groups (no copy of the group), dropped again when it
         // has the previous stage's profile.
         RankGroup& g = groups.emplace_back(RankGroup::NoInit{});
-        stageMemory(ctx, L, training ? inFlightMicroBatches(p, v, micro, stage) : 0, g, w);
+        const double held = ctx.layout.unevenChunks() ? ctx.layout.inFlight(stage) : inFlightMicroBatches(p, v, micro, stage);
+        stageMemory(ctx, L, training ? held : 0, g, w);
         g.phase = label;
         const std::size_t n = groups.size();
         if (n > 1 && sameProfile(g, groups[n - 2])) {

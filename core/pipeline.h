@@ -125,6 +125,36 @@ inline double inFlightMicroBatches(int stages, int virtualStages, int microBatch
     return std::min(2 * (p - i - 1) + (v - 1) * p + 1, v * m) / v;
 }
 
+/// The interleaved schedule's fill and drain with model chunks of unequal cost (Megatron's uneven
+/// virtual stages). Stage i, busy m·S_i in its steady state, first waits for micro-batch 0's
+/// chunk 0 to come through the stages k < i; after its last forward (of chunk v − 1) that
+/// micro-batch goes through the stages k > i and back; its last backward (of chunk 0) then goes
+/// back through k < i. The step is the longest of these, and the bubble what it adds to the
+/// slowest stage's steady state:
+///   max_i [m·S_i + Σ_{k<i} C(k, 0) + Σ_{k>i} C(k, v − 1)] − m·max_i S_i,
+/// C(k, j) = `chunk(k, j)`, a chunk's forward + backward, S_i = Σ_j C(i, j). With equal chunks
+/// C = S/v this is Narayanan et al. 2021 §2.2's (p − 1)·S/v; with v = 1, 1F1B's Σ_{k≠slowest} S_k
+/// (the chain of dependencies of Megatron forward_backward_pipelining_with_interleaving).
+template <class ChunkCost>
+double unevenChunkBubbleSeconds(int stages, int virtualStages, double microBatches, ChunkCost&& chunk)
+{
+    const int p = stages, v = std::max(1, virtualStages);
+    double before = 0, after = 0, slowest = 0, longest = 0;
+    for (int k = 1; k < p; ++k)
+        after += chunk(k, v - 1);
+    for (int i = 0; i < p; ++i) {
+        double stage = 0;
+        for (int j = 0; j < v; ++j)
+            stage += chunk(i, j);
+        slowest = std::max(slowest, stage);
+        longest = std::max(longest, microBatches * stage + before + after);
+        before += chunk(i, 0);
+        if (i + 1 < p)
+            after -= chunk(i + 1, v - 1);
+    }
+    return std::max(0.0, longest - microBatches * slowest);
+}
+
 /// Idle fraction of a step: 1F1B (p − 1)/(m + p − 1); interleaved (p − 1)/(v·m + p − 1)
 /// (Narayanan §2.2).
 inline double bubbleFraction(int stages, int virtualStages, int microBatches)

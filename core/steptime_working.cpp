@@ -45,7 +45,9 @@ void explainStep(const EstimateContext& ctx, const PipelinePass& pass, const Ste
            {}, tr.recompute == Recompute::Full ? "m · n_layers · forward again"
                : tr.recompute == Recompute::Selective ? "m · n_layers · attention forward again" : "0 (no recomputation)");
     w->add(Term::StepBubble, kWholeJob, part(parts, StepPart::Bubble),
-           {{"p", double(ctx.layout.p), Unit::Count}, {"v", double(ctx.layout.v), Unit::Count}, {"per micro-batch", perMicro, Unit::Seconds}});
+           {{"p", double(ctx.layout.p), Unit::Count}, {"v", double(ctx.layout.v), Unit::Count}, {"per micro-batch", perMicro, Unit::Seconds}},
+           {}, ctx.layout.unevenChunks() ? "max_i [m·S_i + Σ_{k<i} C(k, 0) + Σ_{k>i} C(k, v − 1)] − m·S_slowest  (uneven chunks: C = a chunk's forward + backward, Megatron's interleaved order)"
+                                          : std::string_view{});
     w->add(Term::StepExposedTensorParallel, kWholeJob, part(parts, StepPart::TensorParallel),
            {{"all", micro * tpAll, Unit::Seconds}, {"bus", md.tp.busBytesPerSecond, Unit::BytesPerSecond}},
            {}, tr.tpCommOverlap && md.seqShard > 1 ? "m · n_layers · max(0, collectives − GEMMs)  (--tp-comm-overlap)"

@@ -4255,9 +4255,9 @@ the weights are read once per step for all of them.</source>
         <translation>隐藏维度 %1 不是头数 %2 的整数倍（可设置 model.head_dim 覆盖）</translation>
     </message>
     <message>
-        <source>PP × virtual stages = %1 does not divide the %2 layers (the interleaved schedule needs equal chunks)</source>
+        <source>PP × virtual stages = %1 does not divide the %2 layers (set the first/last stage&apos;s layers or count the embedding and loss as layers for uneven chunks)</source>
         <extracomment>%1 = PP × virtual stages, %2 = layers</extracomment>
-        <translation>PP × 虚拟段数 = %1 不能整除 %2 层（交错式调度需要等大的块）</translation>
+        <translation>PP × 虚拟段数 = %1 不能整除 %2 层（如需不等大的块，请设置首/末段的层数，或将嵌入层和损失计为层）</translation>
     </message>
     <message>
         <source>quantization group of %1 values is larger than a weight row (%2 values)</source>
@@ -4594,6 +4594,15 @@ the weights are read once per step for all of them.</source>
         <source>%1 is read as the preset %2, its base model (the same architecture)</source>
         <extracomment>%1 = the model the file names, %2 = a preset id</extracomment>
         <translation>%1 按其基础模型预设 %2 读取（架构相同）</translation>
+    </message>
+    <message>
+        <source>%1 layers do not split evenly into %2 model chunks: with %3 virtual stages Megatron gives every chunk of a stage the same number of layers</source>
+        <extracomment>%1 = layers (or pipeline units: layers plus the embedding and loss), %2 = model chunks, %3 = virtual stages</extracomment>
+        <translation>%1 层无法均分到 %2 个模型块：使用 %3 个虚拟段时，Megatron 要求同一段的每个块层数相同</translation>
+    </message>
+    <message>
+        <source>first/last-stage layers cannot be combined with the embedding or loss counted as a layer in an interleaved pipeline (Megatron refuses both)</source>
+        <translation>交错式流水线中，首/末段层数不能与“将嵌入层或损失计为一层”同时设置（Megatron 不允许两者并用）</translation>
     </message>
 </context>
 <context>
