@@ -82,6 +82,10 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::StageLayersInvalid: return "stage_layers_invalid";
     case IssueCode::UnevenChunksNotDividing: return "uneven_chunks_not_dividing";
     case IssueCode::PipelineEndsWithUnits: return "pipeline_ends_with_units";
+    case IssueCode::ScheduleNeedsPipeline: return "schedule_needs_pipeline";
+    case IssueCode::ScheduleRunsItsOwnChunks: return "schedule_runs_its_own_chunks";
+    case IssueCode::ScheduleNeedsEvenPipeline: return "schedule_needs_even_pipeline";
+    case IssueCode::ScheduleNeedsMicroBatches: return "schedule_needs_micro_batches";
     case IssueCode::KvPoolTooSmall: return "kv_pool_too_small";
     case IssueCode::PagedOptimizerEvicts: return "paged_optimizer_evicts";
     case IssueCode::MoeLayerPatternApproximated: return "moe_layer_pattern_approximated";
@@ -211,6 +215,14 @@ constexpr IssueMessage kMessages[] = {
     {C::StageLayersInvalid, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "first stage %1 + last stage %2 layers leave no whole split of the %3 layers over the other stages (each needs at least one)"), {A::A, A::B, A::C}},
     //: %1 = layers (or pipeline units: layers plus the embedding and loss), %2 = model chunks, %3 = virtual stages
     {C::UnevenChunksNotDividing, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 layers do not split evenly into %2 model chunks: with %3 virtual stages Megatron gives every chunk of a stage the same number of layers"), {A::A, A::B, A::C}},
+    //: %1 = PP; ZB-V, DualPipe and DualPipeV are schedule names, not translated
+    {C::ScheduleNeedsPipeline, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "ZB-V, DualPipe and DualPipeV schedule a pipeline: PP = %1 has none (PP ≥ 2)"), {A::A}},
+    //: %1 = virtual stages
+    {C::ScheduleRunsItsOwnChunks, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "this pipeline schedule places two model chunks on every rank itself: set virtual stages to 1, not %1"), {A::A}},
+    //: %1 = PP
+    {C::ScheduleNeedsEvenPipeline, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "DualPipe runs its two directions on an even number of pipeline stages, not PP = %1"), {A::A}},
+    //: %1 = micro-batches per step, %2 = 2 × PP
+    {C::ScheduleNeedsMicroBatches, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 micro-batches per step: DualPipe and DualPipeV need at least %2 (twice the pipeline stages; DualPipe an even number)"), {A::A, A::B}},
     {C::PipelineEndsWithUnits, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "first/last-stage layers cannot be combined with the embedding or loss counted as a layer in an interleaved pipeline (Megatron refuses both)"), {}},
     // MalformedJson: where it is not known, the text ending early (c = 1), another character
     // (c = 2). The command line adds the parser's own words in brackets (cliDetail).

@@ -119,6 +119,10 @@ enum class IssueCode {
     ShardGroupNotDividing,          ///< a = parallel.shard_group, b = DP × CP (the group it shards)
     UnevenChunksNotDividing,        ///< a = layers (or pipeline units) to share, b = model chunks they go into, c = virtual stages
     PipelineEndsWithUnits,          ///< first/last-stage layers and the embedding/loss as layers, interleaved (Megatron refuses both)
+    ScheduleNeedsPipeline,          ///< a = PP (below 2) for ZB-V, DualPipe or DualPipeV
+    ScheduleRunsItsOwnChunks,       ///< a = virtual stages set beside a two-chunk schedule
+    ScheduleNeedsEvenPipeline,      ///< a = PP, odd, for DualPipe
+    ScheduleNeedsMicroBatches,      ///< a = micro-batches per step, b = the least (2 × PP); DualPipe: also even
     Count
 };
 

@@ -348,7 +348,14 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
         parts[i] = micro * slowest.parts[i];
     // 1F1B fills and drains the pipeline once: every other stage's micro-batch before the
     // slowest one's steady state, 1/v of it when each rank holds v chunks (Narayanan §2.2).
-    if (ctx.layout.unevenChunks())
+    if (ctx.layout.schedule != PpSchedule::OneFOneB) {
+        // Two chunks on every rank (ZB-V, DualPipe, DualPipeV): the schedule's own bubble from the
+        // slowest rank's F, B and W (core/pipeline.h twoChunkBubbleSeconds); W is the weight-gradient
+        // GEMM, one of the backward's md.backwardGemms GEMMs per forward GEMM.
+        const double gemms = md.backwardGemms;
+        const double weight = part(slowest.parts, StepPart::Gemm) * (gemms - 1) / (gemms + 1);
+        part(parts, StepPart::Bubble) = twoChunkBubbleSeconds(ctx.layout.schedule, p, slowest.forward, slowest.backward, weight);
+    } else if (ctx.layout.unevenChunks())
         part(parts, StepPart::Bubble) = unevenChunkBubble(ctx.layout, layer, logitsGemm + logitsElement, micro);
     else
         part(parts, StepPart::Bubble) = (sum - perMicro) / std::max(1, ctx.layout.v);
@@ -358,8 +365,12 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     double& p2pAll = out.p2pAll;
     if (ctx.layout.p > 1 && md.pp.busBytesPerSecond > 0) {
         const double one = md.e * md.T * m.hiddenSize / md.seqShard / md.pp.busBytesPerSecond + kLatency;
-        p2pAll = 2 * micro * ctx.layout.v * one;
-        part(parts, StepPart::PipelineParallel) = ctx.layout.v > 1 ? 2 * (ctx.layout.p - 1) * one : 2 * (micro + ctx.layout.p - 1) * one;
+        // The two-chunk schedules send each micro-batch through 2p chunks (sail-sg README: 2×
+        // the pipeline traffic) and overlap it as the interleaved schedule does (DualPipe: with the
+        // other direction's computation).
+        const int chunks = ctx.layout.schedule != PpSchedule::OneFOneB ? 2 : ctx.layout.v;
+        p2pAll = 2 * micro * chunks * one;
+        part(parts, StepPart::PipelineParallel) = chunks > 1 ? 2 * (ctx.layout.p - 1) * one : 2 * (micro + ctx.layout.p - 1) * one;
     }
 
 }

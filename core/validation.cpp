@@ -311,6 +311,39 @@ void checkShardGroup(const Rules& r)
         r.c.error(IssueCode::ShardGroupNotDividing, Field::ParallelShardGroup, p.shardGroup, double(group));
 }
 
+/// The two-chunk schedules (ZB-V, DualPipe, DualPipeV) need a pipeline and place their own two
+/// chunks on every rank; DualPipe runs an even number of ranks and DualPipe/DualPipeV at least two
+/// micro-batches per rank, DualPipe an even number of them (deepseek-ai/DualPipe dualpipe.py and
+/// dualpipev.py @ 3da1bbe, the asserts of step()).
+void checkSchedule(const Rules& r)
+{
+    const ParallelLayout& p = r.s.parallel;
+    const TrainingSetup& tr = r.s.training;
+    const PpSchedule s = p.schedule;
+    if (s == PpSchedule::OneFOneB || !r.used(Field::ParallelSchedule) || !r.layoutOk)
+        return;
+    const Field f = Field::ParallelSchedule;
+    if (p.pipeline < 2) {
+        r.c.error(IssueCode::ScheduleNeedsPipeline, f, p.pipeline);
+        return;
+    }
+    if (p.virtualPipeline > 1) {
+        r.c.error(IssueCode::ScheduleRunsItsOwnChunks, f, p.virtualPipeline);
+        return;
+    }
+    if (s == PpSchedule::DualPipe && p.pipeline % 2 != 0) {
+        r.c.error(IssueCode::ScheduleNeedsEvenPipeline, f, p.pipeline);
+        return;
+    }
+    const long long perStep = tr.microBatchSize * (long long)p.dataParallel();
+    if (s == PpSchedule::ZeroBubbleV || perStep <= 0 || !r.passed({Field::TrainingMicroBatchSize, Field::TrainingGlobalBatchSize})
+        || tr.globalBatchSize % perStep != 0)
+        return;
+    const long long micro = tr.globalBatchSize / perStep;
+    if (micro < 2LL * p.pipeline || (s == PpSchedule::DualPipe && micro % 2 != 0))
+        r.c.error(IssueCode::ScheduleNeedsMicroBatches, f, double(micro), 2.0 * p.pipeline);
+}
+
 void checkLayout(Rules& r)
 {
     r.layoutOk = r.passed({Field::ParallelGpus, Field::ParallelGpusPerNode, Field::ParallelTensor, Field::ParallelPipeline,
@@ -324,6 +357,7 @@ void checkLayout(Rules& r)
     }
     checkContextParallel(r);
     checkBatchSplit(r);
+    checkSchedule(r);
     checkShardGroup(r);
 }
 

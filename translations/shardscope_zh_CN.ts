@@ -2716,6 +2716,10 @@ fullest GPU %2 of %3</source>
         <source>NVLink domain (GPUs)</source>
         <translation>NVLink 域（GPU 数）</translation>
     </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -4603,6 +4607,26 @@ the weights are read once per step for all of them.</source>
     <message>
         <source>first/last-stage layers cannot be combined with the embedding or loss counted as a layer in an interleaved pipeline (Megatron refuses both)</source>
         <translation>交错式流水线中，首/末段层数不能与“将嵌入层或损失计为一层”同时设置（Megatron 不允许两者并用）</translation>
+    </message>
+    <message>
+        <source>ZB-V, DualPipe and DualPipeV schedule a pipeline: PP = %1 has none (PP ≥ 2)</source>
+        <extracomment>%1 = PP; ZB-V, DualPipe and DualPipeV are schedule names, not translated</extracomment>
+        <translation>ZB-V、DualPipe 和 DualPipeV 调度的是流水线：PP = %1 时没有流水线（需 PP ≥ 2）</translation>
+    </message>
+    <message>
+        <source>this pipeline schedule places two model chunks on every rank itself: set virtual stages to 1, not %1</source>
+        <extracomment>%1 = virtual stages</extracomment>
+        <translation>该流水线调度自行在每个 rank 上放置两个模型块：请将虚拟段数设为 1，而不是 %1</translation>
+    </message>
+    <message>
+        <source>DualPipe runs its two directions on an even number of pipeline stages, not PP = %1</source>
+        <extracomment>%1 = PP</extracomment>
+        <translation>DualPipe 的两个方向需要偶数个流水线段，而不是 PP = %1</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches per step: DualPipe and DualPipeV need at least %2 (twice the pipeline stages; DualPipe an even number)</source>
+        <extracomment>%1 = micro-batches per step, %2 = 2 × PP</extracomment>
+        <translation>每步 %1 个微批次：DualPipe 和 DualPipeV 至少需要 %2 个（流水线段数的两倍；DualPipe 还需为偶数）</translation>
     </message>
 </context>
 <context>

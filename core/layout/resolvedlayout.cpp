@@ -188,6 +188,11 @@ ResolvedLayout resolveLayout(const Scenario& s, const ModelArchitecture& shape)
         }
     }
 
+    if (r.p > 1 && s.mode != Mode::Inference) {
+        r.schedule = pl.schedule;
+        r.parameterCopies = r.schedule == PpSchedule::DualPipe ? 2 : 1;
+    }
+
     // The GEMMs' format: the recipe's, falling back to BF16 on a GPU without FP8 and to FP16
     // without BF16 (the peak each estimate and the planner's bound time the step at).
     const GpuSpec& gpu = s.hardware.gpu;

@@ -63,6 +63,13 @@ struct ResolvedLayout
     /// @ d98e8a6). The first transformer layer of virtual stage k = chunk·p + stage, and one past
     /// the last (p·v + 1 entries; filled only for such a layout, so nothing else allocates).
     std::vector<int> virtualFirst;
+    /// The schedule (parallel.pipeline_schedule; 1F1B without a pipeline or when serving). ZB-V,
+    /// DualPipe and DualPipeV place two chunks on every rank themselves (v = 1 in the scenario).
+    PpSchedule schedule = PpSchedule::OneFOneB;
+    /// Copies of the model's parameters the pipeline keeps: 2 for DualPipe, whose every rank holds
+    /// a stage of each direction (DeepSeek-V3 report §3.2.1: "two copies of the model parameters";
+    /// README @ 3da1bbe "Parameter Per Device 2×"), else 1.
+    int parameterCopies = 1;
 
     // Dtypes and model states
     ComputeDType computeDType = ComputeDType::Bf16; ///< the GEMMs' format, after the GPU's fallbacks
@@ -94,6 +101,13 @@ struct ResolvedLayout
     /// layer set (inFlightMicroBatches, core/pipeline.h); with uneven chunks each held
     /// chunk-micro-batch weighs its chunk's layers.
     double inFlight(int stage) const;
+    /// … whatever the schedule: the two-chunk schedules' own peak (twoChunkInFlight), else the above.
+    double heldMicroBatches(int stage) const
+    {
+        if (schedule != PpSchedule::OneFOneB)
+            return twoChunkInFlight(schedule, p, micro);
+        return unevenChunks() ? inFlight(stage) : inFlightMicroBatches(p, v, micro, stage);
+    }
 
     /// The layers of virtual chunk `chunk` (0 … v − 1) of pipeline stage `stage`. Without
     /// interleaving, the stage's range split into v nearly equal parts (one part when v = 1).

@@ -246,6 +246,138 @@ private slots:
         QVERIFY(!e.valid);
         QVERIFY2(hasError(e, core::IssueCode(code), core::Field(field), a, b), e.issues.empty() ? "no issue" : core::describe(e.issues.front()).c_str());
     }
+
+    void twoChunkSchedules_data()
+    {
+        QTest::addColumn<int>("schedule");
+        QTest::addColumn<double>("weight");
+        QTest::addColumn<double>("bubble");
+        QTest::addColumn<double>("held");
+        using S = core::PpSchedule;
+        // p = 16, m = 60, one micro-batch through a rank: F = 1, B = 2 (input + weight gradients),
+        // W = 1 unless the row says. 1F1B would idle (p − 1)(F + B) = 45.
+        // DualPipe README @ 3da1bbe: (PP/2 − 1)(F&B + B − 3W), PP = 16, F&B = F + B: 7·(3 + 2 − 3) = 14;
+        // activation PP + 1 = 17.
+        QTest::newRow("DualPipe") << int(S::DualPipe) << 1.0 << 14.0 << 17.0;
+        // DualPipeV: 32 half-size stages, (32/2 − 1)(F&B_c + B_c − 3W_c) = 15·(1.5 + 1 − 1.5) = 15;
+        // activation 32 + 1 = 33 half-stages = 16.5.
+        QTest::newRow("DualPipeV") << int(S::DualPipeV) << 1.0 << 15.0 << 16.5;
+        // ZB-V: 0 at T_F = T_B = T_W (sail-sg README @ 39f2c18), activation 1× 1F1B's: 16.
+        QTest::newRow("ZB-V balanced") << int(S::ZeroBubbleV) << 1.0 << 0.0 << 16.0;
+        // ZB-V with W = 0.5 (the weight gradient cheaper than the input gradient): 15·(1 + 2 − 1.5)/2 = 11.25.
+        QTest::newRow("ZB-V, W = F/2") << int(S::ZeroBubbleV) << 0.5 << 11.25 << 16.0;
+    }
+    void twoChunkSchedules()
+    {
+        QFETCH(int, schedule);
+        QFETCH(double, weight);
+        QFETCH(double, bubble);
+        QFETCH(double, held);
+        QCOMPARE(core::twoChunkBubbleSeconds(core::PpSchedule(schedule), 16, 1, 2, weight), bubble);
+        QCOMPARE(core::twoChunkInFlight(core::PpSchedule(schedule), 16, 60), held);
+    }
+
+    void dualPipeOnDeepSeekV3()
+    {
+        // DeepSeek-V3 as its report trained it (arXiv 2412.19437 §3.2, §4.2): 2,048 H800, PP 16,
+        // EP 64, no TP, batch 15,360 of 4K: DP 128, m = 15,360 / 128 = 120 micro-batches (even,
+        // ≥ 2·16). DualPipe keeps two copies of the parameters (§3.2.1): a middle rank's weights
+        // are twice 1F1B's, and it holds PP + 1 = 17 micro-batches (1F1B's rank 5: 16 − 5 = 11).
+        core::Scenario s = preset("deepseek-v3", 2048, "h800-sxm");
+        s.parallel.tensor = 1;
+        s.parallel.pipeline = 16;
+        s.parallel.expert = 64;
+        s.parallel.expertTensor = 1;
+        s.training.seqLength = 4096;
+        s.training.globalBatchSize = 15360;
+        s.training.zeroStage = 1;
+        s.hardware.mfu = 0;
+        const core::Estimate plain = core::estimate(s);
+        s.parallel.schedule = core::PpSchedule::DualPipe;
+        const core::Estimate dual = core::estimate(s);
+        QVERIFY(plain.valid && dual.valid);
+        auto stage = [](const core::Estimate& e, int i) -> const core::RankGroup* {
+            for (const core::RankGroup& g : e.groups)
+                if (g.firstStage <= i && i <= g.lastStage)
+                    return &g;
+            return nullptr;
+        };
+        const core::RankGroup* a = stage(plain, 5);
+        const core::RankGroup* b = stage(dual, 5);
+        QVERIFY(a && b);
+        QCOMPARE(b->bytes[std::size_t(core::Component::Weights)], 2 * a->bytes[std::size_t(core::Component::Weights)]);
+        QCOMPARE(a->inFlightMicroBatches, 11.0);
+        QCOMPARE(b->inFlightMicroBatches, 17.0);
+        // The bubble: 1F1B's is Σ of the other 15 stages' micro-batch, DualPipe's (p/2 − 1)(F + 2B − 3W)
+        // = 7·(F + 2B − 3W), between 7·(F + B) (B ≥ 3W here: besides its two GEMMs, one of them W, the backward has attention, norms and all-to-all) and
+        // 7·2·(F + B) = 14 stage-micro-batches: less than 1F1B's, more than 7 of them.
+        using P = core::StepPart;
+        double steady = 0;
+        for (P part : {P::Gemm, P::Attention, P::Elementwise, P::Overhead, P::Recompute, P::TensorParallel, P::ContextParallel,
+                       P::ExpertParallel})
+            steady += dual.compute.stepParts[std::size_t(part)];
+        const double stageMicro = steady / 120; // m = 120
+        const double bubble = dual.compute.stepParts[std::size_t(P::Bubble)];
+        QVERIFY2(bubble > 7 * stageMicro && bubble < 14 * stageMicro, qPrintable(QString::number(bubble / stageMicro)));
+        QVERIFY(bubble < plain.compute.stepParts[std::size_t(P::Bubble)]);
+    }
+
+    void schedulesRefuseWhatTheyCannotRun_data()
+    {
+        QTest::addColumn<int>("schedule");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("vp");
+        QTest::addColumn<int>("batch");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<double>("a");
+        using S = core::PpSchedule;
+        using C = core::IssueCode;
+        // 2,048 GPUs, EP 64, micro-batch 1: DP = 2048 / PP.
+        QTest::newRow("ZB-V without a pipeline") << int(S::ZeroBubbleV) << 1 << 1 << 15360 << int(C::ScheduleNeedsPipeline) << 1.0;
+        QTest::newRow("DualPipeV with virtual stages") << int(S::DualPipeV) << 16 << 2 << 15360 << int(C::ScheduleRunsItsOwnChunks) << 2.0;
+        // DP 128, batch 1,920: m = 15 < 2·16 (dualpipe.py: num_chunks >= num_ranks * 2).
+        QTest::newRow("DualPipe with too few micro-batches") << int(S::DualPipe) << 16 << 1 << 1920 << int(C::ScheduleNeedsMicroBatches) << 15.0;
+    }
+    void schedulesRefuseWhatTheyCannotRun()
+    {
+        QFETCH(int, schedule);
+        QFETCH(int, pp);
+        QFETCH(int, vp);
+        QFETCH(int, batch);
+        QFETCH(int, code);
+        QFETCH(double, a);
+        core::Scenario s = preset("deepseek-v3", 2048, "h800-sxm");
+        s.parallel.tensor = 1;
+        s.parallel.expert = 64;
+        s.parallel.expertTensor = 1;
+        s.parallel.pipeline = pp;
+        s.parallel.virtualPipeline = vp;
+        s.parallel.schedule = core::PpSchedule(schedule);
+        s.training.globalBatchSize = batch;
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(!e.valid);
+        bool found = false;
+        for (const core::Issue& i : e.issues)
+            found = found || (i.code == core::IssueCode(code) && i.field && *i.field == core::Field::ParallelSchedule && i.a == a);
+        QVERIFY2(found, e.issues.empty() ? "no issue" : core::describe(e.issues.front()).c_str());
+    }
+
+    void dualPipeNeedsAnEvenPipeline()
+    {
+        // dualpipe.py @ 3da1bbe asserts num_ranks % 2 == 0: 61 layers on 2,040 GPUs as PP 15 × DP 136.
+        core::Scenario s = preset("deepseek-v3", 2040, "h800-sxm");
+        s.parallel.tensor = 1;
+        s.parallel.expert = 8;
+        s.parallel.expertTensor = 1;
+        s.parallel.pipeline = 15;
+        s.training.globalBatchSize = 136 * 30;
+        s.parallel.schedule = core::PpSchedule::DualPipe;
+        const core::Estimate e = core::estimate(s);
+        bool found = false;
+        for (const core::Issue& i : e.issues)
+            found = found || (i.code == core::IssueCode::ScheduleNeedsEvenPipeline && i.a == 15);
+        QVERIFY2(found, e.issues.empty() ? "no issue" : core::describe(e.issues.front()).c_str());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPipelineLayout)
