@@ -10,6 +10,7 @@
 #include "core/estimate.h"
 #include "core/estimate_context.h"
 #include "core/fields.h"
+#include "core/io/launchconfig.h"
 #include "core/layout/resolvedlayout.h"
 #include "core/pipeline.h"
 #include "testscenarios.h"
@@ -108,6 +109,18 @@ private slots:
         QCOMPARE(r.layersOn(0), 6);
         QCOMPARE(r.layersOn(15), 8);
         QVERIFY(core::estimate(s).valid);
+    }
+
+    void megatronFlagsForUnevenChunks()
+    {
+        // 126 layers over 16 × 8 chunks have no per-chunk count: Megatron's launch takes
+        // --num-virtual-stages-per-pipeline-rank 8 with the embedding and loss as layers
+        // (arguments.py @ d98e8a6), never --num-layers-per-virtual-pipeline-stage 0.
+        const std::string flags = core::launchConfig(llama3Paper(), core::LaunchFramework::Megatron);
+        QVERIFY(flags.find("--num-virtual-stages-per-pipeline-rank 8") != std::string::npos);
+        QVERIFY(flags.find("--num-layers-per-virtual-pipeline-stage") == std::string::npos);
+        QVERIFY(flags.find("--account-for-embedding-in-pipeline-split") != std::string::npos);
+        QVERIFY(flags.find("--account-for-loss-in-pipeline-split") != std::string::npos);
     }
 
     void inFlightWeighsTheRealChunks()
