@@ -9898,8 +9898,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>NVFP4：按张量的 amax 读取（2 字节）、转换读取（2），以及按行和按列的半字节副本，每 16 个元素带 1 字节缩放因子；权重梯度输入的随机 Hadamard 变换在转换中完成（NVIDIA, Pretraining LLMs with NVFP4, arXiv 2509.25149 §4；本项目的计数）</translation>
     </message>
     <message>
-        <source>fitted: the share of the short-benchmark GEMM and attention efficiencies (MAMF, FlashAttention papers) that a training run sustains (clocks under sustained power, kernels sharing the SMs with communication); the value minimising the mean |log(predicted / measured)| over all 220 judged runs of the step-time corpus (resources/corpus/steptime.json, 12 source groups; core/accuracy/fit.cpp finds 0.661). The README&apos;s held-out table refits it without each source group before predicting that group</source>
-        <translation>拟合值：训练运行能维持的、短基准测得的 GEMM 与注意力效率（MAMF、FlashAttention 论文）的比例（持续功耗下的时钟、与通信共享 SM 的 kernel）；取使步时语料库（resources/corpus/steptime.json，12 个来源组）全部 220 个可评判运行的平均 |log(预测 / 实测)| 最小的值（core/accuracy/fit.cpp 求得 0.661）。README 的留出表在预测每个来源组之前都会去掉该组重新拟合</translation>
+        <source>fitted: the share of the short-benchmark GEMM and attention efficiencies (MAMF, FlashAttention papers) that a training run sustains (clocks under sustained power, kernels sharing the SMs with communication); the value minimising the mean |log(predicted / measured)| over all 220 judged runs of the step-time corpus (resources/corpus/steptime.json, 12 source groups; core/accuracy/fit.cpp finds 0.653 since the Llama 3.1 405B rows run their published interleaved layouts, issue 25 item 1; 0.661 before). The README&apos;s held-out table refits it without each source group before predicting that group</source>
+        <translation>拟合值：训练运行能维持的、短基准测得的 GEMM 与注意力效率（MAMF、FlashAttention 论文）的比例（持续功耗下的时钟、与通信共享 SM 的 kernel）；取使步时语料库（resources/corpus/steptime.json，12 个来源组）全部 220 个可评判运行的平均 |log(预测 / 实测)| 最小的值（core/accuracy/fit.cpp 求得 0.653，自 Llama 3.1 405B 的各行按其公布的交错布局运行起（issue 25 第 1 项）；此前为 0.661）。README 的留出表在预测每个来源组之前都会去掉该组重新拟合</translation>
     </message>
     <message>
         <source>communicators × bytes per communicator</source>
