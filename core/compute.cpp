@@ -217,6 +217,13 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
     if (out.timeSource != TimeSource::Model)
         out.iterationSeconds += out.rolloutSeconds;
     out.bubbleFraction = bubbleFraction(ctx.layout.p, ctx.layout.v, ctx.layout.micro);
+    const bool twoChunks = ctx.layout.schedule != PpSchedule::OneFOneB;
+    if (twoChunks) {
+        // The schedule's bubble at balanced times (F = W = 1, B = F + W = 2: each backward GEMM
+        // pair, Qi et al. 2024 §2) against m micro-batches of F + B = 3 (core/pipeline.h).
+        const double bubble = twoChunkBubbleSeconds(ctx.layout.schedule, ctx.layout.p, 1, 2, 1);
+        out.bubbleFraction = bubble / (3.0 * ctx.layout.micro + bubble);
+    }
 
     if (w) {
         const bool six = ctx.layout.countOnly || tr.flopsFormula == FlopsFormula::SixND;
@@ -245,7 +252,8 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
         }
         w->add(Term::BubbleFraction, kWholeJob, out.bubbleFraction,
                {{"p", double(ctx.layout.p), Unit::Count}, {"m", double(ctx.layout.micro), Unit::Count}, {"v", double(ctx.layout.v), Unit::Count}},
-               {}, ctx.layout.v > 1 ? "(p − 1) / (v·m + p − 1)" : "(p − 1) / (m + p − 1)");
+               {}, twoChunks ? "bubble(F = 1, B = 2, W = 1) / (3m + bubble)  (the schedule's own bubble, DualPipe / ZB-V READMEs)"
+                   : ctx.layout.v > 1 ? "(p − 1) / (v·m + p − 1)" : "(p − 1) / (m + p − 1)");
     }
 }
 

@@ -50,7 +50,7 @@ enum class Field : std::uint16_t {
     // parallel
     ParallelGpus, ParallelGpusPerNode, ParallelNvlinkDomain, ParallelTensor, ParallelPipeline, ParallelVirtualPipeline, ParallelContext,
     ParallelSequenceParallel, ParallelExpert, ParallelExpertTensor, ParallelFirstStageLayers, ParallelLastStageLayers,
-    ParallelEmbeddingCountsAsLayer, ParallelLossCountsAsLayer, ParallelShardGroup,
+    ParallelEmbeddingCountsAsLayer, ParallelLossCountsAsLayer, ParallelSchedule, ParallelShardGroup,
     // hardware (the GPU object first, as in the file)
     HardwareGpu, GpuPreset, GpuId, GpuName, GpuMemoryLabel, GpuMemoryBytes,
     GpuPeakFp32, GpuPeakTf32, GpuPeakBf16, GpuPeakFp16, GpuPeakFp8, GpuPeakInt8,
@@ -253,6 +253,9 @@ template <> inline constexpr std::span<const Choice> kChoicesOf<OffloadDevice>{k
 template <> inline constexpr std::span<const Choice> kChoicesOf<LossImplementation>{kLossImplementationChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<AttentionKernel>{kAttentionKernelChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<Fp8Recipe>{kFp8RecipeChoices};
+inline constexpr Choice kPpScheduleChoices[] = {{"1f1b", int(PpSchedule::OneFOneB)}, {"zb_v", int(PpSchedule::ZeroBubbleV)},
+                                                {"dualpipe", int(PpSchedule::DualPipe)}, {"dualpipe_v", int(PpSchedule::DualPipeV)}};
+template <> inline constexpr std::span<const Choice> kChoicesOf<PpSchedule>{kPpScheduleChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<ServingEngine>{kServingEngineChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<AdapterDtype>{kAdapterDtypeChoices};
 
@@ -511,6 +514,7 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::parallel, &P::lastStageLayers>(Field::ParallelLastStageLayers, "parallel.last_stage_layers", U::Layers, atLeast(1, kMaxLayers).orZero()),
     choice<&S::parallel, &P::embeddingCountsAsLayer>(Field::ParallelEmbeddingCountsAsLayer, "parallel.account_for_embedding_in_pipeline_split"),
     choice<&S::parallel, &P::lossCountsAsLayer>(Field::ParallelLossCountsAsLayer, "parallel.account_for_loss_in_pipeline_split"),
+    choice<&S::parallel, &P::schedule>(Field::ParallelSchedule, "parallel.pipeline_schedule", E::Training),
     scalar<&S::parallel, &P::shardGroup>(Field::ParallelShardGroup, "parallel.shard_group", U::Count, atLeast(1, kMaxGpus).orZero(), E::Training),
 
     special(Field::HardwareGpu, "hardware.gpu", K::Other),

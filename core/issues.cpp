@@ -81,6 +81,12 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::LinkBandwidthUnknown: return "link_bandwidth_unknown";
     case IssueCode::FrameworkZeroStage: return "framework_zero_stage";
     case IssueCode::StageLayersInvalid: return "stage_layers_invalid";
+    case IssueCode::UnevenChunksNotDividing: return "uneven_chunks_not_dividing";
+    case IssueCode::PipelineEndsWithUnits: return "pipeline_ends_with_units";
+    case IssueCode::ScheduleNeedsPipeline: return "schedule_needs_pipeline";
+    case IssueCode::ScheduleRunsItsOwnChunks: return "schedule_runs_its_own_chunks";
+    case IssueCode::ScheduleNeedsEvenPipeline: return "schedule_needs_even_pipeline";
+    case IssueCode::ScheduleNeedsMicroBatches: return "schedule_needs_micro_batches";
     case IssueCode::KvPoolTooSmall: return "kv_pool_too_small";
     case IssueCode::PagedOptimizerEvicts: return "paged_optimizer_evicts";
     case IssueCode::CheckpointIntervalNotOptimal: return "checkpoint_interval_not_optimal";
@@ -189,7 +195,7 @@ constexpr IssueMessage kMessages[] = {
     //: %1 = PP, %2 = layers
     {C::PipelineDeeperThanLayers, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "PP = %1 stages for only %2 layers: some stages would be empty"), {A::A, A::B}},
     //: %1 = PP × virtual stages, %2 = layers
-    {C::VirtualStagesNotDividingLayers, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "PP × virtual stages = %1 does not divide the %2 layers (the interleaved schedule needs equal chunks)"), {A::A, A::B}},
+    {C::VirtualStagesNotDividingLayers, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "PP × virtual stages = %1 does not divide the %2 layers (set the first/last stage's layers or count the embedding and loss as layers for uneven chunks)"), {A::A, A::B}},
     //: %1 = virtual stages
     {C::VirtualPipelineNeedsPipeline, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 virtual stages need pipeline parallelism (PP > 1)"), {A::A}},
     //: %1 = CP, %2 = sequence length
@@ -225,6 +231,17 @@ constexpr IssueMessage kMessages[] = {
     {C::FrameworkZeroStage, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "this framework has no ZeRO stage %1 (FSDP2: 0 no shard, 2 shard grad-op, 3 full shard; DDP: 0, or 1 with ZeroRedundancyOptimizer)"), {A::A}},
     //: %1 = layers on the first stage, %2 = on the last, %3 = layers of the model
     {C::StageLayersInvalid, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "first stage %1 + last stage %2 layers leave no whole split of the %3 layers over the other stages (each needs at least one)"), {A::A, A::B, A::C}},
+    //: %1 = layers (or pipeline units: layers plus the embedding and loss), %2 = model chunks, %3 = virtual stages
+    {C::UnevenChunksNotDividing, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 layers do not split evenly into %2 model chunks: with %3 virtual stages Megatron gives every chunk of a stage the same number of layers"), {A::A, A::B, A::C}},
+    //: %1 = PP; ZB-V, DualPipe and DualPipeV are schedule names, not translated
+    {C::ScheduleNeedsPipeline, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "ZB-V, DualPipe and DualPipeV schedule a pipeline: PP = %1 has none (PP ≥ 2)"), {A::A}},
+    //: %1 = virtual stages
+    {C::ScheduleRunsItsOwnChunks, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "this pipeline schedule places two model chunks on every rank itself: set virtual stages to 1, not %1"), {A::A}},
+    //: %1 = PP
+    {C::ScheduleNeedsEvenPipeline, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "DualPipe runs its two directions on an even number of pipeline stages, not PP = %1"), {A::A}},
+    //: %1 = micro-batches per step, %2 = 2 × PP
+    {C::ScheduleNeedsMicroBatches, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "%1 micro-batches per step: DualPipe and DualPipeV need at least %2 (twice the pipeline stages; DualPipe an even number)"), {A::A, A::B}},
+    {C::PipelineEndsWithUnits, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "first/last-stage layers cannot be combined with the embedding or loss counted as a layer in an interleaved pipeline (Megatron refuses both)"), {}},
     // MalformedJson: where it is not known, the text ending early (c = 1), another character
     // (c = 2). The command line adds the parser's own words in brackets (cliDetail).
     {C::MalformedJson, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "not valid JSON"), {}, nullptr, true},

@@ -160,10 +160,15 @@ inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, c
             layerParams = std::max(layerParams, k.linear + k.other + k.experts);
         }
     }
-    L.linear = linear;
-    const double rootParams = (first ? ctx.firstStageParams : 0) + (last ? ctx.lastStageParams : 0);
-    L.other = other + rootParams;
-    L.experts = experts;
+    // DualPipe: every rank holds a stage of each direction, the end ranks the embedding and the
+    // output layer both (ResolvedLayout::parameterCopies).
+    const bool bothEnds = ctx.layout.parameterCopies > 1 && (first || last);
+    const double copies = ctx.layout.parameterCopies;
+    L.linear = copies > 1 ? copies * linear : linear;
+    const double rootParams = bothEnds ? ctx.firstStageParams + ctx.lastStageParams
+                                       : (first ? ctx.firstStageParams : 0) + (last ? ctx.lastStageParams : 0);
+    L.other = (copies > 1 ? copies * other : other) + rootParams;
+    L.experts = copies > 1 ? copies * experts : experts;
     const double dense = L.linear + L.other;
     L.residentParameters = dense + L.experts;
     const FineTuneSetup& ft = ctx.scenario.finetune;
@@ -464,7 +469,6 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
     const int ranksPerStage = ctx.scenario.parallel.gpus / p;
     const double capacity = ctx.scenario.hardware.gpu.memoryBytes;
     const bool training = phase != StagePhase::Rollout; // generation holds no micro-batches
-    const int v = ctx.layout.v, micro = ctx.layout.micro;
     std::vector<RankGroup>& groups = out.groups;
     // Beyond kMaxRankGroups stages the middle ones are grouped in runs of `span` stages, each
     // shown by its fullest (the first and the last stage, which hold the embedding and the
@@ -475,7 +479,7 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
     StageLedger L{StageLedger::NoInit{}}; // its first stage always fills it: layers = −1 is no stage's
     int layers = 0;
     for (int stage = 0, firstLayer = 0; stage < p; ++stage, firstLayer += layers) {
-        layers = ctx.layout.split.layersOn(stage);
+        layers = ctx.layout.layersOn(stage);
         const KindCounts kinds = ctx.layout.stageKindsAt(stage, firstLayer, layers); // interleaved: its chunks' (resolvedlayout.h)
         if (w || !L.sameShape(layers, kinds, stage == 0, stage == p - 1, phase))
             fillStageLedger(ctx, stage, layers, kinds, phase, L);
@@ -484,7 +488,7 @@ void addStageGroups(const EstimateContext& ctx, StagePhase phase, GroupPhase lab
         // Computed in place at the end of the groups (no copy of the group), dropped again when it
         // has the previous stage's profile.
         RankGroup& g = groups.emplace_back(RankGroup::NoInit{});
-        stageMemory(ctx, L, training ? inFlightMicroBatches(p, v, micro, stage) : 0, g, w);
+        stageMemory(ctx, L, training ? ctx.layout.heldMicroBatches(stage) : 0, g, w);
         g.phase = label;
         const std::size_t n = groups.size();
         if (n > 1 && sameProfile(g, groups[n - 2])) {

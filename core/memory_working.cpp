@@ -14,6 +14,26 @@ namespace {
 double get(const RankGroup& g, Component c) { return g.bytes[std::size_t(c)]; }
 } // namespace
 
+namespace {
+
+/// The in-flight count's formula where it is not the table's (working.cpp in_flight_micro_batches):
+/// the two-chunk schedules' own (core/pipeline.h twoChunkInFlight), Megatron's interleaved warm-up,
+/// weighed by the chunks' layers when they are uneven (ResolvedLayout::inFlight).
+std::string_view inFlightFormula(const ResolvedLayout& layout)
+{
+    switch (layout.schedule) {
+    case PpSchedule::DualPipe: return "min(p + 1, m)  (DualPipe: deepseek-ai/DualPipe README @ 3da1bbe)";
+    case PpSchedule::DualPipeV: return "min(p + 1/2, m)  (DualPipeV: PP + 1 of 2p half-size stages, the same README)";
+    case PpSchedule::ZeroBubbleV: return "min(p, m)  (ZB-V: 1× 1F1B's peak on every rank, sail-sg README @ 39f2c18)";
+    case PpSchedule::OneFOneB: break;
+    }
+    if (layout.unevenChunks())
+        return "Σ held chunk-micro-batches × their chunk's layers / the stage's layers  (min(2(p−i−1) + (v−1)p + 1, v·m) held, in groups of p a chunk)";
+    return layout.v > 1 ? "min(2(p−i−1) + (v−1)p + 1, v·m) / v" : "min(p − i, m)";
+}
+
+} // namespace
+
 void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGroup& out, Working* w)
 {
     const int stage = L.stage;
@@ -116,7 +136,7 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
     w->add(Term::InFlightMicroBatches, stage, out.inFlightMicroBatches,
            {{"p", double(ctx.layout.p), Unit::Count}, {"i", double(stage), Unit::Count}, {"m", double(ctx.layout.micro), Unit::Count},
             {"v", double(ctx.layout.v), Unit::Count}},
-           {}, ctx.layout.v > 1 ? "min(2(p−i−1) + (v−1)p + 1, v·m) / v" : "min(p − i, m)");
+           {}, inFlightFormula(ctx.layout));
     const double inFlight = peakInFlight;
     w->add(Term::LayerActivations, stage, inFlight * L.activationsPerMicroBatch,
            {{"A_layer", ctx.kinds[std::size_t(LayerKind::Dense)].activations.total, Unit::Bytes}, {"n_layers", double(out.layers), Unit::Count},

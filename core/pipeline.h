@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/scenario.h"
+
 namespace core {
 
 /// Where the transformer layers go on a pipeline of `stages` stages. Explicit first/last-stage
@@ -123,6 +125,78 @@ inline double inFlightMicroBatches(int stages, int virtualStages, int microBatch
         return std::min(p - i, m);
     const double v = virtualStages;
     return std::min(2 * (p - i - 1) + (v - 1) * p + 1, v * m) / v;
+}
+
+/// The interleaved schedule's fill and drain with model chunks of unequal cost (Megatron's uneven
+/// virtual stages). Stage i, busy m·S_i in its steady state, first waits for micro-batch 0's
+/// chunk 0 to come through the stages k < i; after its last forward (of chunk v − 1) that
+/// micro-batch goes through the stages k > i and back; its last backward (of chunk 0) then goes
+/// back through k < i. The step is the longest of these, and the bubble what it adds to the
+/// slowest stage's steady state:
+///   max_i [m·S_i + Σ_{k<i} C(k, 0) + Σ_{k>i} C(k, v − 1)] − m·max_i S_i,
+/// C(k, j) = `chunk(k, j)`, a chunk's forward + backward, S_i = Σ_j C(i, j). With equal chunks
+/// C = S/v this is Narayanan et al. 2021 §2.2's (p − 1)·S/v; with v = 1, 1F1B's Σ_{k≠slowest} S_k
+/// (the chain of dependencies of Megatron forward_backward_pipelining_with_interleaving).
+template <class ChunkCost>
+double unevenChunkBubbleSeconds(int stages, int virtualStages, double microBatches, ChunkCost&& chunk)
+{
+    const int p = stages, v = std::max(1, virtualStages);
+    double before = 0, after = 0, slowest = 0, longest = 0;
+    for (int k = 1; k < p; ++k)
+        after += chunk(k, v - 1);
+    for (int i = 0; i < p; ++i) {
+        double stage = 0;
+        for (int j = 0; j < v; ++j)
+            stage += chunk(i, j);
+        slowest = std::max(slowest, stage);
+        longest = std::max(longest, microBatches * stage + before + after);
+        before += chunk(i, 0);
+        if (i + 1 < p)
+            after -= chunk(i + 1, v - 1);
+    }
+    return std::max(0.0, longest - microBatches * slowest);
+}
+
+/// The bubble of the schedules that put two model chunks on every rank, from one micro-batch's
+/// forward F, full backward B (input and weight gradients, with any recomputation) and weight
+/// gradient W through a rank's whole layer set (both chunks). deepseek-ai/DualPipe README @ 3da1bbe
+/// ("Pipeline Bubbles and Memory Usage Comparison", PP stages, F B W of one stage's chunk, F&B two
+/// overlapped chunks):
+///   DualPipe  (PP = p stages, one of each direction per rank: a chunk is a stage):
+///             (p/2 − 1)(F&B + B − 3W)
+///   DualPipeV (PP = 2p stages, two per rank in a V: a chunk is half a rank's layers):
+///             (p − 1)(F&B_c + B_c − 3W_c) = (p − 1)(F + 2B − 3W)/2
+/// with F&B = F + B: the two chunks' compute does not shrink, what overlaps is their communication
+/// (DeepSeek-V3 report §3.2.1). ZB-V (two chunks in a V, sail-sg/zero-bubble-pipeline-parallelism
+/// README @ 39f2c18: bubble 0 at T_F = T_B = T_W) is taken as DualPipeV's form without the F&B
+/// overlap, (p − 1)·max(0, F + B − 3W)/2, which is that 0 when F = W and B = 2W (an assumption
+/// for unequal times; the README gives only the balanced case). 1F1B: 0 here (not used).
+inline double twoChunkBubbleSeconds(PpSchedule schedule, int stages, double forward, double backward, double weight)
+{
+    const double p = stages, F = forward, B = backward, W = weight;
+    switch (schedule) {
+    case PpSchedule::DualPipe: return std::max(0.0, (p / 2 - 1) * (F + 2 * B - 3 * W));
+    case PpSchedule::DualPipeV: return std::max(0.0, (p - 1) * (F + 2 * B - 3 * W) / 2);
+    case PpSchedule::ZeroBubbleV: return (p - 1) * std::max(0.0, F + B - 3 * W) / 2;
+    case PpSchedule::OneFOneB: break;
+    }
+    return 0;
+}
+
+/// Micro-batches of a rank's whole layer set whose activations a two-chunk schedule holds at its
+/// peak (DualPipe README @ 3da1bbe, "Activation Per Device" in one stage's micro-batches: 1F1B PP,
+/// DualPipe PP + 1, DualPipeV PP + 1 of its 2p half-size stages = p + 1/2; sail-sg README @
+/// 39f2c18: ZB-V 1× 1F1B's, p on every rank as the V balances them). At most m.
+inline double twoChunkInFlight(PpSchedule schedule, int stages, int microBatches)
+{
+    const double p = stages, m = microBatches;
+    switch (schedule) {
+    case PpSchedule::DualPipe: return std::min(p + 1, m);
+    case PpSchedule::DualPipeV: return std::min(p + 0.5, m);
+    case PpSchedule::ZeroBubbleV: return std::min(p, m);
+    case PpSchedule::OneFOneB: break;
+    }
+    return std::min(p, m);
 }
 
 /// Idle fraction of a step: 1F1B (p − 1)/(m + p − 1); interleaved (p − 1)/(v·m + p − 1)

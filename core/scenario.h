@@ -69,6 +69,10 @@ enum class AttentionKernel { Auto, Fa2, Fa3, Cudnn };
 /// (DeepSeek-V3 §3.3); Mxfp8: 32-element blocks with E8M0 scales (OCP MX, Blackwell); Nvfp4:
 /// 4-bit E2M1 with 16-element FP8 scales and a per-tensor scale (Blackwell).
 enum class Fp8Recipe { Delayed, Current, Blockwise, Mxfp8, Nvfp4 };
+/// The pipeline schedule: Megatron's 1F1B (interleaved when virtual stages > 1); ZB-V (Qi et al.,
+/// arXiv 2401.10241, sail-sg/zero-bubble-pipeline-parallelism); DualPipe and DualPipeV (DeepSeek-V3
+/// report §3.2.1, deepseek-ai/DualPipe). The last three place two model chunks on every rank themselves.
+enum class PpSchedule { OneFOneB, ZeroBubbleV, DualPipe, DualPipeV };
 
 struct TrainingSetup
 {
@@ -127,6 +131,8 @@ struct ParallelLayout
     /// (Megatron account_for_embedding_in_pipeline_split / account_for_loss_in_pipeline_split).
     bool embeddingCountsAsLayer = false;
     bool lossCountsAsLayer = false;
+    /// The pipeline schedule (training): 1F1B / interleaved unless a V-shape or bidirectional one is chosen.
+    PpSchedule schedule = PpSchedule::OneFOneB;
     /// Hybrid sharding: ZeRO / FSDP shards the model states over groups of this many DP × CP ranks
     /// (consecutive ranks, so inside a node where it fits) and keeps a copy per group, whose
     /// gradient shards are all-reduced across the copies: PyTorch FSDP HYBRID_SHARD and FSDP2

@@ -242,6 +242,23 @@ void addLayers(StageCost& s, const LayerCost& l, double n)
     s.backward += n * (l.backward() + l.recompute);
 }
 
+/// The interleaved bubble from the real chunk sizes (unevenChunkBubbleSeconds, core/pipeline.h):
+/// each chunk's layers by kind at one layer's forward + backward, the logits on the last chunk.
+double unevenChunkBubble(const ResolvedLayout& layout, const ByKind<LayerCost>& layer, double logits, double micro)
+{
+    const int p = layout.p, v = layout.v;
+    return unevenChunkBubbleSeconds(p, v, micro, [&](int stage, int chunk) {
+        const StageLayers c = layout.chunk(stage, chunk);
+        double t = 0;
+        for (LayerKind kind : kModelledKinds)
+            if (c.kinds[kind] > 0) {
+                const LayerCost& l = layer[std::size_t(kind)];
+                t += c.kinds[kind] * (l.forward() + l.backward() + l.recompute);
+            }
+        return stage == p - 1 && chunk == v - 1 ? t + logits : t;
+    });
+}
+
 
 
 void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, const CommunicationEstimate& comm, PipelinePass& out,
@@ -307,7 +324,7 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     int first = 0, lastLayers = -1;
     KindCounts lastKinds;
     for (int i = 0; i < p; first += lastLayers, ++i) {
-        const int layers = ctx.layout.split.layersOn(i); // the memory estimate's split (core/pipeline.h)
+        const int layers = ctx.layout.layersOn(i); // the memory estimate's split (core/pipeline.h, resolvedlayout.h)
         const KindCounts kinds = ctx.layout.stageKindsAt(i, first, layers); // interleaved: its chunks' (resolvedlayout.h)
         const bool last = i == p - 1;
         if (layers == lastLayers && kinds == lastKinds && !last) {
@@ -359,15 +376,29 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
         parts[i] = micro * slowest.parts[i];
     // 1F1B fills and drains the pipeline once: every other stage's micro-batch before the
     // slowest one's steady state, 1/v of it when each rank holds v chunks (Narayanan §2.2).
-    part(parts, StepPart::Bubble) = (sum - perMicro) / std::max(1, ctx.layout.v);
+    if (ctx.layout.schedule != PpSchedule::OneFOneB) {
+        // Two chunks on every rank (ZB-V, DualPipe, DualPipeV): the schedule's own bubble from the
+        // slowest rank's F, B and W (core/pipeline.h twoChunkBubbleSeconds); W is the weight-gradient
+        // GEMM, one of the backward's md.backwardGemms GEMMs per forward GEMM.
+        const double gemms = md.backwardGemms;
+        const double weight = part(slowest.parts, StepPart::Gemm) * (gemms - 1) / (gemms + 1);
+        part(parts, StepPart::Bubble) = twoChunkBubbleSeconds(ctx.layout.schedule, p, slowest.forward, slowest.backward, weight);
+    } else if (ctx.layout.unevenChunks())
+        part(parts, StepPart::Bubble) = unevenChunkBubble(ctx.layout, layer, logitsGemm + logitsElement, micro);
+    else
+        part(parts, StepPart::Bubble) = (sum - perMicro) / std::max(1, ctx.layout.v);
 
     // Pipeline point-to-point: on the critical path in 1F1B; the interleaved schedule overlaps
     // it with compute (Megatron overlap_p2p_comm), except the fill and drain.
     double& p2pAll = out.p2pAll;
     if (ctx.layout.p > 1 && md.pp.busBytesPerSecond > 0) {
         const double one = md.e * md.T * m.hiddenSize / md.seqShard / md.pp.busBytesPerSecond + kLatency;
-        p2pAll = 2 * micro * ctx.layout.v * one;
-        part(parts, StepPart::PipelineParallel) = ctx.layout.v > 1 ? 2 * (ctx.layout.p - 1) * one : 2 * (micro + ctx.layout.p - 1) * one;
+        // The two-chunk schedules send each micro-batch through 2p chunks (sail-sg README: 2×
+        // the pipeline traffic) and overlap it as the interleaved schedule does (DualPipe: with the
+        // other direction's computation).
+        const int chunks = ctx.layout.schedule != PpSchedule::OneFOneB ? 2 : ctx.layout.v;
+        p2pAll = 2 * micro * chunks * one;
+        part(parts, StepPart::PipelineParallel) = chunks > 1 ? 2 * (ctx.layout.p - 1) * one : 2 * (micro + ctx.layout.p - 1) * one;
     }
 
 }

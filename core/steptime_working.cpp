@@ -7,6 +7,26 @@
 
 namespace core::step {
 
+namespace {
+
+/// The bubble's formula where it is not the table's (working.cpp step_bubble): the schedule's
+/// own (core/pipeline.h twoChunkBubbleSeconds), or the interleaved one from uneven chunks.
+std::string_view bubbleFormula(const ResolvedLayout& layout)
+{
+    switch (layout.schedule) {
+    case PpSchedule::DualPipe: return "(p/2 − 1)·(F&B + B − 3W), F&B = F + B  (DualPipe: deepseek-ai/DualPipe README @ 3da1bbe)";
+    case PpSchedule::DualPipeV: return "(p − 1)·(F + 2B − 3W)/2  (DualPipeV, 2p half-size stages: deepseek-ai/DualPipe README @ 3da1bbe)";
+    case PpSchedule::ZeroBubbleV:
+        return "(p − 1)·max(0, F + B − 3W)/2  (ZB-V: 0 at T_F = T_B = T_W, sail-sg/zero-bubble-pipeline-parallelism README @ 39f2c18)";
+    case PpSchedule::OneFOneB: break;
+    }
+    if (layout.unevenChunks())
+        return "max_i [m·S_i + Σ_{k<i} C(k, 0) + Σ_{k>i} C(k, v − 1)] − m·S_slowest  (uneven chunks: C = a chunk's forward + backward, Megatron's interleaved order)";
+    return {};
+}
+
+} // namespace
+
 void explainStep(const EstimateContext& ctx, const PipelinePass& pass, const StepTotals& totals, const ComputeEstimate& out,
                  const CommunicationEstimate& comm, Working* w)
 {
@@ -47,7 +67,8 @@ void explainStep(const EstimateContext& ctx, const PipelinePass& pass, const Ste
            {}, tr.recompute == Recompute::Full ? "m · n_layers · forward again"
                : tr.recompute == Recompute::Selective ? "m · n_layers · attention forward again" : "0 (no recomputation)");
     w->add(Term::StepBubble, kWholeJob, part(parts, StepPart::Bubble),
-           {{"p", double(ctx.layout.p), Unit::Count}, {"v", double(ctx.layout.v), Unit::Count}, {"per micro-batch", perMicro, Unit::Seconds}});
+           {{"p", double(ctx.layout.p), Unit::Count}, {"v", double(ctx.layout.v), Unit::Count}, {"per micro-batch", perMicro, Unit::Seconds}},
+           {}, bubbleFormula(ctx.layout));
     w->add(Term::StepExposedTensorParallel, kWholeJob, part(parts, StepPart::TensorParallel),
            {{"all", micro * tpAll, Unit::Seconds}, {"bus", md.tp.busBytesPerSecond, Unit::BytesPerSecond}},
            {}, tr.tpCommOverlap && md.seqShard > 1 ? "m · n_layers · max(0, collectives − GEMMs)  (--tp-comm-overlap)"

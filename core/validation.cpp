@@ -206,13 +206,54 @@ void checkTensorAgainstHeads(const Rules& r)
         r.c.info(IssueCode::KvHeadsReplicated, tensor, m.numQueryGroups, p.tensor);
 }
 
+/// Uneven virtual stages as Megatron allows them (TransformerConfig.__post_init__,
+/// megatron/core/transformer/transformer_config.py @ d98e8a6): either explicit first/last-stage
+/// layers, each end's and each middle stage's divisible by v, or the embedding/loss as pipeline
+/// units, (layers + units) divisible by p·v — never both.
+void checkUnevenVirtualStages(const Rules& r)
+{
+    const ModelArchitecture& m = r.s.model;
+    const ParallelLayout& p = r.s.parallel;
+    const int v = p.virtualPipeline;
+    const bool ends = p.firstStageLayers > 0 || p.lastStageLayers > 0;
+    if (ends && (p.embeddingCountsAsLayer || p.lossCountsAsLayer)) {
+        r.c.error(IssueCode::PipelineEndsWithUnits, p.firstStageLayers > 0 ? Field::ParallelFirstStageLayers : Field::ParallelLastStageLayers);
+        return;
+    }
+    if (!ends) {
+        const long long all = (long long)m.numLayers + (p.embeddingCountsAsLayer ? 1 : 0) + (p.lossCountsAsLayer ? 1 : 0);
+        const long long chunks = (long long)p.pipeline * v;
+        if (all % chunks != 0)
+            r.c.error(IssueCode::UnevenChunksNotDividing, Field::ParallelVirtualPipeline, double(all), double(chunks), v);
+        return;
+    }
+    const long long endsSum = (long long)p.firstStageLayers + p.lastStageLayers;
+    const int fixed = (p.firstStageLayers > 0 ? 1 : 0) + (p.lastStageLayers > 0 ? 1 : 0);
+    const long long middle = m.numLayers - endsSum, middleChunks = (long long)(p.pipeline - fixed) * v;
+    if (middle < 0 || (middleChunks == 0) != (middle == 0)) {
+        r.c.error(IssueCode::StageLayersInvalid, p.firstStageLayers > 0 ? Field::ParallelFirstStageLayers : Field::ParallelLastStageLayers,
+                  p.firstStageLayers, p.lastStageLayers, m.numLayers);
+    } else if (p.firstStageLayers % v != 0) {
+        r.c.error(IssueCode::UnevenChunksNotDividing, Field::ParallelFirstStageLayers, p.firstStageLayers, v, v);
+    } else if (p.lastStageLayers % v != 0) {
+        r.c.error(IssueCode::UnevenChunksNotDividing, Field::ParallelLastStageLayers, p.lastStageLayers, v, v);
+    } else if (middleChunks > 0 && middle % middleChunks != 0) {
+        r.c.error(IssueCode::UnevenChunksNotDividing, Field::ParallelVirtualPipeline, double(middle), double(middleChunks), v);
+    }
+}
+
 /// The pipeline's stages share out the layers: at least one each, explicit ends that add up.
 void checkPipelineAgainstLayers(const Rules& r)
 {
     const ModelArchitecture& m = r.s.model;
     const ParallelLayout& p = r.s.parallel;
+    const bool ends = p.firstStageLayers > 0 || p.lastStageLayers > 0;
+    const bool units = p.embeddingCountsAsLayer || p.lossCountsAsLayer;
     if (p.pipeline > m.numLayers) {
         r.c.error(IssueCode::PipelineDeeperThanLayers, Field::ParallelPipeline, p.pipeline, m.numLayers);
+    } else if (r.used(Field::ParallelVirtualPipeline) && p.virtualPipeline > 1 && p.pipeline > 1 && (ends || units)
+               && r.passed({Field::ParallelFirstStageLayers, Field::ParallelLastStageLayers, Field::ParallelVirtualPipeline})) {
+        checkUnevenVirtualStages(r);
     } else if (r.used(Field::ParallelVirtualPipeline) && p.virtualPipeline > 1 && m.numLayers % (p.pipeline * p.virtualPipeline) != 0) {
         r.c.error(IssueCode::VirtualStagesNotDividingLayers, Field::ParallelVirtualPipeline, double(p.pipeline) * p.virtualPipeline,
                   m.numLayers);
@@ -280,6 +321,39 @@ void checkShardGroup(const Rules& r)
         r.c.error(IssueCode::ShardGroupNotDividing, Field::ParallelShardGroup, p.shardGroup, double(group));
 }
 
+/// The two-chunk schedules (ZB-V, DualPipe, DualPipeV) need a pipeline and place their own two
+/// chunks on every rank; DualPipe runs an even number of ranks and DualPipe/DualPipeV at least two
+/// micro-batches per rank, DualPipe an even number of them (deepseek-ai/DualPipe dualpipe.py and
+/// dualpipev.py @ 3da1bbe, the asserts of step()).
+void checkSchedule(const Rules& r)
+{
+    const ParallelLayout& p = r.s.parallel;
+    const TrainingSetup& tr = r.s.training;
+    const PpSchedule s = p.schedule;
+    if (s == PpSchedule::OneFOneB || !r.used(Field::ParallelSchedule) || !r.layoutOk)
+        return;
+    const Field f = Field::ParallelSchedule;
+    if (p.pipeline < 2) {
+        r.c.error(IssueCode::ScheduleNeedsPipeline, f, p.pipeline);
+        return;
+    }
+    if (p.virtualPipeline > 1) {
+        r.c.error(IssueCode::ScheduleRunsItsOwnChunks, f, p.virtualPipeline);
+        return;
+    }
+    if (s == PpSchedule::DualPipe && p.pipeline % 2 != 0) {
+        r.c.error(IssueCode::ScheduleNeedsEvenPipeline, f, p.pipeline);
+        return;
+    }
+    const long long perStep = tr.microBatchSize * (long long)p.dataParallel();
+    if (s == PpSchedule::ZeroBubbleV || perStep <= 0 || !r.passed({Field::TrainingMicroBatchSize, Field::TrainingGlobalBatchSize})
+        || tr.globalBatchSize % perStep != 0)
+        return;
+    const long long micro = tr.globalBatchSize / perStep;
+    if (micro < 2LL * p.pipeline || (s == PpSchedule::DualPipe && micro % 2 != 0))
+        r.c.error(IssueCode::ScheduleNeedsMicroBatches, f, double(micro), 2.0 * p.pipeline);
+}
+
 void checkLayout(Rules& r)
 {
     r.layoutOk = r.passed({Field::ParallelGpus, Field::ParallelGpusPerNode, Field::ParallelTensor, Field::ParallelPipeline,
@@ -293,6 +367,7 @@ void checkLayout(Rules& r)
     }
     checkContextParallel(r);
     checkBatchSplit(r);
+    checkSchedule(r);
     checkShardGroup(r);
 }
 

@@ -2815,6 +2815,10 @@ fullest GPU %2 of %3</source>
         <source>Recurrent state dtype</source>
         <translation>循环状态数据类型</translation>
     </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -4474,9 +4478,9 @@ the weights are read once per step for all of them.</source>
         <translation>隐藏维度 %1 不是头数 %2 的整数倍（可设置 model.head_dim 覆盖）</translation>
     </message>
     <message>
-        <source>PP × virtual stages = %1 does not divide the %2 layers (the interleaved schedule needs equal chunks)</source>
+        <source>PP × virtual stages = %1 does not divide the %2 layers (set the first/last stage&apos;s layers or count the embedding and loss as layers for uneven chunks)</source>
         <extracomment>%1 = PP × virtual stages, %2 = layers</extracomment>
-        <translation>PP × 虚拟段数 = %1 不能整除 %2 层（交错式调度需要等大的块）</translation>
+        <translation>PP × 虚拟段数 = %1 不能整除 %2 层（如需不等大的块，请设置首/末段的层数，或将嵌入层和损失计为层）</translation>
     </message>
     <message>
         <source>quantization group of %1 values is larger than a weight row (%2 values)</source>
@@ -4862,6 +4866,35 @@ the weights are read once per step for all of them.</source>
         <source>the hybrid pattern of %1 entries is not every n-th layer attending: the layers are counted as the pattern&apos;s interval, approximately</source>
         <extracomment>%1 = the pattern&apos;s entries (layers or blocks)</extracomment>
         <translation>该混合模式共 %1 项，并非每隔 n 层一个注意力层：各层按该模式的平均间隔近似计数</translation>
+    </message>
+    <message>
+        <source>%1 layers do not split evenly into %2 model chunks: with %3 virtual stages Megatron gives every chunk of a stage the same number of layers</source>
+        <extracomment>%1 = layers (or pipeline units: layers plus the embedding and loss), %2 = model chunks, %3 = virtual stages</extracomment>
+        <translation>%1 层无法均分到 %2 个模型块：使用 %3 个虚拟段时，Megatron 要求同一段的每个块层数相同</translation>
+    </message>
+    <message>
+        <source>first/last-stage layers cannot be combined with the embedding or loss counted as a layer in an interleaved pipeline (Megatron refuses both)</source>
+        <translation>交错式流水线中，首/末段层数不能与“将嵌入层或损失计为一层”同时设置（Megatron 不允许两者并用）</translation>
+    </message>
+    <message>
+        <source>ZB-V, DualPipe and DualPipeV schedule a pipeline: PP = %1 has none (PP ≥ 2)</source>
+        <extracomment>%1 = PP; ZB-V, DualPipe and DualPipeV are schedule names, not translated</extracomment>
+        <translation>ZB-V、DualPipe 和 DualPipeV 调度的是流水线：PP = %1 时没有流水线（需 PP ≥ 2）</translation>
+    </message>
+    <message>
+        <source>this pipeline schedule places two model chunks on every rank itself: set virtual stages to 1, not %1</source>
+        <extracomment>%1 = virtual stages</extracomment>
+        <translation>该流水线调度自行在每个 rank 上放置两个模型块：请将虚拟段数设为 1，而不是 %1</translation>
+    </message>
+    <message>
+        <source>DualPipe runs its two directions on an even number of pipeline stages, not PP = %1</source>
+        <extracomment>%1 = PP</extracomment>
+        <translation>DualPipe 的两个方向需要偶数个流水线段，而不是 PP = %1</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches per step: DualPipe and DualPipeV need at least %2 (twice the pipeline stages; DualPipe an even number)</source>
+        <extracomment>%1 = micro-batches per step, %2 = 2 × PP</extracomment>
+        <translation>每步 %1 个微批次：DualPipe 和 DualPipeV 至少需要 %2 个（流水线段数的两倍；DualPipe 还需为偶数）</translation>
     </message>
 </context>
 <context>
@@ -10253,8 +10286,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>NVFP4：按张量的 amax 读取（2 字节）、转换读取（2），以及按行和按列的半字节副本，每 16 个元素带 1 字节缩放因子；权重梯度输入的随机 Hadamard 变换在转换中完成（NVIDIA, Pretraining LLMs with NVFP4, arXiv 2509.25149 §4；本项目的计数）</translation>
     </message>
     <message>
-        <source>fitted: the share of the short-benchmark GEMM and attention efficiencies (MAMF, FlashAttention papers) that a training run sustains (clocks under sustained power, kernels sharing the SMs with communication); the value minimising the mean |log(predicted / measured)| over all 220 judged runs of the step-time corpus (resources/corpus/steptime.json, 12 source groups; core/accuracy/fit.cpp finds 0.661). The README&apos;s held-out table refits it without each source group before predicting that group</source>
-        <translation>拟合值：训练运行能维持的、短基准测得的 GEMM 与注意力效率（MAMF、FlashAttention 论文）的比例（持续功耗下的时钟、与通信共享 SM 的 kernel）；取使步时语料库（resources/corpus/steptime.json，12 个来源组）全部 220 个可评判运行的平均 |log(预测 / 实测)| 最小的值（core/accuracy/fit.cpp 求得 0.661）。README 的留出表在预测每个来源组之前都会去掉该组重新拟合</translation>
+        <source>fitted: the share of the short-benchmark GEMM and attention efficiencies (MAMF, FlashAttention papers) that a training run sustains (clocks under sustained power, kernels sharing the SMs with communication); the value minimising the mean |log(predicted / measured)| over all 220 judged runs of the step-time corpus (resources/corpus/steptime.json, 12 source groups; core/accuracy/fit.cpp finds 0.653 since the Llama 3.1 405B rows run their published interleaved layouts, issue 25 item 1; 0.661 before). The README&apos;s held-out table refits it without each source group before predicting that group</source>
+        <translation>拟合值：训练运行能维持的、短基准测得的 GEMM 与注意力效率（MAMF、FlashAttention 论文）的比例（持续功耗下的时钟、与通信共享 SM 的 kernel）；取使步时语料库（resources/corpus/steptime.json，12 个来源组）全部 220 个可评判运行的平均 |log(预测 / 实测)| 最小的值（core/accuracy/fit.cpp 求得 0.653，自 Llama 3.1 405B 的各行按其公布的交错布局运行起（issue 25 第 1 项）；此前为 0.661）。README 的留出表在预测每个来源组之前都会去掉该组重新拟合</translation>
     </message>
     <message>
         <source>communicators × bytes per communicator</source>

@@ -103,6 +103,7 @@ QString label(core::Field field)
     case F::ParallelLastStageLayers: return QCoreApplication::translate("FieldText", "Layers on the last stage");
     case F::ParallelEmbeddingCountsAsLayer: return QCoreApplication::translate("FieldText", "Embedding counts as a layer");
     case F::ParallelLossCountsAsLayer: return QCoreApplication::translate("FieldText", "Loss counts as a layer");
+    case F::ParallelSchedule: return QCoreApplication::translate("FieldText", "Pipeline schedule");
     case F::ParallelShardGroup: return QCoreApplication::translate("FieldText", "Shard group (hybrid sharding)");
     case F::HardwareGpu: return QCoreApplication::translate("FieldText", "GPU");
     case F::GpuPreset: return QCoreApplication::translate("FieldText", "GPU preset");

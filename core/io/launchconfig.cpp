@@ -222,8 +222,16 @@ LaunchFile megatron(const Scenario& s)
     // Layout.
     flag("--tensor-model-parallel-size", std::to_string(p.tensor));
     flag("--pipeline-model-parallel-size", std::to_string(p.pipeline));
-    if (p.virtualPipeline > 1 && p.pipeline > 1)
-        flag("--num-layers-per-virtual-pipeline-stage", std::to_string(m.numLayers / (p.pipeline * p.virtualPipeline)));
+    if (p.virtualPipeline > 1 && p.pipeline > 1) {
+        // Uneven chunks (first/last-stage layers or the embedding/loss as layers) have no one
+        // layer count per virtual stage: Megatron takes the chunks per rank instead (arguments.py
+        // @ d98e8a6, --num-virtual-stages-per-pipeline-rank).
+        const bool uneven = p.firstStageLayers > 0 || p.lastStageLayers > 0 || p.embeddingCountsAsLayer || p.lossCountsAsLayer;
+        if (uneven)
+            flag("--num-virtual-stages-per-pipeline-rank", std::to_string(p.virtualPipeline));
+        else
+            flag("--num-layers-per-virtual-pipeline-stage", std::to_string(m.numLayers / (p.pipeline * p.virtualPipeline)));
+    }
     if (p.context > 1)
         flag("--context-parallel-size", std::to_string(p.context));
     if (m.isMoE()) {

@@ -41,6 +41,11 @@ StateBytesPerParameter frameworkStateBytes(StateBytesPerParameter st, Framework 
 
 StageLayers ResolvedLayout::chunk(int stage, int chunk) const
 {
+    if (!virtualFirst.empty()) {
+        const int first = virtualFirst[std::size_t(chunk) * std::size_t(p) + std::size_t(stage)];
+        const int count = unevenChunkLayers(stage, chunk);
+        return {first, count, pattern.countsIn(first, first + count)};
+    }
     if (chunkLayers > 0) {
         const int first = (chunk * p + stage) * chunkLayers;
         return {first, chunkLayers, pattern.countsIn(first, first + chunkLayers)};
@@ -49,6 +54,87 @@ StageLayers ResolvedLayout::chunk(int stage, int chunk) const
     const int parts = v > 0 ? v : 1;
     const int first = stageFirst + int(long(count) * chunk / parts), last = stageFirst + int(long(count) * (chunk + 1) / parts);
     return {first, last - first, pattern.countsIn(first, last)};
+}
+
+double ResolvedLayout::inFlight(int stage) const
+{
+    if (virtualFirst.empty())
+        return inFlightMicroBatches(p, v, micro, stage);
+    // The warm-up's forwards run micro-batches in groups of p, every chunk of a group before the
+    // next (Megatron get_schedule_table, microbatch_group_size_per_vp_stage = p): the k-th held
+    // chunk-micro-batch is of chunk (k / p) mod v.
+    const int held = int(std::min<long long>(2LL * (p - stage - 1) + (long long)(v - 1) * p + 1, (long long)v * micro));
+    const int layers = layersOn(stage);
+    if (layers <= 0)
+        return double(held) / v;
+    long long weighted = 0;
+    const int groups = held / p, rest = held % p;
+    for (int j = 0; j < v; ++j) {
+        // Groups g < `groups` with g mod v = j, then the partial group if it is chunk j's.
+        const long long whole = groups / v + (groups % v > j ? 1 : 0);
+        weighted += (whole * p + (groups % v == j ? rest : 0)) * unevenChunkLayers(stage, j);
+    }
+    return double(weighted) / layers;
+}
+
+namespace {
+
+/// Megatron's uneven virtual stages (get_transformer_layer_offset @ d98e8a6): transformer layers of
+/// each chunk of each stage, as prefix sums in virtual-stage order. Empty when the layout is not
+/// one (or its numbers do not divide: validate() reports that, the estimate never sees it).
+std::vector<int> unevenVirtualStages(int layers, int p, int v, const ParallelLayout& pl)
+{
+    std::vector<int> first;
+    const bool ends = pl.firstStageLayers > 0 || pl.lastStageLayers > 0;
+    const bool units = pl.embeddingCountsAsLayer || pl.lossCountsAsLayer;
+    if (v <= 1 || p <= 1 || layers <= 0 || (!ends && !units) || (ends && units))
+        return first;
+    auto count = [&](int stage, int chunk) { return unevenChunkSize(layers, p, v, pl, stage, chunk); };
+    first.resize(std::size_t(p) * std::size_t(v) + 1);
+    int at = 0;
+    for (int j = 0; j < v; ++j)
+        for (int i = 0; i < p; ++i) {
+            const int n = count(i, j);
+            if (n < 0)
+                return {};
+            first[std::size_t(j) * std::size_t(p) + std::size_t(i)] = at;
+            at += n;
+        }
+    first.back() = at;
+    if (at != layers)
+        return {};
+    return first;
+}
+
+} // namespace
+
+int unevenChunkSize(int layers, int p, int v, const ParallelLayout& pl, int stage, int chunk)
+{
+    if (pl.firstStageLayers > 0 || pl.lastStageLayers > 0) {
+        // --decoder-first/last-pipeline-num-layers: each set end's layers over its v chunks; the
+        // other stages ("middle", an unset end among them) share the rest evenly.
+        const int fixed = (pl.firstStageLayers > 0 ? 1 : 0) + (pl.lastStageLayers > 0 ? 1 : 0);
+        const int middleStages = p - fixed;
+        const int middle = layers - std::max(0, pl.firstStageLayers) - std::max(0, pl.lastStageLayers);
+        if (stage == 0 && pl.firstStageLayers > 0)
+            return pl.firstStageLayers % v == 0 ? pl.firstStageLayers / v : -1;
+        if (stage == p - 1 && pl.lastStageLayers > 0)
+            return pl.lastStageLayers % v == 0 ? pl.lastStageLayers / v : -1;
+        if (middleStages <= 0 || middle < 0 || middle % middleStages != 0 || (middle / middleStages) % v != 0)
+            return -1;
+        return middle / middleStages / v;
+    }
+    // account_for_embedding/loss_in_pipeline_split: (L + e + l)/(p·v) units per chunk.
+    const int e = pl.embeddingCountsAsLayer ? 1 : 0, l = pl.lossCountsAsLayer ? 1 : 0;
+    const long long all = (long long)layers + e + l, chunks = (long long)p * v;
+    if (all % chunks != 0)
+        return -1;
+    int n = int(all / chunks);
+    if (stage == 0 && chunk == 0)
+        n -= e;
+    if (stage == p - 1 && chunk == v - 1)
+        n -= l;
+    return n;
 }
 
 StageLayers ResolvedLayout::interleavedStage(int stage) const
@@ -90,6 +176,22 @@ ResolvedLayout resolveLayout(const Scenario& s, const ModelArchitecture& shape)
     if (r.v > 1 && r.p > 1 && s.mode != Mode::Inference && pl.firstStageLayers <= 0 && pl.lastStageLayers <= 0 && !pl.embeddingCountsAsLayer
         && !pl.lossCountsAsLayer && shape.numLayers > 0 && shape.numLayers % (r.p * r.v) == 0)
         r.chunkLayers = shape.numLayers / (r.p * r.v);
+    if (r.v > 1 && r.p > 1 && s.mode != Mode::Inference && r.chunkLayers == 0) {
+        r.virtualFirst = unevenVirtualStages(shape.numLayers, r.p, r.v, pl);
+        if (r.unevenChunks()) {
+            // The per-stage split the stage loops and the working read: every middle stage holds
+            // the same in Megatron's uneven layouts.
+            r.split.firstCount = r.layersOn(0);
+            r.split.lastCount = r.layersOn(r.p - 1);
+            r.split.middleBase = r.p > 2 ? r.layersOn(1) : 0;
+            r.split.middleFrom = r.split.middleTo = 1;
+        }
+    }
+
+    if (r.p > 1 && s.mode != Mode::Inference) {
+        r.schedule = pl.schedule;
+        r.parameterCopies = r.schedule == PpSchedule::DualPipe ? 2 : 1;
+    }
 
     // The GEMMs' format: the recipe's, falling back to BF16 on a GPU without FP8 and to FP16
     // without BF16 (the peak each estimate and the planner's bound time the step at).

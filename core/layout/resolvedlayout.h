@@ -6,6 +6,8 @@
 // the model-state bytes. Memory, step time, serving, the step timeline and the planner's bound
 // read this value instead of deriving any of it again.
 
+#include <vector>
+
 #include "core/model/layerpattern.h"
 #include "core/pipeline.h"
 #include "core/precision.h"
@@ -52,6 +54,22 @@ struct ResolvedLayout
     /// vp_rank·L/v + pp_rank·L/(p·v), megatron/core/transformer/transformer_layer.py @ 009c601),
     /// so a stage's layers are not contiguous. 0: each stage holds one contiguous range.
     int chunkLayers = 0;
+    /// Interleaved schedule (v > 1) with uneven virtual stages: Megatron's first/last-stage layers
+    /// (--decoder-first/last-pipeline-num-layers, each stage's layers split evenly over its v
+    /// chunks) or the embedding and the loss counted as pipeline units (account_for_embedding/
+    /// loss_in_pipeline_split: (L + 2)/(p·v) units a chunk, the embedding taking a layer's place
+    /// in chunk 0 of stage 0 and the loss in chunk v − 1 of stage p − 1), as
+    /// get_transformer_layer_offset places them (megatron/core/transformer/transformer_layer.py
+    /// @ d98e8a6). The first transformer layer of virtual stage k = chunk·p + stage, and one past
+    /// the last (p·v + 1 entries; filled only for such a layout, so nothing else allocates).
+    std::vector<int> virtualFirst;
+    /// The schedule (parallel.pipeline_schedule; 1F1B without a pipeline or when serving). ZB-V,
+    /// DualPipe and DualPipeV place two chunks on every rank themselves (v = 1 in the scenario).
+    PpSchedule schedule = PpSchedule::OneFOneB;
+    /// Copies of the model's parameters the pipeline keeps: 2 for DualPipe, whose every rank holds
+    /// a stage of each direction (DeepSeek-V3 report §3.2.1: "two copies of the model parameters";
+    /// README @ 3da1bbe "Parameter Per Device 2×"), else 1.
+    int parameterCopies = 1;
 
     // Dtypes and model states
     ComputeDType computeDType = ComputeDType::Bf16; ///< the GEMMs' format, after the GPU's fallbacks
@@ -61,6 +79,35 @@ struct ResolvedLayout
     StateBytesPerParameter state; ///< of the trainable parameters, as the framework keeps them
     double reduceBytes = 4;   ///< FSDP2: bytes of the reduce-scatter dtype (mixed_precision_reduce)
     bool ampWeights = false;  ///< DDP with a mixed recipe: fp32 weights under torch.autocast
+
+    bool unevenChunks() const { return !virtualFirst.empty(); }
+    /// Transformer layers in virtual chunk `chunk` of stage `stage` (uneven virtual stages only).
+    int unevenChunkLayers(int stage, int chunk) const
+    {
+        const std::size_t k = std::size_t(chunk) * std::size_t(p) + std::size_t(stage);
+        return virtualFirst[k + 1] - virtualFirst[k];
+    }
+    /// Transformer layers on pipeline stage `stage`, whatever the layout.
+    int layersOn(int stage) const
+    {
+        if (virtualFirst.empty())
+            return split.layersOn(stage);
+        int n = 0;
+        for (int j = 0; j < v; ++j)
+            n += unevenChunkLayers(stage, j);
+        return n;
+    }
+    /// Micro-batches whose activations stage `stage` holds at its peak, in units of its whole
+    /// layer set (inFlightMicroBatches, core/pipeline.h); with uneven chunks each held
+    /// chunk-micro-batch weighs its chunk's layers.
+    double inFlight(int stage) const;
+    /// … whatever the schedule: the two-chunk schedules' own peak (twoChunkInFlight), else the above.
+    double heldMicroBatches(int stage) const
+    {
+        if (schedule != PpSchedule::OneFOneB)
+            return twoChunkInFlight(schedule, p, micro);
+        return unevenChunks() ? inFlight(stage) : inFlightMicroBatches(p, v, micro, stage);
+    }
 
     /// The layers of virtual chunk `chunk` (0 … v − 1) of pipeline stage `stage`. Without
     /// interleaving, the stage's range split into v nearly equal parts (one part when v = 1).
@@ -87,10 +134,27 @@ struct ResolvedLayout
             k.layers[std::size_t(LayerKind::Dense)] = count;
             return k;
         }
+        if (!virtualFirst.empty())
+            return unevenKinds(stage);
         return chunkLayers > 0 ? interleavedKinds(stage) : pattern.countsIn(first, first + count);
     }
+    /// The kinds of an uneven interleaved stage: its chunks'.
+    KindCounts unevenKinds(int stage) const
+    {
+        KindCounts k;
+        for (int j = 0; j < v; ++j) {
+            const std::size_t i = std::size_t(j) * std::size_t(p) + std::size_t(stage);
+            k += pattern.countsIn(virtualFirst[i], virtualFirst[i + 1]);
+        }
+        return k;
+    }
     /// The layers of pipeline stage `stage`.
-    StageLayers stage(int stage) const { return chunkLayers > 0 ? interleavedStage(stage) : contiguousStage(stage); }
+    StageLayers stage(int stage) const
+    {
+        if (!virtualFirst.empty())
+            return {virtualFirst[std::size_t(stage)], layersOn(stage), unevenKinds(stage)};
+        return chunkLayers > 0 ? interleavedStage(stage) : contiguousStage(stage);
+    }
     /// … of a stage that holds one contiguous range (always so for serving, which interleaves nothing).
     StageLayers contiguousStage(int stage) const
     {
@@ -99,6 +163,11 @@ struct ResolvedLayout
         return {first, count, pattern.countsIn(first, first + count)};
     }
 };
+
+/// Transformer layers Megatron places in chunk `chunk` of stage `stage` with `v` > 1 virtual stages
+/// and first/last-stage layers or the embedding/loss as pipeline units; −1 when the numbers do not
+/// divide as Megatron requires (TransformerConfig.__post_init__ @ d98e8a6).
+int unevenChunkSize(int layers, int p, int v, const ParallelLayout& pl, int stage, int chunk);
 
 /// Resolves `scenario`'s layout; `shape` is the architecture the estimate uses (the family
 /// shape for a bare parameter count).

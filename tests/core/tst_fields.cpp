@@ -139,6 +139,7 @@ const Row kRows[] = {
     {"parallel.last_stage_layers", kTrain, "7", "-1", C::Negative},
     {"parallel.account_for_embedding_in_pipeline_split", kTrain, "true", "2", C::WrongType},
     {"parallel.account_for_loss_in_pipeline_split", kTrain, "true", "2", C::WrongType},
+    {"parallel.pipeline_schedule", kTrain, "zb_v", "gpipe", C::UnknownValue},
     {"parallel.shard_group", kTrain, "4", "-1", C::Negative}, // 0 is "the whole DP × CP group"
     // hardware (A100 80GB: 19.5 / 156 / 312 / 312 TFLOP/s, 624 TOPS, 2.04 TB/s)
     {"hardware.gpu.memory_bytes", kGpu, "4e10", "2e15", C::TooLarge}, // at most a PB

@@ -354,11 +354,19 @@ private slots:
         const core::PlanResult r = planOf(load(k70b));
         const core::PlanCandidate& best = r.layouts.front();
         // A fitting layout with a pipeline where the best has less of one: its bubble shows.
+        bool named = false;
         for (const core::PlanCandidate& c : r.layouts) {
             if (!c.fits || c.stepSeconds <= best.stepSeconds)
                 continue;
             const std::vector<core::SlowerReason> why = core::slowerThan(c, best);
-            QVERIFY(!why.empty());
+            if (why.empty()) {
+                // Slower by a little spread over several parts (a layout 1 % slower with no part
+                // 0.5 % of the best's step, as the 70B case has once the sustained fraction is
+                // 0.65): no part is worth naming, which is slowerThan's contract.
+                for (std::size_t p = 0; p < core::kStepPartCount; ++p)
+                    QVERIFY((c.parts[p] - best.parts[p]) / best.stepSeconds < 0.005);
+                continue;
+            }
             double explained = 0;
             for (std::size_t i = 0; i < why.size(); ++i) {
                 QVERIFY(why[i].fraction >= 0.005);
@@ -370,8 +378,10 @@ private slots:
                 QVERIFY(std::abs(why[i].fraction - (c.parts[p] - best.parts[p]) / best.stepSeconds) < 1e-12);
             }
             QVERIFY(explained > 0);
+            named = true;
             break;
         }
+        QVERIFY(named); // some slower layout has a reason worth naming
     }
 
     void gridMarksTheFastestFittingCell()
