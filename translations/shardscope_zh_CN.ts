@@ -10385,6 +10385,98 @@ no runtime, fragmentation or temporary buffers</source>
         <source>Σ tensors alive at the step&apos;s largest moment</source>
         <translation>本步最大时刻仍存活的张量之和</translation>
     </message>
+    <message>
+        <source>step / (1 + P90) … step / (1 + P10): P10–P90 of the held-out errors of similar public runs</source>
+        <translation>步时 / (1 + P90) … 步时 / (1 + P10)：类似公开运行留出误差的 P10–P90</translation>
+    </message>
+    <message>
+        <source>allocated / (1 + P90) … allocated / (1 + P10): P10–P90 of the held-out errors of similar public runs</source>
+        <translation>已分配 / (1 + P90) … 已分配 / (1 + P10)：类似公开运行留出误差的 P10–P90</translation>
+    </message>
+    <message>
+        <source>reserved / (1 + P90) … reserved / (1 + P10): P10–P90 of the held-out errors of similar public runs</source>
+        <translation>已预留 / (1 + P90) … 已预留 / (1 + P10)：类似公开运行留出误差的 P10–P90</translation>
+    </message>
+    <message>
+        <source>device / (1 + P90) … device / (1 + P10): P10–P90 of the held-out errors of similar public runs</source>
+        <translation>设备 / (1 + P90) … 设备 / (1 + P10)：类似公开运行留出误差的 P10–P90</translation>
+    </message>
+    <message>
+        <source>prefill / (1 + P90) … prefill / (1 + P10): P10–P90 of the held-out errors of similar public runs</source>
+        <translation>预填充 / (1 + P90) … 预填充 / (1 + P10)：类似公开运行留出误差的 P10–P90</translation>
+    </message>
+    <message>
+        <source>tokens/s / (1 + P90) … tokens/s / (1 + P10): P10–P90 of the held-out errors of similar public runs</source>
+        <translation>tokens/s / (1 + P90) … tokens/s / (1 + P10)：类似公开运行留出误差的 P10–P90</translation>
+    </message>
+    <message>
+        <source>pool / (1 + P90) … pool / (1 + P10): P10–P90 of the held-out errors of similar public runs</source>
+        <translation>池 / (1 + P90) … 池 / (1 + P10)：类似公开运行留出误差的 P10–P90</translation>
+    </message>
+    <message>
+        <source>Ψ·(w + master + moments)</source>
+        <translation>Ψ·(w + 主副本 + 动量)</translation>
+    </message>
+    <message>
+        <source>size / min(N × per-node bandwidth, store)</source>
+        <translation>大小 / min(N × 每节点带宽, 存储)</translation>
+    </message>
+    <message>
+        <source>= the write  (synchronous: the step waits)</source>
+        <translation>= 写入时间（同步：训练步等待）</translation>
+    </message>
+    <message>
+        <source>shard / host link (+ W − τ if the previous write is still going)  (asynchronous: torch DCP async_save, Megatron --async-save)</source>
+        <translation>分片 / 主机链路（上一次写入未完成时 + W − τ）（异步：torch DCP async_save、Megatron --async-save）</translation>
+    </message>
+    <message>
+        <source>the write (synchronous) or the copy to host memory (asynchronous)</source>
+        <translation>写入（同步）或复制到主机内存（异步）</translation>
+    </message>
+    <message>
+        <source>fixed (re-scheduling, start, NCCL init, warm-up) + checkpoint load</source>
+        <translation>固定部分（重新调度、启动、NCCL 初始化、预热）+ 加载检查点</translation>
+    </message>
+    <message>
+        <source>steps × t_iter; optimal √(2δM)·[1 + ⅓√(δ/2M) + ⅑·δ/2M] − δ</source>
+        <translation>步数 × t_iter；最优 √(2δM)·[1 + ⅓√(δ/2M) + ⅑·δ/2M] − δ</translation>
+    </message>
+    <message>
+        <source>(τ + δ)/2 (+ W while an asynchronous write is still going)</source>
+        <translation>(τ + δ)/2（异步写入未完成时 + W）</translation>
+    </message>
+    <message>
+        <source>T_s / wall,  wall = M·e^{R/M}·(e^{(τ+δ)/M} − 1)·T_s/τ</source>
+        <translation>T_s / 墙钟，墙钟 = M·e^{R/M}·(e^{(τ+δ)/M} − 1)·T_s/τ</translation>
+    </message>
+    <message>
+        <source>T_s / goodput  (the run&apos;s wall-clock with checkpoints, interruptions and restarts)</source>
+        <translation>T_s / 有效训练率（含检查点、中断和重启的整个运行墙钟时间）</translation>
+    </message>
+    <message>
+        <source>1 / (n·λ_gpu + N·λ_node)</source>
+        <translation>1 / (n·λ_gpu + N·λ_node)</translation>
+    </message>
+    <message>
+        <source>GPUs per node × P/D_z × ((o + 4) optimizer on NVMe + w parameters on NVMe)</source>
+        <translation>每节点 GPU 数 × P/D_z × （NVMe 上的优化器 (o + 4) + NVMe 上的参数 w）</translation>
+    </message>
+    <message>
+        <source>the PCIe part (each pass&apos;s parameter read: the slower of PCIe and NVMe, exposed past compute) + GPUs per node · P/D_z · [2·(o + 4) (optimizer states swapped in and out) + w (parameters written back once)] / NVMe per node  (ZeRO-Infinity; no NVMe time while its bandwidth is 0)</source>
+        <translation>PCIe 部分（每遍读取参数：取 PCIe 与 NVMe 中较慢者，超出计算的部分暴露）+ 每节点 GPU 数 · P/D_z · [2·(o + 4)（优化器状态换入换出）+ w（参数写回一次）] / 每节点 NVMe（ZeRO-Infinity；带宽为 0 时不计 NVMe 时间）</translation>
+    </message>
+    <message>
+        <source>forward of the last layer</source>
+        <translation>最后一层的前向</translation>
+    </message>
+    <message>
+        <source>forward of one chunk</source>
+        <translation>一个分块的前向</translation>
+    </message>
+    <message>
+        <source>sampling the logits</source>
+        <translation>对 logits 采样</translation>
+    </message>
 </context>
 <context>
     <name>WorkingPanel</name>
@@ -11457,32 +11549,32 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>实测步时的预期范围</translation>
     </message>
     <message>
-        <source>Where the measured max_memory_allocated is expected</source>
-        <translation>实测 max_memory_allocated 的预期范围</translation>
+        <source>Band: max_memory_allocated</source>
+        <translation>误差带：max_memory_allocated</translation>
     </message>
     <message>
-        <source>Where the measured max_memory_reserved is expected</source>
-        <translation>实测 max_memory_reserved 的预期范围</translation>
+        <source>Band: max_memory_reserved</source>
+        <translation>误差带：max_memory_reserved</translation>
     </message>
     <message>
-        <source>Where the measured device memory (nvidia-smi) is expected</source>
-        <translation>实测设备显存（nvidia-smi）的预期范围</translation>
+        <source>Band: device (nvidia-smi)</source>
+        <translation>误差带：设备显存（nvidia-smi）</translation>
     </message>
     <message>
-        <source>Where the measured decode step (TPOT) is expected</source>
-        <translation>实测解码一步（TPOT）的预期范围</translation>
+        <source>Band: decode step (TPOT)</source>
+        <translation>误差带：解码一步（TPOT）</translation>
     </message>
     <message>
-        <source>Where the measured time to first token is expected</source>
-        <translation>实测首 token 延迟的预期范围</translation>
+        <source>Band: time to first token</source>
+        <translation>误差带：首 token 延迟</translation>
     </message>
     <message>
-        <source>Where the measured output tokens/s per GPU is expected</source>
-        <translation>实测每卡输出 token/s 的预期范围</translation>
+        <source>Band: output tokens/s per GPU</source>
+        <translation>误差带：每卡输出 token/s</translation>
     </message>
     <message>
-        <source>Where the engine&apos;s measured KV pool is expected</source>
-        <translation>引擎实测 KV 池的预期范围</translation>
+        <source>Band: the engine&apos;s KV pool</source>
+        <translation>误差带：引擎的 KV 池</translation>
     </message>
     <message>
         <source>A linear-attention or state-space layer keeps a fixed state per sequence (its convolution window and its recurrent matrix) instead of a KV cache that grows with the context.</source>

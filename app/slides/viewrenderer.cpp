@@ -282,11 +282,11 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
         return box;
     }
     case SlideView::Gauges: {
-        // Three rows of three training dials (goodput, interruptions and the checkpoint interval
-        // are the third), or the six serving dials and the roofline in two rows of four: one row
+        // Two rows of the nine training dials (five, then four: three rows of three pushed the
+        // caption below the page at 1280 × 720), or the six serving dials and the roofline in two rows of four: one row
         // would be wider than a slide at its type size (16:9), its dials tall and thin. The roofline is a chart: it takes the last two cells of the second row.
         const bool servingSet = content.scenario.mode == core::Mode::Inference;
-        const int columns = servingSet ? 4 : 3;
+        const int columns = servingSet ? 4 : 5;
         auto* box = new QWidget(parent);
         auto* grid = new QGridLayout(box);
         grid->setContentsMargins(0, 0, 0, 0);
@@ -325,7 +325,9 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
         auto* box = new QWidget(parent);
         auto* column = new QVBoxLayout(box);
         column->setContentsMargins(0, 0, 0, 0);
-        column->addWidget(gauges(box), 18);
+        GaugePanel* dials = gauges(box);
+        dials->setDashboardRow(true); // one row of the core dials; the gauges slide has all nine
+        column->addWidget(dials, 18);
         auto* row = new QHBoxLayout;
         MemoryChart* bars = memoryChart(box);
         bars->setLegendVisible(false); // named once under the charts: the chart keeps its width

@@ -519,6 +519,11 @@ private slots:
     {
         PresentationWindow w;
         w.navigator()->goTo(9); // 7B × 1T tokens on 64 A100
+        // The seeds' arithmetic is the compute alone: no interruptions and no checkpoint within
+        // the run (an interval longer than its 953,674 steps), so the wall-clock is the compute.
+        w.controller()->set(core::Field::GoodputGpuInterruptions, 0.0);
+        w.controller()->set(core::Field::GoodputNodeInterruptions, 0.0);
+        w.controller()->set(core::Field::GoodputCheckpointInterval, std::int64_t(100000000));
         w.controller()->flush();
         const QVector<FigureStrip::Item> items = w.figureStrip()->items();
         QCOMPARE(items.size(), 4);
@@ -536,6 +541,9 @@ private slots:
     {
         PresentationWindow w;
         w.navigator()->goTo(9); // 64 GPUs, global batch 512 = 8 accumulation steps × DP 64
+        w.controller()->set(core::Field::GoodputGpuInterruptions, 0.0); // the compute alone, as above
+        w.controller()->set(core::Field::GoodputNodeInterruptions, 0.0);
+        w.controller()->set(core::Field::GoodputCheckpointInterval, std::int64_t(100000000));
         w.controller()->flush();
         QVERIFY(w.batchFollowsGpus());
         ValueSlider* gpus = w.controls()->gpusSlider();

@@ -495,13 +495,31 @@ QVector<core::Term> GaugePanel::terms(Kind kind)
     return kind < Kind::Count ? spec(kind).terms : QVector<core::Term>{};
 }
 
+bool GaugePanel::shownNow(Kind kind, bool serving) const
+{
+    if (spec(kind).serving != serving)
+        return false;
+    return !m_dashboardRow || (kind != Kind::Goodput && kind != Kind::Interruptions && kind != Kind::CheckpointInterval);
+}
+
+void GaugePanel::setDashboardRow(bool dashboard)
+{
+    if (m_dashboardRow == dashboard)
+        return;
+    m_dashboardRow = dashboard;
+    for (const GaugeSpec& s : table())
+        widget(s.kind)->setVisible(shownNow(s.kind, m_servingShown));
+    m_columns = 0; // arrange again
+    arrange();
+}
+
 void GaugePanel::showServing(bool serving)
 {
     if (m_servingShown == serving)
         return;
     m_servingShown = serving;
     for (const GaugeSpec& s : table())
-        widget(s.kind)->setVisible(s.serving == serving);
+        widget(s.kind)->setVisible(shownNow(s.kind, serving));
     arrange();
 }
 
@@ -509,7 +527,9 @@ int GaugePanel::columnsAt(int width) const
 {
     int count = 0;
     for (const GaugeSpec& s : table())
-        count += s.serving == m_servingShown ? 1 : 0;
+        count += shownNow(s.kind, m_servingShown) ? 1 : 0;
+    if (m_dashboardRow)
+        return count;
     // A dial needs about nine lines of text across for its title ("Between interruptions") and a
     // caption on at most two lines: the nine training dials beside the docks at 1920 × 1080 got
     // about six, and cut both. Narrower than that, the set takes two rows.
@@ -520,7 +540,12 @@ int GaugePanel::columnsAt(int width) const
 
 QSize GaugePanel::minimumSizeHint() const
 {
-    const QVector<QWidget*> shown = widgets(m_servingShown);
+    if (m_dashboardRow)
+        return QWidget::minimumSizeHint(); // one row, as its layout asks (the dials' own minimums)
+    QVector<QWidget*> shown;
+    for (const GaugeSpec& s : table())
+        if (shownNow(s.kind, m_servingShown))
+            shown.push_back(widget(s.kind));
     int cellWidth = 0, cellHeight = 0;
     for (QWidget* w : shown) {
         cellWidth = std::max(cellWidth, w->minimumSizeHint().width());
@@ -537,7 +562,7 @@ void GaugePanel::arrange()
     QVector<QWidget*> shown;
     QVector<int> stretches;
     for (const GaugeSpec& s : table())
-        if (s.serving == m_servingShown) {
+        if (shownNow(s.kind, m_servingShown)) {
             shown.push_back(widget(s.kind));
             stretches.push_back(std::max(1, s.stretch));
         }

@@ -66,6 +66,10 @@ public:
     /// would make each dial narrower than its title and caption need.
     int columnsAt(int width) const;
     int columns() const { return m_columns; }
+    /// A dashboard's row: the shown set on one row whatever the width, and without the long
+    /// run's dials (goodput, interruptions, checkpoint interval), which a dashboard has no room
+    /// for beside the charts (its gauges slide shows all nine).
+    void setDashboardRow(bool dashboard);
     /// At its narrowest the shown set takes two rows.
     QSize minimumSizeHint() const override;
 
@@ -91,6 +95,8 @@ private:
     QGridLayout* m_grid = nullptr;
     int m_columns = 0;            ///< as arranged; 0 before the first arrangement
     bool m_arrangedServing = false;
+    bool m_dashboardRow = false;
+    bool shownNow(Kind kind, bool serving) const; ///< in the shown set, and not left out of a dashboard row
     bool m_servingShown = false;
     core::Estimate m_estimate;
     core::EstimateBands m_bands;
