@@ -165,7 +165,7 @@ void rolloutTime(const EstimateContext& ctx, ComputeEstimate& out)
     const double h = ctx.shape.hiddenSize;
     const double efficiency = out.timeSource != TimeSource::Model
         ? out.effectiveMfu
-        : gemmEfficiency(gpuStepFigures(s.hardware.gpu.preset), out.computeDType == ComputeDType::Fp8, perRound * prompt, h, h, *ctx.constants);
+        : gemmEfficiency(ctx.gpuFigures, out.computeDType == ComputeDType::Fp8, perRound * prompt, h, h, *ctx.constants);
     const double prefill = efficiency > 0 ? 2 * ctx.params.active * perRound * prompt / (t * peak * efficiency) : 0;
     out.rolloutSeconds = out.rolloutRounds * (prefill + newTokens * step);
 }
@@ -270,7 +270,7 @@ void finishTime(const EstimateContext& ctx, ComputeEstimate& out, Working* w)
     const RlSetup& rl = s.finetune.rl;
     const double billed = n + (ctx.layout.rl && rl.placement == RolloutPlacement::Separate ? rl.rolloutGpus : 0);
     // Checkpoints, interruptions and restarts turn the steps into the run's wall-clock (core/goodput).
-    out.run = estimateRun(s, ctx.layout.state, ctx.layout.adapters ? ctx.adapterParameters : ctx.params.total, billed, out.iterationSeconds,
+    out.run = estimateRun(s, ctx.gpuFigures, ctx.layout.state, ctx.layout.adapters ? ctx.adapterParameters : ctx.params.total, billed, out.iterationSeconds,
                           out.iterations);
     out.trainingSeconds = out.run.goodput.wallSeconds;
     out.gpuHours = out.trainingSeconds * billed / 3600.0;

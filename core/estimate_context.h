@@ -38,7 +38,7 @@ struct EstimateContext
     /// a parameter count without one, the family shape of that size, kept here.
     explicit EstimateContext(const Scenario& s)
         : scenario(s), shape(s.model.hasArchitecture ? s.model : family.emplace(familyShape(s.model.parameters))),
-          layout(resolveLayout(s, shape))
+          layout(resolveLayout(s, shape)), gpuFigures(gpuStepFigures(s.hardware.gpu.preset))
     {
     }
     EstimateContext(const EstimateContext&) = delete; // `shape` may refer to this context's own family shape
@@ -51,6 +51,9 @@ struct EstimateContext
     /// Resolved once (core/layout/resolvedlayout.h): degrees, shard and replica groups,
     /// micro-batches, tokens, the pipeline's split and layer pattern, dtypes, model-state bytes.
     const ResolvedLayout layout;
+    /// The GPU's measured step-time figures (resources/steptime.json), looked up once per estimate:
+    /// the step-time model, the rollout's prefill and the checkpoint's host link read them.
+    const GpuStepFigures& gpuFigures;
     const ModelConstants* constants = &ModelConstants::shipped(); ///< fitted constants (EstimateOptions)
     ParameterCounts params;           ///< of the real model (count-only: total only)
     ByKind<KindOnGpu> kinds;          ///< one layer of each kind on one GPU (the dense kind always; others when the model has them)

@@ -33,13 +33,18 @@ const StepConstant* findStepConstant(std::string_view id)
 
 const GpuStepFigures& gpuStepFigures(std::string_view preset)
 {
-    const GpuStepFigures* fallback = &steptime_data::kGpus[0];
-    for (const GpuStepFigures& g : steptime_data::kGpus) {
-        if (g.preset == preset)
-            return g;
-        if (g.preset == "default")
-            fallback = &g;
-    }
+    // The "default" entry found once; the search compares the first character before the rest
+    // (every estimate looks its GPU up: no memcmp call for the presets that cannot match).
+    static const GpuStepFigures* const fallback = [] {
+        for (const GpuStepFigures& g : steptime_data::kGpus)
+            if (g.preset == "default")
+                return &g;
+        return &steptime_data::kGpus[0];
+    }();
+    if (!preset.empty())
+        for (const GpuStepFigures& g : steptime_data::kGpus)
+            if (g.preset.size() == preset.size() && g.preset[0] == preset[0] && g.preset == preset)
+                return g;
     return *fallback;
 }
 

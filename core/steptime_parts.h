@@ -83,7 +83,7 @@ struct Model
     double sustained16 = 0, sustained8 = 0; ///< sustained fraction × the 16-bit / FP8 maximum
 
     explicit Model(const EstimateContext& context)
-        : ctx(context), gpu(context.scenario.hardware.gpu), fig(gpuStepFigures(context.scenario.hardware.gpu.preset))
+        : ctx(context), gpu(context.scenario.hardware.gpu), fig(context.gpuFigures)
     {
         mamfProduct = fig.mamfM * fig.mamfN * fig.mamfK;
         mamfPadded = (fig.mamfM + kGemmHalf) * (fig.mamfN + kGemmHalf) * (fig.mamfK + kGemmHalf);

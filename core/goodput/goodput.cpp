@@ -37,6 +37,36 @@ double dalyWallSeconds(double work, double tau, double delta, double restart, do
     return work * std::exp(std::min(logRatio, std::log(kMaxWallRatio)));
 }
 
+namespace {
+
+/// The interval's stall, the async lag and the wall-clock at `intervalSteps` (> 0: checkpoints;
+/// 0: none, one stretch of work). One function for estimateGoodput and goodputAtInterval, so the
+/// advice's comparison is the same arithmetic as the estimate's figure.
+struct IntervalWall
+{
+    double intervalSeconds = 0, stallSeconds = 0, lagSeconds = 0, wallSeconds = 0;
+};
+
+IntervalWall intervalWall(const GoodputInputs& in, double intervalSteps, double step, double work, double m, double restart, double asyncWrite)
+{
+    IntervalWall r;
+    r.intervalSeconds = intervalSteps > 0 ? intervalSteps * step : work;
+    r.wallSeconds = work;
+    if (!(work > 0) || !(r.intervalSeconds > 0))
+        return r;
+    const bool checkpoints = intervalSteps > 0;
+    r.stallSeconds = checkpoints ? std::max(0.0, in.stallSeconds) + std::max(0.0, asyncWrite - r.intervalSeconds) : 0;
+    // An interruption lands, on average, halfway through an interval and its checkpoint; while an
+    // asynchronous write is still going, the checkpoint before it is the one to go back to, which
+    // adds W on average (lost work = t + W for t < W, t after: mean τ/2 + W when W ≤ τ).
+    r.lagSeconds = checkpoints ? std::min(asyncWrite, r.intervalSeconds) : 0;
+    // Daly's complete model; the async lag is lost on every interruption like the restart is.
+    r.wallSeconds = dalyWallSeconds(work, r.intervalSeconds, r.stallSeconds, restart + r.lagSeconds, m);
+    return r;
+}
+
+} // namespace
+
 GoodputEstimate estimateGoodput(const GoodputInputs& in)
 {
     GoodputEstimate g;
@@ -51,22 +81,17 @@ GoodputEstimate estimateGoodput(const GoodputInputs& in)
     g.optimalSeconds = m > 0 ? std::max(dalyIntervalSeconds(in.stallSeconds, m), in.asyncWriteSeconds) : 0;
     g.optimalSteps = m > 0 && step > 0 ? std::max(1.0, std::round(g.optimalSeconds / step)) : 0;
     g.intervalSteps = in.intervalSteps > 0 ? in.intervalSteps : g.optimalSteps;
-    g.intervalSeconds = g.intervalSteps > 0 ? g.intervalSteps * step : work; // none: one stretch of work
     g.restartSeconds = std::max(0.0, in.restartSeconds);
     g.asyncWriteSeconds = std::max(0.0, in.asyncWriteSeconds);
-    g.wallSeconds = work;
+    const IntervalWall r = intervalWall(in, g.intervalSteps, step, work, m, g.restartSeconds, g.asyncWriteSeconds);
+    g.intervalSeconds = r.intervalSeconds;
+    g.wallSeconds = r.wallSeconds;
     if (!(work > 0) || !(g.intervalSeconds > 0))
         return g;
 
     const bool checkpoints = g.intervalSteps > 0;
-    g.checkpointStallSeconds = checkpoints ? std::max(0.0, in.stallSeconds) + std::max(0.0, in.asyncWriteSeconds - g.intervalSeconds) : 0;
-    // An interruption lands, on average, halfway through an interval and its checkpoint; while an
-    // asynchronous write is still going, the checkpoint before it is the one to go back to, which
-    // adds W on average (lost work = t + W for t < W, t after: mean τ/2 + W when W ≤ τ).
-    const double lag = checkpoints ? std::min(std::max(0.0, in.asyncWriteSeconds), g.intervalSeconds) : 0;
-    g.lostPerInterruptionSeconds = m > 0 ? (g.intervalSeconds + g.checkpointStallSeconds) / 2 + lag : 0;
-    // Daly's complete model; the async lag is lost on every interruption like the restart is.
-    g.wallSeconds = dalyWallSeconds(work, g.intervalSeconds, g.checkpointStallSeconds, g.restartSeconds + lag, m);
+    g.checkpointStallSeconds = r.stallSeconds;
+    g.lostPerInterruptionSeconds = m > 0 ? (g.intervalSeconds + g.checkpointStallSeconds) / 2 + r.lagSeconds : 0;
     g.goodput = work / g.wallSeconds;
     g.checkpoints = checkpoints ? work / g.intervalSeconds : 0;
     g.interruptions = m > 0 ? g.wallSeconds / m : 0;
@@ -75,6 +100,15 @@ GoodputEstimate estimateGoodput(const GoodputInputs& in)
     // What is left of the wall-clock is work done again (to first order: interruptions × (τ+δ)/2 + W).
     g.lostTotalSeconds = std::max(0.0, g.wallSeconds - work - g.checkpointTotalSeconds - g.restartTotalSeconds);
     return g;
+}
+
+double goodputAtInterval(const GoodputInputs& in, double intervalSteps)
+{
+    const double m = in.mtbiSeconds > 0 ? in.mtbiSeconds : 0;
+    const double step = in.stepSeconds > 0 ? in.stepSeconds : 0;
+    const double work = in.workSeconds > 0 ? in.workSeconds : 0;
+    const IntervalWall r = intervalWall(in, intervalSteps, step, work, m, std::max(0.0, in.restartSeconds), std::max(0.0, in.asyncWriteSeconds));
+    return work > 0 && r.intervalSeconds > 0 ? work / r.wallSeconds : 1;
 }
 
 } // namespace core

@@ -59,4 +59,8 @@ struct GoodputEstimate
 /// The run's goodput from its work, step, interval and costs (values in, values out).
 GoodputEstimate estimateGoodput(const GoodputInputs& in);
 
+/// estimateGoodput(in with intervalSteps).goodput, without the optimal interval's working (the
+/// advice's comparison with the optimum: the same arithmetic, a third of the work).
+double goodputAtInterval(const GoodputInputs& in, double intervalSteps);
+
 } // namespace core

@@ -9,7 +9,7 @@
 
 namespace core {
 
-RunEstimate estimateRun(const Scenario& s, const StateBytesPerParameter& states, double trainedParameters, double gpus,
+RunEstimate estimateRun(const Scenario& s, const GpuStepFigures& gpu, const StateBytesPerParameter& states, double trainedParameters, double gpus,
                         double stepSeconds, double iterations)
 {
     const GoodputSetup& g = s.goodput;
@@ -25,7 +25,7 @@ RunEstimate estimateRun(const Scenario& s, const StateBytesPerParameter& states,
         const StepConstant* pcie = findStepConstant("pcie_efficiency");
         return pcie ? pcie->value : 1.0;
     }();
-    r.hostLinkBytesPerSecond = gpuStepFigures(s.hardware.gpu.preset).pcieBytesPerSecond * pcieEfficiency;
+    r.hostLinkBytesPerSecond = gpu.pcieBytesPerSecond * pcieEfficiency;
 
     CheckpointInputs c;
     c.bytes = trainedParameters * r.savedBytesPerParameter;
@@ -55,13 +55,14 @@ void addRunIssues(const Scenario& s, const RunEstimate& r, std::vector<Issue>& i
     const GoodputEstimate& g = r.goodput;
     if (!(g.wallSeconds > 0) || !(g.mtbiSeconds > 0))
         return;
-    if (s.goodput.checkpointIntervalSteps > 0 && g.intervalSteps != g.optimalSteps) {
-        GoodputInputs best = r.inputs;
-        best.intervalSteps = 0; // the optimal interval (Young/Daly)
-        const GoodputEstimate o = estimateGoodput(best);
-        if (o.goodput - g.goodput >= kRunAdviceThreshold)
+    // The optimum's goodput is at most 1 (Daly's wall ≥ the work: e^x − 1 ≥ x), so within one
+    // threshold of 1 no interval can gain the threshold and the comparison is not computed.
+    if (s.goodput.checkpointIntervalSteps > 0 && g.intervalSteps != g.optimalSteps && g.goodput <= 1 - kRunAdviceThreshold + 1e-9) {
+        // The optimal interval (Young/Daly) does not depend on the interval chosen: g's.
+        const double best = goodputAtInterval(r.inputs, g.optimalSteps);
+        if (best - g.goodput >= kRunAdviceThreshold)
             issues.push_back(fieldIssue(IssueCode::CheckpointIntervalNotOptimal, Severity::Info, Field::GoodputCheckpointInterval,
-                                        o.goodput - g.goodput, g.intervalSteps, o.intervalSteps));
+                                        best - g.goodput, g.intervalSteps, g.optimalSteps));
     }
     if (!s.goodput.asyncCheckpoint && g.checkpointTotalSeconds >= kRunAdviceThreshold * g.wallSeconds)
         issues.push_back(fieldIssue(IssueCode::AsyncCheckpointWouldHelp, Severity::Info, Field::GoodputAsyncCheckpoint,

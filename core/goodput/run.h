@@ -14,6 +14,7 @@ namespace core {
 
 struct Scenario;
 struct StateBytesPerParameter;
+struct GpuStepFigures;
 class Working;
 struct Issue;
 
@@ -32,8 +33,8 @@ struct RunEstimate
 };
 
 /// The run of `iterations` steps of `stepSeconds` each. `states` are the trained parameters'
-/// bytes as the framework keeps them.
-RunEstimate estimateRun(const Scenario& s, const StateBytesPerParameter& states, double trainedParameters, double gpus,
+/// bytes as the framework keeps them; `gpu` the GPU's figures (its host link).
+RunEstimate estimateRun(const Scenario& s, const GpuStepFigures& gpu, const StateBytesPerParameter& states, double trainedParameters, double gpus,
                         double stepSeconds, double iterations);
 
 /// Suggestions that are worth at least kRunAdviceThreshold of the wall-clock: the optimal

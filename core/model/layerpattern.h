@@ -3,6 +3,8 @@
 // Which kind each layer of a tower is, and how many of each a range of layers (a pipeline
 // stage, a virtual chunk) holds.
 
+#include <cstring>
+
 #include "core/model.h"
 #include "core/model/layerkind.h"
 
@@ -29,10 +31,9 @@ struct KindCounts
     }
     bool operator==(const KindCounts& o) const
     {
-        for (std::size_t i = 0; i < kModelledKindCount; ++i) // element by element: no memcmp call in the stage loops
-            if (layers[i] != o.layers[i])
-                return false;
-        return true;
+        // A fixed-size memcmp compared with 0: GCC inlines it as two 8-byte loads, an xor and no
+        // branch per kind (the stage loops compare a stage's kinds with the previous stage's).
+        return std::memcmp(layers.data(), o.layers.data(), sizeof(layers)) == 0;
     }
 };
 
