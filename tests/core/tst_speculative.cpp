@@ -160,6 +160,23 @@ private slots:
         QVERIFY(d.inference.draftSeconds > 0);
     }
 
+    void mtpLayerOfAMoeModel()
+    {
+        // Mixtral 8x7B (h 4096, 32 heads and 8 KV heads of 128, 8 experts of F 14336, top-2) in
+        // bf16 on one H100 with its MTP layer: one MoE block and the projection 2h → h, the
+        // embedding and head shared. Attention 4096·4096 (Q) + 2·4096·1024 (K, V) + 4096·4096 (O)
+        // = 41,943,040; router 4096·8 = 32,768; 2 norms 8192; experts 8 · 3 · 4096 · 14336 =
+        // 1,409,286,144; projection 2 · 4096² = 33,554,432: 1,484,824,576 parameters × 2 B.
+        core::Scenario s = preset("mixtral-8x7b", 1, "h100-sxm");
+        s.mode = core::Mode::Inference;
+        s.inference.speculativeMethod = core::SpeculativeMethod::Mtp;
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.valid);
+        QCOMPARE(bytesOf(e, core::Component::DraftWeights), 2 * 1484824576.0);
+        // Its KV cache: one layer, 2 · 8 · 128 · 2 B = 4096 B per token × 2048 tokens (bf16, blocks of 16).
+        QCOMPARE(e.inference.draftKvBytesPerSequence, 4096.0 * 2048);
+    }
+
     void tokenBudgetWithDraftRows()
     {
         // tst_inference continuousBatchingTokenBudget's scenario (Llama 3.1 8B, H100, 40 requests,
