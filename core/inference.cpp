@@ -672,13 +672,22 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
     for (int i = 0; i < c.p; ++i) {
         // The workspace at this context stands in for the longer one's (it grows with it only
         // without flash attention).
-        const double weights = stageWeights(c, i), workspace = stageWorkspace(c, i, batch).peak();
+        // The drafter's weights (last stage) are loaded before the pool is sized, as in stageMemory.
+        const bool drafts = c.drafter.on && i == c.p - 1;
+        const double weights = stageWeights(c, i) + (drafts ? c.drafter.weights : 0.0), workspace = stageWorkspace(c, i, batch).peak();
         const double pool = kvPool(c, weights, workspace, libraries, nccl);
         const double outside = weights + workspace + libraries + rt.cudaContextBytes + nccl + (graphs ? in.cudaGraphBytes : 0)
             + (torchEngine && !rt.expandableSegments ? rt.fragmentationFraction * workspace : 0);
         const double free = (engine == ServingEngine::HfTransformers || engine == ServingEngine::LlamaCpp) ? capacity - outside : pool;
         const StageLayers sr = stageRange(c, i);
-        const double freeForKv = free - stageState(c, i, batch); // the states take their share first, whatever the context
+        double freeForKv = free - stageState(c, i, batch); // the states take their share first, whatever the context
+        if (drafts) {
+            // The drafter's KV grows with the context beside the target's: the target keeps its
+            // share of what is free, the ratio of their bytes per token at this context.
+            const double target = stageKv(c, i, context, 1), draft = drafterKv(c, context);
+            if (target + draft > 0)
+                freeForKv *= target / (target + draft);
+        }
         r.maxContextAtBatch = std::min(r.maxContextAtBatch, maxContextThatFits(m, in.kvCacheDtype, c.t, sr.first, sr.first + sr.count,
                                                                                batch, kvBlock(s), freeForKv, 1e10));
     }
