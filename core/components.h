@@ -28,6 +28,7 @@ enum class Component {
     RewardWeights,         ///< RL: frozen reward model
     CriticWeights,         ///< RL (PPO): value model
     RolloutWeights,        ///< RL: the rollout engine's own copy of the policy
+    DraftWeights,          ///< serving: the speculative drafter's weights (draft model, EAGLE head, MTP layer)
     Gradients,             ///< of the trainable parameters (adapters when fine-tuning with LoRA)
     CriticGradients,
     OptimizerStates,       ///< fp32 master copy + moments of the trainable parameters
@@ -42,6 +43,7 @@ enum class Component {
     KvCache,               ///< serving: keys and values of every cached token
     KvCacheReserve,        ///< serving: the engine's reserved KV pool beyond what this batch needs
     RolloutKvCache,        ///< RL: the rollout engine's reserved KV cache
+    DraftKvCache,          ///< serving: the drafter's KV cache (from the engine's pool, beside the target's)
     CommBuckets,           ///< gradient reduction buffers
     Zero3GatherBuffers,    ///< ZeRO-3 / FSDP all-gathered parameters (+ prefetch, reduce-scatter inputs)
     MoeDispatchBuffers,    ///< all-to-all send and receive buffers of routed tokens

@@ -171,6 +171,17 @@ struct InferenceEstimate
     double arithmeticIntensity = 0;     ///< decode FLOPs per byte
     double ridgePoint = 0;              ///< GPU peak / bandwidth: above it compute-bound
     bool memoryBound = true;
+    // Speculative decoding (core/serving/speculative.h; issue 27 item 3). With a drafter, the
+    // decode step above is the time per output token: (verify step + drafting) / tokens per step.
+    bool speculative = false;           ///< a drafter proposes tokens (inference.speculative_method)
+    double speculativeTokensPerStep = 1; ///< E = (1 − α^(k+1)) / (1 − α) (Leviathan et al. 2023, eq. 1); 1 without speculation
+    double verifyStepSeconds = 0;       ///< one target step over k + 1 tokens per sequence
+    double draftSeconds = 0;            ///< the drafter's k proposals for the batch, per target step
+    double draftWeightBytes = 0;        ///< on one GPU of the last stage
+    double draftKvBytesPerSequence = 0; ///< the drafter's KV cache per sequence, that GPU
+    // Prefix caching: the prompt tokens prefill computes per request.
+    double prefixCacheHitRate = 0;      ///< inference.prefix_cache_hit_rate, as the estimate read it
+    double prefillTokensPerRequest = 0; ///< prompt − cached (at least 1: the last token is recomputed for its logits)
 };
 
 /// Fine-tuning answers (mode = finetune).

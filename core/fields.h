@@ -68,7 +68,8 @@ enum class Field : std::uint16_t {
     InferenceDoubleQuantization, InferenceQuantizeEmbeddings, InferenceKvCacheDtype, InferenceBatchSize,
     InferencePromptLength, InferenceGeneratedTokens, InferenceKvBlockSize, InferenceMaxBatchedTokens,
     InferenceFlashAttention, InferenceGpuMemoryUtilization, InferenceMaxNumSeqs, InferenceCudaGraphs, InferenceCudaGraphBytes,
-    InferenceFullPromptLogits,
+    InferenceFullPromptLogits, InferenceSpeculativeMethod, InferenceSpeculativeTokens, InferenceAcceptanceRate,
+    InferenceDraftParameters, InferencePrefixCacheHitRate,
     // fine-tuning
     FineTuneMethod, FineTuneLoraRank, FineTuneLoraTargets, FineTuneBaseFormat, FineTuneBaseQuantGroupSize,
     FineTuneBaseQuantScaleFormat, FineTuneBaseQuantZeroPoint, FineTuneDoubleQuantization, FineTuneQuantizeEmbeddings,
@@ -223,6 +224,8 @@ inline constexpr Choice kFp8RecipeChoices[] = {{"delayed", int(Fp8Recipe::Delaye
 inline constexpr Choice kServingEngineChoices[] = {{"vllm", int(ServingEngine::Vllm)}, {"sglang", int(ServingEngine::Sglang)},
                                                    {"hf_transformers", int(ServingEngine::HfTransformers)},
                                                    {"llama_cpp", int(ServingEngine::LlamaCpp)}, {"tensorrt_llm", int(ServingEngine::TensorRtLlm)}};
+inline constexpr Choice kSpeculativeMethodChoices[] = {{"none", int(SpeculativeMethod::None)}, {"draft_model", int(SpeculativeMethod::DraftModel)},
+                                                      {"eagle", int(SpeculativeMethod::Eagle)}, {"mtp", int(SpeculativeMethod::Mtp)}};
 inline constexpr Choice kAdapterDtypeChoices[] = {{"fp32", int(AdapterDtype::Fp32)}, {"bf16", int(AdapterDtype::Bf16)}, {"fp16", int(AdapterDtype::Fp16)}};
 /// finetune.lora_targets: the names of the LoraTarget bits.
 inline constexpr Choice kLoraTargetChoices[] = {{"q", LoraQ},       {"k", LoraK},   {"v", LoraV},      {"o", LoraO},
@@ -244,6 +247,7 @@ template <> inline constexpr std::span<const Choice> kChoicesOf<FlopsFormula>{kF
 template <> inline constexpr std::span<const Choice> kChoicesOf<WeightFormat>{kWeightFormatChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<ScaleFormat>{kScaleFormatChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<KvCacheDtype>{kKvCacheDtypeChoices};
+template <> inline constexpr std::span<const Choice> kChoicesOf<SpeculativeMethod>{kSpeculativeMethodChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<FineTuneMethod>{kFineTuneMethodChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<RlAlgorithm>{kRlAlgorithmChoices};
 template <> inline constexpr std::span<const Choice> kChoicesOf<RolloutPlacement>{kRolloutPlacementChoices};
@@ -579,6 +583,14 @@ inline constexpr FieldInfo kFields[] = {
     choice<&S::inference, &I::cudaGraphs>(Field::InferenceCudaGraphs, "inference.cuda_graphs", E::Serving),
     scalar<&S::inference, &I::cudaGraphBytes>(Field::InferenceCudaGraphBytes, "inference.cuda_graph_bytes", U::Bytes, between(0, kMaxBytes), E::Serving),
     choice<&S::inference, &I::fullPromptLogits>(Field::InferenceFullPromptLogits, "inference.full_prompt_logits", E::Serving),
+    // Speculative decoding and prefix caching (issue 27 item 3): written only when set, so files without them do not change.
+    choice<&S::inference, &I::speculativeMethod>(Field::InferenceSpeculativeMethod, "inference.speculative_method", E::Serving, W::Stated),
+    // k beyond 32: no engine's example or paper speculates that far (EAGLE-2's trees: depth ≤ 6–8), and α^k is ≈ 0 by then.
+    scalar<&S::inference, &I::speculativeTokens>(Field::InferenceSpeculativeTokens, "inference.speculative_tokens", U::Tokens, atLeast(1, 32), E::Serving, W::Stated),
+    // α = 1 would mean the drafter is the target: [0, 0.99] keeps (1 − α^(k+1)) / (1 − α) a real speed-up.
+    scalar<&S::inference, &I::acceptanceRate>(Field::InferenceAcceptanceRate, "inference.acceptance_rate", U::Fraction, between(0, 0.99), E::Serving, W::Stated),
+    scalar<&S::inference, &I::draftParameters>(Field::InferenceDraftParameters, "inference.draft_parameters", U::Parameters, positive(kMaxParameters).orZero(), E::Serving, W::Stated),
+    scalar<&S::inference, &I::prefixCacheHitRate>(Field::InferencePrefixCacheHitRate, "inference.prefix_cache_hit_rate", U::Fraction, between(0, 1), E::Serving, W::Stated),
 
     choice<&S::finetune, &F::method>(Field::FineTuneMethod, "finetune.method", E::FineTune),
     scalar<&S::finetune, &F::loraRank>(Field::FineTuneLoraRank, "finetune.lora_rank", U::Width, atLeast(1, 1e6), E::Adapters),

@@ -10,6 +10,7 @@
 #include "core/model/layerparameters.h"
 #include "core/model/layerpattern.h"
 #include "core/pipeline.h"
+#include "core/serving/speculative.h"
 #include "core/serving/stepcost.h"
 #include "core/steptime.h"
 #include "core/weightformat.h"
@@ -20,6 +21,21 @@ namespace core {
 namespace {
 
 double& at(ComponentBytes& bytes, Component c) { return bytes[std::size_t(c)]; }
+
+/// The speculative drafter (core/serving/speculative.h), on one GPU of the last pipeline stage:
+/// the drafter runs where the target's last hidden states and LM head are.
+struct Drafter
+{
+    bool on = false;
+    int k = 0;                     ///< draft tokens per target step
+    double tokensPerStep = 1;      ///< E (Leviathan et al. 2023, eq. 1)
+    ServingStage step;             ///< one draft step (kvReadBytes set per load)
+    double hidden = 0;
+    double weights = 0;            ///< held on the GPU
+    bool ownShape = false;         ///< a draft model: its own layers (else one layer of the target's shape)
+    ModelArchitecture shape;       ///< a draft model's family shape
+    int experts = 0, topK = 0;     ///< MTP on a MoE model: the layer's routing
+};
 
 struct ServingContext
 {
@@ -32,6 +48,7 @@ struct ServingContext
     double otherBytes;            ///< embeddings, norms, routers: 16-bit unless quantized too
     const ResolvedLayout& layout; ///< the pipeline's stages and their layers' kinds
     ByKind<LayerParameters> kinds{}; ///< one layer of each kind (core/model/layerparameters.h)
+    Drafter drafter{};
 };
 
 StageLayers stageRange(const ServingContext& c, int stage)
@@ -80,6 +97,81 @@ double stageState(const ServingContext& c, int stage, double batch)
         return 0;
     const StageLayers r = stageRange(c, stage);
     return stateBytesPerSequence(c.m, c.s.inference.engine, c.t, r.first, r.first + r.count) * batch;
+}
+
+/// The drafter's KV cache of one sequence at `context` on one GPU (0 without a drafter): a draft
+/// model's own layers, or the one layer of an EAGLE head or MTP module, of the target's shape.
+double drafterKv(const ServingContext& c, double context)
+{
+    const Drafter& d = c.drafter;
+    if (!d.on)
+        return 0;
+    const KvCacheDtype dtype = c.s.inference.kvCacheDtype;
+    if (d.ownShape)
+        return kvCacheBytes(d.shape, dtype, c.t, 0, d.shape.numLayers, context, 1, kvBlock(c.s));
+    return kvBytesPerTokenPerLayer(c.m, dtype, c.t) * cachedTokens(context, 0, kvBlock(c.s));
+}
+
+Drafter makeDrafter(const ServingContext& c)
+{
+    Drafter d;
+    const InferenceSetup& in = c.s.inference;
+    if (!speculates(in))
+        return d;
+    d.on = true;
+    d.k = in.speculativeTokens;
+    d.tokensPerStep = expectedTokensPerStep(in.acceptanceRate, d.k);
+    const ModelArchitecture& m = c.m;
+    const double t = c.t;
+    const double h = m.hiddenSize;
+    // The target's LM head, which an EAGLE head and an MTP module share and read at every draft
+    // step (SGLang speculative/eagle_worker.py: "Share the embedding and lm_head").
+    const double headParameters = m.tiedEmbeddings ? c.pc.embedding : c.pc.outputLayer;
+    const double head = headParameters / t * c.otherBytes;
+    if (in.speculativeMethod == SpeculativeMethod::DraftModel) {
+        // A draft model of `draftParameters`, shaped as the "model size" slider's family (core/model.h),
+        // held in the target's weight format and split over the same TP (vLLM V1 runs the drafter
+        // at the target's tensor-parallel size).
+        d.ownShape = true;
+        d.shape = familyShape(in.draftParameters);
+        const ParameterCounts pc = countParameters(d.shape, c.t);
+        const LayerParameters layer = layerParameters(d.shape, pc, LayerKind::Dense);
+        const double L = d.shape.numLayers;
+        const double dHead = d.shape.tiedEmbeddings ? 0.0 : pc.outputLayer;
+        d.weights = L * layer.linear / t * c.linearBytes + (L * layer.replicated + pc.finalNorm) * c.otherBytes
+            + (pc.embedding + dHead) / t * c.otherBytes;
+        d.step.layers = d.shape.numLayers;
+        // A step looks its rows up in the embedding; it reads the table whole only as a tied head.
+        d.step.denseWeightBytes = d.weights - (d.shape.tiedEmbeddings ? 0.0 : pc.embedding / t * c.otherBytes);
+        d.step.flopsPerToken = 2 * pc.active / t;
+        d.step.attentionWidth = double(d.shape.numAttentionHeads) * d.shape.effectiveHeadDim() / t;
+        d.hidden = d.shape.hiddenSize;
+        return d;
+    }
+    // EAGLE: one decoder layer of the target's shape and an FC layer 2h → h, in 16 bits (Li et al.
+    // 2024 §4); MTP: one block of the model's own kind (its MoE layer on a MoE model) in the
+    // checkpoint's format and the projection 2h → h (DeepSeek-V3 §2.2).
+    const bool mtp = in.speculativeMethod == SpeculativeMethod::Mtp;
+    const LayerKind kind = mtp && m.isMoE() ? LayerKind::Moe : LayerKind::Dense;
+    const LayerParameters& layer = c.kinds[std::size_t(kind)];
+    const double linearBytes = mtp ? c.linearBytes : 2.0;
+    const double otherBytes = mtp ? c.otherBytes : 2.0;
+    const double expertShards = double(c.s.parallel.expert) * c.s.parallel.effectiveExpertTensor();
+    const double projection = 2 * h * h * otherBytes; // replicated on every TP rank (vLLM: a plain nn.Linear)
+    const double dense = layer.linear / t * linearBytes + layer.replicated * otherBytes + projection;
+    d.step.expertWeightBytes = kind == LayerKind::Moe ? layer.routedExperts / expertShards * linearBytes : 0;
+    d.step.moeLayers = kind == LayerKind::Moe ? 1 : 0;
+    d.weights = dense + d.step.expertWeightBytes;
+    d.step.layers = 1;
+    d.step.denseWeightBytes = dense + head;
+    const double routedShare = kind == LayerKind::Moe && m.numExperts > 0 ? double(m.moeTopK) / m.numExperts : 0;
+    d.step.flopsPerToken = 2 * ((layer.linear + layer.routedExperts * routedShare + headParameters) / t + layer.replicated + 2 * h * h);
+    d.step.attentionWidth = (m.isMla() ? double(m.numAttentionHeads) * (double(m.qkNopeHeadDim) + m.qkRopeHeadDim + m.vHeadDim) / 2
+                                       : double(m.numAttentionHeads) * m.effectiveHeadDim()) / t;
+    d.hidden = h;
+    d.experts = kind == LayerKind::Moe ? m.numExperts : 0;
+    d.topK = kind == LayerKind::Moe ? m.moeTopK : 0;
+    return d;
 }
 
 /// The transient memory of one forward and of the logits, as the engine runs them. They are
@@ -202,6 +294,7 @@ struct StageMemory
 {
     Workspace ws;
     double weights = 0, needed = 0, pool = 0, reserve = 0, dynamic = 0, fragmentation = 0, graphPool = 0;
+    double draftWeights = 0, draftKv = 0; ///< the speculative drafter's, on the last stage (its KV from the same pool)
     double allocated = 0, reserved = 0, total = 0;
     bool reserving = false, poolHolds = true, fits = true;
 };
@@ -224,19 +317,25 @@ StageMemory stageMemory(const ServingContext& c, const Runtime& r, int stage, do
     // cache manager allocates one mamba block per sequence from the same pool, vLLM recipes PR #831;
     // SGLang's mamba pool comes out of mem_fraction_static).
     m.needed = stageKv(c, stage, context, batch) + stageState(c, stage, batch);
-    m.pool = kvPool(c, m.weights, m.ws.peak(), r.libraries, r.nccl);
+    // The drafter's weights are loaded before the engine sizes its pool, and its KV blocks come
+    // from the same pool (vLLM V1: one KV cache spec for the target's and the drafter's layers).
+    if (c.drafter.on && stage == c.p - 1) {
+        m.draftWeights = c.drafter.weights;
+        m.draftKv = drafterKv(c, context) * batch;
+    }
+    m.pool = kvPool(c, m.weights + m.draftWeights, m.ws.peak(), r.libraries, r.nccl);
     m.reserving = engine == ServingEngine::Vllm || engine == ServingEngine::Sglang || engine == ServingEngine::TensorRtLlm;
-    m.reserve = m.reserving ? std::max(0.0, m.pool - m.needed) : 0;
+    m.reserve = m.reserving ? std::max(0.0, m.pool - m.needed - m.draftKv) : 0;
     // Weights and the KV pool are allocated once and not fragmented; the workspace (and HF's
     // growing DynamicCache) is. ggml allocates exact buffers.
-    m.dynamic = m.ws.peak() + (engine == ServingEngine::HfTransformers ? m.needed : 0);
+    m.dynamic = m.ws.peak() + (engine == ServingEngine::HfTransformers ? m.needed + m.draftKv : 0);
     m.fragmentation = r.torchEngine ? (rt.expandableSegments ? 0 : rt.fragmentationFraction * m.dynamic) : 0;
     m.graphPool = r.graphs ? in.cudaGraphBytes : 0;
-    m.allocated = m.weights + m.needed + m.reserve + m.ws.peak() + r.libraries;
+    m.allocated = m.weights + m.needed + m.reserve + m.ws.peak() + r.libraries + m.draftWeights + m.draftKv;
     m.reserved = m.allocated + m.fragmentation + m.graphPool;
     m.total = m.reserved + rt.cudaContextBytes + r.nccl;
     // A reserving engine fits a batch whose KV cache fits its pool.
-    m.poolHolds = !m.reserving || m.needed <= m.pool;
+    m.poolHolds = !m.reserving || m.needed + m.draftKv <= m.pool;
     m.fits = m.total <= c.s.hardware.gpu.memoryBytes && m.poolHolds;
     return m;
 }
@@ -374,7 +473,8 @@ void engineSteps(const ServingContext& c, const ServingHardware& hw, double acti
             }
             const double touched = st.moeLayers > 0 ? touchedExperts(load.rows(), hw.experts, hw.topK) : 1;
             o.bytes += st.denseWeightBytes + st.expertWeightBytes * touched + st.kvReadBytes;
-            o.flops += st.flopsPerToken * load.rows() + 4 * st.attentionWidth * (load.prefillAttended + load.decodeSequences * context) * st.layers;
+            o.flops += st.flopsPerToken * load.rows()
+                + 4 * st.attentionWidth * (load.prefillAttended + load.decodeSequences * context + load.verifyRows * context) * st.layers;
         }
     }
     for (std::size_t l = 0; l < loads.size(); ++l) {
@@ -393,6 +493,29 @@ void engineSteps(const ServingContext& c, const ServingHardware& hw, double acti
     }
 }
 
+/// The drafter's k proposals for `sequences` decoding sequences at `context`: k steps of one
+/// draft row per sequence, timed by the same step model on the last stage's GPU (no engine
+/// overhead or hand-off of their own: they run inside the target's engine step).
+double draftSeconds(const ServingContext& c, const ServingHardware& hw, double sequences, double context, const ModelConstants& constants)
+{
+    const Drafter& d = c.drafter;
+    if (!d.on || sequences <= 0)
+        return 0;
+    ServingHardware dhw = hw;
+    dhw.hidden = d.hidden;
+    dhw.experts = d.experts;
+    dhw.topK = d.topK;
+    if (d.experts == 0)
+        dhw.expert = 1;
+    ServingStage st = d.step;
+    st.kvReadBytes = drafterKv(c, context) * sequences;
+    const ServingParts parts = stageStepParts(st, dhw, ServingLoad{sequences, 0, 0}, constants);
+    double one = 0;
+    for (double v : parts)
+        one += v;
+    return d.k * one;
+}
+
 } // namespace
 
 void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate& out, Working* w,
@@ -406,6 +529,7 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
         c.kinds[std::size_t(kind)] = layerParameters(m, out.parameters, kind);
     c.linearBytes = bitsPerParameter(in.weights, m.hiddenSize) / 8;
     c.otherBytes = (countOnly || in.weights.quantizeEmbeddings) ? c.linearBytes : 2.0;
+    c.drafter = makeDrafter(c);
     InferenceEstimate& r = out.inference;
     r = InferenceEstimate{};
     r.linearBitsPerParameter = c.linearBytes * 8;
@@ -443,6 +567,8 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
         const bool reserving = sm.reserving;
         at(g.bytes, Component::Weights) = weights;
         at(g.bytes, Component::KvCache) = needed;
+        at(g.bytes, Component::DraftWeights) = sm.draftWeights;
+        at(g.bytes, Component::DraftKvCache) = sm.draftKv;
         at(g.bytes, Component::KvCacheReserve) = sm.reserve;
         at(g.bytes, Component::InferenceWorkspace) = ws.peak();
         at(g.bytes, Component::LibraryWorkspaces) = libraries;
@@ -460,11 +586,11 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
         g.fits = sm.fits;
         if (!sm.poolHolds)
             out.issues.push_back(fieldIssue(IssueCode::KvPoolTooSmall, Severity::Warning, Field::InferenceGpuMemoryUtilization, double(i), needed, pool));
-        const double free = reserving ? pool : capacity - (g.totalBytes - needed);
+        const double free = reserving ? pool : capacity - (g.totalBytes - needed - sm.draftKv);
         minFree = std::min(minFree, free);
         const double oneSequenceKv = stageKv(c, i, context, 1);
         const double oneState = stageState(c, i, 1);
-        const double oneSequence = oneSequenceKv + oneState;
+        const double oneSequence = oneSequenceKv + oneState + (c.drafter.on && i == c.p - 1 ? drafterKv(c, context) : 0.0);
         perSequence = std::max(perSequence, oneSequence);
         if (oneSequence > 0) {
             // A reserving engine's total does not grow with the batch while its pool holds it; HF's
@@ -498,6 +624,14 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
                         {"dv", double(hm.linearValueHeadDim), Unit::Count},
                         {"bytes(state)", recurrentStateElementBytes(hm, engine), Unit::Bytes}, {"t", double(c.t), Unit::Count},
                         {"batch", batch, Unit::Count}});
+            }
+            if (sm.draftWeights > 0) {
+                const Drafter& d = c.drafter;
+                w->add(Term::DraftWeights, group, sm.draftWeights,
+                       {{"draft parameters", d.ownShape ? s.inference.draftParameters : 0.0, Unit::Count},
+                        {"layers", double(d.step.layers), Unit::Count}, {"h", d.hidden, Unit::Count}, {"t", double(c.t), Unit::Count}});
+                w->add(Term::DraftKvCache, group, sm.draftKv,
+                       {{"layers", double(d.step.layers), Unit::Count}, {"context", context, Unit::Tokens}, {"batch", batch, Unit::Count}});
             }
             w->add(Term::KvCache, group, needed - stateNeeded,
                    {{"per token per layer", r.kvBytesPerTokenPerLayer, Unit::Bytes}, {"layers", double(g.layers), Unit::Count},
@@ -538,13 +672,22 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
     for (int i = 0; i < c.p; ++i) {
         // The workspace at this context stands in for the longer one's (it grows with it only
         // without flash attention).
-        const double weights = stageWeights(c, i), workspace = stageWorkspace(c, i, batch).peak();
+        // The drafter's weights (last stage) are loaded before the pool is sized, as in stageMemory.
+        const bool drafts = c.drafter.on && i == c.p - 1;
+        const double weights = stageWeights(c, i) + (drafts ? c.drafter.weights : 0.0), workspace = stageWorkspace(c, i, batch).peak();
         const double pool = kvPool(c, weights, workspace, libraries, nccl);
         const double outside = weights + workspace + libraries + rt.cudaContextBytes + nccl + (graphs ? in.cudaGraphBytes : 0)
             + (torchEngine && !rt.expandableSegments ? rt.fragmentationFraction * workspace : 0);
         const double free = (engine == ServingEngine::HfTransformers || engine == ServingEngine::LlamaCpp) ? capacity - outside : pool;
         const StageLayers sr = stageRange(c, i);
-        const double freeForKv = free - stageState(c, i, batch); // the states take their share first, whatever the context
+        double freeForKv = free - stageState(c, i, batch); // the states take their share first, whatever the context
+        if (drafts) {
+            // The drafter's KV grows with the context beside the target's: the target keeps its
+            // share of what is free, the ratio of their bytes per token at this context.
+            const double target = stageKv(c, i, context, 1), draft = drafterKv(c, context);
+            if (target + draft > 0)
+                freeForKv *= target / (target + draft);
+        }
         r.maxContextAtBatch = std::min(r.maxContextAtBatch, maxContextThatFits(m, in.kvCacheDtype, c.t, sr.first, sr.first + sr.count,
                                                                                batch, kvBlock(s), freeForKv, 1e10));
     }
@@ -562,17 +705,28 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
     auto attendedSum = [&](double span) { return attentionLayers * span + windowed * std::min(span, double(m.slidingWindow)); };
     const double peak = peakFor(s.hardware.gpu, in.weights.format);
     const double replicaGpus = double(c.t) * c.p;
-    r.prefillFlops = batch * prompt * (2 * out.parameters.active + 2 * qWidth * attendedSum(prompt));
+    // Prefix caching: only the prompt tokens not found in the cache are computed; each of them still
+    // attends to the cached positions before it (core/serving/speculative.h).
+    const double computed = uncachedPromptTokens(prompt, in.prefixCacheHitRate, kvBlock(s));
+    const double cached = prompt - computed;
+    r.prefixCacheHitRate = in.prefixCacheHitRate;
+    r.prefillTokensPerRequest = computed;
+    r.prefillFlops = batch * computed * (2 * out.parameters.active + 2 * qWidth * attendedSum(prompt + cached));
     const ServingHardware hw = servingHardware(c, constants);
     const double averageContext = prompt + double(in.generatedTokens) / 2;
     // Prefill: the batch's prompts in chunks of max_batched_tokens (HF: all at once), each chunk
     // one engine step; the causal attention of each token spans the positions before it. A stated
     // MFU replaces the model.
-    const double promptTokens = batch * prompt;
+    const double promptTokens = batch * computed;
     const double chunk = engine == ServingEngine::HfTransformers ? promptTokens
                                                                   : std::min(promptTokens, double(std::max<std::int64_t>(1, in.maxBatchedTokens)));
     const double chunks = chunk > 0 ? std::ceil(promptTokens / chunk - 1e-9) : 0;
-    const double perLayerAttended = m.numLayers > 0 ? batch * prompt * attendedSum(prompt / 2) / m.numLayers : 0;
+    const double perLayerAttended = m.numLayers > 0 ? batch * computed * attendedSum((prompt + cached) / 2) / m.numLayers : 0;
+    // Speculative decoding: each decoding sequence brings q = k + 1 rows to a target step, which
+    // yields E tokens on average (core/serving/speculative.h); without it q = E = 1.
+    const Drafter& drafter = c.drafter;
+    const double q = drafter.on ? double(drafter.k) + 1 : 1.0;
+    const double E = drafter.on ? drafter.tokensPerStep : 1.0;
 
     // Continuous batching in the steady state: `batch` requests are running; while one decodes, the
     // others' prompts are prefilled in its steps (chunked prefill). Each engine step has a token
@@ -584,28 +738,31 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
     // other request brings ISL prompt tokens; if the budget cannot carry that, fewer requests run.
     const double osl = std::max(1.0, double(in.generatedTokens));
     const double budget = engine == ServingEngine::HfTransformers || in.maxBatchedTokens <= 0 ? 1e18 : double(in.maxBatchedTokens);
-    const double perStep = prompt / std::max(1.0, osl - 1); // prompt tokens per step per other request
+    // With speculation a request decodes in (OSL − 1) / E steps, and each running request's q rows
+    // count against the budget (vLLM schedules the draft tokens as the request's new tokens).
+    const double perStep = computed / std::max(1.0, (osl - 1) / E); // prompt tokens per step per other request
     double running = std::max(1.0, batch);
     double prefillRows = (running - 1) * perStep;
-    if (running + prefillRows > budget) {
-        running = std::max(1.0, std::min(running, (budget + perStep) / (1 + perStep)));
-        prefillRows = std::max(0.0, std::min((running - 1) * perStep, budget - running));
+    if (running * q + prefillRows > budget) {
+        running = std::max(1.0, std::min(running, (budget + perStep) / (q + perStep)));
+        prefillRows = std::max(0.0, std::min((running - 1) * perStep, budget - running * q));
     }
-    const double attendedPerToken = m.numLayers > 0 ? attendedSum(prompt / 2) / m.numLayers : 0;
+    const double attendedPerToken = m.numLayers > 0 ? attendedSum((prompt + cached) / 2) / m.numLayers : 0;
     // The request's own prompt: chunks of what the budget leaves beside the others' decode rows.
     const double others = running - 1;
-    const double room = std::max(1.0, std::min(prompt, budget - others));
-    const double ownChunks = prompt > 0 ? std::ceil(prompt / room - 1e-9) : 0;
-    const double ownTokens = ownChunks > 0 ? prompt / ownChunks : 0;
+    const double room = std::max(1.0, std::min(computed, budget - others * q));
+    const double ownChunks = computed > 0 ? std::ceil(computed / room - 1e-9) : 0;
+    const double ownTokens = ownChunks > 0 ? computed / ownChunks : 0;
 
     // The four steps, timed in one pass over the stages: a decode step alone, a prefill chunk,
     // a step under load (ITL) and one of the request's own prompt chunks beside the others.
     enum StepKind { kDecodeStep, kPrefillStep, kLoadedStep, kOwnChunkStep, kStepKinds };
+    const double k = q - 1; // draft rows per decoding sequence
     const ServingLoad loads[kStepKinds] = {
-        ServingLoad{batch, 0, 0},
-        ServingLoad{0, chunks > 0 ? promptTokens / chunks : 0, chunks > 0 ? perLayerAttended / chunks : 0},
-        ServingLoad{running, prefillRows, prefillRows * attendedPerToken},
-        ServingLoad{others, ownTokens, ownTokens * attendedSum(prompt / 2) / std::max(1, m.numLayers)},
+        ServingLoad{batch, 0, 0, batch * k},
+        ServingLoad{0, chunks > 0 ? promptTokens / chunks : 0, chunks > 0 ? perLayerAttended / chunks : 0, 0},
+        ServingLoad{running, prefillRows, prefillRows * attendedPerToken, running * k},
+        ServingLoad{others, ownTokens, ownTokens * attendedSum((prompt + cached) / 2) / std::max(1, m.numLayers), others * k},
     };
     ServingStep steps[kStepKinds]{};
     engineSteps(c, hw, out.parameters.active, qWidth, loads, averageContext, steps, constants);
@@ -613,6 +770,16 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
     const ServingStep& decode = steps[kDecodeStep];
     r.decodeParts = decode.parts;
     r.decodeStepSeconds = decode.seconds;
+    if (drafter.on) {
+        // The time per output token: (verify step + the drafter's k steps) / E.
+        r.speculative = true;
+        r.speculativeTokensPerStep = E;
+        r.verifyStepSeconds = decode.seconds;
+        r.draftSeconds = draftSeconds(c, hw, batch, averageContext, constants);
+        r.decodeStepSeconds = (r.verifyStepSeconds + r.draftSeconds) / E;
+        r.draftWeightBytes = drafter.weights;
+        r.draftKvBytesPerSequence = drafterKv(c, context);
+    }
     r.decodeBytesPerStep = decode.bytes * c.t;
     r.decodeFlopsPerStep = decode.flops * c.t;
     if (s.hardware.mfu > 0) {
@@ -633,10 +800,12 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
         r.prefillTokensPerStep = prefillRows;
         r.itlParts = itl.parts;
         r.itlSeconds = itl.seconds;
+        if (drafter.on)
+            r.itlSeconds = (itl.seconds + draftSeconds(c, hw, running, averageContext, constants)) / E;
         if (s.hardware.mfu > 0 && batch <= 1)
             r.ttftSeconds = r.prefillSeconds;
         else if (ownChunks > 0)
-            r.ttftSeconds = ownChunks * steps[kOwnChunkStep].seconds;
+            r.ttftSeconds = ownChunks * (steps[kOwnChunkStep].seconds + draftSeconds(c, hw, others, averageContext, constants));
         r.ttftChunks = ownChunks;
         r.requestSeconds = r.ttftSeconds + (osl - 1) * r.itlSeconds;
         r.throughputPerReplica = r.requestSeconds > 0 ? running * osl / r.requestSeconds : 0;
@@ -676,13 +845,28 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
                 {"PP hand-off", part(pp, ServingPart::PipelineHandOff), Unit::Seconds}, {"engine", part(pp, ServingPart::EngineOverhead), Unit::Seconds}},
                {}, s.hardware.mfu > 0 ? "2·N·batch·prompt (+ attention) / (n · peak · MFU)" : std::string_view{});
         const ServingParts& dp = r.decodeParts;
-        w->add(Term::DecodeStepSeconds, kWholeJob, r.decodeStepSeconds,
+        if (in.prefixCacheHitRate > 0)
+            w->add(Term::PrefixCacheHit, kWholeJob, computed,
+                   {{"prompt", prompt, Unit::Tokens}, {"hit", in.prefixCacheHitRate, Unit::Fraction}, {"block", double(kvBlock(s)), Unit::Tokens},
+                    {"cached", cached, Unit::Tokens}});
+        // With speculation the step below is the target's verification of k + 1 rows per sequence.
+        w->add(drafter.on ? Term::SpeculativeVerifyStep : Term::DecodeStepSeconds, kWholeJob, decode.seconds,
                {{"bytes read", r.decodeBytesPerStep, Unit::Bytes}, {"bandwidth", bandwidth, Unit::Bytes},
                 {"achievable", hbmReadFraction(), Unit::Fraction}, {"FLOPs", r.decodeFlopsPerStep, Unit::Flops},
                 {"weights", part(dp, ServingPart::Weights), Unit::Seconds}, {"compute", part(dp, ServingPart::Compute), Unit::Seconds},
                 {"KV read", part(dp, ServingPart::KvRead), Unit::Seconds}, {"layer floor", part(dp, ServingPart::LayerFloor), Unit::Seconds},
                 {"TP all-reduce", part(dp, ServingPart::TensorParallel), Unit::Seconds}, {"EP", part(dp, ServingPart::ExpertParallel), Unit::Seconds},
                 {"PP hand-off", part(dp, ServingPart::PipelineHandOff), Unit::Seconds}, {"engine", part(dp, ServingPart::EngineOverhead), Unit::Seconds}});
+        if (drafter.on) {
+            w->add(Term::SpeculativeTokensPerStep, kWholeJob, E,
+                   {{"α", in.acceptanceRate, Unit::Fraction}, {"k", double(drafter.k), Unit::Count}});
+            w->add(Term::SpeculativeDraftSeconds, kWholeJob, r.draftSeconds,
+                   {{"k", double(drafter.k), Unit::Count}, {"drafter layers", double(drafter.step.layers), Unit::Count},
+                    {"bytes read per draft step", drafter.step.denseWeightBytes, Unit::Bytes}, {"batch", batch, Unit::Count}});
+            w->add(Term::SpeculativeTpot, kWholeJob, r.decodeStepSeconds,
+                   {{"verify step", r.verifyStepSeconds, Unit::Seconds}, {"drafting", r.draftSeconds, Unit::Seconds},
+                    {"tokens per step", E, Unit::Count}});
+        }
         w->add(Term::DecodeTokensPerSecond, kWholeJob, r.tokensPerSecondPerSequence, {{"step", r.decodeStepSeconds, Unit::Seconds}});
         const ServingParts& ip = r.itlParts;
         const double shownBudget = engine == ServingEngine::HfTransformers ? 0.0 : double(in.maxBatchedTokens);

@@ -93,6 +93,8 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::AsyncCheckpointWouldHelp: return "async_checkpoint_would_help";
     case IssueCode::MoeLayerPatternApproximated: return "moe_layer_pattern_approximated";
     case IssueCode::MtpModuleNotCounted: return "mtp_module_not_counted";
+    case IssueCode::SpeculativeDraftNotGiven: return "speculative_draft_not_given";
+    case IssueCode::SpeculativeDraftTooLarge: return "speculative_draft_too_large";
     case IssueCode::MalformedJson: return "malformed_json";
     case IssueCode::WrongType: return "wrong_type";
     case IssueCode::MissingSchemaVersion: return "missing_schema_version";
@@ -381,6 +383,9 @@ constexpr IssueMessage kMessages[] = {
     {C::AsyncCheckpointWouldHelp, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "synchronous checkpoints stall %1 % of the run's wall-clock: asynchronous ones (torchtitan async_mode, Megatron --async-save) stall only for the copy to host memory"), {A::PercentA}},
     {C::MoeLayerPatternApproximated, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "only a regular pattern of MoE layers is modelled: the listed dense layers are counted as MoE layers"), {}},
     {C::MtpModuleNotCounted, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "only the main model is counted, not its multi-token-prediction module"), {}},
+    {C::SpeculativeDraftNotGiven, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "speculative decoding with a draft model needs the draft model's parameter count"), {}},
+    //: %1 = the draft model's parameters in billions, %2 = the target model's
+    {C::SpeculativeDraftTooLarge, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the draft model (%1 B parameters) is not smaller than the model it drafts for (%2 B): each draft token would cost as much as a target step"), {A::A, A::B}},
     //: %1 = line number
     {C::CommentEndsContinuedCommand, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "line %1: a comment line inside a command continued with \\ ends the command in bash; read on as if it were not there"), {A::A}},
     //: %1 = number of GPUs; --gpus is an option, not translated

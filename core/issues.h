@@ -115,6 +115,8 @@ enum class IssueCode {
     AsyncCheckpointWouldHelp,       ///< a = share of the wall-clock the synchronous checkpoints stall
     MoeLayerPatternApproximated,    ///< import: an irregular list of dense layers, counted as MoE layers
     MtpModuleNotCounted,            ///< import: the multi-token-prediction module is not counted
+    SpeculativeDraftNotGiven,       ///< speculative decoding with a draft model whose parameters are not given
+    SpeculativeDraftTooLarge,       ///< a = the draft model's parameters, b = the target's (billions)
     CommentEndsContinuedCommand,    ///< a = the line of a comment inside a `\`-continued command (bash ends the command there)
     ImportGpusAssumed,              ///< a launch file that does not give the GPUs: a = the number assumed
     ImportModelFromBaseModel,       ///< given = the model named, nearest = the preset of its base model

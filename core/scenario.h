@@ -159,6 +159,8 @@ struct ParallelLayout
 
 /// The serving engine whose reservation, workspace and logits the estimate follows.
 enum class ServingEngine { Vllm, Sglang, HfTransformers, LlamaCpp, TensorRtLlm };
+/// Who proposes the draft tokens of speculative decoding (issue 27 item 3; core/serving/speculative.h).
+enum class SpeculativeMethod { None, DraftModel, Eagle, Mtp };
 
 /// Serving: weights in a storage format, a KV cache, a prefill chunk's workspace.
 struct InferenceSetup
@@ -177,6 +179,15 @@ struct InferenceSetup
     bool cudaGraphs = true;                ///< vLLM/SGLang capture CUDA graphs (their private memory pool)
     double cudaGraphBytes = 1073741824.0;  ///< that pool, per GPU
     bool fullPromptLogits = false;         ///< HF transformers < 4.45: fp32 logits of every prompt position at prefill
+    // Speculative decoding (core/serving/speculative.h): a drafter proposes k tokens, the target
+    // verifies them in one step and keeps the accepted prefix (Leviathan et al. 2023, arXiv 2211.17192).
+    SpeculativeMethod speculativeMethod = SpeculativeMethod::None;
+    int speculativeTokens = 3;             ///< k (vLLM num_speculative_tokens; its docs' EAGLE example uses 3)
+    double acceptanceRate = 0.75;          ///< α, per draft token: T5-XXL with a T5-small draft, EnDe, greedy (Leviathan et al. 2023, Table 3)
+    double draftParameters = 0;            ///< the draft model's parameters (its shape: the family of the "model size" slider); 0: not given
+    /// Share of each prompt's tokens found in the engine's prefix cache (vLLM automatic prefix
+    /// caching, SGLang RadixAttention): prefill computes only the others.
+    double prefixCacheHitRate = 0;
     std::int64_t context() const { return promptLength + generatedTokens; }
 
     bool operator==(const InferenceSetup&) const = default;

@@ -406,6 +406,18 @@ void checkServing(const Rules& r)
     }
     if (r.s.parallel.context > 1)
         r.c.warning(IssueCode::ContextParallelInServing, Field::ParallelContext);
+    // A draft model must be given, and be smaller than the model it drafts for: each of its k
+    // steps would otherwise cost a target step (Leviathan et al. 2023 §3.4: the speed-up needs
+    // the drafter's cost c per step below 1).
+    if (in.speculativeMethod == SpeculativeMethod::DraftModel && r.passed({Field::InferenceDraftParameters})) {
+        if (!(in.draftParameters > 0)) {
+            r.c.error(IssueCode::SpeculativeDraftNotGiven, Field::InferenceDraftParameters);
+        } else if (r.modelOk) {
+            const double target = m.hasArchitecture ? countParameters(m).total : m.parameters;
+            if (target > 0 && in.draftParameters >= target)
+                r.c.error(IssueCode::SpeculativeDraftTooLarge, Field::InferenceDraftParameters, in.draftParameters / 1e9, target / 1e9);
+        }
+    }
 }
 
 bool generatesRollouts(const Scenario& s)

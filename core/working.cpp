@@ -197,6 +197,20 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
      "linear layers · ((K − 1)·(2·Hk·dk + Hv·dv)·2 B + Hv·dv·dk·bytes(state)) / t · batch",
      "vLLM mamba_utils.py @02d71083 (mamba2_state_shape, gated_delta_net_state_shape: conv + SSM state, heads over TP); SGLang mamba_utils.py @02e208de (SSM state float32 by default)",
      Unit::Bytes, Component::KvCache},
+    {"speculative_tokens_per_step", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Tokens per target step (speculative decoding)"), "(1 − α^(k+1)) / (1 − α)",
+     "Leviathan et al. 2023, Fast Inference from Transformers via Speculative Decoding (arXiv 2211.17192), eq. 1: α per draft token, i.i.d.; default α = 0.75 from its Table 3 (T5-XXL, T5-small draft, EnDe, greedy)", Unit::Count, kNone},
+    {"speculative_verify_step", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Target verification step"), "engine step(batch sequences × (k + 1) rows, each sequence's KV read once)",
+     "core/serving/stepcost.h with k + 1 rows per sequence (vLLM / SGLang verify the k drafts and the bonus token in one target forward)", Unit::Seconds, kNone},
+    {"speculative_draft_seconds", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Drafting per target step"), "k · step of the drafter(batch rows)",
+     "core/serving/stepcost.h on the drafter: a draft model's layers; an EAGLE head or MTP layer: one layer + the 2h→h projection + the target's LM head (SGLang eagle_worker.py shares the embedding and LM head)", Unit::Seconds, kNone},
+    {"speculative_tpot", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Time per output token with speculation"), "(verify step + drafting) / tokens per step",
+     "Leviathan et al. 2023 §3.4 (walltime improvement: (1 − α^(k+1)) / ((1 − α)(k·c + 1)), c = drafter cost / target step)", Unit::Seconds, kNone},
+    {"draft_weights", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Speculative drafter weights"), "draft model: bytes · N_draft / t;  EAGLE / MTP: (one layer + 2h² projection) · bytes, sharing the target's embedding and head",
+     "EAGLE (Li et al. 2024, arXiv 2401.15077) §4: one decoder layer and an FC layer; DeepSeek-V3 (arXiv 2412.19437) §2.2: an MTP module is a projection and one Transformer block, embedding and output head shared", Unit::Bytes, Component::DraftWeights},
+    {"draft_kv_cache", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Drafter KV cache"), "drafter layers · per-token bytes · cached tokens · batch (from the engine's KV pool)",
+     "vLLM V1 allocates the drafter's attention layers from the same KV cache pool as the target's (one KV cache spec for every layer)", Unit::Bytes, Component::DraftKvCache},
+    {"prefix_cache_hit", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Prompt tokens prefill computes (prefix caching)"), "prompt − min(⌊hit · prompt / block⌋ · block, prompt − 1)",
+     "vLLM automatic prefix caching: full blocks only, and at most prompt − 1 (\"we must recompute the last token to obtain logits\", vllm/v1/core/kv_cache_manager.py get_computed_blocks); SGLang RadixAttention likewise (max_prefix_len = input_len − 1). The cached blocks live in the same KV pool: no memory of their own", Unit::Tokens, kNone},
 }};
 
 std::string printf1(const char* fmt, double v, const char* unit)
@@ -258,6 +272,8 @@ TermSection termSection(Term term)
     case Term::MaxContext: case Term::PrefillSeconds: case Term::DecodeStepSeconds: case Term::DecodeTokensPerSecond:
     case Term::ArithmeticIntensity: case Term::ItlSeconds: case Term::TtftSeconds: case Term::KvPoolReserve: case Term::RecurrentState:
     case Term::DecodeStepBand: case Term::PrefillBand: case Term::OutputThroughputBand: case Term::KvPoolBand:
+    case Term::SpeculativeTokensPerStep: case Term::SpeculativeVerifyStep: case Term::SpeculativeDraftSeconds:
+    case Term::SpeculativeTpot: case Term::DraftWeights: case Term::DraftKvCache: case Term::PrefixCacheHit:
         return TermSection::Serving;
     case Term::Count: break;
     }

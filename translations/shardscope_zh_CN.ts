@@ -1291,6 +1291,22 @@ no comparison</source>
         <source>The communication library&apos;s own buffers for each parallel group this GPU talks in, outside PyTorch&apos;s allocator.</source>
         <translation>通信库为此 GPU 参与的每个并行组自备的缓冲区，在 PyTorch 分配器之外。</translation>
     </message>
+    <message>
+        <source>Drafter weights</source>
+        <translation>草稿器权重</translation>
+    </message>
+    <message>
+        <source>Speculative decoding: the draft model, EAGLE head or MTP layer that proposes tokens.</source>
+        <translation>推测解码：提出候选 token 的草稿模型、EAGLE 头或 MTP 层。</translation>
+    </message>
+    <message>
+        <source>Drafter KV cache</source>
+        <translation>草稿器 KV Cache</translation>
+    </message>
+    <message>
+        <source>Speculative decoding: the drafter&apos;s cached keys and values, from the engine&apos;s KV pool.</source>
+        <translation>推测解码：草稿器缓存的键和值，取自引擎的 KV 池。</translation>
+    </message>
 </context>
 <context>
     <name>DeckDocument</name>
@@ -2819,6 +2835,26 @@ fullest GPU %2 of %3</source>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>推测解码</translation>
+    </message>
+    <message>
+        <source>Draft tokens per step (k)</source>
+        <translation>每步草稿 token 数（k）</translation>
+    </message>
+    <message>
+        <source>Acceptance rate (α)</source>
+        <translation>接受率（α）</translation>
+    </message>
+    <message>
+        <source>Draft model parameters</source>
+        <translation>草稿模型参数量</translation>
+    </message>
+    <message>
+        <source>Prefix cache hit rate</source>
+        <translation>前缀缓存命中率</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -3508,6 +3544,11 @@ Green within a factor of two of it, amber within four, red beyond.</source>
         <translation>检查点间隔与最优间隔之比；最优间隔为 √(2·δ·M)，经 Daly 修正。
 绿色：相差两倍以内；琥珀色：四倍以内；红色：更多。</translation>
     </message>
+    <message>
+        <source>%1 per token (%2 per step)</source>
+        <extracomment>caption under decode speed with speculative decoding; %1 = time per output token, %2 = tokens per target step</extracomment>
+        <translation>每 token %1（每步 %2 个）</translation>
+    </message>
 </context>
 <context>
     <name>GuideDialog</name>
@@ -4187,6 +4228,88 @@ the weights are read once per step for all of them.</source>
     <message>
         <source>Tokens generated per sequence, one decode step each. The cache holds prompt + generated tokens.</source>
         <translation>每条序列生成的 token 数，每个需要一个解码步。KV Cache 保存提示 + 生成的 token。</translation>
+    </message>
+    <message>
+        <source>%1 tokens per target step · %2 per token · drafter %3 per GPU</source>
+        <extracomment>under the acceptance rate; %1 = tokens per target step, %2 = time per output token, %3 = the drafter&apos;s weights per GPU</extracomment>
+        <translation>每次目标步骤 %1 个 token · 每 token %2 · 草稿器每卡 %3</translation>
+    </message>
+    <message>
+        <source>prefill computes %1 tokens per prompt</source>
+        <extracomment>under the prefix cache hit rate; %1 = prompt tokens each request still computes</extracomment>
+        <translation>预填充每个提示计算 %1 个 token</translation>
+    </message>
+    <message>
+        <source>Spec&amp;ulative decoding</source>
+        <translation>推测解码(&amp;U)</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>draft model</source>
+        <translation>草稿模型</translation>
+    </message>
+    <message>
+        <source>EAGLE head</source>
+        <translation>EAGLE 头</translation>
+    </message>
+    <message>
+        <source>MTP layers of the model</source>
+        <translation>模型自带的 MTP 层</translation>
+    </message>
+    <message>
+        <source>A drafter proposes k tokens, the model checks them in one step and keeps the accepted ones
+(Leviathan et al. 2023). EAGLE and MTP share the model&apos;s embedding and output head.</source>
+        <translation>草稿器提出 k 个 token，模型在一步内验证并保留被接受的部分
+（Leviathan 等，2023）。EAGLE 和 MTP 共享模型的嵌入层和输出头。</translation>
+    </message>
+    <message>
+        <source>Draft &amp;tokens (k)</source>
+        <translation>草稿 token 数 k(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Tokens the drafter proposes per step (vLLM num_speculative_tokens): the model verifies k + 1 per sequence.</source>
+        <translation>草稿器每步提出的 token 数（vLLM num_speculative_tokens）：模型对每个序列验证 k + 1 个。</translation>
+    </message>
+    <message>
+        <source>&amp;Acceptance rate (α)</source>
+        <translation>接受率 α(&amp;A)</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>Chance that each draft token is accepted: a step yields (1 − α^(k+1)) / (1 − α) tokens.
+75 % is T5-XXL with a T5-small draft (Leviathan et al. 2023, Table 3); measure your own
+(vLLM&apos;s spec-decode metrics) — it depends on the drafter, the task and the temperature.</source>
+        <translation>每个草稿 token 被接受的概率：一步产出 (1 − α^(k+1)) / (1 − α) 个 token。
+75 % 来自 T5-XXL 配 T5-small 草稿模型（Leviathan 等，2023，表 3）；请测量你自己的
+（vLLM 的推测解码指标）——它取决于草稿器、任务和温度。</translation>
+    </message>
+    <message>
+        <source>Draft &amp;model</source>
+        <translation>草稿模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source> B</source>
+        <translation> B</translation>
+    </message>
+    <message>
+        <source>The draft model&apos;s parameters, shaped as the model-size slider&apos;s family (Llama-3-style).</source>
+        <translation>草稿模型的参数量，形状取自模型规模滑块的同一族（Llama-3 风格）。</translation>
+    </message>
+    <message>
+        <source>Prefi&amp;x cache hits</source>
+        <translation>前缀缓存命中(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Share of each prompt already in the engine&apos;s prefix cache (vLLM automatic prefix caching,
+SGLang RadixAttention): prefill computes only the rest. The cache is the KV pool&apos;s own blocks.</source>
+        <translation>每个提示中已在引擎前缀缓存里的比例（vLLM 自动前缀缓存、
+SGLang RadixAttention）：预填充只计算其余部分。缓存就是 KV 池自己的块。</translation>
     </message>
 </context>
 <context>
@@ -4895,6 +5018,15 @@ the weights are read once per step for all of them.</source>
         <source>%1 micro-batches per step: DualPipe and DualPipeV need at least %2 (twice the pipeline stages; DualPipe an even number)</source>
         <extracomment>%1 = micro-batches per step, %2 = 2 × PP</extracomment>
         <translation>每步 %1 个微批次：DualPipe 和 DualPipeV 至少需要 %2 个（流水线段数的两倍；DualPipe 还需为偶数）</translation>
+    </message>
+    <message>
+        <source>speculative decoding with a draft model needs the draft model&apos;s parameter count</source>
+        <translation>使用草稿模型的推测解码需要给出草稿模型的参数量</translation>
+    </message>
+    <message>
+        <source>the draft model (%1 B parameters) is not smaller than the model it drafts for (%2 B): each draft token would cost as much as a target step</source>
+        <extracomment>%1 = the draft model&apos;s parameters in billions, %2 = the target model&apos;s</extracomment>
+        <translation>草稿模型（%1 B 参数）不比它所服务的模型（%2 B）小：每个草稿 token 的代价将与目标模型的一步相当</translation>
     </message>
 </context>
 <context>
@@ -11599,6 +11731,62 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>Recurrent state of the linear layers</source>
         <translation>线性层的循环状态</translation>
+    </message>
+    <message>
+        <source>Tokens per target step (speculative decoding)</source>
+        <translation>每次目标模型步骤产出的 token 数（推测解码）</translation>
+    </message>
+    <message>
+        <source>Target verification step</source>
+        <translation>目标模型验证步骤</translation>
+    </message>
+    <message>
+        <source>Drafting per target step</source>
+        <translation>每次目标步骤的草拟时间</translation>
+    </message>
+    <message>
+        <source>Time per output token with speculation</source>
+        <translation>推测解码下每个输出 token 的时间</translation>
+    </message>
+    <message>
+        <source>Speculative drafter weights</source>
+        <translation>推测解码草稿器权重</translation>
+    </message>
+    <message>
+        <source>Drafter KV cache</source>
+        <translation>草稿器 KV Cache</translation>
+    </message>
+    <message>
+        <source>Prompt tokens prefill computes (prefix caching)</source>
+        <translation>预填充实际计算的提示 token（前缀缓存）</translation>
+    </message>
+    <message>
+        <source>Each draft token is accepted with probability α; the target keeps the accepted prefix and adds one token of its own, so a step yields 1 + α + … + α^k tokens on average.</source>
+        <translation>每个草稿 token 以概率 α 被接受；目标模型保留被接受的前缀，再加上自己的一个 token，因此一步平均产出 1 + α + … + α^k 个 token。</translation>
+    </message>
+    <message>
+        <source>The target checks the k draft tokens and its own next token in one step: k + 1 rows per sequence, but the weights and each sequence&apos;s KV cache are still read once.</source>
+        <translation>目标模型在一步内检查 k 个草稿 token 和它自己的下一个 token：每个序列 k + 1 行，但权重和每个序列的 KV Cache 仍只读一次。</translation>
+    </message>
+    <message>
+        <source>The drafter proposes its k tokens one after another, each a small decode step of its own.</source>
+        <translation>草稿器逐个提出它的 k 个 token，每个都是它自己的一次小解码步骤。</translation>
+    </message>
+    <message>
+        <source>A verify step and its drafting produce several tokens at once: their time shared by those tokens is the time per output token.</source>
+        <translation>一次验证步骤及其草拟一次产出多个 token：这段时间由这些 token 分摊，就是每个输出 token 的时间。</translation>
+    </message>
+    <message>
+        <source>The drafter lives on the GPU beside the model: a small model of its own, or one extra layer that reuses the model&apos;s embedding and output head.</source>
+        <translation>草稿器和模型一起放在 GPU 上：要么是一个独立的小模型，要么是复用模型嵌入层和输出头的一个额外层。</translation>
+    </message>
+    <message>
+        <source>The drafter attends to the context too, so its layers keep keys and values; they take blocks from the same pool as the model&apos;s.</source>
+        <translation>草稿器同样要关注上下文，因此它的层也保存键和值；这些块与模型的取自同一个池。</translation>
+    </message>
+    <message>
+        <source>Prompts that start alike (a system prompt, a shared document) find those tokens&apos; keys and values already in the pool: prefill computes only the rest.</source>
+        <translation>开头相同的提示（系统提示、共享文档）会发现这些 token 的键和值已在池中：预填充只计算其余部分。</translation>
     </message>
 </context>
 </TS>

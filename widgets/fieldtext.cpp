@@ -163,6 +163,11 @@ QString label(core::Field field)
     case F::InferenceCudaGraphs: return QCoreApplication::translate("FieldText", "CUDA graphs");
     case F::InferenceCudaGraphBytes: return QCoreApplication::translate("FieldText", "CUDA graph memory");
     case F::InferenceFullPromptLogits: return QCoreApplication::translate("FieldText", "Logits of the whole prompt");
+    case F::InferenceSpeculativeMethod: return QCoreApplication::translate("FieldText", "Speculative decoding");
+    case F::InferenceSpeculativeTokens: return QCoreApplication::translate("FieldText", "Draft tokens per step (k)");
+    case F::InferenceAcceptanceRate: return QCoreApplication::translate("FieldText", "Acceptance rate (α)");
+    case F::InferenceDraftParameters: return QCoreApplication::translate("FieldText", "Draft model parameters");
+    case F::InferencePrefixCacheHitRate: return QCoreApplication::translate("FieldText", "Prefix cache hit rate");
     case F::FineTuneMethod: return QCoreApplication::translate("FieldText", "Fine-tuning method");
     case F::FineTuneLoraRank: return QCoreApplication::translate("FieldText", "LoRA rank");
     case F::FineTuneLoraTargets: return QCoreApplication::translate("FieldText", "Adapted matrices");

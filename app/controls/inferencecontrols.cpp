@@ -23,8 +23,13 @@ InferenceControls::InferenceControls(ScenarioController* controller, QWidget* pa
     , m_prompt(new ValueSlider(this))
     , m_generated(new ValueSlider(this))
     , m_formatNote(new NoteLabel(this))
+    , m_speculative(new QComboBox(this))
+    , m_draftTokens(new ValueSlider(this))
+    , m_acceptance(new ValueSlider(this))
+    , m_draftParameters(new ValueSlider(this))
+    , m_prefixHit(new ValueSlider(this))
 {
-    m_labels = {new QLabel(this), new QLabel(this), new QLabel(this), new QLabel(this), new QLabel(this)};
+    m_labels = {new QLabel(this), new QLabel(this), new QLabel(this), new QLabel(this), new QLabel(this), new QLabel(this)};
     // Item texts come in retranslateUi; the data is the core's enum value (or the size).
     for (int i = 0; i < 7; ++i)
         m_format->addItem(QString(), i);
@@ -34,6 +39,17 @@ InferenceControls::InferenceControls(ScenarioController* controller, QWidget* pa
         m_kv->addItem(QString(), i);
     for (int size : {0, 8, 16, 32})
         m_block->addItem(QString(), size);
+    for (int i = 0; i < 4; ++i)
+        m_speculative->addItem(QString(), i); // core::SpeculativeMethod
+    m_labels.speculative->setBuddy(m_speculative);
+    m_draftTokens->setSteps({1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 16});
+    m_draftTokens->setSpinBox(1, 32, 0);
+    m_acceptance->setContinuous(0, 0.99, false);
+    m_acceptance->setSpinBox(0, 99, 0, 0.01);
+    m_draftParameters->setContinuous(1e8, 1e11, true);
+    m_draftParameters->setSpinBox(0, 1e6, 2, 1e9);
+    m_prefixHit->setContinuous(0, 1, false);
+    m_prefixHit->setSpinBox(0, 100, 0, 0.01);
     m_labels.format->setBuddy(m_format);
     m_labels.group->setBuddy(m_group);
     m_labels.scale->setBuddy(m_scale);
@@ -54,6 +70,11 @@ InferenceControls::InferenceControls(ScenarioController* controller, QWidget* pa
     bind(m_batch, core::Field::InferenceBatchSize);
     bind(m_prompt, core::Field::InferencePromptLength);
     bind(m_generated, core::Field::InferenceGeneratedTokens);
+    bind(m_speculative, core::Field::InferenceSpeculativeMethod);
+    bind(m_draftTokens, core::Field::InferenceSpeculativeTokens);
+    bind(m_acceptance, core::Field::InferenceAcceptanceRate);
+    bind(m_draftParameters, core::Field::InferenceDraftParameters);
+    bind(m_prefixHit, core::Field::InferencePrefixCacheHitRate);
     showErrorsOf(core::Field::InferenceMaxBatchedTokens);
 
     auto* weights = new QFormLayout;
@@ -73,6 +94,13 @@ InferenceControls::InferenceControls(ScenarioController* controller, QWidget* pa
     layout->addWidget(m_formatNote);
     layout->addLayout(cache);
     for (ValueSlider* s : {m_batch, m_prompt, m_generated})
+        layout->addWidget(s);
+    auto* speculation = new QFormLayout;
+    speculation->setContentsMargins(0, 0, 0, 0);
+    speculation->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    speculation->addRow(m_labels.speculative, m_speculative);
+    layout->addLayout(speculation);
+    for (ValueSlider* s : {m_draftTokens, m_acceptance, m_draftParameters, m_prefixHit})
         layout->addWidget(s);
     addIssueLine(layout);
     retranslateUi();
@@ -142,6 +170,16 @@ void InferenceControls::setScenario(const core::Scenario& s)
     else
         //: under generated tokens; %1 = prompt + generated
         m_generated->setNote(tr("context %1 tokens").arg(QLocale().toString(double(in.context()), 'f', 0)));
+
+    selectData(m_speculative, int(in.speculativeMethod));
+    const bool speculating = in.speculativeMethod != core::SpeculativeMethod::None;
+    m_draftTokens->setVisible(speculating);
+    m_acceptance->setVisible(speculating);
+    m_draftParameters->setVisible(in.speculativeMethod == core::SpeculativeMethod::DraftModel);
+    m_draftTokens->setValue(double(in.speculativeTokens));
+    m_acceptance->setValue(in.acceptanceRate);
+    m_draftParameters->setValue(in.draftParameters);
+    m_prefixHit->setValue(in.prefixCacheHitRate);
 }
 
 void InferenceControls::setEstimate(const core::Estimate& e)
@@ -153,6 +191,14 @@ void InferenceControls::setEstimate(const core::Estimate& e)
     m_formatNote->setText(tr("%1 bits per weight with scales · %2 of weights per GPU")
                               .arg(QLocale().toString(e.inference.linearBitsPerParameter, 'g', 4),
                                    DisplayFormat::bytes(f.bytes[std::size_t(core::Component::Weights)], DisplayFormat::memoryUnit(), 2)));
+    const core::InferenceEstimate& in = e.inference;
+    if (in.speculative)
+        //: under the acceptance rate; %1 = tokens per target step, %2 = time per output token, %3 = the drafter's weights per GPU
+        m_acceptance->setNote(tr("%1 tokens per target step · %2 per token · drafter %3 per GPU")
+                                  .arg(QLocale().toString(in.speculativeTokensPerStep, 'f', 2), DisplayFormat::duration(in.decodeStepSeconds),
+                                       DisplayFormat::bytes(in.draftWeightBytes, DisplayFormat::memoryUnit(), 2)));
+    //: under the prefix cache hit rate; %1 = prompt tokens each request still computes
+    m_prefixHit->setNote(tr("prefill computes %1 tokens per prompt").arg(QLocale().toString(in.prefillTokensPerRequest, 'f', 0)));
 }
 
 void InferenceControls::retranslateUi()
@@ -193,6 +239,27 @@ void InferenceControls::retranslateUi()
     m_generated->setLabel(tr("Ge&nerated"));
     m_generated->setSuffix(tr(" tokens"));
     m_generated->setToolTip(tr("Tokens generated per sequence, one decode step each. The cache holds prompt + generated tokens."));
+    m_labels.speculative->setText(tr("Spec&ulative decoding"));
+    const char* methods[] = {QT_TR_NOOP("off"), QT_TR_NOOP("draft model"), QT_TR_NOOP("EAGLE head"), QT_TR_NOOP("MTP layers of the model")};
+    for (int i = 0; i < 4; ++i)
+        m_speculative->setItemText(i, tr(methods[i]));
+    m_speculative->setToolTip(tr("A drafter proposes k tokens, the model checks them in one step and keeps the accepted ones\n"
+                                 "(Leviathan et al. 2023). EAGLE and MTP share the model's embedding and output head."));
+    m_draftTokens->setLabel(tr("Draft &tokens (k)"));
+    m_draftTokens->setSuffix(tr(" tokens"));
+    m_draftTokens->setToolTip(tr("Tokens the drafter proposes per step (vLLM num_speculative_tokens): the model verifies k + 1 per sequence."));
+    m_acceptance->setLabel(tr("&Acceptance rate (α)"));
+    m_acceptance->setSuffix(tr(" %"));
+    m_acceptance->setToolTip(tr("Chance that each draft token is accepted: a step yields (1 − α^(k+1)) / (1 − α) tokens.\n"
+                                "75 % is T5-XXL with a T5-small draft (Leviathan et al. 2023, Table 3); measure your own\n"
+                                "(vLLM's spec-decode metrics) — it depends on the drafter, the task and the temperature."));
+    m_draftParameters->setLabel(tr("Draft &model"));
+    m_draftParameters->setSuffix(tr(" B"));
+    m_draftParameters->setToolTip(tr("The draft model's parameters, shaped as the model-size slider's family (Llama-3-style)."));
+    m_prefixHit->setLabel(tr("Prefi&x cache hits"));
+    m_prefixHit->setSuffix(tr(" %"));
+    m_prefixHit->setToolTip(tr("Share of each prompt already in the engine's prefix cache (vLLM automatic prefix caching,\n"
+                               "SGLang RadixAttention): prefill computes only the rest. The cache is the KV pool's own blocks."));
     // The per-channel entry (last); the format-dependent tooltips follow in setScenario.
     if (m_group->count() > 0)
         m_group->setItemText(m_group->count() - 1, tr("per channel (one scale per row)"));

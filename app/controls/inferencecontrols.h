@@ -9,7 +9,9 @@ class ValueSlider;
 
 /// Serving (mode = inference): the weights' storage format with its quantization group and
 /// scale type, the KV cache's type, the batch, prompt and generated tokens, and the paged
-/// cache's block size. Group and scale apply to INT8/INT4 only and say so otherwise.
+/// cache's block size. Group and scale apply to INT8/INT4 only and say so otherwise. Then
+/// speculative decoding (method, draft tokens k, acceptance rate α, a draft model's size; shown
+/// only while speculating) and the prefix cache's hit rate.
 class InferenceControls : public ControlSection
 {
     Q_OBJECT
@@ -30,6 +32,11 @@ public:
     ValueSlider* batchSlider() const { return m_batch; }
     ValueSlider* promptSlider() const { return m_prompt; }
     ValueSlider* generatedSlider() const { return m_generated; }
+    QComboBox* speculativeBox() const { return m_speculative; }
+    ValueSlider* draftTokensSlider() const { return m_draftTokens; }
+    ValueSlider* acceptanceSlider() const { return m_acceptance; }
+    ValueSlider* draftParametersSlider() const { return m_draftParameters; }
+    ValueSlider* prefixHitSlider() const { return m_prefixHit; }
 
 protected:
     void retranslateUi() override;
@@ -44,6 +51,12 @@ private:
     ValueSlider* m_prompt = nullptr;
     ValueSlider* m_generated = nullptr;
     NoteLabel* m_formatNote = nullptr;
+    // Speculative decoding and prefix caching (issue 27 item 3).
+    QComboBox* m_speculative = nullptr;
+    ValueSlider* m_draftTokens = nullptr;
+    ValueSlider* m_acceptance = nullptr;
+    ValueSlider* m_draftParameters = nullptr;
+    ValueSlider* m_prefixHit = nullptr;
     struct
     {
         QLabel* format = nullptr;
@@ -51,6 +64,7 @@ private:
         QLabel* scale = nullptr;
         QLabel* kv = nullptr;
         QLabel* block = nullptr;
+        QLabel* speculative = nullptr;
     } m_labels;
     int m_hiddenSize = 0;
     bool m_quantized = false;

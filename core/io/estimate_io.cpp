@@ -132,8 +132,13 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
             for (std::size_t c = 0; c < kCategoryCount; ++c)
                 bytes[std::string(categoryName(Category(c)))] = g.categoryBytes(Category(c));
             Json components;
-            for (std::size_t c = 0; c < kComponentCount; ++c)
-                components[std::string(componentName(Component(c)))] = g.bytes[c];
+            for (std::size_t c = 0; c < kComponentCount; ++c) {
+                // The speculative drafter's components only where there is one (issue 27 item 3), so
+                // the output of every scenario without speculation is as it was.
+                const bool drafter = Component(c) == Component::DraftWeights || Component(c) == Component::DraftKvCache;
+                if (!drafter || g.bytes[c] != 0)
+                    components[std::string(componentName(Component(c)))] = g.bytes[c];
+            }
             Json roles;
             for (std::size_t r = 0; r < kRoleCount; ++r) {
                 double sum = 0;
@@ -263,6 +268,17 @@ std::string estimateToJson(const Scenario& s, const Estimate& e, const std::vect
                                   {"arithmetic_intensity", r.arithmeticIntensity},
                                   {"ridge_point", r.ridgePoint},
                                   {"bound", r.memoryBound ? "memory" : "compute"}};
+            // Written only when used, so that the output of scenarios without them is as it was.
+            if (r.speculative)
+                j["inference"]["speculative"] = Json{{"tokens_per_target_step", r.speculativeTokensPerStep},
+                                                     {"verify_step_seconds", r.verifyStepSeconds},
+                                                     {"draft_seconds", r.draftSeconds},
+                                                     {"tpot_seconds", r.decodeStepSeconds},
+                                                     {"draft_weight_bytes", r.draftWeightBytes},
+                                                     {"draft_kv_bytes_per_sequence", r.draftKvBytesPerSequence}};
+            if (r.prefixCacheHitRate > 0)
+                j["inference"]["prefix_cache"] = Json{{"hit_rate", r.prefixCacheHitRate},
+                                                      {"prefill_tokens_per_request", r.prefillTokensPerRequest}};
         }
         if (e.mode == Mode::FineTune)
             j["finetune"] = Json{{"trainable_parameters", e.finetune.trainableParameters},

@@ -281,6 +281,13 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
             line("  decode step                    %.2f ms -> %.1f tokens/s per sequence, %.0f tokens/s per replica (%d %s)\n",
                  r.decodeStepSeconds * 1e3, r.tokensPerSecondPerSequence, r.tokensPerSecondPerReplica, r.replicas,
                  r.replicas == 1 ? "replica" : "replicas");
+            if (r.speculative) // speculative decoding (issue 27 item 3): the decode step above is per output token
+                line("  speculative decoding           %.3f tokens per target step: (%.2f ms verify + %.2f ms drafting) / %.3f; drafter %s %s\n",
+                     r.speculativeTokensPerStep, r.verifyStepSeconds * 1e3, r.draftSeconds * 1e3, r.speculativeTokensPerStep,
+                     gbText(r.draftWeightBytes).c_str(), u.c_str());
+            if (r.prefixCacheHitRate > 0)
+                line("  prefix cache                   %.0f %% hits: prefill computes %.0f of %lld prompt tokens\n", r.prefixCacheHitRate * 100,
+                     r.prefillTokensPerRequest, (long long)s.inference.promptLength);
             line("  roofline                       %.1f FLOP/byte vs ridge %.0f: %s-bound\n", r.arithmeticIntensity, r.ridgePoint,
                  r.memoryBound ? "memory" : "compute");
         }

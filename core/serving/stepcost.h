@@ -82,7 +82,11 @@ struct ServingLoad
     double decodeSequences = 0;  ///< sequences that each decode one token
     double prefillTokens = 0;    ///< prompt tokens computed in this step (a chunk)
     double prefillAttended = 0;  ///< Σ over those tokens of the positions each attends (causal: start + i)
-    double rows() const { return decodeSequences + prefillTokens; }
+    /// Speculative decoding's draft tokens verified beside each decoding sequence's own (k per
+    /// sequence, core/serving/speculative.h): rows of every GEMM and all-reduce; their attention
+    /// reads the sequence's KV cache with its own query (one read for the k + 1 queries).
+    double verifyRows = 0;
+    double rows() const { return decodeSequences + prefillTokens + verifyRows; }
 };
 
 /// One stage's GPU time, by part (no engine overhead, no hand-off).

@@ -58,9 +58,17 @@ private slots:
         QTest::newRow("training a MoE model") << load(train) << 34;
         const char* serving = R"({"schema_version": 1, "mode": "inference", "model": {"preset": "llama-3-70b"},
             "inference": {"weight_format": "int4", "batch_size": 32}, "parallel": {"gpus": 8, "tensor": 8}, "hardware": {"gpu": "h100-sxm"}})";
-        // Model 7; serving 8 (INT4 enables group size and scale type); parallelism 3 (serving hides
-        // virtual stages, CP and SP); hardware 3 (no price, overhead or network) = 21.
-        QTest::newRow("serving INT4") << load(serving) << 21;
+        // Model 7; serving 10 (INT4 enables group size and scale type; speculative decoding's method
+        // and the prefix cache's hit rate, k, α and the draft model hidden while it is off);
+        // parallelism 3 (serving hides virtual stages, CP and SP); hardware 3 (no price, overhead or
+        // network) = 23.
+        QTest::newRow("serving INT4") << load(serving) << 23;
+        const char* drafting = R"({"schema_version": 1, "mode": "inference", "model": {"preset": "llama-3-70b"},
+            "inference": {"batch_size": 32, "speculative_method": "draft_model", "draft_parameters": 1e9},
+            "parallel": {"gpus": 8, "tensor": 8}, "hardware": {"gpu": "h100-sxm"}})";
+        // Serving with a draft model: model 7; serving 6 (bf16: no group size or scale type) + method,
+        // k, α, draft model size, prefix hits = 11; parallelism 3; hardware 3 = 24.
+        QTest::newRow("serving with a draft model") << load(drafting) << 24;
         const char* rl = R"({"schema_version": 1, "mode": "finetune", "model": {"preset": "llama-2-7b"},
             "training": {"zero_stage": 3, "global_batch_size": 64, "seq_length": 2560},
             "finetune": {"method": "lora", "rl": {"algorithm": "ppo", "reward_model": true, "placement": "separate"}},

@@ -262,7 +262,14 @@ private slots:
         core::Issue pins{core::IssueCode::PinsLeaveNoValue, core::Severity::Error, "training.recompute"};
         pins.accepted = {"none", "selective", "full"};
         QCOMPARE(IssueText::reason(pins), QStringLiteral("--pin 的范围排除了所有取值，无可尝试（可取值：none, selective, full）"));
+        // Speculative decoding's draft model as large as the target (issue 27 item 3): both sizes
+        // in the sentence, in Chinese.
+        core::Issue draft{core::IssueCode::SpeculativeDraftTooLarge, core::Severity::Error, "inference.draft_parameters", 13, 6.5};
+        const QString draftZh = IssueText::reason(draft);
+        QVERIFY2(draftZh.startsWith(QStringLiteral("草稿模型（13 B 参数）")) && draftZh.contains(QStringLiteral("6.5 B")), qPrintable(draftZh));
         w.languageManager()->setLanguage(QStringLiteral("en"));
+        QCOMPARE(QStringLiteral("inference.draft_parameters: ") + IssueText::reason(draft), QString::fromStdString(core::describe(draft)));
+        QVERIFY(IssueText::reason(draft).startsWith(QStringLiteral("the draft model (13 B parameters) is not smaller than the model it drafts for (6.5 B)")));
         // The window's English is the command line's sentence; the parser's words are the CLI's addition.
         QCOMPARE(IssueText::reason(json), QStringLiteral("not valid JSON: unexpected character at line 3, column 5"));
         QCOMPARE(IssueText::reason(json) + QStringLiteral(" [syntax error while parsing value]"), QString::fromStdString(core::describe(json)));

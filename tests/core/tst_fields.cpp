@@ -197,6 +197,11 @@ const Row kRows[] = {
     {"inference.cuda_graphs", kServe, "false", "2", C::WrongType},
     {"inference.cuda_graph_bytes", kServe, "5e8", "-1", C::OutOfRange},
     {"inference.full_prompt_logits", kServe, "true", "2", C::WrongType},
+    {"inference.speculative_method", kServe, "eagle", "medusa", C::UnknownValue},
+    {"inference.speculative_tokens", kServe, "5", "0", C::NotPositive},      // 1 … 32
+    {"inference.acceptance_rate", kServe, "0.6", "1", C::OutOfRange},       // 0 … 0.99
+    {"inference.draft_parameters", kServe, "1e9", "-1", C::NotPositive},    // 0 = not given
+    {"inference.prefix_cache_hit_rate", kServe, "0.5", "1.5", C::OutOfRange}, // 0 … 1
     // fine-tuning
     {"finetune.method", kFineTune, "qlora", "dora", C::UnknownValue},
     {"finetune.lora_rank", kFineTune, "32", "0", C::NotPositive},

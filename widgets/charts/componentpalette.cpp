@@ -56,6 +56,10 @@ constexpr Text kComponents[] = {
      QT_TRANSLATE_NOOP("ComponentPalette", "Serving: the keys and values of every cached token, so a new token need not recompute them.")},
     {"rollout_kv_cache", QT_TRANSLATE_NOOP("ComponentPalette", "Rollout KV cache"),
      QT_TRANSLATE_NOOP("ComponentPalette", "Reinforcement learning: the KV cache the generation engine reserves.")},
+    {"draft_weights", QT_TRANSLATE_NOOP("ComponentPalette", "Drafter weights"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Speculative decoding: the draft model, EAGLE head or MTP layer that proposes tokens.")},
+    {"draft_kv_cache", QT_TRANSLATE_NOOP("ComponentPalette", "Drafter KV cache"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Speculative decoding: the drafter's cached keys and values, from the engine's KV pool.")},
     {"moe_dispatch_buffers", QT_TRANSLATE_NOOP("ComponentPalette", "MoE dispatch buffers"),
      QT_TRANSLATE_NOOP("ComponentPalette", "Send and receive buffers that route tokens to experts on other GPUs.")},
     {"dequant_workspace", QT_TRANSLATE_NOOP("ComponentPalette", "Dequantized weight (QLoRA)"),
@@ -203,6 +207,10 @@ QColor componentColor(core::Component component, bool dark)
         {"cuda_graph_pool", QColor(0x79, 0xAD, 0x1E)},
         {"nccl_buffers", QColor(0x6F, 0x24, 0x94)},
         {"paged_optimizer_states", QColor(0xB5, 0x9A, 0x93)},
+        // Speculative decoding's drafter (serving only), chosen the same way against the serving
+        // components and the backgrounds: a light cyan beside the weights' blue, a dark red.
+        {"draft_weights", QColor(0x00, 0xCC, 0xEE)},
+        {"draft_kv_cache", QColor(0x66, 0x00, 0x00)},
     };
     const std::string_view id = core::componentName(component);
     for (const Entry& e : kColors)

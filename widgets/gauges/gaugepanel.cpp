@@ -197,6 +197,11 @@ DialTexts tokensPerSequenceTexts(const DialInputs& in)
     const double perSequence = in.estimate.inference.tokensPerSecondPerSequence;
     //: decode speed; %1 = tokens per second
     const QString value = GaugePanel::tr("%1 tok/s").arg(QLocale().toString(perSequence, 'f', perSequence < 10 ? 1 : 0));
+    if (in.estimate.inference.speculative)
+        //: caption under decode speed with speculative decoding; %1 = time per output token, %2 = tokens per target step
+        return {value, GaugePanel::tr("%1 per token (%2 per step)")
+                           .arg(DisplayFormat::duration(in.estimate.inference.decodeStepSeconds),
+                                QLocale().toString(in.estimate.inference.speculativeTokensPerStep, 'f', 2))};
     //: caption under decode speed; %1 = time of one decode step
     return {value, GaugePanel::tr("%1 per step").arg(DisplayFormat::duration(in.estimate.inference.decodeStepSeconds))};
 }

@@ -233,6 +233,20 @@ constexpr Text kTexts[] = {
      QT_TRANSLATE_NOOP("WorkingText", "The layers split evenly over the pipeline stages; a remainder goes to the middle stages, which hold neither the most micro-batches (the first) nor the logits (the last).")},
     {"recurrent_state",
      QT_TRANSLATE_NOOP("WorkingText", "A linear-attention or state-space layer keeps a fixed state per sequence (its convolution window and its recurrent matrix) instead of a KV cache that grows with the context.")},
+    {"speculative_tokens_per_step",
+     QT_TRANSLATE_NOOP("WorkingText", "Each draft token is accepted with probability α; the target keeps the accepted prefix and adds one token of its own, so a step yields 1 + α + … + α^k tokens on average.")},
+    {"speculative_verify_step",
+     QT_TRANSLATE_NOOP("WorkingText", "The target checks the k draft tokens and its own next token in one step: k + 1 rows per sequence, but the weights and each sequence's KV cache are still read once.")},
+    {"speculative_draft_seconds",
+     QT_TRANSLATE_NOOP("WorkingText", "The drafter proposes its k tokens one after another, each a small decode step of its own.")},
+    {"speculative_tpot",
+     QT_TRANSLATE_NOOP("WorkingText", "A verify step and its drafting produce several tokens at once: their time shared by those tokens is the time per output token.")},
+    {"draft_weights",
+     QT_TRANSLATE_NOOP("WorkingText", "The drafter lives on the GPU beside the model: a small model of its own, or one extra layer that reuses the model's embedding and output head.")},
+    {"draft_kv_cache",
+     QT_TRANSLATE_NOOP("WorkingText", "The drafter attends to the context too, so its layers keep keys and values; they take blocks from the same pool as the model's.")},
+    {"prefix_cache_hit",
+     QT_TRANSLATE_NOOP("WorkingText", "Prompts that start alike (a system prompt, a shared document) find those tokens' keys and values already in the pool: prefill computes only the rest.")},
 };
 
 /// Three significant digits in the locale's format, never as an exponent: 1.23, 12.3, 123.
