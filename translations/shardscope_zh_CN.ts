@@ -4978,6 +4978,22 @@ the weights are read once per step for all of them.</source>
 <context>
     <name>LaunchNote</name>
     <message>
+        <source>no Hugging Face checkpoint is known for this model: MODEL stands for its name or path</source>
+        <translation>不知道此模型对应的 Hugging Face 检查点：MODEL 代表它的名称或路径</translation>
+    </message>
+    <message>
+        <source>%1 replicas: start %1 servers like this one, each on its own %2 GPUs, behind a load balancer</source>
+        <translation>%1 个副本：像这样启动 %1 个服务器，各占自己的 %2 块 GPU，前面放一个负载均衡器</translation>
+    </message>
+    <message>
+        <source>%1-bit weights: serve a checkpoint quantized that way; the engine reads the method from its config, no flag is written</source>
+        <translation>%1 位权重：部署按此量化的检查点；引擎从其配置读取量化方法，不写参数</translation>
+    </message>
+    <message>
+        <source>the scenario&apos;s KV cache dtype has no flag here: the engine&apos;s default (the model&apos;s dtype) applies</source>
+        <translation>此处没有对应场景 KV 缓存数据类型的参数：使用引擎的默认值（模型的数据类型）</translation>
+    </message>
+    <message>
         <source>parameter offload (ZeRO-Infinity) has no Megatron-LM flag: see the DeepSpeed config</source>
         <translation>参数卸载（ZeRO-Infinity）没有对应的 Megatron-LM 参数：见 DeepSpeed 配置</translation>
     </message>

@@ -275,6 +275,30 @@ private slots:
         QVERIFY(refused.layouts.empty());
     }
 
+    // MoE: every TP (1, 2, 4, 8: divide Mixtral's 32 heads and 8 KV heads) × PP dividing the rest
+    // (TP1: 1, 2, 4, 8; TP2: 1, 2, 4; TP4: 1, 2; TP8: 1) = 10 layouts, and for TP > 1 the same with
+    // the 8 experts split over the TP group (EP = TP, expert TP 1): 3 + 2 + 1 = 6 more, 16 in all.
+    void moeExpertParallel()
+    {
+        core::ServingPlanRequest q;
+        q.base = load(R"({"schema_version": 1, "mode": "inference", "model": {"preset": "mixtral-8x7b"},
+            "inference": {"prompt_length": 1024, "generated_tokens": 256}, "parallel": {"gpus": 8}, "hardware": {"gpu": "h100-sxm"}})");
+        const core::ServingPlanResult r = core::planServing(q);
+        QVERIFY(!core::hasErrors(r.issues));
+        QCOMPARE(r.layouts.size(), std::size_t(16));
+        int ep = 0;
+        for (const core::ServingCandidate& c : r.layouts) {
+            if (!c.layout.expertParallel)
+                continue;
+            ++ep;
+            core::Scenario s = q.base;
+            core::applyServingLayout(c.layout, s);
+            QCOMPARE(s.parallel.expert, c.layout.tensor);
+            QCOMPARE(s.parallel.expertTensor, 1);
+        }
+        QCOMPARE(ep, 6);
+    }
+
     // The best layout's vLLM command, read back by the vLLM importer (core/importer), is the same
     // layout: TP, PP, GPUs (TP × PP × --data-parallel-size), the formats, the batch cap, the token budget.
     void vllmCommandReadsBack_data()
