@@ -589,7 +589,7 @@ constexpr LaunchNoteText kNoteTexts[] = {
     {LaunchNoteCode::ServingModelPath,
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "no Hugging Face checkpoint is known for this model: MODEL stands for its name or path")},
     {LaunchNoteCode::ServingReplicasSeparate,
-     SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "%1 replicas: start %1 servers like this one, each on its own %2 GPUs, behind a load balancer")},
+     SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "%1 replicas: start that many servers like this one, each on its own %2 GPUs, behind a load balancer")},
     {LaunchNoteCode::ServingWeightsFromCheckpoint,
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "%1-bit weights: serve a checkpoint quantized that way; the engine reads the method from its config, no flag is written")},
     {LaunchNoteCode::ServingKvDtypeNotExpressible,

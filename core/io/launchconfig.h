@@ -49,7 +49,7 @@ enum class LaunchNoteCode {
     DeepSpeedCheckpointInCode,      ///< a checkpoint every %1 steps: the training loop's engine.save_checkpoint(), not a config key
     HybridLayersNotWritten,         ///< a hybrid's linear-attention / state-space layers (issue 28) are not written for Megatron-LM yet
     ServingModelPath,               ///< no Hugging Face checkpoint is known for the model: MODEL stands for its path
-    ServingReplicasSeparate,        ///< %1 replicas of %2 GPUs each as separate servers behind a load balancer
+    ServingReplicasSeparate,        ///< %1 replicas of %2 GPUs each: as many servers behind a load balancer
     ServingWeightsFromCheckpoint,   ///< %1-bit weights: the engine takes the method from the quantized checkpoint, no flag
     ServingKvDtypeNotExpressible,   ///< the KV cache dtype has no flag here
 };

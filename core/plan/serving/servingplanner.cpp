@@ -19,9 +19,9 @@ namespace core {
 
 namespace {
 
-/// The largest batch per replica the search tries unless a concurrency says otherwise: vLLM's
-/// largest CUDA-graph capture size is 512 by default and its max_num_seqs 256 (the estimate
-/// times larger batches, but no server is launched with more than a few thousand running).
+/// The largest batch per replica the search tries unless a concurrency says otherwise: a bound
+/// on the search (past it the batch's KV cache outgrows an 80 GB GPU for all but tiny contexts),
+/// not a constant of the model.
 constexpr int kMaxPlannedBatch = 4096;
 
 std::vector<int> servingDivisors(int n)
