@@ -2,7 +2,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFontDatabase>
@@ -16,6 +15,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "app/planner/launchconfigpanel.h"
 #include "app/scenariocontroller.h"
 #include "core/io/launchconfig.h"
 
@@ -280,10 +280,8 @@ void ServingPlannerView::updateLaunch()
     const core::LaunchFile file = core::launchFile(s, core::LaunchFramework(m_engine->currentData().toInt()));
     m_launch->setPlainText(QString::fromStdString(file.text));
     QStringList lines;
-    for (const core::LaunchNote& n : file.notes) {
-        QString sentence = QCoreApplication::translate("LaunchNote", core::launchNoteSentence(n.code).data());
-        lines << QStringLiteral("⚠ ") + sentence.replace(QLatin1String("%1"), QLocale().toString(n.a)).replace(QLatin1String("%2"), QLocale().toString(n.b));
-    }
+    for (const core::LaunchNote& n : file.notes)
+        lines << LaunchConfigPanel::noteLine(n);
     m_notes->setText(lines.join(QLatin1Char('\n')));
     m_notes->setVisible(!lines.isEmpty());
 }

@@ -21,7 +21,6 @@
 #include <cstdio>
 
 #include "core/fields.h"
-#include "core/translatable.h"
 
 namespace core {
 
@@ -70,6 +69,19 @@ LaunchFile servingLaunch(const Scenario& s, LaunchFramework f, const std::string
     const KvCacheDtype kv = in.kvCacheDtype;
     ServingCommand c;
     std::string program, source;
+    // vLLM's and SGLang's --quantization, --dtype and --kv-cache-dtype (the same names in both;
+    // FP8 KV as each spells it): AWQ stands for int4 (what the vLLM importer reads back).
+    auto formats = [&](ServingCommand& cmd, const char* fp8Kv) {
+        if (w == WeightFormat::Fp8) cmd.flag("--quantization", "fp8");
+        else if (w == WeightFormat::Int4) cmd.flag("--quantization", "awq");
+        else if (w == WeightFormat::Nf4) cmd.flag("--quantization", "bitsandbytes");
+        else if (w == WeightFormat::Fp16) cmd.flag("--dtype", "float16");
+        else if (w == WeightFormat::Fp32) cmd.flag("--dtype", "float32");
+        else if (w == WeightFormat::Int8) note(LaunchNoteCode::ServingWeightsFromCheckpoint, 8);
+        if (kv == KvCacheDtype::Fp8) cmd.flag("--kv-cache-dtype", fp8Kv);
+        else if (kv == KvCacheDtype::Bf16 || kv == KvCacheDtype::Fp16) cmd.flag("--kv-cache-dtype", "auto");
+        else note(LaunchNoteCode::ServingKvDtypeNotExpressible);
+    };
     // One server for all replicas where the engine has a data-parallel flag whose replicas keep
     // the planned layout; otherwise a server per replica.
     bool oneServer = false;
@@ -86,15 +98,7 @@ LaunchFile servingLaunch(const Scenario& s, LaunchFramework f, const std::string
             c.flag("--data-parallel-size", servingWhole(replicas));
         if (ep)
             c.flag("--enable-expert-parallel");
-        if (w == WeightFormat::Fp8) c.flag("--quantization", "fp8");
-        else if (w == WeightFormat::Int4) c.flag("--quantization", "awq");
-        else if (w == WeightFormat::Nf4) c.flag("--quantization", "bitsandbytes");
-        else if (w == WeightFormat::Fp16) c.flag("--dtype", "float16");
-        else if (w == WeightFormat::Fp32) c.flag("--dtype", "float32");
-        else if (w == WeightFormat::Int8) note(LaunchNoteCode::ServingWeightsFromCheckpoint, 8);
-        if (kv == KvCacheDtype::Fp8) c.flag("--kv-cache-dtype", "fp8");
-        else if (kv == KvCacheDtype::Bf16 || kv == KvCacheDtype::Fp16) c.flag("--kv-cache-dtype", "auto");
-        else note(LaunchNoteCode::ServingKvDtypeNotExpressible);
+        formats(c, "fp8");
         c.flag("--max-model-len", servingWhole(double(in.context())));
         c.flag("--max-num-seqs", servingWhole(double(in.maxNumSeqs)));
         c.flag("--max-num-batched-tokens", servingWhole(double(in.maxBatchedTokens)));
@@ -114,15 +118,7 @@ LaunchFile servingLaunch(const Scenario& s, LaunchFramework f, const std::string
             c.flag("--pp-size", servingWhole(pp));
         if (ep)
             c.flag("--ep-size", servingWhole(p.expert));
-        if (w == WeightFormat::Fp8) c.flag("--quantization", "fp8");
-        else if (w == WeightFormat::Int4) c.flag("--quantization", "awq");
-        else if (w == WeightFormat::Nf4) c.flag("--quantization", "bitsandbytes");
-        else if (w == WeightFormat::Fp16) c.flag("--dtype", "float16");
-        else if (w == WeightFormat::Fp32) c.flag("--dtype", "float32");
-        else if (w == WeightFormat::Int8) note(LaunchNoteCode::ServingWeightsFromCheckpoint, 8);
-        if (kv == KvCacheDtype::Fp8) c.flag("--kv-cache-dtype", "fp8_e4m3");
-        else if (kv == KvCacheDtype::Bf16 || kv == KvCacheDtype::Fp16) c.flag("--kv-cache-dtype", "auto");
-        else note(LaunchNoteCode::ServingKvDtypeNotExpressible);
+        formats(c, "fp8_e4m3");
         c.flag("--context-length", servingWhole(double(in.context())));
         c.flag("--max-running-requests", servingWhole(double(in.maxNumSeqs)));
         c.flag("--chunked-prefill-size", servingWhole(double(in.maxBatchedTokens)));

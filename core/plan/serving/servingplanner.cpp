@@ -24,19 +24,6 @@ namespace {
 /// not a constant of the model.
 constexpr int kMaxPlannedBatch = 4096;
 
-std::vector<int> servingDivisors(int n)
-{
-    std::vector<int> out;
-    for (int d = 1; d * d <= n; ++d)
-        if (n % d == 0) {
-            out.push_back(d);
-            if (d * d != n)
-                out.push_back(n / d);
-        }
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 /// The fields a serving layout sets: an error about one of them may be cured by another layout.
 bool servingLayoutField(Field f)
 {
@@ -260,10 +247,10 @@ ServingPlanResult planServing(const ServingPlanRequest& request, const std::atom
         kvDtypes.push_back(base.inference.kvCacheDtype);
 
     std::vector<ServingLayout> layouts;
-    for (int t : servingDivisors(gpus)) {
+    for (int t : planDivisors(gpus)) {
         if (t > tensorMax || heads % t != 0 || !pins.allows(PlanKnob::Tensor, t))
             continue;
-        for (int p : servingDivisors(gpus / t)) {
+        for (int p : planDivisors(gpus / t)) {
             if (p > layers || !pins.allows(PlanKnob::Pipeline, p))
                 continue;
             std::vector<bool> eps{false};
