@@ -1,6 +1,6 @@
 // Median time of the whole layout search (README "Performance"), one thread: wall clock and
 // the thread's CPU time (on a shared VM the wall clock also counts the waits for a core).
-// Not a test: run build/bench/bench_plan [RUNS [CASE]]. The goal is ≤ 50 ms for each case.
+// Not a test: run build/bench/bench_plan [RUNS [CASE]]. The goal is ≤ 50 ms for each case (case 3: the serving planner).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -11,6 +11,7 @@
 
 #include "core/io/scenario_io.h"
 #include "core/plan/planner.h"
+#include "core/plan/serving/servingplanner.h"
 
 namespace {
 
@@ -78,6 +79,35 @@ int main(int argc, char** argv)
             estimated += l.pruned ? 0 : 1;
         std::printf("%-52s %7.2f ms %7.2f ms %10lld %9lld %9lld %9lld %9lld %9lld %9lld\n", c.name, median(wall), median(cpu),
                     result.candidates, result.valid, result.fitting, estimated, result.pruned, result.dominated, result.bounded);
+    }
+    // The serving planner (issue 27 item 4): every serving layout of Llama 3.1 70B on 8 × H100,
+    // ISL 2048 / OSL 512, TTFT ≤ 500 ms, TPOT ≤ 50 ms, bf16 and fp8 weights and KV cache (what
+    // `shardscope plan` tries by default on an FP8 GPU). Case index 3.
+    if (only < 0 || only == 3) {
+        core::ServingPlanRequest request;
+        request.base = load(R"({"schema_version": 1, "mode": "inference", "model": {"preset": "llama-3.1-70b"},
+            "inference": {"prompt_length": 2048, "generated_tokens": 512}, "parallel": {"gpus": 8}, "hardware": {"gpu": "h100-sxm"}})");
+        request.ttftLimitSeconds = 0.5;
+        request.tpotLimitSeconds = 0.05;
+        core::defaultServingFormats(request.base, request.weightFormats, request.kvDtypes);
+        std::vector<double> wall, cpu;
+        core::ServingPlanResult result;
+        for (int i = 0; i < runs; ++i) {
+            const auto start = std::chrono::steady_clock::now();
+            const double cpuStart = threadCpuMilliseconds();
+            result = core::planServing(request);
+            cpu.push_back(threadCpuMilliseconds() - cpuStart);
+            wall.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        }
+        std::printf("%-52s %7.2f ms %7.2f ms %10lld %9lld %9lld %9s %9s %9s %9s\n", "serving: Llama 3.1 70B on 8 H100, 2048/512, 500/50 ms",
+                    median(wall), median(cpu), result.candidates, result.valid, result.fitting, "-", "-", "-", "-");
+        std::printf("  %lld within the limits; best: TP%d PP%d x%d %s weights, %s KV, batch %d: %.1f tok/s/GPU, TTFT %.0f ms, TPOT %.1f ms\n",
+                    result.meeting, result.best() >= 0 ? result.layouts[0].layout.tensor : 0, result.best() >= 0 ? result.layouts[0].layout.pipeline : 0,
+                    result.best() >= 0 ? result.layouts[0].replicas : 0,
+                    result.best() >= 0 ? std::string(core::choiceName(result.layouts[0].layout.weights)).c_str() : "-",
+                    result.best() >= 0 ? std::string(core::choiceName(result.layouts[0].layout.kvCache)).c_str() : "-",
+                    result.best() >= 0 ? result.layouts[0].layout.batch : 0, result.best() >= 0 ? result.layouts[0].tokensPerSecondPerGpu : 0.0,
+                    result.best() >= 0 ? result.layouts[0].ttftSeconds * 1e3 : 0.0, result.best() >= 0 ? result.layouts[0].tpotSeconds * 1e3 : 0.0);
     }
     return 0;
 }

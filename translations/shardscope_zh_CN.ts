@@ -5110,6 +5110,22 @@ SGLang RadixAttention）：预填充只计算其余部分。缓存就是 KV 池�
 <context>
     <name>LaunchNote</name>
     <message>
+        <source>no Hugging Face checkpoint is known for this model: MODEL stands for its name or path</source>
+        <translation>不知道此模型对应的 Hugging Face 检查点：MODEL 代表它的名称或路径</translation>
+    </message>
+    <message>
+        <source>%1 replicas: start that many servers like this one, each on its own %2 GPUs, behind a load balancer</source>
+        <translation>%1 个副本：像这样启动同样数量的服务器，各占自己的 %2 块 GPU，前面放一个负载均衡器</translation>
+    </message>
+    <message>
+        <source>%1-bit weights: serve a checkpoint quantized that way; the engine reads the method from its config, no flag is written</source>
+        <translation>%1 位权重：部署按此量化的检查点；引擎从其配置读取量化方法，不写参数</translation>
+    </message>
+    <message>
+        <source>the scenario&apos;s KV cache dtype has no flag here: the engine&apos;s default (the model&apos;s dtype) applies</source>
+        <translation>此处没有对应场景 KV 缓存数据类型的参数：使用引擎的默认值（模型的数据类型）</translation>
+    </message>
+    <message>
         <source>parameter offload (ZeRO-Infinity) has no Megatron-LM flag: see the DeepSpeed config</source>
         <translation>参数卸载（ZeRO-Infinity）没有对应的 Megatron-LM 参数：见 DeepSpeed 配置</translation>
     </message>
@@ -7955,6 +7971,155 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
         <source>; (p − 1)/(v·m + p − 1) = %1 if every stage and pass took as long</source>
         <extracomment>the textbook bubble against the one read off the blocks, which have the step&apos;s own stage and pass durations</extracomment>
         <translation>；若各段、各遍耗时相同，(p − 1)/(v·m + p − 1) = %1</translation>
+    </message>
+</context>
+<context>
+    <name>ServingPlannerView</name>
+    <message>
+        <source> ms</source>
+        <extracomment>unit suffix of the latency limits</extracomment>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>%1 layouts and batch caps estimated, %2 fit, %3 within the limits; searched in %4 ms.</source>
+        <extracomment>serving planner summary; %1 = layouts and batches estimated, %2 = those that fit, %3 = within the limits, %4 = ms</extracomment>
+        <translation>估算了 %1 个布局与批量上限组合，%2 个放得下，%3 个满足限制；搜索用时 %4 毫秒。</translation>
+    </message>
+    <message>
+        <source>Also try FP8 weights and KV cache</source>
+        <translation>同时尝试 FP8 权重和 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Apply serving layout TP %1 · PP %2, up to %3 requests</source>
+        <extracomment>undo text; %1 = TP, %2 = PP, %3 = batch cap</extracomment>
+        <translation>应用部署布局 TP %1 · PP %2，最多 %3 个请求</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Batch cap</source>
+        <translation>批量上限</translation>
+    </message>
+    <message>
+        <source>Best: TP %1 · PP %2 × %3 replicas, %4 weights, %5 KV cache, up to %6 requests each — %7 tokens/s per GPU, TTFT %8, TPOT %9.</source>
+        <extracomment>%1 = TP, %2 = PP, %3 = replicas, %4 = weight format, %5 = KV dtype, %6 = batch cap, %7 = tokens/s per GPU, %8 = TTFT, %9 = TPOT</extracomment>
+        <translation>最佳：TP %1 · PP %2 × %3 个副本，%4 权重，%5 KV 缓存，每个副本最多 %6 个请求 —— 每 GPU %7 token/s，TTFT %8，TPOT %9。</translation>
+    </message>
+    <message>
+        <source>Fullest GPU: %1 of %2</source>
+        <extracomment>tooltip of a serving layout&apos;s row; %1 = the fullest GPU&apos;s memory, %2 = its capacity</extracomment>
+        <translation>最满的 GPU：%1 / %2</translation>
+    </message>
+    <message>
+        <source>KV</source>
+        <translation>KV</translation>
+    </message>
+    <message>
+        <source>Launch with:</source>
+        <translation>启动引擎：</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>Make the selected layout the scenario (one undo step)</source>
+        <translation>把选中的布局设为场景（一步撤销）</translation>
+    </message>
+    <message>
+        <source>No layout serves within the limits: the table shows why each is out.</source>
+        <translation>没有布局能在限制内提供服务：表格列出每个布局被排除的原因。</translation>
+    </message>
+    <message>
+        <source>Ranked by output tokens/s per GPU; each layout at the largest batch that meets the limits, timed by the serving step model as the estimate times it.</source>
+        <translation>按每 GPU 输出 token/s 排序；每个布局取满足限制的最大批量，用与估算相同的服务步模型计时。</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <source>TP %1 · PP %2</source>
+        <extracomment>a serving layout in short form: tensor and pipeline parallel degrees, expert parallel</extracomment>
+        <translation>TP %1 · PP %2</translation>
+    </message>
+    <message>
+        <source>TPOT limit:</source>
+        <translation>TPOT 上限：</translation>
+    </message>
+    <message>
+        <source>TPOT over the limit</source>
+        <translation>TPOT 超限</translation>
+    </message>
+    <message>
+        <source>TPOT</source>
+        <translation>TPOT</translation>
+    </message>
+    <message>
+        <source>TTFT limit:</source>
+        <translation>TTFT 上限：</translation>
+    </message>
+    <message>
+        <source>TTFT over the limit</source>
+        <translation>TTFT 超限</translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <source>The serving planner plans a serving scenario: switch the mode to serving.</source>
+        <translation>部署规划器规划推理部署场景：请把模式切换为推理。</translation>
+    </message>
+    <message>
+        <source>This scenario cannot be planned: fix the errors the controls show.</source>
+        <translation>此场景无法规划：请先修正控件显示的错误。</translation>
+    </message>
+    <message>
+        <source>Time per output token (between tokens) under load, the longest allowed (— none)</source>
+        <translation>负载下每个输出 token 的时间（两个 token 之间），允许的最大值（— 表示不限）</translation>
+    </message>
+    <message>
+        <source>Time to first token under load, the longest allowed (— none)</source>
+        <translation>负载下的首 token 时间，允许的最大值（— 表示不限）</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Where the GPU has FP8 tensor cores: vLLM --quantization fp8 and --kv-cache-dtype fp8 (quality is the checkpoint&apos;s concern)</source>
+        <translation>GPU 有 FP8 张量核心时：vLLM --quantization fp8 和 --kv-cache-dtype fp8（质量取决于检查点）</translation>
+    </message>
+    <message>
+        <source>batch does not fit</source>
+        <translation>批量放不下</translation>
+    </message>
+    <message>
+        <source>meets the limits</source>
+        <translation>满足限制</translation>
+    </message>
+    <message>
+        <source>model does not fit</source>
+        <translation>模型放不下</translation>
+    </message>
+    <message>
+        <source>tok/s/GPU</source>
+        <translation>token/s/GPU</translation>
+    </message>
+    <message>
+        <source>tok/s/user</source>
+        <translation>token/s/用户</translation>
     </message>
 </context>
 <context>

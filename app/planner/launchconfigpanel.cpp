@@ -78,12 +78,16 @@ void LaunchConfigPanel::showNotes()
     const int i = m_tabs->currentIndex();
     QStringList lines;
     if (i >= 0 && i < 3)
-        for (const core::LaunchNote& n : m_noteList[i]) {
-            QString sentence = QCoreApplication::translate("LaunchNote", core::launchNoteSentence(n.code).data());
-            lines << QStringLiteral("⚠ ") + sentence.replace(QLatin1String("%1"), QLocale().toString(n.a)).replace(QLatin1String("%2"), QLocale().toString(n.b));
-        }
+        for (const core::LaunchNote& n : m_noteList[i])
+            lines << noteLine(n);
     m_notes->setText(lines.join(QLatin1Char('\n')));
     m_notes->setVisible(!lines.isEmpty());
+}
+
+QString LaunchConfigPanel::noteLine(const core::LaunchNote& n)
+{
+    QString sentence = QCoreApplication::translate("LaunchNote", core::launchNoteSentence(n.code).data());
+    return QStringLiteral("⚠ ") + sentence.replace(QLatin1String("%1"), QLocale().toString(n.a)).replace(QLatin1String("%2"), QLocale().toString(n.b));
 }
 
 QString LaunchConfigPanel::text(int index) const

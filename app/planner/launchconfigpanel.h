@@ -31,6 +31,8 @@ public:
     /// Writes `text` to `path` through a QSaveFile: all of it is flushed and renamed into place,
     /// or nothing changes; false and `error` on failure.
     static bool saveText(const QString& path, const QByteArray& text, QString* error);
+    /// A note's sentence translated (context "LaunchNote") with %1 and %2 filled in, marked "⚠ ".
+    static QString noteLine(const core::LaunchNote& note);
 
 public slots:
     void copyCurrent();

@@ -14,12 +14,14 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStackedLayout>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
 #include "app/planner/launchconfigpanel.h"
 #include "app/planner/plannercontroller.h"
+#include "app/planner/servingplannerview.h"
 #include "app/scenariocontroller.h"
 #include "core/estimate.h"
 #include "core/rules/rules.h"
@@ -184,11 +186,21 @@ PlannerView::PlannerView(ScenarioController* scenario, PlannerController* planne
         s->setStyleSheet(QStringLiteral("QSplitter::handle { background: palette(mid); }"));
     }
 
-    auto* layout = new QVBoxLayout(this);
+    // The training planner's page, and the serving planner's for a serving scenario (issue 27).
+    auto* trainingPage = new QWidget(this);
+    auto* layout = new QVBoxLayout(trainingPage);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(top);
     layout->addWidget(m_summary);
     layout->addWidget(split, 1);
+    m_serving = new ServingPlannerView(m_scenario, this);
+    m_pages = new QStackedLayout(this);
+    m_pages->setContentsMargins(0, 0, 0, 0);
+    m_pages->addWidget(trainingPage);
+    m_pages->addWidget(m_serving);
+    auto showMode = [this] { m_pages->setCurrentIndex(m_scenario->scenario().mode == core::Mode::Inference ? 1 : 0); };
+    showMode();
+    connect(m_scenario, &ScenarioController::scenarioChanged, this, showMode);
 
     connect(m_objective, &QComboBox::activated, this,
             [this](int i) { m_planner->setObjective(core::PlanObjective(m_objective->itemData(i).toInt())); });
@@ -287,6 +299,7 @@ void PlannerView::resizeEvent(QResizeEvent* event)
 void PlannerView::setUnit(DisplayFormat::MemoryUnit unit)
 {
     m_model->setUnit(unit);
+    m_serving->setUnit(unit);
     m_heatmap->setUnit(unit);
     m_pareto->setUnit(unit);
     m_comparison->setUnit(unit);

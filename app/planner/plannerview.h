@@ -18,9 +18,11 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSortFilterProxyModel;
+class QStackedLayout;
 class QTableView;
 class QTabWidget;
 class ScenarioController;
+class ServingPlannerView;
 
 /// The layout planner: every valid layout of the scenario ranked (sortable, filterable table),
 /// a feasibility heatmap of two chosen knobs, the Pareto scatter of step time against memory,
@@ -53,6 +55,8 @@ public:
     QComboBox* rowKnobBox() const { return m_rowKnob; }
     QComboBox* columnKnobBox() const { return m_columnKnob; }
     QTabWidget* details() const { return m_details; }
+    /// The serving planner, shown instead of the training one for a serving scenario.
+    ServingPlannerView* serving() const { return m_serving; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -109,4 +113,6 @@ private:
     QTabWidget* m_details = nullptr;
     LayoutComparison* m_comparison = nullptr;
     LaunchConfigPanel* m_launch = nullptr;
+    ServingPlannerView* m_serving = nullptr;
+    QStackedLayout* m_pages = nullptr;   ///< the training page, or the serving one
 };

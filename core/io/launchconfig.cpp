@@ -8,6 +8,7 @@
 #include "core/estimate.h"
 #include "core/io/json_reader.h"
 #include "core/io/presets.h"
+#include "core/io/servinglaunch.h"
 #include "core/model.h"
 #include "core/model/layerpattern.h"
 #include "core/translatable.h"
@@ -585,6 +586,14 @@ constexpr LaunchNoteText kNoteTexts[] = {
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "the model's linear-attention / state-space layers and its attention output gate are not written (Megatron-LM's --hybrid-override-pattern and its Mamba and Gated DeltaNet flags are not generated yet): the flags describe every layer as attention")},
     {LaunchNoteCode::OptimizerNotExpressible,
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "the scenario's optimizer has no equivalent setting here: the framework's AdamW is written")},
+    {LaunchNoteCode::ServingModelPath,
+     SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "no Hugging Face checkpoint is known for this model: MODEL stands for its name or path")},
+    {LaunchNoteCode::ServingReplicasSeparate,
+     SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "%1 replicas: start that many servers like this one, each on its own %2 GPUs, behind a load balancer")},
+    {LaunchNoteCode::ServingWeightsFromCheckpoint,
+     SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "%1-bit weights: serve a checkpoint quantized that way; the engine reads the method from its config, no flag is written")},
+    {LaunchNoteCode::ServingKvDtypeNotExpressible,
+     SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "the scenario's KV cache dtype has no flag here: the engine's default (the model's dtype) applies")},
     {LaunchNoteCode::TorchtitanUnevenPipeline,
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "torchtitan splits the layers over the stages by itself: the scenario's first and last stage sizes are not written")},
 };
@@ -597,6 +606,9 @@ LaunchFile launchFile(const Scenario& s, LaunchFramework f)
     case LaunchFramework::Megatron: return megatron(s);
     case LaunchFramework::DeepSpeed: return deepSpeed(s);
     case LaunchFramework::Torchtitan: return torchtitan(s);
+    case LaunchFramework::Vllm:
+    case LaunchFramework::Sglang:
+    case LaunchFramework::TensorRtLlm: return servingLaunch(s, f, hfIdOf(s));
     }
     return {};
 }
@@ -639,6 +651,9 @@ std::string_view launchFrameworkName(LaunchFramework f)
     case LaunchFramework::Megatron: return "megatron";
     case LaunchFramework::DeepSpeed: return "deepspeed";
     case LaunchFramework::Torchtitan: return "torchtitan";
+    case LaunchFramework::Vllm: return "vllm";
+    case LaunchFramework::Sglang: return "sglang";
+    case LaunchFramework::TensorRtLlm: return "tensorrt_llm";
     }
     return "";
 }
@@ -649,8 +664,16 @@ std::string_view launchFileSuffix(LaunchFramework f)
     case LaunchFramework::Megatron: return ".sh";
     case LaunchFramework::DeepSpeed: return ".json";
     case LaunchFramework::Torchtitan: return ".toml";
+    case LaunchFramework::Vllm:
+    case LaunchFramework::Sglang:
+    case LaunchFramework::TensorRtLlm: return ".sh";
     }
     return "";
+}
+
+bool isServingFramework(LaunchFramework f)
+{
+    return f == LaunchFramework::Vllm || f == LaunchFramework::Sglang || f == LaunchFramework::TensorRtLlm;
 }
 
 } // namespace core

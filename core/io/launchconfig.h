@@ -10,7 +10,10 @@
 namespace core {
 
 /// The frameworks a layout can be written out for.
-enum class LaunchFramework { Megatron, DeepSpeed, Torchtitan };
+enum class LaunchFramework {
+    Megatron, DeepSpeed, Torchtitan,
+    Vllm, Sglang, TensorRtLlm ///< serving engines: a serving scenario's command line (core/io/servinglaunch.h)
+};
 
 /// What a launch file cannot say as the scenario says it, or says another way: each is a
 /// comment in the file (a "shardscope_notes" entry in DeepSpeed's JSON) and a line on screen,
@@ -45,6 +48,10 @@ enum class LaunchNoteCode {
     NvmeOffloadNoMegatronFlag,      ///< ZeRO-Infinity NVMe offload: no Megatron-LM flag (core/offload)
     DeepSpeedCheckpointInCode,      ///< a checkpoint every %1 steps: the training loop's engine.save_checkpoint(), not a config key
     HybridLayersNotWritten,         ///< a hybrid's linear-attention / state-space layers (issue 28) are not written for Megatron-LM yet
+    ServingModelPath,               ///< no Hugging Face checkpoint is known for the model: MODEL stands for its path
+    ServingReplicasSeparate,        ///< %1 replicas of %2 GPUs each: as many servers behind a load balancer
+    ServingWeightsFromCheckpoint,   ///< %1-bit weights: the engine takes the method from the quantized checkpoint, no flag
+    ServingKvDtypeNotExpressible,   ///< the KV cache dtype has no flag here
 };
 
 struct LaunchNote
@@ -70,7 +77,9 @@ struct LaunchFile
 ///  - a DeepSpeed JSON config (deepspeedai/DeepSpeed @ edaa722, runtime/constants.py and
 ///    runtime/zero/config.py), whose batch identity holds with sequence parallelism;
 ///  - a torchtitan TOML job config (pytorch/torchtitan @ 238fa99, torchtitan/config/job_config.py,
-///    the last commit with TOML configs).
+///    the last commit with TOML configs);
+///  - for a serving scenario, the command line of vLLM, SGLang or TensorRT-LLM (core/io/servinglaunch.cpp,
+///    each engine's flags at its commit).
 /// What a framework cannot express is a note (LaunchFile::notes), written into the file too.
 LaunchFile launchFile(const Scenario& scenario, LaunchFramework framework);
 /// launchFile(…).text.
@@ -92,8 +101,10 @@ std::span<const TorchtitanFlavor> torchtitanFlavors();
 /// The flavor of a preset id, or null.
 const TorchtitanFlavor* torchtitanFlavorOf(std::string_view preset);
 
-/// "megatron", "deepspeed", "torchtitan".
+/// "megatron", "deepspeed", "torchtitan", "vllm", "sglang", "tensorrt_llm".
 std::string_view launchFrameworkName(LaunchFramework framework);
+/// Whether the framework serves (vLLM, SGLang, TensorRT-LLM) rather than trains.
+bool isServingFramework(LaunchFramework framework);
 /// A file name suffix: ".sh", ".json", ".toml".
 std::string_view launchFileSuffix(LaunchFramework framework);
 

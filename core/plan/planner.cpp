@@ -30,7 +30,9 @@ constexpr long long kMaxMicroBatchTokens = 65536;
 /// estimates of up to 100,000 stages, 65 s (issue 32.6).
 constexpr int kMaxPlannedStages = kMaxRankGroups;
 
-std::vector<int> divisors(int n)
+} // namespace
+
+std::vector<int> planDivisors(int n)
 {
     std::vector<int> out;
     for (int d = 1; d * d <= n; ++d)
@@ -42,6 +44,8 @@ std::vector<int> divisors(int n)
     std::sort(out.begin(), out.end());
     return out;
 }
+
+namespace {
 
 /// Values of a boolean knob to try: false, and true where it is `possible`, within the pins.
 /// A knob that `dominates` when possible (sequence parallelism with TP: the same traffic, less
@@ -262,18 +266,18 @@ PlanResult searchLayouts(const PlanRequest& request, const std::atomic<bool>* ca
         return false;
     };
     bool deeperSkipped = false; // pipelines beyond kMaxPlannedStages: said in a note
-    for (int t : divisors(gpus)) {
+    for (int t : planDivisors(gpus)) {
         if (t > tensorMax || heads % t != 0 || kvHeads % t != 0 || !allowed(PlanKnob::Tensor, t))
             continue;
         const ParameterCounts counts = countParameters(shape, t); // the bounds' (vocabulary padded for t)
-        for (int p : divisors(gpus / t)) {
+        for (int p : planDivisors(gpus / t)) {
             if (p > layers || !allowed(PlanKnob::Pipeline, p))
                 continue;
             if (p > kMaxPlannedStages && !pinned(PlanKnob::Pipeline)) {
                 deeperSkipped = true;
                 continue;
             }
-            for (int c : divisors(gpus / (t * p))) {
+            for (int c : planDivisors(gpus / (t * p))) {
                 // Load-balanced causal CP splits the sequence into 2·CP chunks (Megatron CP docs);
                 // unless CP is pinned, each rank keeps at least kMinContextChunk tokens.
                 const bool chunkOk = pinned(PlanKnob::Context) || seq / c >= kMinContextChunk;
@@ -286,13 +290,13 @@ PlanResult searchLayouts(const PlanRequest& request, const std::atomic<bool>* ca
                 // Interleaving needs the layers to split evenly into p·v chunks (validate()).
                 std::vector<int> virtuals{1};
                 if (allowedWith(Field::ParallelVirtualPipeline, p) && layers % p == 0)
-                    for (int v : divisors(layers / p))
+                    for (int v : planDivisors(layers / p))
                         if (v > 1)
                             virtuals.push_back(v);
                 std::vector<int> experts{1};
                 if (shape.isMoE()) {
                     experts.clear();
-                    for (int ep : divisors(shape.numExperts))
+                    for (int ep : planDivisors(shape.numExperts))
                         if (gpus % (p * ep) == 0)
                             experts.push_back(ep);
                 }
@@ -306,7 +310,7 @@ PlanResult searchLayouts(const PlanRequest& request, const std::atomic<bool>* ca
                         std::vector<int> expertTensors{0};
                         if (shape.isMoE()) {
                             expertTensors.clear();
-                            for (int etp : divisors(t)) {
+                            for (int etp : planDivisors(t)) {
                                 const bool usual = etp == 1 || etp == t || pinned(PlanKnob::ExpertTensor);
                                 if (usual && gpus % (p * ep * etp) == 0 && allowed(PlanKnob::ExpertTensor, etp))
                                     expertTensors.push_back(etp == t ? 0 : etp);
@@ -316,7 +320,7 @@ PlanResult searchLayouts(const PlanRequest& request, const std::atomic<bool>* ca
                         }
                         for (int etp : expertTensors)
                             for (bool sp : booleanChoices(pins, PlanKnob::SequenceParallel, allowedWith(Field::ParallelSequenceParallel, t), true))
-                                for (int b : divisors(perReplica)) {
+                                for (int b : planDivisors(perReplica)) {
                                     if (!allowed(PlanKnob::MicroBatch, b)
                                         || (!pinned(PlanKnob::MicroBatch) && b > 1 && b * seq > kMaxMicroBatchTokens))
                                         continue;

@@ -108,6 +108,9 @@ struct PlanResult
 /// Called with the share of the search done (0…1), at most every few thousand candidates.
 using PlanProgress = std::function<void(double)>;
 
+/// The divisors of n, ascending: the degrees a layout of n GPUs can take.
+std::vector<int> planDivisors(int n);
+
 /// Every valid layout of the request's scenario, evaluated with estimate() and ranked. `cancel`
 /// (may be null) stops the search early (result.cancelled). Training and fine-tuning only.
 PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel = nullptr, const PlanProgress& progress = {});

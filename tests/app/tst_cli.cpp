@@ -108,6 +108,28 @@ private slots:
         QCOMPARE(QJsonDocument::fromJson(r.out).object()["objective"].toString(), QStringLiteral("headroom"));
     }
 
+    void planServing()
+    {
+        const Run r = run({"plan", "--default", "--set", "mode=\"inference\"", "--ttft-ms", "500", "--tpot-ms", "50", "--rate", "4", "--top", "3",
+                           "--format", "json", "--engines", "vllm"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o["mode"].toString(), QStringLiteral("serving"));
+        QCOMPARE(o["limits"].toObject()["tpot_seconds"].toDouble(), 0.05);
+        const QJsonArray layouts = o["layouts"].toArray();
+        QVERIFY(!layouts.isEmpty());
+        const QJsonObject best = layouts.first().toObject();
+        QVERIFY(best["meets_limits"].toBool());
+        QVERIFY(best["tpot_seconds"].toDouble() <= 0.05 && best["ttft_seconds"].toDouble() <= 0.5);
+        QVERIFY(o["fewest_gpus"].toObject()["gpus"].toInt() > 0);
+        QVERIFY(o["launch"].toObject()["vllm"].toObject()["command"].toString().contains(QStringLiteral("vllm serve")));
+        QVERIFY(!o["launch"].toObject().contains(QStringLiteral("sglang")));
+        const Run table = run({"plan", "--default", "--set", "mode=\"inference\"", "--tpot-ms", "50", "--top", "2"});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY(table.out.contains("ShardScope serving plan"));
+        QVERIFY(table.out.contains("trtllm-serve"));
+    }
+
     void planBadArguments_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -119,7 +141,11 @@ private slots:
         QTest::addRow("bad objective") << QStringList{"plan", "--default", "--objective", "speed"} << "--objective";
         QTest::addRow("bad top") << QStringList{"plan", "--default", "--top", "0"} << "--top";
         QTest::addRow("bad bound") << QStringList{"plan", "--default", "--bound", "0.5"} << "--bound";
-        QTest::addRow("serving cannot be planned") << QStringList{"plan", "--default", "--set", "mode=\"inference\""} << "mode";
+        // A serving scenario is planned by the serving planner (issue 27); its options on a training one are an error.
+        QTest::addRow("serving options on a training scenario") << QStringList{"plan", "--default", "--ttft-ms", "500"} << "plan a serving scenario";
+        QTest::addRow("bad latency limit") << QStringList{"plan", "--default", "--tpot-ms", "-5"} << "--tpot-ms";
+        QTest::addRow("unknown weight format") << QStringList{"plan", "--default", "--weight-formats", "bf16,fp7"} << "fp7";
+        QTest::addRow("serving engine on a training scenario") << QStringList{"launch", "--default", "--framework", "vllm"} << "serving scenario";
         QTest::addRow("launch without framework") << QStringList{"launch", "--default"} << "--framework";
         QTest::addRow("launch of an invalid layout") << QStringList{"launch", "--default", "--framework", "megatron", "--set", "parallel.tensor=3"}
                                                      << "parallel.tensor";

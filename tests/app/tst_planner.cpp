@@ -7,7 +7,10 @@
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QPlainTextEdit>
 #include <QPushButton>
+#include <QDoubleSpinBox>
+#include <QLabel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -18,6 +21,7 @@
 #include "app/planner/launchconfigpanel.h"
 #include "app/planner/plannercontroller.h"
 #include "app/planner/plannerview.h"
+#include "app/planner/servingplannerview.h"
 #include "app/scenariocontroller.h"
 #include "core/io/scenario_io.h"
 #include "widgets/plan/layoutcomparison.h"
@@ -133,6 +137,43 @@ private slots:
         QVERIFY(c.scenario() == before);
         // The launch settings show the selected layout.
         QVERIFY(view.launchConfig()->text(0).contains(QStringLiteral("--tensor-model-parallel-size %1").arg(best.tensor)));
+    }
+
+    // A serving scenario shows the serving planner: the layouts ranked under the limits, the best
+    // selected with its vLLM command, Apply one undo step that makes it the scenario.
+    void servingScenarioShowsServingPlanner()
+    {
+        ScenarioController c;
+        c.setScenario(core::loadScenario(R"({"schema_version": 1, "mode": "inference", "model": {"preset": "llama-3.1-70b"},
+            "inference": {"prompt_length": 2048, "generated_tokens": 512}, "parallel": {"gpus": 8, "tensor": 8}, "hardware": {"gpu": "h100-sxm"}})")
+                          .scenario);
+        c.flush();
+        PlannerController p;
+        PlannerView view(&c, &p);
+        view.resize(1280, 720);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        ServingPlannerView* serving = view.serving();
+        QVERIFY(serving->isVisible());
+        QVERIFY(!view.table()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(serving->table()->rowCount() > 0, 20000);
+        QCOMPARE(serving->result().best(), 0);
+        QCOMPARE(serving->ttftLimit()->value(), 500.0);
+        QCOMPARE(serving->tpotLimit()->value(), 50.0);
+        const core::ServingCandidate best = serving->result().layouts.front();
+        QVERIFY(best.ttftSeconds <= 0.5 && best.tpotSeconds <= 0.05);
+        QCOMPARE(serving->table()->currentRow(), 0);
+        QVERIFY(serving->launchText()->toPlainText().contains(QStringLiteral("--tensor-parallel-size %1").arg(best.layout.tensor)));
+        QVERIFY(serving->summary()->text().contains(QStringLiteral("Best:")));
+        const int steps = c.undoStack()->count();
+        serving->applySelected();
+        c.flush();
+        QCOMPARE(c.undoStack()->count(), steps + 1);
+        QCOMPARE(core::servingLayoutOf(c.scenario()), best.layout);
+        // Back to training: the training planner's page again.
+        c.set(core::Field::Mode, core::FieldValue(core::Mode::Train));
+        c.flush();
+        QVERIFY(!serving->isVisible());
     }
 
     void launchSettingsCatchUpWhenShown()
