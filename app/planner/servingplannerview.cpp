@@ -86,14 +86,14 @@ ServingPlannerView::ServingPlannerView(ScenarioController* scenario, QWidget* pa
     m_launch->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_launch->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
 
+    // The limits and Apply on one row, the FP8 choice under them: on one row the page was the
+    // widest of the window's tabs (698 px) and set the window's minimum width above 1,111 px.
     auto* top = new QHBoxLayout;
     top->addWidget(m_ttftLabel);
     top->addWidget(m_ttft);
     top->addSpacing(12);
     top->addWidget(m_tpotLabel);
     top->addWidget(m_tpot);
-    top->addSpacing(12);
-    top->addWidget(m_fp8);
     top->addStretch(1);
     top->addWidget(m_apply);
 
@@ -118,6 +118,7 @@ ServingPlannerView::ServingPlannerView(ScenarioController* scenario, QWidget* pa
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(top);
+    layout->addWidget(m_fp8);
     layout->addWidget(m_summary);
     layout->addWidget(split, 1);
 
