@@ -6560,6 +6560,36 @@ buffers are sized for it. Dropless routing averages about 1.</source>
         <extracomment>derived degree when serving; %1 = replicas, %2 = GPUs, %3 = TP, %4 = PP</extracomment>
         <translation>副本数 = %1 = %2 张 GPU / (TP %3 × PP %4)</translation>
     </message>
+    <message>
+        <source>Pipe&amp;line schedule</source>
+        <translation>流水线调度(&amp;L)</translation>
+    </message>
+    <message>
+        <source>1F1B (interleaved with virtual stages)</source>
+        <translation>1F1B（有虚拟段时为交错式）</translation>
+    </message>
+    <message>
+        <source>ZB-V (zero bubble, V-shaped)</source>
+        <translation>ZB-V（零气泡，V 形）</translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
+        <translation>DualPipe</translation>
+    </message>
+    <message>
+        <source>DualPipeV</source>
+        <translation>DualPipeV</translation>
+    </message>
+    <message>
+        <source>The order of the pipeline&apos;s forwards and backwards: its bubble and the activations each stage holds.
+ZB-V splits the backward into input and weight gradients on two chunks per rank (Qi et al. 2024);
+DualPipe feeds micro-batches from both ends and DualPipeV is its V-shaped half (DeepSeek-V3 report,
+deepseek-ai/DualPipe). They run their own chunks: virtual stages must be 1.</source>
+        <translation>流水线前向与反向的执行顺序：决定气泡大小和每段持有的激活。
+ZB-V 把反向拆成输入梯度与权重梯度，每个 rank 两个分块（Qi 等，2024）；
+DualPipe 从两端同时送入微批次，DualPipeV 是它的 V 形一半（DeepSeek-V3 技术报告，
+deepseek-ai/DualPipe）。它们自带分块：虚拟段数必须为 1。</translation>
+    </message>
 </context>
 <context>
     <name>ParetoPlot</name>

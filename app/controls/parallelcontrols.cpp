@@ -1,6 +1,8 @@
 #include "app/controls/parallelcontrols.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
 #include <QLabel>
 #include <QDoubleSpinBox>
 #include <QVBoxLayout>
@@ -42,7 +44,20 @@ ParallelControls::ParallelControls(ScenarioController* controller, QWidget* pare
     , m_expert(new ValueSlider(this))
     , m_expertTensor(new ValueSlider(this))
     , m_capacity(new ValueSlider(this))
+    , m_scheduleRow(new QWidget(this))
+    , m_scheduleLabel(new QLabel(m_scheduleRow))
+    , m_schedule(new QComboBox(m_scheduleRow))
 {
+    // Item texts come in retranslateUi; the data is core::PpSchedule's value (core/fields.h
+    // kPpScheduleChoices: 1f1b, zb_v, dualpipe, dualpipe_v).
+    for (core::PpSchedule k : {core::PpSchedule::OneFOneB, core::PpSchedule::ZeroBubbleV, core::PpSchedule::DualPipe,
+                               core::PpSchedule::DualPipeV})
+        m_schedule->addItem(QString(), int(k));
+    m_scheduleLabel->setBuddy(m_schedule);
+    auto* scheduleForm = new QFormLayout(m_scheduleRow);
+    scheduleForm->setContentsMargins(0, 0, 0, 0);
+    scheduleForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    scheduleForm->addRow(m_scheduleLabel, m_schedule);
     m_gpus->setSpinBox(1, 1048576, 0);
     m_gpus->spinBox()->setGroupSeparatorShown(true);
     for (ValueSlider* s : {m_tensor, m_pipeline, m_virtual, m_context, m_expert, m_expertTensor})
@@ -58,13 +73,16 @@ ParallelControls::ParallelControls(ScenarioController* controller, QWidget* pare
     bind(m_tensor, core::Field::ParallelTensor);
     bind(m_pipeline, core::Field::ParallelPipeline);
     bind(m_virtual, core::Field::ParallelVirtualPipeline);
+    bind(m_schedule, core::Field::ParallelSchedule);
     bind(m_context, core::Field::ParallelContext);
     bind(m_sequenceParallel, core::Field::ParallelSequenceParallel);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    for (ValueSlider* s : {m_gpus, m_tensor, m_pipeline, m_virtual, m_context})
+    for (ValueSlider* s : {m_gpus, m_tensor, m_pipeline, m_virtual})
         layout->addWidget(s);
+    layout->addWidget(m_scheduleRow);
+    layout->addWidget(m_context);
     layout->addWidget(m_sequenceParallel);
     layout->addWidget(m_dataParallel);
     for (ValueSlider* s : {m_expert, m_expertTensor, m_capacity})
@@ -121,6 +139,11 @@ void ParallelControls::setScenario(const core::Scenario& s)
     m_virtual->setValue(p.virtualPipeline);
     m_virtual->setEnabled(core::enabled(core::Field::ParallelVirtualPipeline, s));
 
+    // A schedule other than 1F1B needs PP ≥ 2 (core/validation.cpp checkSchedule); with one stage
+    // the box stays enabled only to go back to 1F1B.
+    selectData(m_schedule, int(p.schedule));
+    m_schedule->setEnabled(p.pipeline > 1 || p.schedule != core::PpSchedule::OneFOneB);
+
     QVector<double> context;
     for (double d : divisors(remaining(p.gpus, p.tensor, p.pipeline), 64))
         if (s.training.seqLength % std::int64_t(d) == 0)
@@ -136,7 +159,7 @@ void ParallelControls::setScenario(const core::Scenario& s)
 
     // What the mode uses (core/rules): serving splits a replica over TP × PP only.
     for (const auto& [w, field] : {std::pair<QWidget*, core::Field>{m_virtual, core::Field::ParallelVirtualPipeline},
-                                   {m_context, core::Field::ParallelContext}, {m_sequenceParallel, core::Field::ParallelSequenceParallel}}) {
+                                   {m_scheduleRow, core::Field::ParallelSchedule}, {m_context, core::Field::ParallelContext}, {m_sequenceParallel, core::Field::ParallelSequenceParallel}}) {
         const bool used = core::fieldUsed(field, s);
         if (w->isVisibleTo(this) != used)
             w->setVisible(used);
@@ -203,6 +226,18 @@ void ParallelControls::retranslateUi()
     m_pipeline->setToolTip(tr("Splits the layers into PP stages. Offered: degrees that divide the GPUs left, at most one per layer."));
     m_virtual->setLabel(tr("&Virtual stages"));
     m_virtual->setToolTip(tr("Model chunks per pipeline rank (interleaved 1F1B): a smaller bubble, more activations on stage 0."));
+    m_scheduleLabel->setText(tr("Pipe&line schedule"));
+    //: pipeline schedule; virtual stages > 1 make it interleaved 1F1B (Narayanan et al. 2021)
+    m_schedule->setItemText(0, tr("1F1B (interleaved with virtual stages)"));
+    //: zero-bubble V schedule (Qi et al., Zero Bubble Pipeline Parallelism, ICLR 2024)
+    m_schedule->setItemText(1, tr("ZB-V (zero bubble, V-shaped)"));
+    //: DeepSeek-V3's bidirectional schedule
+    m_schedule->setItemText(2, tr("DualPipe"));
+    m_schedule->setItemText(3, tr("DualPipeV"));
+    m_schedule->setToolTip(tr("The order of the pipeline's forwards and backwards: its bubble and the activations each stage holds.\n"
+                              "ZB-V splits the backward into input and weight gradients on two chunks per rank (Qi et al. 2024);\n"
+                              "DualPipe feeds micro-batches from both ends and DualPipeV is its V-shaped half (DeepSeek-V3 report,\n"
+                              "deepseek-ai/DualPipe). They run their own chunks: virtual stages must be 1."));
     m_context->setLabel(tr("&Context parallel (CP)"));
     m_context->setToolTip(tr("Splits each sequence over CP GPUs (ring attention). Offered: degrees that divide the GPUs left and the sequence."));
     m_sequenceParallel->setText(tr("&Sequence parallel (with TP)"));

@@ -5,6 +5,8 @@
 #include "app/controls/controlsection.h"
 
 class QCheckBox;
+class QComboBox;
+class QLabel;
 class NoteLabel;
 class ValueSlider;
 
@@ -26,6 +28,7 @@ public:
     ValueSlider* gpusSlider() const { return m_gpus; }
     ValueSlider* tensorSlider() const { return m_tensor; }
     ValueSlider* pipelineSlider() const { return m_pipeline; }
+    QComboBox* scheduleBox() const { return m_schedule; }
     ValueSlider* expertSlider() const { return m_expert; }
     ValueSlider* expertTensorSlider() const { return m_expertTensor; }
     ValueSlider* capacitySlider() const { return m_capacity; }
@@ -52,4 +55,7 @@ private:
     ValueSlider* m_expert = nullptr;
     ValueSlider* m_expertTensor = nullptr;
     ValueSlider* m_capacity = nullptr;
+    QWidget* m_scheduleRow = nullptr; ///< label and box: hidden where the mode uses no schedule
+    QLabel* m_scheduleLabel = nullptr;
+    QComboBox* m_schedule = nullptr;  ///< parallel.pipeline_schedule (issue 25)
 };
