@@ -5241,6 +5241,14 @@ SGLang RadixAttention）：预填充只计算其余部分。缓存就是 KV 池�
         <source>the model&apos;s linear-attention / state-space layers and its attention output gate are not written (Megatron-LM&apos;s --hybrid-override-pattern and its Mamba and Gated DeltaNet flags are not generated yet): the flags describe every layer as attention</source>
         <translation>模型的线性注意力/状态空间层及其注意力输出门未写出（尚未生成 Megatron-LM 的 --hybrid-override-pattern 及其 Mamba 与 Gated DeltaNet 参数）：这些参数把每一层都描述为注意力层</translation>
     </message>
+    <message>
+        <source>speculative decoding: DRAFT stands for the draft model&apos;s or the EAGLE head&apos;s checkpoint, which the scenario does not name</source>
+        <translation>推测解码：DRAFT 代表草稿模型或 EAGLE 头的检查点（场景中未指明）</translation>
+    </message>
+    <message>
+        <source>speculative decoding is set in the engine&apos;s options file (speculative_config), not by a flag: it is not written here</source>
+        <translation>推测解码在引擎的选项文件（speculative_config）中设置，没有命令行参数：此处不写出</translation>
+    </message>
 </context>
 <context>
     <name>LayoutComparison</name>

@@ -594,6 +594,10 @@ constexpr LaunchNoteText kNoteTexts[] = {
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "%1-bit weights: serve a checkpoint quantized that way; the engine reads the method from its config, no flag is written")},
     {LaunchNoteCode::ServingKvDtypeNotExpressible,
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "the scenario's KV cache dtype has no flag here: the engine's default (the model's dtype) applies")},
+    {LaunchNoteCode::ServingDraftPath,
+     SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "speculative decoding: DRAFT stands for the draft model's or the EAGLE head's checkpoint, which the scenario does not name")},
+    {LaunchNoteCode::ServingSpeculationNotWritten,
+     SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "speculative decoding is set in the engine's options file (speculative_config), not by a flag: it is not written here")},
     {LaunchNoteCode::TorchtitanUnevenPipeline,
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "torchtitan splits the layers over the stages by itself: the scenario's first and last stage sizes are not written")},
 };

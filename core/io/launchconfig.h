@@ -52,6 +52,8 @@ enum class LaunchNoteCode {
     ServingReplicasSeparate,        ///< %1 replicas of %2 GPUs each: as many servers behind a load balancer
     ServingWeightsFromCheckpoint,   ///< %1-bit weights: the engine takes the method from the quantized checkpoint, no flag
     ServingKvDtypeNotExpressible,   ///< the KV cache dtype has no flag here
+    ServingDraftPath,               ///< speculative decoding: DRAFT stands for the draft model's or EAGLE head's checkpoint
+    ServingSpeculationNotWritten,   ///< speculative decoding has no command-line flag here (TensorRT-LLM: its API options file)
 };
 
 struct LaunchNote

@@ -5,12 +5,18 @@
 //    --data-parallel-size, --enable-expert-parallel (ParallelConfig group), --max-model-len,
 //    --quantization, --dtype (ModelConfig), --kv-cache-dtype, --gpu-memory-utilization,
 //    --block-size (CacheConfig), --max-num-seqs, --max-num-batched-tokens (SchedulerConfig),
-//    --enforce-eager;
+//    --enforce-eager; --speculative-config, a JSON SpeculativeConfig whose method (draft_model,
+//    eagle, mtp), model and num_speculative_tokens are vllm/config/speculative.py's
+//    (@ 002e77c1f0ef9b19cff8b9e21cfbd6feb3d6b443);
 //  - SGLang: sgl-project/sglang @ b36e8e198b71553316b55bce53de6ecf9b3a9a47,
 //    docs/advanced_features/server_arguments.md (the table of python/sglang/srt/server_args.py):
 //    --model-path, --tp-size, --pp-size, --ep-size, --quantization, --kv-cache-dtype
 //    (auto, fp8_e5m2, fp8_e4m3), --context-length, --max-running-requests,
-//    --chunked-prefill-size, --mem-fraction-static, --page-size, --disable-cuda-graph;
+//    --chunked-prefill-size, --mem-fraction-static, --page-size, --disable-cuda-graph; and from
+//    its speculative decoding guide (docs/advanced_features/speculative_decoding, 2026-02 build):
+//    --speculative-algorithm STANDALONE (a draft model) | EAGLE | NEXTN (a model's MTP layers),
+//    --speculative-draft-model-path, --speculative-num-steps, --speculative-eagle-topk,
+//    --speculative-num-draft-tokens;
 //  - TensorRT-LLM: NVIDIA/TensorRT-LLM @ 00209af149e7774406881a37283dce303571eb11,
 //    tensorrt_llm/commands/serve.py (click options of `trtllm-serve MODEL`): --tp_size,
 //    --pp_size, --ep_size, --max_batch_size, --max_num_tokens, --max_seq_len,
@@ -69,6 +75,11 @@ LaunchFile servingLaunch(const Scenario& s, LaunchFramework f, const std::string
     const KvCacheDtype kv = in.kvCacheDtype;
     ServingCommand c;
     std::string program, source;
+    // Speculative decoding as modelled (core/serving/speculative.h): a chain of k draft tokens per
+    // step, no tree. The drafter's checkpoint is not part of the scenario: DRAFT stands for it.
+    const SpeculativeMethod spec = in.speculativeMethod;
+    const std::string k = servingWhole(std::max(1, in.speculativeTokens));
+    const bool needsDraftPath = spec == SpeculativeMethod::DraftModel || spec == SpeculativeMethod::Eagle;
     // vLLM's and SGLang's --quantization, --dtype and --kv-cache-dtype (the same names in both;
     // FP8 KV as each spells it): AWQ stands for int4 (what the vLLM importer reads back).
     auto formats = [&](ServingCommand& cmd, const char* fp8Kv) {
@@ -107,6 +118,14 @@ LaunchFile servingLaunch(const Scenario& s, LaunchFramework f, const std::string
             c.flag("--block-size", servingWhole(in.kvBlockSize));
         if (!in.cudaGraphs)
             c.flag("--enforce-eager");
+        if (spec != SpeculativeMethod::None) {
+            const char* method = spec == SpeculativeMethod::DraftModel ? "draft_model" : spec == SpeculativeMethod::Eagle ? "eagle" : "mtp";
+            std::string json = std::string("'{\"method\": \"") + method + "\"";
+            if (needsDraftPath)
+                json += ", \"model\": \"DRAFT\"";
+            json += ", \"num_speculative_tokens\": " + k + "}'";
+            c.flag("--speculative-config", json);
+        }
         break;
     }
     case LaunchFramework::Sglang: {
@@ -127,6 +146,15 @@ LaunchFile servingLaunch(const Scenario& s, LaunchFramework f, const std::string
             c.flag("--page-size", servingWhole(in.kvBlockSize));
         if (!in.cudaGraphs)
             c.flag("--disable-cuda-graph");
+        if (spec != SpeculativeMethod::None) {
+            // A chain of k drafts: k steps, top-1, k + 1 tokens verified (the guide's MTP example).
+            c.flag("--speculative-algorithm", spec == SpeculativeMethod::DraftModel ? "STANDALONE" : spec == SpeculativeMethod::Eagle ? "EAGLE" : "NEXTN");
+            if (needsDraftPath)
+                c.flag("--speculative-draft-model-path", "DRAFT");
+            c.flag("--speculative-num-steps", k);
+            c.flag("--speculative-eagle-topk", "1");
+            c.flag("--speculative-num-draft-tokens", servingWhole(std::max(1, in.speculativeTokens) + 1));
+        }
         break;
     }
     case LaunchFramework::TensorRtLlm: {
@@ -144,12 +172,16 @@ LaunchFile servingLaunch(const Scenario& s, LaunchFramework f, const std::string
             note(LaunchNoteCode::ServingWeightsFromCheckpoint, w == WeightFormat::Fp8 ? 8 : w == WeightFormat::Int8 ? 8 : 4);
         if (kv != KvCacheDtype::Bf16 && kv != KvCacheDtype::Fp16)
             note(LaunchNoteCode::ServingKvDtypeNotExpressible);
+        if (spec != SpeculativeMethod::None)
+            note(LaunchNoteCode::ServingSpeculationNotWritten);
         break;
     }
     default: return out;
     }
     if (!oneServer && replicas > 1)
         note(LaunchNoteCode::ServingReplicasSeparate, replicas, t * pp);
+    if (needsDraftPath && f != LaunchFramework::TensorRtLlm)
+        note(LaunchNoteCode::ServingDraftPath);
     std::string text = source + "\n";
     for (const LaunchNote& n : out.notes)
         text += "# " + describe(n) + "\n";

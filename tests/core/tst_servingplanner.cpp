@@ -361,6 +361,60 @@ private slots:
         QVERIFY(has(trt, core::LaunchNoteCode::ServingWeightsFromCheckpoint));
         QVERIFY(!has(core::launchFile(s, core::LaunchFramework::Vllm), core::LaunchNoteCode::ServingReplicasSeparate)); // --data-parallel-size 4
     }
+
+    void speculativeFlags_data()
+    {
+        QTest::addColumn<QString>("method");
+        QTest::addColumn<int>("k");
+        QTest::addColumn<QString>("vllm");   // vllm/config/speculative.py @ 002e77c: method, model, num_speculative_tokens
+        QTest::addColumn<QString>("sglang"); // SGLang's speculative decoding guide: algorithm, draft path, steps, top-k, draft tokens
+        QTest::addColumn<bool>("draftPath");
+        QTest::newRow("EAGLE head, k 4")
+            << "eagle" << 4 << R"(--speculative-config '{"method": "eagle", "model": "DRAFT", "num_speculative_tokens": 4}')"
+            << "--speculative-algorithm EAGLE \\\n    --speculative-draft-model-path DRAFT \\\n    --speculative-num-steps 4 \\\n    "
+               "--speculative-eagle-topk 1 \\\n    --speculative-num-draft-tokens 5"
+            << true;
+        QTest::newRow("a draft model, k 3")
+            << "draft_model" << 3 << R"(--speculative-config '{"method": "draft_model", "model": "DRAFT", "num_speculative_tokens": 3}')"
+            << "--speculative-algorithm STANDALONE \\\n    --speculative-draft-model-path DRAFT \\\n    --speculative-num-steps 3" << true;
+        // A model's own MTP layers: no drafter checkpoint to name.
+        QTest::newRow("MTP layers, k 1") << "mtp" << 1 << R"(--speculative-config '{"method": "mtp", "num_speculative_tokens": 1}')"
+                                         << "--speculative-algorithm NEXTN \\\n    --speculative-num-steps 1 \\\n    "
+                                            "--speculative-eagle-topk 1 \\\n    --speculative-num-draft-tokens 2"
+                                         << false;
+    }
+
+    void speculativeFlags()
+    {
+        QFETCH(QString, method);
+        QFETCH(int, k);
+        QFETCH(QString, vllm);
+        QFETCH(QString, sglang);
+        QFETCH(bool, draftPath);
+        core::Scenario s = load(R"({"schema_version": 1, "mode": "inference", "model": {"preset": "llama-3.1-70b"},
+            "inference": {"batch_size": 8, "speculative_method": ")" + method.toStdString() + R"(", "speculative_tokens": )" + std::to_string(k)
+                                + R"(, "draft_parameters": 1e9}, "parallel": {"gpus": 8, "tensor": 8}, "hardware": {"gpu": "h100-sxm"}})");
+        auto has = [](const core::LaunchFile& f, core::LaunchNoteCode code) {
+            for (const core::LaunchNote& n : f.notes)
+                if (n.code == code)
+                    return true;
+            return false;
+        };
+        const core::LaunchFile v = core::launchFile(s, core::LaunchFramework::Vllm);
+        QVERIFY2(v.text.find(vllm.toStdString()) != std::string::npos, v.text.c_str());
+        QCOMPARE(has(v, core::LaunchNoteCode::ServingDraftPath), draftPath);
+        const core::LaunchFile g = core::launchFile(s, core::LaunchFramework::Sglang);
+        QVERIFY2(g.text.find(sglang.toStdString()) != std::string::npos, g.text.c_str());
+        QCOMPARE(has(g, core::LaunchNoteCode::ServingDraftPath), draftPath);
+        const core::LaunchFile trt = core::launchFile(s, core::LaunchFramework::TensorRtLlm);
+        QVERIFY(has(trt, core::LaunchNoteCode::ServingSpeculationNotWritten));
+        QVERIFY(trt.text.find("--speculative") == std::string::npos); // the note says so, no flag
+        // Without speculation none of it is written.
+        s.inference.speculativeMethod = core::SpeculativeMethod::None;
+        QVERIFY(core::launchFile(s, core::LaunchFramework::Vllm).text.find("--speculative") == std::string::npos);
+        QVERIFY(core::launchFile(s, core::LaunchFramework::Sglang).text.find("--speculative") == std::string::npos);
+        QVERIFY(!has(core::launchFile(s, core::LaunchFramework::TensorRtLlm), core::LaunchNoteCode::ServingSpeculationNotWritten));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestServingPlanner)
