@@ -7,6 +7,7 @@
 #include "core/estimate.h"
 #include "core/working.h"
 #include "testscenarios.h"
+#include "workinglookup.h"
 
 using core::Component;
 using core::Framework;
@@ -14,30 +15,15 @@ using core::StepMoment;
 
 namespace {
 
+using workinglookup::substitution;
+using workinglookup::lineValue;
+
 double bytesOf(const core::RankGroup& g, Component c) { return g.bytes[std::size_t(c)]; }
 double momentOf(const core::RankGroup& g, StepMoment m) { return g.momentBytes[std::size_t(m)]; }
 
 /// cuBLAS 32 MiB + cuBLASLt 1 MiB per handle, for the forward thread and the autograd
 /// engine's (PyTorch CublasHandlePool.cpp): 2 × 34,603,008 B.
 constexpr double kCublas = 2 * (33554432.0 + 1048576.0);
-
-double substitution(const core::Working& w, core::Term term, std::string_view symbol)
-{
-    for (const core::WorkingLine& line : w.lines())
-        if (line.term == term)
-            for (const core::Substitution& s : line.substitutions)
-                if (s.symbol == symbol)
-                    return s.value;
-    return -1;
-}
-
-double lineValue(const core::Working& w, core::Term term)
-{
-    for (const core::WorkingLine& line : w.lines())
-        if (line.term == term)
-            return line.value;
-    return -1;
-}
 
 } // namespace
 

@@ -6,6 +6,7 @@
 #include "core/estimate.h"
 #include "core/working.h"
 #include "testscenarios.h"
+#include "workinglookup.h"
 
 using core::WeightFormat;
 
@@ -13,15 +14,7 @@ Q_DECLARE_METATYPE(core::WeightFormat)
 
 namespace {
 
-double substitution(const core::Working& w, core::Term term, std::string_view symbol)
-{
-    for (const core::WorkingLine& line : w.lines())
-        if (line.term == term)
-            for (const core::Substitution& s : line.substitutions)
-                if (s.symbol == symbol)
-                    return s.value;
-    return -1;
-}
+using workinglookup::substitution;
 
 } // namespace
 

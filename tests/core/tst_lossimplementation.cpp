@@ -7,6 +7,7 @@
 #include "core/estimate.h"
 #include "core/working.h"
 #include "testscenarios.h"
+#include "workinglookup.h"
 
 using core::Framework;
 using core::LossImplementation;
@@ -17,23 +18,8 @@ Q_DECLARE_METATYPE(core::LossImplementation)
 
 namespace {
 
-double substitution(const core::Working& w, core::Term term, std::string_view symbol)
-{
-    for (const core::WorkingLine& line : w.lines())
-        if (line.term == term)
-            for (const core::Substitution& s : line.substitutions)
-                if (s.symbol == symbol)
-                    return s.value;
-    return -1;
-}
-
-double lineValue(const core::Working& w, core::Term term)
-{
-    for (const core::WorkingLine& line : w.lines())
-        if (line.term == term)
-            return line.value;
-    return -1;
-}
+using workinglookup::substitution;
+using workinglookup::lineValue;
 
 /// Llama 2 7B, s = 4096, b = 1, one GPU: s·b·V = 4096 × 32000 = 131,072,000 logits, and the
 /// final norm's and output layer's inputs 2 · 2 B · s·b·h = 67,108,864 B.
