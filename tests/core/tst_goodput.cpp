@@ -179,6 +179,22 @@ void TestGoodput::goodputHandWorked()
     QCOMPARE_GT(best, core::estimateGoodput(in).goodput);
     in.intervalSteps = 79;
     QCOMPARE_GT(best, core::estimateGoodput(in).goodput);
+
+    // goodputAtInterval (the advice's comparison with the optimum) is estimateGoodput's figure,
+    // the same double, at any interval: the hand-worked 0.927305 at 785 steps without a restart,
+    // and with a restart and an asynchronous write, the optimum's included (intervalSteps 0 in
+    // estimateGoodput is the optimal interval; in goodputAtInterval 0 is no checkpoint at all).
+    in.restartSeconds = 0;
+    QVERIFY2(near(core::goodputAtInterval(in, 785), 0.927305, 1e-5), qPrintable(QString::number(core::goodputAtInterval(in, 785), 'g', 8)));
+    in.restartSeconds = 600;
+    in.asyncWriteSeconds = 45;
+    for (double steps : {1.0, 79.0, 785.0, 7850.0}) {
+        in.intervalSteps = steps;
+        QCOMPARE(core::goodputAtInterval(in, steps), core::estimateGoodput(in).goodput);
+    }
+    in.intervalSteps = 0;
+    const core::GoodputEstimate optimal = core::estimateGoodput(in);
+    QCOMPARE(core::goodputAtInterval(in, optimal.optimalSteps), optimal.goodput);
 }
 
 void TestGoodput::asynchronousCheckpointsLoseTheirWriteOnAnInterruption()
