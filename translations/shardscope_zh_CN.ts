@@ -7989,6 +7989,11 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
         <translation> · 微批次数 m = %1</translation>
     </message>
     <message>
+        <source> (%1–%2 not drawn: steady state, %3)</source>
+        <extracomment>%1–%2 = the micro-batches (1-based) whose steady state the picture leaves out, %3 = its time</extracomment>
+        <translation>（第 %1–%2 个未画出：稳态，%3）</translation>
+    </message>
+    <message>
         <source> · bubble %1 of the compute (read off the blocks)</source>
         <translation> · 气泡占计算时间的 %1（从调度块读出）</translation>
     </message>
@@ -8718,6 +8723,14 @@ The step is drawn again once the scenario is valid.</source>
     <message>
         <source>Zero bubble ZB-H1, for contrast</source>
         <translation>零气泡 ZB-H1（对照）</translation>
+    </message>
+    <message>
+        <source>Ends only</source>
+        <translation>只看首尾</translation>
+    </message>
+    <message>
+        <source>Draw the first and last micro-batches only, the steady state between them cut from the time axis (for steps of hundreds of micro-batches: slides and the presentation do so)</source>
+        <translation>只画最前和最后几个微批次，中间的稳态从时间轴上截去（适合数百个微批次的训练步；幻灯片和演示模式默认如此）</translation>
     </message>
 </context>
 <context>

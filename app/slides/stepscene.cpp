@@ -25,6 +25,9 @@ StepScene::StepScene(QWidget* parent)
     column->addWidget(m_serving, 5);
     m_serving->hide();
     m_schedule->setSelectedStage(0);
+    // A slide shows a long step's first and last micro-batches, not a wall of 512 (issue 31).
+    m_schedule->setReadableWindow(true);
+    m_memory->setReadableWindow(true);
     connect(m_cursor, &StepCursor::positionChanged, this, &StepScene::showPosition);
     connect(m_schedule, &ScheduleView::cursorDragged, m_cursor, &StepCursor::setPosition);
     connect(m_memory, &MemoryTimelineView::cursorDragged, m_cursor, &StepCursor::setPosition);
@@ -56,6 +59,7 @@ void StepScene::setScenario(const core::Scenario& scenario, const core::Estimate
         if (!m_servingTimeline.valid)
             m_cursor->pause();
         m_cursor->setLength(m_servingTimeline.valid ? m_servingTimeline.length() : 0);
+        m_cursor->setSkip(0, 0);
         m_cursor->setPosition(share * m_cursor->length());
         showPosition(m_cursor->position());
         return;
@@ -78,6 +82,8 @@ void StepScene::setScenario(const core::Scenario& scenario, const core::Estimate
     if (!m_timeline.valid)
         m_cursor->pause();
     m_cursor->setLength(m_timeline.valid ? m_timeline.length : 0);
+    const core::TimelineCut& cut = m_schedule->axisCut();
+    m_cursor->setSkip(cut.valid ? cut.from : 0, cut.valid ? cut.to : 0);
     m_cursor->setPosition(share * m_cursor->length());
     showPosition(m_cursor->position());
 }

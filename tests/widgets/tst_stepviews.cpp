@@ -2,6 +2,7 @@
 // (the estimate's peak, labelled with its phase and micro-batch) and the panel driving both.
 #include <QComboBox>
 #include <QPushButton>
+#include <QToolButton>
 #include <QSignalSpy>
 #include <QTest>
 #include <cmath>
@@ -65,6 +66,27 @@ private slots:
         QVERIFY(!c.isPlaying());
         c.play(); // from the end, plays again from the start
         QCOMPARE(c.position(), 0.0);
+        c.pause();
+    }
+
+    void cursorSkipsTheCut()
+    {
+        // 100 units, [20, 80] cut from the views: 40 units drawn, played in 12 s at 1×, so 3 s
+        // of wall time move 10 drawn units. From 15: 5 before the cut, 5 after it → 85.
+        StepCursor c;
+        c.setLength(100);
+        c.setPlaySeconds(12);
+        c.setSkip(20, 80);
+        c.setPosition(15);
+        c.play();
+        c.advance(3000);
+        QCOMPARE(c.position(), 85.0);
+        c.advance(3000); // after the cut: as played
+        QCOMPARE(c.position(), 95.0);
+        c.setSkip(0, 0); // none: 100 units in 12 s, 3 s = 25 units
+        c.setPosition(15);
+        c.advance(3000);
+        QCOMPARE(c.position(), 40.0);
         c.pause();
     }
 
@@ -181,6 +203,56 @@ private slots:
         view.setFormulaBubble(3.0 / 11);
         QVERIFY2(view.title().contains(QStringLiteral("27.3")), qPrintable(view.title()));
         QVERIFY2(view.title().contains(QStringLiteral("1F1B")), qPrintable(view.title()));
+    }
+
+    void endsOnlyCutsTheSteadyState()
+    {
+        // 512 micro-batches (global batch 1,024 over DP 2) on PP 4: "Ends only" keeps p + 1 = 5
+        // at each end, micro-batches 6…507 (1-based) go into an 18-pixel break of both views' axis.
+        core::Scenario s = pipelined();
+        s.training.globalBatchSize = 1024;
+        const core::StepTimeline t = core::stepTimeline(s);
+        QVERIFY(t.valid);
+        QCOMPARE(t.microBatches, 512);
+        StepPanel panel;
+        panel.resize(1280, 600);
+        panel.show(); // laid out: the views have their widths
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.setTimeline(t, 80e9, -1);
+        QVERIFY(!panel.scheduleView()->axisCut().valid); // the whole step by default
+        QTest::mouseClick(panel.endsButton(), Qt::LeftButton);
+        QVERIFY(panel.endsButton()->isChecked());
+        const core::TimelineCut cut = panel.scheduleView()->axisCut();
+        QVERIFY(cut.valid);
+        QCOMPARE(cut.firstMicroBatch, 5);
+        QCOMPARE(cut.lastMicroBatch, 506);
+        QCOMPARE(panel.memoryView()->axisCut().from, cut.from);
+        QCOMPARE(panel.memoryView()->axisCut().to, cut.to);
+        QVERIFY2(panel.scheduleView()->title().contains(QStringLiteral("(6–507 not drawn: steady state")), qPrintable(panel.scheduleView()->title()));
+        // the axis: the cut is 18 px wide, the step still ends at the plot's right, and x ↔ time
+        // round-trips on both sides of it
+        ScheduleView* v = panel.scheduleView();
+        QCOMPARE(v->xOf(cut.to) - v->xOf(cut.from), 18.0);
+        QCOMPARE(v->xOf(t.length), double(v->plotRect().left() + v->plotRect().width()));
+        for (double time : {cut.from / 2, cut.to + (t.length - cut.to) / 2})
+            QVERIFY(std::abs(v->timeAt(v->xOf(time)) - time) < 1e-9 * t.length);
+        // what each unit of drawn time gets: the plot less the break, over the time drawn
+        const double scale = (v->plotRect().width() - 18.0) / (t.length - cut.length());
+        QVERIFY(std::abs((v->xOf(cut.from) - v->xOf(0)) - cut.from * scale) < 1e-6);
+        // drawn blank: the middle of the break, half-way down stage 0's row, is the base colour
+        const QImage shot = v->grab().toImage();
+        const QRect r = v->plotRect();
+        const int y = r.top() + r.height() / 8;
+        QCOMPARE(shot.pixelColor(int(v->xOf(cut.from)) + 9, y).rgb(), v->palette().color(QPalette::Base).rgb());
+        // playing jumps the cut
+        panel.stepCursor()->setPosition(cut.from - 1e-6 * t.length);
+        panel.stepCursor()->play();
+        panel.stepCursor()->advance(100);
+        QCOMPARE_GT(panel.stepCursor()->position(), cut.to);
+        panel.stepCursor()->pause();
+        QTest::mouseClick(panel.endsButton(), Qt::LeftButton); // and back to the whole step
+        QVERIFY(!panel.scheduleView()->axisCut().valid);
+        QVERIFY(!panel.memoryView()->axisCut().valid);
     }
 
     void panelDrivesBothViews()

@@ -328,6 +328,7 @@ void MemoryTimelinePicture::paintStage(QPainter& p, const QRectF& area, const co
         paintStackPixels(canvas, area, cols, large, dark);
     else
         paintStackShapes(p, area, cols, dpr, large, dark);
+    drawAxisCut(p, area.top(), area.bottom() + 1); // before the capacity line and the peak's label
     const QColor text = palette().color(QPalette::WindowText);
     const QFontMetrics fm(font());
     // capacity
@@ -594,6 +595,7 @@ void MemoryTimelinePicture::paintStatic(QPainter& p)
             paintStage(p, chartRect(row), m_timeline->stages[std::size_t(s)], m_stage >= 0);
     }
     drawTimeAxis(p);
+    drawAxisBreak(p);
 }
 
 void MemoryTimelinePicture::paintCursor(QPainter& p)

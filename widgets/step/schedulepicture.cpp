@@ -103,6 +103,9 @@ void SchedulePicture::updateTitle()
     if (m_timeline->virtualStages > 1)
         t += tr(" · chunks per stage v = %1").arg(m_timeline->virtualStages);
     t += tr(" · micro-batches m = %1").arg(m_timeline->microBatches);
+    if (const core::TimelineCut& cut = axisCut(); cut.valid)
+        //: %1–%2 = the micro-batches (1-based) whose steady state the picture leaves out, %3 = its time
+        t += tr(" (%1–%2 not drawn: steady state, %3)").arg(cut.firstMicroBatch + 1).arg(cut.lastMicroBatch + 1).arg(timeText(cut.length()));
     t += tr(" · bubble %1 of the compute (read off the blocks)").arg(DisplayFormat::percent(m_drawnBubble));
     // Two figures side by side said nothing of why they differ (issue 31): the formula's stages
     // and passes are all equally long; the blocks have this step's own durations (the first and
@@ -201,7 +204,7 @@ void SchedulePicture::paintStatic(QPainter& p)
         drawShortText(p, QPointF(labelWidth() - 4 - shortTextWidth(name), row.center().y() + (fm.ascent() - fm.descent()) / 2.0), name);
         const qreal dpr = canvas.valid() ? canvas.ratio() : p.device() ? p.device()->devicePixelRatioF() : 1.0;
         const int cols = std::max(1, int(std::lround(bar.width() * dpr)));
-        if (st.phases.size() * 4 > std::size_t(cols) && canvas.valid()) {
+        if (phasesDrawn(st) * 4 > std::size_t(cols) && canvas.valid()) {
             // Dense: hundreds of micro-batches are thousands of blocks narrower than a pixel.
             // Each device-pixel column takes the colour of the block at its middle, written
             // into the cached picture row by row: the cost follows the width, not the blocks.
@@ -226,6 +229,7 @@ void SchedulePicture::paintStatic(QPainter& p)
             }
             const int x0 = int(std::lround(bar.left() * dpr)), y0 = int(std::lround(bar.top() * dpr));
             canvas.copyRows(x0, y0, y0 + h, line.data(), cols);
+            drawAxisCut(p, row.top(), row.bottom());
             continue;
         }
         // A block inside a pixel already painted is skipped: at most one fill per pixel column.
@@ -270,6 +274,7 @@ void SchedulePicture::paintStatic(QPainter& p)
                 }
             }
         }
+        drawAxisCut(p, row.top(), row.bottom());
     }
     if (m_sendsVisible && blocks <= std::size_t(kMaxBlocksForSends)) {
         QColor line = palette().color(QPalette::WindowText);
@@ -285,6 +290,7 @@ void SchedulePicture::paintStatic(QPainter& p)
         p.setRenderHint(QPainter::Antialiasing, false);
     }
     drawTimeAxis(p);
+    drawAxisBreak(p);
 }
 
 std::vector<std::pair<core::PhaseKind, QString>> SchedulePicture::legendItems(int& total) const

@@ -60,10 +60,20 @@ void StepCursor::togglePlay() { m_playing ? pause() : play(); }
 
 void StepCursor::setSpeed(double speed) { m_speed = std::clamp(speed, 0.05, 64.0); }
 
+void StepCursor::setSkip(double from, double to)
+{
+    m_skipFrom = from;
+    m_skipTo = std::max(from, to);
+}
+
 void StepCursor::advance(double milliseconds)
 {
-    const double units = m_length / m_playSeconds * m_speed * milliseconds / 1000;
-    setPosition(m_position + units);
+    const double skipped = std::clamp(m_skipTo - m_skipFrom, 0.0, m_length);
+    const double units = (m_length - skipped) / m_playSeconds * m_speed * milliseconds / 1000;
+    double next = m_position + units;
+    if (skipped > 0 && m_position < m_skipTo && next > m_skipFrom) // across the cut: what is left after it
+        next = m_skipTo + (next - std::max(m_position, m_skipFrom));
+    setPosition(next);
     if (m_position >= m_length)
         pause();
 }

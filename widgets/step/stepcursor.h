@@ -29,6 +29,9 @@ public:
     double playSeconds() const { return m_playSeconds; }
     /// The times step forward / back stop at (phase starts), sorted; empty: tenths of the step.
     void setStops(std::vector<double> stops);
+    /// A stretch the views cut from the time axis (TimelinePicture::axisCut): playing jumps over
+    /// it, and a full play takes playSeconds over the time drawn. from ≥ to: none.
+    void setSkip(double from, double to);
 
     /// Advances as if `milliseconds` of wall time had passed while playing (the timer's tick;
     /// tests and the benchmark drive it directly).
@@ -60,5 +63,6 @@ private:
     double m_length = 0;
     double m_speed = 1;
     double m_playSeconds = 12;
+    double m_skipFrom = 0, m_skipTo = 0;
     bool m_playing = false;
 };

@@ -38,6 +38,7 @@ StepPanel::StepPanel(QWidget* parent)
     , m_stage(new QComboBox(this))
     , m_position(new QSlider(Qt::Horizontal, this))
     , m_calibrate(new QPushButton(this))
+    , m_ends(new QToolButton(this))
     , m_speedLabel(new QLabel(this))
     , m_scheduleLabel(new QLabel(this))
     , m_stageLabel(new QLabel(this))
@@ -52,6 +53,9 @@ StepPanel::StepPanel(QWidget* parent)
     m_scheduleKind->addItem(QString());
     m_scheduleKind->addItem(QString());
     m_scheduleKind->addItem(QString());
+    m_ends->setObjectName(QStringLiteral("StepEnds"));
+    m_ends->setCheckable(true);
+    m_ends->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_position->setRange(0, kSliderSteps);
     m_position->setMinimumWidth(160);
 
@@ -69,6 +73,7 @@ StepPanel::StepPanel(QWidget* parent)
     bar->addSpacing(8);
     bar->addWidget(m_stageLabel);
     bar->addWidget(m_stage);
+    bar->addWidget(m_ends);
     bar->addSpacing(8);
     bar->addWidget(m_calibrate);
     auto* split = new QSplitter(Qt::Vertical, this);
@@ -108,6 +113,12 @@ StepPanel::StepPanel(QWidget* parent)
     });
     connect(m_scheduleKind, &QComboBox::currentIndexChanged, this, [this] { emit scheduleRequested(); });
     connect(m_calibrate, &QPushButton::clicked, this, &StepPanel::calibrationRequested);
+    connect(m_ends, &QToolButton::toggled, this, [this](bool on) {
+        const double fraction = m_cursor->length() > 0 ? m_cursor->position() / m_cursor->length() : 0;
+        m_schedule->setReadableWindow(on);
+        m_memory->setReadableWindow(on);
+        stepShown(m_schedule->timeline(), fraction);
+    });
     retranslateUi();
 }
 
@@ -157,6 +168,8 @@ void StepPanel::setTimeline(std::shared_ptr<const core::StepTimeline> shared, do
 void StepPanel::stepShown(const core::StepTimeline& timeline, double fraction)
 {
     m_cursor->setLength(timeline.valid ? timeline.length : 0);
+    const core::TimelineCut& cut = m_schedule->axisCut();
+    m_cursor->setSkip(cut.valid ? cut.from : 0, cut.valid ? cut.to : 0);
     // keep the cursor at the same share of the step when the step changes length
     m_cursor->setPosition(fraction * m_cursor->length());
     showPosition(m_cursor->position());
@@ -280,6 +293,7 @@ void StepPanel::setServingTimeline(std::shared_ptr<const core::ServingTimeline> 
 void StepPanel::servingShown(const core::ServingTimeline& timeline, double fraction)
 {
     m_cursor->setLength(timeline.valid ? timeline.length() : 0);
+    m_cursor->setSkip(0, 0);
     m_cursor->setPosition(fraction * m_cursor->length());
     showPosition(m_cursor->position());
     updateStops();
@@ -388,6 +402,9 @@ void StepPanel::retranslateUi()
     for (int i = 1; i < m_stage->count(); ++i)
         m_stage->setItemText(i, tr("Stage %1").arg(i - 1));
     m_calibrate->setText(tr("Compare with a measured run…"));
+    m_ends->setText(tr("Ends only"));
+    m_ends->setToolTip(tr("Draw the first and last micro-batches only, the steady state between them cut from the time axis "
+                          "(for steps of hundreds of micro-batches: slides and the presentation do so)"));
 }
 
 void StepPanel::changeEvent(QEvent* event)

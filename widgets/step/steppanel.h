@@ -80,6 +80,7 @@ public:
     ServingTimelineView* servingView() const { return m_serving; }
     QPushButton* playButton() const { return m_play; }
     QComboBox* stageCombo() const { return m_stage; }
+    QToolButton* endsButton() const { return m_ends; }
 
 signals:
     /// The user picked another schedule (requestedSchedule): the owner recomputes the timeline
@@ -115,6 +116,7 @@ private:
     QComboBox* m_stage = nullptr;
     QSlider* m_position = nullptr;
     QPushButton* m_calibrate = nullptr;
+    QToolButton* m_ends = nullptr; ///< only the first and last micro-batches (the readable window)
     QLabel* m_speedLabel = nullptr;
     QLabel* m_scheduleLabel = nullptr;
     QLabel* m_stageLabel = nullptr;

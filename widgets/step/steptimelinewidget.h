@@ -19,6 +19,14 @@ public:
     /// re-plan).
     void setTimeline(std::shared_ptr<const core::StepTimeline> timeline);
     const core::StepTimeline& timeline() const { return picture().timeline(); }
+    /// Only the first and last micro-batches of a long step (TimelinePicture::setReadableWindow).
+    void setReadableWindow(bool on)
+    {
+        picture().setReadableWindow(on);
+        pictureChanged();
+    }
+    bool readableWindow() const { return picture().readableWindow(); }
+    const core::TimelineCut& axisCut() const { return picture().axisCut(); }
 
     /// x of a time in widget pixels, and back.
     double xOf(double time) const { return picture().xOf(time); }
