@@ -2924,6 +2924,14 @@ fullest GPU %2 of %3</source>
         <extracomment>a live figure; %1 = a count such as &quot;12.3 k&quot;</extracomment>
         <translation>%1 token/秒</translation>
     </message>
+    <message>
+        <source>Goodput</source>
+        <translation>有效训练率</translation>
+    </message>
+    <message>
+        <source>Between interruptions</source>
+        <translation>平均中断间隔</translation>
+    </message>
 </context>
 <context>
     <name>FileSaver</name>
@@ -7968,6 +7976,58 @@ which gives two bars, one per phase. Separate: a pool of GPUs only generates.</s
     <message>
         <source>Clear the measurements</source>
         <translation>清除实测数据</translation>
+    </message>
+</context>
+<context>
+    <name>RunView</name>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Checkpoint stall</source>
+        <translation>检查点停顿</translation>
+    </message>
+    <message>
+        <source>Lost work (done again)</source>
+        <translation>丢失的工作（需重做）</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重启</translation>
+    </message>
+    <message>
+        <source>The run&apos;s wall-clock: training runs only</source>
+        <translation>训练墙钟时间：仅适用于训练</translation>
+    </message>
+    <message>
+        <source>A run&apos;s wall-clock on %1 GPUs: no interruptions expected; a checkpoint every %2 of training (%3 stall each)</source>
+        <extracomment>%1 = GPUs, %2 = checkpoint interval, %3 = stall per checkpoint</extracomment>
+        <translation>%1 张 GPU 上一次训练的墙钟时间：预计没有中断；每训练 %2 保存一次检查点（每次停顿 %3）</translation>
+    </message>
+    <message>
+        <source>A run&apos;s wall-clock on %1 GPUs: an interruption every %2 on average, a checkpoint every %3 of training (%4 stall each)</source>
+        <extracomment>%1 = GPUs, %2 = mean time between interruptions, %3 = checkpoint interval, %4 = stall per checkpoint</extracomment>
+        <translation>%1 张 GPU 上一次训练的墙钟时间：平均每 %2 中断一次，每训练 %3 保存一次检查点（每次停顿 %4）</translation>
+    </message>
+    <message>
+        <source>First %1: interruptions %2 · training %3, lost %4, restarts %5, checkpoint stalls %6</source>
+        <extracomment>%1 = wall-clock so far, %2 = interruptions, %3 = share training, %4 lost, %5 restarts, %6 checkpoints</extracomment>
+        <translation>前 %1：中断 %2 次 · 训练 %3，丢失 %4，重启 %5，检查点停顿 %6</translation>
+    </message>
+    <message>
+        <source>day %1</source>
+        <extracomment>a row of the run&apos;s picture starting on day %1 (from 1)</extracomment>
+        <translation>第 %1 天</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <extracomment>a row starting %1 hours into the run</extracomment>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>Interruptions are drawn at their mean spacing: the averages, not one random run. Goodput over the whole run: %1.</source>
+        <translation>中断按平均间隔画出：这是平均情况，而不是某一次随机的运行。整个训练的有效训练率：%1。</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,8 @@ QString FigureText::caption(core::Figure figure)
     case F::Gpus: return tr("GPUs");
     case F::DataParallel: return tr("Data-parallel ranks");
     case F::ParametersB: return tr("Parameters");
+    case F::GoodputPercent: return tr("Goodput");
+    case F::MtbiHours: return tr("Between interruptions");
     case F::Count: break;
     }
     return {};
@@ -48,6 +50,8 @@ QString FigureText::value(core::Figure figure, double v, DisplayFormat::MemoryUn
     case F::Gpus:
     case F::DataParallel: return QLocale().toString(qint64(std::llround(v)));
     case F::ParametersB: return DisplayFormat::count(v * 1e9);
+    case F::GoodputPercent: return DisplayFormat::percent(v / 100);
+    case F::MtbiHours: return DisplayFormat::duration(v * 3600);
     case F::Count: break;
     }
     return {};

@@ -33,6 +33,7 @@
 #include "widgets/displayformat.h"
 #include "widgets/figurestrip.h"
 #include "widgets/issuetext.h"
+#include "widgets/goodput/runview.h"
 #include "widgets/step/stepcursor.h"
 #include "widgets/titletext.h"
 #include "core/io/jsonlimits.h"
@@ -89,9 +90,11 @@ PresentationWindow::PresentationWindow(QWidget* parent)
     m_strip = new FigureStrip(this);
     m_chart = new AnimatedMemoryChart(this);
     m_step = new StepScene(this);
+    m_run = new RunView(this);
     m_views = new QStackedWidget(this);
     m_views->addWidget(m_chart);
     m_views->addWidget(m_step);
+    m_views->addWidget(m_run);
     m_controls = new PresentationControls(m_controller, this);
     m_ui.status = label(this);
     m_ui.status->setObjectName(QStringLiteral("presentationStatus"));
@@ -159,6 +162,7 @@ PresentationWindow::PresentationWindow(QWidget* parent)
     connect(m_ui.theme, &QToolButton::clicked, this, &PresentationWindow::toggleTheme);
     connect(m_ui.play, &QToolButton::clicked, this, &PresentationWindow::toggleStepPlay);
     connect(m_step->cursor(), &StepCursor::playingChanged, this, &PresentationWindow::updatePlayButton);
+    connect(m_run->cursor(), &StepCursor::playingChanged, this, &PresentationWindow::updatePlayButton);
     connect(m_ui.leave, &QToolButton::clicked, this, &QWidget::close);
 
     ScenarioController* c = m_controller;
@@ -311,6 +315,7 @@ void PresentationWindow::applyFonts()
     m_chart->setFont(pixelFont(window, base));
     // The step views keep 76 px for their row labels ("Stage 0"): 0.7 of the base fits them.
     m_step->setFont(pixelFont(window, base * 0.7));
+    m_run->setFont(pixelFont(window, base * 0.8));
     const int margin = int(base * 1.4);
     layout()->setContentsMargins(margin, margin * 3 / 4, margin, margin / 2);
     layout()->setSpacing(int(base * 0.4));
@@ -339,8 +344,11 @@ void PresentationWindow::applyScene(int index)
     m_controller->undoStack()->clear();
     // The step scene opens on the frame its still slide shows (stage 0's peak); P plays it.
     m_step->cursor()->pause();
+    m_run->cursor()->pause();
     m_stepFresh = true;
-    m_views->setCurrentWidget(scene->view == core::SceneView::Step ? static_cast<QWidget*>(m_step) : m_chart);
+    m_views->setCurrentWidget(scene->view == core::SceneView::Step  ? static_cast<QWidget*>(m_step)
+                              : scene->view == core::SceneView::Run ? static_cast<QWidget*>(m_run)
+                                                                    : m_chart);
     m_controller->flush();
     updateStep();
     m_step->showPeak();
@@ -350,7 +358,8 @@ void PresentationWindow::applyScene(int index)
 
 void PresentationWindow::updatePlayButton()
 {
-    m_ui.play->setText(m_step->cursor()->isPlaying() ? tr("Pause (P)") : tr("Play (P)"));
+    const StepCursor* cursor = playedCursor();
+    m_ui.play->setText(cursor && cursor->isPlaying() ? tr("Pause (P)") : tr("Play (P)"));
 }
 
 bool PresentationWindow::showsStep() const
@@ -358,9 +367,25 @@ bool PresentationWindow::showsStep() const
     return m_views->currentWidget() == m_step;
 }
 
+bool PresentationWindow::showsRun() const
+{
+    return m_views->currentWidget() == m_run;
+}
+
+StepCursor* PresentationWindow::playedCursor() const
+{
+    return showsStep() ? m_step->cursor() : showsRun() ? m_run->cursor() : nullptr;
+}
+
 void PresentationWindow::updateStep()
 {
-    m_ui.play->setVisible(showsStep());
+    m_ui.play->setVisible(showsStep() || showsRun());
+    if (showsRun()) { // the run of a training scenario (its goodput); none for serving
+        const core::Estimate& e = m_controller->estimate();
+        const bool training = e.valid && m_controller->scenario().mode != core::Mode::Inference;
+        m_run->setRun(training ? e.compute.run.goodput : core::GoodputEstimate{}, e.compute.run.gpus);
+        return;
+    }
     if (!showsStep())
         return;
     m_step->setUnit(m_chart->chart()->unit());
@@ -369,9 +394,9 @@ void PresentationWindow::updateStep()
 
 void PresentationWindow::toggleStepPlay()
 {
-    if (!showsStep() || !m_step->hasTimeline())
+    if (showsStep() ? !m_step->hasTimeline() : showsRun() ? !m_run->hasRun() : true)
         return;
-    StepCursor* cursor = m_step->cursor();
+    StepCursor* cursor = playedCursor();
     if (m_stepFresh && !cursor->isPlaying()) {
         m_stepFresh = false;
         cursor->rewind(); // the first press plays the step from its start
@@ -556,7 +581,7 @@ int PresentationWindow::addCurrentScene(const QString& title)
         scene.notes.zhCN = scene.notes.en;
     }
     scene.scenario = m_controller->scenario();
-    scene.view = showsStep() ? core::SceneView::Step : core::SceneView::Memory; // shown as it is now
+    scene.view = showsStep() ? core::SceneView::Step : showsRun() ? core::SceneView::Run : core::SceneView::Memory; // shown as it is now
     // What was dragged is kept now, as its own scene: not an edit to offer again on leaving.
     m_shownScene = -1;
     const int at = std::clamp(m_navigator->currentIndex() + 1, 0, m_navigator->count());
@@ -738,6 +763,7 @@ void PresentationWindow::closeEvent(QCloseEvent* event)
         return;
     }
     m_step->cursor()->pause(); // no clock ticking behind the explorer
+    m_run->cursor()->pause();
     QWidget::closeEvent(event);
     emit left();
 }

@@ -20,6 +20,8 @@ class QStackedWidget;
 class QTimer;
 class QToolButton;
 class ScenarioController;
+class RunView;
+class StepCursor;
 class StepScene;
 
 /// Presentation mode (View ▸ Presentation, F5): full screen, large type, a high-contrast
@@ -49,9 +51,13 @@ public:
     FigureStrip* figureStrip() const { return m_strip; }
     /// The played step of a "step" scene (hidden on the others).
     StepScene* stepScene() const { return m_step; }
+    /// The run's wall-clock of a "run" scene (hidden on the others).
+    RunView* runView() const { return m_run; }
     /// The scene shows the step, not the bars.
     bool showsStep() const;
-    /// P: plays the step from its start on a scene's first press, then pauses and resumes.
+    /// The scene shows the run's wall-clock.
+    bool showsRun() const;
+    /// P: plays the step (or the run) from its start on a scene's first press, then pauses and resumes.
     void toggleStepPlay();
     /// The scene's title with its live numbers filled in.
     QString sceneTitle() const;
@@ -140,6 +146,9 @@ private:
     PresentationControls* m_controls = nullptr;
     FigureStrip* m_strip = nullptr;
     StepScene* m_step = nullptr;
+    RunView* m_run = nullptr;
+    /// The cursor of the scene shown that plays (the step's or the run's), or null.
+    StepCursor* playedCursor() const;
     QStackedWidget* m_views = nullptr; ///< the bars or the step
     bool m_stepFresh = true;           ///< the step scene was not played since it was entered
     SlideTheme::Theme m_theme = SlideTheme::Theme::HighContrastDark;

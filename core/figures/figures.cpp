@@ -10,6 +10,7 @@ namespace {
 constexpr std::string_view kNames[] = {
     "fullest_gpu_gb", "capacity_gb", "model_states_gb", "weights_gb", "activations_gb", "kv_cache_gb", "training_days",
     "gpu_hours",      "cost_usd",    "step_seconds",    "tokens_per_second", "gpus", "dp", "parameters_b",
+    "goodput_percent", "mtbi_hours",
 };
 static_assert(std::size(kNames) == kFigureCount, "one name per figure");
 
@@ -56,6 +57,8 @@ double figureValue(Figure figure, const Scenario& s, const Estimate& e)
     case Figure::TokensPerSecond: return serving ? e.inference.tokensPerSecondTotal : kNaN;
     case Figure::DataParallel: return e.dataParallel;
     case Figure::ParametersB: return e.parameters.total / 1e9;
+    case Figure::GoodputPercent: return serving ? kNaN : e.compute.run.goodput.goodput * 100;
+    case Figure::MtbiHours: return serving || !(e.compute.run.goodput.mtbiSeconds > 0) ? kNaN : e.compute.run.goodput.mtbiSeconds / 3600;
     case Figure::Gpus:
     case Figure::Count: break;
     }

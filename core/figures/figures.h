@@ -27,6 +27,8 @@ enum class Figure {
     Gpus,            ///< gpus
     DataParallel,    ///< dp: data-parallel degree
     ParametersB,     ///< parameters_b: the model's parameters, billions
+    GoodputPercent,  ///< goodput_percent: the run's training share of its wall-clock (core/goodput/)
+    MtbiHours,       ///< mtbi_hours: the job's mean time between interruptions
     Count
 };
 inline constexpr std::size_t kFigureCount = std::size_t(Figure::Count);

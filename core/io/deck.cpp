@@ -21,6 +21,7 @@ std::string_view sceneViewName(SceneView view)
     switch (view) {
     case SceneView::Memory: return "memory";
     case SceneView::Step: return "step";
+    case SceneView::Run: return "run";
     }
     return "memory";
 }
@@ -71,7 +72,7 @@ std::vector<Figure> readFigures(const Json& scene, const std::string& prefix, st
     return out;
 }
 
-/// "view": "memory" (the default) or "step"; anything else is an error naming both.
+/// "view": "memory" (the default), "step" or "run"; anything else is an error naming them.
 SceneView readView(const Json& scene, const std::string& prefix, std::vector<Issue>& issues)
 {
     if (!scene.contains("view"))
@@ -82,12 +83,14 @@ SceneView readView(const Json& scene, const std::string& prefix, std::vector<Iss
         return SceneView::Memory;
     }
     const std::string given = value.get<std::string>();
-    for (SceneView v : {SceneView::Memory, SceneView::Step})
+    constexpr SceneView kViews[] = {SceneView::Memory, SceneView::Step, SceneView::Run};
+    for (SceneView v : kViews)
         if (given == sceneViewName(v))
             return v;
     Issue i{IssueCode::UnknownValue, Severity::Error, ""};
     i.path = prefix + "view";
-    i.accepted = {std::string(sceneViewName(SceneView::Memory)), std::string(sceneViewName(SceneView::Step))};
+    for (SceneView v : kViews)
+        i.accepted.emplace_back(sceneViewName(v));
     i.nearest = nearestName(given, i.accepted);
     i.given = given;
     issues.push_back(std::move(i));

@@ -11,10 +11,11 @@
 
 namespace core {
 
-/// What a scene shows beside its figures: the memory bars (every deck before this key), or the
-/// training step played: the pipeline schedule above stage 0's memory, a cursor through both.
-enum class SceneView { Memory, Step };
-/// The deck file's name of a view: "memory", "step".
+/// What a scene shows beside its figures: the memory bars (every deck before this key), the
+/// training step played (the pipeline schedule above stage 0's memory, a cursor through both),
+/// or the run's wall-clock played (work, checkpoints, interruptions, lost work and restarts).
+enum class SceneView { Memory, Step, Run };
+/// The deck file's name of a view: "memory", "step", "run".
 std::string_view sceneViewName(SceneView view);
 
 /// One step of a presentation: a scenario with a title and speaker notes. Title and notes may

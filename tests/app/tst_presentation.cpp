@@ -25,6 +25,7 @@
 #include "app/slides/stepscene.h"
 #include "widgets/step/memorytimelineview.h"
 #include "widgets/step/scheduleview.h"
+#include "widgets/goodput/runview.h"
 #include "widgets/step/stepcursor.h"
 #include "app/scenariocontroller.h"
 #include "core/io/scenario_io.h"
@@ -109,7 +110,7 @@ private slots:
     void shipsTheSeedsDeck()
     {
         PresentationWindow w;
-        QCOMPARE(w.navigator()->count(), 18);
+        QCOMPARE(w.navigator()->count(), 19);
         w.navigator()->goTo(0);
         QVERIFY(w.sceneTitle().contains(QStringLiteral("112 GB")));
         QVERIFY(!w.sceneNotes().isEmpty());
@@ -202,10 +203,39 @@ private slots:
         QVERIFY2(w.saveDeck(path, &error), qPrintable(error));
         PresentationWindow other;
         QVERIFY2(other.openDeck(path, &error), qPrintable(error));
-        QCOMPARE(other.navigator()->count(), 19);
+        QCOMPARE(other.navigator()->count(), 20);
         QCOMPARE(other.navigator()->deck().scenes.at(17).view, core::SceneView::Step);
         QCOMPARE(other.navigator()->deck().scenes.at(18).view, core::SceneView::Step);
         QCOMPARE(other.navigator()->deck().scenes.at(16).view, core::SceneView::Memory);
+        QCOMPARE(other.navigator()->deck().scenes.at(19).view, core::SceneView::Run);
+    }
+
+    void runScenePlays()
+    {
+        // The seed deck's last scene: Llama 3 405B on 16,384 H100 at the Llama 3 report's rate,
+        // an interruption every 54 × 24 / 419 = 3.09 hours; its title quotes it live.
+        PresentationWindow w;
+        w.setInteractive(false);
+        w.navigator()->goTo(18);
+        w.controller()->flush();
+        QVERIFY(w.showsRun());
+        QVERIFY(!w.showsStep());
+        QVERIFY2(w.sceneTitle().contains(QStringLiteral("16,384 H100")), qPrintable(w.sceneTitle()));
+        QVERIFY2(w.sceneTitle().contains(QStringLiteral("every 3.1 hours")), qPrintable(w.sceneTitle()));
+        RunView* run = w.runView();
+        QVERIFY(run->hasRun());
+        QCOMPARE(run->rowSeconds(), 2 * 3600.0); // five interruptions, 15.5 h, in rows of 2 h
+        QCOMPARE(run->rows(), 8);
+        QTest::keyClick(&w, Qt::Key_P);
+        QVERIFY(run->cursor()->isPlaying());
+        run->cursor()->advance(3000);
+        QCOMPARE_GT(run->cursor()->position(), 0.0);
+        QTest::keyClick(&w, Qt::Key_P);
+        QVERIFY(!run->cursor()->isPlaying());
+        QVERIFY(!w.grab().isNull());
+        // Add Scene keeps the view it shows
+        const int at = w.addCurrentScene(QStringLiteral("Run again"));
+        QCOMPARE(w.navigator()->deck().scenes.at(std::size_t(at)).view, core::SceneView::Run);
     }
 
     void keysStepScenes_data()
@@ -219,8 +249,8 @@ private slots:
         QTest::addRow("Left") << int(Qt::Key_Left) << 3 << 2;
         QTest::addRow("PageUp (clicker)") << int(Qt::Key_PageUp) << 1 << 0;
         QTest::addRow("Left at the start stays") << int(Qt::Key_Left) << 0 << 0;
-        QTest::addRow("End") << int(Qt::Key_End) << 0 << 17;
-        QTest::addRow("Right at the end stays") << int(Qt::Key_Right) << 17 << 17;
+        QTest::addRow("End") << int(Qt::Key_End) << 0 << 18;
+        QTest::addRow("Right at the end stays") << int(Qt::Key_Right) << 18 << 18;
         QTest::addRow("Home") << int(Qt::Key_Home) << 9 << 0;
     }
     void keysStepScenes()
@@ -431,7 +461,7 @@ private slots:
         // Leaving without a dialog discards: the deck is the one the presentation began with.
         QTest::keyClick(&w, Qt::Key_Escape);
         QVERIFY(!w.isVisible());
-        QCOMPARE(w.navigator()->count(), 18);
+        QCOMPARE(w.navigator()->count(), 19);
         QVERIFY(!w.hasChangesToKeep());
         QCOMPARE(w.controller()->scenario(), w.navigator()->currentScene()->scenario);
     }
@@ -454,7 +484,7 @@ private slots:
         QVERIFY(w.hasChangesToKeep());
         w.keepLiveEdits();
         // Each edit right after the scene it came from: 1 → 2 (new), 9 → 11 (new, one shifted in before).
-        QCOMPARE(w.navigator()->count(), 20);
+        QCOMPARE(w.navigator()->count(), 21);
         const core::Deck& deck = w.navigator()->deck();
         QCOMPARE(deck.scenes[1].scenario.training.zeroStage, 1);
         QCOMPARE(deck.scenes[2].scenario.training.zeroStage, 3);
@@ -470,7 +500,7 @@ private slots:
         QVERIFY(!w.hasChangesToKeep());
         PresentationWindow other;
         QVERIFY2(other.openDeck(path, &error), qPrintable(error));
-        QCOMPARE(other.navigator()->count(), 20);
+        QCOMPARE(other.navigator()->count(), 21);
         QCOMPARE(other.navigator()->deck().scenes[2].scenario, deck.scenes[2].scenario);
     }
 
@@ -632,7 +662,7 @@ private slots:
         controller.flush();
         const int at = w.addCurrentScene(QStringLiteral("My 70B layout"));
         QCOMPARE(at, 3);
-        QCOMPARE(w.navigator()->count(), 19);
+        QCOMPARE(w.navigator()->count(), 20);
         QCOMPARE(w.sceneTitle(), QStringLiteral("My 70B layout"));
         QVERIFY(w.document()->isModified());
         const QString path = dir.filePath(QStringLiteral("deck.json"));
@@ -641,7 +671,7 @@ private slots:
 
         PresentationWindow other;
         QVERIFY2(other.openDeck(path, &error), qPrintable(error));
-        QCOMPARE(other.navigator()->count(), 19);
+        QCOMPARE(other.navigator()->count(), 20);
         QCOMPARE(other.navigator()->title(3), QStringLiteral("My 70B layout"));
         QCOMPARE(other.navigator()->deck().scenes[3].scenario, guiscenarios::llama70bOn64());
         QCOMPARE(other.navigator()->currentIndex(), 0);
@@ -672,7 +702,7 @@ private slots:
         QString error;
         QVERIFY(!w.openDeck(path, &error));
         QVERIFY2(error.contains(needle), qPrintable(error));
-        QCOMPARE(w.navigator()->count(), 18);
+        QCOMPARE(w.navigator()->count(), 19);
         QCOMPARE(w.navigator()->currentIndex(), 5);
         QString missing;
         QVERIFY(!w.openDeck(dir.filePath(QStringLiteral("none.json")), &missing));

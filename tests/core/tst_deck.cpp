@@ -34,7 +34,7 @@ private slots:
         const core::DeckLoad load = core::loadDeck(core::seedDeckJson());
         QVERIFY2(load.ok, load.issues.empty() ? "" : core::describe(load.issues.front()).c_str());
         QVERIFY(load.issues.empty());
-        QCOMPARE(load.deck.scenes.size(), std::size_t(18));
+        QCOMPARE(load.deck.scenes.size(), std::size_t(19));
         for (const core::Scene& s : load.deck.scenes) {
             QVERIFY(!s.title.en.empty());
             QVERIFY2(!s.title.zhCN.empty(), s.title.en.c_str()); // both languages, every scene
@@ -131,14 +131,23 @@ private slots:
 
     void sceneViews()
     {
-        // The seed deck's last scene plays the 70B step (PP 4, 8 micro-batches); the others
-        // show the bars, as every deck did before "view" existed.
-        QCOMPARE(deck().scenes.back().view, core::SceneView::Step);
-        for (std::size_t i = 0; i + 1 < deck().scenes.size(); ++i)
+        // The seed deck's last but one scene plays the 70B step (PP 4, 8 micro-batches), the
+        // last the 405B run's wall-clock; the others show the bars, as every deck did before
+        // "view" existed.
+        const std::size_t n = deck().scenes.size();
+        QCOMPARE(deck().scenes[n - 2].view, core::SceneView::Step);
+        QCOMPARE(deck().scenes[n - 1].view, core::SceneView::Run);
+        for (std::size_t i = 0; i + 2 < n; ++i)
             QCOMPARE(deck().scenes[i].view, core::SceneView::Memory);
-        const core::Estimate played = scene(deck().scenes.size() - 1);
+        const core::Estimate played = scene(n - 2);
         QVERIFY(played.valid);
         QCOMPARE(played.microBatchesPerStep, 8); // global batch 16 / (micro-batch 1 × DP 2)
+        // The run on 16,384 H100 at the Llama 3 report's rate (419 unexpected interruptions in
+        // 54 days on 16,384 GPUs, §3.3.4): one every 54 × 24 / 419 = 3.093 hours.
+        const core::Estimate run = scene(n - 1);
+        QVERIFY(run.valid);
+        QCOMPARE(run.compute.run.gpus, 16384.0);
+        QVERIFY(std::abs(run.compute.run.goodput.mtbiSeconds / 3600 / (54.0 * 24 / 419) - 1) < 0.01);
 
         const char* scenario = R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}})";
         // Appended piece by piece: GCC 12 warns -Warray-bounds (falsely) on a chain of + on temporaries.
@@ -151,6 +160,10 @@ private slots:
         QVERIFY(l.ok);
         QCOMPARE(l.deck.scenes.at(0).view, core::SceneView::Memory);
         QCOMPARE(l.deck.scenes.at(1).view, core::SceneView::Step);
+        QCOMPARE(core::loadDeck(R"({"scenes": [{"title": "run", "view": "run", "scenario": {"schema_version": 1, "model": {"preset": "llama-2-7b"}}}]})")
+                     .deck.scenes.at(0)
+                     .view,
+                 core::SceneView::Run);
         // Written only where it is not the bars: a deck of bars saves as it did before.
         const std::string saved = core::saveDeck(l.deck);
         QCOMPARE(QString::fromStdString(saved).count(QStringLiteral("\"view\": \"step\"")), 1);
@@ -183,7 +196,7 @@ private slots:
         QCOMPARE(int(l.issues.front().code), code);
         QCOMPARE(QString::fromStdString(l.issues.front().path), QStringLiteral("scenes[0].view"));
         if (code == int(core::IssueCode::UnknownValue)) {
-            QCOMPARE(l.issues.front().accepted, (std::vector<std::string>{"memory", "step"}));
+            QCOMPARE(l.issues.front().accepted, (std::vector<std::string>{"memory", "step", "run"}));
             QCOMPARE(QString::fromStdString(l.issues.front().nearest), nearest);
         }
     }
