@@ -36,10 +36,14 @@ void attentionCore(const Model& md, double forwardFlops, double heads, LayerCost
     if (fused) {
         // Each CP rank runs its queries against c key chunks of s/c: the kernel's length is s/c.
         const double kernel = s / md.c;
-        const double f = attentionEfficiency(md.att.forward, kernel, *ctx.constants),
-                     b = attentionEfficiency(md.att.backward, kernel, *ctx.constants);
+        // The kernels' figures are at head dim 128; narrower heads run slower (md.attWidth,
+        // FlashAttention-3 arXiv 2407.08608 Fig. 5). The backward's five GEMMs are 2.5 × the
+        // forward's FLOPs, the count its η_bwd was measured in (Dao-AILab/flash-attention
+        // benchmarks/benchmark_flash_attention.py @ 0469c72, flops(mode='bwd')).
+        const double f = attentionEfficiency(md.att.forward * md.attWidth, kernel, *ctx.constants),
+                     b = attentionEfficiency(md.att.backward * md.attWidth, kernel, *ctx.constants);
         out.attentionF = f > 0 ? forwardFlops / (md.attentionPeak * f) : 0;
-        out.attentionB = b > 0 ? 2 * forwardFlops / (md.attentionPeak * b) : 0;
+        out.attentionB = b > 0 ? kFusedBackwardFlops * forwardFlops / (md.attentionPeak * b) : 0;
         return;
     }
     // Without a fused kernel the scores go through HBM: batched GEMMs with K = head dim, and the
@@ -295,6 +299,7 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
     md.ep = linkOf(CommDimension::ExpertParallel);
     md.pp = linkOf(CommDimension::PipelineParallel);
     md.att = attentionFigures(md.fig, tr.attentionKernel, tr.framework);
+    md.attWidth = attentionHeadDimFactor(md.att.kernel, m.isMla() ? double(m.qkNopeHeadDim) + m.qkRopeHeadDim : double(m.effectiveHeadDim()));
     md.eager = eagerTraffic(m, tr, double(m.numAttentionHeads) * m.effectiveHeadDim(), double(m.numQueryGroups) * m.effectiveHeadDim());
 
     // A model whose every layer is an MoE layer (Mixtral) has no dense layer to time: its stages
@@ -451,7 +456,12 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
         const double rs = reduceScatterSeconds(grads, shards, bus, kLatency), ag = reduceScatterSeconds(weights, shards, bus, kLatency);
         const double rsTail = reduceScatterSeconds(st.gradients * bucket, shards, bus, kLatency);
         const double agTail = reduceScatterSeconds(st.weights * bucket, shards, bus, kLatency);
-        if (z == 1) {
+        // FSDP2 under PP (core/training/fsdppipeline.cpp: torchtitan keeps a stage unsharded from
+        // its first micro-batch's forward to its last one's backward and reduce-scatters after the
+        // last, torchtitan 9dec370 parallelize_llama.py 326–329, torch pipelining stage.py
+        // backward_maybe_with_nosync): one all-gather and one reduce-scatter a step, as ZeRO-1's.
+        const bool oncePerStep = ctx.layout.framework == Framework::Fsdp2 && ctx.layout.p > 1 && !ctx.layout.adapters;
+        if (z == 1 || oncePerStep) {
             dpAll += rs + ag;
             dpExposed += exposedSeconds(rs, B, rsTail) + exposedSeconds(ag, F, agTail);
         } else if (z == 2) {

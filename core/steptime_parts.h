@@ -29,6 +29,7 @@ constexpr double kGeluPasses = constant("elementwise_ffn_passes_gelu");
 constexpr double kProjectionPasses = constant("elementwise_projection_passes");
 constexpr double kDropoutPasses = constant("elementwise_dropout_passes");
 constexpr double kBackwardFactor = constant("elementwise_backward_factor");
+constexpr double kFusedBackwardFlops = constant("fused_attention_backward_flops");
 constexpr double kLayerOverhead = constant("layer_overhead_seconds");
 constexpr double kLatency = constant("collective_latency_seconds");
 constexpr double kBucketParameters = constant("megatron_bucket_parameters");
@@ -72,6 +73,7 @@ struct Model
     double backwardGemms = 2; ///< dgrad + wgrad (frozen LoRA base: dgrad only)
     GroupLink tp, cp, ep, pp;
     AttentionFigures att;   ///< the attention kernel the run uses (core/steptime/attentionkernel.h)
+    double attWidth = 1;    ///< its speed at the model's head dim over its head-dim-128 figures
     EagerTraffic eager;     ///< what eager PyTorch adds to the elementwise work (core/steptime/eagerops.h)
     Fp8RecipeCost recipe;   ///< FP8 runs: the quantization traffic and NVFP4's GEMM speed (core/steptime/fp8recipe.h)
 

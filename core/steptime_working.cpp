@@ -57,7 +57,7 @@ void explainStep(const EstimateContext& ctx, const PipelinePass& pass, const Ste
             {"η_GEMM", md.fig.gemmBf16, Unit::Fraction}, {"η_FP8", md.fp8 ? md.fig.gemmFp8 : 0.0, Unit::Fraction},
             {"per layer fwd", dense.gemmF, Unit::Seconds}});
     w->add(Term::StepAttention, kWholeJob, part(parts, StepPart::Attention),
-           {{"η_fwd", md.att.forward, Unit::Fraction}, {"η_bwd", md.att.backward, Unit::Fraction},
+           {{"η_fwd", md.att.forward, Unit::Fraction}, {"η_bwd", md.att.backward, Unit::Fraction}, {"f_d", md.attWidth, Unit::Fraction},
             {"s / c", double(tr.seqLength) / md.c, Unit::Tokens}, {"per layer fwd", dense.attentionF, Unit::Seconds}},
            {}, tr.flashAttention ? std::string_view{} : "QKᵀ, ·V at η_GEMM(s/c, s, d) + 20 B per score / HBM  (no fused kernel)");
     w->add(Term::StepElementwise, kWholeJob, part(parts, StepPart::Elementwise),

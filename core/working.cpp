@@ -109,7 +109,7 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
      "the same scheduler: a new prompt is chunked into what the budget leaves beside the running requests (vllm/v1/core/sched/scheduler.py @ 00024d3); queue = (batch − running) · request time / running for requests the budget does not admit (Little's law, L = λW)", Unit::Seconds, kNone},
     {"step_gemm", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Step time: linear layers (GEMMs)"), "m · Σ max(2·M·N·K / (peak · η(M, N, K)), bytes / HBM)  (forward + 2 × backward)",
      "roofline (Williams et al. 2009); η: measured large-GEMM efficiency (MAMF, stas00/ml-engineering @ 744d01e) × Π d/(d + 128)", Unit::Seconds, kNone},
-    {"step_attention", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Step time: attention core"), "m · n_layers · (F_att / (peak₁₆ · η_fwd) + 2·F_att / (peak₁₆ · η_bwd)), η × (s/c) / (s/c + 512)",
+    {"step_attention", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Step time: attention core"), "m · n_layers · (F_att / (peak₁₆ · η_fwd) + 2.5·F_att / (peak₁₆ · η_bwd)), η × f_d × (s/c) / (s/c + 512)",
      "FlashAttention-2 (arXiv 2307.08691), FlashAttention-3 (arXiv 2407.08608)", Unit::Seconds, kNone},
     {"step_elementwise", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Step time: norms and activations"), "m · n_layers · bytes moved / HBM bandwidth",
      "operator list of Korthikanti et al. 2022 §4.1; each tensor read and written once forward, twice backward", Unit::Seconds, kNone},

@@ -10602,6 +10602,14 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>GELU 前向每 token 读 F、写 F（本工具对该算子的计数）</translation>
     </message>
     <message>
+        <source>a fused attention kernel&apos;s backward runs five GEMMs to its forward&apos;s two (QKᵀ again, dV, dP, dQ, dK): 2.5 × the forward FLOPs, the count the FlashAttention benchmarks measure backward TFLOP/s in (Dao-AILab/flash-attention benchmarks/benchmark_flash_attention.py @ 0469c72: flops(mode=&apos;bwd&apos;) = 2.5 × the forward&apos;s), so each kernel&apos;s η_bwd, read from those plots, is applied to 2.5 × F_att</source>
+        <translation>融合注意力核的反向有五个 GEMM（再算一次 QKᵀ，以及 dV、dP、dQ、dK），前向只有两个：反向 FLOPs 是前向的 2.5 倍，FlashAttention 的基准测试正是按这个口径给出反向 TFLOP/s（Dao-AILab/flash-attention benchmarks/benchmark_flash_attention.py @ 0469c72：flops(mode=&apos;bwd&apos;) = 前向的 2.5 倍），所以从这些图读出的各核 η_bwd 作用于 2.5 × F_att</translation>
+    </message>
+    <message>
+        <source>attention kernels run slower at head dim 64 than at 128: FlashAttention-3 (arXiv 2407.08608) Fig. 5, H100 forward at 16k tokens, head dim 64 against 128: FlashAttention-2 299/370, cuDNN 388/595, FlashAttention-3 473/648 TFLOP/s; the same ratio assumed for the backward and on other GPUs (our assumption), linear in the head dim from 64 to 128, 1 from 128 on (MLA: its q·k head dim)</source>
+        <translation>注意力核在头维 64 时比 128 时慢：FlashAttention-3（arXiv 2407.08608）图 5，H100 前向、16k token，头维 64 对 128：FlashAttention-2 299/370，cuDNN 388/595，FlashAttention-3 473/648 TFLOP/s；反向和其他 GPU 假定同一比例（我们的假设），头维 64 到 128 之间线性插值，128 及以上为 1（MLA 取其 q·k 头维）</translation>
+    </message>
+    <message>
         <source>GEMM efficiency falls when a dimension is small against the 128- to 256-wide tiles cuBLAS uses (NVIDIA Matrix Multiplication Background User&apos;s Guide, §2.3 tile sizes, §3 tile and wave quantization); modelled as Π d/(d + 128) over M, N, K, normalised to 1 at the best shape measured for MAMF</source>
         <translation>当某一维相对 cuBLAS 使用的 128–256 宽分块较小时，GEMM 效率下降（NVIDIA Matrix Multiplication Background User&apos;s Guide，§2.3 分块大小，§3 分块与波次量化）；按 M、N、K 上的 Π d/(d + 128) 建模，并在测得 MAMF 的最佳形状处归一为 1</translation>
     </message>
@@ -10694,8 +10702,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>NVFP4：按张量的 amax 读取（2 字节）、转换读取（2），以及按行和按列的半字节副本，每 16 个元素带 1 字节缩放因子；权重梯度输入的随机 Hadamard 变换在转换中完成（NVIDIA, Pretraining LLMs with NVFP4, arXiv 2509.25149 §4；本项目的计数）</translation>
     </message>
     <message>
-        <source>fitted: the share of the short-benchmark GEMM and attention efficiencies (MAMF, FlashAttention papers) that a training run sustains (clocks under sustained power, kernels sharing the SMs with communication); the value minimising the mean |log(predicted / measured)| over all 220 judged runs of the step-time corpus (resources/corpus/steptime.json, 12 source groups; core/accuracy/fit.cpp finds 0.653 since the Llama 3.1 405B rows run their published interleaved layouts, issue 25 item 1; 0.661 before). The README&apos;s held-out table refits it without each source group before predicting that group</source>
-        <translation>拟合值：训练运行能维持的、短基准测得的 GEMM 与注意力效率（MAMF、FlashAttention 论文）的比例（持续功耗下的时钟、与通信共享 SM 的 kernel）；取使步时语料库（resources/corpus/steptime.json，12 个来源组）全部 220 个可评判运行的平均 |log(预测 / 实测)| 最小的值（core/accuracy/fit.cpp 求得 0.653，自 Llama 3.1 405B 的各行按其公布的交错布局运行起（issue 25 第 1 项）；此前为 0.661）。README 的留出表在预测每个来源组之前都会去掉该组重新拟合</translation>
+        <source>fitted: the share of the short-benchmark GEMM and attention efficiencies (MAMF, FlashAttention papers) that a training run sustains (clocks under sustained power, kernels sharing the SMs with communication); the value minimising the mean |log(predicted / measured)| over all 220 judged runs of the step-time corpus (resources/corpus/steptime.json, 12 source groups; core/accuracy/fit.cpp finds 0.674 since the fused attention backward counts 2.5 × the forward's FLOPs, head-dim-64 attention runs at its measured speed and FSDP2 under PP gathers once a step; 0.653 before, 0.661 before the Llama 3.1 405B rows ran their published interleaved layouts). The README&apos;s held-out table refits it without each source group before predicting that group</source>
+        <translation>拟合值：训练运行能维持的、短基准测得的 GEMM 与注意力效率（MAMF、FlashAttention 论文）的比例（持续功耗下的时钟、与通信共享 SM 的 kernel）；取使步时语料库（resources/corpus/steptime.json，12 个来源组）全部 220 个可评判运行的平均 |log(预测 / 实测)| 最小的值（core/accuracy/fit.cpp 求得 0.674，自融合注意力反向按前向 FLOPs 的 2.5 倍计、头维 64 的注意力按实测速度计、PP 下的 FSDP2 每步只聚合一次起；此前为 0.653，Llama 3.1 405B 各行按其公布的交错布局运行之前为 0.661）。README 的留出表在预测每个来源组之前都会去掉该组重新拟合</translation>
     </message>
     <message>
         <source>communicators × bytes per communicator</source>
@@ -10718,8 +10726,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>g · 可训练参数（gradient_as_bucket_view=False 时另存一份桶副本）</translation>
     </message>
     <message>
-        <source>m · n_layers · (F_att / (peak₁₆ · η_fwd) + 2·F_att / (peak₁₆ · η_bwd)), η × (s/c) / (s/c + 512)</source>
-        <translation>m · n_layers · (F_att / (peak₁₆ · η_fwd) + 2·F_att / (peak₁₆ · η_bwd))，η × (s/c) / (s/c + 512)</translation>
+        <source>m · n_layers · (F_att / (peak₁₆ · η_fwd) + 2.5·F_att / (peak₁₆ · η_bwd)), η × f_d × (s/c) / (s/c + 512)</source>
+        <translation>m · n_layers · (F_att / (peak₁₆ · η_fwd) + 2.5·F_att / (peak₁₆ · η_bwd))，η × f_d × (s/c) / (s/c + 512)</translation>
     </message>
     <message>
         <source>max(forward of max_num_batched_tokens, sampler 16 B × max_num_seqs × V)</source>

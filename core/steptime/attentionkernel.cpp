@@ -1,5 +1,7 @@
 #include "core/steptime/attentionkernel.h"
 
+#include "core/steptime_data.h"
+
 namespace core {
 
 AttentionFigures attentionFigures(const GpuStepFigures& gpu, AttentionKernel requested, Framework framework)
@@ -35,6 +37,19 @@ AttentionFigures attentionFigures(const GpuStepFigures& gpu, AttentionKernel req
         break;
     }
     return f;
+}
+
+double attentionHeadDimFactor(AttentionKernel kernel, double headDim)
+{
+    using steptime_data::constant;
+    if (!(headDim > 0) || headDim >= 128)
+        return 1;
+    const double at64 = kernel == AttentionKernel::Fa2 ? constant("attention_head_dim64_fa2")
+        : kernel == AttentionKernel::Fa3             ? constant("attention_head_dim64_fa3")
+                                                     : constant("attention_head_dim64_cudnn");
+    if (headDim <= 64)
+        return at64;
+    return at64 + (1 - at64) * (headDim - 64) / 64;
 }
 
 } // namespace core

@@ -21,4 +21,10 @@ struct AttentionFigures
 /// (FlashAttention-3 where it does not run falls back to the fused kernel).
 AttentionFigures attentionFigures(const GpuStepFigures& gpu, AttentionKernel requested, Framework framework);
 
+/// The share of its head-dim-128 speed that `kernel` keeps at head dimension `headDim`
+/// (FlashAttention-3, arXiv 2407.08608, Fig. 5: H100 forward at 16k, head dim 64 against 128;
+/// resources/steptime.json attention_head_dim64_*): that ratio at 64 and below, linear up to 1 at
+/// 128, 1 above (larger heads are not slower for every kernel: not modelled).
+double attentionHeadDimFactor(AttentionKernel kernel, double headDim);
+
 } // namespace core
