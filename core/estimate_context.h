@@ -66,6 +66,10 @@ struct EstimateContext
     double stageParams = 0;           ///< count-only models: Ψ/(t·p) per stage, no layer structure
     double firstStageParams = 0;      ///< embedding (+ learned positions) on stage 0
     double lastStageParams = 0;       ///< final norm + output layer (or tied copy) on the last stage
+    /// training.optimizer_in_backward: the largest single parameter tensor per GPU, the one whose
+    /// gradient is the most that exists at once (the embedding or output matrix V·h/t on the end
+    /// stages; a layer's largest matrix elsewhere)
+    double largestEndMatrix = 0, largestLayerMatrix = 0;
     // bytes per resident parameter after ZeRO sharding and offload
     double weightBytes = 0, gradientBytes = 0, optimizerBytes = 0;              ///< dense (trainable)
     double expertWeightBytes = 0, expertGradientBytes = 0, expertOptimizerBytes = 0;

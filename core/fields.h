@@ -46,7 +46,7 @@ enum class Field : std::uint16_t {
     TrainingOptimizer, TrainingZeroStage, TrainingFsdp, TrainingOffloadOptimizer, TrainingOffloadParameters, TrainingOffloadDevice,
     TrainingRecompute, TrainingFlashAttention, TrainingFlopsFormula, TrainingMoeCapacityFactor, TrainingTpCommOverlap,
     TrainingFramework, TrainingMomentDtype, TrainingLossImplementation, TrainingAttentionKernel, TrainingTorchCompile, TrainingFp8Recipe,
-    TrainingMoeCommOverlap, TrainingMoeHierarchicalDispatch,
+    TrainingMoeCommOverlap, TrainingMoeHierarchicalDispatch, TrainingOptimizerInBackward, TrainingActivationOffload,
     // parallel
     ParallelGpus, ParallelGpusPerNode, ParallelNvlinkDomain, ParallelTensor, ParallelPipeline, ParallelVirtualPipeline, ParallelContext,
     ParallelSequenceParallel, ParallelExpert, ParallelExpertTensor, ParallelFirstStageLayers, ParallelLastStageLayers,
@@ -503,6 +503,8 @@ inline constexpr FieldInfo kFields[] = {
     choice<&S::training, &T::fp8Recipe>(Field::TrainingFp8Recipe, "training.fp8_recipe"),
     choice<&S::training, &T::moeCommOverlap>(Field::TrainingMoeCommOverlap, "training.moe_comm_overlap", E::MoE),
     choice<&S::training, &T::moeHierarchicalDispatch>(Field::TrainingMoeHierarchicalDispatch, "training.moe_hierarchical_dispatch", E::MoE),
+    choice<&S::training, &T::optimizerInBackward>(Field::TrainingOptimizerInBackward, "training.optimizer_in_backward", E::Training),
+    choice<&S::training, &T::activationOffload>(Field::TrainingActivationOffload, "training.activation_offload", E::Training),
 
     scalar<&S::parallel, &P::gpus>(Field::ParallelGpus, "parallel.gpus", U::Count, atLeast(1, kMaxGpus)),
     scalar<&S::parallel, &P::gpusPerNode>(Field::ParallelGpusPerNode, "parallel.gpus_per_node", U::Count, atLeast(1, 1024)),

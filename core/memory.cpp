@@ -22,6 +22,10 @@ namespace {
 
 double& at(ComponentBytes& bytes, Component c) { return bytes[std::size_t(c)]; }
 
+/// training.activation_offload: the layers' saved tensors on the GPU of each micro-batch, the
+/// node being run in the backward and the one prefetched for the next (torchtune OffloadActivations).
+constexpr double kOffloadedLayersOnGpu = 2;
+
 } // namespace
 
 void prepareStages(EstimateContext& ctx)
@@ -52,6 +56,13 @@ void prepareStages(EstimateContext& ctx)
         // for the output layer, synchronised by an all-reduce (Megatron).
         const double outputLayer = m.tiedEmbeddings ? (ctx.layout.p > 1 ? pc.embedding : 0) : pc.outputLayer;
         ctx.lastStageParams = pc.finalNorm + outputLayer / t;
+        // One tensor per matrix as PyTorch recipes hold them (torchtune and torchtitan: separate
+        // w1/w2/w3 and wq/wk/wv/wo; routed experts as one grouped tensor per GPU).
+        const double h = m.hiddenSize;
+        ctx.largestEndMatrix = pc.paddedVocab * h / t;
+        ctx.largestLayerMatrix = std::max(h * double(m.ffnHiddenSize), h * double(m.numAttentionHeads) * m.effectiveHeadDim()) / t;
+        if (m.isMoE())
+            ctx.largestLayerMatrix = std::max(ctx.largestLayerMatrix, h * double(m.moeFfnHiddenSize) * m.numExperts / expertShards);
     }
 
     // Model states of the trainable parameters.
@@ -143,7 +154,7 @@ inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, c
     // The stage's parameters, activations and LoRA adapters: each kind's layer times the layers
     // of that kind on the stage (sums in kModelledKinds' order).
     double linear = ctx.layout.countOnly ? ctx.stageParams : 0, other = 0, experts = 0, adapters = 0, activations = 0;
-    double recompute = 0, activationGradients = 0, layerParams = 0;
+    double recompute = 0, activationGradients = 0, layerParams = 0, layerActivations = 0;
     for (LayerKind kind : kModelledKinds) {
         const int n = kinds[kind];
         if (n == 0)
@@ -156,6 +167,7 @@ inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, c
         activations += n * k.activations.total;
         if (n > 0) { // the largest layer of the stage: what one layer's backward and gathers hold
             recompute = std::max(recompute, k.activations.recomputeWorkspace);
+            layerActivations = std::max(layerActivations, k.activations.total);
             activationGradients = std::max(activationGradients, k.activations.backwardWorkspace);
             layerParams = std::max(layerParams, k.linear + k.other + k.experts);
         }
@@ -196,6 +208,13 @@ inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, c
     if (training) {
         // Activations of one micro-batch; the moments multiply by the micro-batches in flight.
         L.activationsPerMicroBatch = activations;
+        if (ctx.scenario.training.activationOffload)
+            // OffloadActivations (torchtune 1814feb torchtune/training/_activation_offloading.py):
+            // every saved tensor of at least 1 KiB is copied to pinned host memory in the forward
+            // (lines 134-194) and brought back in the backward, where the tensors of the node being
+            // run and those prefetched for the next one are on the GPU (lines 228-283): about two
+            // layers' saved tensors stay on the GPU of each micro-batch.
+            L.activationsPerMicroBatch = std::min(activations, kOffloadedLayersOnGpu * layerActivations);
         L.embeddingPerMicroBatch = first ? ctx.embeddingActivationsPerMicroBatch : 0;
         if (last) {
             L.outputHeld = ctx.outputInputs + ctx.buffers.loss.held * ctx.logitElements;
@@ -229,7 +248,17 @@ inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, c
         L.optimizerTemporaries = ctx.buffers.optimizerTempPerParam * trainable;
         if (ctx.buffers.optimizerTempCap > 0)
             L.optimizerTemporaries = std::min(L.optimizerTemporaries, ctx.buffers.optimizerTempCap);
-        if (ctx.buffers.gradientsFilledByBackward) {
+        if (ctx.scenario.training.optimizerInBackward && !ctx.layout.adapters) {
+            // The step of each parameter runs in its post-accumulate-grad hook and frees its
+            // gradient (torchtune 1814feb torchtune/training/memory.py lines 236-242:
+            // optim_dict[param].step(); optim_dict[param].zero_grad()): one parameter's gradient
+            // and its step's temporaries at a time, the largest being the embedding or output
+            // matrix (V·h/t) on the end stages, else a layer's largest matrix.
+            const double largest = std::min(L.residentParameters, std::max(first || last ? ctx.largestEndMatrix : 0.0, ctx.largestLayerMatrix));
+            at(b, Component::Gradients) = ctx.gradientBytes * largest;
+            L.gradientsEarly = at(b, Component::Gradients);
+            L.optimizerTemporaries = ctx.buffers.optimizerTempPerParam * largest;
+        } else if (ctx.buffers.gradientsFilledByBackward) {
             // Before the backward reaches them the gradients do not exist; at the first layer's
             // backward only the output layer's and that layer's do.
             const double grads = at(b, Component::Gradients);

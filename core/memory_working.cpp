@@ -74,7 +74,9 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
                tr.offloadParameters ? "0 (weights offloaded to CPU; gathered per module)" : (z >= 3 ? "w·P / D_z" : "w·P"));
         w->add(Term::Gradients, stage, L.persistent[std::size_t(Component::Gradients)],
                {{"g", st.gradients, Unit::BytesPerParameter}, {"P", resident, Unit::Count}, {"D_z", z >= 2 ? dz : 1, Unit::Count}}, {},
-               tr.offloadOptimizer ? "0 (gradients streamed to CPU)" : (z >= 2 ? "g·P / D_z" : "g·P"));
+               tr.offloadOptimizer        ? "0 (gradients streamed to CPU)"
+               : tr.optimizerInBackward ? "g × the largest parameter tensor (step in backward: each gradient freed by its step)"
+                                        : (z >= 2 ? "g·P / D_z" : "g·P"));
         w->add(Term::OptimizerStates, stage, optimizerBytes,
                {{"master", st.master, Unit::BytesPerParameter}, {"moments", st.moments, Unit::BytesPerParameter},
                 {"P", resident, Unit::Count}, {"D_z", z >= 1 ? dz : 1, Unit::Count}}, {},
@@ -140,7 +142,8 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
     const double inFlight = peakInFlight;
     w->add(Term::LayerActivations, stage, inFlight * L.activationsPerMicroBatch,
            {{"A_layer", ctx.kinds[std::size_t(LayerKind::Dense)].activations.total, Unit::Bytes}, {"n_layers", double(out.layers), Unit::Count},
-            {"in flight", inFlight, Unit::Count}});
+            {"in flight", inFlight, Unit::Count}},
+           {}, tr.activationOffload ? "min(n_layers, 2) × A_layer × in flight (activation offloading: the rest in host memory)" : std::string_view{});
     const double T = ctx.layout.tokensPerMicroBatch;
     const double h = ctx.shape.hiddenSize;
     const double V = ctx.params.paddedVocab;
@@ -220,6 +223,7 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
                {{"per parameter", ctx.buffers.optimizerTempPerParam, Unit::BytesPerParameter}, {"D_z", z >= 1 ? dz : 1, Unit::Count}}, {},
                ctx.layout.framework == Framework::Megatron ? "4 B × gradient shard: .float() of the 16-bit grad buffer"
                    : ctx.layout.framework == Framework::DeepSpeed ? "4 B × gradient partition (fp32 single_grad_partition)"
+                   : tr.optimizerInBackward ? "moment bytes × the largest parameter tensor: one parameter's step at a time"
                                                            : "moment bytes × parameters: foreach Adam's sqrt of exp_avg_sq");
     if (get(out, Component::PagedOptimizerStates) > 0 || L.persistent[std::size_t(Component::PagedOptimizerStates)] > 0)
         w->add(Term::PagedOptimizerStates, stage, L.persistent[std::size_t(Component::PagedOptimizerStates)],

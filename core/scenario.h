@@ -106,6 +106,15 @@ struct TrainingSetup
     /// out over NVLink there (DeepEP normal kernels, Megatron's flex dispatcher), instead of once
     /// per destination expert (all-to-all).
     bool moeHierarchicalDispatch = false;
+    /// The optimizer steps each parameter as soon as its gradient is accumulated and frees that
+    /// gradient (torchtune optimizer_in_bwd: register_optim_in_bwd_hooks, PyTorch
+    /// register_post_accumulate_grad_hook): no step holds every gradient at once. Needs one
+    /// micro-batch per step (torchtune refuses gradient accumulation with it).
+    bool optimizerInBackward = false;
+    /// Saved activations go to pinned host memory during the forward and come back during the
+    /// backward (torchtune enable_activation_offloading: OffloadActivations); the GPU keeps the
+    /// layers in transit and the output layer's.
+    bool activationOffload = false;
 
     bool operator==(const TrainingSetup&) const = default;
 };

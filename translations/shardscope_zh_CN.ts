@@ -2784,6 +2784,14 @@ fullest GPU %2 of %3</source>
         <translation>MoE 按节点分发（DeepEP）</translation>
     </message>
     <message>
+        <source>Optimizer step in backward</source>
+        <translation>优化器步骤融入反向传播</translation>
+    </message>
+    <message>
+        <source>Activation offloading</source>
+        <translation>激活值卸载到 CPU</translation>
+    </message>
+    <message>
         <source>NVLink domain (GPUs)</source>
         <translation>NVLink 域（GPU 数）</translation>
     </message>
@@ -10740,6 +10748,18 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>moment bytes × parameters: foreach Adam&apos;s sqrt of exp_avg_sq</source>
         <translation>动量字节数 × 参数：foreach Adam 对 exp_avg_sq 开平方的结果</translation>
+    </message>
+    <message>
+        <source>moment bytes × the largest parameter tensor: one parameter&apos;s step at a time</source>
+        <translation>动量字节数 × 最大的单个参数张量：每次只执行一个参数的优化器步骤</translation>
+    </message>
+    <message>
+        <source>g × the largest parameter tensor (step in backward: each gradient freed by its step)</source>
+        <translation>g × 最大的单个参数张量（优化器步骤融入反向传播：每个梯度在其步骤后即释放）</translation>
+    </message>
+    <message>
+        <source>min(n_layers, 2) × A_layer × in flight (activation offloading: the rest in host memory)</source>
+        <translation>min(n_layers, 2) × A_layer × 在途数（激活值卸载：其余在主机内存中）</translation>
     </message>
     <message>
         <source>multi-node all-reduce moves 73 % of the NICs&apos; wire rate (4 × 8 B200, 50 GB/s EFA per GPU) and &apos;expect about 80 %&apos; of the advertised rate: stas00/ml-engineering network/README.md @ 744d01e</source>

@@ -89,6 +89,8 @@ QString label(core::Field field)
     case F::TrainingFp8Recipe: return QCoreApplication::translate("FieldText", "FP8 recipe");
     case F::TrainingMoeCommOverlap: return QCoreApplication::translate("FieldText", "MoE all-to-all overlap");
     case F::TrainingMoeHierarchicalDispatch: return QCoreApplication::translate("FieldText", "MoE dispatch per node (DeepEP)");
+    case F::TrainingOptimizerInBackward: return QCoreApplication::translate("FieldText", "Optimizer step in backward");
+    case F::TrainingActivationOffload: return QCoreApplication::translate("FieldText", "Activation offloading");
     case F::ParallelGpus: return QCoreApplication::translate("FieldText", "GPUs");
     case F::ParallelGpusPerNode: return QCoreApplication::translate("FieldText", "GPUs per node");
     case F::ParallelNvlinkDomain: return QCoreApplication::translate("FieldText", "NVLink domain (GPUs)");

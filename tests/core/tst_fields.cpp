@@ -124,6 +124,8 @@ const Row kRows[] = {
     {"training.fp8_recipe", kTrain, "mxfp8", "fp6", C::UnknownValue},
     {"training.moe_comm_overlap", kMoE, "true", "2", C::WrongType},
     {"training.moe_hierarchical_dispatch", kMoE, "true", "2", C::WrongType},
+    {"training.optimizer_in_backward", kTrain, "true", "2", C::WrongType},
+    {"training.activation_offload", kTrain, "true", "2", C::WrongType},
     // parallel
     {"parallel.gpus", kTrain, "16", "0", C::NotPositive},
     {"parallel.gpus_per_node", kTrain, "4", "0", C::NotPositive},

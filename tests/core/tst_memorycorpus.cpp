@@ -27,10 +27,11 @@ private slots:
 
     void summaryAsTheReadmeStates()
     {
-        // README "How far to trust the numbers", memory table, row "all": 137 judged rows, 97
-        // within ±10 %, median |error| 4.5 %. (Before issue 26's mechanisms: 76 within, 6.6 %.)
+        // README "How far to trust the numbers", memory table, row "all": 137 judged rows, 100
+        // within ±10 %, median |error| 4.5 %. (Before issue 26's mechanisms: 76 within, 6.6 %;
+        // before the optimizer step in backward and activation offloading: 97.)
         QCOMPARE(m_report.all.rows, 137);
-        QCOMPARE_GE(m_report.all.within, 97);
+        QCOMPARE_GE(m_report.all.within, 100);
         QVERIFY2(m_report.all.medianAbs <= 0.045 + 5e-4, qPrintable(QString::number(m_report.all.medianAbs)));
     }
 
@@ -48,7 +49,16 @@ private slots:
         QTest::newRow("Trainy 64 × H200, compiled loss") << "trainy-h200-8b-fsdp-64gpu";
         // torchtune README @ 1814feb "Optimization flags": compile, then CEWithChunkedOutputLoss.
         QTest::newRow("torchtune 3B full, compiled") << "torchtune-3b-full-compile";
-        QTest::newRow("torchtune 3B full, 8-bit AdamW") << "torchtune-3b-full-8-bit-adamw";
+        // training.optimizer_in_backward and training.activation_offload (torchtune @ 1814feb
+        // torchtune/training/memory.py, _activation_offloading.py), the same table's next rows,
+        // its LoRA row, and the 8B full finetune on one RTX 4090 (README @ 30b8519; the config's
+        // PagedAdamW8bit keeps its states in managed memory). The "8-bit AdamW" row that the
+        // foreach step's temporaries happened to hold before is now −17 %: what its 17.6 GiB holds
+        // besides bf16 weights and 8-bit moments is not modelled.
+        QTest::newRow("torchtune 3B full, step in backward") << "torchtune-3b-full-fuse-optimizer-step-into-backward";
+        QTest::newRow("torchtune 3B full, activation offloading") << "torchtune-3b-full-activation-offloading";
+        QTest::newRow("torchtune 3B LoRA, activation offloading") << "torchtune-3b-lora-optflags";
+        QTest::newRow("torchtune 8B full, step in backward, paged 8-bit AdamW") << "torchtune-llama31-8b-full-1xrtx-4090";
         // LitGPT config_hub/finetune/README.md @ 00af8b0: chunked_cross_entropy on bf16 chunks.
         QTest::newRow("LitGPT Llama 2 7B LoRA") << "litgpt-llama-2-7b-lora-a10g";
         QTest::newRow("LitGPT Llama 3 8B LoRA") << "litgpt-llama-3-8b-lora-a10g";
