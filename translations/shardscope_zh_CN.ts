@@ -5890,6 +5890,16 @@ Rollout 引擎）而不是按组成部分为柱状图着色——仅在多个模
             <numerusform>误差线：%n 次类似的公开运行中，十次有八次的实测值在 %1 到 %2 之间（%3；帮助 ▸ 准确度）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>PP %1 · %2–%3</source>
+        <extracomment>a pipeline stage&apos;s bar label where the full one does not fit; %1 = stage, %2–%3 = rank range</extracomment>
+        <translation>PP %1 · %2–%3</translation>
+    </message>
+    <message>
+        <source>PP %1–%2 · %3–%4</source>
+        <extracomment>the same for a run of stages; %1–%2 = stages, %3–%4 = rank range</extracomment>
+        <translation>PP %1–%2 · %3–%4</translation>
+    </message>
 </context>
 <context>
     <name>MemoryTimelineView</name>

@@ -185,6 +185,38 @@ private slots:
         QCOMPARE(clicked.at(0).at(1).value<core::Component>(), component);
     }
 
+    void narrowSlotsTakeTheCompactNames_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<QString>("first");
+        // Llama 2 70B on 512 H100, TP 8 × PP 8: eight stage bars. In 640 px a slot is ~60 px,
+        // narrower than "stage" and "128–191" in a row, so the bars take "PP 0 · 0–63"; in 2,400 px
+        // the full name fits.
+        QTest::addRow("640 px") << 640 << "PP 0\n0–63";
+        QTest::addRow("2,400 px") << 2400 << "PP stage 0\nranks 0–63";
+    }
+    void narrowSlotsTakeTheCompactNames()
+    {
+        QFETCH(int, width);
+        QFETCH(QString, first);
+        core::Scenario s = guiscenarios::llama70bOn64();
+        s.parallel.gpus = 512;
+        s.parallel.pipeline = 8;
+        s.training.globalBatchSize = 4096;
+        MemoryChart chart;
+        chart.setEstimate(core::estimate(s));
+        QCOMPARE(chart.groupCount(), 8);
+        chart.renderImage(QSize(width, 400));
+        QCOMPARE(chart.tickLabelText(0), first);
+        QVERIFY(chart.groupLabel(0).startsWith(QStringLiteral("PP stage 0"))); // the tooltip's and working's name
+        // Each line fits an eighth of the chart (an upper bound of a slot).
+        const double slot = double(width) / 8;
+        for (int g = 0; g < chart.groupCount(); ++g)
+            for (const QString& line : chart.tickLabelText(g).split(QLatin1Char('\n')))
+                QVERIFY2(QFontMetricsF(chart.tickLabelFont()).horizontalAdvance(line) <= slot,
+                         qPrintable(QStringLiteral("\"%1\" in %2 px").arg(line).arg(slot)));
+    }
+
     void rendersInLightAndDark()
     {
         MemoryChart chart;

@@ -69,6 +69,7 @@ void AnimatedMemoryChart::setEstimate(const core::Estimate& estimate)
         const core::RankGroup& g = estimate.groups[i];
         bars.push_back(MemoryChart::Bar{MemoryChart::rankGroupLabel(estimate, int(i)), g.bytes, g.totalBytes, g.capacityBytes, false,
                                         g.allocatedBytes, g.reservedBytes, QString()});
+        bars.back().compactLabel = MemoryChart::rankGroupCompactLabel(estimate, int(i));
     }
     setBars(bars);
 }

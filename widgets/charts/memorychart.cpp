@@ -271,8 +271,17 @@ bool MemoryChart::fitLabels()
     // not the plot, decides: the plot's height depends on the names' lines.
     const double tickLine = QFontMetricsF(m_plot->xAxis->tickLabelFont()).height();
     const bool details = m_plot->viewport().height() >= 12 * tickLine;
+    const QFont tickFont = m_plot->xAxis->tickLabelFont();
+    auto widestWord = [&](const QString& text) {
+        double widest = 0;
+        for (const QString& word : QString(text).replace(QLatin1Char('\n'), QLatin1Char(' ')).split(QLatin1Char(' '), Qt::SkipEmptyParts))
+            widest = std::max(widest, textWidth(word, tickFont));
+        return widest;
+    };
     for (qsizetype g = 0; g < m_barData.size(); ++g) {
-        QString label = m_barData[g].label;
+        // A word wider than the slot would run into the next bar's name: the compact name then.
+        const bool compact = !m_barData[g].compactLabel.isEmpty() && widestWord(m_barData[g].label) > room;
+        QString label = compact ? m_barData[g].compactLabel : m_barData[g].label;
         if (details && !m_barData[g].detail.isEmpty())
             label += QStringLiteral(" · ") + m_barData[g].detail;
         if (m_barData.size() >= 3)
@@ -437,6 +446,11 @@ bool MemoryChart::sameBars(const QVector<Bar>& a, const QVector<Bar>& b)
     return true;
 }
 
+QString MemoryChart::rankGroupCompactLabel(const core::Estimate& estimate, int group)
+{
+    return MemoryChartText::rankGroupCompactLabel(estimate, group);
+}
+
 QString MemoryChart::rankGroupLabel(const core::Estimate& estimate, int group)
 {
     return MemoryChartText::rankGroupLabel(estimate, group);
@@ -453,6 +467,7 @@ void MemoryChart::setEstimate(const core::Estimate& estimate)
         const core::RankGroup& g = estimate.groups[i];
         m_rankCount = std::max(m_rankCount, g.lastRank + 1);
         Bar bar{rankGroupLabel(estimate, int(i)), g.bytes, g.totalBytes, g.capacityBytes, false, g.allocatedBytes, g.reservedBytes, QString()};
+        bar.compactLabel = rankGroupCompactLabel(estimate, int(i));
         if (i < m_levelBands.size() && m_levelBands[i].first.known()) {
             bar.bandLow = m_levelBands[i].first.low;
             bar.bandHigh = m_levelBands[i].first.high;

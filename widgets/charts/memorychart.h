@@ -58,6 +58,10 @@ public:
         double bandHigh = 0;
         int bandRuns = 0;
         core::MemoryLevel bandLevel = core::MemoryLevel::Device;
+        /// A shorter name for a slot narrower than one of the label's words ("PP 3 · 192–255"
+        /// for "PP stage 3 · ranks 192–255": eight stages at 1280 × 720 ran "stagestagestage"
+        /// together). Empty: the label only.
+        QString compactLabel{};
     };
 
     explicit MemoryChart(QWidget* parent = nullptr);
@@ -141,6 +145,8 @@ public:
     double markerBytes(int group, core::MemoryLevel level) const;
     int groupCount() const { return int(m_barData.size()); }
     QString groupLabel(int group) const;
+    /// The compact name of a rank group's bar (Bar::compactLabel), or an empty string.
+    static QString rankGroupCompactLabel(const core::Estimate& estimate, int group);
     QString groupDetail(int group) const;
     /// The text above bar `group` ("43.4 GB\nstates 38.5 GB", "58.7 GB", "needs 23.1 GB").
     QString barLabelText(int group) const;

@@ -44,6 +44,25 @@ QString rankGroupLabel(const core::Estimate& estimate, int group)
     return label;
 }
 
+QString rankGroupCompactLabel(const core::Estimate& estimate, int group)
+{
+    if (group < 0 || group >= int(estimate.groups.size()))
+        return {};
+    const core::RankGroup& g = estimate.groups[std::size_t(group)];
+    if ((g.phase != core::GroupPhase::Training && g.phase != core::GroupPhase::Serving) || g.shownStage >= 0)
+        return {};
+    bool pipeline = false;
+    for (const core::RankGroup& other : estimate.groups)
+        pipeline = pipeline || other.lastStage > 0;
+    if (!pipeline)
+        return {};
+    if (g.firstStage == g.lastStage)
+        //: a pipeline stage's bar label where the full one does not fit; %1 = stage, %2–%3 = rank range
+        return QCoreApplication::translate("MemoryChart", "PP %1 · %2–%3").arg(g.firstStage).arg(g.firstRank).arg(g.lastRank);
+    //: the same for a run of stages; %1–%2 = stages, %3–%4 = rank range
+    return QCoreApplication::translate("MemoryChart", "PP %1–%2 · %3–%4").arg(g.firstStage).arg(g.lastStage).arg(g.firstRank).arg(g.lastRank);
+}
+
 QString segmentToolTip(core::Component component, const QString& barLabel, double bytes, double barTotalBytes,
                        DisplayFormat::MemoryUnit unit, const QString& clickHint)
 {

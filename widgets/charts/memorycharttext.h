@@ -13,6 +13,9 @@ namespace MemoryChartText {
 /// "PP stage 0 · ranks 0–15", "all ranks 0–7 · rollout phase", "rollout GPUs · ranks 8–15":
 /// the cases of core::groupLabel, translated.
 QString rankGroupLabel(const core::Estimate& estimate, int group);
+/// "PP 0 · 0–15": a pipeline stage's bar in a narrow slot; empty for the other cases (their
+/// words fit, or a phase's name must stay).
+QString rankGroupCompactLabel(const core::Estimate& estimate, int group);
 
 /// Rich-text tooltip of one segment: component and role, bar, bytes and share, what it holds,
 /// and what a click does (`clickHint`, or "see how it is computed").
