@@ -416,6 +416,11 @@ ServingHardware servingHardware(const ServingContext& c, const ModelConstants& c
     hw.expert = c.m.isMoE() ? par.expert : 1;
     hw.experts = c.m.numExperts;
     hw.topK = c.m.moeTopK;
+    // An EP group of more GPUs than the replica's TP spans several replicas (attention data-parallel,
+    // SGLang --enable-dp-attention, TensorRT-LLM enable_attention_dp): each sends its rows' tokens to
+    // the group's experts ("Each GPU only sees tokens routed to its local experts",
+    // NVIDIA/TensorRT-LLM docs/source/features/parallel-strategy.md @ 65b31db).
+    hw.expertGroupReplicas = c.m.isMoE() ? std::max(1.0, double(par.expert) * par.effectiveExpertTensor() / c.t) : 1.0;
     // The engines' one-shot all-reduce needs every pair of GPUs on NVLink (vLLM
     // custom_all_reduce.py: fully connected NVLink, else NCCL); a GPU whose GPU-to-GPU figure is no
     // more than PCIe Gen5 x16's 128 GB/s (both directions) has none.
@@ -462,6 +467,11 @@ void engineSteps(const ServingContext& c, const ServingHardware& hw, double acti
             st.attentionWidth *= sr.count > 0 ? double(attending) / sr.count : 0;
         // A decode step reads each sequence's KV cache, and reads and writes its recurrent state.
         const double kvPerSequence = stageKv(c, i, context, 1) + 2 * stageState(c, i, 1); // linear in the sequences (kvCacheBytes)
+        // Its attention FLOPs per query: the attending layers over the context (a window's layers
+        // over the window), each query head of this GPU (MLA's heads are split by TP, its latent is not).
+        const int global = m.isHybrid() ? attending : m.globalLayersIn(sr.first, sr.first + sr.count);
+        const double positions = global * context + (attending - global) * std::min(context, double(m.slidingWindow));
+        st.decodeAttentionFlops = c.countOnly ? 0 : double(m.numAttentionHeads) / c.t * decodeAttentionFlopsPerHead(m) * positions;
         for (std::size_t l = 0; l < loads.size(); ++l) {
             const ServingLoad& load = loads[l];
             ServingStep& o = out[l];
@@ -471,7 +481,7 @@ void engineSteps(const ServingContext& c, const ServingHardware& hw, double acti
                 o.parts[k] += parts[k];
                 o.seconds += parts[k];
             }
-            const double touched = st.moeLayers > 0 ? touchedExperts(load.rows(), hw.experts, hw.topK) : 1;
+            const double touched = st.moeLayers > 0 ? touchedExperts(load.rows() * hw.expertGroupReplicas, hw.experts, hw.topK) : 1;
             o.bytes += st.denseWeightBytes + st.expertWeightBytes * touched + st.kvReadBytes;
             o.flops += st.flopsPerToken * load.rows()
                 + 4 * st.attentionWidth * (load.prefillAttended + load.decodeSequences * context + load.verifyRows * context) * st.layers;
@@ -853,6 +863,7 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
         w->add(drafter.on ? Term::SpeculativeVerifyStep : Term::DecodeStepSeconds, kWholeJob, decode.seconds,
                {{"bytes read", r.decodeBytesPerStep, Unit::Bytes}, {"bandwidth", bandwidth, Unit::Bytes},
                 {"achievable", hbmReadFraction(), Unit::Fraction}, {"FLOPs", r.decodeFlopsPerStep, Unit::Flops},
+                {"attention compute share", decodeAttentionComputeFraction(), Unit::Fraction},
                 {"weights", part(dp, ServingPart::Weights), Unit::Seconds}, {"compute", part(dp, ServingPart::Compute), Unit::Seconds},
                 {"KV read", part(dp, ServingPart::KvRead), Unit::Seconds}, {"layer floor", part(dp, ServingPart::LayerFloor), Unit::Seconds},
                 {"TP all-reduce", part(dp, ServingPart::TensorParallel), Unit::Seconds}, {"EP", part(dp, ServingPart::ExpertParallel), Unit::Seconds},

@@ -10552,6 +10552,10 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>排队</translation>
     </message>
     <message>
+        <source>attention compute share</source>
+        <translation>注意力算力占比</translation>
+    </message>
+    <message>
         <source>0 (FSDP2&apos;s reduce-scatter inputs are counted with the gathered weights)</source>
         <translation>0（FSDP2 的 reduce-scatter 输入已计入聚合后的权重）</translation>
     </message>

@@ -12,6 +12,7 @@ namespace {
 // Spelled out (no using-declaration): a unity build puts steptime.cpp's `constant` beside this one.
 constexpr double kHbmReadFraction = serving_data::constant("hbm_read_fraction");
 constexpr double kNcclLatency = serving_data::constant("serving_nccl_latency_seconds");
+constexpr double kDecodeAttentionCompute = serving_data::constant("decode_attention_compute_fraction");
 
 /// The one-shot kernel's measured latency and cost per byte at the nearest measured TP size.
 struct CustomAllReduce
@@ -47,6 +48,15 @@ double hbmReadFraction() { return kHbmReadFraction; }
 
 double ncclLatencySeconds() { return kNcclLatency; }
 
+double decodeAttentionComputeFraction() { return kDecodeAttentionCompute; }
+
+double decodeAttentionFlopsPerHead(const ModelArchitecture& m)
+{
+    if (m.isMla())
+        return 2.0 * (2.0 * m.kvLoraRank + m.qkRopeHeadDim);
+    return 4.0 * m.effectiveHeadDim();
+}
+
 double touchedExperts(double rows, int experts, int k)
 {
     if (experts <= 0 || k <= 0 || rows <= 0)
@@ -75,7 +85,8 @@ ServingParts stageStepParts(const ServingStage& stage, const ServingHardware& hw
         return parts;
     // Linear layers: every weight the rows need is read once per step; the GEMMs have `rows` rows
     // (the step-time model's efficiency of a rows × h × h GEMM, resources/steptime.json).
-    const double touched = stage.moeLayers > 0 ? touchedExperts(rows, hw.experts, hw.topK) : 1;
+    // The experts on this GPU serve the rows of every replica in its EP group (attention DP).
+    const double touched = stage.moeLayers > 0 ? touchedExperts(rows * hw.expertGroupReplicas, hw.experts, hw.topK) : 1;
     const double bytes = stage.denseWeightBytes + stage.expertWeightBytes * touched;
     const double readSeconds = hw.bandwidth > 0 ? bytes / (hw.bandwidth * hw.weightEfficiency) : 0;
     // The compute side is the GEMM at its measured efficiency without the small-M fall: that fall
@@ -85,8 +96,16 @@ ServingParts stageStepParts(const ServingStage& stage, const ServingHardware& hw
     const double efficiency = hw.gemm ? gemmEfficiency(*hw.gemm, hw.fp8, std::max(rows, hw.gemm->mamfM), hw.hidden, hw.hidden, constants) : 0;
     const double computeSeconds = hw.peakFlops > 0 && efficiency > 0 ? stage.flopsPerToken * rows / (hw.peakFlops * efficiency) : 0;
     parts[std::size_t(readSeconds >= computeSeconds ? ServingPart::Weights : ServingPart::Compute)] = std::max(readSeconds, computeSeconds);
-    // Decode attention reads each sequence's cache (FlashAttention/FlashInfer decode, paged).
-    parts[std::size_t(ServingPart::KvRead)] = hw.bandwidth > 0 ? stage.kvReadBytes / hw.bandwidth : 0;
+    // Decode attention reads each sequence's cache (FlashAttention/FlashInfer decode, paged), one
+    // query per decoding row (a verified draft token is one more query on the same read). Where its
+    // FLOPs take longer than the read it is compute-bound: MLA decodes absorbed, 128 query heads on
+    // one 576-wide latent (≈ 240 FLOPs per byte in 16 bits), at FlashMLA's measured 580 of H800's
+    // 989 TFLOP/s (deepseek-ai/FlashMLA README.md); GQA's few queries per KV head stay bound by the read.
+    const double kvRead = hw.bandwidth > 0 ? stage.kvReadBytes / hw.bandwidth : 0;
+    const double queries = load.decodeSequences + load.verifyRows;
+    const double kvCompute = stage.kvReadBytes > 0 && hw.peakAttentionFlops > 0
+        ? queries * stage.decodeAttentionFlops / (hw.peakAttentionFlops * kDecodeAttentionCompute) : 0;
+    parts[std::size_t(ServingPart::KvRead)] = std::max(kvRead, kvCompute);
     // Prefill attention: QKᵀ and ·V, 2 FLOPs each per attended position and query width.
     if (load.prefillTokens > 0 && hw.gemm && hw.peakAttentionFlops > 0) {
         const double span = load.prefillAttended / load.prefillTokens;
@@ -100,9 +119,14 @@ ServingParts stageStepParts(const ServingStage& stage, const ServingHardware& hw
     if (hw.tensor > 1)
         parts[std::size_t(ServingPart::TensorParallel)] =
             2.0 * stage.layers * stepAllReduceSeconds(rows * hw.hidden * hw.activationBytes, hw.tensor, hw.customAllReduce, hw.tpBusBytesPerSecond);
-    // Expert parallelism: each MoE layer sends every row to its top-k experts and back; all but
-    // 1/EP of them leave the GPU (all-to-all), plus a collective's latency each way.
-    if (hw.expert > 1 && stage.moeLayers > 0 && hw.epBusBytesPerSecond > 0) {
+    // Expert parallelism: an EP group inside the TP group has every row on every rank already (TP
+    // attention), so each rank runs its own experts on them and the MLP's all-reduce above combines
+    // them: no dispatch (vllm-project/vllm vllm/model_executor/layers/fused_moe/layer.py @ 0014ec6,
+    // forward_impl: "do_naive_dispatch_combine: bool = (self.dp_size > 1 ...", else only "if
+    // self.reduce_results and (self.tp_size > 1 or self.ep_size > 1): ...all_reduce..."). An EP
+    // group across attention-DP replicas sends each row to its top-k experts and back; all but 1/EP
+    // of them leave the GPU (all-to-all), plus a collective's latency each way.
+    if (hw.expert > 1 && hw.expertGroupReplicas > 1 && stage.moeLayers > 0 && hw.epBusBytesPerSecond > 0) {
         const double moved = rows * hw.topK * hw.hidden * hw.activationBytes * (hw.expert - 1) / hw.expert;
         parts[std::size_t(ServingPart::ExpertParallel)] =
             2.0 * stage.moeLayers * (moved / hw.epBusBytesPerSecond + kNcclLatency);

@@ -8,7 +8,8 @@
 // A step on one GPU is the sum of what runs one kernel after another (decode kernels do not
 // overlap each other):
 //   linear     max(weight bytes / (bandwidth × kernel efficiency), GEMM FLOPs / (peak × efficiency(rows)))
-//   KV read    the decode attention reads each sequence's cache once (paged / flash decoding)
+//   KV read    the decode attention reads each sequence's cache once (paged / flash decoding), or
+//              computes over it where that takes longer (MLA's absorbed decode, many queries per KV head)
 //   attention  prefill's causal attention FLOPs at the fused kernel's efficiency
 //   floor      a fixed time per layer (launch gaps, tails, norms, rotary: fitted)
 //   TP         two all-reduces per layer of rows × hidden activations (custom one-shot or NCCL ring)
@@ -20,6 +21,7 @@
 #include <cstddef>
 #include <string_view>
 
+#include "core/model.h"
 #include "core/modelconstants.h"
 #include "core/steptime.h"
 
@@ -53,6 +55,9 @@ struct ServingStage
     double flopsPerToken = 0;     ///< GEMM FLOPs per row on this GPU: 2 × the parameters a token uses
     double attentionWidth = 0;    ///< query heads × head dim on this GPU (MLA: its attention width)
     double kvReadBytes = 0;       ///< the KV cache this step's decode attention reads on this GPU
+    /// FLOPs of one decode query over the stage's cached positions on this GPU (Σ over attending
+    /// layers of 2 · heads/t · (d + dv) · positions; MLA absorbed: d = latent + rope, dv = latent).
+    double decodeAttentionFlops = 0;
 };
 
 /// The replica's hardware and engine, as a step reads it.
@@ -69,6 +74,9 @@ struct ServingHardware
     int tensor = 1;
     int expert = 1;
     int experts = 0, topK = 0;   ///< routed experts and experts per token (MoE)
+    /// Replicas whose rows reach one GPU's experts: an EP group wider than the replica's TP (attention
+    /// data-parallel: EP·ETP / TP ranks each with their own batch) routes every rank's tokens to it.
+    double expertGroupReplicas = 1;
     bool customAllReduce = false;///< the engine's one-shot all-reduce over NVLink (vLLM, SGLang, TensorRT-LLM)
     double tpBusBytesPerSecond = 0;
     double epBusBytesPerSecond = 0;
@@ -99,6 +107,16 @@ double stepAllReduceSeconds(double bytes, int ranks, bool custom, double busByte
 
 /// Fraction of `experts` routed experts some of `rows` tokens (top-`k` each) reach, uniform routing.
 double touchedExperts(double rows, int experts, int k);
+
+/// FLOPs of one decode query attending to one cached position in one layer, per query head:
+/// 2 · (d + dv) (QKᵀ over d, ·V over dv; deepseek-ai/FlashMLA tests/test_flash_mla.py
+/// "FLOPS = s_q * total_seqlens * h_q * (d + dv) * 2"). MLA decodes absorbed: d = kv_lora_rank +
+/// rope dim, dv = kv_lora_rank (576 and 512 for DeepSeek-V3); other attention d = dv = head dim.
+double decodeAttentionFlopsPerHead(const ModelArchitecture& m);
+
+/// The constant "decode_attention_compute_fraction": the share of the 16-bit peak a decode
+/// attention kernel reaches where its FLOPs bind (resources/serving.json).
+double decodeAttentionComputeFraction();
 
 /// The constant "hbm_read_fraction" (resources/serving.json).
 double hbmReadFraction();

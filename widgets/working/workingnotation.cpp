@@ -330,6 +330,7 @@ constexpr const char* kSymbols[] = {
     QT_TRANSLATE_NOOP("WorkingNotation", "token budget"),
     QT_TRANSLATE_NOOP("WorkingNotation", "own chunks"),
     QT_TRANSLATE_NOOP("WorkingNotation", "queue"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "attention compute share"),
 };
 
 template <std::size_t N>
