@@ -105,6 +105,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_stepDock->hide();
 
     m_status->label()->setTextFormat(Qt::PlainText);
+    m_status->label()->setObjectName(QStringLiteral("statusLine")); // tests find it by name: it is not the status bar's own child
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_adviceDock->statusButton());
     statusBar()->addPermanentWidget(m_warnings);
