@@ -46,6 +46,7 @@
 #include "widgets/charts/componentpalette.h"
 #include "widgets/gauges/gaugepanel.h"
 #include "widgets/issuetext.h"
+#include "widgets/quietlabel.h"
 #include "widgets/charts/memorychart.h"
 #include "widgets/working/workingpanel.h"
 
@@ -64,7 +65,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_controlsDock(new QDockWidget(this))
     , m_workingDock(new QDockWidget(this))
     , m_adviceDock(new AdviceDock(m_controller, this))
-    , m_status(new QLabel(this))
+    , m_status(new QuietLabel(this))
     , m_warnings(new QLabel(this))
 {
     setObjectName(QStringLiteral("MainWindow"));
@@ -103,7 +104,8 @@ MainWindow::MainWindow(QWidget* parent)
     addDockWidget(Qt::BottomDockWidgetArea, m_stepDock);
     m_stepDock->hide();
 
-    m_status->setTextFormat(Qt::PlainText);
+    m_status->label()->setTextFormat(Qt::PlainText);
+    m_status->label()->setObjectName(QStringLiteral("statusLine")); // tests find it by name: it is not the status bar's own child
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_adviceDock->statusButton());
     statusBar()->addPermanentWidget(m_warnings);
@@ -392,10 +394,10 @@ void MainWindow::showValidation(bool valid, const std::vector<core::Issue>& issu
         }
     }
     m_status->setText(text);
-    QPalette p = m_status->palette();
+    QPalette p = m_status->label()->palette();
     p.setColor(QPalette::WindowText, level == ComponentPalette::Level::Good ? palette().color(QPalette::WindowText)
                                                                             : ComponentPalette::levelColor(level, dark));
-    m_status->setPalette(p);
+    m_status->label()->setPalette(p);
     if (m_warningTexts != warnings) {
         m_warningTexts = warnings;
         updateWarningLabel();

@@ -26,6 +26,7 @@ class QAction;
 class QDockWidget;
 class QLabel;
 class QSplitter;
+class QuietLabel;
 class ScenarioController;
 class ShortcutsDialog;
 class ViewOptions;
@@ -127,7 +128,7 @@ private:
     StepDock* m_stepDock = nullptr;
     AdviceDock* m_adviceDock = nullptr;
     DrillPage* m_drills = nullptr;
-    QLabel* m_status = nullptr;
+    QuietLabel* m_status = nullptr; ///< its new texts on every slider move re-lay out nothing
     QLabel* m_warnings = nullptr;
     QStringList m_warningTexts;
     QString m_invalidMessage;

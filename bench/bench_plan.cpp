@@ -1,6 +1,9 @@
 // Median time of the whole layout search (README "Performance"), one thread: wall clock and
 // the thread's CPU time (on a shared VM the wall clock also counts the waits for a core).
 // Not a test: run build/bench/bench_plan [RUNS [CASE]]. The goal is ≤ 50 ms for each case (case 3: the serving planner).
+// `bench_plan dump` prints every layout of each case's search (and of its cost, headroom, pinned and
+// unbounded variants) with its numbers as hexadecimal doubles: a change to the search that must
+// not change its answers diffs to nothing.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -40,8 +43,30 @@ core::Scenario load(const std::string& json)
 
 } // namespace
 
+/// Every counter and every layout of a result, doubles bit for bit (%a).
+void dump(const char* name, const core::PlanResult& r)
+{
+    std::printf("== %s\ncandidates %lld valid %lld fitting %lld pruned %lld dominated %lld bounded %lld cancelled %d layouts %zu issues %zu\n", name,
+                r.candidates, r.valid, r.fitting, r.pruned, r.dominated, r.bounded, int(r.cancelled), r.layouts.size(), r.issues.size());
+    for (const core::Issue& i : r.issues)
+        std::printf("issue %d %d\n", int(i.code), int(i.severity));
+    for (const core::PlanCandidate& c : r.layouts) {
+        const core::PlanLayout& l = c.layout;
+        std::printf("%d %d %d %d %d %d %d %d %d %d %d %d dp%d fits%d pruned%d pareto%d %a %a %a %a %a %a |", l.tensor, l.pipeline, l.virtualPipeline,
+                    l.context, l.expert, l.expertTensor, int(l.sequenceParallel), l.zeroStage, int(l.recompute), l.microBatch,
+                    int(l.offloadOptimizer), int(l.offloadParameters), c.dataParallel, int(c.fits), int(c.pruned), int(c.pareto), c.peakBytes,
+                    c.capacityBytes, c.stepSeconds, c.mfu, c.trainingSeconds, c.cost);
+        for (double part : c.parts)
+            std::printf(" %a", part);
+        for (bool o : c.overNetwork)
+            std::printf(" %d", int(o));
+        std::printf("\n");
+    }
+}
+
 int main(int argc, char** argv)
 {
+    const bool dumping = argc > 1 && std::string(argv[1]) == "dump";
     // `bench_plan RUNS CASE` runs only case CASE (for instruction counts under callgrind).
     const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 21;
     const int only = argc > 2 ? std::atoi(argv[2]) : -1;
@@ -57,6 +82,33 @@ int main(int argc, char** argv)
          R"({"schema_version": 1, "model": {"preset": "llama-2-70b"}, "training": {"seq_length": 4096, "global_batch_size": 1024},
              "parallel": {"gpus": 64}, "hardware": {"gpu": "h100-sxm"}})"},
     };
+    if (dumping) {
+        for (std::size_t ci = 0; ci < cases.size(); ++ci) {
+            core::PlanRequest request;
+            request.base = load(cases[ci].json);
+            const std::string name = cases[ci].name;
+            dump(name.c_str(), core::plan(request));
+            request.objective = core::PlanObjective::Cost;
+            dump((name + ", cost").c_str(), core::plan(request));
+            request.objective = core::PlanObjective::Headroom;
+            dump((name + ", headroom").c_str(), core::plan(request));
+            request.objective = core::PlanObjective::Time;
+            request.bound = 0;
+            if (ci != 1) // DeepSeek-V3 unbounded: minutes under a sanitizer
+                dump((name + ", unbounded").c_str(), core::plan(request));
+            request.bound = 2;
+            std::vector<core::Issue> issues;
+            core::parsePin("training.zero_stage<=1", request.pins, issues);
+            core::parsePin("parallel.tensor<=4", request.pins, issues);
+            core::parsePin("training.offload_optimizer=false", request.pins, issues);
+            dump((name + ", pinned").c_str(), core::plan(request));
+            request.pins = core::PlanPins{};
+            core::parsePin("training.recompute=full", request.pins, issues);
+            core::parsePin("training.micro_batch_size>=2", request.pins, issues);
+            dump((name + ", pinned full recompute").c_str(), core::plan(request));
+        }
+        return 0;
+    }
     std::printf("%-52s %10s %10s %10s %9s %9s %9s %9s %9s %9s\n", "search", "wall", "CPU", "candidates", "valid", "fitting",
                 "estimated", "pruned", "dominated", "bounded");
     for (std::size_t ci = 0; ci < cases.size(); ++ci) {

@@ -49,7 +49,7 @@ void fillContext(EstimateContext& ctx, Working* w)
         ctx.params.paddedVocab = fam.paddedVocab;
         ctx.largestModuleParams = fam.largestModule / ctx.layout.t;
     } else {
-        ctx.params = countParameters(s.model, ctx.layout.t);
+        ctx.params = ctx.knownCounts ? *ctx.knownCounts : countParameters(s.model, ctx.layout.t);
         ctx.largestModuleParams = ctx.params.largestModule / ctx.layout.t;
     }
     double loraRankTimesTargets = 0;
@@ -201,6 +201,7 @@ void estimateValid(const Scenario& s, Estimate& out, Working* w, const EstimateO
     EstimateContext ctx(s);
     if (options.constants)
         ctx.constants = options.constants;
+    ctx.knownCounts = options.counts;
     fillContext(ctx, w);
     if (ctx.layout.countOnly)
         out.issues.push_back(fieldIssue(IssueCode::ParameterCountOnly, Severity::Info, Field::ModelParameters,
@@ -282,8 +283,10 @@ void estimateValid(const Scenario& s, Estimate& out, Working* w, const EstimateO
     if (s.mode != Mode::Inference) {
         if (ctx.layout.pattern.experts) {
             // The busiest stage's routed experts: what its expert-data-parallel group reduces.
-            for (int i = 0; i < ctx.layout.p; ++i)
-                maxMoe = std::max(maxMoe, stageKinds(ctx, i)[LayerKind::Moe] + stageKinds(ctx, i)[LayerKind::LinearAttention]);
+            for (int i = 0; i < ctx.layout.p; ++i) {
+                const KindCounts kinds = stageKinds(ctx, i); // once per stage: an interleaved stage's are its chunks'
+                maxMoe = std::max(maxMoe, kinds[LayerKind::Moe] + kinds[LayerKind::LinearAttention]);
+            }
             maxExpert = maxMoe * ctx.kinds[std::size_t(LayerKind::Moe)].experts;
         }
         if (options.timeOnlyIfFits && !fits) {

@@ -228,6 +228,9 @@ struct EstimateOptions
     /// The fitted constants to use; nullptr: the shipped ones. Only the accuracy harness gives
     /// others (refitted without a source, core/accuracy/fit.h).
     const ModelConstants* constants = nullptr;
+    /// countParameters(scenario.model, TP) where the caller has them already (the planner: once
+    /// per TP, not once per layout); ignored for a bare parameter count. nullptr: counted here.
+    const ParameterCounts* counts = nullptr;
 };
 void estimate(const Scenario& scenario, Estimate& out, Working* working, const EstimateOptions& options);
 Estimate estimate(const Scenario& scenario, Working* working = nullptr);

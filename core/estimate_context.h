@@ -55,6 +55,7 @@ struct EstimateContext
     /// the step-time model, the rollout's prefill and the checkpoint's host link read them.
     const GpuStepFigures& gpuFigures;
     const ModelConstants* constants = &ModelConstants::shipped(); ///< fitted constants (EstimateOptions)
+    const ParameterCounts* knownCounts = nullptr; ///< EstimateOptions::counts: the model's counts at this TP, if the caller has them
     ParameterCounts params;           ///< of the real model (count-only: total only)
     ByKind<KindOnGpu> kinds;          ///< one layer of each kind on one GPU (the dense kind always; others when the model has them)
     double largestModuleParams = 0;   ///< per TP rank, what ZeRO-3 gathers at once

@@ -14,12 +14,20 @@ void NoteLabel::setText(const QString& text)
 {
     if (m_text == text)
         return;
-    const int before = width() > 0 ? heightForWidth(width()) : -1;
+    const int w = width();
+    const int before = w > 0 ? (w == m_heightWidth ? m_height : heightForWidth(w)) : -1;
     m_text = text;
+    m_heightWidth = -1;
     setVisible(!text.isEmpty());
     setToolTip(QString()); // a tooltip would show the old text
-    if (width() <= 0 || heightForWidth(width()) != before)
+    if (w <= 0) {
         updateGeometry();
+    } else {
+        m_height = heightForWidth(w);
+        m_heightWidth = w;
+        if (m_height != before)
+            updateGeometry();
+    }
     update();
 }
 
@@ -50,7 +58,9 @@ void NoteLabel::paintEvent(QPaintEvent*)
 
 void NoteLabel::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::FontChange)
+    if (event->type() == QEvent::FontChange) {
+        m_heightWidth = -1;
         updateGeometry();
+    }
     QWidget::changeEvent(event);
 }

@@ -26,4 +26,8 @@ protected:
 
 private:
     QString m_text;
+    /// heightForWidth(m_heightWidth) of the current text and font (−1: none kept): the next
+    /// setText compares with it instead of measuring the old text again.
+    int m_heightWidth = -1;
+    int m_height = 0;
 };

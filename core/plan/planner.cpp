@@ -266,10 +266,13 @@ PlanResult searchLayouts(const PlanRequest& request, const std::atomic<bool>* ca
         return false;
     };
     bool deeperSkipped = false; // pipelines beyond kMaxPlannedStages: said in a note
+    std::vector<std::pair<int, ParameterCounts>> countsByTensor; // one per TP tried (a few)
+    countsByTensor.reserve(planDivisors(gpus).size()); // the references below stay valid
     for (int t : planDivisors(gpus)) {
         if (t > tensorMax || heads % t != 0 || kvHeads % t != 0 || !allowed(PlanKnob::Tensor, t))
             continue;
-        const ParameterCounts counts = countParameters(shape, t); // the bounds' (vocabulary padded for t)
+        // The bounds' and the estimates' (vocabulary padded for t): counted once per TP.
+        const ParameterCounts& counts = countsByTensor.emplace_back(t, countParameters(shape, t)).second;
         for (int p : planDivisors(gpus / t)) {
             if (p > layers || !allowed(PlanKnob::Pipeline, p))
                 continue;
@@ -355,7 +358,16 @@ PlanResult searchLayouts(const PlanRequest& request, const std::atomic<bool>* ca
     // Memory grows with the micro-batch: a variant that overflows at b overflows at every larger b.
     // Keyed by the layout without the micro-batch.
     std::unordered_map<std::uint64_t, int> overflowAt;
-    const EstimateOptions memoryFirst{true};
+    EstimateOptions memoryFirst;
+    memoryFirst.timeOnlyIfFits = true;
+    auto countsOf = [&](int t) -> const ParameterCounts* {
+        if (!base.model.hasArchitecture)
+            return nullptr; // a bare parameter count: the estimate counts its own way
+        for (const auto& [tensor, counts] : countsByTensor)
+            if (tensor == t)
+                return &counts;
+        return nullptr;
+    };
     std::unordered_map<std::uint64_t, char> statesReported; // one pruned entry per layout
     auto key = [](const PlanLayout& l) {
         std::uint64_t k = 0;
@@ -460,6 +472,7 @@ PlanResult searchLayouts(const PlanRequest& request, const std::atomic<bool>* ca
                         continue;
                     }
                     applyLayout(l, s);
+                    memoryFirst.counts = countsOf(l.tensor);
                     estimate(s, e, nullptr, memoryFirst);
                     if (!e.valid)
                         continue;
@@ -545,71 +558,97 @@ PlanResult plan(const PlanRequest& request, const std::atomic<bool>* cancel, con
 void rankLayouts(std::vector<PlanCandidate>& layouts, PlanObjective objective)
 {
     // Fitting layouts first by the objective (ties: faster, then lighter); the rest by how far
-    // they are from fitting.
-    auto better = [objective](const PlanCandidate& a, const PlanCandidate& b) {
+    // they are from fitting. The comparisons read a compact key per layout, formed once (the
+    // same doubles the layouts hold, so the same order): a search ranks tens of thousands of
+    // layouts, each a few hundred bytes, and a comparison reading two of them missed the cache.
+    struct RankKey
+    {
+        double primary;  ///< not fitting: peak / capacity; fitting: cost or −headroom, 0 by time
+        double step, peak;
+        std::uint32_t index;
+        bool fits;
+    };
+    std::vector<RankKey> keys(layouts.size());
+    for (std::size_t i = 0; i < layouts.size(); ++i) {
+        const PlanCandidate& c = layouts[i];
+        RankKey& k = keys[i];
+        k.fits = c.fits;
+        k.step = c.stepSeconds;
+        k.peak = c.peakBytes;
+        k.index = std::uint32_t(i);
+        if (!c.fits)
+            k.primary = c.peakBytes / c.capacityBytes;
+        else if (objective == PlanObjective::Cost)
+            k.primary = c.cost;
+        else if (objective == PlanObjective::Headroom)
+            k.primary = -c.headroomBytes(); // more headroom first: a > b exactly when −a < −b
+        else
+            k.primary = 0;
+    }
+    std::stable_sort(keys.begin(), keys.end(), [](const RankKey& a, const RankKey& b) {
         if (a.fits != b.fits)
             return a.fits;
         if (!a.fits)
-            return a.peakBytes / a.capacityBytes < b.peakBytes / b.capacityBytes;
-        switch (objective) {
-        case PlanObjective::Cost:
-            if (a.cost != b.cost)
-                return a.cost < b.cost;
-            break;
-        case PlanObjective::Headroom:
-            if (a.headroomBytes() != b.headroomBytes())
-                return a.headroomBytes() > b.headroomBytes();
-            break;
-        case PlanObjective::Time: break;
+            return a.primary < b.primary;
+        if (a.primary != b.primary)
+            return a.primary < b.primary;
+        if (a.step != b.step)
+            return a.step < b.step;
+        return a.peak < b.peak;
+    });
+    // Each layout moved into its place along the permutation's cycles, in place: a second vector
+    // of them (7 MB for DeepSeek-V3's 30,950) was fresh pages to fault in on every search.
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        if (keys[i].index == i)
+            continue;
+        PlanCandidate held = std::move(layouts[i]);
+        std::size_t to = i;
+        for (;;) {
+            const std::size_t from = keys[to].index;
+            keys[to].index = std::uint32_t(to); // placed
+            if (from == i) {
+                layouts[to] = std::move(held);
+                break;
+            }
+            layouts[to] = std::move(layouts[from]);
+            to = from;
         }
-        if (a.stepSeconds != b.stepSeconds)
-            return a.stepSeconds < b.stepSeconds;
-        return a.peakBytes < b.peakBytes;
-    };
-    // Sorting indices, then moving each layout once: the layouts are a few hundred bytes each.
-    std::vector<std::size_t> ranked(layouts.size());
-    for (std::size_t i = 0; i < ranked.size(); ++i)
-        ranked[i] = i;
-    std::stable_sort(ranked.begin(), ranked.end(), [&](std::size_t a, std::size_t b) { return better(layouts[a], layouts[b]); });
-    std::vector<PlanCandidate> sorted;
-    sorted.reserve(layouts.size());
-    for (std::size_t i : ranked)
-        sorted.push_back(std::move(layouts[i]));
-    layouts = std::move(sorted);
+    }
 
     // Pareto front of the fitting layouts in (step time, peak memory, cost): a layout is on it
     // when no other is at least as good in all three and better in one. Sorted by time (then
     // peak, then cost), a layout is dominated exactly when an earlier one is no heavier and no
     // dearer; cost tracks time at a fixed GPU count, so a running minimum of peak per cost suffices.
-    std::vector<std::size_t> order;
+    struct ParetoKey
+    {
+        double step, peak, cost;
+        std::size_t index;
+    };
+    std::vector<ParetoKey> order;
     for (std::size_t i = 0; i < layouts.size(); ++i) {
         layouts[i].pareto = false;
         if (layouts[i].fits)
-            order.push_back(i);
+            order.push_back({layouts[i].stepSeconds, layouts[i].peakBytes, layouts[i].cost, i});
     }
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        const PlanCandidate &x = layouts[a], &y = layouts[b];
-        if (x.stepSeconds != y.stepSeconds)
-            return x.stepSeconds < y.stepSeconds;
-        if (x.peakBytes != y.peakBytes)
-            return x.peakBytes < y.peakBytes;
+    std::sort(order.begin(), order.end(), [](const ParetoKey& x, const ParetoKey& y) {
+        if (x.step != y.step)
+            return x.step < y.step;
+        if (x.peak != y.peak)
+            return x.peak < y.peak;
         return x.cost < y.cost;
     });
-    std::vector<std::size_t> front; // kept layouts, to test dominance on all three
-    for (std::size_t i : order) {
-        const PlanCandidate& c = layouts[i];
+    std::vector<ParetoKey> front; // kept layouts, to test dominance on all three
+    for (const ParetoKey& c : order) {
         bool dominated = false;
-        for (std::size_t f : front) {
-            const PlanCandidate& d = layouts[f];
-            if (d.peakBytes <= c.peakBytes && d.cost <= c.cost
-                && (d.stepSeconds < c.stepSeconds || d.peakBytes < c.peakBytes || d.cost < c.cost)) {
+        for (const ParetoKey& d : front) {
+            if (d.peak <= c.peak && d.cost <= c.cost && (d.step < c.step || d.peak < c.peak || d.cost < c.cost)) {
                 dominated = true;
                 break;
             }
         }
         if (!dominated) {
-            layouts[i].pareto = true;
-            front.push_back(i);
+            layouts[c.index].pareto = true;
+            front.push_back(c);
         }
     }
 }

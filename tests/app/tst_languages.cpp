@@ -219,7 +219,7 @@ private slots:
         QTRY_COMPARE(menuTitled(w, 0)->title(), QStringLiteral("文件(&F)"));
         QTRY_COMPARE(plot->yAxis->label(), QStringLiteral("每卡显存（GB）"));
         QTRY_VERIFY(legendNames(plot).contains(QStringLiteral("优化器状态")));
-        QTRY_VERIFY(w.statusBar()->findChild<QLabel*>()->text().contains(QStringLiteral("放得下")));
+        QTRY_VERIFY(w.statusBar()->findChild<QLabel*>(QStringLiteral("statusLine"))->text().contains(QStringLiteral("放得下")));
         QVERIFY(chinese->isChecked());
         QCOMPARE(QLocale().language(), QLocale::Chinese);
 
@@ -228,7 +228,7 @@ private slots:
         QTRY_COMPARE(menuTitled(w, 0)->title(), QStringLiteral("&File"));
         QTRY_COMPARE(plot->yAxis->label(), QStringLiteral("Memory per GPU (GB)"));
         QTRY_VERIFY(legendNames(plot).contains(QStringLiteral("Optimizer states")));
-        QTRY_VERIFY(w.statusBar()->findChild<QLabel*>()->text().contains(QStringLiteral("Fits")));
+        QTRY_VERIFY(w.statusBar()->findChild<QLabel*>(QStringLiteral("statusLine"))->text().contains(QStringLiteral("Fits")));
         QCOMPARE(QLocale().language(), QLocale::English);
     }
 

@@ -114,7 +114,7 @@ private slots:
         QCOMPARE(w.memoryChart()->barTotalBytes(0), total);
         // The reason is also at the control that can fix it (GPUs) and in the status bar.
         QVERIFY(!w.controlsPanel()->parallelControls()->gpusSlider()->error().isEmpty());
-        const auto* status = w.statusBar()->findChild<QLabel*>();
+        const auto* status = w.statusBar()->findChild<QLabel*>(QStringLiteral("statusLine"));
         QVERIFY(status && status->text().startsWith(QStringLiteral("✖")));
         // Undo brings back the valid layout and the chart's normal state.
         w.controller()->undoStack()->undo();
@@ -150,6 +150,46 @@ private slots:
         w.controller()->setScenario(s);
         w.controller()->flush();
         QVERIFY(!warning->text().contains(QStringLiteral("communication")));
+    }
+
+    void statusLineChangesWithoutRelayout()
+    {
+        // The status line's text changes on every slider move ("uses 71.0 GB of 80 GB (89 %)");
+        // a new text, as wide or not, re-lays out neither the status bar nor the window (it did:
+        // LayoutRequest events through the main window on each move, bench_latency --passes).
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        core::Scenario s = guiscenarios::sevenBillionOnEight(1);
+        w.controller()->setScenario(s);
+        w.controller()->flush();
+        QCoreApplication::processEvents();
+        auto* status = w.statusBar()->findChild<QLabel*>(QStringLiteral("statusLine"));
+        QVERIFY(status && status->text().startsWith(QStringLiteral("✔")));
+        const QRect before = status->geometry();
+        struct LayoutRequests : QObject
+        {
+            int count = 0;
+            bool eventFilter(QObject*, QEvent* e) override
+            {
+                count += e->type() == QEvent::LayoutRequest ? 1 : 0;
+                return false;
+            }
+        } requests;
+        w.statusBar()->installEventFilter(&requests);
+        w.installEventFilter(&requests);
+        // 7B on 8 GPUs, ZeRO-1: a longer sequence, more memory on the fullest GPU, a new text.
+        const QString old = status->text();
+        s.training.seqLength = 8192;
+        w.controller()->setScenario(s);
+        w.controller()->flush();
+        QCoreApplication::processEvents();
+        QVERIFY(status->text() != old);
+        QVERIFY2(status->text().startsWith(QStringLiteral("✔")), qPrintable(status->text()));
+        QCOMPARE(requests.count, 0);
+        QCOMPARE(status->geometry(), before);
+        QVERIFY(status->isVisible());
     }
 
     void tensorSliderOffersOnlyValidDegrees()

@@ -52,7 +52,7 @@ core::Scenario textbook7b()
 QLabel* statusLabel(MainWindow& w)
 {
     // The first label in the status bar is the fit message.
-    return w.statusBar()->findChildren<QLabel*>().value(0);
+    return w.statusBar()->findChild<QLabel*>(QStringLiteral("statusLine"));
 }
 
 } // namespace

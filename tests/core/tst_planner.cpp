@@ -83,9 +83,20 @@ private slots:
         }
     }
 
+    void everyListedLayoutIsWhatItSays_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::newRow("Llama 2 70B on 64 H100") << QString::fromStdString(k70b);
+        // MoE: the search's parameter counts (EstimateOptions::counts, one per TP) and expert
+        // layouts, each listed figure the same double as the scenario's own estimate.
+        QTest::newRow("Mixtral 8x7B on 32 H100") << QStringLiteral(R"({"schema_version": 1, "model": {"preset": "mixtral-8x7b"},
+            "training": {"seq_length": 4096, "global_batch_size": 128}, "parallel": {"gpus": 32}, "hardware": {"gpu": "h100-sxm"}})");
+    }
+
     void everyListedLayoutIsWhatItSays()
     {
-        const core::Scenario s = load(k70b);
+        QFETCH(QString, scenario);
+        const core::Scenario s = load(scenario.toStdString());
         const core::PlanResult r = planOf(s);
         int checked = 0;
         for (const core::PlanCandidate& c : r.layouts) {

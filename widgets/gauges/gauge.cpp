@@ -292,6 +292,19 @@ void Gauge::drawTexts(QPainter& p, const Geometry& g)
 
 QString Gauge::captionText(const Geometry& g) const
 {
+    CaptionLayout& c = m_captionLayout;
+    if (c.caption != m_caption || c.width != g.area.width() || c.lines != g.captionLines || c.font != g.captionFont) {
+        c.caption = m_caption;
+        c.width = g.area.width();
+        c.lines = g.captionLines;
+        c.font = g.captionFont;
+        c.text = layOutCaption(g);
+    }
+    return c.text;
+}
+
+QString Gauge::layOutCaption(const Geometry& g) const
+{
     const QFontMetricsF metrics(g.captionFont);
     const double width = g.area.width();
     if (g.captionLines < 2 || metrics.horizontalAdvance(m_caption) <= width)
@@ -299,7 +312,8 @@ QString Gauge::captionText(const Geometry& g) const
     // Two lines, broken where the script allows (QTextLayout: at spaces in English, between
     // characters in Chinese); a number keeps its unit ("80 GiB" joined by a no-break space).
     QString text = m_caption;
-    text.replace(QRegularExpression(QStringLiteral("(\\d) (GB|GiB|TB|s|%)")), QStringLiteral("\\1\u00a0\\2"));
+    static const QRegularExpression numberAndUnit(QStringLiteral("(\\d) (GB|GiB|TB|s|%)"));
+    text.replace(numberAndUnit, QStringLiteral("\\1\u00a0\\2"));
     QTextLayout layout(text, g.captionFont);
     layout.beginLayout();
     QStringList lines;

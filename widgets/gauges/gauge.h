@@ -105,8 +105,10 @@ private:
     void renderCache(const Geometry& g);
     void drawStatic(QPainter& p, const Geometry& g) const; ///< track, zones and title
     void drawTexts(QPainter& p, const Geometry& g);
-    /// The caption as drawn: one line, or two when it is wider than the dial.
+    /// The caption as drawn: one line, or two when it is wider than the dial (kept from the last
+    /// paint while the caption, its font and the room are the same).
     QString captionText(const Geometry& g) const;
+    QString layOutCaption(const Geometry& g) const;
     static void drawArc(QPainter& p, const QRectF& circle, double from, double to, const QColor& color, double width);
 
     QPropertyAnimation* m_animation = nullptr;
@@ -117,6 +119,18 @@ private:
     QStaticText m_captionStatic;
     QFont m_valueFont;
     QFont m_captionFont;
+    /// captionText()'s last answer and what it was made from: every paint asks, and a
+    /// two-line caption is a regular expression and a QTextLayout (0.6 M instructions a slider
+    /// move over the nine dials, callgrind).
+    struct CaptionLayout
+    {
+        QString caption;
+        QFont font;
+        double width = -1;
+        int lines = -1;
+        QString text;
+    };
+    mutable CaptionLayout m_captionLayout;
     QVector<Zone> m_zones;
     QString m_title;
     QString m_valueText;
