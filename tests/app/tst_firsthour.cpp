@@ -1009,7 +1009,7 @@ private slots:
         const QSize size = QSize(1280, 720).expandedTo(p->minimumSize());
         p->resize(size);
         QTRY_COMPARE(p->size(), size);
-        p->navigator()->goTo(p->navigator()->count() - 1); // "The 70B step played"
+        p->navigator()->goTo(p->navigator()->count() - 2); // "The 70B step played" (the run follows it)
         QCoreApplication::processEvents();
         auto* schedule = p->findChild<ScheduleView*>();
         QVERIFY(schedule && schedule->isVisible());

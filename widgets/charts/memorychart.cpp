@@ -279,8 +279,14 @@ bool MemoryChart::fitLabels()
         return widest;
     };
     for (qsizetype g = 0; g < m_barData.size(); ++g) {
-        // A word wider than the slot would run into the next bar's name: the compact name then.
-        const bool compact = !m_barData[g].compactLabel.isEmpty() && widestWord(m_barData[g].label) > room;
+        // A word wider than the slot would run into the next bar's name, and a name in more than
+        // three lines (one word a line: "PP / stage / 0 / ranks / 0–63") pushes the plot up: the
+        // compact name then.
+        bool compact = false;
+        if (!m_barData[g].compactLabel.isEmpty()) {
+            const QString full = QString(m_barData[g].label).replace(QStringLiteral(" · "), QStringLiteral("\n"));
+            compact = widestWord(full) > room || wrap(full, tickFont, room).count(QLatin1Char('\n')) >= 3;
+        }
         QString label = compact ? m_barData[g].compactLabel : m_barData[g].label;
         if (details && !m_barData[g].detail.isEmpty())
             label += QStringLiteral(" · ") + m_barData[g].detail;
