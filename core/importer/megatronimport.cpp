@@ -307,8 +307,11 @@ void applyMegatronArgs(ImportBuilder& b, const std::vector<CommandArg>& args, bo
                 b.note(n, v, a.line, ImportWhy::Sets);
             }
         } else if (n == "--window-size") {
-            // tuple_type "(left,right)" (arguments.py L377): the window is its left extent.
-            const std::string first = v.substr(v.find_first_not_of("( "), v.find(',') == std::string::npos ? std::string::npos : v.find(',') - v.find_first_not_of("( "));
+            // tuple_type "(left,right)" (arguments.py L377): the window is its left extent. An
+            // empty value, or one of only "( ", has none (it threw std::out_of_range: the fuzzer).
+            const std::size_t start = v.find_first_not_of("( ");
+            const std::size_t comma = v.find(',', start == std::string::npos ? 0 : start);
+            const std::string first = start == std::string::npos ? std::string() : v.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
             if (parseImportNumber(first, x) && x >= 0)
                 b.shape(Field::ModelSlidingWindow, FieldValue(x), n, v, a.line);
             else

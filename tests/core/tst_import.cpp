@@ -329,6 +329,40 @@ private slots:
                  qPrintable(errors(r)));
     }
 
+    void megatronWindowSize_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<bool>("sets");
+        QTest::addColumn<double>("window");
+        // Megatron's tuple_type "(left,right)" (arguments.py L377): the left extent is the window.
+        QTest::addRow("(4096,0)") << "\"(4096,0)\"" << true << 4096.0;
+        QTest::addRow("( 128 , 0 )") << "\"( 128 , 0 )\"" << true << 128.0;
+        QTest::addRow("bare 512") << "512" << true << 512.0;
+        // No left extent: a bad value, said so (an empty one threw std::out_of_range: fuzz_launchshell).
+        QTest::addRow("empty") << "\"\"" << false << 0.0;
+        QTest::addRow("only ( and spaces") << "\"( \"" << false << 0.0;
+        QTest::addRow("comma first") << "\",5\"" << false << 0.0;
+        QTest::addRow("negative") << "\"(-3,0)\"" << false << 0.0;
+    }
+    void megatronWindowSize()
+    {
+        QFETCH(QString, value);
+        QFETCH(bool, sets);
+        QFETCH(double, window);
+        const QByteArray text = "torchrun pretrain_gpt.py --num-layers 32 --hidden-size 4096 --num-attention-heads 32 --vocab-size 32000 --max-position-embeddings 4096 --seq-length 4096 --window-size " + value.toUtf8() + "\n";
+        core::ImportOptions options;
+        options.format = core::ImportFormat::Megatron;
+        const core::ImportResult r = core::importLaunchFile(std::string_view(text.constData(), std::size_t(text.size())), options);
+        QVERIFY2(r.ok, qPrintable(errors(r)));
+        const auto it = std::find_if(r.settings.begin(), r.settings.end(), [](const core::ImportedSetting& s) { return s.key == "--window-size"; });
+        QVERIFY(it != r.settings.end());
+        QCOMPARE(it->why == core::ImportWhy::Sets, sets);
+        if (sets)
+            QCOMPARE(double(r.scenario.model.slidingWindow), window);
+        else
+            QCOMPARE(it->why, core::ImportWhy::BadValue);
+    }
+
     void hostileText_data()
     {
         QTest::addColumn<QByteArray>("text");
