@@ -78,20 +78,24 @@ std::vector<RunSegment> runTimeline(const GoodputEstimate& g, double window, std
     return out;
 }
 
+void addToTotals(RunTotals& r, RunActivity activity, double seconds)
+{
+    switch (activity) {
+    case RunActivity::Work: r.work += seconds; break;
+    case RunActivity::Checkpoint: r.checkpoint += seconds; break;
+    case RunActivity::Lost: r.lost += seconds; break;
+    case RunActivity::Restart:
+        r.restart += seconds;
+        ++r.interruptions;
+        break;
+    }
+}
+
 RunTotals runTotals(const std::vector<RunSegment>& segments)
 {
     RunTotals r;
-    for (const RunSegment& s : segments) {
-        switch (s.activity) {
-        case RunActivity::Work: r.work += s.seconds; break;
-        case RunActivity::Checkpoint: r.checkpoint += s.seconds; break;
-        case RunActivity::Lost: r.lost += s.seconds; break;
-        case RunActivity::Restart:
-            r.restart += s.seconds;
-            ++r.interruptions;
-            break;
-        }
-    }
+    for (const RunSegment& s : segments)
+        addToTotals(r, s.activity, s.seconds);
     return r;
 }
 

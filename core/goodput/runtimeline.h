@@ -31,5 +31,7 @@ struct RunTotals
     int interruptions = 0;
 };
 RunTotals runTotals(const std::vector<RunSegment>& segments);
+/// Adds `seconds` of `activity` to `totals` (a restart is one interruption).
+void addToTotals(RunTotals& totals, RunActivity activity, double seconds);
 
 } // namespace core

@@ -75,14 +75,12 @@ core::RunActivity RunView::activityAt(std::size_t i, double seconds) const
 
 core::RunTotals RunView::totalsAt(double seconds) const
 {
-    // Work is lost when its interruption comes: until then it counts as training.
-    std::vector<core::RunSegment> played;
-    for (std::size_t i = 0; i < m_segments.size() && m_segments[i].startSeconds < seconds; ++i) {
-        played.push_back(m_segments[i]);
-        played.back().activity = activityAt(i, seconds);
-        played.back().seconds = std::min(m_segments[i].seconds, seconds - m_segments[i].startSeconds);
-    }
-    return core::runTotals(played);
+    // Work is lost when its interruption comes: until then it counts as training. Summed in
+    // place: this runs on every painted frame while the run plays.
+    core::RunTotals t;
+    for (std::size_t i = 0; i < m_segments.size() && m_segments[i].startSeconds < seconds; ++i)
+        core::addToTotals(t, activityAt(i, seconds), std::min(m_segments[i].seconds, seconds - m_segments[i].startSeconds));
+    return t;
 }
 
 QColor RunView::colour(core::RunActivity a, bool dark)
