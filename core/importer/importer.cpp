@@ -64,7 +64,10 @@ std::vector<ConfigEntry> commandEntries(const ShellScript& script, std::string_v
             }
             continue;
         }
-        std::string key = a.name.substr(a.name.find_first_not_of('-'));
+        const std::size_t start = a.name.find_first_not_of('-');
+        if (start == std::string::npos) // "--", the end of the options: no setting (it threw std::out_of_range: the fuzzer)
+            continue;
+        std::string key = a.name.substr(start);
         std::replace(key.begin(), key.end(), '-', '_');
         out.push_back({key, a.hasValue ? a.value : "true", false, a.line});
     }
