@@ -235,6 +235,15 @@
         <source>does not fit yet</source>
         <translation>仍放不下</translation>
     </message>
+    <message>
+        <source>It fits: the fullest GPU uses %1 of %2.</source>
+        <extracomment>%1 = memory of the fullest GPU, %2 = capacity; the run&apos;s remedies follow</extracomment>
+        <translation>放得下：最满的卡用了 %1（共 %2）。</translation>
+    </message>
+    <message>
+        <source>A shorter run at the same memory (checkpoints against interruptions), the largest gain first:</source>
+        <translation>显存不变、缩短整个训练的时长（用检查点应对中断），收益最大的在前：</translation>
+    </message>
 </context>
 <context>
     <name>AdviceText</name>
@@ -418,6 +427,37 @@
         <source>%1: %2</source>
         <extracomment>a layout that can run: a field set to a value; %1 = the field (&quot;Tensor parallel (TP)&quot;), %2 = its value</extracomment>
         <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Checkpoint at the optimal interval (Young/Daly)</source>
+        <translation>按最优间隔保存检查点（Young/Daly）</translation>
+    </message>
+    <message>
+        <source>Asynchronous checkpoints</source>
+        <translation>异步检查点</translation>
+    </message>
+    <message>
+        <source>%1: every %2 steps</source>
+        <extracomment>%1 = title, %2 = steps between checkpoints</extracomment>
+        <translation>%1：每 %2 步</translation>
+    </message>
+    <message>
+        <source>Balances the stall of each checkpoint against the work an interruption loses (Young 1974, Daly 2006); the launch settings carry the interval.</source>
+        <translation>在每次检查点的停顿与一次中断丢掉的工作之间取平衡（Young 1974，Daly 2006）；启动设置会带上这个间隔。</translation>
+    </message>
+    <message>
+        <source>Each GPU's shard is first copied to host memory and written behind the steps (torch DCP async_save, Megatron --async-save): the node needs that CPU memory free.</source>
+        <translation>每张卡的分片先复制到主机内存，再在训练步后台写出（torch DCP async_save、Megatron --async-save）：节点要留出这部分 CPU 内存。</translation>
+    </message>
+    <message>
+        <source>run %1 → %2 (%3)</source>
+        <extracomment>the run&apos;s wall-clock before and after a change; %1 = before, %2 = after (durations), %3 = signed percentage</extracomment>
+        <translation>训练时长 %1 → %2（%3）</translation>
+    </message>
+    <message>
+        <source>goodput %1 → %2</source>
+        <extracomment>%1 = goodput before, %2 = after (percentages)</extracomment>
+        <translation>有效训练率 %1 → %2</translation>
     </message>
 </context>
 <context>

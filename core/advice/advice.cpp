@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/fields.h"
+#include "core/goodput/run.h"
 #include "core/rules/rules.h"
 #include "core/weightformat.h"
 
@@ -176,6 +177,8 @@ RemedyNote noteFor(RemedyAction a, const Scenario& base, const Scenario& after)
     case RemedyAction::ShorterContext: return RemedyNote::ShorterRequests;
     case RemedyAction::FewerSequences: return RemedyNote::FewerConcurrent;
     case RemedyAction::ServingTensorParallel: return after.parallel.gpus > base.parallel.gpus ? RemedyNote::MoreGpusCost : RemedyNote::None;
+    case RemedyAction::CheckpointInterval: return RemedyNote::IntervalTradeoff;
+    case RemedyAction::AsyncCheckpoint: return RemedyNote::AsyncHostMemory;
     default: return RemedyNote::None;
     }
 }
@@ -211,6 +214,7 @@ public:
     {
         m_out.remedies.clear();
         m_out.combinations.clear();
+        m_out.runRemedies.clear();
         estimate(m_base, m_baseEstimate);
         m_out.valid = m_baseEstimate.valid;
         if (!m_out.valid)
@@ -224,6 +228,8 @@ public:
         m_out.fits = m_before.fits;
         m_out.fullestBytes = m_before.fullest;
         m_out.capacityBytes = m_before.capacity;
+        if (m_base.mode != Mode::Inference)
+            runRemedies();
         if (m_before.fits && !m_options.evenIfFits)
             return;
         if (m_base.mode == Mode::Inference)
@@ -327,6 +333,8 @@ private:
             return most >= 1 && most < double(s.inference.batchSize);
         }
         case RemedyAction::ServingTensorParallel: lever.value = 2.0 * s.parallel.tensor; return true;
+        case RemedyAction::CheckpointInterval:
+        case RemedyAction::AsyncCheckpoint: return false; // the run's levers: runRemedies()
         case RemedyAction::Count: break;
         }
         return false;
@@ -366,6 +374,63 @@ private:
             return; // saves nothing here (ZeRO with one data-parallel rank, say)
         r.note = noteFor(a, m_base, m_trial);
         m_out.remedies.push_back(std::move(r));
+    }
+
+    /// The run's wall-clock at the same memory (issue 29): the checkpoint interval Young and Daly
+    /// give for this checkpoint and interruption rate, asynchronous checkpoints, and both (the
+    /// interval then re-chosen for the asynchronous stall). Each measured by the estimate of the
+    /// changed scenario; kept when it gains a point of goodput (the same threshold as the Info
+    /// issues in core/goodput/run.cpp) and, for the pair, a point over the better single.
+    void runRemedies()
+    {
+        const RunEstimate& base = m_baseEstimate.compute.run;
+        if (!(base.goodput.wallSeconds > 0) || !(base.goodput.mtbiSeconds > 0))
+            return; // no run length, or nothing interrupts it: no interval is better than another
+        const GoodputSetup& g = m_base.goodput;
+        double bestSingle = base.goodput.goodput;
+        auto add = [&](const std::vector<Lever>& levers, double over) {
+            m_trial = m_base;
+            for (const Lever& l : levers)
+                applyLever(l, m_trial);
+            if (m_trial == m_base || !evaluate(m_trial))
+                return;
+            const RunEstimate& after = m_trialEstimate.compute.run;
+            if (after.goodput.goodput - over < kRunAdviceThreshold)
+                return;
+            Remedy r;
+            r.levers = levers;
+            describeChange(m_trial, r); // the same memory: bytesSaved 0
+            r.wallSecondsBefore = base.goodput.wallSeconds;
+            r.wallSecondsAfter = after.goodput.wallSeconds;
+            r.goodputBefore = base.goodput.goodput;
+            r.goodputAfter = after.goodput.goodput;
+            r.timeFactor = r.wallSecondsAfter / r.wallSecondsBefore;
+            r.note = noteFor(levers.back().action, m_base, m_trial);
+            if (m_trial.goodput.asyncCheckpoint && !g.asyncCheckpoint) {
+                // torch DCP's async_save and Megatron's --async-save first copy every rank's shard
+                // to host memory (pinned in torchtitan's async_with_pinned_mem) and write from there.
+                const double gpusOnNode = std::min(double(m_trial.parallel.gpusPerNode), double(m_trial.parallel.gpus));
+                r.cpuBytes += after.checkpoint.bytesPerGpu * std::max(1.0, gpusOnNode);
+                r.note = RemedyNote::AsyncHostMemory;
+            }
+            bestSingle = std::max(bestSingle, r.goodputAfter);
+            m_out.runRemedies.push_back(std::move(r));
+        };
+        if (g.checkpointIntervalSteps > 0 && base.goodput.optimalSteps >= 1 && base.goodput.optimalSteps != double(g.checkpointIntervalSteps))
+            add({Lever{RemedyAction::CheckpointInterval, base.goodput.optimalSteps}}, base.goodput.goodput);
+        if (!g.asyncCheckpoint) {
+            add({Lever{RemedyAction::AsyncCheckpoint, 1}}, base.goodput.goodput);
+            // The pair: the optimal interval under the asynchronous stall, from that scenario's run.
+            m_trial = m_base;
+            applyLever(Lever{RemedyAction::AsyncCheckpoint, 1}, m_trial);
+            if (g.checkpointIntervalSteps > 0 && evaluate(m_trial)) {
+                const double steps = m_trialEstimate.compute.run.goodput.optimalSteps;
+                if (steps >= 1 && steps != double(g.checkpointIntervalSteps))
+                    add({Lever{RemedyAction::AsyncCheckpoint, 1}, Lever{RemedyAction::CheckpointInterval, steps}}, bestSingle);
+            }
+        }
+        std::stable_sort(m_out.runRemedies.begin(), m_out.runRemedies.end(),
+                         [](const Remedy& a, const Remedy& b) { return a.goodputAfter > b.goodputAfter; });
     }
 
     /// The smallest sets of two, then three, single changes that make it fit, fastest first.
@@ -498,6 +563,8 @@ void applyLever(const Lever& lever, Scenario& s)
         s.parallel.tensor = int(lever.value);
         s.parallel.gpus = std::max(s.parallel.gpus, s.parallel.tensor * s.parallel.pipeline);
         break;
+    case RemedyAction::CheckpointInterval: s.goodput.checkpointIntervalSteps = std::max<std::int64_t>(1, std::int64_t(std::llround(lever.value))); break;
+    case RemedyAction::AsyncCheckpoint: s.goodput.asyncCheckpoint = true; break;
     case RemedyAction::Count: break;
     }
 }

@@ -41,6 +41,8 @@ enum class RemedyAction {
     ShorterContext,        ///< the longest context that fits at this batch
     FewerSequences,        ///< the largest batch that fits at this context
     ServingTensorParallel, ///< TP × 2 per replica (more GPUs where needed)
+    CheckpointInterval,    ///< a checkpoint every Young/Daly-optimal number of steps (the run's wall-clock, not memory)
+    AsyncCheckpoint,       ///< copy each shard to host memory and write it behind the steps
     Count
 };
 
@@ -59,6 +61,8 @@ enum class RemedyNote {
     ShorterRequests,     ///< serves shorter requests than asked
     FewerConcurrent,     ///< fewer sequences at once: lower throughput
     FreeInPractice,      ///< FlashAttention: the same maths, faster (Dao et al. 2022)
+    IntervalTradeoff,    ///< checkpoints more (or less) often: stalls against work lost per interruption
+    AsyncHostMemory,     ///< asynchronous checkpoints stage each GPU's shard in host memory
     Count
 };
 
@@ -84,6 +88,12 @@ struct Remedy
     double extraCommunicationBytes = 0;   ///< per GPU per step, all parallel dimensions and PCIe copies
     double cpuBytes = 0;                  ///< CPU memory per node the changed scenario needs
     double gpusFactor = 1;                ///< GPUs after / before
+    /// The run's remedies (Advice::runRemedies): its expected wall-clock with checkpoints,
+    /// interruptions and restarts (core/goodput/) and its goodput, before and after; 0 otherwise.
+    double wallSecondsBefore = 0;
+    double wallSecondsAfter = 0;
+    double goodputBefore = 0;
+    double goodputAfter = 0;
     RemedyNote note = RemedyNote::None;
 
     RemedyAction action() const { return levers.empty() ? RemedyAction::Count : levers.front().action; }
@@ -98,6 +108,10 @@ struct Advice
     double capacityBytes = 0;
     std::vector<Remedy> remedies;         ///< single changes in the seeds' order, already-applied and impossible ones left out
     std::vector<Remedy> combinations;     ///< if no single change fits: the smallest sets that do, fastest first
+    /// Training: changes that shorten the run's wall-clock at the same memory (the checkpoint
+    /// interval, asynchronous checkpoints, both), each worth at least kRunAdviceThreshold of
+    /// goodput, the largest gain first. Listed whether or not the scenario fits.
+    std::vector<Remedy> runRemedies;
 };
 
 struct AdviceOptions

@@ -29,6 +29,8 @@ std::string_view remedyActionName(RemedyAction action)
     case RemedyAction::ShorterContext: return "shorter_context";
     case RemedyAction::FewerSequences: return "fewer_sequences";
     case RemedyAction::ServingTensorParallel: return "serving_tensor_parallel";
+    case RemedyAction::CheckpointInterval: return "checkpoint_interval";
+    case RemedyAction::AsyncCheckpoint: return "async_checkpoint";
     case RemedyAction::Count: break;
     }
     return "";
@@ -59,6 +61,8 @@ std::string_view remedyActionTitle(RemedyAction action)
     case RemedyAction::ShorterContext: return SHARDSCOPE_TRANSLATE_NOOP("AdviceText", "Shorter context");
     case RemedyAction::FewerSequences: return SHARDSCOPE_TRANSLATE_NOOP("AdviceText", "Fewer concurrent sequences");
     case RemedyAction::ServingTensorParallel: return SHARDSCOPE_TRANSLATE_NOOP("AdviceText", "Twice the tensor parallelism per replica");
+    case RemedyAction::CheckpointInterval: return SHARDSCOPE_TRANSLATE_NOOP("AdviceText", "Checkpoint at the optimal interval (Young/Daly)");
+    case RemedyAction::AsyncCheckpoint: return SHARDSCOPE_TRANSLATE_NOOP("AdviceText", "Asynchronous checkpoints");
     case RemedyAction::Count: break;
     }
     return "";
@@ -71,6 +75,8 @@ std::string_view leverSettingFormat(RemedyAction action)
     case RemedyAction::MicroBatch: return SHARDSCOPE_TRANSLATE_NOOP("AdviceText", "%1: micro-batch %2");
     //: %1 = title, %2 = ZeRO stage
     case RemedyAction::ZeroStage: return SHARDSCOPE_TRANSLATE_NOOP("AdviceText", "%1: stage %2");
+    //: %1 = title, %2 = steps between checkpoints
+    case RemedyAction::CheckpointInterval: return SHARDSCOPE_TRANSLATE_NOOP("AdviceText", "%1: every %2 steps");
     default: return "";
     }
 }
@@ -108,6 +114,8 @@ std::string_view remedyNoteName(RemedyNote note)
     case RemedyNote::ShorterRequests: return "shorter_requests";
     case RemedyNote::FewerConcurrent: return "fewer_concurrent";
     case RemedyNote::FreeInPractice: return "free_in_practice";
+    case RemedyNote::IntervalTradeoff: return "interval_tradeoff";
+    case RemedyNote::AsyncHostMemory: return "async_host_memory";
     case RemedyNote::Count: break;
     }
     return "";
@@ -129,6 +137,8 @@ std::string_view describe(RemedyNote note)
     case RemedyNote::ShorterRequests: return SHARDSCOPE_TRANSLATE_NOOP("AdviceText", "Serves shorter requests than asked.");
     case RemedyNote::FewerConcurrent: return SHARDSCOPE_TRANSLATE_NOOP("AdviceText", "Fewer sequences at once: lower throughput.");
     case RemedyNote::FreeInPractice: return SHARDSCOPE_TRANSLATE_NOOP("AdviceText", "Exact attention, faster, without the s × s scores (Dao et al. 2022).");
+    case RemedyNote::IntervalTradeoff: return SHARDSCOPE_TRANSLATE_NOOP("AdviceText", "Balances the stall of each checkpoint against the work an interruption loses (Young 1974, Daly 2006); the launch settings carry the interval.");
+    case RemedyNote::AsyncHostMemory: return SHARDSCOPE_TRANSLATE_NOOP("AdviceText", "Each GPU's shard is first copied to host memory and written behind the steps (torch DCP async_save, Megatron --async-save): the node needs that CPU memory free.");
     case RemedyNote::Count: break;
     }
     return "";

@@ -36,6 +36,12 @@ Json remedyJson(const Remedy& r)
     j["extra_communication_bytes"] = r.extraCommunicationBytes;
     j["cpu_bytes"] = r.cpuBytes;
     j["gpus_factor"] = r.gpusFactor;
+    if (r.wallSecondsBefore > 0) {
+        j["wall_seconds_before"] = r.wallSecondsBefore;
+        j["wall_seconds_after"] = r.wallSecondsAfter;
+        j["goodput_before"] = r.goodputBefore;
+        j["goodput_after"] = r.goodputAfter;
+    }
     j["note"] = std::string(remedyNoteName(r.note));
     return j;
 }
@@ -67,13 +73,16 @@ std::string adviceToJson(const Scenario& s, const Advice& a)
         j["fits"] = a.fits;
         j["fullest_bytes"] = a.fullestBytes;
         j["capacity_bytes"] = a.capacityBytes;
-        Json remedies = Json::array(), combinations = Json::array();
+        Json remedies = Json::array(), combinations = Json::array(), run = Json::array();
         for (const Remedy& r : a.remedies)
             remedies.push_back(remedyJson(r));
         for (const Remedy& r : a.combinations)
             combinations.push_back(remedyJson(r));
+        for (const Remedy& r : a.runRemedies)
+            run.push_back(remedyJson(r));
         j["remedies"] = remedies;
         j["combinations"] = combinations;
+        j["run_remedies"] = run;
     }
     return j.dump(2) + "\n";
 }
@@ -129,6 +138,27 @@ std::string adviceToTable(const Scenario& s, const Advice& a, PrintUnit unit)
         list(a.combinations);
     } else if (!a.fits && std::none_of(a.remedies.begin(), a.remedies.end(), [](const Remedy& r) { return r.fitsAfter; })) {
         out += "\nNo combination of up to three of these changes fits.\n";
+    }
+    if (!a.runRemedies.empty()) {
+        out += "\nA shorter run at the same memory (checkpoints against interruptions), the largest gain first:\n";
+        int n = 0;
+        for (const Remedy& r : a.runRemedies) {
+            char line[640];
+            std::snprintf(line, sizeof line, "%2d. %s\n", ++n, remedyTitle(r).c_str());
+            out += line;
+            std::string sets;
+            for (const ScenarioChange& c : r.changes)
+                sets += " --set " + changeText(c);
+            out += "    " + sets.substr(1) + "\n";
+            std::snprintf(line, sizeof line, "    run %.2f -> %.2f days (%s), goodput %.1f %% -> %.1f %%", r.wallSecondsBefore / 86400,
+                          r.wallSecondsAfter / 86400, signedPercent(r.timeFactor - 1).c_str(), r.goodputBefore * 100, r.goodputAfter * 100);
+            out += line;
+            if (r.cpuBytes > 0)
+                out += ", CPU memory " + memory(r.cpuBytes, unit) + " per node";
+            out += "\n";
+            if (r.note != RemedyNote::None)
+                out += "    note: " + std::string(describe(r.note)) + "\n";
+        }
     }
     return out;
 }

@@ -109,7 +109,7 @@ private slots:
         options.evenIfFits = true;
         const core::Advice advice = core::advise(load.scenario, options);
         QStringList window;
-        for (const auto* list : {&advice.remedies, &advice.combinations})
+        for (const auto* list : {&advice.remedies, &advice.combinations, &advice.runRemedies})
             for (const core::Remedy& remedy : *list)
                 window << QString::fromStdString(core::remedyTitle(remedy));
         QVERIFY(printed.size() >= 5);

@@ -103,6 +103,48 @@ private slots:
         QVERIFY(w.adviceDock()->statusButton()->isHidden());
     }
 
+    /// Issue 29: a run that fits still has something to try — its checkpoints. Llama 3 405B on
+    /// 16,384 H100 checkpointed every 500 steps: the panel lists the optimal interval (and the pair
+    /// with asynchronous checkpoints) under its own heading; a click sets the interval as one undo step.
+    void runAdviceSetsTheCheckpointInterval()
+    {
+        MainWindow w;
+        w.show();
+        w.adviceDock()->show();
+        ScenarioController* c = w.controller();
+        c->setScenario(load(R"({"schema_version": 1, "model": {"preset": "llama-3.1-405b"},
+            "training": {"seq_length": 8192, "micro_batch_size": 1, "global_batch_size": 2048, "train_tokens": 15.6e12,
+                         "precision": "mixed_16", "optimizer": "adamw", "zero_stage": 1, "recompute": "none"},
+            "parallel": {"gpus": 16384, "gpus_per_node": 8, "tensor": 8, "pipeline": 16, "sequence_parallel": true},
+            "goodput": {"checkpoint_interval": 500}, "hardware": {"gpu": "h100-sxm", "mfu": 0.4}})"));
+        c->flush();
+        AdvicePanel* panel = w.adviceDock()->panel();
+        QVERIFY2(panel->statusText().startsWith(QStringLiteral("It fits")), qPrintable(panel->statusText()));
+        QVERIFY(!panel->advice().runRemedies.empty());
+        int line = -1;
+        for (int i = 0; i < panel->lineCount(); ++i)
+            if (const core::Remedy* r = panel->remedy(i); r && !r->isCombination() && r->action() == core::RemedyAction::CheckpointInterval)
+                line = i;
+        QVERIFY(line >= 0);
+        const core::Remedy chosen = *panel->remedy(line);
+        // The line says what the run gains, in the window's words.
+        QVERIFY2(panel->lineButton(line)->description().contains(QStringLiteral("goodput")), qPrintable(panel->lineButton(line)->description()));
+        QVERIFY2(panel->lineButton(line)->title().contains(QStringLiteral("every %1 steps").arg(qint64(chosen.levers.front().value))),
+                 qPrintable(panel->lineButton(line)->title()));
+        const int before = c->undoStack()->index();
+        panel->lineButton(line)->click();
+        c->flush();
+        QCOMPARE(c->scenario().goodput.checkpointIntervalSteps, std::int64_t(chosen.levers.front().value));
+        QCOMPARE(c->undoStack()->index(), before + 1);
+        QVERIFY(c->estimate().compute.run.goodput.goodput > chosen.goodputBefore);
+        // At the optimum the interval is no longer offered.
+        for (const core::Remedy& r : panel->advice().runRemedies)
+            QVERIFY(r.isCombination() || r.action() != core::RemedyAction::CheckpointInterval);
+        c->undoStack()->undo();
+        c->flush();
+        QCOMPARE(c->scenario().goodput.checkpointIntervalSteps, std::int64_t(500));
+    }
+
     void servingAdviceIsAboutServing()
     {
         MainWindow w;

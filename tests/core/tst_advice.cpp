@@ -297,6 +297,82 @@ private slots:
     }
 
     /// A scenario that fits gets no advice unless asked; an invalid one gets none.
+    /// Issue 29: the run's remedies for Llama 3 405B on 16,384 H100 (the seed deck's run scene),
+    /// checkpointed every 500 steps, synchronously. Each figure is worked here from Daly's
+    /// formulas (FGCS 22, 2006) on the run's own inputs — the checkpoint's stall δ, the restart R,
+    /// the mean time between interruptions M, the step and the work T_s — not read off the code.
+    void theRunsRemediesHandWorked()
+    {
+        const core::Scenario s = load(R"({"schema_version": 1, "model": {"preset": "llama-3.1-405b"},
+            "training": {"seq_length": 8192, "micro_batch_size": 1, "global_batch_size": 2048, "train_tokens": 15.6e12,
+                         "precision": "mixed_16", "optimizer": "adamw", "zero_stage": 1, "recompute": "none"},
+            "parallel": {"gpus": 16384, "gpus_per_node": 8, "tensor": 8, "pipeline": 16, "sequence_parallel": true},
+            "goodput": {"checkpoint_interval": 500},
+            "hardware": {"gpu": "h100-sxm", "mfu": 0.4}})");
+        const core::Estimate e = core::estimate(s);
+        const core::GoodputInputs& in = e.compute.run.inputs;
+        const double delta = in.stallSeconds, m = in.mtbiSeconds, r = in.restartSeconds, step = in.stepSeconds, work = in.workSeconds;
+        QVERIFY(delta > 0 && m > 0 && step > 0 && work > 0);
+        // M from the Llama 3 rates: 54 d × 86,400 / 419 (16,384 GPUs in 2,048 nodes, as derived).
+        QVERIFY(near(m, 54.0 * 86400 / 419, 1e-9));
+        // Daly's expected wall-clock of T_s of work checkpointed every τ.
+        auto wall = [&](double tau, double stall) { return m * std::exp(r / m) * (std::exp((tau + stall) / m) - 1) * work / tau; };
+        // Daly's interval: √(2δM)·[1 + ⅓·√(δ/2M) + ⅑·(δ/2M)] − δ, in whole steps.
+        const double x = delta / (2 * m);
+        const double dalySteps = std::max(1.0, std::round((std::sqrt(2 * delta * m) * (1 + std::sqrt(x) / 3 + x / 9) - delta) / step));
+        const core::Advice a = core::advise(s);
+        QVERIFY(a.valid);
+        QVERIFY(!a.runRemedies.empty());
+        const core::Remedy* interval = nullptr;
+        for (const core::Remedy& rr : a.runRemedies)
+            if (!rr.isCombination() && rr.action() == core::RemedyAction::CheckpointInterval)
+                interval = &rr;
+        QVERIFY(interval);
+        QCOMPARE(interval->levers.front().value, dalySteps);
+        QCOMPARE(interval->scenario.goodput.checkpointIntervalSteps, std::int64_t(dalySteps));
+        const double before = wall(500 * step, delta), after = wall(dalySteps * step, delta);
+        QVERIFY2(near(interval->wallSecondsBefore, before, 1e-9), qPrintable(QString::number(interval->wallSecondsBefore)));
+        QVERIFY2(near(interval->wallSecondsAfter, after, 1e-9), qPrintable(QString::number(interval->wallSecondsAfter)));
+        QVERIFY(near(interval->goodputAfter, work / after, 1e-9));
+        QVERIFY(near(interval->timeFactor, after / before, 1e-9));
+        // Worth the advice: at least a point of goodput (here about eleven).
+        QVERIFY(interval->goodputAfter - interval->goodputBefore >= core::kRunAdviceThreshold);
+        // The same memory: nothing on the GPUs moves.
+        QCOMPARE(interval->bytesSaved, 0.0);
+        QCOMPARE(interval->note, core::RemedyNote::IntervalTradeoff);
+        // The largest gain first, each at least a point; a pair only when it beats both singles by a point.
+        for (std::size_t i = 1; i < a.runRemedies.size(); ++i)
+            QVERIFY(a.runRemedies[i - 1].goodputAfter >= a.runRemedies[i].goodputAfter);
+        for (const core::Remedy& rr : a.runRemedies) {
+            QVERIFY(rr.goodputAfter - rr.goodputBefore >= core::kRunAdviceThreshold);
+            // Its overrides give its scenario (what the window applies as one undo step).
+            core::Scenario applied = s;
+            core::applyChanges(rr.changes, applied);
+            QVERIFY(applied == rr.scenario);
+            if (rr.isCombination())
+                QVERIFY(rr.goodputAfter - interval->goodputAfter >= core::kRunAdviceThreshold);
+            if (rr.scenario.goodput.asyncCheckpoint) {
+                // Host memory for the snapshot: each GPU's shard (Ψ/(TP·PP) × 14 B for a ZeRO-1
+                // Megatron checkpoint is Ψ·14/16,384 bytes per GPU in total), 8 GPUs per node.
+                const core::Estimate ea = core::estimate(rr.scenario);
+                QVERIFY(near(rr.cpuBytes, ea.cpuBytesPerNode + 8 * ea.compute.run.checkpoint.bytesPerGpu, 1e-9));
+                QVERIFY(near(ea.compute.run.checkpoint.bytesPerGpu, ea.compute.run.checkpoint.bytes / 16384, 1e-9));
+                QCOMPARE(rr.note, core::RemedyNote::AsyncHostMemory);
+            }
+        }
+        // The optimal interval given (0), asynchronous, or nothing interrupting: no run remedies.
+        core::Scenario optimal = s;
+        optimal.goodput.checkpointIntervalSteps = 0;
+        optimal.goodput.asyncCheckpoint = true;
+        QVERIFY(core::advise(optimal).runRemedies.empty());
+        core::Scenario reliable = s;
+        reliable.goodput.gpuInterruptionsPer1000GpuDays = 0;
+        reliable.goodput.nodeInterruptionsPer1000NodeDays = 0;
+        QVERIFY(core::advise(reliable).runRemedies.empty());
+        // Serving has no run.
+        QVERIFY(core::advise(serving70bScenario()).runRemedies.empty());
+    }
+
     void fitsOrInvalid()
     {
         const core::Advice quiet = core::advise(core::defaultScenario());

@@ -15,6 +15,7 @@ AdvicePanel::AdvicePanel(QWidget* parent)
     : QWidget(parent)
     , m_status(new QLabel(this))
     , m_combinationsHeading(new QLabel(this))
+    , m_runHeading(new QLabel(this))
     , m_evenIfFits(new QCheckBox(this))
 {
     setObjectName(QStringLiteral("AdvicePanel"));
@@ -43,6 +44,12 @@ AdvicePanel::AdvicePanel(QWidget* parent)
     m_combinationsHeading->setWordWrap(true);
     list->addWidget(m_combinationsHeading);
     list->addLayout(m_combinations);
+    m_run = new QVBoxLayout;
+    m_run->setSpacing(2);
+    m_runHeading->setFont(bold);
+    m_runHeading->setWordWrap(true);
+    list->addWidget(m_runHeading);
+    list->addLayout(m_run);
     list->addStretch(1);
     scroll->setWidget(inner);
     outer->addWidget(scroll, 1);
@@ -84,14 +91,17 @@ const core::Remedy* AdvicePanel::remedy(int index) const
         return &m_advice.remedies[i];
     if (i - m_advice.remedies.size() < m_advice.combinations.size())
         return &m_advice.combinations[i - m_advice.remedies.size()];
-    if (const std::size_t k = i - m_advice.remedies.size() - m_advice.combinations.size(); k < m_layouts.size())
+    const std::size_t memoryLines = m_advice.remedies.size() + m_advice.combinations.size();
+    if (i - memoryLines < m_advice.runRemedies.size())
+        return &m_advice.runRemedies[i - memoryLines];
+    if (const std::size_t k = i - memoryLines - m_advice.runRemedies.size(); k < m_layouts.size())
         return &m_layouts[k];
     return nullptr;
 }
 
 int AdvicePanel::lineCount() const
 {
-    return int(m_advice.remedies.size() + m_advice.combinations.size() + m_layouts.size());
+    return int(m_advice.remedies.size() + m_advice.combinations.size() + m_advice.runRemedies.size() + m_layouts.size());
 }
 
 RemedyButton* AdvicePanel::lineButton(int index) const
@@ -126,10 +136,14 @@ void AdvicePanel::rebuild()
         m_status->setText(tr("The scenario is not valid: fix the layout first (the status bar says why)."));
     } else if (a.fits) {
         //: %1 = memory of the fullest GPU, %2 = capacity
-        m_status->setText(a.remedies.empty() ? tr("It fits: the fullest GPU uses %1 of %2. Nothing to change.")
-                                                     .arg(DisplayFormat::bytes(a.fullestBytes, m_unit, 1), DisplayFormat::capacity(a.capacityBytes, m_unit))
-                                             : tr("It fits (%1 of %2). What each change would save:")
-                                                     .arg(DisplayFormat::bytes(a.fullestBytes, m_unit, 1), DisplayFormat::capacity(a.capacityBytes, m_unit)));
+        const QString fullest = DisplayFormat::bytes(a.fullestBytes, m_unit, 1), capacity = DisplayFormat::capacity(a.capacityBytes, m_unit);
+        if (!a.remedies.empty())
+            m_status->setText(tr("It fits (%1 of %2). What each change would save:").arg(fullest, capacity));
+        else if (!a.runRemedies.empty())
+            //: %1 = memory of the fullest GPU, %2 = capacity; the run's remedies follow
+            m_status->setText(tr("It fits: the fullest GPU uses %1 of %2.").arg(fullest, capacity));
+        else
+            m_status->setText(tr("It fits: the fullest GPU uses %1 of %2. Nothing to change.").arg(fullest, capacity));
     } else {
         //: %1 = memory of the fullest GPU, %2 = capacity, %3 = how much is missing
         m_status->setText(tr("Does not fit: the fullest GPU needs %1 of %2, %3 too much. Single changes, in the order to try them "
@@ -138,20 +152,27 @@ void AdvicePanel::rebuild()
                                    DisplayFormat::bytes(a.fullestBytes - a.capacityBytes, m_unit, 1)));
     }
     const int singles = int(a.remedies.size());
+    const int memoryLines = singles + int(a.combinations.size());
+    const int runLines = memoryLines + int(a.runRemedies.size());
     const int total = lineCount();
     for (int i = 0; i < total; ++i) {
         const core::Remedy& r = *remedy(i);
         RemedyButton* b = button(i);
-        QVBoxLayout* home = i < singles || r.levers.empty() ? m_singles : m_combinations;
-        if (home->indexOf(b) < 0)
+        const bool run = i >= memoryLines && i < runLines;
+        QVBoxLayout* home = run ? m_run : i < singles || r.levers.empty() ? m_singles : m_combinations;
+        if (home->indexOf(b) < 0) {
+            for (QVBoxLayout* l : {m_singles, m_combinations, m_run})
+                l->removeWidget(b); // a pooled line may move between sections
             home->addWidget(b);
+        }
         b->setTitle(AdviceText::title(r));
         const QString note = AdviceText::note(r.note);
         const bool layout = r.levers.empty();
         const QString summary = layout
             //: a layout that can run; %1 = the fullest GPU's memory under it, %2 = "fits" or "does not fit"
             ? tr("%1 per GPU · %2").arg(DisplayFormat::bytes(r.bytesAfter, m_unit, 1), r.fitsAfter ? tr("fits") : tr("does not fit yet"))
-            : AdviceText::summary(r, m_unit);
+            : run ? AdviceText::runSummary(r, m_unit)
+                  : AdviceText::summary(r, m_unit);
         b->setDescription(note.isEmpty() ? summary : summary + QLatin1Char('\n') + note);
         //: tooltip of a remedy; %1 = the --set overrides it applies, one per line
         b->setToolTip(tr("Applies, as one undo step:\n%1").arg(AdviceText::overrides(r)));
@@ -163,6 +184,8 @@ void AdvicePanel::rebuild()
     m_combinationsHeading->setVisible(noneFits || !a.combinations.empty());
     m_combinationsHeading->setText(!a.combinations.empty() ? tr("No single change is enough. The smallest combinations that fit, fastest first:")
                                                            : tr("No combination of up to three of these changes fits: more GPUs, or a smaller model."));
+    m_runHeading->setVisible(a.valid && !a.runRemedies.empty());
+    m_runHeading->setText(tr("A shorter run at the same memory (checkpoints against interruptions), the largest gain first:"));
 }
 
 void AdvicePanel::retranslateUi()

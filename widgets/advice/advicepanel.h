@@ -12,8 +12,8 @@ class QLabel;
 class QVBoxLayout;
 
 /// "What to try first": the advisor's single changes in the seeds' order, then (when none is
-/// enough) the smallest combinations that fit, each a button whose title is the change and
-/// whose text is what it saves and costs. A click asks for the change (remedyChosen); the
+/// enough) the smallest combinations that fit, then (training) what shortens the run at the same
+/// memory, each a button whose title is the change and whose text is what it saves and costs. A click asks for the change (remedyChosen); the
 /// window applies it as one undo step. Shows what it is given: the window runs the advisor.
 class AdvicePanel : public QWidget
 {
@@ -31,8 +31,8 @@ public:
     /// "Also when it fits": list what would save memory for a scenario that fits.
     bool evenIfFits() const;
 
-    /// The remedy behind line `index`: remedies first, then combinations, then the nearest
-    /// valid layouts; null past the end.
+    /// The remedy behind line `index`: remedies first, then combinations, then the run's
+    /// remedies (checkpoints), then the nearest valid layouts; null past the end.
     const core::Remedy* remedy(int index) const;
     int lineCount() const;
     RemedyButton* lineButton(int index) const;
@@ -56,8 +56,10 @@ private:
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
     QLabel* m_status = nullptr;
     QLabel* m_combinationsHeading = nullptr;
+    QLabel* m_runHeading = nullptr;
     QCheckBox* m_evenIfFits = nullptr;
     QVBoxLayout* m_singles = nullptr;
     QVBoxLayout* m_combinations = nullptr;
-    QVector<RemedyButton*> m_buttons; // pooled: remedies then combinations
+    QVBoxLayout* m_run = nullptr;
+    QVector<RemedyButton*> m_buttons; // pooled: remedies, combinations, the run's, layouts
 };

@@ -68,6 +68,20 @@ QString summary(const core::Remedy& r, DisplayFormat::MemoryUnit unit)
     return parts.join(QStringLiteral(" · "));
 }
 
+QString runSummary(const core::Remedy& r, DisplayFormat::MemoryUnit unit)
+{
+    QStringList parts;
+    //: the run's wall-clock before and after a change; %1 = before, %2 = after (durations), %3 = signed percentage
+    parts << tr("run %1 → %2 (%3)")
+                 .arg(DisplayFormat::duration(r.wallSecondsBefore), DisplayFormat::duration(r.wallSecondsAfter),
+                      (r.timeFactor >= 1 ? QStringLiteral("+") : QStringLiteral("−")) + DisplayFormat::percent(std::fabs(r.timeFactor - 1), 1));
+    //: %1 = goodput before, %2 = after (percentages)
+    parts << tr("goodput %1 → %2").arg(DisplayFormat::percent(r.goodputBefore, 1), DisplayFormat::percent(r.goodputAfter, 1));
+    if (r.cpuBytes > 0)
+        parts << tr("%1 CPU memory per node").arg(DisplayFormat::bytes(r.cpuBytes, unit, 0));
+    return parts.join(QStringLiteral(" · "));
+}
+
 QString note(core::RemedyNote note)
 {
     return note == core::RemedyNote::None ? QString() : tr(core::describe(note).data());
