@@ -2093,6 +2093,10 @@ flushed to 0 (error 1): %2</source>
         <source>Nothing to copy: the scenario is not valid.</source>
         <translation>没有可复制的内容：场景无效。</translation>
     </message>
+    <message>
+        <source>A run&apos;s wall-clock needs a training run with its tokens: serving has none.</source>
+        <translation>训练墙钟时间需要一个给出训练 token 数的训练场景：推理场景没有。</translation>
+    </message>
 </context>
 <context>
     <name>FeasibilityHeatmap</name>
@@ -8668,6 +8672,10 @@ It was kept in %2.</source>
         <source>%1 frames of %2 million pixels are more than the %3 million an animation holds: fewer frames, or a smaller size</source>
         <extracomment>%1 = frames, %2 = millions of pixels per frame, %3 = the limit in millions</extracomment>
         <translation>%1 帧、每帧 %2 百万像素，超过动画可容纳的 %3 百万像素：请减少帧数或缩小尺寸</translation>
+    </message>
+    <message>
+        <source>A run&apos;s wall-clock: checkpoints, interruptions, restarts</source>
+        <translation>一次训练的墙钟时间：检查点、中断、重启</translation>
     </message>
 </context>
 <context>

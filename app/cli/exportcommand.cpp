@@ -252,6 +252,8 @@ int exportCommand(const std::vector<std::string>& args)
                 std::cerr << "shardscope: invalid scenario: " << core::describe(i) << "\n";
         return kExitInvalid;
     }
+    if (parsed.options.view == SlideView::Run && (load.scenario.mode == core::Mode::Inference || !(check.compute.run.goodput.wallSeconds > 0)))
+        return fail("--view run draws a training run's wall-clock: this scenario has none (serving, or no training tokens)");
 
     // Headless rendering needs no display.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))

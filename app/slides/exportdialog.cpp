@@ -349,8 +349,9 @@ void ExportDialog::updateEnabled()
     const bool gif = format() == SlideFormat::Gif;
     m_ui.frames->setEnabled(gif);
     m_ui.fps->setEnabled(gif);
-    m_ui.save->setEnabled(m_content.valid() && (!gif || view == SlideView::Step));
-    m_ui.copy->setEnabled(m_content.valid());
+    const bool drawable = m_content.valid() && (view != SlideView::Run || m_content.hasRun());
+    m_ui.save->setEnabled(drawable && (!gif || view == SlideView::Step));
+    m_ui.copy->setEnabled(drawable);
 }
 
 void ExportDialog::updatePreview()
@@ -382,7 +383,9 @@ void ExportDialog::updatePreview()
     shown.setDevicePixelRatio(devicePixelRatioF());
     m_ui.preview->setPixmap(shown);
     const QSize pixels = format() == SlideFormat::Png ? o.size * options().scale : o.size;
-    if (format() == SlideFormat::Gif && o.view != SlideView::Step)
+    if (o.view == SlideView::Run && !m_content.hasRun())
+        m_ui.info->setText(tr("A run's wall-clock needs a training run with its tokens: serving has none."));
+    else if (format() == SlideFormat::Gif && o.view != SlideView::Step)
         m_ui.info->setText(tr("Only the step view moves: choose it to export an animated GIF."));
     else if (format() == SlideFormat::Gif && !renderer.isAnimated())
         m_ui.info->setText(tr("This scenario's step is not drawn (too many micro-batches): there is nothing to play."));

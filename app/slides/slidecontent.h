@@ -24,6 +24,8 @@ public:
     core::Comparisons comparisons{};          ///< left and right chart
 
     bool valid() const { return estimate.valid; }
+    /// A training run with a length to draw (the run view): not serving, and some training tokens.
+    bool hasRun() const { return valid() && scenario.mode != core::Mode::Inference && estimate.compute.run.goodput.wallSeconds > 0; }
 
     /// Runs the estimate and the comparisons (core::compare, as the window's controller does).
     static SlideContent fromScenario(const core::Scenario& scenario);

@@ -14,6 +14,7 @@ QString id(SlideView view)
     case SlideView::Bits: return QStringLiteral("bits");
     case SlideView::Dashboard: return QStringLiteral("dashboard");
     case SlideView::Step: return QStringLiteral("step");
+    case SlideView::Run: return QStringLiteral("run");
     }
     return {};
 }
@@ -35,6 +36,7 @@ QString displayName(SlideView view)
     case SlideView::Bits: return QCoreApplication::translate("SlideViews", "Bit viewer");
     case SlideView::Dashboard: return QCoreApplication::translate("SlideViews", "Whole dashboard");
     case SlideView::Step: return QCoreApplication::translate("SlideViews", "Pipeline schedule and memory timeline");
+    case SlideView::Run: return QCoreApplication::translate("SlideViews", "A run's wall-clock: checkpoints, interruptions, restarts");
     }
     return {};
 }

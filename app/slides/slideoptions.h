@@ -8,7 +8,7 @@
 #include "widgets/displayformat.h"
 
 /// What an exported slide shows.
-enum class SlideView { Memory, Comparison, Gauges, Bits, Dashboard, Step };
+enum class SlideView { Memory, Comparison, Gauges, Bits, Dashboard, Step, Run };
 /// The file formats a slide is written in. Gif: the step view played, as an animated GIF.
 enum class SlideFormat { Png, Svg, Pdf, Gif };
 
@@ -32,9 +32,10 @@ struct SlideOptions
 
 namespace SlideViews {
 
-inline constexpr SlideView kAll[] = {SlideView::Memory, SlideView::Comparison, SlideView::Gauges, SlideView::Bits, SlideView::Dashboard, SlideView::Step};
+inline constexpr SlideView kAll[] = {SlideView::Memory, SlideView::Comparison, SlideView::Gauges, SlideView::Bits,
+                                     SlideView::Dashboard, SlideView::Step, SlideView::Run};
 
-/// Command-line id: "memory", "comparison", "gauges", "bits", "dashboard", "step".
+/// Command-line id: "memory", "comparison", "gauges", "bits", "dashboard", "step", "run".
 QString id(SlideView view);
 std::optional<SlideView> fromId(const QString& id);
 /// Translated name for the dialog.

@@ -24,6 +24,7 @@
 #include "widgets/gauges/gaugepanel.h"
 #include "widgets/charts/rooflineview.h"
 #include "widgets/charts/memorychart.h"
+#include "widgets/goodput/runview.h"
 #include "widgets/gif/gifwriter.h"
 #include "widgets/titletext.h"
 #include "widgets/widgetrenderer.h"
@@ -353,6 +354,13 @@ QWidget* ViewRenderer::buildView(const SlideContent& content, QWidget* parent)
         m_step->setScenario(content.scenario, e);
         m_step->showPeak();
         return m_step;
+    }
+    case SlideView::Run: {
+        // The run's first hours as presentation mode plays them (issue 29.4), unplayed: the
+        // totals over the whole window beside the legend.
+        auto* run = new RunView(parent);
+        run->setRun(content.hasRun() ? e.compute.run.goodput : core::GoodputEstimate{}, e.compute.run.gpus);
+        return run;
     }
     }
     return new QWidget(parent);

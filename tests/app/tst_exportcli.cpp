@@ -37,7 +37,7 @@ private slots:
         QTest::addColumn<QString>("view");
         QTest::addColumn<QString>("suffix");
         QTest::addColumn<QByteArray>("magic");
-        for (const char* view : {"memory", "comparison", "gauges", "bits", "dashboard"}) {
+        for (const char* view : {"memory", "comparison", "gauges", "bits", "dashboard", "run"}) {
             QTest::addRow("%s png", view) << view << "png" << QByteArray("\x89PNG");
             QTest::addRow("%s svg", view) << view << "svg" << QByteArray("<?xml");
             QTest::addRow("%s pdf", view) << view << "pdf" << QByteArray("%PDF");
@@ -130,7 +130,10 @@ private slots:
         QTest::addRow("unknown view") << QStringList{"--default", "--view", "pie", "--out", "x.png"} << "unknown view 'pie'";
         // Issue 31: `--view schedule` was answered with a list that lacked the step view.
         QTest::addRow("unknown view names every view") << QStringList{"--default", "--view", "schedule", "--out", "x.png"}
-                                                       << "(available: memory, comparison, gauges, bits, dashboard, step)";
+                                                       << "(available: memory, comparison, gauges, bits, dashboard, step, run)";
+        // Issue 29: a run's wall-clock needs a training run; serving has none.
+        QTest::addRow("run of a serving scenario") << QStringList{"--default", "--view", "run", "--out", "x.png", "--set", "mode=inference"}
+                                                   << "--view run draws a training run's wall-clock";
         QTest::addRow("size too small") << QStringList{"--default", "--out", "x.png", "--size", "10x10"} << "--size";
         QTest::addRow("size not a size") << QStringList{"--default", "--out", "x.png", "--size", "big"} << "--size";
         QTest::addRow("scale zero") << QStringList{"--default", "--out", "x.png", "--scale", "0"} << "--scale";

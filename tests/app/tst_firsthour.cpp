@@ -25,6 +25,8 @@
 #include <QTimer>
 #include <QRegularExpression>
 
+#include <qcustomplot.h>
+
 #include "app/advice/advicedock.h"
 #include "app/controls/controlspanel.h"
 #include "app/controls/modelcontrols.h"
@@ -628,6 +630,92 @@ private slots:
         w.resize(1920, 1080);
         QCoreApplication::processEvents();
         QTRY_VERIFY2(w.workingDock()->width() >= before + 100, qPrintable(QStringLiteral("%1 → %2").arg(before).arg(w.workingDock()->width())));
+    }
+
+    // Minor, found with the advice dock open at 1280 × 720: Llama 3 405B in 16 pipeline stages
+    // gave the memory chart sixteen bars a few pixels wide, each named ("PP 15 · 15360–16383")
+    // and totalled ("52.3 GB") over its neighbours, an unreadable smear. Now every k-th bar is
+    // named and totalled (the fullest always), and no two texts on one row overlap.
+    void manyStagesInANarrowChartKeepTheirTextsApart()
+    {
+        MainWindow w;
+        showAt(w, QSize(1280, 720));
+        w.showWorking();
+        w.adviceDock()->show();
+        w.controller()->setScenario(load(R"({"schema_version": 1, "model": {"preset": "llama-3.1-405b"},
+            "training": {"seq_length": 8192, "micro_batch_size": 1, "global_batch_size": 2048, "precision": "mixed_16",
+                         "optimizer": "adamw", "zero_stage": 1, "recompute": "none"},
+            "parallel": {"gpus": 16384, "gpus_per_node": 8, "tensor": 8, "pipeline": 16, "sequence_parallel": true},
+            "hardware": {"gpu": "h100-sxm"}})"));
+        w.controller()->flush();
+        QCoreApplication::processEvents();
+        MemoryChart* chart = w.memoryChart();
+        chart->renderImage(chart->size());
+        QCOMPARE(chart->groupCount(), 16);
+        double slot = 0;
+        // Each row of texts (names under the bars, totals above them): a text's widest line
+        // fits the distance to the next text on that row.
+        // Names may take two rows (every other one a row lower: its leading empty lines); each
+        // row is checked on its own.
+        auto leading = [](const QString& t) {
+            int n = 0;
+            while (n < t.size() && t[n] == QLatin1Char('\n'))
+                ++n;
+            return n;
+        };
+        auto checkRow = [&](MemoryChart* c, auto text, const QFont& font, const char* row) {
+            int named = 0;
+            for (int lines = 0; lines <= 8; ++lines) {
+                int previous = -1;
+                for (int g = 0; g < c->groupCount(); ++g) {
+                    const QString t = text(g);
+                    if (t.isEmpty() || leading(t) != lines)
+                        continue;
+                    ++named;
+                    if (previous >= 0) {
+                        double widest = 0;
+                        for (int k : {previous, g})
+                            for (const QString& line : text(k).split(QLatin1Char('\n')))
+                                widest = std::max(widest, QFontMetricsF(font).horizontalAdvance(line));
+                        QVERIFY2(widest <= (g - previous) * slot,
+                                 qPrintable(QStringLiteral("%1: \"%2\" and \"%3\" %4 px apart").arg(row, text(previous), t).arg((g - previous) * slot)));
+                    }
+                    previous = g;
+                }
+            }
+            QVERIFY2(named >= 1, row);
+        };
+        for (MemoryChart* c : {chart, w.comparisonView()->zeroChart(), w.comparisonView()->recomputeChart()}) {
+            c->renderImage(c->size());
+            QCPAxis* x = c->plot()->xAxis;
+            slot = std::abs(x->coordToPixel(1) - x->coordToPixel(0));
+            checkRow(c, [&](int g) { return c->tickLabelText(g); }, c->tickLabelFont(), "names");
+            // Totals stand at their bars' heights: no two of their boxes meet.
+            for (int g = 0; g < c->groupCount(); ++g)
+                for (int k = g + 1; k < c->groupCount(); ++k)
+                    QVERIFY2(!c->barLabelRect(g).adjusted(1, 1, -1, -1).intersects(c->barLabelRect(k)),
+                             qPrintable(QStringLiteral("\"%1\" meets \"%2\"").arg(c->barLabelText(g), c->barLabelText(k))));
+        }
+        QCPAxis* x = chart->plot()->xAxis;
+        slot = std::abs(x->coordToPixel(1) - x->coordToPixel(0));
+        QVERIFY2(slot < 40, qPrintable(QString::number(slot))); // the case this guards: narrow slots
+        // Three recomputation bars keep all three names (two rows if need be); the current ZeRO
+        // stage keeps its name ("ZeRO-1 (now)").
+        for (int g = 0; g < w.comparisonView()->recomputeChart()->groupCount(); ++g)
+            QVERIFY2(!w.comparisonView()->recomputeChart()->tickLabelText(g).trimmed().isEmpty(), qPrintable(QString::number(g)));
+        MemoryChart* zero = w.comparisonView()->zeroChart();
+        bool nowNamed = false;
+        for (int g = 0; g < zero->groupCount(); ++g)
+            nowNamed = nowNamed || zero->tickLabelText(g).contains(QStringLiteral("now"));
+        QVERIFY(nowNamed);
+        // The fullest bar keeps its total: it decides whether the run fits.
+        int fullest = 0;
+        const core::Estimate& e = w.controller()->estimate();
+        for (int g = 1; g < int(e.groups.size()); ++g)
+            if (e.groups[std::size_t(g)].totalBytes > e.groups[std::size_t(fullest)].totalBytes)
+                fullest = g;
+        QVERIFY(!chart->barLabelText(fullest).isEmpty());
+        QVERIFY(!chart->tickLabelText(0).isEmpty());
     }
 
     // Minor: Ctrl+Z right after typing a value in a spin box undoes it (the box's own text

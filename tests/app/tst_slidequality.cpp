@@ -89,6 +89,9 @@ private slots:
                         << QString::fromLatin1(scenario) << view << size;
         // The step view at slide type sizes: the schedule's and the memory timeline's titles,
         // the readout, the stage and value labels and the legend (they overlapped before).
+        // A run's wall-clock (issue 29.4): rows of hours, the legend and the totals.
+        for (const QSize size : {QSize(1280, 720), QSize(1920, 1080), QSize(3840, 2160)})
+            QTest::addRow("train run %dx%d", size.width(), size.height()) << QStringLiteral("train") << SlideView::Run << size;
         for (const char* scenario : {"step", "serving"})
             for (const QSize size : {QSize(1280, 720), QSize(1920, 1080), QSize(3840, 2160)})
                 QTest::addRow("%s step %dx%d", scenario, size.width(), size.height()) << QString::fromLatin1(scenario) << SlideView::Step << size;

@@ -140,6 +140,8 @@ private slots:
         QTest::addRow("dashboard") << SlideView::Dashboard << QStringList{"Memory per GPU (GB)", "Training time", "Recomputation · fullest GPU"};
         // The step: the schedule's title and the memory timeline's peak label (pure DP: one stage).
         QTest::addRow("step") << SlideView::Step << QStringList{"1F1B · stages p = 1", "Memory of stage 0 through one step", "Peak "};
+        // The run (issue 29.4): its title with the GPU count, and the totals over the window.
+        QTest::addRow("run") << SlideView::Run << QStringList{"wall-clock on 8 GPUs", "First ", "interruptions"};
     }
     void svgHasTheChartsText()
     {

@@ -272,27 +272,76 @@ bool MemoryChart::fitLabels()
     const double tickLine = QFontMetricsF(m_plot->xAxis->tickLabelFont()).height();
     const bool details = m_plot->viewport().height() >= 12 * tickLine;
     const QFont tickFont = m_plot->xAxis->tickLabelFont();
-    auto widestWord = [&](const QString& text) {
+    auto widestWord = [&](const QString& text, const QFont& font) {
         double widest = 0;
         for (const QString& word : QString(text).replace(QLatin1Char('\n'), QLatin1Char(' ')).split(QLatin1Char(' '), Qt::SkipEmptyParts))
-            widest = std::max(widest, textWidth(word, tickFont));
+            widest = std::max(widest, textWidth(word, font));
         return widest;
     };
+    // More bars than their names have room for (16 pipeline stages in a 400-pixel chart beside
+    // the advice dock): every k-th bar is named, k the fewest slots the widest piece of a compact
+    // name needs; the others' names are in their tooltips. The totals above the bars likewise,
+    // the fullest bar's always (it is the one that decides whether the run fits).
+    // The widest piece the wrapping keeps whole (a word; a number with its unit).
+    auto widestPiece = [&](const QString& text, const QFont& font) {
+        double widest = 0;
+        for (const QString& line : wrap(text, font, 1.0).split(QLatin1Char('\n')))
+            widest = std::max(widest, textWidth(line, font));
+        return widest;
+    };
+    double widestName = 0;
     for (qsizetype g = 0; g < m_barData.size(); ++g) {
+        widestName = std::max(widestName, widestPiece(m_barData[g].compactLabel.isEmpty() ? m_barData[g].label : m_barData[g].compactLabel, tickFont));
+    }
+    // Two bars keep their names as they were (wrapped into their slots; GRPO's two phases); a
+    // few bars stagger them.
+    auto strideFor = [&](double widest, qsizetype fewest) {
+        return m_barData.size() >= fewest && widest > room && room > 0 ? int(std::ceil(widest / room)) : 1;
+    };
+    const int nameStride = strideFor(widestName, 3);
+
+    int fullestBar = 0;
+    for (qsizetype g = 1; g < m_barData.size(); ++g)
+        if (m_barData[g].totalBytes > m_barData[fullestBar].totalBytes)
+            fullestBar = int(g);
+    // The stride counts from the bar that matters: the current one ("ZeRO-1 (now)").
+    int currentBar = 0;
+    for (qsizetype g = 0; g < m_barData.size(); ++g)
+        if (m_barData[g].current)
+            currentBar = int(g);
+    auto onStride = [](qsizetype g, int anchor, int stride) { return (int(g) - anchor) % stride == 0; };
+
+    // Two slots a name are enough for a few bars ("Selective" under three recomputation bars):
+    // every other name one row lower instead of left out, so each bar keeps its name.
+    const bool stagger = nameStride == 2;
+    const int shownStride = stagger ? 1 : nameStride;
+    const double nameRoom = room * nameStride;
+    QVector<QString> names(m_barData.size());
+    int upperLines = 0;
+    for (qsizetype g = 0; g < m_barData.size(); ++g) {
+        if (!onStride(g, currentBar, shownStride))
+            continue;
         // A word wider than the slot would run into the next bar's name, and a name in more than
         // three lines (one word a line: "PP / stage / 0 / ranks / 0–63") pushes the plot up: the
         // compact name then.
         bool compact = false;
         if (!m_barData[g].compactLabel.isEmpty()) {
             const QString full = QString(m_barData[g].label).replace(QStringLiteral(" · "), QStringLiteral("\n"));
-            compact = widestWord(full) > room || wrap(full, tickFont, room).count(QLatin1Char('\n')) >= 3;
+            compact = widestWord(full, tickFont) > nameRoom || wrap(full, tickFont, nameRoom).count(QLatin1Char('\n')) >= 3;
         }
         QString label = compact ? m_barData[g].compactLabel : m_barData[g].label;
-        if (details && !m_barData[g].detail.isEmpty())
+        if (details && nameStride == 1 && !m_barData[g].detail.isEmpty())
             label += QStringLiteral(" · ") + m_barData[g].detail;
         if (m_barData.size() >= 3)
             label.replace(QStringLiteral(" · "), QStringLiteral("\n"));
-        label = wrap(label, m_plot->xAxis->tickLabelFont(), room);
+        names[g] = wrap(label, m_plot->xAxis->tickLabelFont(), nameRoom);
+        if (stagger && onStride(g, currentBar, 2))
+            upperLines = std::max(upperLines, int(names[g].count(QLatin1Char('\n'))) + 1);
+    }
+    for (qsizetype g = 0; g < m_barData.size(); ++g) {
+        QString label = names[g];
+        if (stagger && !onStride(g, currentBar, 2))
+            label = QString(upperLines, QLatin1Char('\n')) + label; // the lower row
         if (m_ticker->ticks().value(double(g)) != label) {
             m_ticker->addTick(double(g), label);
             relayout = true;
@@ -330,7 +379,35 @@ bool MemoryChart::fitLabels()
         }
         if (m_totalLabels[g]->text() != text)
             m_totalLabels[g]->setText(text);
-        const double labelHeight = (text.count(QLatin1Char('\n')) + 1) * metrics.height() + 4;
+    }
+    // Totals that would overlap (16 pipeline stages a few pixels apart; "122.6" beside "83.4" in
+    // a narrow ZeRO comparison) are placed greedily, the fullest bar's first, the current one's
+    // next, then the taller bars': a total that meets one already placed is left out (its
+    // tooltip has it). The boxes are QCustomPlot's own, from each label's anchors.
+    const qsizetype totalCount = std::min(m_barData.size(), m_totalTexts.size());
+    QVector<int> order(totalCount);
+    for (qsizetype g = 0; g < totalCount; ++g)
+        order[g] = int(g);
+    auto rank = [&](int g) { return g == fullestBar ? 0 : m_barData[g].current ? 1 : 2; };
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return rank(a) != rank(b) ? rank(a) < rank(b) : m_barData[a].totalBytes > m_barData[b].totalBytes;
+    });
+    QVector<QRectF> placed;
+    for (int g : std::as_const(order)) {
+        QCPItemText* label = m_totalLabels[g];
+        if (label->text().isEmpty())
+            continue;
+        const QRectF box = QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
+        if (std::any_of(placed.cbegin(), placed.cend(), [&](const QRectF& p) { return p.adjusted(1, 1, -1, -1).intersects(box); })) {
+            label->setText(QString());
+            relayout = true;
+            continue;
+        }
+        placed.push_back(box);
+    }
+    for (qsizetype g = 0; g < totalCount; ++g) {
+        const QString& text = m_totalLabels[g]->text();
+        const double labelHeight = (text.count(QLatin1Char('\n')) + 1) * QFontMetricsF(m_totalLabels[g]->font()).height() + 4;
         // The bar's top, plus its label, below the plot's top (a short chart: up to twice the
         // range, past that the label may meet the title).
         if (!text.isEmpty())
@@ -568,6 +645,14 @@ void MemoryChart::setModelStatesShown(bool shown)
 QString MemoryChart::barLabelText(int group) const
 {
     return group >= 0 && group < m_totalLabels.size() && group < m_barData.size() ? m_totalLabels[group]->text() : QString();
+}
+
+QRectF MemoryChart::barLabelRect(int group) const
+{
+    if (barLabelText(group).isEmpty())
+        return {};
+    const QCPItemText* label = m_totalLabels[group];
+    return QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
 }
 
 double MemoryChart::modelStatesBytes(int group) const

@@ -150,6 +150,8 @@ public:
     QString groupDetail(int group) const;
     /// The text above bar `group` ("43.4 GB\nstates 38.5 GB", "58.7 GB", "needs 23.1 GB").
     QString barLabelText(int group) const;
+    /// Where that text is drawn, in the plot's pixels (QCustomPlot's own box); empty when none.
+    QRectF barLabelRect(int group) const;
     /// Parameters + gradients + optimizer states of bar `group`, as its bracket shows them.
     double modelStatesBytes(int group) const;
     /// The text along bar `group`'s bracket ("model states 38.5 GB"), empty if none is drawn.
