@@ -449,6 +449,26 @@ private slots:
             QVERIFY2(r.ok, qPrintable(errors(r)));
     }
 
+    void bridgeYamlPipelineLayout()
+    {
+        // Megatron-Bridge's ConfigContainer YAML names the same setting model.pipeline_model_parallel_layout
+        // (a string here): it goes through the Megatron flag, recorded under the flag's name. Llama 3's split on PP 16 as in
+        // megatronPipelineLayout: VP 8, the embedding and the loss each one unit.
+        core::ImportOptions options;
+        options.format = core::ImportFormat::MegatronBridge;
+        const core::ImportResult r = core::importLaunchFile("model:\n  num_layers: 126\n  hidden_size: 4096\n  num_attention_heads: 32\n"
+                                                            "  pipeline_model_parallel_size: 16\n"
+                                                            "  pipeline_model_parallel_layout: \"E|(t|)*126L\"\n",
+                                                            options);
+        const auto it = std::find_if(r.settings.begin(), r.settings.end(),
+                                     [](const core::ImportedSetting& s) { return s.key == "--pipeline-model-parallel-layout"; });
+        QVERIFY(it != r.settings.end());
+        QCOMPARE(int(it->why), int(core::ImportWhy::Sets));
+        QCOMPARE(r.scenario.parallel.virtualPipeline, 8);
+        QVERIFY(r.scenario.parallel.embeddingCountsAsLayer);
+        QVERIFY(r.scenario.parallel.lossCountsAsLayer);
+    }
+
     void hostileText_data()
     {
         QTest::addColumn<QByteArray>("text");
