@@ -10,6 +10,7 @@
 
 #include "core/importer/commandargs.h"
 #include "core/importer/importbuilder.h"
+#include "core/importer/pipelinelayout.h"
 
 namespace core {
 
@@ -194,6 +195,43 @@ bool moePattern(const std::vector<int>& layers, int& firstDense, int& frequency)
     return true;
 }
 
+/// --pipeline-model-parallel-layout (arguments.py @ d98e8a6 L941–L949: chunks / PP virtual stages;
+/// megatron/core/transformer/pipeline_parallel_layer_layout.py): the uneven split it spells, set as
+/// the fields that give the same chunks (core/importer/pipelinelayout.h), or why not.
+void pipelineLayout(ImportBuilder& b, const std::string& text, int line)
+{
+    const std::string_view key = "--pipeline-model-parallel-layout";
+    const std::optional<std::vector<std::string>> chunks = unrollPipelineLayout(text);
+    Scenario& sc = b.scenario();
+    if (!chunks || chunks->size() % std::size_t(std::max(1, sc.parallel.pipeline)) != 0) {
+        b.note(key, text, line, ImportWhy::BadValue);
+        return;
+    }
+    const PipelineLayoutFields f = pipelineLayoutFields(*chunks, std::max(1, sc.parallel.pipeline));
+    if (!f.valid) {
+        b.note(key, text, line, ImportWhy::BadValue);
+        return;
+    }
+    if (!f.expressible) {
+        // A layout none of the uneven splits gives: the split stays Megatron's even one, and the
+        // report says so.
+        b.note(key, text, line, ImportWhy::NotModelled);
+        return;
+    }
+    // With MTP layers ("m"): the decoder layers' split is exact, the MTP layers' place is not
+    // modelled (approximated).
+    if (f.mtpLayers > 0) {
+        setFieldValue(sc, Field::ParallelVirtualPipeline, FieldValue(f.virtualStages));
+        b.note(key, text, line, ImportWhy::Approximated);
+    } else {
+        b.set(Field::ParallelVirtualPipeline, FieldValue(f.virtualStages), key, text, line);
+    }
+    setFieldValue(sc, Field::ParallelFirstStageLayers, FieldValue(f.firstStageLayers));
+    setFieldValue(sc, Field::ParallelLastStageLayers, FieldValue(f.lastStageLayers));
+    setFieldValue(sc, Field::ParallelEmbeddingCountsAsLayer, FieldValue(f.embeddingCountsAsLayer));
+    setFieldValue(sc, Field::ParallelLossCountsAsLayer, FieldValue(f.lossCountsAsLayer));
+}
+
 } // namespace
 
 /// The flags of pretrain_gpt.py (or a Megatron-Bridge config's fields as flags) onto the
@@ -214,6 +252,8 @@ void applyMegatronArgs(ImportBuilder& b, const std::vector<CommandArg>& args, bo
     b.setShapeDefaults(defaults);
 
     int heads = 0, groups = 0, layersPerVirtualStage = 0;
+    std::string layout; // --pipeline-model-parallel-layout, read once PP is known
+    int layoutLine = 0;
     bool gqa = false, bf16 = false, fp16 = false, fp8 = false, gradReduceBf16 = false, seenAttnDropout = false, seenHiddenDropout = false;
     double attnDropout = 0.1, hiddenDropout = 0.1;
     std::string vocabFile;
@@ -361,6 +401,7 @@ void applyMegatronArgs(ImportBuilder& b, const std::vector<CommandArg>& args, bo
             if (b.number(v, x, n, a.line))
                 layersPerVirtualStage = int(x), b.note(n, v, a.line, ImportWhy::Sets);
         } else if (n == "--num-virtual-stages-per-pipeline-rank") num(Field::ParallelVirtualPipeline);
+        else if (n == "--pipeline-model-parallel-layout") layout = v, layoutLine = a.line;
         else if (n == "--decoder-first-pipeline-num-layers") num(Field::ParallelFirstStageLayers);
         else if (n == "--decoder-last-pipeline-num-layers") num(Field::ParallelLastStageLayers);
         else if (n == "--account-for-embedding-in-pipeline-split") flagOn(Field::ParallelEmbeddingCountsAsLayer);
@@ -450,6 +491,8 @@ void applyMegatronArgs(ImportBuilder& b, const std::vector<CommandArg>& args, bo
         if (m.isMoE() && m.moeFfnHiddenSize <= 0)
             m.moeFfnHiddenSize = m.ffnHiddenSize;
     });
+    if (layoutLine > 0 || !layout.empty())
+        pipelineLayout(b, layout, layoutLine);
     if (layersPerVirtualStage > 0)
         b.afterModel([layersPerVirtualStage](Scenario& sc) {
             // Virtual stages = layers / (layers per virtual stage × PP) (arguments.py L972–L979).

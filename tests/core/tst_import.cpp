@@ -10,6 +10,7 @@
 #include "core/fields.h"
 #include "core/importer/configtext.h"
 #include "core/importer/importer.h"
+#include "core/importer/pipelinelayout.h"
 #include "core/importer/shellscript.h"
 #include "core/io/deck.h"
 #include "core/io/importfile.h"
@@ -361,6 +362,111 @@ private slots:
             QCOMPARE(double(r.scenario.model.slidingWindow), window);
         else
             QCOMPARE(it->why, core::ImportWhy::BadValue);
+    }
+
+    void pipelineLayoutUnrolls()
+    {
+        // Megatron's own example (pipeline_parallel_layer_layout.py @ d98e8a6 parse_str_to_list):
+        // "Ettt|(tt|)*29,m|L" is [E t t t] + [t t] * 29 + [m] + [L].
+        const auto chunks = core::unrollPipelineLayout("Ettt|(tt|)*29,m|L");
+        QVERIFY(chunks.has_value());
+        QCOMPARE(chunks->size(), std::size_t(32));
+        QCOMPARE(chunks->front(), std::string("Ettt"));
+        QCOMPARE((*chunks)[29], std::string("tt"));
+        QCOMPARE((*chunks)[30], std::string("m"));
+        QCOMPARE(chunks->back(), std::string("L"));
+        // Its comment's forms: "(ab)*3" repeats, "(|ab)*2,cd" puts the bars where they are.
+        QCOMPARE(*core::unrollPipelineLayout("E(t)*3|tL"), (std::vector<std::string>{"Ettt", "tL"}));
+        QCOMPARE(*core::unrollPipelineLayout("E(|t)*2,tL"), (std::vector<std::string>{"E", "t", "ttL"}));
+        QVERIFY(!core::unrollPipelineLayout("Ex|L")); // not a layer character
+        QVERIFY(!core::unrollPipelineLayout("E(t)*99999999|L")); // unrolls past any launch file
+    }
+
+    void megatronPipelineLayout_data()
+    {
+        QTest::addColumn<QString>("layout");
+        QTest::addColumn<int>("layers");
+        QTest::addColumn<int>("pipeline");
+        QTest::addColumn<int>("why");
+        QTest::addColumn<int>("virtualStages");
+        QTest::addColumn<int>("first");
+        QTest::addColumn<int>("last");
+        QTest::addColumn<bool>("embeddingUnit");
+        QTest::addColumn<bool>("lossUnit");
+        using W = core::ImportWhy;
+        // Llama 3 (arXiv 2407.21783 §3.3.2): 126 layers on 16 stages, the embedding alone in the
+        // first chunk and the loss alone in the last: 128 one-unit chunks, 128 / 16 = 8 virtual
+        // stages, (126 + 1 + 1) / 128 = 1 layer a chunk but for the two ends.
+        QTest::addRow("Llama 3 405B: E|(t|)*126L on PP 16") << "E|(t|)*126L" << 126 << 16 << int(W::Sets) << 8 << 0 << 0 << true << true;
+        // Even: 32 layers, 4 chunks of 8 on PP 2 (v = 2).
+        QTest::addRow("even: Et*8|t*8|t*8|t*8L on PP 2") << "Et*8|t*8|t*8|t*8L" << 32 << 2 << int(W::Sets) << 2 << 0 << 0 << false << false;
+        // Megatron-Bridge DeepSeek-V3 on PP 8 (recipes/deepseek/h100/deepseek_v3.py @ 067f987
+        // _get_deepseek_v3_pipeline_layout (8, 1)): E + 8, six of 8, 5 + MTP + loss; 61 = 8·7 + 5:
+        // the last stage's 5 layers, the rest even (56 / 7 = 8); the MTP layer is not placed.
+        QTest::addRow("DeepSeek-V3 on PP 8 (Bridge)") << "Et*8|(t*8|)*6t*5mL" << 61 << 8 << int(W::Approximated) << 1 << 0 << 5 << false << false;
+        // Uneven ends with virtual stages: PP 2, v = 2, stage 0 holds 3 + 3, stage 1 holds 2 + 2:
+        // the last stage's 4 layers (2 a chunk), the first's 10 − 4 = 6 (3 a chunk).
+        QTest::addRow("ends with VPP: Ettt|tt|ttt|ttL") << "Ettt|tt|ttt|ttL" << 10 << 2 << int(W::Sets) << 2 << 0 << 4 << false << false;
+        // Megatron-Bridge DeepSeek-V3 (4, 4): E + 4, fourteen of 4, 1 + MTP + loss: the last stage's
+        // chunks hold 4, 4, 4 and 1 layers, which no split over its 4 virtual stages gives.
+        QTest::addRow("DeepSeek-V3 on PP 4 VPP 4 (Bridge): not expressible") << "Etttt|(tttt|)*14tmL" << 61 << 4 << int(W::NotModelled) << 1 << 0 << 0 << false << false;
+        // 5 chunks on PP 2: Megatron refuses it (arguments.py L945).
+        QTest::addRow("chunks not a multiple of PP") << "Et|t|t|t|tL" << 5 << 2 << int(W::BadValue) << 1 << 0 << 0 << false << false;
+        QTest::addRow("loss not last") << "Ett|Ltt" << 4 << 2 << int(W::BadValue) << 1 << 0 << 0 << false << false;
+    }
+    void megatronPipelineLayout()
+    {
+        QFETCH(QString, layout);
+        QFETCH(int, layers);
+        QFETCH(int, pipeline);
+        QFETCH(int, why);
+        QFETCH(int, virtualStages);
+        QFETCH(int, first);
+        QFETCH(int, last);
+        QFETCH(bool, embeddingUnit);
+        QFETCH(bool, lossUnit);
+        const QByteArray text = "torchrun --nproc_per_node 8 --nnodes 4 pretrain_gpt.py --num-layers " + QByteArray::number(layers)
+            + " --hidden-size 4096 --num-attention-heads 32 --vocab-size 32000 --max-position-embeddings 4096 --seq-length 4096"
+              " --micro-batch-size 1 --global-batch-size 256 --pipeline-model-parallel-layout \"" + layout.toUtf8()
+            + "\" --pipeline-model-parallel-size " + QByteArray::number(pipeline) + "\n";
+        core::ImportOptions options;
+        options.format = core::ImportFormat::Megatron;
+        const core::ImportResult r = core::importLaunchFile(std::string_view(text.constData(), std::size_t(text.size())), options);
+        const auto it = std::find_if(r.settings.begin(), r.settings.end(),
+                                     [](const core::ImportedSetting& s) { return s.key == "--pipeline-model-parallel-layout"; });
+        QVERIFY(it != r.settings.end());
+        QCOMPARE(int(it->why), why);
+        QCOMPARE(std::count_if(r.settings.begin(), r.settings.end(),
+                               [](const core::ImportedSetting& s) { return s.key == "--pipeline-model-parallel-layout"; }),
+                 1);
+        const core::ParallelLayout& p = r.scenario.parallel;
+        QCOMPARE(p.virtualPipeline, virtualStages);
+        QCOMPARE(p.firstStageLayers, first);
+        QCOMPARE(p.lastStageLayers, last);
+        QCOMPARE(p.embeddingCountsAsLayer, embeddingUnit);
+        QCOMPARE(p.lossCountsAsLayer, lossUnit);
+        if (why == int(core::ImportWhy::Sets) || why == int(core::ImportWhy::Approximated))
+            QVERIFY2(r.ok, qPrintable(errors(r)));
+    }
+
+    void bridgeYamlPipelineLayout()
+    {
+        // Megatron-Bridge's ConfigContainer YAML names the same setting model.pipeline_model_parallel_layout
+        // (a string here): it goes through the Megatron flag, recorded under the flag's name. Llama 3's split on PP 16 as in
+        // megatronPipelineLayout: VP 8, the embedding and the loss each one unit.
+        core::ImportOptions options;
+        options.format = core::ImportFormat::MegatronBridge;
+        const core::ImportResult r = core::importLaunchFile("model:\n  num_layers: 126\n  hidden_size: 4096\n  num_attention_heads: 32\n"
+                                                            "  pipeline_model_parallel_size: 16\n"
+                                                            "  pipeline_model_parallel_layout: \"E|(t|)*126L\"\n",
+                                                            options);
+        const auto it = std::find_if(r.settings.begin(), r.settings.end(),
+                                     [](const core::ImportedSetting& s) { return s.key == "--pipeline-model-parallel-layout"; });
+        QVERIFY(it != r.settings.end());
+        QCOMPARE(int(it->why), int(core::ImportWhy::Sets));
+        QCOMPARE(r.scenario.parallel.virtualPipeline, 8);
+        QVERIFY(r.scenario.parallel.embeddingCountsAsLayer);
+        QVERIFY(r.scenario.parallel.lossCountsAsLayer);
     }
 
     void hostileText_data()
