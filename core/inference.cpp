@@ -392,6 +392,28 @@ double peakFor(const GpuSpec& gpu, WeightFormat format)
     return gpu.peakFp16Tflops * 1e12;
 }
 
+/// NVFP4 weights — 4-bit values with one FP8 (E4M3) scale per 16, the layout a scenario writes
+/// NVFP4 in — on a GPU with FP4 tensor cores: the engine quantizes each GEMM's activations to FP4
+/// too and multiplies on the FP4 tensor cores (W4A4), not a weight-only kernel that dequantizes
+/// as it reads (NVIDIA/TensorRT-LLM tensorrt_llm/_torch/modules/linear.py @ ed53795,
+/// NVFP4LinearMethod.apply: "act_fp4, act_sf = torch.ops.trtllm.fp4_quantize(input,
+/// module.input_scale, module.scaling_vector_size, False)" then "torch.ops.trtllm.nvfp4_gemm(
+/// act_fp4, module.weight, ...)"). Their peak is fp4_peak_ratio × the FP8 peak (resources/steptime.json).
+double nvfp4PeakRatio(const Scenario& s)
+{
+    const WeightQuantization& w = s.inference.weights;
+    if (w.format != WeightFormat::Int4 || w.groupSize != 16 || w.scale != ScaleFormat::Fp8 || !(s.hardware.gpu.peakFp8Tflops > 0))
+        return 0;
+    return gpuStepFigures(s.hardware.gpu.preset).fp4PeakRatio;
+}
+
+/// The dense peak the serving GEMMs run at: FP8 weights on FP8 tensor cores, NVFP4 on FP4 ones.
+double servingPeak(const Scenario& s)
+{
+    const double fp4 = nvfp4PeakRatio(s);
+    return fp4 > 0 ? fp4 * s.hardware.gpu.peakFp8Tflops * 1e12 : peakFor(s.hardware.gpu, s.inference.weights.format);
+}
+
 bool serverEngine(ServingEngine e) { return e == ServingEngine::Vllm || e == ServingEngine::Sglang || e == ServingEngine::TensorRtLlm; }
 
 /// The replica's hardware as a serving step reads it.
@@ -404,12 +426,15 @@ ServingHardware servingHardware(const ServingContext& c, const ModelConstants& c
     ServingHardware hw;
     hw.gemm = &gpuStepFigures(gpu.preset);
     hw.bandwidth = gpu.memoryBandwidthBytesPerSecond * hbmReadFraction();
-    hw.peakFlops = peakFor(gpu, in.weights.format);
+    hw.peakFlops = servingPeak(s);
     hw.peakAttentionFlops = peakFor(gpu, WeightFormat::Bf16);
-    hw.fp8 = in.weights.format == WeightFormat::Fp8 && gpu.peakFp8Tflops > 0;
+    const bool nvfp4 = nvfp4PeakRatio(s) > 0;
+    // NVFP4's GEMMs take the FP8 (low-precision) GEMM efficiency measured on the GPU.
+    hw.fp8 = (in.weights.format == WeightFormat::Fp8 && gpu.peakFp8Tflops > 0) || nvfp4;
     const WeightFormat f = in.weights.format;
     // Weight-only integer kernels dequantise as they read (Marlin, AWQ, GGML, tinygemm): fitted.
-    hw.weightEfficiency = f == WeightFormat::Int8 || f == WeightFormat::Int4 || f == WeightFormat::Nf4
+    // NVFP4 on FP4 tensor cores reads its weights as the tensor cores take them, as FP8 does.
+    hw.weightEfficiency = !nvfp4 && (f == WeightFormat::Int8 || f == WeightFormat::Int4 || f == WeightFormat::Nf4)
         ? constants[FittedConstant::ServingWeightOnlyEfficiency] : 1.0;
     hw.hidden = c.m.hiddenSize;
     hw.tensor = c.t;
@@ -713,7 +738,7 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
     const double qWidth = m.isMla() ? double(m.numAttentionHeads) * (double(m.qkNopeHeadDim) + m.qkRopeHeadDim + m.vHeadDim) / 2
                                     : double(m.numAttentionHeads) * m.effectiveHeadDim();
     auto attendedSum = [&](double span) { return attentionLayers * span + windowed * std::min(span, double(m.slidingWindow)); };
-    const double peak = peakFor(s.hardware.gpu, in.weights.format);
+    const double peak = servingPeak(s);
     const double replicaGpus = double(c.t) * c.p;
     // Prefix caching: only the prompt tokens not found in the cache are computed; each of them still
     // attends to the cached positions before it (core/serving/speculative.h).

@@ -307,6 +307,59 @@ private slots:
         QVERIFY(reasoned);
     }
 
+    void nvfp4OnFp4TensorCores_data()
+    {
+        // The GEMMs' peak as the roofline's ridge (peak / datasheet bandwidth). NVFP4 (4-bit values,
+        // an FP8 scale per 16) on a B200 runs W4A4 on its FP4 tensor cores: fp4_peak_ratio 2 ×
+        // 4500 TFLOP/s FP8 = 9000 TFLOP/s over 8 TB/s = 1125. The same 4 bits with a 16-bit scale
+        // per 128 are a weight-only kernel at the BF16 peak: 2250 / 8 = 281.25. An H100 has no FP4
+        // tensor cores (fp4_peak_ratio 0): BF16 989.4 TFLOP/s / 3.35 TB/s = 295.343.
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<int>("group");
+        QTest::addColumn<int>("scale");
+        QTest::addColumn<double>("ridge");
+        QTest::newRow("B200 NVFP4") << "b200" << 16 << int(core::ScaleFormat::Fp8) << 1125.0;
+        QTest::newRow("B200 int4 g128 fp16 scales") << "b200" << 128 << int(core::ScaleFormat::Fp16) << 281.25;
+        QTest::newRow("H100 NVFP4 layout, no FP4 cores") << "h100-sxm" << 16 << int(core::ScaleFormat::Fp8) << 989.4 / 3.35;
+    }
+    void nvfp4OnFp4TensorCores()
+    {
+        QFETCH(QString, gpu);
+        QFETCH(int, group);
+        QFETCH(int, scale);
+        QFETCH(double, ridge);
+        const QByteArray id = gpu.toLatin1();
+        core::Scenario s = serving("llama-3.1-8b", 1, 1, id.constData());
+        s.inference.engine = core::ServingEngine::TensorRtLlm;
+        s.inference.weights.format = core::WeightFormat::Int4;
+        s.inference.weights.groupSize = group;
+        s.inference.weights.scale = core::ScaleFormat(scale);
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.valid);
+        QVERIFY2(std::abs(e.inference.ridgePoint / ridge - 1) < 1e-9, qPrintable(QString::number(e.inference.ridgePoint, 'g', 10)));
+    }
+
+    void nvfp4ReadsItsWeightsAsFp8Does()
+    {
+        // The same NVFP4 Llama 3.1 8B at batch 1 reads the same bytes on a B200 (FP4 tensor cores:
+        // the whole achievable 8 TB/s × 0.88) and on an H100 (a weight-only int4 kernel: 3.35 TB/s
+        // × 0.88 × the fitted weight-only share). So the H100's read times 3.35e12 × that share
+        // equals the B200's read times 8e12.
+        auto weightsPart = [](const char* gpu) {
+            core::Scenario s = serving("llama-3.1-8b", 1, 1, gpu);
+            s.inference.engine = core::ServingEngine::TensorRtLlm;
+            s.inference.weights.format = core::WeightFormat::Int4;
+            s.inference.weights.groupSize = 16;
+            s.inference.weights.scale = core::ScaleFormat::Fp8;
+            const core::Estimate e = core::estimate(s);
+            return e.inference.decodeParts[std::size_t(core::ServingPart::Weights)];
+        };
+        const double b200 = weightsPart("b200"), h100 = weightsPart("h100-sxm");
+        QVERIFY(b200 > 0 && h100 > 0);
+        const double share = core::ModelConstants::shipped()[core::FittedConstant::ServingWeightOnlyEfficiency];
+        QVERIFY2(std::abs(h100 * 3.35e12 * share / (b200 * 8e12) - 1) < 1e-9, qPrintable(QString::number(h100 * 3.35e12 * share / (b200 * 8e12), 'g', 10)));
+    }
+
     void decodeStepAsTheEngineRunsIt()
     {
         // Llama 2 7B, batch 1, A100 80GB, vLLM (core/serving/stepcost.h). Each decode step reads
