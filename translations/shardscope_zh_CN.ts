@@ -4430,6 +4430,11 @@ SGLang RadixAttention）：预填充只计算其余部分。缓存就是 KV 池�
         <translation>卸载优化器状态需要 ZeRO 阶段 1、2 或 3</translation>
     </message>
     <message>
+        <source>the optimizer step in backward frees each gradient as soon as it is made, so it cannot accumulate %1 micro-batches per step (torchtune refuses it): set the global batch to micro-batch × DP, or turn the step in backward off</source>
+        <extracomment>%1 = micro-batches per step (gradient accumulation steps)</extracomment>
+        <translation>反向中的优化器步骤在每个梯度生成后立即将其释放，因此无法在每步累积 %1 个微批次（torchtune 拒绝此组合）：请将全局批大小设为 微批次 × DP，或关闭反向中的优化器步骤</translation>
+    </message>
+    <message>
         <source>the GPU has no memory size</source>
         <translation>该 GPU 没有显存容量数据</translation>
     </message>
