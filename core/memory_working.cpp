@@ -98,7 +98,10 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
                "g · adapters (the frozen base has no gradients)");
         w->add(Term::OptimizerStates, stage, optimizerBytes,
                {{"master", st.master, Unit::BytesPerParameter}, {"moments", st.moments, Unit::BytesPerParameter}, {"D_z", z >= 1 ? dz : 1, Unit::Count}},
-               {}, "(master + moments) · adapters (the frozen base has no optimizer state)");
+               {},
+               adapterMomentsInAdapterDtype(s)
+                   ? "(master + moments) · adapters (the frozen base has no optimizer state; moments in the adapters' bf16: torch.optim zeros_like(p))"
+                   : "(master + moments) · adapters (the frozen base has no optimizer state)");
     }
     // The textbook's sum (ZeRO §3.1: parameters + gradients + optimizer states): what the bar's bracket shows.
     const double states = out.categoryBytes(Category::Parameters) + out.categoryBytes(Category::Gradients)

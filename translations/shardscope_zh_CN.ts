@@ -9721,6 +9721,10 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>(主权重 + 矩估计) · 适配器（冻结的基座没有优化器状态）</translation>
     </message>
     <message>
+        <source>(master + moments) · adapters (the frozen base has no optimizer state; moments in the adapters&apos; bf16: torch.optim zeros_like(p))</source>
+        <translation>(主权重 + 矩估计) · 适配器（冻结的基座没有优化器状态；矩估计与适配器同为 bf16：torch.optim 的 zeros_like(p)）</translation>
+    </message>
+    <message>
         <source>(master + moments)·P (ZeRO ≥ 1: / D_z)</source>
         <translation>(主权重 + 矩估计)·P（ZeRO ≥ 1：/ D_z）</translation>
     </message>

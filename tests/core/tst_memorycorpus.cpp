@@ -27,12 +27,13 @@ private slots:
 
     void summaryAsTheReadmeStates()
     {
-        // README "How far to trust the numbers", memory table, row "all": 137 judged rows, 100
-        // within ±10 %, median |error| 4.5 %. (Before issue 26's mechanisms: 76 within, 6.6 %;
-        // before the optimizer step in backward and activation offloading: 97.)
+        // README "How far to trust the numbers", memory table, row "all": 137 judged rows, 101
+        // within ±10 %, median |error| 4.7 %. (Before issue 26's mechanisms: 76 within, 6.6 %;
+        // before the optimizer step in backward and activation offloading: 97; before bf16
+        // adapters' bf16 moments: 100 within, 4.5 %.)
         QCOMPARE(m_report.all.rows, 137);
-        QCOMPARE_GE(m_report.all.within, 100);
-        QVERIFY2(m_report.all.medianAbs <= 0.045 + 5e-4, qPrintable(QString::number(m_report.all.medianAbs)));
+        QCOMPARE_GE(m_report.all.within, 101);
+        QVERIFY2(m_report.all.medianAbs <= 0.047 + 5e-4, qPrintable(QString::number(m_report.all.medianAbs)));
     }
 
     void rowsTheMechanismsHold_data()
@@ -58,6 +59,9 @@ private slots:
         QTest::newRow("torchtune 3B full, step in backward") << "torchtune-3b-full-fuse-optimizer-step-into-backward";
         QTest::newRow("torchtune 3B full, activation offloading") << "torchtune-3b-full-activation-offloading";
         QTest::newRow("torchtune 3B LoRA, activation offloading") << "torchtune-3b-lora-optflags";
+        // LoRA adapters in bf16 stepped by torch.optim.AdamW keep bf16 moments (torch/optim/adam.py
+        // @ dc80ccd, Adam._init_group: zeros_like(p)): the same table's QLoRA row, +16.9 % → +9.7 %.
+        QTest::newRow("torchtune 3B QLoRA, bf16 adapter moments") << "torchtune-3b-qlora-optflags";
         QTest::newRow("torchtune 8B full, step in backward, paged 8-bit AdamW") << "torchtune-llama31-8b-full-1xrtx-4090";
         // LitGPT config_hub/finetune/README.md @ 00af8b0: chunked_cross_entropy on bf16 chunks.
         QTest::newRow("LitGPT Llama 2 7B LoRA") << "litgpt-llama-2-7b-lora-a10g";
