@@ -4432,7 +4432,7 @@ SGLang RadixAttention）：预填充只计算其余部分。缓存就是 KV 池�
     <message>
         <source>the optimizer step in backward frees each gradient as soon as it is made, so it cannot accumulate %1 micro-batches per step (torchtune refuses it): set the global batch to micro-batch × DP, or turn the step in backward off</source>
         <extracomment>%1 = micro-batches per step (gradient accumulation steps)</extracomment>
-        <translation>反向中的优化器步骤在每个梯度生成后立即将其释放，因此无法在每步累积 %1 个微批次（torchtune 拒绝此组合）：请将全局批大小设为 微批次 × DP，或关闭反向中的优化器步骤</translation>
+        <translation>融入反向传播的优化器步骤在每个梯度生成后立即将其释放，因此无法在每步累积 %1 个微批次（torchtune 拒绝此组合）：请将全局批大小设为 微批次 × DP，或关闭优化器步骤融入反向传播</translation>
     </message>
     <message>
         <source>the GPU has no memory size</source>
@@ -7182,6 +7182,17 @@ step %2 · fullest GPU %3</source>
     <message>
         <source>Offload optimizer to CPU</source>
         <translation>把优化器状态卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>Optimizer step in backward</source>
+        <translation>优化器步骤融入反向传播</translation>
+    </message>
+    <message>
+        <source>torchtune&apos;s optimizer_in_bwd: each parameter is stepped, and its gradient freed, as soon as the
+gradient is made, so only one gradient is held at a time. Needs one micro-batch per step
+(no gradient accumulation).</source>
+        <translation>torchtune 的 optimizer_in_bwd：每个参数的梯度一生成就立即执行该参数的优化器步骤并释放梯度，
+因此同一时刻只保留一个梯度。要求每步只有一个微批次（不能梯度累积）。</translation>
     </message>
     <message>
         <source>ZeRO-Offload: keep optimizer states in CPU memory (needs ZeRO 1–3).</source>
