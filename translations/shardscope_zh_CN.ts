@@ -11835,6 +11835,10 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>RMSNorm 的 FP32 输入与归一化输出（两个 eager 归一化层）</translation>
     </message>
     <message>
+        <source>RMSNorm fp32 input (two eager norms; frozen weights: autograd keeps no normalized output, PyTorch gen_variable_type.py guard_for)</source>
+        <translation>RMSNorm 的 FP32 输入（两个 eager 归一化层；权重已冻结：autograd 不保存归一化输出，见 PyTorch gen_variable_type.py guard_for）</translation>
+    </message>
+    <message>
         <source>SiLU output (eager SwiGLU)</source>
         <translation>SiLU 输出（eager SwiGLU）</translation>
     </message>
