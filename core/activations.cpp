@@ -163,8 +163,13 @@ void layerActivations(const ActivationShape& x, LayerActivations& out)
     // (saved by pow and mul) and the bf16 normalized output (saved by the weight multiply); the
     // bf16 input itself is not kept. Fused norms keep the input.
     const bool eagerNorm = x.eagerModules && !x.layerNorm;
+    // LoRA/QLoRA freeze the norm weights with the rest of the base: the weight multiply then keeps
+    // nothing, since autograd saves a multiply's input only for the other input's gradient
+    // (PyTorch tools/autograd/gen_variable_type.py @ 9e69e82, emit_save_inputs guard_for: "We don't
+    // want to save tensors if we know that they will never be used"), and only the fp32 copy stays.
+    const bool frozenNorms = x.loraRankTimesTargets > 0;
     if (eagerNorm)
-        add(TensorKind::EagerNormTensors, 2 * (4 + e) * T * h);
+        add(TensorKind::EagerNormTensors, 2 * (4 + (frozenNorms ? 0 : e)) * T * h);
     else
         add(TensorKind::AttentionNormInput, e * T * h);
     add(TensorKind::QkvInput, gi * T * h);

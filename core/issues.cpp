@@ -63,6 +63,7 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::GlobalBatchNotDivisible: return "global_batch_not_divisible";
     case IssueCode::OffloadParametersNeedsZero3: return "offload_parameters_needs_zero3";
     case IssueCode::OffloadNeedsZero: return "offload_needs_zero";
+    case IssueCode::OptimizerInBackwardAccumulates: return "optimizer_in_backward_accumulates";
     case IssueCode::NoGpuMemory: return "no_gpu_memory";
     case IssueCode::NoPeakThroughput: return "no_peak_throughput";
     case IssueCode::TopKExceedsExperts: return "top_k_exceeds_experts";
@@ -207,6 +208,8 @@ constexpr IssueMessage kMessages[] = {
     //: %1 = ZeRO stage
     {C::OffloadParametersNeedsZero3, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "offloading parameters needs ZeRO stage 3 (stage is %1)"), {A::A}},
     {C::OffloadNeedsZero, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "offloading the optimizer needs ZeRO stage 1, 2 or 3"), {}},
+    //: %1 = micro-batches per step (gradient accumulation steps)
+    {C::OptimizerInBackwardAccumulates, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the optimizer step in backward frees each gradient as soon as it is made, so it cannot accumulate %1 micro-batches per step (torchtune refuses it): set the global batch to micro-batch × DP, or turn the step in backward off"), {A::A}},
     {C::NoGpuMemory, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the GPU has no memory size"), {}},
     {C::NoPeakThroughput, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the GPU has no peak throughput for this precision"), {}},
     //: %1 = experts per token, %2 = experts

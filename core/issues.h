@@ -33,6 +33,7 @@ enum class IssueCode {
     GlobalBatchNotDivisible,        ///< a = global batch, b = micro-batch × DP
     OffloadParametersNeedsZero3,    ///< a = ZeRO stage
     OffloadNeedsZero,               ///< offloading the optimizer needs ZeRO ≥ 1
+    OptimizerInBackwardAccumulates, ///< a = micro-batches per step (> 1) with the step in backward
     NoGpuMemory,
     NoPeakThroughput,               ///< the GPU has no peak for the compute dtype or any fallback
     TopKExceedsExperts,             ///< a = top-k, b = experts

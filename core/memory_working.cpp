@@ -6,12 +6,16 @@
 #include "core/estimate_context.h"
 #include "core/finetune.h"
 #include "core/training/lossimplementation.h"
+#include "core/translatable.h"
 #include "core/working.h"
 
 namespace core {
 
 namespace {
 double get(const RankGroup& g, Component c) { return g.bytes[std::size_t(c)]; }
+/// The eager norms' saved tensors under a frozen base (LoRA/QLoRA): the fp32 input only.
+constexpr const char* kFrozenNormLabel =
+    SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "RMSNorm fp32 input (two eager norms; frozen weights: autograd keeps no normalized output, PyTorch gen_variable_type.py guard_for)");
 } // namespace
 
 namespace {
@@ -98,7 +102,10 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
                "g · adapters (the frozen base has no gradients)");
         w->add(Term::OptimizerStates, stage, optimizerBytes,
                {{"master", st.master, Unit::BytesPerParameter}, {"moments", st.moments, Unit::BytesPerParameter}, {"D_z", z >= 1 ? dz : 1, Unit::Count}},
-               {}, "(master + moments) · adapters (the frozen base has no optimizer state)");
+               {},
+               adapterMomentsInAdapterDtype(s)
+                   ? "(master + moments) · adapters (the frozen base has no optimizer state; moments in the adapters' bf16: torch.optim zeros_like(p))"
+                   : "(master + moments) · adapters (the frozen base has no optimizer state)");
     }
     // The textbook's sum (ZeRO §3.1: parameters + gradients + optimizer states): what the bar's bracket shows.
     const double states = out.categoryBytes(Category::Parameters) + out.categoryBytes(Category::Gradients)
@@ -126,10 +133,12 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
             const SavedTensor& tensor = layer->tensors[std::size_t(i)];
             const TensorInfo& info = tensorInfo(tensor.kind);
             const bool tp = info.split == TensorSplit::TensorSharded;
+            // A frozen base's norms keep only their fp32 input (activations.cpp: frozenNorms).
+            const bool frozenNorm = tensor.kind == TensorKind::EagerNormTensors && ctx.layout.adapters;
             w->add(Term::SavedTensor, stage, tensor.bytes,
                    {{"s", double(tr.seqLength) / ctx.layout.c, Unit::Tokens}, {"b", double(tr.microBatchSize), Unit::Count},
                     {tp ? "t" : "t_sp", tp ? t : seqShard, Unit::Count}},
-                   info.label, info.formula, info.id);
+                   frozenNorm ? kFrozenNormLabel : info.label, frozenNorm ? "2 × 4·s·b·h" : info.formula, info.id);
         }
         w->add(Term::LayerActivationsPerMicroBatch, stage, layer->total,
                {{"Table 2 terms", layer->paperTotal, Unit::Bytes}, {"extras", layer->total - layer->paperTotal, Unit::Bytes}}, {},

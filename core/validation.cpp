@@ -304,6 +304,12 @@ void checkBatchSplit(const Rules& r)
         return;
     }
     const long long micro = tr.globalBatchSize / perStep;
+    // training.optimizer_in_backward steps each parameter in its post-accumulate-grad hook and
+    // frees the gradient there: nothing is left to accumulate into. torchtune refuses the pair
+    // (recipes/full_finetune_single_device.py @ 56bfafa, __init__: "Gradient accumulation is not
+    // supported with optimizer in bwd").
+    if (tr.optimizerInBackward && micro > 1 && r.used(Field::TrainingOptimizerInBackward))
+        r.c.error(IssueCode::OptimizerInBackwardAccumulates, Field::TrainingOptimizerInBackward, double(micro));
     if (p.pipeline > 1 && micro < p.pipeline)
         r.c.warning(IssueCode::FewMicroBatches, global, double(micro), p.pipeline);
     if (p.virtualPipeline > 1 && micro % p.pipeline != 0)

@@ -4434,6 +4434,11 @@ SGLang RadixAttention）：预填充只计算其余部分。缓存就是 KV 池�
         <translation>卸载优化器状态需要 ZeRO 阶段 1、2 或 3</translation>
     </message>
     <message>
+        <source>the optimizer step in backward frees each gradient as soon as it is made, so it cannot accumulate %1 micro-batches per step (torchtune refuses it): set the global batch to micro-batch × DP, or turn the step in backward off</source>
+        <extracomment>%1 = micro-batches per step (gradient accumulation steps)</extracomment>
+        <translation>融入反向传播的优化器步骤在每个梯度生成后立即将其释放，因此无法在每步累积 %1 个微批次（torchtune 拒绝此组合）：请将全局批大小设为 微批次 × DP，或关闭优化器步骤融入反向传播</translation>
+    </message>
+    <message>
         <source>the GPU has no memory size</source>
         <translation>该 GPU 没有显存容量数据</translation>
     </message>
@@ -7183,6 +7188,17 @@ step %2 · fullest GPU %3</source>
         <translation>把优化器状态卸载到 CPU</translation>
     </message>
     <message>
+        <source>Optimizer step in backward</source>
+        <translation>优化器步骤融入反向传播</translation>
+    </message>
+    <message>
+        <source>torchtune&apos;s optimizer_in_bwd: each parameter is stepped, and its gradient freed, as soon as the
+gradient is made, so only one gradient is held at a time. Needs one micro-batch per step
+(no gradient accumulation).</source>
+        <translation>torchtune 的 optimizer_in_bwd：每个参数的梯度一生成就立即执行该参数的优化器步骤并释放梯度，
+因此同一时刻只保留一个梯度。要求每步只有一个微批次（不能梯度累积）。</translation>
+    </message>
+    <message>
         <source>ZeRO-Offload: keep optimizer states in CPU memory (needs ZeRO 1–3).</source>
         <translation>ZeRO-Offload：把优化器状态放在 CPU 内存中（需要 ZeRO 1–3）。</translation>
     </message>
@@ -9724,6 +9740,10 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>(主权重 + 矩估计) · 适配器（冻结的基座没有优化器状态）</translation>
     </message>
     <message>
+        <source>(master + moments) · adapters (the frozen base has no optimizer state; moments in the adapters&apos; bf16: torch.optim zeros_like(p))</source>
+        <translation>(主权重 + 矩估计) · 适配器（冻结的基座没有优化器状态；矩估计与适配器同为 bf16：torch.optim 的 zeros_like(p)）</translation>
+    </message>
+    <message>
         <source>(master + moments)·P (ZeRO ≥ 1: / D_z)</source>
         <translation>(主权重 + 矩估计)·P（ZeRO ≥ 1：/ D_z）</translation>
     </message>
@@ -11821,6 +11841,10 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>RMSNorm fp32 input and normalized output (two eager norms)</source>
         <translation>RMSNorm 的 FP32 输入与归一化输出（两个 eager 归一化层）</translation>
+    </message>
+    <message>
+        <source>RMSNorm fp32 input (two eager norms; frozen weights: autograd keeps no normalized output, PyTorch gen_variable_type.py guard_for)</source>
+        <translation>RMSNorm 的 FP32 输入（两个 eager 归一化层；权重已冻结：autograd 不保存归一化输出，见 PyTorch gen_variable_type.py guard_for）</translation>
     </message>
     <message>
         <source>SiLU output (eager SwiGLU)</source>

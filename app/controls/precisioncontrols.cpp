@@ -19,6 +19,7 @@ PrecisionControls::PrecisionControls(ScenarioController* controller, QWidget* pa
     , m_offloadParameters(new QCheckBox(this))
     , m_recompute(new QComboBox(this))
     , m_flash(new QCheckBox(this))
+    , m_inBackward(new QCheckBox(this))
     , m_precisionLabel(new QLabel(this))
     , m_optimizerLabel(new QLabel(this))
     , m_recomputeLabel(new QLabel(this))
@@ -43,6 +44,7 @@ PrecisionControls::PrecisionControls(ScenarioController* controller, QWidget* pa
     bind(m_offloadOptimizer, core::Field::TrainingOffloadOptimizer);
     bind(m_offloadParameters, core::Field::TrainingOffloadParameters);
     bind(m_flash, core::Field::TrainingFlashAttention);
+    bind(m_inBackward, core::Field::TrainingOptimizerInBackward);
 
     auto* form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);
@@ -61,6 +63,7 @@ PrecisionControls::PrecisionControls(ScenarioController* controller, QWidget* pa
     recompute->addRow(m_recomputeLabel, m_recompute);
     layout->addLayout(recompute);
     layout->addWidget(m_flash);
+    layout->addWidget(m_inBackward);
     addIssueLine(layout);
     retranslateUi();
 }
@@ -95,13 +98,14 @@ void PrecisionControls::setScenario(const core::Scenario& s)
     const bool known = t.zeroStage >= 0 && t.zeroStage <= 3 && (t.zeroStage == 0 || m_zeroShards > 0);
     m_zero->setNote(known ? notes[t.zeroStage] : QString());
     for (const auto& [box, value] : {std::pair{m_offloadOptimizer, t.offloadOptimizer}, std::pair{m_offloadParameters, t.offloadParameters},
-                                     std::pair{m_flash, t.flashAttention}}) {
+                                     std::pair{m_flash, t.flashAttention}, std::pair{m_inBackward, t.optimizerInBackward}}) {
         const QSignalBlocker block(box);
         box->setChecked(value);
     }
     // Offloading needs sharded states (core/rules): say why it is off instead of hiding it.
     m_offloadOptimizer->setEnabled(core::enabled(core::Field::TrainingOffloadOptimizer, s));
     m_offloadParameters->setEnabled(core::enabled(core::Field::TrainingOffloadParameters, s));
+    m_inBackward->setEnabled(core::enabled(core::Field::TrainingOptimizerInBackward, s));
 }
 
 void PrecisionControls::retranslateUi()
@@ -133,4 +137,8 @@ void PrecisionControls::retranslateUi()
                                "Selective recomputes the attention core (Korthikanti et al.); full keeps only each layer's input."));
     m_flash->setText(tr("&FlashAttention"));
     m_flash->setToolTip(tr("Fused attention that never stores the s × s score matrix."));
+    m_inBackward->setText(tr("Optimizer step in backward"));
+    m_inBackward->setToolTip(tr("torchtune's optimizer_in_bwd: each parameter is stepped, and its gradient freed, as soon as the\n"
+                                "gradient is made, so only one gradient is held at a time. Needs one micro-batch per step\n"
+                                "(no gradient accumulation)."));
 }

@@ -7,7 +7,8 @@ class QComboBox;
 class QLabel;
 class ValueSlider;
 
-/// Precision recipe, optimizer, ZeRO stage, offloading, recomputation and FlashAttention.
+/// Precision recipe, optimizer, ZeRO stage, offloading, recomputation, FlashAttention and the
+/// optimizer step in backward.
 class PrecisionControls : public ControlSection
 {
     Q_OBJECT
@@ -33,6 +34,7 @@ private:
     QCheckBox* m_offloadParameters = nullptr;
     QComboBox* m_recompute = nullptr;
     QCheckBox* m_flash = nullptr;
+    QCheckBox* m_inBackward = nullptr;
     QLabel* m_precisionLabel = nullptr;
     QLabel* m_optimizerLabel = nullptr;
     QLabel* m_recomputeLabel = nullptr;

@@ -39,6 +39,14 @@ StateBytesPerParameter frameworkStateBytes(StateBytesPerParameter st, Framework 
     return st;
 }
 
+bool adapterMomentsInAdapterDtype(const Scenario& s)
+{
+    const Optimizer o = s.training.optimizer;
+    const bool perParameter = o == Optimizer::Adam || o == Optimizer::AdamW || o == Optimizer::SgdMomentum || o == Optimizer::Lion;
+    return s.finetune.adapterPrecision == AdapterDtype::Bf16 && !s.finetune.pagedOptimizer && s.training.momentDtype == MomentDtype::Auto
+        && perParameter;
+}
+
 StageLayers ResolvedLayout::chunk(int stage, int chunk) const
 {
     if (!virtualFirst.empty()) {
@@ -214,12 +222,19 @@ ResolvedLayout resolveLayout(const Scenario& s, const ModelArchitecture& shape)
     r.state = frameworkStateBytes(recipe, r.framework, tr.momentDtype, tr.optimizer);
     if (r.adapters) {
         // LoRA adapters train in their own precision with no separate master copy: fp32 (PEFT
-        // autocast_adapter_dtype) or bf16 (QLoRA), moments fp32 unless forced.
+        // autocast_adapter_dtype) or bf16 (QLoRA, torchtune's dtype bf16, LitGPT's bf16-true).
+        // PyTorch's optimizers keep each state in its parameter's dtype (torch/optim/adam.py
+        // @ dc80ccd, Adam._init_group: state["exp_avg"] = torch.zeros_like(p, ...); AdamW is
+        // Adam with decoupled decay), so bf16 adapters
+        // carry bf16 moments; bitsandbytes' paged 32-bit optimizers keep fp32 ones
+        // (bitsandbytes/optim/optimizer.py @ 95f9af3, Optimizer2State.init_state: dtype=torch.float32
+        // for 32-bit states). training.moment_dtype still forces either.
         const double a = s.finetune.adapterPrecision == AdapterDtype::Fp32 ? 4 : 2;
         r.state.weights = r.state.gradients = a;
         r.state.master = 0;
-        r.state.moments = frameworkStateBytes(stateBytes(PrecisionRecipe::Mixed16, tr.optimizer, aspect), Framework::Megatron,
-                                              tr.momentDtype, tr.optimizer).moments;
+        r.state.moments = frameworkStateBytes(stateBytes(adapterMomentsInAdapterDtype(s) ? PrecisionRecipe::Bf16 : PrecisionRecipe::Mixed16, tr.optimizer, aspect),
+                                              Framework::Megatron, tr.momentDtype, tr.optimizer)
+                              .moments;
     }
     return r;
 }

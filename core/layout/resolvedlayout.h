@@ -178,4 +178,9 @@ ResolvedLayout resolveLayout(const Scenario& scenario, const ModelArchitecture& 
 /// the planner's lower bound with it.
 StateBytesPerParameter frameworkStateBytes(StateBytesPerParameter st, Framework framework, MomentDtype moments, Optimizer optimizer);
 
+/// Whether LoRA adapters' optimizer moments are kept in the adapters' bf16 (PyTorch's optimizers:
+/// zeros_like(p)) rather than fp32: bf16 adapters, moments not forced, a per-parameter optimizer
+/// (Adam, AdamW, SGD with momentum, Lion) that is not bitsandbytes' paged 32-bit one.
+bool adapterMomentsInAdapterDtype(const Scenario& scenario);
+
 } // namespace core

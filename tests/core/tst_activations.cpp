@@ -88,6 +88,45 @@ private slots:
         QCOMPARE(norms, 4 * s * h);
     }
 
+    void frozenNormsKeepOnlyTheirFp32Input_data()
+    {
+        QTest::addColumn<double>("loraRankTimesTargets");
+        QTest::addColumn<double>("expected");
+        // Llama 2 7B shape, eager RMSNorm (HF, torchtune, LitGPT), s = 512, b = 2, h = 4096.
+        // Trained norms: each of the two keeps its fp32 input (4 B) and, for the weight's
+        // gradient, its bf16 normalized output (2 B): 2 × 6 × 1024 × 4096 = 50,331,648 B.
+        QTest::newRow("trained norms") << 0.0 << 50331648.0;
+        // LoRA r 32 on q and v (a frozen base): the weight multiply saves nothing for a frozen
+        // weight (PyTorch gen_variable_type.py guard_for), so 2 × 4 × 1024 × 4096 = 33,554,432 B.
+        QTest::newRow("frozen norms under LoRA") << 64.0 << 33554432.0;
+    }
+    void frozenNormsKeepOnlyTheirFp32Input()
+    {
+        QFETCH(double, loraRankTimesTargets);
+        QFETCH(double, expected);
+        core::ActivationShape x;
+        x.seq = 512;
+        x.microBatch = 2;
+        x.hidden = 4096;
+        x.heads = 32;
+        x.kvHeads = 32;
+        x.headDim = 128;
+        x.ffn = 11008;
+        x.gated = true;
+        x.dropout = false;
+        x.layerNorm = false;
+        x.elementBytes = 2;
+        x.eagerModules = true;
+        x.flashAttention = true;
+        x.loraRankTimesTargets = loraRankTimesTargets;
+        const core::LayerActivations act = core::layerActivations(x);
+        double norms = -1;
+        for (int i = 0; i < act.count; ++i)
+            if (act.tensors[std::size_t(i)].kind == core::TensorKind::EagerNormTensors)
+                norms = act.tensors[std::size_t(i)].bytes;
+        QCOMPARE(norms, expected);
+    }
+
     void variantsChangeTheRightTerms()
     {
         const double s = 2048, h = 12288, a = 96, d = 128, F = 4 * 12288;

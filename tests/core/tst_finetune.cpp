@@ -90,6 +90,42 @@ private slots:
         QCOMPARE(e.finetune.trainableParameters, adapters);
     }
 
+    void bf16AdapterMoments_data()
+    {
+        QTest::addColumn<bool>("paged");
+        QTest::addColumn<int>("momentDtype");
+        QTest::addColumn<double>("momentBytes");
+        QTest::addColumn<double>("pagedBytes");
+        // bf16 adapters stepped by torch.optim.AdamW: both moments are zeros_like(p), bf16
+        // (torch/optim/adam.py @ dc80ccd, Adam._init_group): 2 × 2 B per adapter parameter.
+        QTest::newRow("torch AdamW: bf16 moments") << false << int(core::MomentDtype::Auto) << 4.0 << 0.0;
+        // bitsandbytes' paged 32-bit AdamW keeps fp32 states in managed memory
+        // (bitsandbytes/optim/optimizer.py @ 95f9af3, Optimizer2State.init_state): 2 × 4 B, paged.
+        QTest::newRow("paged 32-bit AdamW: fp32 moments, paged") << true << int(core::MomentDtype::Auto) << 0.0 << 8.0;
+        // training.moment_dtype = fp32 forces fp32 moments on the device.
+        QTest::newRow("forced fp32 moments") << false << int(core::MomentDtype::Fp32) << 8.0 << 0.0;
+    }
+    void bf16AdapterMoments()
+    {
+        QFETCH(bool, paged);
+        QFETCH(int, momentDtype);
+        QFETCH(double, momentBytes);
+        QFETCH(double, pagedBytes);
+        core::Scenario s = lora("llama-2-7b", 1, 0);
+        s.finetune.adapterPrecision = core::AdapterDtype::Bf16;
+        s.finetune.pagedOptimizer = paged;
+        s.training.optimizer = core::Optimizer::AdamW;
+        s.training.momentDtype = core::MomentDtype(momentDtype);
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.valid);
+        const core::RankGroup& g = e.groups[0];
+        // r 16 on q, k, v, o of Llama-2-7B: 32 layers × 4 × 16 × (4096 + 4096) = 16,777,216.
+        const double adapters = 16777216.0;
+        QCOMPARE(bytesOf(g, core::Component::AdapterWeights), 2 * adapters); // 33,554,432 B
+        QCOMPARE(bytesOf(g, core::Component::OptimizerStates), momentBytes * adapters); // 67,108,864 B in bf16
+        QCOMPARE(bytesOf(g, core::Component::PagedOptimizerStates), pagedBytes * adapters);
+    }
+
     void qloraBase()
     {
         // QLoRA: linear weights in NF4 with double quantization (4.127 bits); embeddings, norms

@@ -27,11 +27,12 @@ private slots:
 
     void summaryAsTheReadmeStates()
     {
-        // README "How far to trust the numbers", memory table, row "all": 137 judged rows, 100
+        // README "How far to trust the numbers", memory table, row "all": 137 judged rows, 101
         // within ±10 %, median |error| 4.5 %. (Before issue 26's mechanisms: 76 within, 6.6 %;
-        // before the optimizer step in backward and activation offloading: 97.)
+        // before the optimizer step in backward and activation offloading: 97; before bf16
+        // adapters' bf16 moments and frozen norms' saved tensors: 100 within, 4.5 %.)
         QCOMPARE(m_report.all.rows, 137);
-        QCOMPARE_GE(m_report.all.within, 100);
+        QCOMPARE_GE(m_report.all.within, 101);
         QVERIFY2(m_report.all.medianAbs <= 0.045 + 5e-4, qPrintable(QString::number(m_report.all.medianAbs)));
     }
 
@@ -58,8 +59,13 @@ private slots:
         QTest::newRow("torchtune 3B full, step in backward") << "torchtune-3b-full-fuse-optimizer-step-into-backward";
         QTest::newRow("torchtune 3B full, activation offloading") << "torchtune-3b-full-activation-offloading";
         QTest::newRow("torchtune 3B LoRA, activation offloading") << "torchtune-3b-lora-optflags";
+        // LoRA adapters in bf16 stepped by torch.optim.AdamW keep bf16 moments (torch/optim/adam.py
+        // @ dc80ccd, Adam._init_group: zeros_like(p)): the same table's QLoRA row, +16.9 % → +9.7 %.
+        QTest::newRow("torchtune 3B QLoRA, bf16 adapter moments") << "torchtune-3b-qlora-optflags";
         QTest::newRow("torchtune 8B full, step in backward, paged 8-bit AdamW") << "torchtune-llama31-8b-full-1xrtx-4090";
-        // LitGPT config_hub/finetune/README.md @ 00af8b0: chunked_cross_entropy on bf16 chunks.
+        // LitGPT config_hub/finetune/README.md @ 00af8b0: chunked_cross_entropy on bf16 chunks;
+        // frozen norms keep only their fp32 input (PyTorch gen_variable_type.py @ 9e69e82
+        // guard_for): Llama 2 7B LoRA +6.6 % → +3.9 %, Mistral 7B +9.1 % → +6.5 %.
         QTest::newRow("LitGPT Llama 2 7B LoRA") << "litgpt-llama-2-7b-lora-a10g";
         QTest::newRow("LitGPT Llama 3 8B LoRA") << "litgpt-llama-3-8b-lora-a10g";
         QTest::newRow("LitGPT Mistral 7B LoRA") << "litgpt-mistral-7b-lora-a10g";

@@ -53,6 +53,10 @@ private slots:
         row("global batch not divisible", [](core::Scenario& s) { s.parallel.tensor = 1; s.training.globalBatchSize = 1001; }, C::GlobalBatchNotDivisible, "training.global_batch_size");
         row("offload parameters without ZeRO-3", [](core::Scenario& s) { s.training.offloadParameters = true; }, C::OffloadParametersNeedsZero3, "training.offload_parameters");
         row("offload optimizer without ZeRO", [](core::Scenario& s) { s.training.zeroStage = 0; s.training.offloadOptimizer = true; }, C::OffloadNeedsZero, "training.offload_optimizer");
+        // torchtune recipes/full_finetune_single_device.py @ 56bfafa refuses optimizer_in_bwd with
+        // gradient_accumulation_steps > 1: here 1000 micro-batches per step (global 1000, b 1, DP 1).
+        row("optimizer in backward with accumulation", [](core::Scenario& s) { s.training.optimizerInBackward = true; }, C::OptimizerInBackwardAccumulates,
+            "training.optimizer_in_backward");
         row("zero GPUs", [](core::Scenario& s) { s.parallel.gpus = 0; }, C::NotPositive, "parallel.gpus");
         row("negative TP", [](core::Scenario& s) { s.parallel.tensor = -2; }, C::Negative, "parallel.tensor");
         row("zero layers", [](core::Scenario& s) { s.model.numLayers = 0; }, C::NotPositive, "model.num_layers");
@@ -126,6 +130,36 @@ private slots:
         const core::Estimate e = core::estimate(s);
         const std::string text = core::describe(e.issues.front());
         QCOMPARE(QString::fromStdString(text), QString("parallel.gpus: TP × PP × CP = 3 does not divide the 8 GPUs, so no whole data-parallel degree exists"));
+    }
+
+    /// The micro-batches per step the step in backward cannot accumulate, worked by hand:
+    /// 8 GPUs at TP 2 leave DP = 8 / 2 = 4; a global batch of 24 at micro-batch 2 is
+    /// 24 / (2 × 4) = 3 micro-batches per step (torchtune's gradient_accumulation_steps = 3).
+    /// A global batch of 8 = 2 × 4 is one micro-batch: torchtune runs it, so no issue.
+    void optimizerInBackwardNeedsOneMicroBatch()
+    {
+        core::Scenario s = preset("llama-2-7b", 8);
+        s.parallel.tensor = 2;
+        s.training.microBatchSize = 2;
+        s.training.globalBatchSize = 24;
+        s.training.optimizerInBackward = true;
+        core::Estimate e = core::estimate(s);
+        QVERIFY(!e.valid);
+        const core::Issue* issue = nullptr;
+        for (const core::Issue& i : e.issues)
+            if (i.code == core::IssueCode::OptimizerInBackwardAccumulates)
+                issue = &i;
+        QVERIFY(issue);
+        QCOMPARE(issue->a, 3.0);
+        QCOMPARE(QString::fromStdString(core::describe(*issue)),
+                 QString("training.optimizer_in_backward: the optimizer step in backward frees each gradient as soon as it is made, so it cannot "
+                         "accumulate 3 micro-batches per step (torchtune refuses it): set the global batch to micro-batch × DP, or turn the step "
+                         "in backward off"));
+        s.training.globalBatchSize = 8;
+        e = core::estimate(s);
+        QVERIFY(e.valid);
+        for (const core::Issue& i : e.issues)
+            QVERIFY(i.code != core::IssueCode::OptimizerInBackwardAccumulates);
     }
 
     void warnings_data()

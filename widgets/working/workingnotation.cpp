@@ -10,6 +10,7 @@ namespace {
 constexpr const char* kFormulas[] = {
     QT_TRANSLATE_NOOP("WorkingNotation", "(8·s·b + s·b·h) × in flight"),
     QT_TRANSLATE_NOOP("WorkingNotation", "(master + moments) · adapters (the frozen base has no optimizer state)"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "(master + moments) · adapters (the frozen base has no optimizer state; moments in the adapters' bf16: torch.optim zeros_like(p))"),
     QT_TRANSLATE_NOOP("WorkingNotation", "(master + moments)·P (ZeRO ≥ 1: / D_z)"),
     QT_TRANSLATE_NOOP("WorkingNotation", "(o + 4 (fp32 grads) + w if params offloaded)·P / D_z"),
     QT_TRANSLATE_NOOP("WorkingNotation", "1 / step"),
