@@ -27,24 +27,15 @@
 #include <cstdio>
 
 #include "core/fields.h"
+#include "core/io/launchparts.h"
 
 namespace core {
 
 namespace {
 
-std::string servingWhole(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-    return buf;
-}
-
-std::string servingFraction(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
+// Numbers as every launch file writes them (core/io/launchparts).
+std::string servingWhole(double v) { return launchparts::integer(v); }
+std::string servingFraction(double v) { return launchparts::number(v); }
 
 struct ServingCommand
 {
