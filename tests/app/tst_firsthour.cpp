@@ -513,6 +513,22 @@ private slots:
         Q_UNUSED(centre)
         QVERIFY2(!gauge.shownCaption().contains(QChar(0x2026)), qPrintable(gauge.shownCaption()));
         QVERIFY(gauge.shownCaption().contains(QChar(0x2028))); // on two lines
+        // A value too long for the dial even at the caption's size ("3.09 hours" read "3.09 ho…"
+        // in a 1280 × 720 window): the number over its unit, neither shortened, both clear of
+        // the needle.
+        Gauge small;
+        small.resize(96, 110);
+        small.setRange(0, 10);
+        small.setValueText(QStringLiteral("3.09 hours"));
+        small.setValue(3);
+        small.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&small));
+        small.grab();
+        QVERIFY2(!small.shownValue().contains(QChar(0x2026)), qPrintable(small.shownValue()));
+        QCOMPARE(small.shownValue(), QStringLiteral("3.09") + QChar(0x2028) + QStringLiteral("hours"));
+        const QRectF two = small.valueRect();
+        QVERIFY2(std::hypot(two.width() / 2, two.height() / 2) <= small.needleInnerRadius() + 0.5,
+                 qPrintable(QStringLiteral("%1 × %2 in %3").arg(two.width()).arg(two.height()).arg(small.needleInnerRadius())));
         RooflineView roofline;
         roofline.resize(180, 120);
         roofline.setPoint(1.5, 295);

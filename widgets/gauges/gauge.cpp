@@ -263,9 +263,27 @@ void Gauge::drawTexts(QPainter& p, const Geometry& g)
     if (natural > valueWidth && natural > 0)
         valueFont.setPointSizeF(std::max(font().pointSizeF() * 0.85, valueFont.pointSizeF() * valueWidth / natural * 0.98));
     const QFontMetricsF valueMetrics(valueFont);
-    const QString value = valueMetrics.elidedText(m_valueText, Qt::ElideRight, valueWidth);
+    QString value = valueMetrics.elidedText(m_valueText, Qt::ElideRight, valueWidth);
+    // Still too wide at the caption's size ("3.09 hours", "54.4 min" in a 1280 × 720 window's
+    // small dials read "3.09 ho…"): the number over its unit, each line inside the circle's
+    // chord at its height, before anything is shortened.
+    double lineWidth = 0;
+    if (value != m_valueText && m_valueText.contains(QLatin1Char(' '))) {
+        const qsizetype cut = m_valueText.indexOf(QLatin1Char(' '));
+        const double h = valueMetrics.height();
+        const double chord = std::min(g.area.width(), 2 * std::sqrt(std::max(0.0, inner * inner - h * h))) - 2; // the line box rounds up
+        const QString number = valueMetrics.elidedText(m_valueText.left(cut), Qt::ElideRight, chord);
+        const QString unit = valueMetrics.elidedText(m_valueText.mid(cut + 1), Qt::ElideRight, chord);
+        value = number + QChar(QChar::LineSeparator) + unit;
+        lineWidth = std::max(valueMetrics.horizontalAdvance(number), valueMetrics.horizontalAdvance(unit));
+    }
     if (m_valueStatic.text() != value || m_valueFont != valueFont) {
         m_valueStatic.setText(value);
+        m_valueStatic.setTextFormat(Qt::PlainText);
+        // Two lines centred on each other (a line box as wide as the wider line).
+        QTextOption option(Qt::AlignHCenter);
+        m_valueStatic.setTextOption(option);
+        m_valueStatic.setTextWidth(lineWidth > 0 ? std::ceil(lineWidth) + 1 : -1);
         m_valueStatic.prepare(QTransform(), valueFont);
         m_valueFont = valueFont;
     }

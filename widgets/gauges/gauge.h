@@ -68,6 +68,8 @@ public:
 
     /// The caption as drawn at the widget's size (two lines joined by U+2028 when it is wider).
     QString shownCaption() const;
+    /// The value as drawn (a long one on two lines: the number over its unit, U+2028 between).
+    QString shownValue() const { return m_valueStatic.text(); }
     /// Where the value's text was last drawn, and the radius the needle's inner end keeps from
     /// the centre (for tests: the text stays inside it).
     QRectF valueRect() const;
