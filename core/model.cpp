@@ -78,7 +78,14 @@ ParameterCounts countParameters(const ModelArchitecture& model, int tensorParall
         c.mlpPerLayer += (matrices - 1) * F + h;
 
     c.normsPerLayer = model.normsPerLayer * normSize * h + (model.qkNorm ? 2.0 * d : 0.0);
-    c.perLayer = c.attentionPerLayer + c.mlpPerLayer + c.normsPerLayer;
+    if (model.isSparseAttention()) {
+        // The lightning indexer (DeepSeek-V3.2-Exp inference/model.py @6d8cb70 class Indexer):
+        // wq_b q_lora_rank × H_I·d_I, wk h × d_I, k_norm a LayerNorm of d_I (weight and bias),
+        // weights_proj h × H_I. DeepSeek-V3.2-Exp: 12,582,912 + 917,504 + 256 + 458,752 = 13,959,424.
+        const double hi = model.indexNumHeads, di = model.indexHeadDim;
+        c.indexerPerLayer = double(model.qLoraRank) * hi * di + h * di + 2 * di + h * hi;
+    }
+    c.perLayer = c.attentionPerLayer + c.mlpPerLayer + c.normsPerLayer + c.indexerPerLayer;
 
     // A hybrid's kinds from its pattern; otherwise only the MoE layers need counting (the closed
     // form the estimate used before hybrids: every estimate counts parameters several times).
@@ -104,7 +111,7 @@ ParameterCounts countParameters(const ModelArchitecture& model, int tensorParall
         c.routedExpertsPerLayer = model.numExperts * c.expertPerExpert;
         c.sharedExpertsPerLayer = matrices * h * model.sharedExpertWidth() + (model.sharedExpertGate ? h : 0);
         c.routerPerLayer = h * model.numExperts;
-        const double common = c.attentionPerLayer + c.normsPerLayer + c.routerPerLayer + c.sharedExpertsPerLayer;
+        const double common = c.attentionPerLayer + c.normsPerLayer + c.indexerPerLayer + c.routerPerLayer + c.sharedExpertsPerLayer;
         c.perMoeLayer = common + c.routedExpertsPerLayer;
         c.activePerMoeLayer = common + model.moeTopK * c.expertPerExpert;
         c.expertParameters = c.routedExpertsPerLayer * c.moeLayers;

@@ -45,6 +45,8 @@ enum class Term {
     LostWorkPerInterruption, Goodput, NvmeOffload,
     // hybrid linear-attention / state-space models (issue 28)
     RecurrentState,
+    // DeepSeek Sparse Attention (issue 28)
+    SparseAttention,
     // speculative decoding and prefix caching (issue 27 item 3; core/serving/speculative.h)
     SpeculativeTokensPerStep, SpeculativeVerifyStep, SpeculativeDraftSeconds, SpeculativeTpot, DraftWeights, DraftKvCache,
     PrefixCacheHit,

@@ -701,6 +701,11 @@ HfImport importHfConfig(std::string_view text)
         r.integer("qk_rope_head_dim", m.qkRopeHeadDim);
         r.integer("v_head_dim", m.vHeadDim);
         m.numQueryGroups = m.numAttentionHeads;
+        // DeepSeek Sparse Attention (DeepSeek-V3.2-Exp config.json index_n_heads / index_head_dim / index_topk).
+        if (r.integer("index_topk", m.indexTopK)) {
+            r.integer("index_n_heads", m.indexNumHeads);
+            r.integer("index_head_dim", m.indexHeadDim);
+        }
         if (j.contains("num_nextn_predict_layers") && j["num_nextn_predict_layers"].is_number() && j["num_nextn_predict_layers"].get<double>() > 0) {
             Issue i{IssueCode::MtpModuleNotCounted, Severity::Warning, ""};
             i.path = "num_nextn_predict_layers";

@@ -179,6 +179,8 @@ LaunchFile megatron(const Scenario& s)
         note(notes, LaunchNoteCode::NormsPerLayerNotWritten, m.normsPerLayer);
     if (m.isHybrid() || m.attentionOutputGate)
         note(notes, LaunchNoteCode::HybridLayersNotWritten);
+    if (m.isSparseAttention() || m.indexNumHeads > 0 || m.indexHeadDim > 0)
+        note(notes, LaunchNoteCode::SparseAttentionNotWritten);
     if (m.slidingWindow > 0) {
         // Window attention (arguments.py L2384, tuple_type "left,right"; L2388 one layer in N full).
         flag("--window-size", std::to_string(m.slidingWindow) + ",0");
@@ -584,6 +586,8 @@ constexpr LaunchNoteText kNoteTexts[] = {
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "the model's %1 learned positions are fewer than the sequence of %2 tokens: written as the sequence length (Megatron-LM requires it)")},
     {LaunchNoteCode::HybridLayersNotWritten,
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "the model's linear-attention / state-space layers and its attention output gate are not written (Megatron-LM's --hybrid-override-pattern and its Mamba and Gated DeltaNet flags are not generated yet): the flags describe every layer as attention")},
+    {LaunchNoteCode::SparseAttentionNotWritten,
+     SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "the model's sparse-attention indexer (DeepSeek-V3.2) is not written: the flags describe dense multi-head latent attention")},
     {LaunchNoteCode::OptimizerNotExpressible,
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "the scenario's optimizer has no equivalent setting here: the framework's AdamW is written")},
     {LaunchNoteCode::ServingModelPath,
