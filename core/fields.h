@@ -36,7 +36,7 @@ enum class Field : std::uint16_t {
     ModelNumExperts, ModelMoeTopK, ModelMoeFfnHiddenSize, ModelNumSharedExperts, ModelSharedExpertFfnHiddenSize,
     ModelSharedExpertGate, ModelMoeLayerFrequency, ModelFirstDenseLayers,
     ModelQLoraRank, ModelKvLoraRank, ModelQkNopeHeadDim, ModelQkRopeHeadDim, ModelVHeadDim,
-    ModelIndexNumHeads, ModelIndexHeadDim, ModelIndexTopK,
+    ModelIndexNumHeads, ModelIndexHeadDim, ModelIndexTopK, ModelMtpLayers,
     ModelSlidingWindow, ModelGlobalLayerEvery,
     ModelLinearMixer, ModelFullAttentionInterval, ModelFullAttentionFirst, ModelMixerOnlyBeforeAttention,
     ModelLinearNumKeyHeads, ModelLinearKeyHeadDim, ModelLinearNumValueHeads, ModelLinearValueHeadDim, ModelLinearConvKernel,
@@ -461,6 +461,8 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::model, &M::indexNumHeads>(Field::ModelIndexNumHeads, "model.index_n_heads", U::Count, atLeast(0, kMaxDimension), E::Architecture, W::Sparse),
     scalar<&S::model, &M::indexHeadDim>(Field::ModelIndexHeadDim, "model.index_head_dim", U::Width, atLeast(0, kMaxDimension), E::Architecture, W::Sparse),
     scalar<&S::model, &M::indexTopK>(Field::ModelIndexTopK, "model.index_topk", U::Tokens, atLeast(0, kMaxSequence), E::Architecture, W::Sparse),
+    // Multi-token-prediction modules (HF num_nextn_predict_layers, Megatron --mtp-num-layers), trained with the model.
+    scalar<&S::model, &M::mtpLayers>(Field::ModelMtpLayers, "model.mtp_layers", U::Layers, between(0, 16), E::Architecture, W::Stated),
     scalar<&S::model, &M::slidingWindow>(Field::ModelSlidingWindow, "model.sliding_window", U::Tokens, atLeast(0, kMaxSequence), E::Architecture, W::Architecture),
     scalar<&S::model, &M::globalLayerEvery>(Field::ModelGlobalLayerEvery, "model.global_layer_every", U::Layers, atLeast(0, kMaxLayers), E::Architecture, W::Architecture),
     // Hybrid linear-attention / state-space layers (issue 28): written for a hybrid (or when one

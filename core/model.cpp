@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/fields.h"
+#include "core/model/layerparameters.h"
 #include "core/model/layerpattern.h"
 #include "core/model/linearmixer.h"
 
@@ -126,6 +127,16 @@ ParameterCounts countParameters(const ModelArchitecture& model, int tensorParall
     c.outputLayer = model.tiedEmbeddings ? 0 : c.embedding;
     c.total = c.embedding + c.positionEmbedding + c.layers + c.finalNorm + c.outputLayer;
     c.active = c.total - c.moeLayers * (c.perMoeLayer - c.activePerMoeLayer);
+    if (model.mtpLayers > 0 && model.numLayers > 0) {
+        // Megatron-LM multi_token_prediction.py @d98e8a64 (MultiTokenPredictionLayer: enorm, hnorm,
+        // eh_proj 2h → h, one transformer block, final_layernorm; embedding and output head shared,
+        // DeepSeek-V3 README_WEIGHTS.md); the block is of the last decoder layer's kind
+        // (Megatron-Bridge flop_utils.py @067f987d). DeepSeek-V3: 2·7168² + 3·7168 = 102,781,952 +
+        // an MoE layer of 11,507,286,016.
+        c.mtpProjectionPerLayer = 2 * h * h + 3 * normSize * h;
+        const LayerParameters block = layerParameters(model, c, layerPattern(model).kindOf(model.numLayers - 1));
+        c.mtpParameters = model.mtpLayers * (c.mtpProjectionPerLayer + block.linear + block.replicated + block.routedExperts);
+    }
     c.largestModule = std::max({c.embedding, c.attentionPerLayer, c.denseLayers > 0 ? c.mlpPerLayer : 0.0, c.sharedExpertsPerLayer,
                                 c.expertPerExpert, c.linearMixerPerLayer});
     return c;

@@ -47,6 +47,8 @@ enum class Term {
     RecurrentState,
     // DeepSeek Sparse Attention (issue 28)
     SparseAttention,
+    // multi-token prediction (issue 28)
+    MtpModules,
     // speculative decoding and prefix caching (issue 27 item 3; core/serving/speculative.h)
     SpeculativeTokensPerStep, SpeculativeVerifyStep, SpeculativeDraftSeconds, SpeculativeTpot, DraftWeights, DraftKvCache,
     PrefixCacheHit,

@@ -107,6 +107,8 @@ LaunchFile megatron(const Scenario& s)
 
     // Model shape (megatron/core/transformer/transformer_config.py and arguments.py @ d98e8a6).
     flag("--num-layers", std::to_string(m.numLayers));
+    if (m.mtpLayers > 0) // Megatron-LM arguments.py --mtp-num-layers (the MTP blocks after the decoder)
+        flag("--mtp-num-layers", std::to_string(m.mtpLayers));
     flag("--hidden-size", std::to_string(m.hiddenSize));
     flag("--ffn-hidden-size", std::to_string(m.ffnHiddenSize));
     flag("--num-attention-heads", std::to_string(m.numAttentionHeads));

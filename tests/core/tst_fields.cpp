@@ -85,6 +85,7 @@ const Row kRows[] = {
     {"model.index_n_heads", kSparse, "32", "-1", C::Negative},
     {"model.index_head_dim", kSparse, "64", "-1", C::Negative},
     {"model.index_topk", kSparse, "1024", "-1", C::Negative},
+    {"model.mtp_layers", kTrain, "1", "-1", C::OutOfRange},
     {"model.sliding_window", kTrain, "4096", "-1", C::Negative},
     {"model.global_layer_every", kTrain, "6", "-1", C::Negative},
     // hybrid linear-attention / state-space layers (issue 28), on Qwen3-Next

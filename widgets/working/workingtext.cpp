@@ -235,6 +235,8 @@ constexpr Text kTexts[] = {
      QT_TRANSLATE_NOOP("WorkingText", "A linear-attention or state-space layer keeps a fixed state per sequence (its convolution window and its recurrent matrix) instead of a KV cache that grows with the context.")},
     {"sparse_attention",
      QT_TRANSLATE_NOOP("WorkingText", "A small indexer scores every cached token with its own 8-bit keys; the attention then reads only the top k of them, so its cost stops growing with the context, while the indexer's keys still grow with it.")},
+    {"mtp_modules",
+     QT_TRANSLATE_NOOP("WorkingText", "Each module predicts one more token ahead from the last hidden state and the next token's embedding, through one more layer; it trains with the model and can draft tokens when serving.")},
     {"speculative_tokens_per_step",
      QT_TRANSLATE_NOOP("WorkingText", "Each draft token is accepted with probability α; the target keeps the accepted prefix and adds one token of its own, so a step yields 1 + α + … + α^k tokens on average.")},
     {"speculative_verify_step",
