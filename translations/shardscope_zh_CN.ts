@@ -2892,6 +2892,10 @@ fullest GPU %2 of %3</source>
         <translation>稀疏注意力 top-k</translation>
     </message>
     <message>
+        <source>Multi-token prediction layers</source>
+        <translation>多词元预测层数</translation>
+    </message>
+    <message>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
@@ -12096,6 +12100,10 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>一个小型索引器用自己的 8 位键为每个已缓存的词元打分；注意力随后只读取得分最高的 k 个，因此其开销不再随上下文增长，而索引器的键仍随上下文增长。</translation>
     </message>
     <message>
+        <source>Each module predicts one more token ahead from the last hidden state and the next token&apos;s embedding, through one more layer; it trains with the model and can draft tokens when serving.</source>
+        <translation>每个模块由最后的隐藏状态和下一个词元的嵌入，经过多一层网络，再向前预测一个词元；它与模型一起训练，推理时可用于起草词元。</translation>
+    </message>
+    <message>
         <source>Linear mixer input projection output (conv input and gates)</source>
         <translation>线性混合层输入投影输出（卷积输入与门控）</translation>
     </message>
@@ -12118,6 +12126,10 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>Tokens each query attends to (sparse attention)</source>
         <translation>每个查询关注的词元数（稀疏注意力）</translation>
+    </message>
+    <message>
+        <source>Multi-token-prediction modules (trained, not in Ψ)</source>
+        <translation>多词元预测模块（参与训练，不计入 Ψ）</translation>
     </message>
     <message>
         <source>Tokens per target step (speculative decoding)</source>
