@@ -476,11 +476,16 @@ void engineSteps(const ServingContext& c, const ServingHardware& hw, double acti
         // over the window), each query head of this GPU (MLA's heads are split by TP, its latent is not).
         const int global = m.isHybrid() ? attending : m.globalLayersIn(sr.first, sr.first + sr.count);
         // Sparse attention: the top-k selected tokens (DeepSeek-V3.2-Exp index_topk), and the
-        // indexer's 2 · H_I · d_I FLOPs per query over every cached token (its fp8 logits; counted
-        // at the 16-bit attention peak, an upper bound: DeepGEMM runs them in FP8).
+        // indexer's 2 · H_I · d_I FLOPs per query over every cached token, replicated on every TP
+        // rank (vLLM keeps the indexer whole) and run in FP8 (below).
         const double attendedContext = m.isSparseAttention() ? std::min(context, double(m.indexTopK)) : context;
         const double positions = global * attendedContext + (attending - global) * std::min(context, double(m.slidingWindow));
-        st.indexerFlopsPerPosition = m.isSparseAttention() && !c.countOnly ? 2.0 * m.indexNumHeads * m.indexHeadDim * attending : 0;
+        const double indexerFlops = m.isSparseAttention() && !c.countOnly ? 2.0 * m.indexNumHeads * m.indexHeadDim * attending : 0;
+        // The indexer's logits run in FP8 (vLLM deepseek_v2.py @002d6073 Indexer: q quantized by
+        // per_token_group_quant_fp8 against the FP8 key cache; the reference inference/kernel.py
+        // fp8_index): timed at the GPU's FP8 peak where it has one, as 16-bit-equivalent FLOPs.
+        const double fp8Peak = c.s.hardware.gpu.peakFlops(ComputeDType::Fp8);
+        st.indexerFlopsPerPosition = indexerFlops * (fp8Peak > hw.peakAttentionFlops && hw.peakAttentionFlops > 0 ? hw.peakAttentionFlops / fp8Peak : 1.0);
         st.decodeAttentionFlops = c.countOnly ? 0
                                               : double(m.numAttentionHeads) / c.t * decodeAttentionFlopsPerHead(m) * positions
                 + st.indexerFlopsPerPosition * context;
@@ -497,7 +502,7 @@ void engineSteps(const ServingContext& c, const ServingHardware& hw, double acti
             o.bytes += st.denseWeightBytes + st.expertWeightBytes * touched + st.kvReadBytes;
             o.flops += st.flopsPerToken * load.rows()
                 + 4 * st.attentionWidth * (load.prefillAttended + load.decodeSequences * attendedContext + load.verifyRows * attendedContext) * st.layers
-                + st.indexerFlopsPerPosition * (load.prefillIndexed + (load.decodeSequences + load.verifyRows) * context);
+                + indexerFlops * (load.prefillIndexed + (load.decodeSequences + load.verifyRows) * context);
         }
     }
     for (std::size_t l = 0; l < loads.size(); ++l) {

@@ -177,6 +177,32 @@ private slots:
         QVERIFY(kvPart("deepseek-v3.2-exp", 2048) >= kvPart("deepseek-v3", 2048));
     }
 
+    void indexerRunsAtTheFp8Peak()
+    {
+        // One 8,192-token prompt on 8 × H200 (TP 8), chunks of 2,048 tokens: per chunk the
+        // attention's 4 · (20,480 / 8) · 2,048 · 1,792 · 61 = 2,292,438,794,240 FLOPs (mean of
+        // min(p, 2048) over the prompt: 1,792) and the indexer's 2 · 64 · 128 · 61 · 2,048 · 4,096 =
+        // 8,383,776,161,792 (every TP rank scores all positions). Its logits run in FP8: at H200's
+        // 1,978.9 against 989.4 dense TFLOP/s (the datasheet) it takes 989.4 / 1,978.9 of the 16-bit
+        // time, so the prefill's attention part is (A + I · 0.49997) / (A + I) ≈ 0.6074 of the same
+        // GPU's without an FP8 peak.
+        core::Scenario s = serving("deepseek-v3.2-exp", 8192 + 1024);
+        s.hardware.gpu = *core::findGpuPreset("h200");
+        s.hardware.mfu = 0; // the step model, not a stated MFU
+        core::Scenario no = s;
+        no.hardware.gpu.peakFp8Tflops = 0;
+        const std::size_t attention = std::size_t(core::ServingPart::Attention);
+        s.inference.weights.format = core::WeightFormat::Bf16; // 16-bit weights: the GPU without an FP8 peak takes them too
+        no.inference.weights.format = core::WeightFormat::Bf16;
+        const core::Estimate es = core::estimate(s), en = core::estimate(no);
+        QVERIFY(es.valid && en.valid);
+        const double a = es.inference.prefillParts[attention], b = en.inference.prefillParts[attention];
+        QVERIFY2(a > 0 && b > 0, qPrintable(QStringLiteral("%1 %2").arg(a).arg(b)));
+        const double A = 2292438794240.0, I = 8383776161792.0;
+        const double half = s.hardware.gpu.peakBf16Tflops / s.hardware.gpu.peakFp8Tflops;
+        QVERIFY2(std::abs(a / b - (A + I * half) / (A + I)) < 1e-9, qPrintable(QString::number(a / b, 'g', 12)));
+    }
+
     void workingShowsTheAttendedTokens()
     {
         core::Working w;
