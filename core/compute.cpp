@@ -48,12 +48,14 @@ FlopsPerToken flopsPerToken(const EstimateContext& ctx)
         // A hybrid (issue 28): attention only in its attention layers; its linear layers run the
         // mixer (Megatron-Bridge flop_utils.py @067f987d, core/model/linearmixer.h), ×3 for
         // forward and backward.
-        const int attending = m.isHybrid() ? layers[LayerKind::Dense] + layers[LayerKind::Moe] : m.numLayers;
+        const int mtp = ctx.layout.pattern.mtp; // multi-token-prediction blocks (training), among `layers`
+        const int attending = m.isHybrid() || mtp > 0 ? layers[LayerKind::Dense] + layers[LayerKind::Moe] : m.numLayers;
         if (m.isMla()) {
             // Megatron MLA: projections as counted in the parameters, core attention with
             // (qk_nope + qk_rope) for QKᵀ and v_head_dim for ·V, causal.
             const double a = m.numAttentionHeads;
-            f.layers = 6 * attending * ctx.params.attentionPerLayer + 3 * mlp;
+            // DeepSeek Sparse Attention's indexer: its projections, as counted in the parameters.
+            f.layers = 6 * attending * (ctx.params.attentionPerLayer + ctx.params.indexerPerLayer) + 3 * mlp;
             f.attentionCore = 3 * s * a * (double(m.qkNopeHeadDim) + m.qkRopeHeadDim + m.vHeadDim) * attending;
         } else {
             const double q = double(m.numAttentionHeads) * m.effectiveHeadDim();
@@ -71,6 +73,12 @@ FlopsPerToken flopsPerToken(const EstimateContext& ctx)
             f.attentionCore += 3 * linear * scan;
         }
         f.logits = 6 * h * ctx.params.paddedVocab;
+        if (mtp > 0) {
+            // Each MTP module: its block (in `layers` above), eh_proj and norms 3·2·(2h² + 3h), and
+            // one more logits GEMM (Megatron-Bridge flop_utils.py @067f987d, MTP terms).
+            f.layers += 6 * mtp * (2 * h * h + 3 * h);
+            f.logits *= 1 + mtp;
+        }
     }
     f.forwardLayers = f.layers / 3;
     if (ctx.layout.adapters) {

@@ -87,8 +87,13 @@ void fillContext(EstimateContext& ctx, Working* w)
                    {}, m.gatedMlp ? "3·h·F (gate, up, down)" : "2·h·F");
             w->add(Term::ParamsNorms, kWholeJob, pc.normsPerLayer, {{"h", h, Unit::Count}},
                    {}, m.normalization == Normalization::RMSNorm ? "2 × h (RMSNorm: scale only)" : "2 × 2h (LayerNorm: scale and bias)");
-            w->add(Term::ParamsPerLayer, kWholeJob, pc.perLayer,
-                   {{"attention", pc.attentionPerLayer, Unit::Count}, {"MLP", pc.mlpPerLayer, Unit::Count}, {"norms", pc.normsPerLayer, Unit::Count}});
+            if (m.isSparseAttention()) // + DeepSeek Sparse Attention's indexer (inference/model.py @3b99a535 class Indexer)
+                w->add(Term::ParamsPerLayer, kWholeJob, pc.perLayer,
+                       {{"attention", pc.attentionPerLayer, Unit::Count}, {"MLP", pc.mlpPerLayer, Unit::Count}, {"norms", pc.normsPerLayer, Unit::Count},
+                        {"indexer", pc.indexerPerLayer, Unit::Count}});
+            else
+                w->add(Term::ParamsPerLayer, kWholeJob, pc.perLayer,
+                       {{"attention", pc.attentionPerLayer, Unit::Count}, {"MLP", pc.mlpPerLayer, Unit::Count}, {"norms", pc.normsPerLayer, Unit::Count}});
             w->add(Term::ParamsOutput, kWholeJob, pc.outputLayer + pc.finalNorm, {{"V", pc.paddedVocab, Unit::Count}, {"h", h, Unit::Count}},
                    {}, m.tiedEmbeddings ? "final norm only (output tied to the embedding)" : "V·h + final norm");
             w->add(Term::ParamsTotal, kWholeJob, pc.total,
@@ -100,6 +105,9 @@ void fillContext(EstimateContext& ctx, Working* w)
                        {{"total", pc.total, Unit::Count}, {"MoE layers", double(pc.moeLayers), Unit::Count},
                         {"E", double(m.numExperts), Unit::Count}, {"k", double(m.moeTopK), Unit::Count},
                         {"expert", pc.expertPerExpert, Unit::Count}});
+            if (ctx.layout.pattern.mtp > 0)
+                w->add(Term::MtpModules, kWholeJob, pc.mtpParameters,
+                       {{"mtp", double(m.mtpLayers), Unit::Count}, {"h", h, Unit::Count}, {"projection + norms", pc.mtpProjectionPerLayer, Unit::Count}});
         }
         if (s.mode == Mode::Inference)
             return; // serving has no optimizer, ZeRO or micro-batches: inference.cpp explains the rest

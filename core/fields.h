@@ -36,6 +36,7 @@ enum class Field : std::uint16_t {
     ModelNumExperts, ModelMoeTopK, ModelMoeFfnHiddenSize, ModelNumSharedExperts, ModelSharedExpertFfnHiddenSize,
     ModelSharedExpertGate, ModelMoeLayerFrequency, ModelFirstDenseLayers,
     ModelQLoraRank, ModelKvLoraRank, ModelQkNopeHeadDim, ModelQkRopeHeadDim, ModelVHeadDim,
+    ModelIndexNumHeads, ModelIndexHeadDim, ModelIndexTopK, ModelMtpLayers,
     ModelSlidingWindow, ModelGlobalLayerEvery,
     ModelLinearMixer, ModelFullAttentionInterval, ModelFullAttentionFirst, ModelMixerOnlyBeforeAttention,
     ModelLinearNumKeyHeads, ModelLinearKeyHeadDim, ModelLinearNumValueHeads, ModelLinearValueHeadDim, ModelLinearConvKernel,
@@ -149,6 +150,7 @@ enum class FieldPresence : std::uint8_t {
     MoE,          ///< … with experts
     Mla,          ///< … with multi-head latent attention
     Hybrid,       ///< … with a linear mixer (issue 28), or a hybrid key away from its default
+    Sparse,       ///< … with DeepSeek Sparse Attention's indexer, or an indexer key away from its default
     Stated,       ///< … and the value is not the default ("not stated"): files without it do not change
     Manual,       ///< scenario_io decides (texts, specials, the model's parameter count)
 };
@@ -455,6 +457,12 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::model, &M::qkNopeHeadDim>(Field::ModelQkNopeHeadDim, "model.qk_nope_head_dim", U::Width, atLeast(0, kMaxDimension), E::Architecture, W::Mla),
     scalar<&S::model, &M::qkRopeHeadDim>(Field::ModelQkRopeHeadDim, "model.qk_rope_head_dim", U::Width, atLeast(0, kMaxDimension), E::Architecture, W::Mla),
     scalar<&S::model, &M::vHeadDim>(Field::ModelVHeadDim, "model.v_head_dim", U::Width, atLeast(0, kMaxDimension), E::Architecture, W::Mla),
+    // DeepSeek Sparse Attention's lightning indexer (DeepSeek-V3.2-Exp config index_n_heads, index_head_dim, index_topk).
+    scalar<&S::model, &M::indexNumHeads>(Field::ModelIndexNumHeads, "model.index_n_heads", U::Count, atLeast(0, kMaxDimension), E::Architecture, W::Sparse),
+    scalar<&S::model, &M::indexHeadDim>(Field::ModelIndexHeadDim, "model.index_head_dim", U::Width, atLeast(0, kMaxDimension), E::Architecture, W::Sparse),
+    scalar<&S::model, &M::indexTopK>(Field::ModelIndexTopK, "model.index_topk", U::Tokens, atLeast(0, kMaxSequence), E::Architecture, W::Sparse),
+    // Multi-token-prediction modules (HF num_nextn_predict_layers, Megatron --mtp-num-layers), trained with the model.
+    scalar<&S::model, &M::mtpLayers>(Field::ModelMtpLayers, "model.mtp_layers", U::Layers, between(0, 16), E::Architecture, W::Stated),
     scalar<&S::model, &M::slidingWindow>(Field::ModelSlidingWindow, "model.sliding_window", U::Tokens, atLeast(0, kMaxSequence), E::Architecture, W::Architecture),
     scalar<&S::model, &M::globalLayerEvery>(Field::ModelGlobalLayerEvery, "model.global_layer_every", U::Layers, atLeast(0, kMaxLayers), E::Architecture, W::Architecture),
     // Hybrid linear-attention / state-space layers (issue 28): written for a hybrid (or when one

@@ -491,12 +491,29 @@ void engineSteps(const ServingContext& c, const ServingHardware& hw, double acti
         if (m.isHybrid()) // only the attention layers attend: their share of the stage's layers
             st.attentionWidth *= sr.count > 0 ? double(attending) / sr.count : 0;
         // A decode step reads each sequence's KV cache, and reads and writes its recurrent state.
-        const double kvPerSequence = stageKv(c, i, context, 1) + 2 * stageState(c, i, 1); // linear in the sequences (kvCacheBytes)
+        // With sparse attention it reads every token's indexer key but only the top-k tokens' latent
+        // (core/kvcache.h kvReadBytesPerSequence).
+        const double kvPerSequence = (m.isSparseAttention() ? kvReadBytesPerSequence(m, c.s.inference.kvCacheDtype, c.t, sr.first, sr.first + sr.count,
+                                                                                    context, kvBlock(c.s))
+                                                            : stageKv(c, i, context, 1))
+            + 2 * stageState(c, i, 1); // linear in the sequences (kvCacheBytes)
         // Its attention FLOPs per query: the attending layers over the context (a window's layers
         // over the window), each query head of this GPU (MLA's heads are split by TP, its latent is not).
         const int global = m.isHybrid() ? attending : m.globalLayersIn(sr.first, sr.first + sr.count);
-        const double positions = global * context + (attending - global) * std::min(context, double(m.slidingWindow));
-        st.decodeAttentionFlops = c.countOnly ? 0 : double(m.numAttentionHeads) / c.t * decodeAttentionFlopsPerHead(m) * positions;
+        // Sparse attention: the top-k selected tokens (DeepSeek-V3.2-Exp index_topk), and the
+        // indexer's 2 · H_I · d_I FLOPs per query over every cached token, replicated on every TP
+        // rank (vLLM keeps the indexer whole) and run in FP8 (below).
+        const double attendedContext = m.isSparseAttention() ? std::min(context, double(m.indexTopK)) : context;
+        const double positions = global * attendedContext + (attending - global) * std::min(context, double(m.slidingWindow));
+        const double indexerFlops = m.isSparseAttention() && !c.countOnly ? 2.0 * m.indexNumHeads * m.indexHeadDim * attending : 0;
+        // The indexer's logits run in FP8 (vLLM deepseek_v2.py @002d6073 Indexer: q quantized by
+        // per_token_group_quant_fp8 against the FP8 key cache; the reference inference/kernel.py
+        // fp8_index): timed at the GPU's FP8 peak where it has one, as 16-bit-equivalent FLOPs.
+        const double fp8Peak = c.s.hardware.gpu.peakFlops(ComputeDType::Fp8);
+        st.indexerFlopsPerPosition = indexerFlops * (fp8Peak > hw.peakAttentionFlops && hw.peakAttentionFlops > 0 ? hw.peakAttentionFlops / fp8Peak : 1.0);
+        st.decodeAttentionFlops = c.countOnly ? 0
+                                              : double(m.numAttentionHeads) / c.t * decodeAttentionFlopsPerHead(m) * positions
+                + st.indexerFlopsPerPosition * context;
         for (std::size_t l = 0; l < loads.size(); ++l) {
             const ServingLoad& load = loads[l];
             ServingStep& o = out[l];
@@ -509,7 +526,8 @@ void engineSteps(const ServingContext& c, const ServingHardware& hw, double acti
             const double touched = st.moeLayers > 0 ? touchedExperts(load.rows() * hw.expertGroupReplicas, hw.experts, hw.topK) : 1;
             o.bytes += st.denseWeightBytes + st.expertWeightBytes * touched + st.kvReadBytes;
             o.flops += st.flopsPerToken * load.rows()
-                + 4 * st.attentionWidth * (load.prefillAttended + load.decodeSequences * context + load.verifyRows * context) * st.layers;
+                + 4 * st.attentionWidth * (load.prefillAttended + load.decodeSequences * attendedContext + load.verifyRows * attendedContext) * st.layers
+                + indexerFlops * (load.prefillIndexed + (load.decodeSequences + load.verifyRows) * context);
         }
     }
     for (std::size_t l = 0; l < loads.size(); ++l) {
@@ -746,7 +764,14 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
     const double cached = prompt - computed;
     r.prefixCacheHitRate = in.prefixCacheHitRate;
     r.prefillTokensPerRequest = computed;
-    r.prefillFlops = batch * computed * (2 * out.parameters.active + 2 * qWidth * attendedSum(prompt + cached));
+    // Sparse attention (DeepSeek-V3.2-Exp): each prompt token attends to at most index_topk positions,
+    // and the indexer scores all the positions before it at 2 · H_I · d_I FLOPs each (its fp8 logits).
+    const bool sparse = m.isSparseAttention();
+    const double meanPosition = (prompt + cached) / 2;
+    const double sparseAttended = sparse ? attentionLayers * sparseAttendedMean(m, cached, prompt) : 0; // per token, all layers
+    const double indexerFlops = sparse ? 2.0 * m.indexNumHeads * m.indexHeadDim * attentionLayers : 0;  // per scored position, all layers
+    r.prefillFlops = sparse ? batch * computed * (2 * out.parameters.active + 4 * qWidth * sparseAttended + indexerFlops * meanPosition)
+                            : batch * computed * (2 * out.parameters.active + 2 * qWidth * attendedSum(prompt + cached));
     const ServingHardware hw = servingHardware(c, constants);
     const double averageContext = prompt + double(in.generatedTokens) / 2;
     // Prefill: the batch's prompts in chunks of max_batched_tokens (HF: all at once), each chunk
@@ -756,7 +781,8 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
     const double chunk = engine == ServingEngine::HfTransformers ? promptTokens
                                                                   : std::min(promptTokens, double(std::max<std::int64_t>(1, in.maxBatchedTokens)));
     const double chunks = chunk > 0 ? std::ceil(promptTokens / chunk - 1e-9) : 0;
-    const double perLayerAttended = m.numLayers > 0 ? batch * computed * attendedSum((prompt + cached) / 2) / m.numLayers : 0;
+    const double perTokenAttended = sparse ? sparseAttended : attendedSum((prompt + cached) / 2); // all layers
+    const double perLayerAttended = m.numLayers > 0 ? batch * computed * perTokenAttended / m.numLayers : 0;
     // Speculative decoding: each decoding sequence brings q = k + 1 rows to a target step, which
     // yields E tokens on average (core/serving/speculative.h); without it q = E = 1.
     const Drafter& drafter = c.drafter;
@@ -782,7 +808,7 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
         running = std::max(1.0, std::min(running, (budget + perStep) / (q + perStep)));
         prefillRows = std::max(0.0, std::min((running - 1) * perStep, budget - running * q));
     }
-    const double attendedPerToken = m.numLayers > 0 ? attendedSum((prompt + cached) / 2) / m.numLayers : 0;
+    const double attendedPerToken = m.numLayers > 0 ? perTokenAttended / m.numLayers : 0;
     // The request's own prompt: chunks of what the budget leaves beside the others' decode rows.
     const double others = running - 1;
     const double room = std::max(1.0, std::min(computed, budget - others * q));
@@ -795,9 +821,10 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
     const double k = q - 1; // draft rows per decoding sequence
     const ServingLoad loads[kStepKinds] = {
         ServingLoad{batch, 0, 0, batch * k},
-        ServingLoad{0, chunks > 0 ? promptTokens / chunks : 0, chunks > 0 ? perLayerAttended / chunks : 0, 0},
-        ServingLoad{running, prefillRows, prefillRows * attendedPerToken, running * k},
-        ServingLoad{others, ownTokens, ownTokens * attendedSum((prompt + cached) / 2) / std::max(1, m.numLayers), others * k},
+        ServingLoad{0, chunks > 0 ? promptTokens / chunks : 0, chunks > 0 ? perLayerAttended / chunks : 0, 0,
+                    sparse && chunks > 0 ? promptTokens / chunks * meanPosition : 0},
+        ServingLoad{running, prefillRows, prefillRows * attendedPerToken, running * k, sparse ? prefillRows * meanPosition : 0},
+        ServingLoad{others, ownTokens, ownTokens * perTokenAttended / std::max(1, m.numLayers), others * k, sparse ? ownTokens * meanPosition : 0},
     };
     ServingStep steps[kStepKinds]{};
     engineSteps(c, hw, out.parameters.active, qWidth, loads, averageContext, steps, constants);
@@ -860,10 +887,20 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
     r.memoryBound = r.arithmeticIntensity < r.ridgePoint;
 
     if (w) {
-        w->add(Term::KvBytesPerToken, kWholeJob, r.kvBytesPerTokenPerLayer,
-               m.isMla() ? std::initializer_list<Substitution>{{"d_c", double(m.kvLoraRank), Unit::Count}, {"d_rope", double(m.qkRopeHeadDim), Unit::Count}}
-                         : std::initializer_list<Substitution>{{"g", double(m.numQueryGroups), Unit::Count}, {"t", double(c.t), Unit::Count},
-                                                               {"d", double(m.effectiveHeadDim()), Unit::Count}});
+        if (m.isSparseAttention()) // MLA's latent + the indexer's FP8 key and its scale (Term::SparseAttention)
+            w->add(Term::KvBytesPerToken, kWholeJob, r.kvBytesPerTokenPerLayer,
+                   {{"d_c", double(m.kvLoraRank), Unit::Count}, {"d_rope", double(m.qkRopeHeadDim), Unit::Count},
+                    {"indexer key", indexerKeyBytesPerToken(m), Unit::Bytes}});
+        else
+            w->add(Term::KvBytesPerToken, kWholeJob, r.kvBytesPerTokenPerLayer,
+                   m.isMla() ? std::initializer_list<Substitution>{{"d_c", double(m.kvLoraRank), Unit::Count}, {"d_rope", double(m.qkRopeHeadDim), Unit::Count}}
+                             : std::initializer_list<Substitution>{{"g", double(m.numQueryGroups), Unit::Count}, {"t", double(c.t), Unit::Count},
+                                                                   {"d", double(m.effectiveHeadDim()), Unit::Count}});
+        if (m.isSparseAttention())
+            w->add(Term::SparseAttention, kWholeJob, std::min(averageContext, double(m.indexTopK)),
+                   {{"context", averageContext, Unit::Tokens}, {"k", double(m.indexTopK), Unit::Tokens},
+                    {"indexer key", indexerKeyBytesPerToken(m), Unit::Bytes}, {"H_I", double(m.indexNumHeads), Unit::Count},
+                    {"d_I", double(m.indexHeadDim), Unit::Count}});
         if (r.stateBytesPerSequence > 0)
             w->add(Term::MaxBatch, kWholeJob, r.maxBatchAtContext, {{"free", r.freeBytesForKv, Unit::Bytes}, {"KV + state per sequence", perSequence, Unit::Bytes}});
         else

@@ -158,6 +158,7 @@ std::string_view issueCodeName(IssueCode code)
     case IssueCode::LinearMixerWithWindow: return "linear_mixer_with_window";
     case IssueCode::LinearMixerMoePattern: return "linear_mixer_moe_pattern";
     case IssueCode::HybridPatternApproximated: return "hybrid_pattern_approximated";
+    case IssueCode::SparseAttentionNeedsMla: return "sparse_attention_needs_mla";
     case IssueCode::Count: break;
     }
     return "unknown";
@@ -226,6 +227,8 @@ constexpr IssueMessage kMessages[] = {
     {C::LinearMixerWithWindow, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a hybrid model's attention layers with a sliding window of %1 tokens are not modelled"), {A::A}},
     //: %1 = the pattern's entries (layers or blocks)
     {C::HybridPatternApproximated, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "the hybrid pattern of %1 entries is not every n-th layer attending: the layers are counted as the pattern's interval, approximately"), {A::A}},
+    //: the keys are names, not translated
+    {C::SparseAttentionNeedsMla, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "DeepSeek Sparse Attention (model.index_topk) is modelled on multi-head latent attention with a query compression: set model.q_lora_rank, kv_lora_rank, index_n_heads and index_head_dim"), {}},
     //: %1 = moe_layer_frequency, %2 = first_dense_layers
     {C::LinearMixerMoePattern, SHARDSCOPE_TRANSLATE_NOOP("IssueText", "a hybrid model routes to experts in every layer: MoE layer frequency %1 and %2 first dense layers are not modelled"), {A::A, A::B}},
     //: %1 = group size, %2 = row length

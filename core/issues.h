@@ -132,6 +132,7 @@ enum class IssueCode {
     LinearMixerWithWindow,          ///< a = the sliding window: a hybrid with windowed attention is not modelled
     LinearMixerMoePattern,          ///< a = moe_layer_frequency, b = first_dense_layers: a hybrid routes in every layer
     HybridPatternApproximated,      ///< import: path = the key, a = its entries: not every n-th layer attending as the core counts it
+    SparseAttentionNeedsMla,        ///< index_topk without MLA's query compression or the indexer's widths (DeepSeek Sparse Attention)
     UnevenChunksNotDividing,        ///< a = layers (or pipeline units) to share, b = model chunks they go into, c = virtual stages
     PipelineEndsWithUnits,          ///< first/last-stage layers and the embedding/loss as layers, interleaved (Megatron refuses both)
     ScheduleNeedsPipeline,          ///< a = PP (below 2) for ZB-V, DualPipe or DualPipeV

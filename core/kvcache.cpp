@@ -42,11 +42,43 @@ inline KvLayers kvLayersIn(const ModelArchitecture& m, int first, int last)
 
 } // namespace
 
+double indexerKeyBytesPerToken(const ModelArchitecture& m)
+{
+    if (!m.isSparseAttention())
+        return 0;
+    return double(m.indexHeadDim) + std::ceil(double(m.indexHeadDim) / 128) * 4;
+}
+
+double sparseAttendedMean(const ModelArchitecture& m, double from, double to)
+{
+    if (to <= from)
+        return std::max(0.0, std::min(from, m.isSparseAttention() ? double(m.indexTopK) : from));
+    if (!m.isSparseAttention() || to <= m.indexTopK)
+        return (from + to) / 2;
+    const double k = m.indexTopK;
+    if (from >= k)
+        return k;
+    // ∫ min(p, k) dp over [from, to) / (to − from): the ramp up to k, then k.
+    return ((k * k - from * from) / 2 + k * (to - k)) / (to - from);
+}
+
+double kvReadBytesPerSequence(const ModelArchitecture& m, KvCacheDtype dtype, int tensor, int firstLayer, int lastLayer, double context,
+                              int blockSize)
+{
+    if (!m.isSparseAttention())
+        return kvCacheBytes(m, dtype, tensor, firstLayer, lastLayer, context, 1, blockSize);
+    const double index = indexerKeyBytesPerToken(m);
+    const double latent = kvBytesPerTokenPerLayer(m, dtype, tensor) - index;
+    const auto [layers, global] = kvLayersIn(m, firstLayer, lastLayer);
+    (void)global;
+    return layers * (index * context + latent * std::min(context, double(m.indexTopK)));
+}
+
 double kvBytesPerTokenPerLayer(const ModelArchitecture& m, KvCacheDtype dtype, int tensor)
 {
     const double bytes = kvElementBytes(dtype);
     if (m.isMla())
-        return (double(m.kvLoraRank) + m.qkRopeHeadDim) * bytes;
+        return (double(m.kvLoraRank) + m.qkRopeHeadDim) * bytes + indexerKeyBytesPerToken(m);
     const double g = m.numQueryGroups > 0 ? m.numQueryGroups : m.numAttentionHeads;
     const double local = std::max(1.0, g / std::max(1, tensor));
     return 2 * local * m.effectiveHeadDim() * bytes;

@@ -11,6 +11,23 @@ namespace core {
 /// on every TP rank (DeepSeek-V2 §2.1; vLLM replicates the latent cache).
 double kvBytesPerTokenPerLayer(const ModelArchitecture& model, KvCacheDtype dtype, int tensor);
 
+/// Bytes of DeepSeek Sparse Attention's indexer key per token per layer (0 without it): d_I FP8
+/// values and one fp32 scale per 128 of them, the same on every TP rank (vLLM deepseek_v2.py
+/// @002d6073 DeepseekV32IndexerCache(head_dim + head_dim // quant_block_size * 4), uint8;
+/// DeepSeek-V3.2-Exp inference/model.py @3b99a535 k_cache / k_scale_cache): 132 for d_I = 128.
+/// kvBytesPerTokenPerLayer includes it.
+double indexerKeyBytesPerToken(const ModelArchitecture& model);
+
+/// Mean over the query positions [from, to) of the tokens each attends to: the position itself
+/// without sparse attention, at most index_topk with it (DeepSeek-V3.2-Exp: "top-k … 2048").
+double sparseAttendedMean(const ModelArchitecture& model, double from, double to);
+
+/// Bytes one decoding sequence's attention reads from its cache in layers [firstLayer, lastLayer)
+/// at `context`: the whole cache, or with sparse attention the indexer's keys of every token plus
+/// the latent of only the top-k selected ones (FlashMLA's sparse decode gathers them).
+double kvReadBytesPerSequence(const ModelArchitecture& model, KvCacheDtype dtype, int tensor, int firstLayer, int lastLayer, double context,
+                              int blockSize);
+
 /// Tokens one sequence keeps in a layer: the whole context, or for a sliding-window layer the
 /// window. Paged caches allocate whole blocks: a window that straddles blocks needs one more.
 double cachedTokens(double context, double window, int blockSize);

@@ -56,6 +56,11 @@ void prepareStages(EstimateContext& ctx)
         // for the output layer, synchronised by an all-reduce (Megatron).
         const double outputLayer = m.tiedEmbeddings ? (ctx.layout.p > 1 ? pc.embedding : 0) : pc.outputLayer;
         ctx.lastStageParams = pc.finalNorm + outputLayer / t;
+        // Multi-token prediction (training): each module's eh_proj (column-parallel: ÷ t) and its
+        // three norms sit beside the output layer; its block is one more layer of the stage's
+        // kinds (LayerPattern::mtp). Megatron-LM multi_token_prediction.py @d98e8a64.
+        if (ctx.layout.pattern.mtp > 0)
+            ctx.lastStageParams += ctx.layout.pattern.mtp * (2.0 * m.hiddenSize * m.hiddenSize / t + (pc.mtpProjectionPerLayer - 2.0 * m.hiddenSize * m.hiddenSize));
         // One tensor per matrix as PyTorch recipes hold them (torchtune and torchtitan: separate
         // w1/w2/w3 and wq/wk/wv/wo; routed experts as one grouped tensor per GPU).
         const double h = m.hiddenSize;

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/fields.h"
+#include "core/model/layerparameters.h"
 #include "core/model/layerpattern.h"
 #include "core/model/linearmixer.h"
 
@@ -78,7 +79,14 @@ ParameterCounts countParameters(const ModelArchitecture& model, int tensorParall
         c.mlpPerLayer += (matrices - 1) * F + h;
 
     c.normsPerLayer = model.normsPerLayer * normSize * h + (model.qkNorm ? 2.0 * d : 0.0);
-    c.perLayer = c.attentionPerLayer + c.mlpPerLayer + c.normsPerLayer;
+    if (model.isSparseAttention()) {
+        // The lightning indexer (DeepSeek-V3.2-Exp inference/model.py @6d8cb70 class Indexer):
+        // wq_b q_lora_rank × H_I·d_I, wk h × d_I, k_norm a LayerNorm of d_I (weight and bias),
+        // weights_proj h × H_I. DeepSeek-V3.2-Exp: 12,582,912 + 917,504 + 256 + 458,752 = 13,959,424.
+        const double hi = model.indexNumHeads, di = model.indexHeadDim;
+        c.indexerPerLayer = double(model.qLoraRank) * hi * di + h * di + 2 * di + h * hi;
+    }
+    c.perLayer = c.attentionPerLayer + c.mlpPerLayer + c.normsPerLayer + c.indexerPerLayer;
 
     // A hybrid's kinds from its pattern; otherwise only the MoE layers need counting (the closed
     // form the estimate used before hybrids: every estimate counts parameters several times).
@@ -104,7 +112,7 @@ ParameterCounts countParameters(const ModelArchitecture& model, int tensorParall
         c.routedExpertsPerLayer = model.numExperts * c.expertPerExpert;
         c.sharedExpertsPerLayer = matrices * h * model.sharedExpertWidth() + (model.sharedExpertGate ? h : 0);
         c.routerPerLayer = h * model.numExperts;
-        const double common = c.attentionPerLayer + c.normsPerLayer + c.routerPerLayer + c.sharedExpertsPerLayer;
+        const double common = c.attentionPerLayer + c.normsPerLayer + c.indexerPerLayer + c.routerPerLayer + c.sharedExpertsPerLayer;
         c.perMoeLayer = common + c.routedExpertsPerLayer;
         c.activePerMoeLayer = common + model.moeTopK * c.expertPerExpert;
         c.expertParameters = c.routedExpertsPerLayer * c.moeLayers;
@@ -119,6 +127,16 @@ ParameterCounts countParameters(const ModelArchitecture& model, int tensorParall
     c.outputLayer = model.tiedEmbeddings ? 0 : c.embedding;
     c.total = c.embedding + c.positionEmbedding + c.layers + c.finalNorm + c.outputLayer;
     c.active = c.total - c.moeLayers * (c.perMoeLayer - c.activePerMoeLayer);
+    if (model.mtpLayers > 0 && model.numLayers > 0) {
+        // Megatron-LM multi_token_prediction.py @d98e8a64 (MultiTokenPredictionLayer: enorm, hnorm,
+        // eh_proj 2h → h, one transformer block, final_layernorm; embedding and output head shared,
+        // DeepSeek-V3 README_WEIGHTS.md); the block is of the last decoder layer's kind
+        // (Megatron-Bridge flop_utils.py @067f987d). DeepSeek-V3: 2·7168² + 3·7168 = 102,781,952 +
+        // an MoE layer of 11,507,286,016.
+        c.mtpProjectionPerLayer = 2 * h * h + 3 * normSize * h;
+        const LayerParameters block = layerParameters(model, c, layerPattern(model).kindOf(model.numLayers - 1));
+        c.mtpParameters = model.mtpLayers * (c.mtpProjectionPerLayer + block.linear + block.replicated + block.routedExperts);
+    }
     c.largestModule = std::max({c.embedding, c.attentionPerLayer, c.denseLayers > 0 ? c.mlpPerLayer : 0.0, c.sharedExpertsPerLayer,
                                 c.expertPerExpert, c.linearMixerPerLayer});
     return c;

@@ -67,6 +67,23 @@ struct ModelArchitecture
     int qkRopeHeadDim = 0;
     int vHeadDim = 0;
 
+    // DeepSeek Sparse Attention (DeepSeek-V3.2-Exp, arXiv 2512.02556 §2.1; HF config.json
+    // index_n_heads / index_head_dim / index_topk): a lightning indexer in every attention layer
+    // scores all cached tokens with its own small FP8 keys, and the MLA attention then reads only
+    // the top-k of them. Active when indexTopK > 0 (validation: needs MLA with a q_lora_rank).
+    int indexNumHeads = 0;        ///< the indexer's query heads H_I (64)
+    int indexHeadDim = 0;         ///< its head dim d_I, also its one key per token (128)
+    int indexTopK = 0;            ///< tokens each query attends to (2048); 0: dense attention
+
+    // Multi-token prediction (DeepSeek-V3, arXiv 2412.19437 §2.2; HF config num_nextn_predict_layers;
+    // Megatron-LM --mtp-num-layers): modules after the decoder, each a projection 2h → h of the
+    // normalised hidden state and next token's embedding (enorm, hnorm, eh_proj) and one decoder
+    // block of the last layer's kind, sharing the embedding and the output head. Trained with the
+    // model (pre-training); not in the published total (DeepSeek-V3 README_WEIGHTS.md: "671B" for
+    // the main model, the MTP module's "11.5B unique parameters" apart) and loaded by a serving
+    // engine only to draft (inference.speculative_method mtp, core/inference.cpp makeDrafter).
+    int mtpLayers = 0;
+
     // Attention span: layers with a sliding window cache only the last `slidingWindow` tokens.
     int slidingWindow = 0;        ///< 0: every layer attends to the whole context
     int globalLayerEvery = 0;     ///< with a window: every N-th layer is global (Gemma 3: 6); 0: all layers windowed
@@ -101,6 +118,7 @@ struct ModelArchitecture
     bool isMoE() const { return numExperts > 0; }
     bool isMla() const { return kvLoraRank > 0; }
     bool isHybrid() const { return linearMixer != LinearMixer::None; }
+    bool isSparseAttention() const { return indexTopK > 0; }
     /// Layers among [first, last) that attend to the whole context (not windowed).
     int globalLayersIn(int first, int last) const;
     int sharedExpertWidth() const { return sharedExpertFfnHiddenSize > 0 ? sharedExpertFfnHiddenSize : numSharedExperts * moeFfnHiddenSize; }
@@ -117,6 +135,9 @@ struct ParameterCounts
     double attentionPerLayer = 0;  ///< Q, K, V, O weights (+ biases, MLA down/up projections and their norms)
     double mlpPerLayer = 0;        ///< dense MLP weights (+ biases) of a dense layer
     double normsPerLayer = 0;      ///< the norms of a layer (+ Q/K norms)
+    double indexerPerLayer = 0;    ///< DeepSeek Sparse Attention's lightning indexer (replicated on every TP rank)
+    double mtpProjectionPerLayer = 0; ///< one MTP module's eh_proj 2h·h and its three norms (enorm, hnorm, the final norm)
+    double mtpParameters = 0;      ///< all MTP modules: projections + their blocks (not in `total`)
     double perLayer = 0;           ///< attention + dense MLP + norms (a dense layer)
     // MoE layers (zero for dense models)
     double expertPerExpert = 0;    ///< one routed expert's MLP

@@ -345,10 +345,15 @@ void pipelinePass(const EstimateContext& ctx, ComputeDType dtype, double peak, c
             if (kinds[kind] > 0)
                 addLayers(stage, layer[std::size_t(kind)], kinds[kind]);
         if (last) {
-            part(stage.parts, StepPart::Gemm) += logitsGemm;
-            part(stage.parts, StepPart::Elementwise) += logitsElement;
-            stage.forward += (logitsGemm + logitsElement) / 3;
-            stage.backward += (logitsGemm + logitsElement) * 2 / 3;
+            // Multi-token prediction: each module computes its own logits and loss, and its
+            // eh_proj 2h → h (its block is among the stage's kinds).
+            const double mtp = ctx.layout.pattern.mtp;
+            const double gemm = logitsGemm * (1 + mtp) + (mtp > 0 ? mtp * 3 * md.gemm(md.T, m.hiddenSize / md.t, 2.0 * m.hiddenSize, false) : 0.0);
+            const double element = logitsElement * (1 + mtp);
+            part(stage.parts, StepPart::Gemm) += gemm;
+            part(stage.parts, StepPart::Elementwise) += element;
+            stage.forward += (gemm + element) / 3;
+            stage.backward += (gemm + element) * 2 / 3;
         }
         cost = stage.total();
         sum += cost;

@@ -145,6 +145,10 @@ void checkModel(Rules& r)
         if (m.isMoE() && (m.moeLayerFrequency != 1 || m.firstDenseLayers != 0))
             r.c.error(IssueCode::LinearMixerMoePattern, Field::ModelMoeLayerFrequency, m.moeLayerFrequency, m.firstDenseLayers);
     }
+    // DeepSeek Sparse Attention: the indexer's queries come from MLA's compressed query
+    // (DeepSeek-V3.2-Exp inference/model.py @3b99a535 Indexer.wq_b: q_lora_rank → H_I·d_I).
+    if (m.isSparseAttention() && (!m.isMla() || m.qLoraRank <= 0 || m.indexNumHeads <= 0 || m.indexHeadDim <= 0))
+        r.c.error(IssueCode::SparseAttentionNeedsMla, Field::ModelIndexTopK);
     if (m.parameters > 0 && std::abs(m.parameters - total) > 0.01 * total)
         r.c.warning(IssueCode::ArchitectureCountMismatch, Field::ModelParameters, m.parameters, total);
 }

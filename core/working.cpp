@@ -197,6 +197,14 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
      "linear layers · ((K − 1)·(2·Hk·dk + Hv·dv)·2 B + Hv·dv·dk·bytes(state)) / t · batch",
      "vLLM mamba_utils.py @02d71083 (mamba2_state_shape, gated_delta_net_state_shape: conv + SSM state, heads over TP); SGLang mamba_utils.py @02e208de (SSM state float32 by default)",
      Unit::Bytes, Component::KvCache},
+    {"sparse_attention", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Tokens each query attends to (sparse attention)"),
+     "min(context, k);  cache + (d_I + d_I/128·4) B per token per layer;  indexer 2·H_I·d_I FLOPs per scored token",
+     "DeepSeek-V3.2-Exp (DeepSeek_V3_2.pdf §2; inference/model.py @3b99a535 class Indexer: fp8 k_cache + fp32 k_scale_cache, index_topk 2048); vLLM deepseek_v2.py @002d6073 DeepseekV32IndexerCache (head_dim + head_dim // 128 · 4 bytes)",
+     Unit::Tokens, kNone},
+    {"mtp_modules", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Multi-token-prediction modules (trained, not in Ψ)"),
+     "mtp · (2h² + 3h + one layer of the last layer's kind); on the last stage, with one more logits GEMM",
+     "DeepSeek-V3 (arXiv 2412.19437) §2.2; README_WEIGHTS.md @0b39205a (\"11.5B unique parameters\", embedding and head shared); Megatron-LM multi_token_prediction.py @d98e8a64; Megatron-Bridge flop_utils.py @067f987d",
+     Unit::Count, kNone},
     {"speculative_tokens_per_step", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Tokens per target step (speculative decoding)"), "(1 − α^(k+1)) / (1 − α)",
      "Leviathan et al. 2023, Fast Inference from Transformers via Speculative Decoding (arXiv 2211.17192), eq. 1: α per draft token, i.i.d.; default α = 0.75 from its Table 3 (T5-XXL, T5-small draft, EnDe, greedy)", Unit::Count, kNone},
     {"speculative_verify_step", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Target verification step"), "engine step(batch sequences × (k + 1) rows, each sequence's KV read once)",
@@ -232,6 +240,7 @@ TermSection termSection(Term term)
     switch (term) {
     case Term::ParamsEmbedding: case Term::ParamsAttention: case Term::ParamsMlp: case Term::ParamsNorms:
     case Term::ParamsPerLayer: case Term::ParamsOutput: case Term::ParamsTotal: case Term::ParamsActive: case Term::FamilyShape:
+    case Term::MtpModules:
         return TermSection::Model;
     case Term::StateBytesPerParameter: case Term::DataParallel: case Term::ZeroShards: case Term::MicroBatches:
     case Term::ExpertShards: case Term::ResidentParameters: case Term::StageLayers:
@@ -270,7 +279,7 @@ TermSection termSection(Term term)
         return TermSection::Communication;
     case Term::ServingWeights: case Term::KvBytesPerToken: case Term::KvCache: case Term::InferenceWorkspace: case Term::MaxBatch:
     case Term::MaxContext: case Term::PrefillSeconds: case Term::DecodeStepSeconds: case Term::DecodeTokensPerSecond:
-    case Term::ArithmeticIntensity: case Term::ItlSeconds: case Term::TtftSeconds: case Term::KvPoolReserve: case Term::RecurrentState:
+    case Term::ArithmeticIntensity: case Term::ItlSeconds: case Term::TtftSeconds: case Term::KvPoolReserve: case Term::RecurrentState: case Term::SparseAttention:
     case Term::DecodeStepBand: case Term::PrefillBand: case Term::OutputThroughputBand: case Term::KvPoolBand:
     case Term::SpeculativeTokensPerStep: case Term::SpeculativeVerifyStep: case Term::SpeculativeDraftSeconds:
     case Term::SpeculativeTpot: case Term::DraftWeights: case Term::DraftKvCache: case Term::PrefixCacheHit:

@@ -45,6 +45,10 @@ enum class Term {
     LostWorkPerInterruption, Goodput, NvmeOffload,
     // hybrid linear-attention / state-space models (issue 28)
     RecurrentState,
+    // DeepSeek Sparse Attention (issue 28)
+    SparseAttention,
+    // multi-token prediction (issue 28)
+    MtpModules,
     // speculative decoding and prefix caching (issue 27 item 3; core/serving/speculative.h)
     SpeculativeTokensPerStep, SpeculativeVerifyStep, SpeculativeDraftSeconds, SpeculativeTpot, DraftWeights, DraftKvCache,
     PrefixCacheHit,

@@ -2884,6 +2884,22 @@ fullest GPU %2 of %3</source>
         <translation>循环状态数据类型</translation>
     </message>
     <message>
+        <source>Indexer heads</source>
+        <translation>索引器头数</translation>
+    </message>
+    <message>
+        <source>Indexer head dim</source>
+        <translation>索引器头维度</translation>
+    </message>
+    <message>
+        <source>Sparse attention top-k</source>
+        <translation>稀疏注意力 top-k</translation>
+    </message>
+    <message>
+        <source>Multi-token prediction layers</source>
+        <translation>多词元预测层数</translation>
+    </message>
+    <message>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
@@ -5041,6 +5057,11 @@ SGLang RadixAttention）：预填充只计算其余部分。缓存就是 KV 池�
         <translation>线性混合层需要其宽度：请设置 model.linear_num_key_heads、linear_key_head_dim、linear_num_value_heads 和 linear_value_head_dim</translation>
     </message>
     <message>
+        <source>DeepSeek Sparse Attention (model.index_topk) is modelled on multi-head latent attention with a query compression: set model.q_lora_rank, kv_lora_rank, index_n_heads and index_head_dim</source>
+        <extracomment>the keys are names, not translated</extracomment>
+        <translation>DeepSeek 稀疏注意力（model.index_topk）基于带查询压缩的多头潜在注意力建模：请设置 model.q_lora_rank、kv_lora_rank、index_n_heads 和 index_head_dim</translation>
+    </message>
+    <message>
         <source>a hybrid model&apos;s attention layers with a sliding window of %1 tokens are not modelled</source>
         <extracomment>%1 = the sliding window in tokens</extracomment>
         <translation>混合模型中带 %1 个词元滑动窗口的注意力层尚未建模</translation>
@@ -5289,6 +5310,10 @@ SGLang RadixAttention）：预填充只计算其余部分。缓存就是 KV 池�
     <message>
         <source>the model has %1 norms per layer (pre and post): Megatron-LM&apos;s GPT layer has 2</source>
         <translation>模型每层有 %1 个归一化（前置和后置）：Megatron-LM 的 GPT 层只有 2 个</translation>
+    </message>
+    <message>
+        <source>the model&apos;s sparse-attention indexer (DeepSeek-V3.2) is not written: the flags describe dense multi-head latent attention</source>
+        <translation>未写出模型的稀疏注意力索引器（DeepSeek-V3.2）：这些参数描述的是稠密的多头潜在注意力</translation>
     </message>
     <message>
         <source>the model&apos;s %1 learned positions are fewer than the sequence of %2 tokens: written as the sequence length (Megatron-LM requires it)</source>
@@ -12103,6 +12128,14 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>线性注意力层或状态空间层为每个序列保留固定大小的状态（卷积窗口和循环矩阵），而不是随上下文增长的 KV 缓存。</translation>
     </message>
     <message>
+        <source>A small indexer scores every cached token with its own 8-bit keys; the attention then reads only the top k of them, so its cost stops growing with the context, while the indexer&apos;s keys still grow with it.</source>
+        <translation>一个小型索引器用自己的 8 位键为每个已缓存的词元打分；注意力随后只读取得分最高的 k 个，因此其开销不再随上下文增长，而索引器的键仍随上下文增长。</translation>
+    </message>
+    <message>
+        <source>Each module predicts one more token ahead from the last hidden state and the next token&apos;s embedding, through one more layer; it trains with the model and can draft tokens when serving.</source>
+        <translation>每个模块由最后的隐藏状态和下一个词元的嵌入，经过多一层网络，再向前预测一个词元；它与模型一起训练，推理时可用于起草词元。</translation>
+    </message>
+    <message>
         <source>Linear mixer input projection output (conv input and gates)</source>
         <translation>线性混合层输入投影输出（卷积输入与门控）</translation>
     </message>
@@ -12121,6 +12154,14 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>Recurrent state of the linear layers</source>
         <translation>线性层的循环状态</translation>
+    </message>
+    <message>
+        <source>Tokens each query attends to (sparse attention)</source>
+        <translation>每个查询关注的词元数（稀疏注意力）</translation>
+    </message>
+    <message>
+        <source>Multi-token-prediction modules (trained, not in Ψ)</source>
+        <translation>多词元预测模块（参与训练，不计入 Ψ）</translation>
     </message>
     <message>
         <source>Tokens per target step (speculative decoding)</source>

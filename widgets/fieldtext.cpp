@@ -46,6 +46,10 @@ QString label(core::Field field)
     case F::ModelQkNopeHeadDim: return QCoreApplication::translate("FieldText", "Q/K head size without RoPE");
     case F::ModelQkRopeHeadDim: return QCoreApplication::translate("FieldText", "Q/K head size with RoPE");
     case F::ModelVHeadDim: return QCoreApplication::translate("FieldText", "V head size");
+    case F::ModelIndexNumHeads: return QCoreApplication::translate("FieldText", "Indexer heads");
+    case F::ModelIndexHeadDim: return QCoreApplication::translate("FieldText", "Indexer head dim");
+    case F::ModelIndexTopK: return QCoreApplication::translate("FieldText", "Sparse attention top-k");
+    case F::ModelMtpLayers: return QCoreApplication::translate("FieldText", "Multi-token prediction layers");
     case F::ModelSlidingWindow: return QCoreApplication::translate("FieldText", "Sliding window");
     case F::ModelGlobalLayerEvery: return QCoreApplication::translate("FieldText", "Global layer every");
     case F::ModelLinearMixer: return QCoreApplication::translate("FieldText", "Linear mixer");

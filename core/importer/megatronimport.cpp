@@ -54,7 +54,7 @@ constexpr std::string_view kNotModelledPrefixes[] = {
     "--moe-grouped-gemm", "--moe-token-dispatcher-type", "--moe-expert-capacity-factor", "--moe-pad-expert-input-to-capacity",
     "--cross-entropy-loss-fusion", "--defer-embedding-wgrad-compute", "--delay-wgrad-compute", "--overlap-moe-expert-parallel-comm",
     "--cpu-offloading", "--use-torch-fsdp2", "--ddp-bucket-size", "--ddp-average-in-collective", "--num-distributed-optimizer-instances",
-    "--recompute-modules", "--mtp-num-layers", "--no-rope-freq", "--yarn-", "--mrope",
+    "--recompute-modules", "--no-rope-freq", "--yarn-", "--mrope",
 };
 
 bool startsWithAny(std::string_view name, std::span<const std::string_view> prefixes)
@@ -297,6 +297,7 @@ void applyMegatronArgs(ImportBuilder& b, const std::vector<CommandArg>& args, bo
         };
         // Model shape.
         if (n == "--num-layers") num(Field::ModelNumLayers, true);
+        else if (n == "--mtp-num-layers") num(Field::ModelMtpLayers);
         else if (n == "--hidden-size") num(Field::ModelHiddenSize, true);
         else if (n == "--ffn-hidden-size") num(Field::ModelFfnHiddenSize, true);
         else if (n == "--num-attention-heads") {

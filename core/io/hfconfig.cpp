@@ -701,7 +701,15 @@ HfImport importHfConfig(std::string_view text)
         r.integer("qk_rope_head_dim", m.qkRopeHeadDim);
         r.integer("v_head_dim", m.vHeadDim);
         m.numQueryGroups = m.numAttentionHeads;
-        if (j.contains("num_nextn_predict_layers") && j["num_nextn_predict_layers"].is_number() && j["num_nextn_predict_layers"].get<double>() > 0) {
+        // DeepSeek Sparse Attention (DeepSeek-V3.2-Exp config.json index_n_heads / index_head_dim / index_topk).
+        if (r.integer("index_topk", m.indexTopK)) {
+            r.integer("index_n_heads", m.indexNumHeads);
+            r.integer("index_head_dim", m.indexHeadDim);
+        }
+        // DeepSeek-V3 README_WEIGHTS.md: "num_nextn_predict_layers: … the number of Multi-Token
+        // Prediction (MTP) Modules": trained with the model, still outside its total.
+        r.integer("num_nextn_predict_layers", m.mtpLayers);
+        if (m.mtpLayers > 0) {
             Issue i{IssueCode::MtpModuleNotCounted, Severity::Warning, ""};
             i.path = "num_nextn_predict_layers";
             out.issues.push_back(std::move(i));

@@ -20,6 +20,8 @@ LaunchFile megatron(const Scenario& s)
 
     // Model shape (megatron/core/transformer/transformer_config.py and arguments.py @ d98e8a6).
     flag("--num-layers", std::to_string(m.numLayers));
+    if (m.mtpLayers > 0) // Megatron-LM arguments.py --mtp-num-layers (the MTP blocks after the decoder)
+        flag("--mtp-num-layers", std::to_string(m.mtpLayers));
     flag("--hidden-size", std::to_string(m.hiddenSize));
     flag("--ffn-hidden-size", std::to_string(m.ffnHiddenSize));
     flag("--num-attention-heads", std::to_string(m.numAttentionHeads));
@@ -92,6 +94,8 @@ LaunchFile megatron(const Scenario& s)
         note(notes, LaunchNoteCode::NormsPerLayerNotWritten, m.normsPerLayer);
     if (m.isHybrid() || m.attentionOutputGate)
         note(notes, LaunchNoteCode::HybridLayersNotWritten);
+    if (m.isSparseAttention() || m.indexNumHeads > 0 || m.indexHeadDim > 0)
+        note(notes, LaunchNoteCode::SparseAttentionNotWritten);
     if (m.slidingWindow > 0) {
         // Window attention (arguments.py L2384, tuple_type "left,right"; L2388 one layer in N full).
         flag("--window-size", std::to_string(m.slidingWindow) + ",0");

@@ -324,12 +324,13 @@ bool setAwayFromDefault(FieldPresence presence, const Scenario& s)
 /// Which conditional keys saveScenario writes (the table's FieldPresence), decided once per save.
 struct Presence
 {
-    bool architecture, moe, mla, hybrid;
+    bool architecture, moe, mla, hybrid, sparse;
     explicit Presence(const Scenario& s)
         : architecture(s.model.hasArchitecture)
         , moe(architecture && (s.model.isMoE() || setAwayFromDefault(FieldPresence::MoE, s)))
         , mla(architecture && (s.model.isMla() || setAwayFromDefault(FieldPresence::Mla, s)))
         , hybrid(architecture && (s.model.isHybrid() || setAwayFromDefault(FieldPresence::Hybrid, s)))
+        , sparse(architecture && (s.model.isSparseAttention() || setAwayFromDefault(FieldPresence::Sparse, s)))
     {
     }
     bool written(FieldPresence presence) const
@@ -340,6 +341,7 @@ struct Presence
         case FieldPresence::MoE: return moe;
         case FieldPresence::Mla: return mla;
         case FieldPresence::Hybrid: return hybrid;
+        case FieldPresence::Sparse: return sparse;
         case FieldPresence::Stated: // decided per field (saveScenario)
         case FieldPresence::Manual: break;
         }

@@ -180,6 +180,11 @@ ResolvedLayout resolveLayout(const Scenario& s, const ModelArchitecture& shape)
 
     r.split = pipelineSplit(shape.numLayers, r.p, pl.firstStageLayers, pl.lastStageLayers, pl.embeddingCountsAsLayer, pl.lossCountsAsLayer);
     r.pattern = modelTowers(shape).decoder.pattern;
+    // Multi-token prediction trains with the model (Megatron-LM --mtp-num-layers: the MTP blocks
+    // after the decoder on the last stage). Fine-tuning stacks built on transformers do not build
+    // them (its DeepseekV3 model has no MTP layer), and serving loads them only to draft.
+    if (s.mode == Mode::Train)
+        r.pattern.mtp = shape.mtpLayers;
     // (Training only: serving runs no virtual pipeline.)
     if (r.v > 1 && r.p > 1 && s.mode != Mode::Inference && pl.firstStageLayers <= 0 && pl.lastStageLayers <= 0 && !pl.embeddingCountsAsLayer
         && !pl.lossCountsAsLayer && shape.numLayers > 0 && shape.numLayers % (r.p * r.v) == 0)

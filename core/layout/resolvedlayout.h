@@ -129,7 +129,7 @@ struct ResolvedLayout
     /// interleaved stage's are its chunks'.
     KindCounts stageKindsAt(int stage, int first, int count) const
     {
-        if (!pattern.experts && !pattern.hybrid) {
+        if (!pattern.experts && !pattern.hybrid && pattern.mtp == 0) {
             KindCounts k;
             k.layers[std::size_t(LayerKind::Dense)] = count;
             return k;

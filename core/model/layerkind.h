@@ -21,7 +21,8 @@ enum class LayerKind : std::uint8_t {
     LinearMixerOnly,      ///< a linear mixer alone, no MLP (Nemotron-H's Mamba block before an attention block)
     // Room for the kinds the next issues model: an enumerator and a description (below), no maths
     // yet, and no layer pattern produces them, so their counts are always 0.
-    SparseAttention,      ///< attention over selected tokens: the KV cache plus an indexer's keys
+    SparseAttention,      ///< attention over selected tokens: the KV cache plus an indexer's keys (DeepSeek-V3.2's DSA is
+                          ///< modelled as an attention variant of the dense and MoE kinds instead: ModelArchitecture::isSparseAttention)
     MultiTokenPrediction, ///< an extra prediction module after the decoder (DeepSeek-V3 MTP)
     Encoder,              ///< a bidirectional encoder layer (a vision tower's block): nothing cached at decode
     Count

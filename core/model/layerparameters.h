@@ -27,11 +27,13 @@ inline LayerParameters layerParameters(const ModelArchitecture& m, const Paramet
     case LayerKind::Dense:
         // Row-parallel linear biases (GPT: the attention output's and the second MLP matrix's,
         // h each) are added after the reduction, so every TP rank keeps them whole.
-        p.replicated = pc.normsPerLayer + (m.linearBias ? 2.0 * m.hiddenSize : 0.0);
+        // DeepSeek Sparse Attention's indexer is replicated, not split (vLLM deepseek_v2.py
+        // @002d6073 Indexer: "no tensor parallel, just replicated").
+        p.replicated = pc.normsPerLayer + (m.linearBias ? 2.0 * m.hiddenSize : 0.0) + pc.indexerPerLayer;
         p.linear = pc.perLayer - p.replicated;
         break;
     case LayerKind::Moe:
-        p.replicated = pc.normsPerLayer + pc.routerPerLayer;
+        p.replicated = pc.normsPerLayer + pc.routerPerLayer + pc.indexerPerLayer;
         p.linear = pc.attentionPerLayer + pc.sharedExpertsPerLayer;
         p.routedExperts = pc.routedExpertsPerLayer;
         break;

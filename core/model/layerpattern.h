@@ -58,6 +58,10 @@ struct LayerPattern
     int attentionEvery = 0;///< with hybrid: the interval of the attention layers (0: none attends)
     int attentionFirst = 0;///< … the first attention layer
     bool mixerOnlyBeforeAttention = false;
+    /// Multi-token-prediction blocks after the tower's last layer, of its kind, counted with the
+    /// range that ends the tower (the last pipeline stage: Megatron-LM places them there). Set by
+    /// the resolve step for training only; the model's own counts never include them.
+    int mtp = 0;
 
     bool attends(int layer) const
     {
@@ -97,18 +101,20 @@ struct LayerPattern
         const int n = last > first ? last - first : 0;
         const int moe = moeLayersIn(first, last);
         c.layers[std::size_t(LayerKind::Moe)] = moe;
+        if (mtp > 0 && first < layers && last >= layers)
+            c.layers[std::size_t(kindOf(layers - 1))] += mtp;
         if (!hybrid) {
-            c.layers[std::size_t(LayerKind::Dense)] = n - moe;
+            c.layers[std::size_t(LayerKind::Dense)] += n - moe;
             return c;
         }
         const int attending = everyIn(attentionFirst, attentionEvery, first, last);
-        c.layers[std::size_t(LayerKind::Dense)] = attending - moe;
+        c.layers[std::size_t(LayerKind::Dense)] += attending - moe;
         // The layer just before each attention layer of the tower (an interval of 1 has none).
         const int bare = mixerOnlyBeforeAttention && attentionEvery > 1
             ? everyIn(attentionFirst - 1, attentionEvery, first, last < layers ? last : layers - 1)
             : 0;
-        c.layers[std::size_t(LayerKind::LinearMixerOnly)] = bare;
-        c.layers[std::size_t(LayerKind::LinearAttention)] = n - attending - bare;
+        c.layers[std::size_t(LayerKind::LinearMixerOnly)] += bare;
+        c.layers[std::size_t(LayerKind::LinearAttention)] += n - attending - bare;
         return c;
     }
     /// Whether the tower has layers of `kind` (the dense kind counts as present always: the

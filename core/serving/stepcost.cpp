@@ -111,7 +111,9 @@ ServingParts stageStepParts(const ServingStage& stage, const ServingHardware& hw
         const double span = load.prefillAttended / load.prefillTokens;
         const double eff = attentionEfficiency(hw.gemm->attentionForward, span, constants);
         if (eff > 0)
-            parts[std::size_t(ServingPart::Attention)] = 4 * stage.attentionWidth * load.prefillAttended * stage.layers / (hw.peakAttentionFlops * eff);
+            parts[std::size_t(ServingPart::Attention)] =
+                (4 * stage.attentionWidth * load.prefillAttended * stage.layers + stage.indexerFlopsPerPosition * load.prefillIndexed)
+                / (hw.peakAttentionFlops * eff);
     }
     parts[std::size_t(ServingPart::LayerFloor)] = stage.layers * constants[FittedConstant::ServingLayerFloor];
     // Tensor parallelism: the attention output and the MLP output are all-reduced in every layer

@@ -58,6 +58,9 @@ struct ServingStage
     /// FLOPs of one decode query over the stage's cached positions on this GPU (Σ over attending
     /// layers of 2 · heads/t · (d + dv) · positions; MLA absorbed: d = latent + rope, dv = latent).
     double decodeAttentionFlops = 0;
+    /// DeepSeek Sparse Attention's indexer: FLOPs of one query scoring one cached position, summed
+    /// over the stage's layers (2 · H_I · d_I each: its heads are replicated, not split by TP).
+    double indexerFlopsPerPosition = 0;
 };
 
 /// The replica's hardware and engine, as a step reads it.
@@ -94,6 +97,9 @@ struct ServingLoad
     /// sequence, core/serving/speculative.h): rows of every GEMM and all-reduce; their attention
     /// reads the sequence's KV cache with its own query (one read for the k + 1 queries).
     double verifyRows = 0;
+    /// With sparse attention: Σ over the prefill tokens of the positions the indexer scores (all
+    /// causal positions; prefillAttended then counts only the top-k each attends).
+    double prefillIndexed = 0;
     double rows() const { return decodeSequences + prefillTokens + verifyRows; }
 };
 

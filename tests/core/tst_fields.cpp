@@ -23,6 +23,7 @@ namespace {
 const char* const kTrain = R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"gpus": 8}})";
 const char* const kMoE = R"({"schema_version": 1, "model": {"preset": "mixtral-8x7b"}, "parallel": {"gpus": 8}})";
 const char* const kMla = R"({"schema_version": 1, "model": {"preset": "deepseek-v3"}, "parallel": {"gpus": 8}})";
+const char* const kSparse = R"({"schema_version": 1, "model": {"preset": "deepseek-v3.2-exp"}, "parallel": {"gpus": 8}})";
 const char* const kHybrid = R"({"schema_version": 1, "model": {"preset": "qwen3-next-80b-a3b"}, "parallel": {"gpus": 8}})";
 const char* const kCountOnly = R"({"schema_version": 1, "model": {"parameters": 7e9}, "parallel": {"gpus": 8}})";
 const char* const kGpu = R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"gpus": 8},
@@ -80,6 +81,11 @@ const Row kRows[] = {
     {"model.qk_nope_head_dim", kMla, "64", "-1", C::Negative},
     {"model.qk_rope_head_dim", kMla, "32", "-1", C::Negative},
     {"model.v_head_dim", kMla, "64", "-1", C::Negative},
+    // DeepSeek Sparse Attention's indexer (issue 28), on DeepSeek-V3.2-Exp
+    {"model.index_n_heads", kSparse, "32", "-1", C::Negative},
+    {"model.index_head_dim", kSparse, "64", "-1", C::Negative},
+    {"model.index_topk", kSparse, "1024", "-1", C::Negative},
+    {"model.mtp_layers", kTrain, "1", "-1", C::OutOfRange},
     {"model.sliding_window", kTrain, "4096", "-1", C::Negative},
     {"model.global_layer_every", kTrain, "6", "-1", C::Negative},
     // hybrid linear-attention / state-space layers (issue 28), on Qwen3-Next

@@ -154,6 +154,7 @@ std::vector<core::Field> fieldsOf(core::LaunchNoteCode code)
         return {F::ModelLinearMixer, F::ModelFullAttentionInterval, F::ModelFullAttentionFirst, F::ModelMixerOnlyBeforeAttention,
                 F::ModelLinearNumKeyHeads, F::ModelLinearKeyHeadDim, F::ModelLinearNumValueHeads, F::ModelLinearValueHeadDim,
                 F::ModelLinearConvKernel, F::ModelAttentionOutputGate, F::ModelRecurrentStateDtype};
+    case N::SparseAttentionNotWritten: return {F::ModelIndexNumHeads, F::ModelIndexHeadDim, F::ModelIndexTopK};
     default: return {};
     }
 }

@@ -68,6 +68,11 @@ const PublishedTotal kPublishedTotals[] = {
     // multi-token-prediction module and the FP8 checkpoint's scale tensors.)
     {"deepseek-v3", 671e9, 0.0, 0.5e9 / 671e9},
     {"deepseek-r1", 671e9, 0.0, 0.5e9 / 671e9},
+    // DeepSeek-V3.2-Exp: the DeepSeek-V3 network plus a lightning indexer in each of its 61 layers
+    // (the V3.2 report: DSA is "the only architectural modification"), which the quoted 671B does
+    // not count: by hand from inference/model.py @3b99a535 class Indexer, wq_b 1536·64·128 +
+    // wk 7168·128 + k_norm 2·128 + weights_proj 7168·64 = 13,959,424 per layer, × 61 = 851,524,864.
+    {"deepseek-v3.2-exp", 671e9, -851524864.0, 0.5e9 / 671e9},
     // keras-hub gemma3_presets.py counts the text models with a 262,144 vocabulary; the
     // Hugging Face text_config has 262,208 (64 image tokens): the tied embedding has 64·h
     // more rows than keras-hub counts (negative: we count them, the published figure not).
