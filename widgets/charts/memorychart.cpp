@@ -327,7 +327,8 @@ bool MemoryChart::fitLabels()
         bool compact = false;
         if (!m_barData[g].compactLabel.isEmpty()) {
             const QString full = QString(m_barData[g].label).replace(QStringLiteral(" · "), QStringLiteral("\n"));
-            compact = widestWord(full, tickFont) > nameRoom || wrap(full, tickFont, nameRoom).count(QLatin1Char('\n')) >= 3;
+            // (judged in one slot: the compact name is the one meant for narrow bars)
+            compact = widestWord(full, tickFont) > room || wrap(full, tickFont, room).count(QLatin1Char('\n')) >= 3;
         }
         QString label = compact ? m_barData[g].compactLabel : m_barData[g].label;
         if (details && nameStride == 1 && !m_barData[g].detail.isEmpty())
