@@ -174,6 +174,14 @@
         <source>It does not fit: the changes to try, in order, each with what it saves and costs</source>
         <translation>放不下：按顺序列出可尝试的改动，每项都给出省多少、代价多少</translation>
     </message>
+    <message>
+        <source>A shorter run…</source>
+        <translation>缩短训练时长…</translation>
+    </message>
+    <message>
+        <source>It fits, and a checkpoint change would shorten the run by at least a point of goodput: what each change gains</source>
+        <translation>放得下；调整检查点能让有效训练率至少提高一个百分点、缩短训练时长：看看每项改动的收益</translation>
+    </message>
 </context>
 <context>
     <name>AdvicePanel</name>

@@ -1,6 +1,7 @@
 #include "app/advice/advicedock.h"
 
 #include <QEvent>
+#include <algorithm>
 #include <QToolButton>
 
 #include "app/scenariocontroller.h"
@@ -28,16 +29,21 @@ AdviceDock::AdviceDock(ScenarioController* controller, QWidget* parent)
         bool fits = true;
         for (const core::RankGroup& g : e.groups)
             fits = fits && g.fits;
-        m_button->setVisible(!fits);
+        m_fits = fits;
+        updateButton();
         if (isVisible())
             update();
     });
-    connect(controller, &ScenarioController::issuesChanged, this, [this](bool valid, const std::vector<core::Issue>&) {
-        if (!valid) {
-            m_button->setVisible(false);
-            if (isVisible())
-                update();
-        }
+    connect(controller, &ScenarioController::issuesChanged, this, [this](bool valid, const std::vector<core::Issue>& issues) {
+        m_valid = valid;
+        // The goodput's own suggestions (core/goodput/run.cpp, a point of goodput or more): the
+        // advisor would list the run's remedies, without running it on every estimate here.
+        m_runAdvice = std::any_of(issues.begin(), issues.end(), [](const core::Issue& i) {
+            return i.code == core::IssueCode::CheckpointIntervalNotOptimal || i.code == core::IssueCode::AsyncCheckpointWouldHelp;
+        });
+        updateButton();
+        if (!valid && isVisible())
+            update();
     });
     connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         if (visible)
@@ -72,12 +78,24 @@ void AdviceDock::apply(int index)
     m_controller->setFields(values, tr("Apply “%1”").arg(AdviceText::title(*r)));
 }
 
+void AdviceDock::updateButton()
+{
+    m_button->setVisible(m_valid && (!m_fits || m_runAdvice));
+    if (!m_fits) {
+        m_button->setText(tr("What to try first…"));
+        m_button->setToolTip(tr("It does not fit: the changes to try, in order, each with what it saves and costs"));
+    } else {
+        m_button->setText(tr("A shorter run…"));
+        m_button->setToolTip(tr("It fits, and a checkpoint change would shorten the run by at least a point of goodput: "
+                                "what each change gains"));
+    }
+}
+
 void AdviceDock::retranslateUi()
 {
     setWindowTitle(tr("What to Try First"));
     toggleViewAction()->setText(tr("What to Try &First"));
-    m_button->setText(tr("What to try first…"));
-    m_button->setToolTip(tr("It does not fit: the changes to try, in order, each with what it saves and costs"));
+    updateButton();
 }
 
 void AdviceDock::changeEvent(QEvent* event)

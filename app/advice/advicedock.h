@@ -10,7 +10,8 @@ class ScenarioController;
 
 /// The "What to try first" dock: runs the advisor (core::advise) on the controller's scenario
 /// while the panel can be seen, applies a chosen remedy as one undo step, and puts a "What to
-/// try first…" button in the status bar while the scenario does not fit.
+/// try first…" button in the status bar while the scenario does not fit, or "A shorter run…"
+/// while it fits and the goodput says a checkpoint change would gain a point (issue 29).
 class AdviceDock : public QDockWidget
 {
     Q_OBJECT
@@ -30,9 +31,13 @@ protected:
 private:
     void retranslateUi();
     void apply(int index);
+    void updateButton();
 
     ScenarioController* m_controller = nullptr;
     AdvicePanel* m_panel = nullptr;
     QToolButton* m_button = nullptr;
     core::Advice m_advice;
+    bool m_valid = true;
+    bool m_fits = true;
+    bool m_runAdvice = false; ///< the run's Info issues: a better checkpoint interval, asynchronous checkpoints
 };

@@ -110,7 +110,6 @@ private slots:
     {
         MainWindow w;
         w.show();
-        w.adviceDock()->show();
         ScenarioController* c = w.controller();
         c->setScenario(load(R"({"schema_version": 1, "model": {"preset": "llama-3.1-405b"},
             "training": {"seq_length": 8192, "micro_batch_size": 1, "global_batch_size": 2048, "train_tokens": 15.6e12,
@@ -118,6 +117,12 @@ private slots:
             "parallel": {"gpus": 16384, "gpus_per_node": 8, "tensor": 8, "pipeline": 16, "sequence_parallel": true},
             "goodput": {"checkpoint_interval": 500}, "hardware": {"gpu": "h100-sxm", "mfu": 0.4}})"));
         c->flush();
+        // It fits, so the status bar offers the shorter run (not "what to try first"), and opens the dock.
+        QToolButton* offer = w.adviceDock()->statusButton();
+        QVERIFY(!offer->isHidden());
+        QCOMPARE(offer->text(), QStringLiteral("A shorter run…"));
+        offer->click();
+        QVERIFY(w.adviceDock()->isVisible());
         AdvicePanel* panel = w.adviceDock()->panel();
         QVERIFY2(panel->statusText().startsWith(QStringLiteral("It fits")), qPrintable(panel->statusText()));
         QVERIFY(!panel->advice().runRemedies.empty());
@@ -140,9 +145,17 @@ private slots:
         // At the optimum the interval is no longer offered.
         for (const core::Remedy& r : panel->advice().runRemedies)
             QVERIFY(r.isCombination() || r.action() != core::RemedyAction::CheckpointInterval);
+        // Optimal and asynchronous: nothing more to gain, no offer.
+        c->set(core::Field::GoodputAsyncCheckpoint, true);
+        c->set(core::Field::GoodputCheckpointInterval, std::int64_t(0));
+        c->flush();
+        QVERIFY(offer->isHidden());
+        c->undoStack()->undo();
+        c->undoStack()->undo();
         c->undoStack()->undo();
         c->flush();
         QCOMPARE(c->scenario().goodput.checkpointIntervalSteps, std::int64_t(500));
+        QVERIFY(!offer->isHidden());
     }
 
     void servingAdviceIsAboutServing()

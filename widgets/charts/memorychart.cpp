@@ -313,11 +313,15 @@ bool MemoryChart::fitLabels()
 
     // Two slots a name are enough for a few bars ("Selective" under three recomputation bars):
     // every other name one row lower instead of left out, so each bar keeps its name.
-    const bool stagger = nameStride == 2;
+    // A comparison's few bars (four at most) keep every name on as many rows as they need
+    // ("ZeRO-1 (now)" among four ZeRO bars; "（当前）" is wider than a slot in Chinese).
+    const int rows = nameStride == 2 || (nameStride <= 4 && m_barData.size() <= 4) ? nameStride : 1;
+    const bool stagger = rows > 1;
     const int shownStride = stagger ? 1 : nameStride;
+    auto rowOf = [&](qsizetype g) { return stagger ? ((int(g) - currentBar) % rows + rows) % rows : 0; };
+    QVector<int> rowLines(std::max(1, rows), 0);
     const double nameRoom = room * nameStride;
     QVector<QString> names(m_barData.size());
-    int upperLines = 0;
     for (qsizetype g = 0; g < m_barData.size(); ++g) {
         if (!onStride(g, currentBar, shownStride))
             continue;
@@ -336,13 +340,15 @@ bool MemoryChart::fitLabels()
         if (m_barData.size() >= 3)
             label.replace(QStringLiteral(" · "), QStringLiteral("\n"));
         names[g] = wrap(label, m_plot->xAxis->tickLabelFont(), nameRoom);
-        if (stagger && onStride(g, currentBar, 2))
-            upperLines = std::max(upperLines, int(names[g].count(QLatin1Char('\n'))) + 1);
+        rowLines[rowOf(g)] = std::max(rowLines[rowOf(g)], int(names[g].count(QLatin1Char('\n'))) + 1);
     }
     for (qsizetype g = 0; g < m_barData.size(); ++g) {
         QString label = names[g];
-        if (stagger && !onStride(g, currentBar, 2))
-            label = QString(upperLines, QLatin1Char('\n')) + label; // the lower row
+        int above = 0; // the lines of the rows above this bar's
+        for (int r = 0; r < rowOf(g); ++r)
+            above += rowLines[r];
+        if (above > 0)
+            label = QString(above, QLatin1Char('\n')) + label;
         if (m_ticker->ticks().value(double(g)) != label) {
             m_ticker->addTick(double(g), label);
             relayout = true;
