@@ -420,10 +420,9 @@ private:
             add({Lever{RemedyAction::CheckpointInterval, base.goodput.optimalSteps}}, base.goodput.goodput);
         if (!g.asyncCheckpoint) {
             add({Lever{RemedyAction::AsyncCheckpoint, 1}}, base.goodput.goodput);
-            // The pair: the optimal interval under the asynchronous stall, from that scenario's run.
-            m_trial = m_base;
-            applyLever(Lever{RemedyAction::AsyncCheckpoint, 1}, m_trial);
-            if (g.checkpointIntervalSteps > 0 && evaluate(m_trial)) {
+            // The pair: the optimal interval under the asynchronous stall, read off the run add()
+            // just estimated (the asynchronous scenario: never the base, so always evaluated).
+            if (g.checkpointIntervalSteps > 0 && m_trialEstimate.valid) {
                 const double steps = m_trialEstimate.compute.run.goodput.optimalSteps;
                 if (steps >= 1 && steps != double(g.checkpointIntervalSteps))
                     add({Lever{RemedyAction::AsyncCheckpoint, 1}, Lever{RemedyAction::CheckpointInterval, steps}}, bestSingle);

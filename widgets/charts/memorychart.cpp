@@ -272,12 +272,6 @@ bool MemoryChart::fitLabels()
     const double tickLine = QFontMetricsF(m_plot->xAxis->tickLabelFont()).height();
     const bool details = m_plot->viewport().height() >= 12 * tickLine;
     const QFont tickFont = m_plot->xAxis->tickLabelFont();
-    auto widestWord = [&](const QString& text, const QFont& font) {
-        double widest = 0;
-        for (const QString& word : QString(text).replace(QLatin1Char('\n'), QLatin1Char(' ')).split(QLatin1Char(' '), Qt::SkipEmptyParts))
-            widest = std::max(widest, textWidth(word, font));
-        return widest;
-    };
     // More bars than their names have room for (16 pipeline stages in a 400-pixel chart beside
     // the advice dock): every k-th bar is named, k the fewest slots the widest piece of a compact
     // name needs; the others' names are in their tooltips. The totals above the bars likewise,
@@ -332,7 +326,7 @@ bool MemoryChart::fitLabels()
         if (!m_barData[g].compactLabel.isEmpty()) {
             const QString full = QString(m_barData[g].label).replace(QStringLiteral(" · "), QStringLiteral("\n"));
             // (judged in one slot: the compact name is the one meant for narrow bars)
-            compact = widestWord(full, tickFont) > room || wrap(full, tickFont, room).count(QLatin1Char('\n')) >= 3;
+            compact = widestPiece(full, tickFont) > room || wrap(full, tickFont, room).count(QLatin1Char('\n')) >= 3;
         }
         QString label = compact ? m_barData[g].compactLabel : m_barData[g].label;
         if (details && nameStride == 1 && !m_barData[g].detail.isEmpty())
