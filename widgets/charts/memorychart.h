@@ -9,10 +9,7 @@
 #include <memory>
 
 #include "core/calibration/residuals.h"
-#include "core/components.h"
-#include "core/accuracy/bands.h"
-#include "core/estimate.h"
-#include "widgets/displayformat.h"
+#include "widgets/charts/memorychartmodel.h"
 
 class BarStack;
 class MeasuredMarkers;
@@ -37,32 +34,7 @@ class MemoryChart : public QWidget
 
 public:
     /// One stacked bar: a rank group of an estimate, or one variant in a comparison.
-    struct Bar
-    {
-        QString label;
-        core::ComponentBytes bytes{};
-        double totalBytes = 0;
-        double capacityBytes = 0;
-        bool current = false; ///< drawn emphasised (the scenario as it is, among variants)
-        /// The levels the tools report (0: no marker): PyTorch max_memory_allocated and
-        /// max_memory_reserved; the bar's top is what nvidia-smi shows.
-        double allocatedBytes = 0;
-        double reservedBytes = 0;
-        /// More to say under the name (the moment a compared variant peaks at): shown where the
-        /// plot has the height for another line, else in the tooltip only.
-        QString detail;
-        /// Where a measured level is expected (the corpus's band for runs like this one,
-        /// core/accuracy/bands.h): nvidia-smi's device figure where the corpus has such rows,
-        /// else max_memory_allocated's; a whisker at that level. runs 0: none.
-        double bandLow = 0;
-        double bandHigh = 0;
-        int bandRuns = 0;
-        core::MemoryLevel bandLevel = core::MemoryLevel::Device;
-        /// A shorter name for a slot narrower than one of the label's words ("PP 3 · 192–255"
-        /// for "PP stage 3 · ranks 192–255": eight stages at 1280 × 720 ran "stagestagestage"
-        /// together). Empty: the label only.
-        QString compactLabel{};
-    };
+    using Bar = MemoryBar;
 
     explicit MemoryChart(QWidget* parent = nullptr);
     ~MemoryChart() override;
@@ -117,14 +89,9 @@ public:
     /// KV cache when serving): runtime, fragmentation and temporary buffers are left out and
     /// each ledger is one segment (View ▸ Textbook View).
     void setTextbook(bool textbook);
-    bool textbook() const { return m_textbook; }
-    /// The model-states bracket beside each bar (on by default).
-    void setModelStatesShown(bool shown);
+    bool textbook() const { return m_model.textbook(); }
     /// Hides the legend (compact charts next to a main chart that has one).
     void setLegendVisible(bool visible);
-    /// The legend under the plot, in as many columns as fit, instead of in a column to its right
-    /// (a chart as wide as a slide).
-    void setLegendBelow(bool below);
     /// The plot's smallest size (240 × 180 at first, for a window; a crowded page needs less).
     void setMinimumPlotSize(const QSize& size);
     /// Colours (and stacks, and names in the legend) the segments by model role — policy,
@@ -134,16 +101,16 @@ public:
     bool colorByRole() const { return m_colorByRole; }
     /// Whether the bars are coloured by role now: asked for, the bars hold more than one model
     /// (RL), and not the textbook view (its ledgers are by component).
-    bool colouredByRole() const { return m_byRoleDrawn; }
+    bool colouredByRole() const { return m_model.colouredByRole(); }
     /// Checkable "Colour by Model Role", in the chart's context menu; a window may add it to a menu.
     QAction* colorByRoleAction() const { return m_roleAction; }
 
     /// Heights currently drawn, bytes per group and component (for tests and exports).
     double barBytes(int group, core::Component component) const;
     double barTotalBytes(int group) const;
-    /// Heights of the allocated and reserved markers of a bar (0 when it has none).
-    double markerBytes(int group, core::MemoryLevel level) const;
-    int groupCount() const { return int(m_barData.size()); }
+    int groupCount() const { return int(m_model.size()); }
+    /// What is drawn, without the plot: bars, texts, brackets, axis.
+    const MemoryChartModel& model() const { return m_model; }
     QString groupLabel(int group) const;
     /// The compact name of a rank group's bar (Bar::compactLabel), or an empty string.
     static QString rankGroupCompactLabel(const core::Estimate& estimate, int group);
@@ -193,18 +160,16 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    static bool sameBars(const QVector<Bar>& a, const QVector<Bar>& b);
     void rebuild();
     /// Wraps the bars' labels and totals to the width each bar gets, and the legend into columns
     /// when it is taller than the plot; true when the layout must run again.
     bool fitLabels();
     /// Wraps the "cannot run" message to the chart's width; true when its text changed.
     bool fitMessage();
-    void deriveBars();
     void updateColors();
-    /// Colours by role when asked for and the bars hold several models; true when that changed.
-    bool applyRoleColouring();
-    bool severalRoles() const;
+    /// Colours by role when asked for and the bars hold several models (the model decides); the
+    /// stack and the legend follow when that changed.
+    void applyRoleColouring();
     void updateNames();
     void nameLedgers();
     void updateSelection();
@@ -213,8 +178,6 @@ private:
     void showToolTip(QMouseEvent* event);
     bool hitTest(const QPointF& pos, int& group, core::Component& component) const;
     QCPItemText* labelItem(int index);
-    /// The model states a bar's bracket spans (0: no bracket: serving, coloured by role, hidden).
-    double bracketBytes(const core::ComponentBytes& bytes) const;
     QCPItemRect* overItem(int index);
     QCPItemLine* markerItem(int index);
 
@@ -250,13 +213,12 @@ private:
     QFont m_fittedFont;
     QVector<QCPItemLine*> m_markers;     // pooled: two per bar (allocated, reserved)
     QVector<QCPItemLine*> m_whiskers;    // pooled: one per bar (the device band)
-    std::vector<std::pair<core::FigureBand, core::MemoryLevel>> m_levelBands; // per rank group (setBands)
+    std::vector<MemoryChartModel::LevelBand> m_levelBands; // per rank group (setBands)
     QCPItemLine* whiskerItem(int index);
     QCPItemText* m_markerNote = nullptr; // names the levels beside the last bar
     double m_noteRoom = 0;               // slots kept right of the last bar for the markers' note
     bool m_noteWanted = false;           // there are markers to name; fitLabels() says whether it fits
-    QVector<Bar> m_inputBars; ///< as given
-    QVector<Bar> m_barData;   ///< as drawn (the textbook's ledgers when m_textbook)
+    MemoryChartModel m_model;
     QString m_clickHint;
     QAction* m_roleAction = nullptr;
     std::bitset<64> m_inLegend;
@@ -267,12 +229,9 @@ private:
     bool m_invalid = false;
     bool m_dirty = false;
     bool m_legendVisible = true;
-    bool m_legendBelow = false;
     bool m_compactLabels = false;
-    bool m_colorByRole = false;  ///< asked for
-    bool m_byRoleDrawn = false;  ///< asked for and meaningful (applyRoleColouring)
-    bool m_textbook = false;
-    bool m_bracketsShown = true;
+    bool m_colorByRole = false;  ///< asked for (the model says whether it is drawn)
+    bool m_byRoleDrawn = false;  ///< what the stack and the legend were last coloured by
     LabelStyle m_labelStyle = LabelStyle::Total;
     DisplayFormat::MemoryUnit m_unit = DisplayFormat::MemoryUnit::GB;
 };
