@@ -196,7 +196,7 @@ std::optional<int> parse(const std::vector<std::string>& args, ExportArguments& 
     if (wanted != suffix)
         return fail("--format " + parsed.format + " writes ." + wanted + " files, but --out ends in ." + suffix + " (got '" + parsed.out + "')");
     const bool animated = parsed.format == "gif" || parsed.format == "png-sequence";
-    if (animated && o.view != SlideView::Step)
+    if (animated && !SlideViews::spec(o.view).animates)
         return fail("--format " + parsed.format + " plays the step view: add --view step (the other views do not move)");
     if (parsed.framesGiven && !animated)
         return fail("--frames applies to --format gif or png-sequence, not " + parsed.format);
@@ -252,7 +252,7 @@ int exportCommand(const std::vector<std::string>& args)
                 std::cerr << "shardscope: invalid scenario: " << core::describe(i) << "\n";
         return kExitInvalid;
     }
-    if (parsed.options.view == SlideView::Run && (load.scenario.mode == core::Mode::Inference || !(check.compute.run.goodput.wallSeconds > 0)))
+    if (SlideViews::spec(parsed.options.view).needsRun && (load.scenario.mode == core::Mode::Inference || !(check.compute.run.goodput.wallSeconds > 0)))
         return fail("--view run draws a training run's wall-clock: this scenario has none (serving, or no training tokens)");
 
     // Headless rendering needs no display.

@@ -344,13 +344,13 @@ void ExportDialog::updateEnabled()
     m_ui.scale->setEnabled(png);
     m_ui.transparent->setEnabled(png);
     const SlideView view = SlideView(m_ui.view->currentData().toInt());
-    m_ui.value->setEnabled(view == SlideView::Bits);
+    m_ui.value->setEnabled(SlideViews::spec(view).showsValue);
     // Only the step view moves: the GIF is offered with it, its frames and rate with the GIF.
     const bool gif = format() == SlideFormat::Gif;
     m_ui.frames->setEnabled(gif);
     m_ui.fps->setEnabled(gif);
-    const bool drawable = m_content.valid() && (view != SlideView::Run || m_content.hasRun());
-    m_ui.save->setEnabled(drawable && (!gif || view == SlideView::Step));
+    const bool drawable = m_content.valid() && (!SlideViews::spec(view).needsRun || m_content.hasRun());
+    m_ui.save->setEnabled(drawable && (!gif || SlideViews::spec(view).animates));
     m_ui.copy->setEnabled(drawable);
 }
 
@@ -383,9 +383,9 @@ void ExportDialog::updatePreview()
     shown.setDevicePixelRatio(devicePixelRatioF());
     m_ui.preview->setPixmap(shown);
     const QSize pixels = format() == SlideFormat::Png ? o.size * options().scale : o.size;
-    if (o.view == SlideView::Run && !m_content.hasRun())
+    if (SlideViews::spec(o.view).needsRun && !m_content.hasRun())
         m_ui.info->setText(tr("A run's wall-clock needs a training run with its tokens: serving has none."));
-    else if (format() == SlideFormat::Gif && o.view != SlideView::Step)
+    else if (format() == SlideFormat::Gif && !SlideViews::spec(o.view).animates)
         m_ui.info->setText(tr("Only the step view moves: choose it to export an animated GIF."));
     else if (format() == SlideFormat::Gif && !renderer.isAnimated())
         m_ui.info->setText(tr("This scenario's step is not drawn (too many micro-batches): there is nothing to play."));

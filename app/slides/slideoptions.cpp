@@ -2,43 +2,41 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <iterator>
 
 namespace SlideViews {
 
+// Each view has its row, in enum order, and kAll lists each once (a new view is added to both).
+static_assert(std::size(kSpecs) == std::size(kAll));
+static_assert([] {
+    for (std::size_t i = 0; i < std::size(kSpecs); ++i)
+        if (kSpecs[i].view != SlideView(i) || kAll[i] != SlideView(i))
+            return false;
+    return true;
+}());
+
+const Spec& spec(SlideView view)
+{
+    const auto i = std::size_t(view);
+    return kSpecs[i < std::size(kSpecs) ? i : 0];
+}
+
 QString id(SlideView view)
 {
-    switch (view) {
-    case SlideView::Memory: return QStringLiteral("memory");
-    case SlideView::Comparison: return QStringLiteral("comparison");
-    case SlideView::Gauges: return QStringLiteral("gauges");
-    case SlideView::Bits: return QStringLiteral("bits");
-    case SlideView::Dashboard: return QStringLiteral("dashboard");
-    case SlideView::Step: return QStringLiteral("step");
-    case SlideView::Run: return QStringLiteral("run");
-    }
-    return {};
+    return QString::fromLatin1(spec(view).id);
 }
 
 std::optional<SlideView> fromId(const QString& text)
 {
-    for (SlideView v : kAll)
-        if (id(v) == text)
-            return v;
+    for (const Spec& s : kSpecs)
+        if (QLatin1String(s.id) == text)
+            return s.view;
     return std::nullopt;
 }
 
 QString displayName(SlideView view)
 {
-    switch (view) {
-    case SlideView::Memory: return QCoreApplication::translate("SlideViews", "Memory chart");
-    case SlideView::Comparison: return QCoreApplication::translate("SlideViews", "ZeRO and recomputation comparison");
-    case SlideView::Gauges: return QCoreApplication::translate("SlideViews", "Gauges");
-    case SlideView::Bits: return QCoreApplication::translate("SlideViews", "Bit viewer");
-    case SlideView::Dashboard: return QCoreApplication::translate("SlideViews", "Whole dashboard");
-    case SlideView::Step: return QCoreApplication::translate("SlideViews", "Pipeline schedule and memory timeline");
-    case SlideView::Run: return QCoreApplication::translate("SlideViews", "A run's wall-clock: checkpoints, interruptions, restarts");
-    }
-    return {};
+    return QCoreApplication::translate("SlideViews", spec(view).name);
 }
 
 std::optional<SlideFormat> formatOf(const QString& path)

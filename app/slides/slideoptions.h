@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QSize>
 #include <QString>
 #include <optional>
@@ -32,9 +33,37 @@ struct SlideOptions
 
 namespace SlideViews {
 
+/// One view a slide can show, as the Export dialog, `shardscope export`, the renderer and Copy
+/// ask of it: one row of the registry (kSpecs, in SlideView order). A new view is an enum value,
+/// its row here and its builder's case in ViewRenderer::buildView (docs/HACKING.md "How to add a view").
+struct Spec
+{
+    SlideView view;
+    const char* id;        ///< on the command line and in the dialog's settings: "memory"
+    const char* name;      ///< English; displayName() translates it in the "SlideViews" context
+    bool animates;         ///< a GIF or a frame sequence plays it (the step's cursor moves)
+    bool needsRun;         ///< draws a training run's wall-clock: nothing to draw for serving
+    bool showsValue;       ///< shows the number given (the bit viewer), not the scenario: no caption
+    double smallestText;   ///< its smallest text over the base size (a dial's caption: 0.8)
+    double minimumPoints;  ///< the base size's floor in slide points; 0: the slides' own floor
+};
+
+inline constexpr Spec kSpecs[] = {
+    {SlideView::Memory, "memory", QT_TRANSLATE_NOOP("SlideViews", "Memory chart"), false, false, false, 1.0, 0},
+    {SlideView::Comparison, "comparison", QT_TRANSLATE_NOOP("SlideViews", "ZeRO and recomputation comparison"), false, false, false, 1.0, 0},
+    {SlideView::Gauges, "gauges", QT_TRANSLATE_NOOP("SlideViews", "Gauges"), false, false, false, 0.8, 0},
+    {SlideView::Bits, "bits", QT_TRANSLATE_NOOP("SlideViews", "Bit viewer"), false, false, true, 1.0, 0},
+    // Nine views on one page cannot all be read from the back row: the dashboard is a handout.
+    {SlideView::Dashboard, "dashboard", QT_TRANSLATE_NOOP("SlideViews", "Whole dashboard"), false, false, false, 0.8, 12},
+    {SlideView::Step, "step", QT_TRANSLATE_NOOP("SlideViews", "Pipeline schedule and memory timeline"), true, false, false, 1.0, 0},
+    {SlideView::Run, "run", QT_TRANSLATE_NOOP("SlideViews", "A run's wall-clock: checkpoints, interruptions, restarts"), false, true, false, 1.0, 0},
+};
+
 inline constexpr SlideView kAll[] = {SlideView::Memory, SlideView::Comparison, SlideView::Gauges, SlideView::Bits,
                                      SlideView::Dashboard, SlideView::Step, SlideView::Run};
 
+/// The view's row of the registry.
+const Spec& spec(SlideView view);
 /// Command-line id: "memory", "comparison", "gauges", "bits", "dashboard", "step", "run".
 QString id(SlideView view);
 std::optional<SlideView> fromId(const QString& id);

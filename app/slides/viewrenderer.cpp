@@ -93,15 +93,15 @@ ViewRenderer::~ViewRenderer() = default;
 
 double ViewRenderer::minimumSlidePoints(SlideView view)
 {
-    // Nine views on one page cannot all be read from the back row: the dashboard is a handout.
-    return view == SlideView::Dashboard ? 12 : kMinimumSlidePoints;
+    const double floor = SlideViews::spec(view).minimumPoints; // the dashboard is a handout (its row says why)
+    return floor > 0 ? floor : kMinimumSlidePoints;
 }
 
 double ViewRenderer::basePointSize(const QSize& size, SlideView view)
 {
     // The smallest text relative to the base: the gauges' captions are 0.85 of their font, the
     // serving roofline's notes 0.8.
-    const double smallest = view == SlideView::Gauges || view == SlideView::Dashboard ? 0.8 : 1.0;
+    const double smallest = SlideViews::spec(view).smallestText;
     const double pixels = minimumSlidePoints(view) * pixelsPerSlidePoint(size) / smallest;
     return pixels * 72.0 / 96.0; // SVG and PDF are written at 96 dpi, as the offscreen screen is
 }
@@ -144,9 +144,9 @@ void ViewRenderer::build(const SlideContent& content)
     }
     layout->addWidget(buildView(content, m_slide.get()), 1);
     // The bit viewer shows a number, not the scenario: its settings would caption nothing.
-    if (m_options.caption && m_options.view != SlideView::Bits) {
+    if (m_options.caption && !SlideViews::spec(m_options.view).showsValue) {
         // The caption at the view's smallest size: never under the 18-point floor.
-        const double captionScale = m_options.view == SlideView::Dashboard || m_options.view == SlideView::Gauges ? 0.8 : 1.0;
+        const double captionScale = SlideViews::spec(m_options.view).smallestText;
         m_caption = textLabel(SlideContent::caption(content.scenario, content.estimate), base * captionScale, false, m_slide.get());
         m_caption->setObjectName(QStringLiteral("slideCaption"));
         QPalette muted = m_caption->palette();

@@ -368,6 +368,45 @@ private slots:
             QCOMPARE(SlideViews::fromId(SlideViews::id(v)), std::optional<SlideView>(v));
         QVERIFY(!SlideViews::fromId(QStringLiteral("pie")));
     }
+
+    void registryRows_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<bool>("animates");
+        QTest::addColumn<bool>("needsRun");
+        QTest::addColumn<bool>("captioned");
+        QTest::addColumn<double>("floorPoints");
+        // What each view is, as README "Slides" and `shardscope export --help` describe them: only the
+        // step plays (its cursor), only the run needs a training run, the bit viewer shows a
+        // number (no scenario caption), the dashboard is a handout (12-point floor, not 18).
+        QTest::newRow("memory") << "memory" << false << false << true << 18.0;
+        QTest::newRow("comparison") << "comparison" << false << false << true << 18.0;
+        QTest::newRow("gauges") << "gauges" << false << false << true << 18.0;
+        QTest::newRow("bits") << "bits" << false << false << false << 18.0;
+        QTest::newRow("dashboard") << "dashboard" << false << false << true << 12.0;
+        QTest::newRow("step") << "step" << true << false << true << 18.0;
+        QTest::newRow("run") << "run" << false << true << true << 18.0;
+    }
+    void registryRows()
+    {
+        QFETCH(QString, id);
+        QFETCH(bool, animates);
+        QFETCH(bool, needsRun);
+        QFETCH(bool, captioned);
+        QFETCH(double, floorPoints);
+        const std::optional<SlideView> view = SlideViews::fromId(id);
+        QVERIFY(view);
+        const SlideViews::Spec& spec = SlideViews::spec(*view);
+        QCOMPARE(spec.animates, animates);
+        QCOMPARE(spec.needsRun, needsRun);
+        QCOMPARE(!spec.showsValue, captioned);
+        QCOMPARE(ViewRenderer::minimumSlidePoints(*view), floorPoints);
+        // Every view has a name of its own in the dialog.
+        QSet<QString> names;
+        for (SlideView v : SlideViews::kAll)
+            names.insert(SlideViews::displayName(v));
+        QCOMPARE(names.size(), qsizetype(std::size(SlideViews::kAll)));
+    }
 };
 
 QTEST_MAIN(TestViewRenderer)
