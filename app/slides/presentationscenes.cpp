@@ -26,9 +26,7 @@
 
 bool PresentationWindow::currentSceneEdited() const
 {
-    const core::Scene* scene = m_shownScene >= 0 && m_shownScene < m_navigator->count() ? &m_navigator->deck().scenes[std::size_t(m_shownScene)]
-                                                                                          : nullptr;
-    return scene && !(m_controller->scenario() == scene->scenario);
+    return m_session.edited(m_navigator->deck(), m_controller->scenario());
 }
 
 void PresentationWindow::applyScene(int index)
@@ -38,9 +36,7 @@ void PresentationWindow::applyScene(int index)
         return;
     m_controller->flush();
     // Stepping on keeps what was dragged on the scene before, to offer it when leaving.
-    if (m_shownScene != index && currentSceneEdited())
-        m_pending.push_back(PendingEdit{m_shownScene, m_controller->scenario()});
-    m_shownScene = index;
+    m_session.enter(index, m_navigator->deck(), m_controller->scenario());
     //: undo text; %1 = scene number, %2 = scene title
     m_controller->setScenario(scene->scenario, tr("Scene %1: %2").arg(index + 1).arg(m_navigator->title(index)));
     // A scene is a starting point, not an edit: Ctrl+Z undoes what is dragged on it, no further.
@@ -110,58 +106,41 @@ void PresentationWindow::toggleStepPlay()
 bool PresentationWindow::hasChangesToKeep() const
 {
     m_controller->flush();
-    return !m_pending.empty() || currentSceneEdited() || m_document->isModified();
+    return m_session.editCount(m_navigator->deck(), m_controller->scenario()) > 0 || m_document->isModified();
 }
 
 void PresentationWindow::keepLiveEdits()
 {
     m_controller->flush();
-    std::vector<PendingEdit> edits = m_pending;
-    if (currentSceneEdited())
-        edits.push_back(PendingEdit{m_shownScene, m_controller->scenario()});
-    m_pending.clear();
-    if (edits.empty())
+    if (m_session.editCount(m_navigator->deck(), m_controller->scenario()) == 0)
         return;
-    // Later scenes first, so the earlier insertion points stay where they were.
-    std::stable_sort(edits.begin(), edits.end(), [](const PendingEdit& a, const PendingEdit& b) { return a.scene > b.scene; });
-    core::Deck deck = m_navigator->deck();
-    const int shown = m_navigator->currentIndex();
-    int shift = 0;
-    for (const PendingEdit& edit : edits) {
-        const core::Scene& source = deck.scenes[std::size_t(edit.scene)];
-        core::Scene scene = source; // the title's template fills in the edited numbers
-        scene.scenario = edit.scenario;
-        const std::string notes = SlideContent::caption(edit.scenario, core::estimate(edit.scenario)).toStdString();
-        scene.notes.en = notes;
-        scene.notes.zhCN = m_navigator->language() == QLatin1String("en") ? std::string() : notes;
-        deck.scenes.insert(deck.scenes.begin() + edit.scene + 1, scene);
-        if (edit.scene < shown)
-            ++shift;
-    }
-    m_shownScene = -1; // the deck is new: the scene shown now is a fresh start
-    m_navigator->setDeck(deck, shown + shift);
+    int current = m_navigator->currentIndex();
+    const core::Deck deck = m_session.keepEdits(
+        m_navigator->deck(), m_controller->scenario(), current,
+        [](const core::Scenario& s) { return SlideContent::caption(s, core::estimate(s)).toStdString(); },
+        m_navigator->language() == QLatin1String("en"));
+    m_navigator->setDeck(deck, current);
     m_document->setModified(true);
 }
 
 void PresentationWindow::discardChanges()
 {
-    m_pending.clear();
+    m_session.clear();
     if (m_document->isModified())
         m_document->revertToBaseline();
-    m_shownScene = -1;
     m_navigator->goTo(m_navigator->currentIndex()); // the scene as the deck has it
 }
 
 bool PresentationWindow::openDeck(const QString& path, QString* error)
 {
     // Live edits belong to the deck they were made on: kept while the new one fails to load.
-    const int shown = m_shownScene;
-    m_shownScene = -1;
+    const int shown = m_session.shownScene();
+    m_session.forgetShown();
     if (!m_document->load(path, error)) {
-        m_shownScene = shown;
+        m_session.restoreShown(shown);
         return false;
     }
-    m_pending.clear();
+    m_session.clearPending();
     m_document->keepBaseline();
     return true;
 }
@@ -186,11 +165,7 @@ int PresentationWindow::addCurrentScene(const QString& title)
     scene.scenario = m_controller->scenario();
     scene.view = showsStep() ? core::SceneView::Step : showsRun() ? core::SceneView::Run : core::SceneView::Memory; // shown as it is now
     // What was dragged is kept now, as its own scene: not an edit to offer again on leaving.
-    m_shownScene = -1;
-    const int at = std::clamp(m_navigator->currentIndex() + 1, 0, m_navigator->count());
-    for (PendingEdit& edit : m_pending)
-        if (edit.scene >= at)
-            ++edit.scene; // the scenes after the new one moved down
+    m_session.sceneAdded(std::clamp(m_navigator->currentIndex() + 1, 0, m_navigator->count()));
     return m_navigator->addScene(scene);
 }
 
@@ -268,7 +243,7 @@ bool PresentationWindow::resolveChangesBeforeLeaving()
         discardChanges();
         return true;
     }
-    const int edited = int(m_pending.size()) + (currentSceneEdited() ? 1 : 0);
+    const int edited = m_session.editCount(m_navigator->deck(), m_controller->scenario());
     QMessageBox box(QMessageBox::Question, tr("Leave the Presentation"), tr("Keep what changed in the presentation?"), QMessageBox::NoButton, this);
     // In the presentation's type and colours: a dialog does not inherit them, and in the desktop's
     // small type it was the one thing the room could not read (issue 31).

@@ -258,7 +258,7 @@ QString PresentationWindow::sceneNotes() const
 
 void PresentationWindow::start()
 {
-    m_pending.clear();
+    m_session.clearPending();
     m_document->keepBaseline();
     // The whole screen even where no window manager grants full screen (a bare X server).
     if (const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen())

@@ -3,6 +3,7 @@
 #include <QWidget>
 #include <vector>
 
+#include "app/slides/decksession.h"
 #include "app/slides/slidetheme.h"
 #include "core/issues.h"
 #include "core/scenario.h"
@@ -89,7 +90,7 @@ public:
     /// Live edits on a scene, scenes added, or both: what leaving offers to keep.
     bool hasChangesToKeep() const;
     /// Scenes changed live, not counting the one shown.
-    int pendingEditCount() const { return int(m_pending.size()); }
+    int pendingEditCount() const { return int(m_session.pending().size()); }
     /// Adds every live edit as a new scene after the one it changed.
     void keepLiveEdits();
     /// Forgets the live edits and the scenes added since start().
@@ -111,12 +112,6 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    struct PendingEdit
-    {
-        int scene = 0;
-        core::Scenario scenario;
-    };
-
     void createActions();
     /// The presentation's own action for a key press (Ctrl+Z, Ctrl+S, L, …), or null.
     QAction* actionFor(const QKeyEvent* event) const;
@@ -152,8 +147,7 @@ private:
     QStackedWidget* m_views = nullptr; ///< the bars or the step
     bool m_stepFresh = true;           ///< the step scene was not played since it was entered
     SlideTheme::Theme m_theme = SlideTheme::Theme::HighContrastDark;
-    std::vector<PendingEdit> m_pending;
-    int m_shownScene = -1;     ///< the scene whose scenario the controller started from
+    DeckSession m_session;     ///< the scene shown and the edits made live (decksession.h)
     double m_axisFloor = 0;    ///< bytes, while the axis is locked
     bool m_interactive = true;
     QHBoxLayout* m_toolRow = nullptr; ///< the bottom row of buttons
