@@ -36,6 +36,7 @@ constexpr std::array<ComponentInfo, kComponentCount> kComponents{{
     {Category::Activations, Role::Policy, kA, "activation_gradients", "Activation gradients (transient)"},
     {Category::Activations, Role::Policy, kA, "loss_workspace", "Logits and loss temporaries (transient)"},
     {Category::Activations, Role::Policy, kA, "inference_workspace", "Forward workspace"},
+    {Category::KvCache, Role::Policy, kA, "recurrent_state", "Recurrent state (linear-attention and SSM layers)"},
     {Category::KvCache, Role::Policy, kA, "kv_cache", "KV cache"},
     {Category::KvCache, Role::Policy, kA, "kv_cache_reserve", "Reserved KV pool (unused by this batch)"},
     {Category::KvCache, Role::Rollout, kA, "rollout_kv_cache", "Rollout KV cache"},

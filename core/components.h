@@ -40,6 +40,7 @@ enum class Component {
     ActivationGradients,   ///< gradients flowing through the layer in backward (transient)
     LossWorkspace,         ///< logits and cross-entropy temporaries beyond what the loss keeps (transient)
     InferenceWorkspace,    ///< serving: one forward chunk's transient tensors and the sampling logits
+    RecurrentState,        ///< serving: a hybrid's linear-attention / SSM layers' fixed state per sequence (conv + SSM or delta state), any context
     KvCache,               ///< serving: keys and values of every cached token
     KvCacheReserve,        ///< serving: the engine's reserved KV pool beyond what this batch needs
     RolloutKvCache,        ///< RL: the rollout engine's reserved KV cache

@@ -619,7 +619,11 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
         const double weights = sm.weights, needed = sm.needed, pool = sm.pool, dynamic = sm.dynamic;
         const bool reserving = sm.reserving;
         at(g.bytes, Component::Weights) = weights;
-        at(g.bytes, Component::KvCache) = needed;
+        // A hybrid's linear layers keep a fixed state per sequence beside the attention layers' KV
+        // (issue 28): its own segment, the same at any context.
+        const double stateNeeded = stageState(c, i, batch);
+        at(g.bytes, Component::RecurrentState) = stateNeeded;
+        at(g.bytes, Component::KvCache) = needed - stateNeeded;
         at(g.bytes, Component::DraftWeights) = sm.draftWeights;
         at(g.bytes, Component::DraftKvCache) = sm.draftKv;
         at(g.bytes, Component::KvCacheReserve) = sm.reserve;
@@ -666,7 +670,6 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
                    {{"bits/param (linear)", r.linearBitsPerParameter, Unit::Count}, {"bytes/param (other)", c.otherBytes, Unit::BytesPerParameter},
                     {"t", double(c.t), Unit::Count}, {"p", double(c.p), Unit::Count}},
                    {}, engine == ServingEngine::LlamaCpp ? "bits/8 · linear + bytes · other (the token embedding stays in host memory)" : std::string_view{});
-            const double stateNeeded = stageState(c, i, batch);
             if (stateNeeded > 0) {
                 const ModelArchitecture& hm = m;
                 const KindCounts kinds = layerPattern(hm).countsIn(stageRange(c, i).first, stageRange(c, i).first + g.layers);

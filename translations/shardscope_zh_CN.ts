@@ -1348,6 +1348,14 @@ no comparison</source>
         <translation>推测解码：提出候选 token 的草稿模型、EAGLE 头或 MTP 层。</translation>
     </message>
     <message>
+        <source>Recurrent state</source>
+        <translation>循环状态</translation>
+    </message>
+    <message>
+        <source>Serving a hybrid model: the state each linear-attention or state-space layer keeps per sequence (its convolution window and its SSM or delta-rule state), the same size at any context.</source>
+        <translation>服务混合模型时：每个线性注意力层或状态空间层为每条序列保留的状态（其卷积窗口及 SSM 或 delta 规则状态），无论上下文多长，大小都不变。</translation>
+    </message>
+    <message>
         <source>Drafter KV cache</source>
         <translation>草稿器 KV Cache</translation>
     </message>

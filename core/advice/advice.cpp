@@ -52,7 +52,8 @@ double roomBytes(const Scenario& s, const Estimate& e)
         return capacity;
     double room = capacity;
     for (const RankGroup& g : e.groups) {
-        const double kv = g.bytes[std::size_t(Component::KvCache)];
+        // The pool holds a hybrid's recurrent states beside the KV (core/inference.cpp).
+        const double kv = g.bytes[std::size_t(Component::KvCache)] + g.bytes[std::size_t(Component::RecurrentState)];
         const double pool = e.inference.freeBytesForKv; // the tightest stage's pool
         const bool reserving = s.inference.engine == ServingEngine::Vllm || s.inference.engine == ServingEngine::Sglang
             || s.inference.engine == ServingEngine::TensorRtLlm;

@@ -28,7 +28,9 @@ double predictedFor(const RankGroup& g, MeasuredQuantity q, bool& known)
     case MeasuredQuantity::DeviceUsed: return g.deviceBytes;
     case MeasuredQuantity::DeviceTotal: return g.capacityBytes;
     case MeasuredQuantity::Weights: return of(g, Component::Weights);
-    case MeasuredQuantity::KvCache: return of(g, Component::KvCache) + of(g, Component::KvCacheReserve);
+    // The engine's pool: a hybrid's recurrent states come out of it too (vLLM's hybrid KV cache
+    // manager pages Mamba states in the same pool).
+    case MeasuredQuantity::KvCache: return of(g, Component::KvCache) + of(g, Component::RecurrentState) + of(g, Component::KvCacheReserve);
     case MeasuredQuantity::CudaGraphs: return of(g, Component::CudaGraphPool);
     case MeasuredQuantity::ActivationPeak: return of(g, Component::InferenceWorkspace);
     case MeasuredQuantity::NonTorch:

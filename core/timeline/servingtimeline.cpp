@@ -5,6 +5,8 @@
 
 #include "core/estimate.h"
 #include "core/kvcache.h"
+#include "core/model/layerkind.h"
+#include "core/model/layerpattern.h"
 #include "core/pipeline.h"
 
 namespace core {
@@ -68,12 +70,33 @@ struct Run
     }
 };
 
+/// One block: `blockSize` tokens in every layer of [first, last) that keeps a KV cache (a
+/// hybrid's linear layers keep a fixed state instead: vLLM pages only the attention layers'
+/// tokens in KV blocks).
+double kvBlockBytes(const ModelArchitecture& m, KvCacheDtype dtype, int tensor, int firstLayer, int lastLayer, int blockSize)
+{
+    return blockSize > 0 ? kvCacheBytes(m, dtype, tensor, firstLayer, lastLayer, double(blockSize), 1, blockSize) : 0;
+}
+
+/// The layers of [first, last) that keep a KV cache.
+int cachingLayers(const ModelArchitecture& m, int firstLayer, int lastLayer)
+{
+    const KindCounts kinds = layerPattern(m).countsIn(firstLayer, lastLayer);
+    int n = 0;
+    for (std::size_t k = 0; k < kModelledKindCount; ++k) {
+        const KindCache cache = layerKindInfo(kModelledKinds[k]).cache;
+        if (cache == KindCache::Kv || cache == KindCache::KvAndIndex)
+            n += kinds.layers[k];
+    }
+    return n;
+}
+
 } // namespace
 
 std::int64_t requestKvBlocks(const ModelArchitecture& m, KvCacheDtype dtype, int tensor, int firstLayer, int lastLayer, double context,
                              int blockSize)
 {
-    const double blockBytes = kvBytesPerTokenPerLayer(m, dtype, tensor) * blockSize * (lastLayer - firstLayer);
+    const double blockBytes = kvBlockBytes(m, dtype, tensor, firstLayer, lastLayer, blockSize);
     if (blockSize <= 0 || blockBytes <= 0 || context <= 0)
         return 0;
     return std::int64_t(std::ceil(kvCacheBytes(m, dtype, tensor, firstLayer, lastLayer, context, 1, blockSize) / blockBytes - 1e-9));
@@ -110,7 +133,7 @@ void servingTimeline(const Scenario& s, ServingTimeline& out)
     // components), or, when the batch does not fit, the pool the estimate reported short.
     auto poolOf = [&](std::size_t g) {
         const RankGroup& group = e.groups[g];
-        const double needed = group.bytes[std::size_t(Component::KvCache)];
+        const double needed = group.bytes[std::size_t(Component::KvCache)] + group.bytes[std::size_t(Component::RecurrentState)];
         if (!out.reservesPool)
             return in.engine == ServingEngine::LlamaCpp ? needed : 0.0;
         for (const Issue& i : e.issues)
@@ -124,7 +147,8 @@ void servingTimeline(const Scenario& s, ServingTimeline& out)
     for (std::size_t g = 0; g < e.groups.size(); ++g) {
         const RankGroup& group = e.groups[g];
         const double pool = poolOf(g);
-        const double fill = out.reservesPool ? (pool > 0 ? group.bytes[std::size_t(Component::KvCache)] / pool : 1e300) : group.deviceBytes;
+        const double held = group.bytes[std::size_t(Component::KvCache)] + group.bytes[std::size_t(Component::RecurrentState)];
+        const double fill = out.reservesPool ? (pool > 0 ? held / pool : 1e300) : group.deviceBytes;
         if (fill > worst) {
             worst = fill;
             chosen = g;
@@ -136,6 +160,10 @@ void servingTimeline(const Scenario& s, ServingTimeline& out)
     out.capacityBytes = group.capacityBytes;
     out.poolBytes = poolOf(chosen);
     out.estimateKvBytes = group.bytes[std::size_t(Component::KvCache)];
+    // A hybrid's linear layers: one fixed state per running request, whatever its context
+    // (the estimate's states for the whole batch, core/inference.cpp stageState).
+    const double estimateState = group.bytes[std::size_t(Component::RecurrentState)];
+    out.stateBytesPerRequest = in.batchSize > 0 ? estimateState / double(in.batchSize) : 0;
 
     // The stage's layers as the estimate split them (inference.cpp, the same call).
     const PipelineSplit split = pipelineSplit(e.shape.numLayers, s.parallel.pipeline, s.parallel.firstStageLayers, s.parallel.lastStageLayers,
@@ -154,10 +182,17 @@ void servingTimeline(const Scenario& s, ServingTimeline& out)
     out.prefillSteps = std::int64_t(std::ceil(promptTokens / double(std::max<std::int64_t>(1, out.chunkTokens))));
     out.chunkedPrefill = out.prefillSteps > 1;
     out.decodeSteps = in.generatedTokens;
-    out.blockBytes = out.blockSize > 0 ? kvBytesPerTokenPerLayer(e.shape, in.kvCacheDtype, s.parallel.tensor) * out.blockSize * out.layers : 0;
+    out.kvLayers = cachingLayers(e.shape, first, first + out.layers);
+    out.blockBytes = kvBlockBytes(e.shape, in.kvCacheDtype, s.parallel.tensor, first, first + out.layers, out.blockSize);
     // vLLM: num_gpu_blocks = available_memory // page_size // num_layers
     // (vllm/v1/core/kv_cache_utils.py get_num_blocks at 001cabc1be16a59a70d720ed61a13b678c060a18).
     out.poolBlocks = out.reservesPool && out.blockBytes > 0 ? std::int64_t(std::floor(out.poolBytes / out.blockBytes)) : 0;
+    // The blocks the pool has for the attention layers' KV with every request's state taken out
+    // first (all of them at the full batch; the states are fixed, the KV grows).
+    auto kvBlocksBeside = [&](std::int64_t running) {
+        return out.blockBytes > 0 ? std::int64_t(std::floor(std::max(0.0, out.poolBytes - double(running) * out.stateBytesPerRequest) / out.blockBytes))
+                                  : 0;
+    };
 
     const Run run{e.shape, in.kvCacheDtype, s.parallel.tensor, first, first + out.layers, out.blockSize,
                   in.batchSize, in.promptLength, in.generatedTokens, out.chunkTokens, out.prefillSteps, out.blockBytes};
@@ -170,7 +205,8 @@ void servingTimeline(const Scenario& s, ServingTimeline& out)
     // step is found by bisection.
     auto over = [&](std::int64_t step) {
         const StepState st = run.at(step);
-        return out.blockSize > 0 ? st.blocks > out.poolBlocks : st.kvBytes > out.poolBytes;
+        const double states = double(st.running) * out.stateBytesPerRequest;
+        return out.blockSize > 0 ? st.blocks > (states > 0 ? kvBlocksBeside(st.running) : out.poolBlocks) : st.kvBytes + states > out.poolBytes;
     };
     if (out.reservesPool && steps > 0 && over(steps - 1)) {
         std::int64_t lo = 0, hi = steps - 1; // over(hi)
@@ -228,12 +264,15 @@ void servingTimeline(const Scenario& s, ServingTimeline& out)
         // Everything but the KV cache as the estimate has it: weights, the workspace the
         // profiling run reserved, the CUDA-graph pool, the runtime.
         mo.bytes = group.bytes;
+        const double states = double(st.running) * out.stateBytesPerRequest;
         at(mo.bytes, Component::KvCache) = st.kvBytes;
-        at(mo.bytes, Component::KvCacheReserve) = out.poolBytes > 0 ? std::max(0.0, out.poolBytes - st.kvBytes) : 0;
-        if (in.engine == ServingEngine::HfTransformers && workspace + out.estimateKvBytes > 0)
+        at(mo.bytes, Component::RecurrentState) = states;
+        at(mo.bytes, Component::KvCacheReserve) = out.poolBytes > 0 ? std::max(0.0, out.poolBytes - st.kvBytes - states) : 0;
+        if (in.engine == ServingEngine::HfTransformers && workspace + out.estimateKvBytes + estimateState > 0)
             // HF's DynamicCache grows through the caching allocator: its share of the estimate's
-            // fragmentation (f × (workspace + KV)) grows with it.
-            at(mo.bytes, Component::Fragmentation) = fragmentation * (workspace + st.kvBytes) / (workspace + out.estimateKvBytes);
+            // fragmentation (f × (workspace + KV + states)) grows with it.
+            at(mo.bytes, Component::Fragmentation)
+                = fragmentation * (workspace + st.kvBytes + states) / (workspace + out.estimateKvBytes + estimateState);
         for (std::size_t c = 0; c < kComponentCount; ++c) {
             const MemoryLevel level = levelOf(Component(c));
             if (level == MemoryLevel::Allocated)

@@ -61,6 +61,7 @@ struct ServingTimeline
     int group = 0;                   ///< rank group in Estimate::groups the timeline follows
     int stage = 0;                   ///< its first pipeline stage
     int layers = 0;                  ///< transformer layers of that stage
+    int kvLayers = 0;                ///< of them, those that keep a KV cache (a hybrid's linear layers keep a state)
     std::int64_t requests = 0;       ///< inference.batch_size
     std::int64_t promptLength = 0;
     std::int64_t generatedTokens = 0;
@@ -73,6 +74,7 @@ struct ServingTimeline
     double poolBytes = 0;            ///< the KV cache the engine reserved (llama.cpp: its whole n_ctx cache)
     std::int64_t poolBlocks = 0;     ///< floor(pool / blockBytes): vLLM's num_gpu_blocks
     double estimateKvBytes = 0;      ///< the estimate's KV cache of this group (batch × context)
+    double stateBytesPerRequest = 0; ///< a hybrid's recurrent state per running request on this GPU (0: every layer attends)
     double capacityBytes = 0;
     std::int64_t prefillSteps = 0;
     std::int64_t decodeSteps = 0;

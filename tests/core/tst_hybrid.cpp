@@ -11,6 +11,7 @@
 #include "core/model/layerparameters.h"
 #include "core/model/layerpattern.h"
 #include "core/model/linearmixer.h"
+#include "core/timeline/servingtimeline.h"
 #include "core/io/presets.h"
 #include "core/issues.h"
 #include "testscenarios.h"
@@ -165,6 +166,43 @@ private slots:
         QVERIFY2(hybridBatch >= 3.9 * fullBatch, qPrintable(QString("%1 against %2").arg(hybridBatch).arg(fullBatch)));
         qInfo("Qwen3-Next-80B-A3B, 4 × H100, TP 4, 128k context: largest batch %g (hybrid) against %g (every layer attending); free %.3g GB / %.3g GB",
               hybridBatch, fullBatch, h.inference.freeBytesForKv / 1e9, f.inference.freeBytesForKv / 1e9);
+    }
+
+    void recurrentStateIsItsOwnSegment()
+    {
+        // The same Qwen3-Next service at batch 3: each GPU holds 3 · 9,879,552 = 29,638,656 B of
+        // state (the fixed part) beside 3 · 1,610,612,736 = 4,831,838,208 B of KV for the 12
+        // attention layers; the two are separate segments of the bar (issue 28).
+        core::Scenario s = serving("qwen3-next-80b-a3b", 4, 4);
+        s.inference.batchSize = 3;
+        s.inference.promptLength = 131072 - 1024;
+        s.inference.generatedTokens = 1024;
+        s.model.maxPositionEmbeddings = 262144;
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(!core::hasErrors(e.issues));
+        const core::RankGroup& g = e.groups.front();
+        QCOMPARE(g.bytes[std::size_t(core::Component::RecurrentState)], 29638656.0);
+        QCOMPARE(g.bytes[std::size_t(core::Component::KvCache)], 4831838208.0);
+        // A model whose every layer attends has no state segment.
+        core::Scenario full = s;
+        full.model.linearMixer = core::LinearMixer::None;
+        QCOMPARE(core::estimate(full).groups.front().bytes[std::size_t(core::Component::RecurrentState)], 0.0);
+        // The serving timeline: at its last moment all three requests run, each with its state;
+        // the reserved pool beyond them is pool − KV − states.
+        core::ServingTimeline t;
+        core::servingTimeline(s, t);
+        QVERIFY(!t.moments.empty());
+        QCOMPARE(t.stateBytesPerRequest, 9879552.0);
+        // vLLM pages only the 12 attention layers' tokens: a block of 16 tokens is
+        // 12 · 1,024 B · 16 = 196,608 B on each GPU (not 48 layers' 786,432 B).
+        QCOMPARE(t.kvLayers, 12);
+        QCOMPARE(t.blockBytes, 196608.0);
+        QCOMPARE(t.blocksPerRequest, std::int64_t(131072 / 16));
+        const core::ServingMoment& last = t.moments.back();
+        QCOMPARE(last.runningRequests, std::int64_t(3));
+        QCOMPARE(last.bytes[std::size_t(core::Component::RecurrentState)], 29638656.0);
+        QCOMPARE(last.bytes[std::size_t(core::Component::KvCacheReserve)],
+                 std::max(0.0, t.poolBytes - last.bytes[std::size_t(core::Component::KvCache)] - 29638656.0));
     }
 
     void linearLayerActivationsHaveNoScores()

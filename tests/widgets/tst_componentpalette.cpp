@@ -118,10 +118,10 @@ double floorFor(Vision v)
 std::vector<std::pair<core::Component, core::Component>> sharingPairs()
 {
     const std::set<std::string_view> servingOnly{"inference_workspace", "kv_cache", "kv_cache_reserve", "cuda_graph_pool", "draft_weights",
-                                                 "draft_kv_cache"};
+                                                 "draft_kv_cache", "recurrent_state"};
     const std::set<std::string_view> serving{"weights", "inference_workspace", "kv_cache", "kv_cache_reserve", "cuda_graph_pool", "moe_dispatch_buffers",
                                              "library_workspaces", "cuda_context", "nccl_buffers", "fragmentation", "draft_weights",
-                                             "draft_kv_cache"};
+                                             "draft_kv_cache", "recurrent_state"};
     std::vector<std::pair<core::Component, core::Component>> pairs;
     for (std::size_t i = 0; i < core::kComponentCount; ++i)
         for (std::size_t j = i + 1; j < core::kComponentCount; ++j) {

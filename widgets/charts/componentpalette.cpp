@@ -52,6 +52,8 @@ constexpr Text kComponents[] = {
      QT_TRANSLATE_NOOP("ComponentPalette", "Master weights and moments of the PPO value model.")},
     {"inference_workspace", QT_TRANSLATE_NOOP("ComponentPalette", "Forward workspace"),
      QT_TRANSLATE_NOOP("ComponentPalette", "Serving: one forward chunk's transient tensors or the logits for sampling, whichever is larger.")},
+    {"recurrent_state", QT_TRANSLATE_NOOP("ComponentPalette", "Recurrent state"),
+     QT_TRANSLATE_NOOP("ComponentPalette", "Serving a hybrid model: the state each linear-attention or state-space layer keeps per sequence (its convolution window and its SSM or delta-rule state), the same size at any context.")},
     {"kv_cache", QT_TRANSLATE_NOOP("ComponentPalette", "KV cache"),
      QT_TRANSLATE_NOOP("ComponentPalette", "Serving: the keys and values of every cached token, so a new token need not recompute them.")},
     {"rollout_kv_cache", QT_TRANSLATE_NOOP("ComponentPalette", "Rollout KV cache"),
@@ -211,6 +213,9 @@ QColor componentColor(core::Component component, bool dark)
         // components and the backgrounds: a light cyan beside the weights' blue, a dark red.
         {"draft_weights", QColor(0x00, 0xCC, 0xEE)},
         {"draft_kv_cache", QColor(0x66, 0x00, 0x00)},
+        // A hybrid's recurrent state (serving only), chosen the same way against the serving
+        // components and the backgrounds (a 16-step grid of sRGB): ΔE00 ≥ 1.6 × the floor.
+        {"recurrent_state", QColor(0x88, 0x88, 0x55)},
     };
     const std::string_view id = core::componentName(component);
     for (const Entry& e : kColors)

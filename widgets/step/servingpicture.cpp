@@ -366,21 +366,6 @@ void ServingPicture::paintStatic(QPainter& p)
             }
         }
     }
-    // the pool's top: what the engine reserved at start-up, used or not
-    if (pool > 0) {
-        const double y = yOf(kvBase + pool);
-        p.setPen(QPen(text, 1.5, Qt::DashLine));
-        p.drawLine(QPointF(a.left(), y), QPointF(a.right(), y));
-        const QString label = m_timeline->reservesPool && m_timeline->poolBlocks > 0
-            ? tr("KV pool reserved: %1 (%2 blocks)").arg(DisplayFormat::bytes(pool, m_unit), blocksText(m_timeline->poolBlocks))
-            : tr("KV cache allocated at start: %1").arg(DisplayFormat::bytes(pool, m_unit));
-        const double lx = xOf(double(m_timeline->prefillSteps)) + 6;
-        QColor back = palette().color(QPalette::Base);
-        back.setAlphaF(0.85);
-        p.fillRect(QRectF(lx - 3, y + 2, fm.horizontalAdvance(label) + 6, fm.height() + 2), back);
-        p.setPen(text);
-        p.drawText(QPointF(lx, y + 3 + fm.ascent()), label);
-    }
     // The peak's label (drawn last, over the lines): where it goes, so the capacity's keeps clear.
     struct Label
     {
@@ -403,6 +388,29 @@ void ServingPicture::paintStatic(QPainter& p)
         const double y = std::max(a.top() + fm.ascent() + 2, peak.at.y() - 12);
         peak.baseline = QPointF(x, y);
         peak.box = QRectF(x - 3, y - fm.ascent() - 1, w + 6, fm.height() + 2);
+    }
+    // the pool's top: what the engine reserved at start-up, used or not; its label under the
+    // line, else over it, else (the peak's label there: a pool the batch nearly fills) left to
+    // the legend and the readout
+    if (pool > 0) {
+        const double y = yOf(kvBase + pool);
+        p.setPen(QPen(text, 1.5, Qt::DashLine));
+        p.drawLine(QPointF(a.left(), y), QPointF(a.right(), y));
+        const QString label = m_timeline->reservesPool && m_timeline->poolBlocks > 0
+            ? tr("KV pool reserved: %1 (%2 blocks)").arg(DisplayFormat::bytes(pool, m_unit), blocksText(m_timeline->poolBlocks))
+            : tr("KV cache allocated at start: %1").arg(DisplayFormat::bytes(pool, m_unit));
+        const double lx = xOf(double(m_timeline->prefillSteps)) + 6;
+        QColor back = palette().color(QPalette::Base);
+        back.setAlphaF(0.85);
+        for (const double top : {y + 2, y - 2 - fm.height() - 2}) {
+            const QRectF box(lx - 3, top, fm.horizontalAdvance(label) + 6, fm.height() + 2);
+            if (box.top() < a.top() || (peak.valid && box.intersects(peak.box)))
+                continue;
+            p.fillRect(box, back);
+            p.setPen(text);
+            p.drawText(QPointF(lx, top + 1 + fm.ascent()), label);
+            break;
+        }
     }
     // capacity
     const QColor red = ComponentPalette::levelColor(ComponentPalette::Level::Bad, dark);
@@ -520,7 +528,8 @@ void ServingPicture::paintStatic(QPainter& p)
     const int line = fm.height() + 2;
     const std::size_t room = std::size_t(std::max(0.0, std::floor(legend.height() / line) - 4.5));
     std::vector<std::size_t> shown;
-    for (core::Component c : {core::Component::KvCache, core::Component::KvCacheReserve, core::Component::Weights, core::Component::InferenceWorkspace,
+    for (core::Component c : {core::Component::KvCache, core::Component::KvCacheReserve, core::Component::RecurrentState, core::Component::Weights,
+                              core::Component::InferenceWorkspace,
                               core::Component::CudaGraphPool, core::Component::CudaContext, core::Component::NcclBuffers,
                               core::Component::Fragmentation, core::Component::LibraryWorkspaces})
         if (used.test(std::size_t(c)) && shown.size() < room)
@@ -578,7 +587,7 @@ void ServingPicture::paintStatic(QPainter& p)
         caption = tr("KV blocks of %1 tokens, %2 each across the GPU's %3 layers. Each request's blocks in its own shade; red: what the pool cannot hold")
                       .arg(m_timeline->blockSize)
                       .arg(smallBytes(m_timeline->blockBytes))
-                      .arg(m_timeline->layers);
+                      .arg(m_timeline->kvLayers);
     else
         caption = tr("A contiguous KV cache (no blocks): each request's tokens");
     p.setPen(text);
