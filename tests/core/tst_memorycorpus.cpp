@@ -27,13 +27,15 @@ private slots:
 
     void summaryAsTheReadmeStates()
     {
-        // README "How far to trust the numbers", memory table, row "all": 137 judged rows, 101
-        // within ±10 %, median |error| 4.5 %. (Before issue 26's mechanisms: 76 within, 6.6 %;
+        // README "How far to trust the numbers", memory table, row "all": 137 judged rows, 108
+        // within ±10 %, median |error| 4.4 %. (Before issue 26's mechanisms: 76 within, 6.6 %;
         // before the optimizer step in backward and activation offloading: 97; before bf16
-        // adapters' bf16 moments and frozen norms' saved tensors: 100 within, 4.5 %.)
+        // adapters' bf16 moments and frozen norms' saved tensors: 100 within, 4.5 %; before
+        // bitsandbytes' kept 4-bit inputs, LitGPT's 4-bit output layer and its untied Llama 3.2
+        // output layer: 101, 4.5 %.)
         QCOMPARE(m_report.all.rows, 137);
-        QCOMPARE_GE(m_report.all.within, 101);
-        QVERIFY2(m_report.all.medianAbs <= 0.045 + 5e-4, qPrintable(QString::number(m_report.all.medianAbs)));
+        QCOMPARE_GE(m_report.all.within, 108);
+        QVERIFY2(m_report.all.medianAbs <= 0.044 + 5e-4, qPrintable(QString::number(m_report.all.medianAbs)));
     }
 
     void rowsTheMechanismsHold_data()
@@ -69,6 +71,19 @@ private slots:
         QTest::newRow("LitGPT Llama 2 7B LoRA") << "litgpt-llama-2-7b-lora-a10g";
         QTest::newRow("LitGPT Llama 3 8B LoRA") << "litgpt-llama-3-8b-lora-a10g";
         QTest::newRow("LitGPT Mistral 7B LoRA") << "litgpt-mistral-7b-lora-a10g";
+        // LitGPT keeps Llama 3.2's output layer as its own matrix (model.py line 25, filled from
+        // the embedding by convert_hf_checkpoint.py lines 206-207): 1B LoRA −12.6 % → −0.9 %.
+        QTest::newRow("LitGPT Llama 3.2 1B LoRA, untied output") << "litgpt-llama-32-1b-lora-a10g";
+        QTest::newRow("LitGPT Llama 3.2 3B LoRA, untied output") << "litgpt-llama-32-3b-lora-a10g";
+        // bitsandbytes 0.42.0 (LitGPT's pin) keeps each 4-bit layer's input on the graph the loop
+        // still holds (core/training/bnbretainedinputs.h), and Fabric's BitsandbytesPrecision
+        // makes the output layer 4-bit, dequantized whole at the loss: −16…−30 % → −4…−9 %.
+        QTest::newRow("LitGPT Llama 2 7B QLoRA") << "litgpt-llama-2-7b-qlora-a10g";
+        QTest::newRow("LitGPT Llama 3 8B QLoRA") << "litgpt-llama-3-8b-qlora-a10g";
+        QTest::newRow("LitGPT Llama 3.1 8B QLoRA") << "litgpt-llama-31-8b-qlora-a10g";
+        QTest::newRow("LitGPT Llama 3.2 1B QLoRA") << "litgpt-llama-32-1b-qlora-a10g";
+        QTest::newRow("LitGPT Llama 3.2 3B QLoRA") << "litgpt-llama-32-3b-qlora-a10g";
+        QTest::newRow("LitGPT Mistral 7B QLoRA") << "litgpt-mistral-7b-qlora-a10g";
         // FSDP over a frozen base (core/training/frozenbase.cpp): AnswerDotAI/fsdp_qlora
         // benchmarks_03_2024.md @ e877dda, bf16 quant storage, transformers' in-model loss.
         QTest::newRow("fsdp_qlora 7B QLoRA, batch 10") << "answerai-7b-qlora-ctx2048-bs10-3090";
