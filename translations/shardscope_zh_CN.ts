@@ -10853,6 +10853,10 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>比例 × 容量 − 权重 − 剖析峰值 − 非 torch 部分，再减去本批次的 KV</translation>
     </message>
     <message>
+        <source>communicators × bytes per communicator (vLLM: 2 per TP group, PyNccl&apos;s and torch.distributed&apos;s, 1 per PP group; vllm cuda_communicator.py @ 00b5a01)</source>
+        <translation>通信器数 × 每个通信器的字节数（vLLM：每个 TP 组 2 个，即 PyNccl 的与 torch.distributed 的；每个 PP 组 1 个；vllm cuda_communicator.py @ 00b5a01）</translation>
+    </message>
+    <message>
         <source>g · trainable parameters (gradient_as_bucket_view=False keeps a bucket copy)</source>
         <translation>g · 可训练参数（gradient_as_bucket_view=False 时另存一份桶副本）</translation>
     </message>
