@@ -84,6 +84,9 @@ struct EstimateContext
     FrameworkBuffers buffers;         ///< the framework's own buffers (core/layout/frameworkbuffers.h)
     double moeDispatchBytes = 0;
     double dequantBytes = 0;
+    double bnbRetainedPerLayer = 0;
+    double quantizedOutputParams = 0; ///< the output layer's parameters held in the base's format beside a 16-bit embedding
+    double outputDequantBytes = 0;    ///< the quantized output layer dequantized for its GEMM (at the loss)   ///< a dense layer's 4-bit inputs kept by bitsandbytes < 0.43.2 (core/training/bnbretainedinputs.h)
     RlRoles rlRoles;                  ///< RL: the roles beside the policy (core/layout/rlroles.h)
 };
 
@@ -113,11 +116,14 @@ struct StageLedger
     double embeddingPerMicroBatch;
     double outputHeld;                ///< last stage: what the loss keeps between its forward and backward
     double outputRetained;            ///< last stage: logits the loop keeps at every other moment (LossProfile::retained)
+    double bnbRetained;               ///< last stage: the 4-bit layers' inputs the kept output's graph holds (bitsandbytes < 0.43.2)
     double lossForward, lossBackward, lossCached;
     double recompute, activationGradients; ///< the layer in backward
     double gatheredForward, gatheredBackward, gatheredLoss;
     double commBackward;
     double dispatch, dequant;
+    double quantizedOutput;           ///< last stage: output-layer parameters in the base's format (working)
+    double outputDequant;             ///< last stage: the quantized output layer dequantized (loss moments)
     double optimizerTemporaries;
     double gradientsEarly;            ///< gradients absent before the backward reaches them (forward and loss moments)
     double gradientsAtLayerBackward;  ///< … absent at the first layer's backward
@@ -134,9 +140,9 @@ struct StageLedger
         phase = StagePhase::Only;
         persistent.fill(0);
         persistentAllocated = persistentOutside = loadOnce = 0;
-        activationsPerMicroBatch = embeddingPerMicroBatch = outputHeld = outputRetained = 0;
+        activationsPerMicroBatch = embeddingPerMicroBatch = outputHeld = outputRetained = bnbRetained = 0;
         lossForward = lossBackward = lossCached = recompute = activationGradients = 0;
-        gatheredForward = gatheredBackward = gatheredLoss = commBackward = dispatch = dequant = 0;
+        gatheredForward = gatheredBackward = gatheredLoss = commBackward = dispatch = dequant = quantizedOutput = outputDequant = 0;
         optimizerTemporaries = gradientsEarly = gradientsAtLayerBackward = 0;
         linear = other = experts = residentParameters = cpuOffloadBytes = 0;
     }

@@ -74,7 +74,7 @@ enum class Field : std::uint16_t {
     // fine-tuning
     FineTuneMethod, FineTuneLoraRank, FineTuneLoraTargets, FineTuneBaseFormat, FineTuneBaseQuantGroupSize,
     FineTuneBaseQuantScaleFormat, FineTuneBaseQuantZeroPoint, FineTuneDoubleQuantization, FineTuneQuantizeEmbeddings,
-    FineTuneAdapterPrecision, FineTunePagedOptimizer,
+    FineTuneAdapterPrecision, FineTunePagedOptimizer, FineTuneBnbKeepsInputs, FineTuneQuantizeOutputLayer,
     // reinforcement learning
     RlAlgorithm, RlReference, RlReferenceFormat, RlReferenceOffload, RlRewardModel, RlRewardParameters, RlRewardFormat,
     RlCritic, RlSamplesPerPrompt, RlPromptLength, RlMaxNewTokens, RlPromptsPerGpu, RlRolloutMemoryFraction,
@@ -613,6 +613,9 @@ inline constexpr FieldInfo kFields[] = {
     choice<&S::finetune, &F::base, &Q::quantizeEmbeddings>(Field::FineTuneQuantizeEmbeddings, "finetune.quantize_embeddings", E::FineTune),
     choice<&S::finetune, &F::adapterPrecision>(Field::FineTuneAdapterPrecision, "finetune.adapter_precision", E::Adapters),
     choice<&S::finetune, &F::pagedOptimizer>(Field::FineTunePagedOptimizer, "finetune.paged_optimizer", E::FineTune),
+    // Written only when set: files without it do not change.
+    choice<&S::finetune, &F::bnbKeepsInputs>(Field::FineTuneBnbKeepsInputs, "finetune.bnb_keeps_inputs", E::FineTune, W::Stated),
+    choice<&S::finetune, &F::quantizeOutputLayer>(Field::FineTuneQuantizeOutputLayer, "finetune.quantize_output_layer", E::FineTune, W::Stated),
 
     choice<&S::finetune, &F::rl, &L::algorithm>(Field::RlAlgorithm, "finetune.rl.algorithm", E::FineTune),
     choice<&S::finetune, &F::rl, &L::reference>(Field::RlReference, "finetune.rl.reference", E::Rl),

@@ -287,6 +287,21 @@ double kvPool(const ServingContext& c, double weights, double workspace, double 
     return 0;
 }
 
+/// The NCCL communicators a serving GPU connects during the forward its engine profiles. vLLM's
+/// TP group runs collectives on two: its PyNcclCommunicator (the all-reduce of activations
+/// too large for the custom all-reduce; vllm-project/vllm
+/// vllm/distributed/device_communicators/cuda_communicator.py @ 00b5a01, CudaCommunicator.__init__
+/// "self.pynccl_comm = PyNcclCommunicator(group=self.cpu_group ...)" and all_reduce) and
+/// torch.distributed's own communicator of the group's device_group (the logits' gather and
+/// all-gather, base_device_communicator.py @ 00a18bc "torch.distributed.gather(input_, gather_list,
+/// dst=self.ranks[dst], group=self.device_group)"). Its PP group only sends and receives through
+/// the PyNccl one. Other engines: one communicator per parallel dimension.
+int servingCommunicators(ServingEngine engine, int t, int p)
+{
+    const int tp = t > 1 ? (engine == ServingEngine::Vllm ? 2 : 1) : 0;
+    return tp + (p > 1 ? 1 : 0);
+}
+
 /// One GPU of a stage at a batch: what it holds and whether it fits. The one rule for "fits"
 /// (issue 27 item 5): the estimate's rank groups and the largest batch both ask it, so the batch
 /// the estimate reports as the largest is one it accepts, and one more is one it refuses.
@@ -598,7 +613,7 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
     run.torchEngine = engine != ServingEngine::LlamaCpp;
     // One cuBLAS handle (no autograd thread) through the caching allocator; llama.cpp has none.
     run.libraries = run.torchEngine ? rt.cublasWorkspaceBytes + 1048576.0 : 0;
-    run.nccl = ((c.t > 1 ? 1 : 0) + (c.p > 1 ? 1 : 0)) * rt.ncclBytesPerCommunicator;
+    run.nccl = servingCommunicators(engine, c.t, c.p) * rt.ncclBytesPerCommunicator;
     run.graphs = in.cudaGraphs && (engine == ServingEngine::Vllm || engine == ServingEngine::Sglang);
     const double libraries = run.libraries, nccl = run.nccl;
     const bool graphs = run.graphs, torchEngine = run.torchEngine;
@@ -714,7 +729,8 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
             w->add(Term::CudaContext, group, rt.cudaContextBytes, {});
             if (nccl > 0)
                 w->add(Term::NcclBuffers, group, nccl, {{"communicators", nccl / rt.ncclBytesPerCommunicator, Unit::Count},
-                                                        {"per communicator", rt.ncclBytesPerCommunicator, Unit::Bytes}});
+                                                        {"per communicator", rt.ncclBytesPerCommunicator, Unit::Bytes}},
+                       {}, engine == ServingEngine::Vllm ? "communicators × bytes per communicator (vLLM: 2 per TP group, PyNccl's and torch.distributed's, 1 per PP group; vllm cuda_communicator.py @ 00b5a01)" : std::string_view{});
             w->add(Term::Fragmentation, group, at(g.bytes, Component::Fragmentation), {{"f", rt.fragmentationFraction, Unit::Fraction},
                                                                                        {"allocated during serving", dynamic, Unit::Bytes}});
         }

@@ -10,6 +10,7 @@
 #include "core/model/layerparameters.h"
 #include "core/pipeline.h"
 #include "core/timeline/schedule.h"
+#include "core/training/bnbretainedinputs.h"
 #include "core/training/frozenbase.h"
 #include "core/training/fsdppipeline.h"
 #include "core/training/lossimplementation.h"
@@ -107,6 +108,18 @@ void prepareStages(EstimateContext& ctx)
         if (base.format == WeightFormat::Nf4 || base.format == WeightFormat::Int4 || base.format == WeightFormat::Int8)
             // QLoRA dequantizes one weight matrix at a time to 16 bits for its GEMM.
             ctx.dequantBytes = 2 * std::max({double(m.hiddenSize) * m.ffnHiddenSize, double(m.hiddenSize) * m.hiddenSize}) / t;
+        // A quantized output layer is dequantized whole for its GEMM too (bitsandbytes 0.42.0
+        // MatMul4Bit: F.dequantize_4bit(B) in forward and backward), V·h/t at the loss's moments;
+        // LitGPT's lm_head chunks each dequantize it again, one at a time.
+        const bool quantizedBase = ctx.dequantBytes > 0;
+        const bool outputQuantized = quantizedBase && (base.quantizeEmbeddings || s.finetune.quantizeOutputLayer);
+        if (outputQuantized && !m.tiedEmbeddings && !ctx.layout.countOnly) {
+            ctx.outputDequantBytes = 2 * ctx.largestEndMatrix;
+            // Beside a 16-bit embedding (Fabric's BitsandbytesPrecision: every nn.Linear, no
+            // nn.Embedding), the output matrix moves from the 16-bit "other" to the base format.
+            if (!base.quantizeEmbeddings)
+                ctx.quantizedOutputParams = ctx.largestEndMatrix;
+        }
     }
 
     // Megatron theoretical_memory_usage.py: input ids 8sb and the embedding dropout mask sbh
@@ -119,6 +132,16 @@ void prepareStages(EstimateContext& ctx)
     ctx.embeddingActivationsPerMicroBatch = 8 * T + (m.dropout ? T * h / seqShard : 0);
     ctx.outputInputs = 2 * e * T * h / seqShard;
     ctx.logitElements = T * ctx.params.paddedVocab / t;
+    // bitsandbytes < 0.43.2 keeps every 4-bit layer's input on its ctx beyond the backward
+    // (core/training/bnbretainedinputs.h). Under full recomputation the layers' first forward
+    // runs without a graph (reentrant checkpointing, as fsdp_qlora e877dda runs its benchmarks:
+    // train.py line 1008, "Setting to True can use less GPU memory with BNB QLoRA"), so nothing
+    // is kept. (Non-reentrant checkpointing would keep them for every layer: not modelled.)
+    ctx.bnbRetainedPerLayer = 0;
+    if (ctx.layout.adapters && s.finetune.bnbKeepsInputs && tr.recompute != Recompute::Full
+        && (s.finetune.base.format == WeightFormat::Nf4 || s.finetune.base.format == WeightFormat::Int4))
+        ctx.bnbRetainedPerLayer = bnbRetainedLayerInputs(T, e, h, double(m.numAttentionHeads) * m.effectiveHeadDim(),
+                                                         double(m.ffnHiddenSize), t, seqShard);
 
     // --- the framework's buffers (core/layout/frameworkbuffers.h), a value of its own
     frameworkBuffers({s, ctx.layout, ctx.largestModuleParams, ctx.layout.adapters ? frozenLinearBytes(s.finetune.base, m) : 0.0}, ctx.buffers);
@@ -142,10 +165,10 @@ inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, c
     // Field by field rather than L = StageLedger{}: this runs for every distinct stage shape.
     L.persistent.fill(0);
     L.activationsPerMicroBatch = L.embeddingPerMicroBatch = 0;
-    L.outputHeld = L.lossForward = L.lossBackward = L.lossCached = L.outputRetained = 0;
+    L.outputHeld = L.lossForward = L.lossBackward = L.lossCached = L.outputRetained = L.bnbRetained = 0;
     L.recompute = L.activationGradients = 0;
     L.gatheredForward = L.gatheredBackward = L.gatheredLoss = 0;
-    L.commBackward = L.dispatch = L.dequant = L.optimizerTemporaries = 0;
+    L.commBackward = L.dispatch = L.dequant = L.quantizedOutput = L.outputDequant = L.optimizerTemporaries = 0;
     L.gradientsEarly = L.gradientsAtLayerBackward = 0;
     L.cpuOffloadBytes = 0;
     L.stage = stage;
@@ -201,7 +224,8 @@ inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, c
         trainable = L.residentParameters;
         trainableWeights = L.residentParameters;
     } else {
-        at(b, Component::Weights) = ctx.frozenLinearBytes * (L.linear + L.experts) + ctx.frozenOtherBytes * L.other;
+        L.quantizedOutput = last ? ctx.quantizedOutputParams : 0;
+        at(b, Component::Weights) = ctx.frozenLinearBytes * (L.linear + L.experts + L.quantizedOutput) + ctx.frozenOtherBytes * (L.other - L.quantizedOutput);
         at(b, Component::AdapterWeights) = ctx.adapterWeightBytes * adapters;
         at(b, Component::Gradients) = ctx.adapterGradientBytes * adapters;
         optimizer = ctx.adapterOptimizerBytes * adapters;
@@ -227,6 +251,10 @@ inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, c
             L.lossBackward = ctx.buffers.loss.backward * ctx.logitElements;
             L.lossCached = ctx.buffers.loss.cached * ctx.logitElements;
             L.outputRetained = ctx.buffers.loss.retained * ctx.logitElements;
+            // The kept output keeps its graph, and bitsandbytes < 0.43.2 the graph's 4-bit inputs
+            // (dense layers; one micro-batch's: the loop keeps one output).
+            if (L.outputRetained > 0)
+                L.bnbRetained = kinds[LayerKind::Dense] * ctx.bnbRetainedPerLayer;
         }
         L.recompute = recompute;
         L.activationGradients = activationGradients;
@@ -250,6 +278,7 @@ inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, c
         L.commBackward = ctx.buffers.commBackwardBytes;
         L.dispatch = kinds[LayerKind::Moe] + (ctx.layout.pattern.experts ? kinds[LayerKind::LinearAttention] : 0) > 0 ? ctx.moeDispatchBytes : 0;
         L.dequant = ctx.dequantBytes;
+        L.outputDequant = last ? ctx.outputDequantBytes : 0;
         L.optimizerTemporaries = ctx.buffers.optimizerTempPerParam * trainable;
         if (ctx.buffers.optimizerTempCap > 0)
             L.optimizerTemporaries = std::min(L.optimizerTemporaries, ctx.buffers.optimizerTempCap);
@@ -332,12 +361,14 @@ inline void trainingMoments(const StageLedger& L, double inFlight, std::array<do
     const double lossBase = early + L.outputHeld + L.gatheredLoss;
     // Logits the loop keeps (an earlier model output) exist at every moment but the loss's
     // backward, by which the new output has replaced them (LossProfile::retained).
-    const double kept = L.outputRetained;
+    // With bitsandbytes < 0.43.2 that output's graph keeps the 4-bit layers' inputs too; at the
+    // layers' backward they are the running micro-batch's, already among its saved tensors.
+    const double kept = L.outputRetained + L.bnbRetained;
     m[std::size_t(StepMoment::LayerForward)] = layers ? early + L.gatheredForward + L.dispatch + L.dequant + kept : 0;
-    m[std::size_t(StepMoment::LossForward)] = loss ? lossBase + L.lossForward + kept : 0;
-    m[std::size_t(StepMoment::LossBackward)] = loss ? lossBase + L.lossBackward + L.commBackward : 0;
+    m[std::size_t(StepMoment::LossForward)] = loss ? lossBase + L.lossForward + L.outputDequant + kept : 0;
+    m[std::size_t(StepMoment::LossBackward)] = loss ? lossBase + L.lossBackward + L.commBackward + L.outputDequant : 0;
     m[std::size_t(StepMoment::LayerBackward)] = layers ? base - L.gradientsAtLayerBackward + saved + L.recompute + L.activationGradients
-            + L.gatheredBackward + L.commBackward + L.dispatch + L.dequant + kept
+            + L.gatheredBackward + L.commBackward + L.dispatch + L.dequant + L.outputRetained
                                                        : 0;
     m[std::size_t(StepMoment::Optimizer)] = training ? base + L.optimizerTemporaries + kept : 0;
     m[std::size_t(StepMoment::Rollout)] = training ? 0 : base;
@@ -367,6 +398,8 @@ inline void fillMomentComponents(const StageLedger& L, StepMoment moment, double
     }
     if (moment != StepMoment::LossBackward && moment < StepMoment::Rollout && L.phase != StagePhase::Rollout)
         at(b, Component::OutputActivations) = L.outputRetained; // logits the loop keeps (LossProfile::retained)
+    if (moment == StepMoment::LayerForward || moment == StepMoment::LossForward || moment == StepMoment::Optimizer)
+        at(b, Component::LayerActivations) += L.bnbRetained; // the kept output's graph: 4-bit inputs (bitsandbytes < 0.43.2)
     switch (moment) {
     case StepMoment::LayerForward:
         at(b, Component::Gradients) -= L.gradientsEarly;
@@ -380,6 +413,7 @@ inline void fillMomentComponents(const StageLedger& L, StepMoment moment, double
         at(b, Component::OutputActivations) = L.outputHeld + (moment == StepMoment::LossForward ? L.outputRetained : 0);
         at(b, Component::LossWorkspace) = moment == StepMoment::LossForward ? L.lossForward : L.lossBackward;
         at(b, Component::Zero3GatherBuffers) = L.gatheredLoss;
+        at(b, Component::DequantWorkspace) = L.outputDequant;
         if (moment == StepMoment::LossBackward)
             at(b, Component::CommBuckets) += L.commBackward;
         break;

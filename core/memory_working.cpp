@@ -90,9 +90,10 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
                    {{"n", double(s.parallel.gpus), Unit::Count}, {"p", double(ctx.layout.p), Unit::Count},
                     {"EP", double(s.parallel.expert), Unit::Count}, {"ETP", double(s.parallel.effectiveExpertTensor()), Unit::Count}});
     } else {
+        // A quantized output layer beside a 16-bit embedding counts with the linear layers.
         w->add(Term::FrozenBase, stage, get(out, Component::Weights),
-               {{"bytes/param (linear)", ctx.frozenLinearBytes, Unit::BytesPerParameter}, {"linear", linear + experts, Unit::Count},
-                {"bytes/param (other)", ctx.frozenOtherBytes, Unit::BytesPerParameter}, {"other", other, Unit::Count}});
+               {{"bytes/param (linear)", ctx.frozenLinearBytes, Unit::BytesPerParameter}, {"linear", linear + experts + L.quantizedOutput, Unit::Count},
+                {"bytes/param (other)", ctx.frozenOtherBytes, Unit::BytesPerParameter}, {"other", other - L.quantizedOutput, Unit::Count}});
         w->add(Term::AdapterStates, stage, get(out, Component::AdapterWeights),
                {{"r", double(s.finetune.loraRank), Unit::Count}, {"adapters (model)", ctx.adapterParameters, Unit::Count},
                 {"w", st.weights, Unit::BytesPerParameter}, {"D_z", z >= 3 ? dz : 1, Unit::Count}},
@@ -227,6 +228,15 @@ void explainStage(const EstimateContext& ctx, const StageLedger& L, const RankGr
     if (L.dequant > 0)
         w->add(Term::DequantWorkspace, stage, L.dequant,
                {{"h", h, Unit::Count}, {"F", double(ctx.shape.ffnHiddenSize), Unit::Count}, {"t", t, Unit::Count}});
+    if (L.outputDequant > 0)
+        w->add(Term::DequantWorkspace, stage, L.outputDequant,
+               {{"V", double(ctx.params.paddedVocab), Unit::Count}, {"h", h, Unit::Count}, {"t", t, Unit::Count}}, {},
+               "2 B · V·h / t (the quantized output layer, at the loss)");
+    if (L.bnbRetained > 0)
+        w->add(Term::BnbRetainedInputs, stage, L.bnbRetained,
+               {{"dense layers", double(L.kinds[LayerKind::Dense]), Unit::Count}, {"s·b", T, Unit::Tokens}, {"h", h, Unit::Count},
+                {"a·d", double(ctx.shape.numAttentionHeads) * ctx.shape.effectiveHeadDim(), Unit::Count},
+                {"F", double(ctx.shape.ffnHiddenSize), Unit::Count}, {"t", t, Unit::Count}});
     if (L.optimizerTemporaries > 0)
         w->add(Term::OptimizerStepTemporaries, stage, L.optimizerTemporaries,
                {{"per parameter", ctx.buffers.optimizerTempPerParam, Unit::BytesPerParameter}, {"D_z", z >= 1 ? dz : 1, Unit::Count}}, {},

@@ -241,6 +241,15 @@ struct FineTuneSetup
     WeightQuantization base;               ///< frozen base: bf16 (LoRA), NF4 + double quantization (QLoRA)
     AdapterDtype adapterPrecision = AdapterDtype::Fp32; ///< LoRA adapters: fp32 (PEFT autocast_adapter_dtype), bf16 (QLoRA)
     bool pagedOptimizer = false;           ///< bitsandbytes paged optimizer: states in unified memory, evicted to CPU under pressure (QLoRA)
+    /// bitsandbytes before 0.43.2: MatMul4Bit keeps each 4-bit layer's input as a ctx attribute
+    /// (`ctx.tensors = (A, B)`, removed by bitsandbytes 9e75374, PR #1270), which autograd does
+    /// not release after the backward: the inputs live as long as the graph, i.e. while the loop
+    /// keeps the model's output (LitGPT 00af8b0 pins bitsandbytes==0.42.0).
+    bool bnbKeepsInputs = false;
+    /// The output layer stored in the base's format too, the input embedding not (Lightning
+    /// Fabric's BitsandbytesPrecision replaces every torch.nn.Linear, LitGPT's lm_head included,
+    /// and no nn.Embedding); `base.quantizeEmbeddings` quantizes both.
+    bool quantizeOutputLayer = false;
     RlSetup rl;
 
     bool operator==(const FineTuneSetup&) const = default;

@@ -219,6 +219,10 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
      "vLLM V1 allocates the drafter's attention layers from the same KV cache pool as the target's (one KV cache spec for every layer)", Unit::Bytes, Component::DraftKvCache},
     {"prefix_cache_hit", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Prompt tokens prefill computes (prefix caching)"), "prompt − min(⌊hit · prompt / block⌋ · block, prompt − 1)",
      "vLLM automatic prefix caching: full blocks only, and at most prompt − 1 (\"we must recompute the last token to obtain logits\", vllm/v1/core/kv_cache_manager.py get_computed_blocks); SGLang RadixAttention likewise (max_prefix_len = input_len − 1). The cached blocks live in the same KV pool: no memory of their own", Unit::Tokens, kNone},
+    {"bnb_retained_inputs", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "4-bit layer inputs the kept output holds (bitsandbytes < 0.43.2)"),
+     "dense layers · 2·s·b·(2h/t_sp + (a·d + F)/t)",
+     "bitsandbytes 0.42.0 autograd/_functions.py lines 522–523 (MatMul4Bit: ctx.tensors = (A, B), not save_for_backward; (None, B) since 9e75374, PR #1270, 0.43.2); PyTorch 6393ae1 python_function.cpp PyNode::release_variables frees saved_variables only; LitGPT 00af8b0 finetune/lora.py line 304 keeps `logits` until the next forward returns",
+     Unit::Bytes, Component::LayerActivations},
 }};
 
 std::string printf1(const char* fmt, double v, const char* unit)
@@ -250,7 +254,7 @@ TermSection termSection(Term term)
         return TermSection::ModelStates;
     case Term::SavedTensor: case Term::LayerActivationsPerMicroBatch: case Term::InFlightMicroBatches: case Term::LayerActivations:
     case Term::EmbeddingActivations: case Term::OutputActivations: case Term::RecomputeWorkspace:
-    case Term::ActivationGradients: case Term::LossWorkspace:
+    case Term::ActivationGradients: case Term::LossWorkspace: case Term::BnbRetainedInputs:
         return TermSection::Activations;
     case Term::CommBuckets: case Term::Zero3GatherBuffers: case Term::CudaContext: case Term::Fragmentation:
     case Term::MoeDispatchBuffers: case Term::DequantWorkspace: case Term::OptimizerStepTemporaries: case Term::LibraryWorkspaces:

@@ -52,6 +52,8 @@ enum class Term {
     // speculative decoding and prefix caching (issue 27 item 3; core/serving/speculative.h)
     SpeculativeTokensPerStep, SpeculativeVerifyStep, SpeculativeDraftSeconds, SpeculativeTpot, DraftWeights, DraftKvCache,
     PrefixCacheHit,
+    // a 4-bit base's layer inputs that bitsandbytes < 0.43.2 keeps (core/training/bnbretainedinputs.h)
+    BnbRetainedInputs,
     Count
 };
 

@@ -2744,6 +2744,14 @@ fullest GPU %2 of %3</source>
         <translation>分页优化器</translation>
     </message>
     <message>
+        <source>Quantize base output layer</source>
+        <translation>量化基座输出层</translation>
+    </message>
+    <message>
+        <source>bitsandbytes &lt; 0.43.2 (4-bit layers keep inputs)</source>
+        <translation>bitsandbytes &lt; 0.43.2（4 位层保留输入）</translation>
+    </message>
+    <message>
         <source>TP communication overlap</source>
         <translation>TP 通信与计算重叠</translation>
     </message>
@@ -10853,6 +10861,10 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>比例 × 容量 − 权重 − 剖析峰值 − 非 torch 部分，再减去本批次的 KV</translation>
     </message>
     <message>
+        <source>communicators × bytes per communicator (vLLM: 2 per TP group, PyNccl&apos;s and torch.distributed&apos;s, 1 per PP group; vllm cuda_communicator.py @ 00b5a01)</source>
+        <translation>通信器数 × 每个通信器的字节数（vLLM：每个 TP 组 2 个，即 PyNccl 的与 torch.distributed 的；每个 PP 组 1 个；vllm cuda_communicator.py @ 00b5a01）</translation>
+    </message>
+    <message>
         <source>g · trainable parameters (gradient_as_bucket_view=False keeps a bucket copy)</source>
         <translation>g · 可训练参数（gradient_as_bucket_view=False 时另存一份桶副本）</translation>
     </message>
@@ -12234,6 +12246,14 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>Prompts that start alike (a system prompt, a shared document) find those tokens&apos; keys and values already in the pool: prefill computes only the rest.</source>
         <translation>开头相同的提示（系统提示、共享文档）会发现这些 token 的键和值已在池中：预填充只计算其余部分。</translation>
+    </message>
+    <message>
+        <source>4-bit layer inputs the kept output holds (bitsandbytes &lt; 0.43.2)</source>
+        <translation>保留的输出所持有的 4 位层输入（bitsandbytes &lt; 0.43.2）</translation>
+    </message>
+    <message>
+        <source>Older bitsandbytes (before 0.43.2) hangs each 4-bit layer&apos;s input on the autograd graph where the backward does not free it. While the training loop still holds the previous output, the next forward runs beside all of those inputs.</source>
+        <translation>较旧的 bitsandbytes（0.43.2 之前）把每个 4 位层的输入挂在自动求导图上，反向传播不会释放它。训练循环仍持有上一个输出时，下一次前向传播与所有这些输入同时存在。</translation>
     </message>
 </context>
 </TS>

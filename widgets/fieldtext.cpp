@@ -185,6 +185,8 @@ QString label(core::Field field)
     case F::FineTuneQuantizeEmbeddings: return QCoreApplication::translate("FieldText", "Quantize base embeddings");
     case F::FineTuneAdapterPrecision: return QCoreApplication::translate("FieldText", "Adapter precision");
     case F::FineTunePagedOptimizer: return QCoreApplication::translate("FieldText", "Paged optimizer");
+    case F::FineTuneQuantizeOutputLayer: return QCoreApplication::translate("FieldText", "Quantize base output layer");
+    case F::FineTuneBnbKeepsInputs: return QCoreApplication::translate("FieldText", "bitsandbytes < 0.43.2 (4-bit layers keep inputs)");
     case F::RlAlgorithm: return QCoreApplication::translate("FieldText", "RL algorithm");
     case F::RlReference: return QCoreApplication::translate("FieldText", "Reference model");
     case F::RlReferenceFormat: return QCoreApplication::translate("FieldText", "Reference format");

@@ -221,6 +221,8 @@ const Row kRows[] = {
     {"finetune.quantize_embeddings", kFineTune, "true", "2", C::WrongType},
     {"finetune.adapter_precision", kFineTune, "bf16", "int4", C::UnknownValue},
     {"finetune.paged_optimizer", kFineTune, "true", "2", C::WrongType},
+    {"finetune.bnb_keeps_inputs", kFineTune, "true", "2", C::WrongType},
+    {"finetune.quantize_output_layer", kFineTune, "true", "2", C::WrongType},
     // reinforcement learning
     {"finetune.rl.algorithm", kRl, "ppo", "dpo", C::UnknownValue},
     {"finetune.rl.reference", kRl, "false", "2", C::WrongType},

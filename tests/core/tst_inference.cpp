@@ -307,6 +307,46 @@ private slots:
         QVERIFY(reasoned);
     }
 
+    void communicatorsTheEngineConnects_data()
+    {
+        // The NCCL communicators one serving GPU connects, each 688 MB (runtime default, NVIDIA/nccl
+        // issue 964). vLLM's TP group runs collectives on its PyNcclCommunicator and on
+        // torch.distributed's device group (vllm cuda_communicator.py @ 00b5a01,
+        // base_device_communicator.py @ 00a18bc): two; its PP group sends through the PyNccl one.
+        // The other engines: one per parallel dimension.
+        QTest::addColumn<core::ServingEngine>("engine");
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<double>("nccl");
+        QTest::addRow("vLLM TP 1") << core::ServingEngine::Vllm << 1 << 1 << 0.0;
+        QTest::addRow("vLLM TP 2") << core::ServingEngine::Vllm << 2 << 1 << 2 * 688e6;
+        QTest::addRow("vLLM PP 2") << core::ServingEngine::Vllm << 1 << 2 << 688e6;
+        QTest::addRow("vLLM TP 4 PP 2") << core::ServingEngine::Vllm << 4 << 2 << 3 * 688e6;
+        QTest::addRow("SGLang TP 4") << core::ServingEngine::Sglang << 4 << 1 << 688e6;
+        QTest::addRow("TensorRT-LLM TP 2 PP 2") << core::ServingEngine::TensorRtLlm << 2 << 2 << 2 * 688e6;
+    }
+
+    void communicatorsTheEngineConnects()
+    {
+        QFETCH(core::ServingEngine, engine);
+        QFETCH(int, tp);
+        QFETCH(int, pp);
+        QFETCH(double, nccl);
+        core::Scenario s = serving("llama-3.1-8b", tp * pp, tp, "h100-sxm");
+        s.parallel.pipeline = pp;
+        s.inference.engine = engine;
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.valid);
+        for (std::size_t g = 0; g < e.groups.size(); ++g) {
+            QCOMPARE(bytesOf(e, core::Component::NcclBuffers, g), nccl);
+            // vLLM sizes its pool as gpu_memory_utilization × total less the non-KV memory
+            // (weights, the profiled peak, non-torch: cuBLAS and the communicators), so what the
+            // allocator holds plus the communicators is 0.9 × the card, whatever the layout.
+            if (engine == core::ServingEngine::Vllm)
+                QCOMPARE(e.groups[g].allocatedBytes + nccl, 0.9 * e.groups[g].capacityBytes);
+        }
+    }
+
     void nvfp4OnFp4TensorCores_data()
     {
         // The GEMMs' peak as the roofline's ridge (peak / datasheet bandwidth). NVFP4 (4-bit values,

@@ -27,13 +27,16 @@ private slots:
 
     void summaryAsTheReadmeStates()
     {
-        // README "How far to trust the numbers", memory table, row "all": 137 judged rows, 101
-        // within ±10 %, median |error| 4.5 %. (Before issue 26's mechanisms: 76 within, 6.6 %;
+        // README "How far to trust the numbers", memory table, row "all": 137 judged rows, 108
+        // within ±10 %, median |error| 4.4 %. (Before issue 26's mechanisms: 76 within, 6.6 %;
         // before the optimizer step in backward and activation offloading: 97; before bf16
-        // adapters' bf16 moments and frozen norms' saved tensors: 100 within, 4.5 %.)
+        // adapters' bf16 moments and frozen norms' saved tensors: 100 within, 4.5 %; before
+        // bitsandbytes' kept 4-bit inputs, LitGPT's 4-bit output layer and its untied Llama 3.2
+        // output layer: 101, 4.5 %. vLLM's two TP communicators leave 108 and 4.4 %: they move
+        // every vLLM TP pool toward its log, none across the band.)
         QCOMPARE(m_report.all.rows, 137);
-        QCOMPARE_GE(m_report.all.within, 101);
-        QVERIFY2(m_report.all.medianAbs <= 0.045 + 5e-4, qPrintable(QString::number(m_report.all.medianAbs)));
+        QCOMPARE_GE(m_report.all.within, 108);
+        QVERIFY2(m_report.all.medianAbs <= 0.044 + 5e-4, qPrintable(QString::number(m_report.all.medianAbs)));
     }
 
     void rowsTheMechanismsHold_data()
@@ -69,6 +72,19 @@ private slots:
         QTest::newRow("LitGPT Llama 2 7B LoRA") << "litgpt-llama-2-7b-lora-a10g";
         QTest::newRow("LitGPT Llama 3 8B LoRA") << "litgpt-llama-3-8b-lora-a10g";
         QTest::newRow("LitGPT Mistral 7B LoRA") << "litgpt-mistral-7b-lora-a10g";
+        // LitGPT keeps Llama 3.2's output layer as its own matrix (model.py line 25, filled from
+        // the embedding by convert_hf_checkpoint.py lines 206-207): 1B LoRA −12.6 % → −0.9 %.
+        QTest::newRow("LitGPT Llama 3.2 1B LoRA, untied output") << "litgpt-llama-32-1b-lora-a10g";
+        QTest::newRow("LitGPT Llama 3.2 3B LoRA, untied output") << "litgpt-llama-32-3b-lora-a10g";
+        // bitsandbytes 0.42.0 (LitGPT's pin) keeps each 4-bit layer's input on the graph the loop
+        // still holds (core/training/bnbretainedinputs.h), and Fabric's BitsandbytesPrecision
+        // makes the output layer 4-bit, dequantized whole at the loss: −16…−30 % → −4…−9 %.
+        QTest::newRow("LitGPT Llama 2 7B QLoRA") << "litgpt-llama-2-7b-qlora-a10g";
+        QTest::newRow("LitGPT Llama 3 8B QLoRA") << "litgpt-llama-3-8b-qlora-a10g";
+        QTest::newRow("LitGPT Llama 3.1 8B QLoRA") << "litgpt-llama-31-8b-qlora-a10g";
+        QTest::newRow("LitGPT Llama 3.2 1B QLoRA") << "litgpt-llama-32-1b-qlora-a10g";
+        QTest::newRow("LitGPT Llama 3.2 3B QLoRA") << "litgpt-llama-32-3b-qlora-a10g";
+        QTest::newRow("LitGPT Mistral 7B QLoRA") << "litgpt-mistral-7b-qlora-a10g";
         // FSDP over a frozen base (core/training/frozenbase.cpp): AnswerDotAI/fsdp_qlora
         // benchmarks_03_2024.md @ e877dda, bf16 quant storage, transformers' in-model loss.
         QTest::newRow("fsdp_qlora 7B QLoRA, batch 10") << "answerai-7b-qlora-ctx2048-bs10-3090";
@@ -84,6 +100,36 @@ private slots:
         // SGLang's pool out of what was free after the distributed init: llms-in-clouds
         // docs/sglang.md @ b001c86, QwQ-32B TP 4 on L4, mem_fraction_static 0.85.
         QTest::newRow("SGLang QwQ-32B pool") << "sglang043-qwq32b-tp4-l4-kvpool";
+    }
+
+    void vllmTensorParallelPools_data()
+    {
+        // vLLM's TP group connects two NCCL communicators (PyNccl's and torch.distributed's device
+        // group; vllm cuda_communicator.py @ 00b5a01, base_device_communicator.py @ 00a18bc), as
+        // core/inference.cpp servingCommunicators says. llm-d-planner PR 205 (vLLM 0.19 logs,
+        // H100): with one communicator each of these pools was +2.0 to +2.9 % high, every TP log
+        // printing 2.07–2.21 GiB of non-torch memory against 0.25 GiB at TP 1; with two, within 2 %.
+        QTest::addColumn<QString>("row");
+        QTest::newRow("Llama 3.1 8B TP 2") << "vllm019-meta-llama-llama-3-1-8b-tp2pp1dp1-8192-kvpool";
+        QTest::newRow("Llama 3.1 8B TP 4") << "vllm019-meta-llama-llama-3-1-8b-tp4pp1dp1-8192-kvpool";
+        QTest::newRow("Qwen2.5 7B TP 4") << "vllm019-qwen-qwen2-5-7b-instruct-tp4pp1dp1-8192-kvpool";
+        QTest::newRow("Llama 3.3 70B FP8 TP 4") << "vllm019-fp8dyn-llama-3-3-70b-tp4pp1dp1-8192-kvpool";
+    }
+
+    void vllmTensorParallelPools()
+    {
+        QFETCH(QString, row);
+        const std::string id = row.toStdString();
+        for (std::size_t i = 0; i < m_load.corpus.rows.size(); ++i) {
+            if (m_load.corpus.rows[i].id != id)
+                continue;
+            const core::RowResult& r = m_report.results[i];
+            QVERIFY2(r.usable, r.why.c_str());
+            QVERIFY2(std::fabs(r.heldOutError()) <= 0.02,
+                     qPrintable(QStringLiteral("%1: %2 %").arg(row).arg(100 * r.heldOutError(), 0, 'f', 2)));
+            return;
+        }
+        QFAIL(qPrintable(QStringLiteral("no row %1 in the memory corpus").arg(row)));
     }
 
     void rowsTheMechanismsHold()

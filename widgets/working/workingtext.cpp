@@ -251,6 +251,8 @@ constexpr Text kTexts[] = {
      QT_TRANSLATE_NOOP("WorkingText", "The drafter attends to the context too, so its layers keep keys and values; they take blocks from the same pool as the model's.")},
     {"prefix_cache_hit",
      QT_TRANSLATE_NOOP("WorkingText", "Prompts that start alike (a system prompt, a shared document) find those tokens' keys and values already in the pool: prefill computes only the rest.")},
+    {"bnb_retained_inputs",
+     QT_TRANSLATE_NOOP("WorkingText", "Older bitsandbytes (before 0.43.2) hangs each 4-bit layer's input on the autograd graph where the backward does not free it. While the training loop still holds the previous output, the next forward runs beside all of those inputs.")},
 };
 
 /// Three significant digits in the locale's format, never as an exponent: 1.23, 12.3, 123.
