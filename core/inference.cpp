@@ -10,6 +10,7 @@
 #include "core/model/layerparameters.h"
 #include "core/model/layerpattern.h"
 #include "core/pipeline.h"
+#include "core/serving/expertload.h"
 #include "core/serving/speculative.h"
 #include "core/serving/stepcost.h"
 #include "core/steptime.h"
@@ -470,7 +471,21 @@ ServingHardware servingHardware(const ServingContext& c, const ModelConstants& c
     hw.epBusBytesPerSecond = groupLink(par.effectiveExpertTensor(), par.expert, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond).busBytesPerSecond;
     hw.linkBytesPerSecond = groupLink(c.t, c.p, node, gpu.interconnectBytesPerSecond, gpu.networkBytesPerSecond).busBytesPerSecond;
     hw.engineOverhead = serverEngine(in.engine);
+    hw.expertLoadDispersion = expertLoadDispersion();
     return hw;
+}
+
+/// The routed experts' GEMM FLOPs per row on one GPU of a stage, the pairs spread evenly:
+/// 2 · k/E · the stage's routed-expert parameters / t (the experts' share of 2 × active / t).
+double routedExpertFlopsPerToken(const ServingContext& c, const StageLayers& sr)
+{
+    const ModelArchitecture& m = c.m;
+    if (c.countOnly || !m.isMoE() || m.numExperts <= 0)
+        return 0;
+    double routed = 0;
+    for (LayerKind kind : kModelledKinds)
+        routed += sr.kinds[kind] * c.kinds[std::size_t(kind)].routedExperts;
+    return 2 * routed * double(m.moeTopK) / m.numExperts / c.t;
 }
 
 struct ServingStep
@@ -501,6 +516,7 @@ void engineSteps(const ServingContext& c, const ServingHardware& hw, double acti
             st.denseWeightBytes -= c.pc.embedding / c.t * c.otherBytes;
         const double share = m.numLayers > 0 ? double(sr.count) / m.numLayers : 1.0 / c.p;
         st.flopsPerToken = 2 * activeParameters * share / c.t;
+        st.expertFlopsPerToken = routedExpertFlopsPerToken(c, sr);
         st.attentionWidth = qWidth / c.t;
         const int attending = m.isHybrid() ? sr.kinds[LayerKind::Dense] + sr.kinds[LayerKind::Moe] : sr.count;
         if (m.isHybrid()) // only the attention layers attend: their share of the stage's layers
@@ -936,6 +952,11 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
                 {"PP hand-off", part(pp, ServingPart::PipelineHandOff), Unit::Seconds}, {"engine", part(pp, ServingPart::EngineOverhead), Unit::Seconds}},
                {}, s.hardware.mfu > 0 ? "2·N·batch·prompt (+ attention) / (n · peak · MFU)" : std::string_view{});
         const ServingParts& dp = r.decodeParts;
+        // The busiest EP rank's routed pairs over the mean's in the decode step (core/serving/expertload.h).
+        ServingStage moe;
+        moe.layers = 1;
+        moe.moeLayers = m.isMoE() ? 1 : 0;
+        const double decodeBusiestRank = expertLoadFactor(moe, hw, batch * q);
         if (in.prefixCacheHitRate > 0)
             w->add(Term::PrefixCacheHit, kWholeJob, computed,
                    {{"prompt", prompt, Unit::Tokens}, {"hit", in.prefixCacheHitRate, Unit::Fraction}, {"block", double(kvBlock(s)), Unit::Tokens},
@@ -945,6 +966,7 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
                {{"bytes read", r.decodeBytesPerStep, Unit::Bytes}, {"bandwidth", bandwidth, Unit::Bytes},
                 {"achievable", hbmReadFraction(), Unit::Fraction}, {"FLOPs", r.decodeFlopsPerStep, Unit::Flops},
                 {"attention compute share", decodeAttentionComputeFraction(), Unit::Fraction},
+                {"busiest EP rank", decodeBusiestRank, Unit::Count},
                 {"weights", part(dp, ServingPart::Weights), Unit::Seconds}, {"compute", part(dp, ServingPart::Compute), Unit::Seconds},
                 {"KV read", part(dp, ServingPart::KvRead), Unit::Seconds}, {"layer floor", part(dp, ServingPart::LayerFloor), Unit::Seconds},
                 {"TP all-reduce", part(dp, ServingPart::TensorParallel), Unit::Seconds}, {"EP", part(dp, ServingPart::ExpertParallel), Unit::Seconds},

@@ -10673,6 +10673,10 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>注意力算力占比</translation>
     </message>
     <message>
+        <source>busiest EP rank</source>
+        <translation>最忙 EP 卡的负载倍数</translation>
+    </message>
+    <message>
         <source>0 (FSDP2&apos;s reduce-scatter inputs are counted with the gathered weights)</source>
         <translation>0（FSDP2 的 reduce-scatter 输入已计入聚合后的权重）</translation>
     </message>

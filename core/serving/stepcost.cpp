@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/serving/expertload.h"
 #include "core/serving/serving_data.h"
 
 namespace core {
@@ -77,6 +78,16 @@ double stepAllReduceSeconds(double bytes, int ranks, bool custom, double busByte
     return std::min(ring, k.latency + bytes * k.secondsPerByte);
 }
 
+double expertLoadFactor(const ServingStage& stage, const ServingHardware& hw, double rows)
+{
+    if (stage.moeLayers <= 0 || hw.expert <= 1 || hw.experts <= 0 || hw.topK <= 0 || rows <= 0)
+        return 1;
+    // Every replica of the EP group routes its rows' top-k pairs to the group's E experts, E / EP
+    // on each rank: a rank receives rows · replicas · k / EP pairs on average.
+    const double pairsPerRank = rows * hw.expertGroupReplicas * hw.topK / hw.expert;
+    return busiestRankFactor(hw.expert, double(hw.experts) / hw.expert, pairsPerRank, hw.expertLoadDispersion);
+}
+
 ServingParts stageStepParts(const ServingStage& stage, const ServingHardware& hw, const ServingLoad& load, const ModelConstants& constants)
 {
     ServingParts parts{};
@@ -94,7 +105,11 @@ ServingParts stageStepParts(const ServingStage& stage, const ServingHardware& hw
     // padding, while a decode step's GEMMs run skinny-M kernels whose time is the weight read
     // counted beside it (a roofline: the larger of the two binds).
     const double efficiency = hw.gemm ? gemmEfficiency(*hw.gemm, hw.fp8, std::max(rows, hw.gemm->mamfM), hw.hidden, hw.hidden, constants) : 0;
-    const double computeSeconds = hw.peakFlops > 0 && efficiency > 0 ? stage.flopsPerToken * rows / (hw.peakFlops * efficiency) : 0;
+    // Expert load: the step waits for the EP rank whose experts received the most of the routed
+    // pairs (core/serving/expertload.h); its routed-expert GEMMs are that much longer.
+    const double busiest = expertLoadFactor(stage, hw, rows);
+    const double flops = stage.flopsPerToken + (busiest - 1) * stage.expertFlopsPerToken;
+    const double computeSeconds = hw.peakFlops > 0 && efficiency > 0 ? flops * rows / (hw.peakFlops * efficiency) : 0;
     parts[std::size_t(readSeconds >= computeSeconds ? ServingPart::Weights : ServingPart::Compute)] = std::max(readSeconds, computeSeconds);
     // Decode attention reads each sequence's cache (FlashAttention/FlashInfer decode, paged), one
     // query per decoding row (a verified draft token is one more query on the same read). Where its
@@ -129,7 +144,8 @@ ServingParts stageStepParts(const ServingStage& stage, const ServingHardware& hw
     // group across attention-DP replicas sends each row to its top-k experts and back; all but 1/EP
     // of them leave the GPU (all-to-all), plus a collective's latency each way.
     if (hw.expert > 1 && hw.expertGroupReplicas > 1 && stage.moeLayers > 0 && hw.epBusBytesPerSecond > 0) {
-        const double moved = rows * hw.topK * hw.hidden * hw.activationBytes * (hw.expert - 1) / hw.expert;
+        // The busiest rank receives `busiest` × the mean rank's pairs (and sends as many back).
+        const double moved = busiest * rows * hw.topK * hw.hidden * hw.activationBytes * (hw.expert - 1) / hw.expert;
         parts[std::size_t(ServingPart::ExpertParallel)] =
             2.0 * stage.moeLayers * (moved / hw.epBusBytesPerSecond + kNcclLatency);
     }

@@ -14,6 +14,8 @@
 //   floor      a fixed time per layer (launch gaps, tails, norms, rotary: fitted)
 //   TP         two all-reduces per layer of rows × hidden activations (custom one-shot or NCCL ring)
 //   EP         dispatch and combine per MoE layer
+// The routed experts' GEMMs and the all-to-all wait for the EP rank that received the most
+// token-expert pairs (core/serving/expertload.h).
 // and once per step the engine's own overhead (scheduler, sampler, streaming: fitted), plus a
 // hand-off of the rows' activations between pipeline stages.
 
@@ -53,6 +55,9 @@ struct ServingStage
     double denseWeightBytes = 0;  ///< read every step: attention, dense MLPs, shared experts, norms, the LM head (not the token embedding)
     double expertWeightBytes = 0; ///< routed experts held by this GPU (read where some row was routed to them)
     double flopsPerToken = 0;     ///< GEMM FLOPs per row on this GPU: 2 × the parameters a token uses
+    /// The routed experts' share of flopsPerToken with the pairs spread evenly over the EP ranks
+    /// (the busiest rank does more: core/serving/expertload.h).
+    double expertFlopsPerToken = 0;
     double attentionWidth = 0;    ///< query heads × head dim on this GPU (MLA: its attention width)
     double kvReadBytes = 0;       ///< the KV cache this step's decode attention reads on this GPU
     /// FLOPs of one decode query over the stage's cached positions on this GPU (Σ over attending
@@ -85,6 +90,8 @@ struct ServingHardware
     double epBusBytesPerSecond = 0;
     double linkBytesPerSecond = 0; ///< between pipeline stages
     bool engineOverhead = false; ///< a server engine whose scheduler the GPU waits for each step
+    /// The per-expert load's coefficient of variation (core/serving/expertload.h).
+    double expertLoadDispersion = 0;
 };
 
 /// What one step computes.
@@ -105,6 +112,10 @@ struct ServingLoad
 
 /// One stage's GPU time, by part (no engine overhead, no hand-off).
 ServingParts stageStepParts(const ServingStage& stage, const ServingHardware& hw, const ServingLoad& load, const ModelConstants& constants);
+
+/// The busiest EP rank's routed pairs over the mean rank's for a step of `rows` rows on this stage
+/// (1 without experts split over ranks; core/serving/expertload.h).
+double expertLoadFactor(const ServingStage& stage, const ServingHardware& hw, double rows);
 
 /// An all-reduce of `bytes` over `ranks` GPUs inside a step: the engine's one-shot kernel where it
 /// has one (latency and per-byte cost measured on H100, sgl-project/sglang#2904), or NCCL's ring

@@ -1,7 +1,7 @@
 // One serving engine step (core/serving/stepcost.h, issue 27 item 1): the decode attention bound
 // by its read or by its FLOPs (MLA decoding absorbed, draft tokens verified as more queries), the
-// experts an attention-data-parallel EP group's rows reach, and the EP dispatch only such a group
-// pays. Every expected number is worked by hand in the row's comment from the figures named
+// experts an attention-data-parallel EP group's rows reach, the EP dispatch only such a group
+// pays, and the busiest EP rank's expert load (core/serving/expertload.h). Every expected number is worked by hand in the row's comment from the figures named
 // there, not read from the code.
 #include <QtTest>
 
@@ -9,7 +9,9 @@
 
 #include "core/model.h"
 #include "core/modelconstants.h"
+#include "core/serving/expertload.h"
 #include "core/serving/stepcost.h"
+#include "core/steptime.h"
 
 namespace {
 
@@ -142,19 +144,28 @@ private slots:
     void expertDispatchOnlyAcrossReplicas_data()
     {
         QTest::addColumn<double>("groupReplicas");
+        QTest::addColumn<double>("dispersion");
         QTest::addColumn<double>("expectedSeconds");
-        // One DeepSeek-V3 MoE layer (h 7168, top 8), 128 rows, BF16 activations, EP 8 over a bus
-        // of 360 GB/s, NCCL latency 20.3 µs (resources/serving.json).
+        // One DeepSeek-V3 MoE layer (h 7168, 256 experts, top 8), 128 rows, BF16 activations, EP 8
+        // over a bus of 360 GB/s, NCCL latency 20.3 µs (resources/serving.json).
         // TP 8 attention with EP 8 inside it: every rank already holds every row; the MLP's
         // all-reduce combines the experts (vLLM fused_moe/layer.py), no dispatch: 0.
-        QTest::newRow("EP inside the TP group") << 1.0 << 0.0;
-        // Attention DP (TP 1, EP 8): 128 · 8 · 7168 · 2 B · 7/8 = 12,845,056 B leave each way;
-        // 2 · (12,845,056 / 360e9 + 20.3 µs) = 2 · (35.681 + 20.3) µs = 111.961 µs.
-        QTest::newRow("EP across attention-DP ranks") << 8.0 << 1.1196142e-4;
+        QTest::newRow("EP inside the TP group") << 1.0 << 0.0 << 0.0;
+        // Attention DP (TP 1, EP 8): 128 · 8 · 7168 · 2 B · 7/8 = 12,845,056 B leave each way on
+        // the mean rank. The busiest of 8 ranks receives more: 128 · 8 replicas · 8 / 8 = 1024
+        // pairs per rank, 32 experts each; uniform routing (c = 0): 1 + z(8) · √(0.875 / 1024) =
+        // 1 + 1.434200 · 0.029232 = 1.041924 (z(8) = Φ⁻¹(7.625 / 8.25) = Φ⁻¹(0.924242) = 1.434200);
+        // 13,383,580 B: 2 · (37.1766 + 20.3) µs = 114.953 µs.
+        QTest::newRow("EP across attention-DP ranks, uniform routing") << 8.0 << 0.0 << 1.1495319e-4;
+        // The measured dispersion c = 2.14 (TensorRT-LLM's DeepSeek-R1 study, resources/serving.json):
+        // 1 + 1.434200 · √(2.14² / 32 + 0.875 / 1024) = 1 + 1.434200 · √(0.143113 + 0.000854) =
+        // 1.544178; 19,835,057 B: 2 · (55.0974 + 20.3) µs = 150.795 µs.
+        QTest::newRow("EP across attention-DP ranks, measured dispersion") << 8.0 << 2.14 << 1.5079476e-4;
     }
     void expertDispatchOnlyAcrossReplicas()
     {
         QFETCH(double, groupReplicas);
+        QFETCH(double, dispersion);
         QFETCH(double, expectedSeconds);
         QCOMPARE(core::ncclLatencySeconds(), 2.03e-5);
         core::ServingStage st;
@@ -169,6 +180,7 @@ private slots:
         hw.topK = 8;
         hw.expertGroupReplicas = groupReplicas;
         hw.epBusBytesPerSecond = 360e9;
+        hw.expertLoadDispersion = dispersion;
         core::ServingLoad load;
         load.decodeSequences = 128;
         const core::ServingParts p = core::stageStepParts(st, hw, load, noFloor());
@@ -177,6 +189,106 @@ private slots:
             QCOMPARE(ep, 0.0);
         else
             QVERIFY2(std::abs(ep / expectedSeconds - 1) < 1e-6, qPrintable(QString::number(ep, 'g', 10)));
+    }
+
+    void expectedMaxStandardNormal_data()
+    {
+        QTest::addColumn<int>("n");
+        QTest::addColumn<double>("expected");
+        // Blom (1958): Φ⁻¹((n − 0.375) / (n + 0.25)). One draw: its mean, 0.
+        QTest::newRow("1") << 1 << 0.0;
+        // Φ⁻¹(1.625 / 2.25) = Φ⁻¹(0.722222) = 0.589456 (the exact E[max of 2] is 1/√π = 0.564190).
+        QTest::newRow("2") << 2 << 0.5894558;
+        // Φ⁻¹(31.625 / 32.25) = Φ⁻¹(0.980620) = 2.066729.
+        QTest::newRow("32") << 32 << 2.0667291;
+    }
+    void expectedMaxStandardNormal()
+    {
+        QFETCH(int, n);
+        QFETCH(double, expected);
+        const double z = core::expectedMaxStandardNormal(n);
+        if (expected == 0)
+            QCOMPARE(z, 0.0);
+        else
+            QVERIFY2(std::abs(z / expected - 1) < 1e-6, qPrintable(QString::number(z, 'g', 10)));
+    }
+
+    void busiestRankFactor_data()
+    {
+        QTest::addColumn<int>("ranks");
+        QTest::addColumn<double>("localExperts");
+        QTest::addColumn<double>("pairsPerRank");
+        QTest::addColumn<double>("dispersion");
+        QTest::addColumn<double>("expected");
+        // TensorRT-LLM's measurement (blog4_Scaling_Expert_Parallelism_in_TensorRT-LLM.md @ 956a4f2,
+        // Table 1, no EPLB): DeepSeek-R1, EP 32, 8 experts per rank, 1024 pairs per rank, the hottest
+        // rank 1.564 above the mean. With c = 2.14: 2.14² / 8 = 0.572450, 0.96875 / 1024 = 0.000946,
+        // √0.573396 = 0.757229; 1 + 2.066729 · 0.757229 = 2.564988 (≈ 1 + 1.564: c reproduces it).
+        QTest::newRow("DeepSeek-R1 EP 32, measured") << 32 << 8.0 << 1024.0 << 2.14 << 2.5649876;
+        // Qwen3-235B-A22B (128 experts, top 8) on EP 8 with attention DP, 256 rows per rank:
+        // 2048 pairs per rank, 16 experts each: 4.5796 / 16 = 0.286225, 0.875 / 2048 = 0.000427,
+        // √0.286652 = 0.535399; 1 + 1.434200 · 0.535399 = 1.767870.
+        QTest::newRow("Qwen3-235B EP 8") << 8 << 16.0 << 2048.0 << 2.14 << 1.7678695;
+        // Uniform routing (c = 0): only the binomial spread, 1 + 1.434200 · √(0.875 / 1024) = 1.041924.
+        QTest::newRow("uniform, EP 8") << 8 << 32.0 << 1024.0 << 0.0 << 1.0419241;
+        // One rank holds every expert: no busiest rank.
+        QTest::newRow("one rank") << 1 << 256.0 << 1024.0 << 2.14 << 1.0;
+    }
+    void busiestRankFactor()
+    {
+        QFETCH(int, ranks);
+        QFETCH(double, localExperts);
+        QFETCH(double, pairsPerRank);
+        QFETCH(double, dispersion);
+        QFETCH(double, expected);
+        const double f = core::busiestRankFactor(ranks, localExperts, pairsPerRank, dispersion);
+        QVERIFY2(std::abs(f / expected - 1) < 1e-6, qPrintable(QString::number(f, 'g', 10)));
+    }
+
+    void expertGemmsWaitForTheBusiestRank_data()
+    {
+        QTest::addColumn<double>("groupReplicas");
+        QTest::addColumn<double>("expectedSeconds");
+        // 1024 rows, 74e9 GEMM FLOPs per row of which 40e9 in routed experts (pairs spread evenly),
+        // 256 experts, top 8, EP 8 (32 experts per rank), c = 2.14, at 989.4 TFLOP/s × 0.5.
+        // Attention DP: 1024 · 8 replicas · 8 / 8 = 8192 pairs per rank; 1 + 1.434200 ·
+        // √(0.143113 + 0.000107) = 1.542763; (74e9 + 0.542763 · 40e9) · 1024 / 494.7e12 = 0.198115 s.
+        QTest::newRow("attention DP, EP 8") << 8.0 << 0.19811520;
+        // TP 8 with EP 8 inside it: 1024 · 8 / 8 = 1024 pairs per rank; 1.544178 (as above);
+        // (74e9 + 0.544178 · 40e9) · 1024 / 494.7e12 = 0.198232 s.
+        QTest::newRow("EP inside TP 8") << 1.0 << 0.19823235;
+    }
+    void expertGemmsWaitForTheBusiestRank()
+    {
+        QFETCH(double, groupReplicas);
+        QFETCH(double, expectedSeconds);
+        // A GEMM efficiency of 0.5 at any shape: measured at a 1 × 1 × 1 GEMM, sustained fraction 1.
+        core::GpuStepFigures gpu{};
+        gpu.gemmBf16 = 0.5;
+        gpu.mamfM = gpu.mamfN = gpu.mamfK = 1;
+        core::ModelConstants c = noFloor();
+        c[core::FittedConstant::SustainedFraction] = 1;
+        core::ServingStage st;
+        st.layers = 1;
+        st.moeLayers = 1;
+        st.flopsPerToken = 74e9;
+        st.expertFlopsPerToken = 40e9;
+        core::ServingHardware hw;
+        hw.gemm = &gpu;
+        hw.peakFlops = kH800Bf16;
+        hw.hidden = 7168;
+        hw.tensor = 1; // the all-reduce is not the part under test
+        hw.expert = 8;
+        hw.experts = 256;
+        hw.topK = 8;
+        hw.expertGroupReplicas = groupReplicas;
+        hw.expertLoadDispersion = 2.14;
+        QCOMPARE(core::expertLoadDispersion(), 2.14); // resources/serving.json
+        core::ServingLoad load;
+        load.decodeSequences = 1024;
+        const core::ServingParts p = core::stageStepParts(st, hw, load, c);
+        QVERIFY2(std::abs(part(p, core::ServingPart::Compute) / expectedSeconds - 1) < 1e-6,
+                 qPrintable(QString::number(part(p, core::ServingPart::Compute), 'g', 10)));
     }
 };
 

@@ -333,6 +333,7 @@ constexpr const char* kSymbols[] = {
     QT_TRANSLATE_NOOP("WorkingNotation", "own chunks"),
     QT_TRANSLATE_NOOP("WorkingNotation", "queue"),
     QT_TRANSLATE_NOOP("WorkingNotation", "attention compute share"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "busiest EP rank"),
 };
 
 template <std::size_t N>
