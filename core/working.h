@@ -52,6 +52,8 @@ enum class Term {
     // speculative decoding and prefix caching (issue 27 item 3; core/serving/speculative.h)
     SpeculativeTokensPerStep, SpeculativeVerifyStep, SpeculativeDraftSeconds, SpeculativeTpot, DraftWeights, DraftKvCache,
     PrefixCacheHit,
+    // a vision-language model's vision tower (issue 28 item 4; core/model/visiontower.h)
+    VisionTower, ImageTokens, VisionFlops, VisionEncoderSeconds,
     Count
 };
 
