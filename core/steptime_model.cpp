@@ -19,6 +19,7 @@
 #include "core/steptime/moedispatch.h"
 #include "core/working.h"
 #include "core/model/linearmixer.h"
+#include "core/model/imagetokens.h"
 #include "core/model/visiontower.h"
 
 namespace core {
@@ -597,8 +598,15 @@ void stepTime(const EstimateContext& ctx, double denseParams, double expertParam
 double stepLowerBound(const Scenario& s, const ParameterCounts* counts)
 {
     // The context the step-time model reads, without the memory ledger: the resolved layout
-    // (the same resolveLayout the estimate uses) and the parameter counts.
-    EstimateContext ctx(s);
+    // (the same resolveLayout the estimate uses) and the parameter counts; the sequence with a
+    // vision-language model's image tokens, as the estimate reads it (core/model/imagetokens.h).
+    Scenario withImages;
+    const bool images = scenarioImageTokens(s) > 0;
+    if (images) {
+        withImages = s;
+        addImageTokens(withImages);
+    }
+    EstimateContext ctx(images ? withImages : s);
     const ResolvedLayout& layout = ctx.layout;
     if (!layout.usable)
         return 0;

@@ -5447,6 +5447,10 @@ SGLang RadixAttention）：预填充只计算其余部分。缓存就是 KV 池�
         <source>speculative decoding is set in the engine&apos;s options file (speculative_config), not by a flag: it is not written here</source>
         <translation>推测解码在引擎的选项文件（speculative_config）中设置，没有命令行参数：此处不写出</translation>
     </message>
+    <message>
+        <source>the model&apos;s vision tower and projector are not written (Megatron-LM builds them in its multimodal examples, not with the GPT flags): the flags describe the language model</source>
+        <translation>模型的视觉塔和投影器未写出（Megatron-LM 在其多模态示例中构建它们，而不是通过 GPT 参数）：这些参数只描述语言模型</translation>
+    </message>
 </context>
 <context>
     <name>LayoutComparison</name>
