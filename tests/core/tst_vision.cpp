@@ -11,6 +11,7 @@
 #include "core/io/presets.h"
 #include "core/model/imagetokens.h"
 #include "core/model/visiontower.h"
+#include "core/timeline/servingtimeline.h"
 #include "core/working.h"
 #include "testscenarios.h"
 
@@ -213,6 +214,13 @@ private slots:
         // The same as 512 more text tokens.
         const core::Estimate longer = core::estimate(gemmaServing(0, 1536));
         QCOMPARE(with.inference.kvBytesPerSequence, longer.inference.kvBytesPerSequence);
+    }
+
+    void servingTimelineSeesTheImageTokens()
+    {
+        // The engine's run: 1024 text + 2 × 256 image tokens per prompt, as the estimate read it.
+        const core::ServingTimeline t = core::servingTimeline(gemmaServing(2, 1024));
+        QCOMPARE(t.promptLength, std::int64_t(1536));
     }
 
     void servingHoldsTheTowerAndEncodesFirst()
