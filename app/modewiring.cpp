@@ -6,6 +6,7 @@
 #include "app/explorerpages.h"
 #include "app/mainwindow.h"
 #include "app/scenariocontroller.h"
+#include "core/model/imagetokens.h"
 #include "core/weightformat.h"
 #include "widgets/charts/comparisonview.h"
 #include "widgets/gauges/gaugepanel.h"
@@ -20,7 +21,9 @@ void wireModeViews(MainWindow* w)
 
     // The serving dials' zones compare with the scenario's own batch and context.
     QObject::connect(c, &ScenarioController::scenarioChanged, gauges, [gauges](const core::Scenario& s) {
-        gauges->setServingRequest(s.inference.batchSize, s.inference.promptLength, s.inference.context());
+        // A vision-language model's image tokens are prompt tokens (core/model/imagetokens.h).
+        const std::int64_t images = core::scenarioImageTokens(s);
+        gauges->setServingRequest(s.inference.batchSize, s.inference.promptLength + images, s.inference.context() + images);
     });
 
     // The lab's "Use for weights": the served weights, in inference mode (one undo step).

@@ -6,6 +6,7 @@
 #include "core/kvcache.h"
 #include "core/model/layerparameters.h"
 #include "core/model/linearmixer.h"
+#include "core/model/visiontower.h"
 #include "core/layout/sharding.h"
 #include "core/pipeline.h"
 #include "core/steptime.h"
@@ -191,6 +192,15 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
     const FlopsPerToken f = flopsPerToken(ctx);
     out.tokensPerIteration = double(tr.globalBatchSize) * double(tr.seqLength);
     out.modelFlopsPerIteration = f.total() * out.tokensPerIteration;
+    // A vision tower over each sample's images (core/model/visiontower.h): forward, and backward
+    // (twice the forward) when trained; a frozen tower runs only its forward.
+    double visionFlops = 0;
+    if (!ctx.layout.countOnly && ctx.shape.hasVision() && tr.imagesPerSample > 0) {
+        const bool trained = !ctx.layout.adapters && !tr.visionFrozen;
+        visionFlops = double(tr.globalBatchSize) * tr.imagesPerSample * visionTower(ctx.shape).forwardFlopsPerImage * (trained ? 3 : 1);
+        out.modelFlopsPerIteration += visionFlops;
+    }
+    out.visionFlopsPerIteration = visionFlops;
     // Recomputation: full reruns each layer's forward (1/3 of its fwd+bwd), selective only
     // the attention core's forward (Korthikanti §5; Narayanan's 96 = 4 × 24 with recompute).
     double extra = 0;
@@ -198,10 +208,10 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
         extra = f.forwardLayers + f.attentionCore / 3;
     else if (tr.recompute == Recompute::Selective)
         extra = f.attentionCore / 3;
-    out.hardwareFlopsPerIteration = (f.total() + extra) * out.tokensPerIteration;
+    out.hardwareFlopsPerIteration = (f.total() + extra) * out.tokensPerIteration + visionFlops;
     out.iterations = tr.trainTokens / out.tokensPerIteration;
-    out.totalModelFlops = f.total() * tr.trainTokens;
-    out.totalHardwareFlops = (f.total() + extra) * tr.trainTokens;
+    out.totalModelFlops = f.total() * tr.trainTokens + visionFlops * out.iterations;
+    out.totalHardwareFlops = (f.total() + extra) * tr.trainTokens + visionFlops * out.iterations;
 
     out.peakFlopsPerGpu = peakFor(ctx, out.computeDType, issues);
     if (out.peakFlopsPerGpu <= 0) {
@@ -242,6 +252,14 @@ void computeTime(const EstimateContext& ctx, ComputeEstimate& out, std::vector<I
                                                          {"attention core/token", f.attentionCore, Unit::Flops},
                                                          {"logits/token", f.logits, Unit::Flops}},
                {}, six ? "6·N·B·s  (Kaplan et al. 2020 §2.1)" : std::string_view{});
+        if (visionFlops > 0) {
+            const ModelArchitecture& m = ctx.shape;
+            const VisionTower v = visionTower(m);
+            w->add(Term::VisionFlops, kWholeJob, visionFlops,
+                   {{"B", double(tr.globalBatchSize), Unit::Count}, {"images", double(tr.imagesPerSample), Unit::Count},
+                    {"S", v.sequencePerTile, Unit::Tokens}, {"forward/image", v.forwardFlopsPerImage, Unit::Flops},
+                    {"passes", ctx.layout.adapters || tr.visionFrozen ? 1.0 : 3.0, Unit::Count}});
+        }
         w->add(Term::HardwareFlopsPerIteration, kWholeJob, out.hardwareFlopsPerIteration,
                {{"model", out.modelFlopsPerIteration, Unit::Flops}, {"recompute", extra * out.tokensPerIteration, Unit::Flops}},
                {}, tr.recompute == Recompute::Full ? "model + (layers + core)/3 · B·s  (one more forward)"

@@ -8,6 +8,7 @@
 #include "core/finetune.h"
 #include "core/kvcache.h"
 #include "core/offload/nvmeoffload.h"
+#include "core/model/imagetokens.h"
 #include "core/rules/rules.h"
 #include "core/translatable.h"
 #include "core/working.h"
@@ -108,6 +109,22 @@ void fillContext(EstimateContext& ctx, Working* w)
             if (ctx.layout.pattern.mtp > 0)
                 w->add(Term::MtpModules, kWholeJob, pc.mtpParameters,
                        {{"mtp", double(m.mtpLayers), Unit::Count}, {"h", h, Unit::Count}, {"projection + norms", pc.mtpProjectionPerLayer, Unit::Count}});
+            if (m.hasVision()) { // a vision tower and its projector (core/model/visiontower.h), in Ψ, not in the active count
+                const VisionTower v = visionTower(m);
+                w->add(Term::VisionTower, kWholeJob, v.total,
+                       {{"L_v", double(m.visionLayers), Unit::Count}, {"w", double(m.visionHiddenSize), Unit::Count},
+                        {"F_v", double(m.visionFfnHiddenSize), Unit::Count}, {"per block", v.perLayer, Unit::Count},
+                        {"embeddings", v.patchEmbedding + v.positions + v.classToken, Unit::Count}, {"tower", v.tower, Unit::Count},
+                        {"projector", v.projector, Unit::Count}});
+                const int images = s.mode == Mode::Inference ? s.inference.imagesPerRequest : s.training.imagesPerSample;
+                if (images > 0) {
+                    const double tokens = double(imageTokens(m, images));
+                    const double sequence = s.mode == Mode::Inference ? double(s.inference.promptLength) : double(s.training.seqLength);
+                    w->add(Term::ImageTokens, kWholeJob, tokens,
+                           {{"images", double(images), Unit::Count}, {"per image", v.tokensPerImage, Unit::Tokens},
+                            {"text", sequence - tokens, Unit::Tokens}, {"sequence", sequence, Unit::Tokens}});
+                }
+            }
         }
         if (s.mode == Mode::Inference)
             return; // serving has no optimizer, ZeRO or micro-batches: inference.cpp explains the rest
@@ -190,14 +207,16 @@ void estimate(const Scenario& s, Estimate& out, Working* w, const EstimateOption
     validate(s, out.issues);
     if (hasErrors(out.issues))
         return;
-    if (isNormalized(s)) {
+    if (isNormalized(s) && scenarioImageTokens(s) == 0) {
         estimateValid(s, out, w, options);
         return;
     }
     // What the mode ignores (a serving run's CP, ZeRO, …) reaches no number: the estimate reads
     // the scenario as its mode does (core/rules: normalize); the issues are the scenario's own.
+    // A vision-language model's images add their tokens to the sequence (core/model/imagetokens.h).
     Scenario normalized = s;
     normalize(normalized);
+    addImageTokens(normalized);
     estimateValid(normalized, out, w, options);
 }
 

@@ -86,6 +86,7 @@ struct ComputeEstimate
     double tokensPerIteration = 0;
     double modelFlopsPerIteration = 0;     ///< what MFU counts
     double hardwareFlopsPerIteration = 0;  ///< + recomputation: what the GPUs execute
+    double visionFlopsPerIteration = 0;    ///< of modelFlopsPerIteration: a vision tower over the step's images
     double iterations = 0;
     double totalModelFlops = 0;
     double totalHardwareFlops = 0;
@@ -182,6 +183,10 @@ struct InferenceEstimate
     // Prefix caching: the prompt tokens prefill computes per request.
     double prefixCacheHitRate = 0;      ///< inference.prefix_cache_hit_rate, as the estimate read it
     double prefillTokensPerRequest = 0; ///< prompt − cached (at least 1: the last token is recomputed for its logits)
+    // A vision-language model (core/model/visiontower.h; issue 28 item 4).
+    double imageTokensPerRequest = 0;   ///< of the prompt: inference.images_per_request × the model's tokens per image
+    double visionWeightBytes = 0;       ///< the tower and projector on one GPU of the first stage
+    double visionSecondsPerImage = 0;   ///< the encoder's forward over one image, before its request's prefill
 };
 
 /// Fine-tuning answers (mode = finetune).

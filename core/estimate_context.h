@@ -65,7 +65,9 @@ struct EstimateContext
     // Per-estimate constants of the stage ledger (prepareStages), so that the per-stage work
     // is a handful of multiplications: a 16-stage pipeline is estimated 1000× per second.
     double stageParams = 0;           ///< count-only models: Ψ/(t·p) per stage, no layer structure
-    double firstStageParams = 0;      ///< embedding (+ learned positions) on stage 0
+    double firstStageParams = 0;      ///< embedding (+ learned positions) on stage 0 (+ a trained vision tower)
+    double frozenVisionParams = 0;    ///< a frozen vision tower and projector on stage 0, per GPU (weights only)
+    double visionActivationsPerMicroBatch = 0; ///< a trained tower's saved activations of one micro-batch's images
     double lastStageParams = 0;       ///< final norm + output layer (or tied copy) on the last stage
     /// training.optimizer_in_backward: the largest single parameter tensor per GPU, the one whose
     /// gradient is the most that exists at once (the embedding or output matrix V·h/t on the end

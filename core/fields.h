@@ -41,6 +41,10 @@ enum class Field : std::uint16_t {
     ModelLinearMixer, ModelFullAttentionInterval, ModelFullAttentionFirst, ModelMixerOnlyBeforeAttention,
     ModelLinearNumKeyHeads, ModelLinearKeyHeadDim, ModelLinearNumValueHeads, ModelLinearValueHeadDim, ModelLinearConvKernel,
     ModelAttentionOutputGate, ModelRecurrentStateDtype,
+    ModelVisionLayers, ModelVisionHiddenSize, ModelVisionFfnHiddenSize, ModelVisionHeads, ModelVisionPatchSize, ModelVisionImageSize,
+    ModelVisionTemporalPatch, ModelVisionGatedMlp, ModelVisionNormalization, ModelVisionLearnedPositions, ModelVisionClassToken,
+    ModelVisionFinalNorms, ModelVisionMerge, ModelVisionTilesPerImage, ModelVisionTokensPerImage, ModelVisionProjectorLayers,
+    ModelVisionProjectorHidden, ModelVisionProjectorBias, ModelVisionProjectorNorm, ModelVisionPatchBias,
     ModelRopeTheta, ModelRopeScaling, ModelRopeScalingFactor, ModelNormEpsilon, ModelActivation, ModelParameters,
     // training
     TrainingSeqLength, TrainingMicroBatchSize, TrainingGlobalBatchSize, TrainingTrainTokens, TrainingPrecision,
@@ -48,6 +52,7 @@ enum class Field : std::uint16_t {
     TrainingRecompute, TrainingFlashAttention, TrainingFlopsFormula, TrainingMoeCapacityFactor, TrainingTpCommOverlap,
     TrainingFramework, TrainingMomentDtype, TrainingLossImplementation, TrainingAttentionKernel, TrainingTorchCompile, TrainingFp8Recipe,
     TrainingMoeCommOverlap, TrainingMoeHierarchicalDispatch, TrainingOptimizerInBackward, TrainingActivationOffload,
+    TrainingImagesPerSample, TrainingVisionFrozen,
     // parallel
     ParallelGpus, ParallelGpusPerNode, ParallelNvlinkDomain, ParallelTensor, ParallelPipeline, ParallelVirtualPipeline, ParallelContext,
     ParallelSequenceParallel, ParallelExpert, ParallelExpertTensor, ParallelFirstStageLayers, ParallelLastStageLayers,
@@ -70,7 +75,7 @@ enum class Field : std::uint16_t {
     InferencePromptLength, InferenceGeneratedTokens, InferenceKvBlockSize, InferenceMaxBatchedTokens,
     InferenceFlashAttention, InferenceGpuMemoryUtilization, InferenceMaxNumSeqs, InferenceCudaGraphs, InferenceCudaGraphBytes,
     InferenceFullPromptLogits, InferenceSpeculativeMethod, InferenceSpeculativeTokens, InferenceAcceptanceRate,
-    InferenceDraftParameters, InferencePrefixCacheHitRate,
+    InferenceDraftParameters, InferencePrefixCacheHitRate, InferenceImagesPerRequest,
     // fine-tuning
     FineTuneMethod, FineTuneLoraRank, FineTuneLoraTargets, FineTuneBaseFormat, FineTuneBaseQuantGroupSize,
     FineTuneBaseQuantScaleFormat, FineTuneBaseQuantZeroPoint, FineTuneDoubleQuantization, FineTuneQuantizeEmbeddings,
@@ -139,6 +144,7 @@ enum class FieldUse : std::uint8_t {
     FineTune,     ///< mode finetune
     Adapters,     ///< … with LoRA or QLoRA
     Rl,           ///< … with an RL algorithm
+    Vision,       ///< the model has a vision tower (an architecture with model.vision_layers > 0)
     ModelledMfu,  ///< the MFU is used: no measured throughput replaces it (training, fine-tuning)
     Count
 };
@@ -151,6 +157,7 @@ enum class FieldPresence : std::uint8_t {
     Mla,          ///< … with multi-head latent attention
     Hybrid,       ///< … with a linear mixer (issue 28), or a hybrid key away from its default
     Sparse,       ///< … with DeepSeek Sparse Attention's indexer, or an indexer key away from its default
+    Vision,       ///< … with a vision tower (issue 28), or a vision key away from its default
     Stated,       ///< … and the value is not the default ("not stated"): files without it do not change
     Manual,       ///< scenario_io decides (texts, specials, the model's parameter count)
 };
@@ -479,6 +486,28 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::model, &M::linearConvKernel>(Field::ModelLinearConvKernel, "model.linear_conv_kernel", U::Width, between(1, 64), E::Architecture, W::Hybrid),
     choice<&S::model, &M::attentionOutputGate>(Field::ModelAttentionOutputGate, "model.attention_output_gate", E::Architecture, W::Hybrid),
     choice<&S::model, &M::recurrentStateDtype>(Field::ModelRecurrentStateDtype, "model.recurrent_state_dtype", E::Architecture, W::Hybrid),
+    // A vision tower (issue 28 item 4, core/model/visiontower.h): written for a model with one (or
+    // when a key is away from its default), so every text model's file reads and writes unchanged.
+    scalar<&S::model, &M::visionLayers>(Field::ModelVisionLayers, "model.vision_layers", U::Layers, atLeast(0, kMaxLayers), E::Architecture, W::Vision),
+    scalar<&S::model, &M::visionHiddenSize>(Field::ModelVisionHiddenSize, "model.vision_hidden_size", U::Width, atLeast(1, kMaxDimension), E::Vision, W::Vision),
+    scalar<&S::model, &M::visionFfnHiddenSize>(Field::ModelVisionFfnHiddenSize, "model.vision_ffn_hidden_size", U::Width, atLeast(1, kMaxDimension * 8), E::Vision, W::Vision),
+    scalar<&S::model, &M::visionHeads>(Field::ModelVisionHeads, "model.vision_num_attention_heads", U::Count, atLeast(1, kMaxDimension), E::Vision, W::Vision),
+    scalar<&S::model, &M::visionPatchSize>(Field::ModelVisionPatchSize, "model.vision_patch_size", U::Width, atLeast(1, 4096), E::Vision, W::Vision),
+    scalar<&S::model, &M::visionImageSize>(Field::ModelVisionImageSize, "model.vision_image_size", U::Width, atLeast(1, 65536), E::Vision, W::Vision),
+    scalar<&S::model, &M::visionTemporalPatch>(Field::ModelVisionTemporalPatch, "model.vision_temporal_patch", U::Count, atLeast(1, 64), E::Vision, W::Vision),
+    choice<&S::model, &M::visionGatedMlp>(Field::ModelVisionGatedMlp, "model.vision_gated_mlp", E::Vision, W::Vision),
+    choice<&S::model, &M::visionNormalization>(Field::ModelVisionNormalization, "model.vision_normalization", E::Vision, W::Vision),
+    choice<&S::model, &M::visionLearnedPositions>(Field::ModelVisionLearnedPositions, "model.vision_learned_positions", E::Vision, W::Vision),
+    choice<&S::model, &M::visionClassToken>(Field::ModelVisionClassToken, "model.vision_class_token", E::Vision, W::Vision),
+    scalar<&S::model, &M::visionFinalNorms>(Field::ModelVisionFinalNorms, "model.vision_final_norms", U::Count, atLeast(0, 8), E::Vision, W::Vision),
+    scalar<&S::model, &M::visionMerge>(Field::ModelVisionMerge, "model.vision_merge", U::Count, atLeast(1, 64), E::Vision, W::Vision),
+    scalar<&S::model, &M::visionTilesPerImage>(Field::ModelVisionTilesPerImage, "model.vision_tiles_per_image", U::Count, atLeast(1, 1024), E::Vision, W::Vision),
+    scalar<&S::model, &M::visionTokensPerImage>(Field::ModelVisionTokensPerImage, "model.vision_tokens_per_image", U::Tokens, atLeast(0, kMaxSequence), E::Vision, W::Vision),
+    scalar<&S::model, &M::visionProjectorLayers>(Field::ModelVisionProjectorLayers, "model.vision_projector_layers", U::Layers, atLeast(1, 16), E::Vision, W::Vision),
+    scalar<&S::model, &M::visionProjectorHidden>(Field::ModelVisionProjectorHidden, "model.vision_projector_hidden", U::Width, atLeast(0, kMaxDimension * 8), E::Vision, W::Vision),
+    choice<&S::model, &M::visionProjectorBias>(Field::ModelVisionProjectorBias, "model.vision_projector_bias", E::Vision, W::Vision),
+    choice<&S::model, &M::visionProjectorNorm>(Field::ModelVisionProjectorNorm, "model.vision_projector_norm", E::Vision, W::Vision),
+    choice<&S::model, &M::visionPatchBias>(Field::ModelVisionPatchBias, "model.vision_patch_bias", E::Vision, W::Vision),
     // Launch-file keys (no estimate reads them): written only when stated.
     scalar<&S::model, &M::ropeTheta>(Field::ModelRopeTheta, "model.rope_theta", U::Factor, between(1, 1e12).orZero(), E::Architecture, W::Stated),
     choice<&S::model, &M::ropeScaling>(Field::ModelRopeScaling, "model.rope_scaling", E::Architecture, W::Stated),
@@ -513,6 +542,9 @@ inline constexpr FieldInfo kFields[] = {
     choice<&S::training, &T::moeHierarchicalDispatch>(Field::TrainingMoeHierarchicalDispatch, "training.moe_hierarchical_dispatch", E::MoE),
     choice<&S::training, &T::optimizerInBackward>(Field::TrainingOptimizerInBackward, "training.optimizer_in_backward", E::Training),
     choice<&S::training, &T::activationOffload>(Field::TrainingActivationOffload, "training.activation_offload", E::Training),
+    // A vision-language model's images (issue 28 item 4): written only when set.
+    scalar<&S::training, &T::imagesPerSample>(Field::TrainingImagesPerSample, "training.images_per_sample", U::Count, atLeast(0, 1e5), E::Training, W::Stated),
+    choice<&S::training, &T::visionFrozen>(Field::TrainingVisionFrozen, "training.vision_frozen", E::Training, W::Stated),
 
     scalar<&S::parallel, &P::gpus>(Field::ParallelGpus, "parallel.gpus", U::Count, atLeast(1, kMaxGpus)),
     scalar<&S::parallel, &P::gpusPerNode>(Field::ParallelGpusPerNode, "parallel.gpus_per_node", U::Count, atLeast(1, 1024)),
@@ -601,6 +633,7 @@ inline constexpr FieldInfo kFields[] = {
     scalar<&S::inference, &I::acceptanceRate>(Field::InferenceAcceptanceRate, "inference.acceptance_rate", U::Fraction, between(0, 0.99), E::Serving, W::Stated),
     scalar<&S::inference, &I::draftParameters>(Field::InferenceDraftParameters, "inference.draft_parameters", U::Parameters, positive(kMaxParameters).orZero(), E::Serving, W::Stated),
     scalar<&S::inference, &I::prefixCacheHitRate>(Field::InferencePrefixCacheHitRate, "inference.prefix_cache_hit_rate", U::Fraction, between(0, 1), E::Serving, W::Stated),
+    scalar<&S::inference, &I::imagesPerRequest>(Field::InferenceImagesPerRequest, "inference.images_per_request", U::Count, atLeast(0, 1e5), E::Serving, W::Stated),
 
     choice<&S::finetune, &F::method>(Field::FineTuneMethod, "finetune.method", E::FineTune),
     scalar<&S::finetune, &F::loraRank>(Field::FineTuneLoraRank, "finetune.lora_rank", U::Width, atLeast(1, 1e6), E::Adapters),

@@ -8,6 +8,7 @@
 #include "core/issues.h"
 #include "core/kvcache.h"
 #include "core/model/layerparameters.h"
+#include "core/model/imagetokens.h"
 #include "core/model/layerpattern.h"
 #include "core/pipeline.h"
 #include "core/serving/expertload.h"
@@ -81,6 +82,17 @@ double stageWeights(const ServingContext& c, int stage, double touchedExperts = 
         other += c.pc.finalNorm + (c.m.tiedEmbeddings ? (c.p > 1 || c.s.inference.engine == ServingEngine::LlamaCpp ? c.pc.embedding : 0)
                                                       : c.pc.outputLayer) / t;
     return (linear + experts * touchedExperts) * c.linearBytes + other * c.otherBytes;
+}
+
+/// A vision tower and its projector on one GPU of `stage` (the first): its matrices split by TP
+/// (vLLM mm_encoder_tp_mode "weights", the default: the encoder's linears are tensor-parallel),
+/// held as the embeddings are (16-bit unless they are quantized too). Not read by decode steps.
+double stageVisionWeights(const ServingContext& c, int stage)
+{
+    if (stage != 0 || c.countOnly || !c.m.hasVision())
+        return 0;
+    const VisionTower v = visionTower(c.m);
+    return (v.linear / c.t + (v.total - v.linear)) * c.otherBytes;
 }
 
 int kvBlock(const Scenario& s) { return engineKvBlockSize(s); }
@@ -328,7 +340,7 @@ StageMemory stageMemory(const ServingContext& c, const Runtime& r, int stage, do
     const ServingEngine engine = in.engine;
     StageMemory m;
     m.ws = stageWorkspace(c, stage, batch);
-    m.weights = stageWeights(c, stage);
+    m.weights = stageWeights(c, stage) + stageVisionWeights(c, stage);
     // A hybrid's recurrent states share the engine's pool with the KV blocks (vLLM's hybrid KV
     // cache manager allocates one mamba block per sequence from the same pool, vLLM recipes PR #831;
     // SGLang's mamba pool comes out of mem_fraction_static).
@@ -762,7 +774,7 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
         // without flash attention).
         // The drafter's weights (last stage) are loaded before the pool is sized, as in stageMemory.
         const bool drafts = c.drafter.on && i == c.p - 1;
-        const double weights = stageWeights(c, i) + (drafts ? c.drafter.weights : 0.0), workspace = stageWorkspace(c, i, batch).peak();
+        const double weights = stageWeights(c, i) + stageVisionWeights(c, i) + (drafts ? c.drafter.weights : 0.0), workspace = stageWorkspace(c, i, batch).peak();
         const double pool = kvPool(c, weights, workspace, libraries, nccl);
         const double outside = weights + workspace + libraries + rt.cudaContextBytes + nccl + (graphs ? in.cudaGraphBytes : 0)
             + (torchEngine && !rt.expandableSegments ? rt.fragmentationFraction * workspace : 0);
@@ -889,6 +901,30 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
         r.prefillSeconds = step.seconds * chunks;
     }
     r.prefillChunks = chunks;
+    // A vision-language model's images (their tokens are already in the prompt: core/model/
+    // imagetokens.h): the encoder runs over a request's images before its prompt's first chunk
+    // (vLLM gpu_model_runner.py _execute_mm_encoder, in the step that schedules the image's
+    // placeholder tokens). Its GEMMs at the 16-bit GEMM efficiency at the tile's rows, its
+    // attention at the fused kernel's forward fraction, on the replica's TP group.
+    const VisionTower vision = c.countOnly ? VisionTower{} : visionTower(m);
+    const double imagesPerRequest = vision.total > 0 ? double(in.imagesPerRequest) : 0;
+    if (imagesPerRequest > 0) {
+        const double peak16 = peakFor(s.hardware.gpu, WeightFormat::Bf16);
+        const double w = m.visionHiddenSize;
+        const double gemmEff = hw.gemm ? gemmEfficiency(*hw.gemm, false, std::max(vision.sequencePerTile, hw.gemm->mamfM), w, w, constants) : 0;
+        const double attnEff = hw.gemm ? hw.gemm->attentionForward : 0;
+        const double seconds = gemmEff > 0 && attnEff > 0 && peak16 > 0
+            ? (vision.forwardGemmFlopsPerImage / gemmEff + vision.forwardAttentionFlopsPerImage / attnEff) / (c.t * peak16)
+            : 0;
+        r.visionSecondsPerImage = seconds;
+        r.prefillFlops += batch * imagesPerRequest * vision.forwardFlopsPerImage;
+        if (s.hardware.mfu > 0)
+            r.prefillSeconds = r.prefillFlops / (replicaGpus * peak * s.hardware.mfu);
+        else
+            r.prefillSeconds += batch * imagesPerRequest * seconds;
+    }
+    r.imageTokensPerRequest = double(scenarioImageTokens(s));
+    r.visionWeightBytes = stageVisionWeights(c, 0);
 
     double queueSeconds = 0;
     {
@@ -903,6 +939,8 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
             r.ttftSeconds = r.prefillSeconds;
         else if (ownChunks > 0)
             r.ttftSeconds = ownChunks * (steps[kOwnChunkStep].seconds + draftSeconds(c, hw, others, averageContext, constants));
+        if (imagesPerRequest > 0 && !(s.hardware.mfu > 0 && batch <= 1))
+            r.ttftSeconds += imagesPerRequest * r.visionSecondsPerImage; // its own images, encoded first
         r.ttftChunks = ownChunks;
         r.requestSeconds = r.ttftSeconds + (osl - 1) * r.itlSeconds;
         r.throughputPerReplica = r.requestSeconds > 0 ? running * osl / r.requestSeconds : 0;
@@ -994,6 +1032,12 @@ void estimateInference(const Scenario& s, const ResolvedLayout& layout, Estimate
         w->add(Term::TtftSeconds, kWholeJob, r.ttftSeconds,
                {{"prompt", prompt, Unit::Tokens}, {"running", r.runningRequests, Unit::Count}, {"token budget", shownBudget, Unit::Tokens},
                 {"own chunks", r.ttftChunks, Unit::Count}, {"queue", queueSeconds, Unit::Seconds}});
+        if (imagesPerRequest > 0) {
+            w->add(Term::VisionEncoderSeconds, kWholeJob, r.visionSecondsPerImage,
+                   {{"images", imagesPerRequest, Unit::Count}, {"GEMM", vision.forwardGemmFlopsPerImage, Unit::Flops},
+                    {"attention", vision.forwardAttentionFlopsPerImage, Unit::Flops}, {"t", double(c.t), Unit::Count},
+                    {"weights", r.visionWeightBytes, Unit::Bytes}, {"image tokens", r.imageTokensPerRequest, Unit::Tokens}});
+        }
         w->add(Term::ArithmeticIntensity, kWholeJob, r.arithmeticIntensity, {{"ridge", r.ridgePoint, Unit::Count}}, {},
                r.memoryBound ? "FLOPs / bytes < ridge: memory-bound" : "FLOPs / bytes ≥ ridge: compute-bound");
     }

@@ -8,6 +8,7 @@
 #include "core/layout/rlroles.h"
 #include "core/layout/sharding.h"
 #include "core/model/layerparameters.h"
+#include "core/model/visiontower.h"
 #include "core/pipeline.h"
 #include "core/timeline/schedule.h"
 #include "core/training/bnbretainedinputs.h"
@@ -53,6 +54,19 @@ void prepareStages(EstimateContext& ctx)
             k.experts = p.routedExperts / expertShards;
         }
         ctx.firstStageParams = pc.embedding / t + pc.positionEmbedding;
+        // A vision tower and its projector sit before the decoder's first layer, on stage 0, their
+        // matrices split by TP as the decoder's (Megatron-LM's LLaVA model builds its vision
+        // encoder with the same tensor-parallel layers; vLLM mm_encoder_tp_mode "weights").
+        // Trained: model states as every other parameter. Frozen (training.vision_frozen, and
+        // under LoRA/QLoRA, whose adapters target the decoder): weights only.
+        if (m.hasVision()) {
+            const VisionTower v = visionTower(m);
+            const double onGpu = v.linear / t + (v.total - v.linear);
+            if (!ctx.layout.adapters && !tr.visionFrozen)
+                ctx.firstStageParams += onGpu;
+            else
+                ctx.frozenVisionParams = onGpu;
+        }
         // Tied embeddings with PP > 1: the last stage keeps its own copy of the word embedding
         // for the output layer, synchronised by an all-reduce (Megatron).
         const double outputLayer = m.tiedEmbeddings ? (ctx.layout.p > 1 ? pc.embedding : 0) : pc.outputLayer;
@@ -130,6 +144,20 @@ void prepareStages(EstimateContext& ctx)
     const double seqShard = ctx.layout.seqShard;
     const double e = ctx.layout.elementBytes;
     ctx.embeddingActivationsPerMicroBatch = 8 * T + (m.dropout ? T * h / seqShard : 0);
+    if (m.hasVision() && !ctx.layout.countOnly && !ctx.layout.adapters && !tr.visionFrozen && tr.imagesPerSample > 0) {
+        // A trained tower keeps its blocks' inputs for the backward, per encoder token and block
+        // (Korthikanti et al. 2022, arXiv 2205.05198 §4.1, selective recompute, without its two
+        // dropout masks: ViTs train without dropout): norm and QKV inputs, Q, K, V, the attention
+        // output, the second norm's and fc1's inputs (8w), fc1's output and the activation's (2F;
+        // a gated MLP's gate and up outputs and their product, 3F), in the compute dtype, ÷ t
+        // (the F-wide tensors) as the decoder's; with full recomputation only each block's input w.
+        const VisionTower v = visionTower(m);
+        const double w = m.visionHiddenSize, F = m.visionFfnHiddenSize;
+        const double perToken = tr.recompute == Recompute::Full ? w : 8 * w + (m.visionGatedMlp ? 3 : 2) * F / t;
+        const double tokens = double(tr.microBatchSize) * tr.imagesPerSample * v.encoderTokensPerImage;
+        ctx.visionActivationsPerMicroBatch = e * tokens * perToken * m.visionLayers;
+        ctx.embeddingActivationsPerMicroBatch += ctx.visionActivationsPerMicroBatch;
+    }
     ctx.outputInputs = 2 * e * T * h / seqShard;
     ctx.logitElements = T * ctx.params.paddedVocab / t;
     // bitsandbytes < 0.43.2 keeps every 4-bit layer's input on its ctx beyond the backward
@@ -217,7 +245,8 @@ inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, c
     double trainable = 0, trainableWeights = 0;
     double optimizer = 0;
     if (!ctx.layout.adapters) {
-        at(b, Component::Weights) = ctx.weightBytes * dense + ctx.expertWeightBytes * L.experts;
+        at(b, Component::Weights) = ctx.weightBytes * dense + ctx.expertWeightBytes * L.experts
+            + (first ? ctx.weightBytes * ctx.frozenVisionParams : 0); // a frozen tower: its weights only
         at(b, Component::Gradients) = ctx.gradientBytes * dense + ctx.expertGradientBytes * L.experts;
         optimizer = ctx.optimizerBytes * dense + ctx.expertOptimizerBytes * L.experts;
         L.cpuOffloadBytes = ctx.cpuBytesPerParam * L.residentParameters;
@@ -225,7 +254,8 @@ inline void fillStageLedger(const EstimateContext& ctx, int stage, int layers, c
         trainableWeights = L.residentParameters;
     } else {
         L.quantizedOutput = last ? ctx.quantizedOutputParams : 0;
-        at(b, Component::Weights) = ctx.frozenLinearBytes * (L.linear + L.experts + L.quantizedOutput) + ctx.frozenOtherBytes * (L.other - L.quantizedOutput);
+        at(b, Component::Weights) = ctx.frozenLinearBytes * (L.linear + L.experts + L.quantizedOutput) + ctx.frozenOtherBytes * (L.other - L.quantizedOutput)
+            + (first ? ctx.frozenOtherBytes * ctx.frozenVisionParams : 0); // the tower, frozen in its 16-bit storage
         at(b, Component::AdapterWeights) = ctx.adapterWeightBytes * adapters;
         at(b, Component::Gradients) = ctx.adapterGradientBytes * adapters;
         optimizer = ctx.adapterOptimizerBytes * adapters;

@@ -8,6 +8,7 @@
 #include "core/model/layerparameters.h"
 #include "core/model/layerpattern.h"
 #include "core/model/linearmixer.h"
+#include "core/model/visiontower.h"
 
 namespace core {
 
@@ -127,6 +128,12 @@ ParameterCounts countParameters(const ModelArchitecture& model, int tensorParall
     c.outputLayer = model.tiedEmbeddings ? 0 : c.embedding;
     c.total = c.embedding + c.positionEmbedding + c.layers + c.finalNorm + c.outputLayer;
     c.active = c.total - c.moeLayers * (c.perMoeLayer - c.activePerMoeLayer);
+    // A vision tower and its projector (core/model/visiontower.h): in the checkpoint's total, not
+    // in the parameters a text token uses (they run once per image).
+    if (model.hasVision()) {
+        c.vision = visionTower(model).total;
+        c.total += c.vision;
+    }
     if (model.mtpLayers > 0 && model.numLayers > 0) {
         // Megatron-LM multi_token_prediction.py @d98e8a64 (MultiTokenPredictionLayer: enorm, hnorm,
         // eh_proj 2h → h, one transformer block, final_layernorm; embedding and output head shared,

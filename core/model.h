@@ -106,6 +106,31 @@ struct ModelArchitecture
     bool attentionOutputGate = false; ///< sigmoid output gate on attention: q_proj emits 2·a·d (Qwen3-Next attn_output_gate)
     RecurrentStateDtype recurrentStateDtype = RecurrentStateDtype::Auto;
 
+    // A vision tower (issue 28 item 4; core/model/visiontower.h): a ViT encoder of its own widths
+    // whose image tokens, after the projector, enter the decoder's context. Present when
+    // visionLayers > 0. SigLIP (Gemma 3), Qwen2.5-VL's ViT and Llama 4's encoder all carry
+    // biases on every linear layer and two norms per block.
+    int visionLayers = 0;           ///< encoder blocks (HF vision_config num_hidden_layers / depth)
+    int visionHiddenSize = 0;       ///< w (vision_config hidden_size)
+    int visionFfnHiddenSize = 0;    ///< the block's MLP width (intermediate_size)
+    int visionHeads = 0;            ///< attention heads (num_attention_heads / num_heads)
+    int visionPatchSize = 0;        ///< pixels per patch side (patch_size)
+    int visionImageSize = 0;        ///< pixels per side of one tile the encoder sees (image_size)
+    int visionTemporalPatch = 1;    ///< frames per patch (Qwen2.5-VL temporal_patch_size 2: a still image is repeated)
+    bool visionGatedMlp = false;    ///< gate, up, down (Qwen2.5-VL) instead of fc1, fc2 (SigLIP, Llama 4)
+    Normalization visionNormalization = Normalization::LayerNorm;
+    bool visionLearnedPositions = true; ///< a learned position per patch (SigLIP, Llama 4); false: 2-D RoPE (Qwen2.5-VL)
+    bool visionClassToken = false;  ///< a class embedding prepended (Llama 4: 577 positions for 576 patches)
+    int visionFinalNorms = 1;       ///< norms around the encoder (SigLIP post_layernorm 1, Llama 4 pre + post 2, Qwen2.5-VL 0)
+    int visionMerge = 1;            ///< patches merged per side into one token's channels before the projector (Qwen2.5-VL spatial_merge_size 2; Llama 4 pixel shuffle 0.5 → 2)
+    int visionTilesPerImage = 1;    ///< tiles the encoder runs per image (Llama 4: up to 16 + a global tile)
+    int visionTokensPerImage = 0;   ///< decoder tokens per image; 0: tiles × (image/patch)² / merge² (Gemma 3 mm_tokens_per_image 256 after 4×4 pooling)
+    int visionProjectorLayers = 1;  ///< linear layers of the projector (Gemma 3 1, Qwen2.5-VL merger 2, Llama 4 adapter 2 + projector 1)
+    int visionProjectorHidden = 0;  ///< their inner width; 0: the decoder's hidden size
+    bool visionProjectorBias = false;
+    bool visionProjectorNorm = false; ///< an RMSNorm of width w before the projector (Gemma 3 mm_soft_emb_norm, Qwen2.5-VL ln_q)
+    bool visionPatchBias = false;   ///< a bias on the patch embedding (SigLIP's Conv2d; Qwen2.5-VL's Conv3d and Llama 4's unfold have none)
+
     // What a framework needs to build the model but no estimate reads (launch files and the
     // importers carry them; issue 30): 0, None and Auto mean "not stated".
     double ropeTheta = 0;         ///< RoPE base (HF rope_theta, Megatron --rotary-base)
@@ -119,6 +144,7 @@ struct ModelArchitecture
     bool isMla() const { return kvLoraRank > 0; }
     bool isHybrid() const { return linearMixer != LinearMixer::None; }
     bool isSparseAttention() const { return indexTopK > 0; }
+    bool hasVision() const { return visionLayers > 0; }
     /// Layers among [first, last) that attend to the whole context (not windowed).
     int globalLayersIn(int first, int last) const;
     int sharedExpertWidth() const { return sharedExpertFfnHiddenSize > 0 ? sharedExpertFfnHiddenSize : numSharedExperts * moeFfnHiddenSize; }
@@ -158,6 +184,7 @@ struct ParameterCounts
     double outputLayer = 0;        ///< V'·h when untied, else 0
     double layers = 0;             ///< Σ over layers
     double expertParameters = 0;   ///< all routed-expert weights (sharded by EP)
+    double vision = 0;             ///< a vision tower and its projector (core/model/visiontower.h), in `total`, not in `active`
     double total = 0;
     double active = 0;             ///< parameters one token uses: memory uses total, compute uses active (Mixtral, Jiang et al. 2024 §2.1)
     double largestModule = 0;      ///< largest single module (ZeRO-3 gathers one at a time)

@@ -115,6 +115,12 @@ struct TrainingSetup
     /// backward (torchtune enable_activation_offloading: OffloadActivations); the GPU keeps the
     /// layers in transit and the output layer's.
     bool activationOffload = false;
+    /// A vision-language model (a model with a vision tower): images per training sample, each
+    /// adding the model's image tokens to the sample's text tokens (training.seq_length).
+    int imagesPerSample = 0;
+    /// The vision tower and its projector frozen: weights only, no gradients or optimizer states,
+    /// and a forward without grad (LLaMA-Factory freeze_vision_tower, default true for fine-tuning).
+    bool visionFrozen = false;
 
     bool operator==(const TrainingSetup&) const = default;
 };
@@ -197,6 +203,9 @@ struct InferenceSetup
     /// Share of each prompt's tokens found in the engine's prefix cache (vLLM automatic prefix
     /// caching, SGLang RadixAttention): prefill computes only the others.
     double prefixCacheHitRate = 0;
+    /// Images per request of a vision-language model: each adds its image tokens to the prompt
+    /// and one encoder pass to the prefill.
+    int imagesPerRequest = 0;
     std::int64_t context() const { return promptLength + generatedTokens; }
 
     bool operator==(const InferenceSetup&) const = default;

@@ -223,6 +223,15 @@ const std::array<TermInfo, std::size_t(Term::Count)> kTerms{{
      "dense layers · 2·s·b·(2h/t_sp + (a·d + F)/t)",
      "bitsandbytes 0.42.0 autograd/_functions.py lines 522–523 (MatMul4Bit: ctx.tensors = (A, B), not save_for_backward; (None, B) since 9e75374, PR #1270, 0.43.2); PyTorch 6393ae1 python_function.cpp PyNode::release_variables frees saved_variables only; LitGPT 00af8b0 finetune/lora.py line 304 keeps `logits` until the next forward returns",
      Unit::Bytes, Component::LayerActivations},
+    {"vision_tower", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Vision tower and projector parameters"),
+     "3·f·p²·w (+ w) + positions·w + L_v·(4w² + 4w + ε·w·F_v + biases + 2 norms) + final norms + projector (w·m² → … → h)",
+     "transformers modeling_siglip.py (Gemma 3), modeling_qwen2_5_vl.py (Qwen2.5-VL), modeling_llama4.py (Llama 4): patch embedding, learned positions, blocks with biases, pooling or merging, projector; core/model/visiontower.h", Unit::Count, kNone},
+    {"image_tokens", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Image tokens in the decoder's sequence"), "images · tokens per image (tiles · (image/p)² / m², or as stated)",
+     "vLLM gemma3_mm.py get_replacement (mm_tokens_per_image per image); transformers image_processing_qwen2_vl.py (grid / merge²); processing_llama4.py (144 per tile + separators)", Unit::Tokens, kNone},
+    {"vision_flops", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Vision tower FLOPs per step"), "B · images · (2·S·(4w² + ε·w·F_v)·L_v + 4·S²·w·L_v + patches + projector) · (3 trained | 1 frozen)",
+     "2 FLOPs per multiply-add over every block's matrices and its attention (Kaplan et al. 2020 §2.1: backward twice the forward); a frozen tower runs its forward only", Unit::Flops, kNone},
+    {"vision_encoder_seconds", SHARDSCOPE_TRANSLATE_NOOP("WorkingText", "Vision encoder per image (before its prefill)"), "(GEMM FLOPs / η_gemm + attention FLOPs / η_attn) / (t · 16-bit peak)",
+     "vLLM gpu_model_runner.py _execute_mm_encoder: a request's images are encoded in the step that schedules their placeholder tokens, before the decoder's forward; the step-time model's GEMM and fused-attention figures (resources/steptime.json)", Unit::Seconds, kNone},
 }};
 
 std::string printf1(const char* fmt, double v, const char* unit)
@@ -244,7 +253,7 @@ TermSection termSection(Term term)
     switch (term) {
     case Term::ParamsEmbedding: case Term::ParamsAttention: case Term::ParamsMlp: case Term::ParamsNorms:
     case Term::ParamsPerLayer: case Term::ParamsOutput: case Term::ParamsTotal: case Term::ParamsActive: case Term::FamilyShape:
-    case Term::MtpModules:
+    case Term::MtpModules: case Term::VisionTower: case Term::ImageTokens:
         return TermSection::Model;
     case Term::StateBytesPerParameter: case Term::DataParallel: case Term::ZeroShards: case Term::MicroBatches:
     case Term::ExpertShards: case Term::ResidentParameters: case Term::StageLayers:
@@ -274,6 +283,7 @@ TermSection termSection(Term term)
     case Term::StepConstant: case Term::StepSecondsBand:
     case Term::UsefulSeconds: case Term::Mtbi: case Term::CheckpointBytes: case Term::CheckpointWriteSeconds: case Term::CheckpointStall:
     case Term::RestartSeconds: case Term::CheckpointInterval: case Term::LostWorkPerInterruption: case Term::Goodput:
+    case Term::VisionFlops:
         return TermSection::Compute;
     case Term::CommDataParallel: case Term::CommTensorParallel: case Term::CommPipelineParallel: case Term::CommContextParallel:
     case Term::CommExpertParallel: case Term::CommSecondsDataParallel: case Term::CommSecondsTensorParallel:
@@ -287,6 +297,7 @@ TermSection termSection(Term term)
     case Term::DecodeStepBand: case Term::PrefillBand: case Term::OutputThroughputBand: case Term::KvPoolBand:
     case Term::SpeculativeTokensPerStep: case Term::SpeculativeVerifyStep: case Term::SpeculativeDraftSeconds:
     case Term::SpeculativeTpot: case Term::DraftWeights: case Term::DraftKvCache: case Term::PrefixCacheHit:
+    case Term::VisionEncoderSeconds:
         return TermSection::Serving;
     case Term::Count: break;
     }

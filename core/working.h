@@ -54,6 +54,8 @@ enum class Term {
     PrefixCacheHit,
     // a 4-bit base's layer inputs that bitsandbytes < 0.43.2 keeps (core/training/bnbretainedinputs.h)
     BnbRetainedInputs,
+    // a vision-language model's vision tower (issue 28 item 4; core/model/visiontower.h)
+    VisionTower, ImageTokens, VisionFlops, VisionEncoderSeconds,
     Count
 };
 

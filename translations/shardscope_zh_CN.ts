@@ -2947,6 +2947,98 @@ fullest GPU %2 of %3</source>
         <source>Prefix cache hit rate</source>
         <translation>前缀缓存命中率</translation>
     </message>
+    <message>
+        <source>Vision layers</source>
+        <translation>视觉层数</translation>
+    </message>
+    <message>
+        <source>Vision hidden size</source>
+        <translation>视觉隐藏维度</translation>
+    </message>
+    <message>
+        <source>Vision MLP width</source>
+        <translation>视觉 MLP 宽度</translation>
+    </message>
+    <message>
+        <source>Vision attention heads</source>
+        <translation>视觉注意力头数</translation>
+    </message>
+    <message>
+        <source>Patch size</source>
+        <translation>图像块大小</translation>
+    </message>
+    <message>
+        <source>Image size (pixels per tile side)</source>
+        <translation>图像尺寸（每个图块边长像素）</translation>
+    </message>
+    <message>
+        <source>Frames per patch</source>
+        <translation>每个图像块的帧数</translation>
+    </message>
+    <message>
+        <source>Gated vision MLP</source>
+        <translation>门控视觉 MLP</translation>
+    </message>
+    <message>
+        <source>Vision normalization</source>
+        <translation>视觉归一化</translation>
+    </message>
+    <message>
+        <source>Learned patch positions</source>
+        <translation>可学习的图像块位置</translation>
+    </message>
+    <message>
+        <source>Class token</source>
+        <translation>类别词元</translation>
+    </message>
+    <message>
+        <source>Vision tower norms</source>
+        <translation>视觉塔外层归一化数</translation>
+    </message>
+    <message>
+        <source>Patch merge (per side)</source>
+        <translation>图像块合并（每边）</translation>
+    </message>
+    <message>
+        <source>Tiles per image</source>
+        <translation>每张图像的图块数</translation>
+    </message>
+    <message>
+        <source>Tokens per image</source>
+        <translation>每张图像的词元数</translation>
+    </message>
+    <message>
+        <source>Projector layers</source>
+        <translation>投影器层数</translation>
+    </message>
+    <message>
+        <source>Projector width</source>
+        <translation>投影器宽度</translation>
+    </message>
+    <message>
+        <source>Projector biases</source>
+        <translation>投影器偏置</translation>
+    </message>
+    <message>
+        <source>Projector norm</source>
+        <translation>投影器归一化</translation>
+    </message>
+    <message>
+        <source>Patch embedding bias</source>
+        <translation>图像块嵌入偏置</translation>
+    </message>
+    <message>
+        <source>Images per sample</source>
+        <translation>每个样本的图像数</translation>
+    </message>
+    <message>
+        <source>Vision tower frozen</source>
+        <translation>冻结视觉塔</translation>
+    </message>
+    <message>
+        <source>Images per request</source>
+        <translation>每个请求的图像数</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -4013,6 +4105,14 @@ The current scenario was not changed.</source>
         <source>%1 · %2</source>
         <extracomment>name of a model imported from a config.json without a name; %1 = its model_type (llama, qwen2, …), %2 = its counted parameters</extracomment>
         <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Vision tower: %1 layers of width %2, %3 tokens per image</source>
+        <translation>视觉塔：%1 层，宽度 %2，每张图像 %3 个词元</translation>
+    </message>
+    <message>
+        <source>Read but not expressed, estimated without them: %1</source>
+        <translation>已读取但无法表达，估算时未计入：%1</translation>
     </message>
 </context>
 <context>
@@ -5362,6 +5462,10 @@ SGLang RadixAttention）：预填充只计算其余部分。缓存就是 KV 池�
     <message>
         <source>speculative decoding is set in the engine&apos;s options file (speculative_config), not by a flag: it is not written here</source>
         <translation>推测解码在引擎的选项文件（speculative_config）中设置，没有命令行参数：此处不写出</translation>
+    </message>
+    <message>
+        <source>the model&apos;s vision tower and projector are not written (Megatron-LM builds them in its multimodal examples, not with the GPT flags): the flags describe the language model</source>
+        <translation>模型的视觉塔和投影器未写出（Megatron-LM 在其多模态示例中构建它们，而不是通过 GPT 参数）：这些参数只描述语言模型</translation>
     </message>
 </context>
 <context>
@@ -12258,6 +12362,38 @@ no runtime, fragmentation or temporary buffers</source>
     <message>
         <source>Older bitsandbytes (before 0.43.2) hangs each 4-bit layer&apos;s input on the autograd graph where the backward does not free it. While the training loop still holds the previous output, the next forward runs beside all of those inputs.</source>
         <translation>较旧的 bitsandbytes（0.43.2 之前）把每个 4 位层的输入挂在自动求导图上，反向传播不会释放它。训练循环仍持有上一个输出时，下一次前向传播与所有这些输入同时存在。</translation>
+    </message>
+    <message>
+        <source>Vision tower and projector parameters</source>
+        <translation>视觉塔与投影器参数</translation>
+    </message>
+    <message>
+        <source>Image tokens in the decoder&apos;s sequence</source>
+        <translation>解码器序列中的图像词元</translation>
+    </message>
+    <message>
+        <source>Vision tower FLOPs per step</source>
+        <translation>每步视觉塔 FLOPs</translation>
+    </message>
+    <message>
+        <source>Vision encoder per image (before its prefill)</source>
+        <translation>每张图像的视觉编码器（在其预填充之前）</translation>
+    </message>
+    <message>
+        <source>A vision-language model has a second tower: a ViT that cuts each image into patches, runs its own transformer blocks over them and hands the result through a small projector to the decoder.</source>
+        <translation>视觉语言模型有第二座塔：一个 ViT，把每张图像切成图像块，用它自己的 Transformer 块处理它们，再经一个小投影器交给解码器。</translation>
+    </message>
+    <message>
+        <source>Each image becomes a fixed number of tokens in the decoder&apos;s sequence, after pooling or merging its patches: they take activations, FLOPs and KV cache as text tokens do.</source>
+        <translation>每张图像在其图像块经池化或合并后，成为解码器序列中固定数量的词元：它们像文本词元一样占用激活、FLOPs 和 KV 缓存。</translation>
+    </message>
+    <message>
+        <source>The vision tower runs once per image, not once per token: a trained tower also runs its backward, a frozen one only its forward.</source>
+        <translation>视觉塔对每张图像运行一次，而不是对每个词元：参与训练的视觉塔还要运行反向传播，冻结的只运行前向。</translation>
+    </message>
+    <message>
+        <source>A request&apos;s images pass through the vision encoder before its prompt is prefilled, so the encoder&apos;s time adds to the time to the first token.</source>
+        <translation>请求中的图像在其提示词预填充之前先经过视觉编码器，因此编码器的时间计入首个词元的时间。</translation>
     </message>
 </context>
 </TS>

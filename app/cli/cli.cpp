@@ -359,6 +359,12 @@ static int importHfCommand(const std::vector<std::string>& args)
             std::cerr << " " << key;
         std::cerr << "\n";
     }
+    if (!imported.notExpressed.empty()) {
+        std::cerr << "shardscope: " << file << ": read but not expressed (estimated without them):";
+        for (const std::string& key : imported.notExpressed)
+            std::cerr << " " << key;
+        std::cerr << "\n";
+    }
     std::cerr << "shardscope: " << file << ": " << importedShape(imported) << "\n";
     core::Scenario scenario = core::defaultScenario();
     scenario.model = imported.model;

@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "core/model/imagetokens.h"
 #include "widgets/displayformat.h"
 #include "widgets/notelabel.h"
 #include "widgets/valueslider.h"
@@ -163,13 +164,14 @@ void InferenceControls::setScenario(const core::Scenario& s)
     m_generated->setSteps(withCurrentStep(generated, double(in.generatedTokens)));
     m_generated->setValue(double(in.generatedTokens));
     const int positions = s.model.hasArchitecture ? s.model.maxPositionEmbeddings : 0;
+    const double context = double(in.context() + core::scenarioImageTokens(s)); // with a vision-language model's image tokens
     if (positions > 0)
         //: under generated tokens; %1 = prompt + generated, %2 = the model's trained positions
-        m_generated->setNote(tr("context %1 tokens (the model knows %2)").arg(QLocale().toString(double(in.context()), 'f', 0),
+        m_generated->setNote(tr("context %1 tokens (the model knows %2)").arg(QLocale().toString(context, 'f', 0),
                                                                               QLocale().toString(positions)));
     else
         //: under generated tokens; %1 = prompt + generated
-        m_generated->setNote(tr("context %1 tokens").arg(QLocale().toString(double(in.context()), 'f', 0)));
+        m_generated->setNote(tr("context %1 tokens").arg(QLocale().toString(context, 'f', 0)));
 
     selectData(m_speculative, int(in.speculativeMethod));
     const bool speculating = in.speculativeMethod != core::SpeculativeMethod::None;

@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "core/model.h"
+#include "core/model/visiontower.h"
 #include "core/io/scenario_io.h"
 #include "widgets/displayformat.h"
 #include "widgets/issuetext.h"
@@ -141,6 +142,14 @@ QString HfImportDialog::reportHtml(const core::HfImport& imported)
             //: %1 = model type, %2 = keys
             html += QStringLiteral("<p>%1</p>").arg(tr("Not in the file, taken from the %1 defaults of transformers: %2")
                                                          .arg(QString::fromStdString(imported.modelType).toHtmlEscaped(), keyList(imported.defaulted)));
+        if (m.hasVision())
+            //: %1 = vision layers, %2 = vision width, %3 = decoder tokens per image
+            html += QStringLiteral("<p>%1</p>").arg(tr("Vision tower: %1 layers of width %2, %3 tokens per image")
+                                                         .arg(number(m.visionLayers), number(m.visionHiddenSize),
+                                                              number(int(core::visionTower(m).tokensPerImage))));
+        if (!imported.notExpressed.empty())
+            //: %1 = keys (a vision tower's window attention, …)
+            html += QStringLiteral("<p>%1</p>").arg(tr("Read but not expressed, estimated without them: %1").arg(keyList(imported.notExpressed)));
         if (imported.hasQuantization)
             //: %1 = weight format such as INT4
             html += QStringLiteral("<p>%1</p>").arg(tr("Pre-quantized weights: %1 (used for serving)")

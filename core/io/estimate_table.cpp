@@ -10,6 +10,7 @@
 #include "core/calibration/residuals.h"
 #include "core/io/presets.h"
 #include "core/io/scenario_io.h"
+#include "core/model/imagetokens.h"
 #include "core/terminaltext.h"
 #include "core/timeline/steptimeline.h"
 #include "core/working.h"
@@ -271,7 +272,7 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
             out += "\nServing\n";
             line("  weights                        %.3f bits per linear parameter\n", r.linearBitsPerParameter);
             line("  KV cache per sequence          %s %s at %lld tokens\n", gbText(r.kvBytesPerSequence).c_str(), u.c_str(),
-                 (long long)s.inference.context());
+                 (long long)(s.inference.context() + scenarioImageTokens(s))); // a vision-language model's image tokens included
             if (r.stateBytesPerSequence > 0) // a hybrid's linear layers (issue 28): fixed, whatever the context
                 line("  recurrent state per sequence   %s %s at any context\n", gbText(r.stateBytesPerSequence).c_str(), u.c_str());
             line("  free for the KV cache          %s %s (tightest stage)\n", gbText(r.freeBytesForKv).c_str(), u.c_str());
@@ -287,7 +288,7 @@ std::string estimateToTable(const Scenario& s, const Estimate& e, const std::vec
                      gbText(r.draftWeightBytes).c_str(), u.c_str());
             if (r.prefixCacheHitRate > 0)
                 line("  prefix cache                   %.0f %% hits: prefill computes %.0f of %lld prompt tokens\n", r.prefixCacheHitRate * 100,
-                     r.prefillTokensPerRequest, (long long)s.inference.promptLength);
+                     r.prefillTokensPerRequest, (long long)(s.inference.promptLength + scenarioImageTokens(s)));
             line("  roofline                       %.1f FLOP/byte vs ridge %.0f: %s-bound\n", r.arithmeticIntensity, r.ridgePoint,
                  r.memoryBound ? "memory" : "compute");
         }

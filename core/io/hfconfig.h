@@ -21,6 +21,7 @@ struct HfImport
     std::vector<std::string> used;      ///< keys that set something
     std::vector<std::string> ignored;   ///< keys known not to affect memory (rope_theta, token ids, …)
     std::vector<std::string> defaulted; ///< keys the file leaves out, taken from its transformers class defaults
+    std::vector<std::string> notExpressed; ///< keys read but not modelled (a vision tower's window attention, …): estimated without them
     bool nestedTextConfig = false;      ///< the language model came from "text_config"
     std::vector<Issue> issues;          ///< errors (missing or malformed keys), warnings (keys not understood)
 };

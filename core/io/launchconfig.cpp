@@ -85,6 +85,8 @@ constexpr LaunchNoteText kNoteTexts[] = {
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "the model's linear-attention / state-space layers and its attention output gate are not written (Megatron-LM's --hybrid-override-pattern and its Mamba and Gated DeltaNet flags are not generated yet): the flags describe every layer as attention")},
     {LaunchNoteCode::SparseAttentionNotWritten,
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "the model's sparse-attention indexer (DeepSeek-V3.2) is not written: the flags describe dense multi-head latent attention")},
+    {LaunchNoteCode::VisionTowerNotWritten,
+     SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "the model's vision tower and projector are not written (Megatron-LM builds them in its multimodal examples, not with the GPT flags): the flags describe the language model")},
     {LaunchNoteCode::OptimizerNotExpressible,
      SHARDSCOPE_TRANSLATE_NOOP("LaunchNote", "the scenario's optimizer has no equivalent setting here: the framework's AdamW is written")},
     {LaunchNoteCode::ServingModelPath,

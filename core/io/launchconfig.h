@@ -49,6 +49,7 @@ enum class LaunchNoteCode {
     DeepSpeedCheckpointInCode,      ///< a checkpoint every %1 steps: the training loop's engine.save_checkpoint(), not a config key
     HybridLayersNotWritten,         ///< a hybrid's linear-attention / state-space layers (issue 28) are not written for Megatron-LM yet
     SparseAttentionNotWritten,      ///< DeepSeek Sparse Attention's indexer (issue 28) is not written for Megatron-LM yet
+    VisionTowerNotWritten,          ///< a vision tower (issue 28) is not written: Megatron-LM's GPT flags describe the decoder
     ServingModelPath,               ///< no Hugging Face checkpoint is known for the model: MODEL stands for its path
     ServingReplicasSeparate,        ///< %1 replicas of %2 GPUs each: as many servers behind a load balancer
     ServingWeightsFromCheckpoint,   ///< %1-bit weights: the engine takes the method from the quantized checkpoint, no flag

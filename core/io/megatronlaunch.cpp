@@ -96,6 +96,8 @@ LaunchFile megatron(const Scenario& s)
         note(notes, LaunchNoteCode::HybridLayersNotWritten);
     if (m.isSparseAttention() || m.indexNumHeads > 0 || m.indexHeadDim > 0)
         note(notes, LaunchNoteCode::SparseAttentionNotWritten);
+    if (m.hasVision())
+        note(notes, LaunchNoteCode::VisionTowerNotWritten);
     if (m.slidingWindow > 0) {
         // Window attention (arguments.py L2384, tuple_type "left,right"; L2388 one layer in N full).
         flag("--window-size", std::to_string(m.slidingWindow) + ",0");

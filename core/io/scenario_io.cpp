@@ -324,13 +324,14 @@ bool setAwayFromDefault(FieldPresence presence, const Scenario& s)
 /// Which conditional keys saveScenario writes (the table's FieldPresence), decided once per save.
 struct Presence
 {
-    bool architecture, moe, mla, hybrid, sparse;
+    bool architecture, moe, mla, hybrid, sparse, vision;
     explicit Presence(const Scenario& s)
         : architecture(s.model.hasArchitecture)
         , moe(architecture && (s.model.isMoE() || setAwayFromDefault(FieldPresence::MoE, s)))
         , mla(architecture && (s.model.isMla() || setAwayFromDefault(FieldPresence::Mla, s)))
         , hybrid(architecture && (s.model.isHybrid() || setAwayFromDefault(FieldPresence::Hybrid, s)))
         , sparse(architecture && (s.model.isSparseAttention() || setAwayFromDefault(FieldPresence::Sparse, s)))
+        , vision(architecture && (s.model.hasVision() || setAwayFromDefault(FieldPresence::Vision, s)))
     {
     }
     bool written(FieldPresence presence) const
@@ -342,6 +343,7 @@ struct Presence
         case FieldPresence::Mla: return mla;
         case FieldPresence::Hybrid: return hybrid;
         case FieldPresence::Sparse: return sparse;
+        case FieldPresence::Vision: return vision;
         case FieldPresence::Stated: // decided per field (saveScenario)
         case FieldPresence::Manual: break;
         }

@@ -22,6 +22,7 @@ FieldUses fieldUses(const Scenario& s)
     set(FieldUse::FineTune, finetune);
     set(FieldUse::Adapters, finetune && s.finetune.method != FineTuneMethod::Full);
     set(FieldUse::Rl, finetune && s.finetune.rl.algorithm != RlAlgorithm::None);
+    set(FieldUse::Vision, m.hasArchitecture && m.hasVision());
     // A measured throughput replaces the MFU, except for serving's prefill.
     set(FieldUse::ModelledMfu, !(s.hardware.achievedTflops > 0 && s.mode != Mode::Inference));
     return u;

@@ -7,6 +7,7 @@
 #include "core/kvcache.h"
 #include "core/model/layerkind.h"
 #include "core/model/layerpattern.h"
+#include "core/model/imagetokens.h"
 #include "core/pipeline.h"
 
 namespace core {
@@ -125,7 +126,9 @@ void servingTimeline(const Scenario& s, ServingTimeline& out)
         out.status = ServingTimelineStatus::InvalidScenario;
         return;
     }
-    const InferenceSetup& in = s.inference;
+    // A vision-language model's image tokens are prompt tokens to the engine (core/model/imagetokens.h).
+    InferenceSetup in = s.inference;
+    in.promptLength += scenarioImageTokens(s);
     out.engine = in.engine;
     out.reservesPool = reserving(in.engine);
 

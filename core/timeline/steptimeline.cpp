@@ -5,6 +5,7 @@
 
 #include "core/estimate.h"
 #include "core/estimate_context.h"
+#include "core/model/imagetokens.h"
 #include "core/timeline/pipelineschedule.h"
 
 namespace core {
@@ -216,7 +217,15 @@ void stepTimeline(const Scenario& s, PipelineScheduleKind kind, StepTimeline& ou
     const Estimate e = estimate(s);
     if (!e.valid)
         return;
-    EstimateContext ctx(s);
+    // The sequence as the estimate read it: a vision-language model's image tokens added
+    // (core/model/imagetokens.h).
+    Scenario withImages;
+    const bool images = scenarioImageTokens(s) > 0;
+    if (images) {
+        withImages = s;
+        addImageTokens(withImages);
+    }
+    EstimateContext ctx(images ? withImages : s);
     fillContext(ctx, nullptr);
     const bool colocated = ctx.layout.rl && s.finetune.rl.placement == RolloutPlacement::Colocated && s.finetune.rl.rolloutSleeps;
     const StagePhase phase = colocated ? StagePhase::Training : StagePhase::Only;

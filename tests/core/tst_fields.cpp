@@ -25,6 +25,8 @@ const char* const kMoE = R"({"schema_version": 1, "model": {"preset": "mixtral-8
 const char* const kMla = R"({"schema_version": 1, "model": {"preset": "deepseek-v3"}, "parallel": {"gpus": 8}})";
 const char* const kSparse = R"({"schema_version": 1, "model": {"preset": "deepseek-v3.2-exp"}, "parallel": {"gpus": 8}})";
 const char* const kHybrid = R"({"schema_version": 1, "model": {"preset": "qwen3-next-80b-a3b"}, "parallel": {"gpus": 8}})";
+const char* const kVision = R"({"schema_version": 1, "model": {"preset": "gemma-3-4b-vision"}, "parallel": {"gpus": 8}})";
+const char* const kVisionServe = R"({"schema_version": 1, "mode": "inference", "model": {"preset": "gemma-3-4b-vision"}, "parallel": {"gpus": 8}})";
 const char* const kCountOnly = R"({"schema_version": 1, "model": {"parameters": 7e9}, "parallel": {"gpus": 8}})";
 const char* const kGpu = R"({"schema_version": 1, "model": {"preset": "llama-2-7b"}, "parallel": {"gpus": 8},
                              "hardware": {"gpu": {"preset": "a100-80gb"}}})";
@@ -100,6 +102,27 @@ const Row kRows[] = {
     {"model.linear_conv_kernel", kHybrid, "3", "0", C::OutOfRange},
     {"model.attention_output_gate", kHybrid, "false", "2", C::WrongType},
     {"model.recurrent_state_dtype", kHybrid, "float32", "fp8", C::UnknownValue},
+    // a vision tower (base: Gemma 3 4B with its SigLIP tower)
+    {"model.vision_layers", kVision, "24", "-1", C::Negative}, // 0 is "no tower"
+    {"model.vision_hidden_size", kVision, "1024", "0", C::NotPositive},
+    {"model.vision_ffn_hidden_size", kVision, "4096", "100000000", C::TooLarge}, // > 8 × 10^7
+    {"model.vision_num_attention_heads", kVision, "8", "0", C::NotPositive},
+    {"model.vision_patch_size", kVision, "16", "0", C::NotPositive},
+    {"model.vision_image_size", kVision, "448", "0", C::NotPositive},
+    {"model.vision_temporal_patch", kVision, "2", "0", C::NotPositive},
+    {"model.vision_gated_mlp", kVision, "true", "2", C::WrongType},
+    {"model.vision_normalization", kVision, "rmsnorm", "batchnorm", C::UnknownValue},
+    {"model.vision_learned_positions", kVision, "false", "2", C::WrongType},
+    {"model.vision_class_token", kVision, "true", "2", C::WrongType},
+    {"model.vision_final_norms", kVision, "2", "-1", C::Negative},
+    {"model.vision_merge", kVision, "2", "0", C::NotPositive},
+    {"model.vision_tiles_per_image", kVision, "5", "0", C::NotPositive},
+    {"model.vision_tokens_per_image", kVision, "144", "-1", C::Negative}, // 0 is "from the patches"
+    {"model.vision_projector_layers", kVision, "2", "0", C::NotPositive},
+    {"model.vision_projector_hidden", kVision, "4096", "-1", C::Negative}, // 0 is "the decoder's width"
+    {"model.vision_projector_bias", kVision, "true", "2", C::WrongType},
+    {"model.vision_projector_norm", kVision, "false", "2", C::WrongType},
+    {"model.vision_patch_bias", kVision, "false", "2", C::WrongType},
     {"model.rope_theta", kTrain, "500000", "0.5", C::OutOfRange}, // 0 is "not stated"; Llama 3: 500000
     {"model.rope_scaling", kTrain, "llama3", "ntk", C::UnknownValue},
     {"model.rope_scaling_factor", kTrain, "8", "0.5", C::OutOfRange}, // a factor below 1 shrinks the context
@@ -132,6 +155,8 @@ const Row kRows[] = {
     {"training.moe_hierarchical_dispatch", kMoE, "true", "2", C::WrongType},
     {"training.optimizer_in_backward", kTrain, "true", "2", C::WrongType},
     {"training.activation_offload", kTrain, "true", "2", C::WrongType},
+    {"training.images_per_sample", kVision, "2", "-1", C::Negative},
+    {"training.vision_frozen", kVision, "true", "2", C::WrongType},
     // parallel
     {"parallel.gpus", kTrain, "16", "0", C::NotPositive},
     {"parallel.gpus_per_node", kTrain, "4", "0", C::NotPositive},
@@ -210,6 +235,7 @@ const Row kRows[] = {
     {"inference.acceptance_rate", kServe, "0.6", "1", C::OutOfRange},       // 0 … 0.99
     {"inference.draft_parameters", kServe, "1e9", "-1", C::NotPositive},    // 0 = not given
     {"inference.prefix_cache_hit_rate", kServe, "0.5", "1.5", C::OutOfRange}, // 0 … 1
+    {"inference.images_per_request", kVisionServe, "2", "-1", C::Negative},
     // fine-tuning
     {"finetune.method", kFineTune, "qlora", "dora", C::UnknownValue},
     {"finetune.lora_rank", kFineTune, "32", "0", C::NotPositive},

@@ -42,17 +42,19 @@ private slots:
         QTest::addRow("GPT-2") << "gpt2.json" << 124439808.0 << 0.0;
         QTest::addRow("GPT-NeoX-20B") << "gpt-neox-20b.json" << 20554567680.0 << 0.0;
         QTest::addRow("DeepSeek-V3") << "deepseek-v3.json" << 671e9 << 0.001;
-        // Qwen2.5-VL-7B's language model is Qwen2.5-7B's shape (vision tower not counted).
-        QTest::addRow("Qwen2.5-VL 7B (language model)") << "qwen2.5-vl-7b-instruct.json" << 7615616512.0 << 0.0;
+        // Qwen2.5-VL-7B: Qwen2.5-7B's language model + its ViT and merger read from vision_config,
+        // 676,550,144 by hand (tst_vision): the Hugging Face total 8,292,166,656.
+        QTest::addRow("Qwen2.5-VL 7B") << "qwen2.5-vl-7b-instruct.json" << 8292166656.0 << 0.0;
         // Llama 4 Scout's language model, by hand: embeddings and untied head 2 × 202048 × 5120 =
         // 2,068,971,520; per layer attention 2·5120² + 2·5120·1024 = 62,914,560, 16 experts and
         // a shared one of 3·5120·8192 = 125,829,120 each, router 5120·16, two norms 2·5120:
-        // 2,202,101,760 × 48 layers; + the final norm 5120 → 107,769,861,120 (the card's 109B
-        // adds the vision encoder).
-        QTest::addRow("Llama 4 Scout (language model)") << "llama-4-scout-17b-16e.json" << 107769861120.0 << 0.0;
+        // 2,202,101,760 × 48 layers; + the final norm 5120 → 107,769,861,120; + the vision tower
+        // and projector 871,932,416 (tst_vision) = the Hugging Face total 108,641,793,536.
+        QTest::addRow("Llama 4 Scout") << "llama-4-scout-17b-16e.json" << 108641793536.0 << 0.0;
         // Gemma 3 technical report, Table 1: 27B has 25,600M non-embedding + 1,416M embedding
-        // parameters (+417M vision); with the class default vocabulary 262,208 × 5,376.
-        QTest::addRow("Gemma 3 27B (language model)") << "gemma-3-27b-it.json" << 25600e6 + 262208.0 * 5376 << 0.0005;
+        // parameters; with the class default vocabulary 262,208 × 5,376, + the SigLIP tower and
+        // projector 423,060,336 (tst_vision; the report's "417M" vision encoder).
+        QTest::addRow("Gemma 3 27B") << "gemma-3-27b-it.json" << 25600e6 + 262208.0 * 5376 + 423060336.0 << 0.0005;
     }
     void publishedCounts()
     {
@@ -195,6 +197,51 @@ private slots:
         // 8192 B per token and layer; 10 global layers hold 32768 tokens, 52 windowed ones 1024:
         // (10 × 32768 + 52 × 1024) × 8192 = 3,120,562,176 B. All layers windowed would be 0.53 GB.
         QCOMPARE(core::kvCacheBytes(i.model, core::KvCacheDtype::Bf16, 1, 0, 62, 32768, 1, 0), 3120562176.0);
+    }
+
+    void visionConfigs()
+    {
+        // Each published vision_config read into the tower's keys, and what the estimate cannot
+        // express named (issue 28 item 4).
+        const core::HfImport gemma = core::importHfConfig(fixture("gemma-3-27b-it.json"));
+        QVERIFY(gemma.ok);
+        QCOMPARE(gemma.model.visionLayers, 27);
+        QCOMPARE(gemma.model.visionHiddenSize, 1152);
+        QCOMPARE(gemma.model.visionImageSize, 896);
+        QCOMPARE(gemma.model.visionTokensPerImage, 256); // mm_tokens_per_image
+        QVERIFY(gemma.model.visionProjectorNorm && gemma.model.visionPatchBias);
+        QVERIFY(std::find(gemma.used.begin(), gemma.used.end(), "vision_config.num_hidden_layers") != gemma.used.end());
+        QVERIFY(gemma.notExpressed.empty());
+
+        const core::HfImport qwen = core::importHfConfig(fixture("qwen2.5-vl-7b-instruct.json"));
+        QVERIFY(qwen.ok);
+        QCOMPARE(qwen.model.visionLayers, 32);
+        QCOMPARE(qwen.model.visionMerge, 2);
+        QCOMPARE(qwen.model.visionTemporalPatch, 2);
+        QCOMPARE(qwen.model.visionProjectorHidden, 5120);
+        QVERIFY(qwen.model.visionGatedMlp);
+        // Window attention in 28 of 32 blocks is counted as full attention; the image size is each image's own.
+        for (const char* key : {"vision_config.window_size", "vision_config.fullatt_block_indexes"})
+            QVERIFY2(std::find(qwen.notExpressed.begin(), qwen.notExpressed.end(), key) != qwen.notExpressed.end(), key);
+        QVERIFY(std::find(qwen.ignored.begin(), qwen.ignored.end(), "vision_config") == qwen.ignored.end());
+
+        const core::HfImport llama = core::importHfConfig(fixture("llama-4-scout-17b-16e.json"));
+        QVERIFY(llama.ok);
+        QCOMPARE(llama.model.visionLayers, 34);
+        QCOMPARE(llama.model.visionMerge, 2); // pixel_shuffle_ratio 0.5
+        QCOMPARE(llama.model.visionProjectorLayers, 3);
+        QCOMPARE(llama.model.visionProjectorHidden, 4096);
+        QVERIFY(llama.model.visionClassToken);
+        QCOMPARE(core::countParameters(llama.model).vision, 871932416.0);
+        QVERIFY2(llama.notExpressed.empty(), llama.notExpressed.empty() ? "" : llama.notExpressed.front().c_str());
+
+        // An incomplete vision_config leaves the tower out, and says so.
+        const core::HfImport partial = core::importHfConfig(R"({"model_type": "qwen2_5_vl", "hidden_size": 3584,
+            "intermediate_size": 18944, "num_hidden_layers": 28, "num_attention_heads": 28, "num_key_value_heads": 4,
+            "vocab_size": 152064, "vision_config": {"depth": 32}})");
+        QVERIFY(partial.ok);
+        QVERIFY(!partial.model.hasVision());
+        QVERIFY(!partial.notExpressed.empty());
     }
 
     void attentionSpan_data()

@@ -155,6 +155,12 @@ std::vector<core::Field> fieldsOf(core::LaunchNoteCode code)
                 F::ModelLinearNumKeyHeads, F::ModelLinearKeyHeadDim, F::ModelLinearNumValueHeads, F::ModelLinearValueHeadDim,
                 F::ModelLinearConvKernel, F::ModelAttentionOutputGate, F::ModelRecurrentStateDtype};
     case N::SparseAttentionNotWritten: return {F::ModelIndexNumHeads, F::ModelIndexHeadDim, F::ModelIndexTopK};
+    case N::VisionTowerNotWritten: {
+        std::vector<core::Field> out;
+        for (std::size_t i = std::size_t(F::ModelVisionLayers); i <= std::size_t(F::ModelVisionPatchBias); ++i)
+            out.push_back(core::Field(i));
+        return out;
+    }
     default: return {};
     }
 }

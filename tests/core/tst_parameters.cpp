@@ -53,6 +53,22 @@ const PublishedTotal kPublishedTotals[] = {
     // projector 4096·5120 = 20,971,520. Sum 871,932,416, the same for both models.
     {"llama-4-scout", 108641793536.0, 871932416.0, 0.0},
     {"llama-4-maverick", 401583781376.0, 871932416.0, 0.0},
+    // … and Llama 4 Scout with its tower and projector counted (tst_vision: 871,932,416).
+    {"llama-4-scout-vision", 108641793536.0, 0.0, 0.0},
+    // Vision-language checkpoints with their towers (issue 28 item 4; tst_vision works each tower
+    // by hand from vision_config). Qwen2.5-VL-7B: the Hugging Face total 8,292,166,656 = Qwen2.5-7B's
+    // 7,615,616,512 + the ViT and merger 676,550,144.
+    {"qwen2.5-vl-7b", 8292166656.0, 0.0, 0.0},
+    // Gemma 3 with SigLIP: keras-hub medgemma_presets.py ("params": 4300079472 and 27432406640 for
+    // the Gemma 3 architecture with its tower) and the Hugging Face total of gemma-3-12b-it; each is
+    // the text model with the 262,208 vocabulary + 416,866,032 + 1152 + 1152·h.
+    {"gemma-3-4b-vision", 4300079472.0, 0.0, 0.0},
+    {"gemma-3-12b-vision", 12187325040.0, 0.0, 0.0},
+    {"gemma-3-27b-vision", 27432406640.0, 0.0, 0.0},
+    // The Gemma 3 report (arXiv 2503.19786), Table 1: a 417M vision encoder in every size; the
+    // tower counted is 416,866,032 (0.03 % off the rounded figure): 27B's 1,416M embedding +
+    // 25,600M non-embedding + 417M within half a unit of its last digit of each part.
+    {"gemma-3-27b-vision", 27433e6, 0.0, 1.5e6 / 27433e6},
     {"qwen2.5-7b", 7615616512.0, 0.0, 0.0},
     {"qwen2.5-72b", 72706203648.0, 0.0, 0.0},
     {"qwen1.5-moe-a2.7b", 14315784192.0, 0.0, 0.0},

@@ -457,8 +457,9 @@ private slots:
         // Mistral Small 3) and 11 GPUs (H800, H20, GB200, B300, MI325X, MI355X, L4, A10, T4,
         // RTX 5090, RTX PRO 6000); issue 13's two textbook counts (7 × 10⁹, 7 × 10¹⁰); issue 25's
         // GB300 (the step-time corpus's GB300 NVL72 runs); issue 28's two hybrids (Qwen3-Next-80B-A3B,
-        // Nemotron-H 8B) and its sparse-attention model (DeepSeek-V3.2-Exp).
-        QCOMPARE(core::modelPresets().size(), std::size_t(15 + 22 + 2 + 2 + 1));
+        // Nemotron-H 8B) and its sparse-attention model (DeepSeek-V3.2-Exp); issue 28 item 4's five
+        // vision-language models with their towers (Gemma 3 4B/12B/27B, Qwen2.5-VL 7B, Llama 4 Scout).
+        QCOMPARE(core::modelPresets().size(), std::size_t(15 + 22 + 2 + 2 + 1 + 5));
         QCOMPARE(core::gpuPresets().size(), std::size_t(10 + 11 + 1));
         for (const core::GpuSpec& g : core::gpuPresets()) {
             QVERIFY2(!g.source.empty(), g.preset.c_str());

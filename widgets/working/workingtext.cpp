@@ -253,6 +253,14 @@ constexpr Text kTexts[] = {
      QT_TRANSLATE_NOOP("WorkingText", "Prompts that start alike (a system prompt, a shared document) find those tokens' keys and values already in the pool: prefill computes only the rest.")},
     {"bnb_retained_inputs",
      QT_TRANSLATE_NOOP("WorkingText", "Older bitsandbytes (before 0.43.2) hangs each 4-bit layer's input on the autograd graph where the backward does not free it. While the training loop still holds the previous output, the next forward runs beside all of those inputs.")},
+    {"vision_tower",
+     QT_TRANSLATE_NOOP("WorkingText", "A vision-language model has a second tower: a ViT that cuts each image into patches, runs its own transformer blocks over them and hands the result through a small projector to the decoder.")},
+    {"image_tokens",
+     QT_TRANSLATE_NOOP("WorkingText", "Each image becomes a fixed number of tokens in the decoder's sequence, after pooling or merging its patches: they take activations, FLOPs and KV cache as text tokens do.")},
+    {"vision_flops",
+     QT_TRANSLATE_NOOP("WorkingText", "The vision tower runs once per image, not once per token: a trained tower also runs its backward, a frozen one only its forward.")},
+    {"vision_encoder_seconds",
+     QT_TRANSLATE_NOOP("WorkingText", "A request's images pass through the vision encoder before its prompt is prefilled, so the encoder's time adds to the time to the first token.")},
 };
 
 /// Three significant digits in the locale's format, never as an exponent: 1.23, 12.3, 123.
