@@ -17,6 +17,7 @@
 #include "core/steptime/eagerops.h"
 #include "core/steptime/fp8recipe.h"
 #include "core/steptime/moedispatch.h"
+#include "core/steptime/visioncost.h"
 #include "core/working.h"
 #include "core/model/linearmixer.h"
 #include "core/model/imagetokens.h"
@@ -56,51 +57,6 @@ void attentionCore(const Model& md, double forwardFlops, double heads, LayerCost
     const double traffic = md.memory(kUnfusedBytesPerScore * scores);
     out.attentionF = gemm + traffic / 3;
     out.attentionB = 2 * gemm + 2 * traffic / 3;
-}
-
-/// A vision tower over one micro-batch's images on one GPU of the first stage (issue 28 item 4):
-/// its GEMMs in 16 bits with the replica's TP (the tiles of all images as one batch of rows), its
-/// attention at the fused kernel's forward figure over each tile, the patch embedding and the
-/// projector. A trained tower also runs its backward, twice its forward (dgrad + wgrad; the
-/// attention's at the kernel's backward figure, 2.5 × its FLOPs); a frozen one only the forward
-/// (no gradient reaches it: LLaMA-Factory freeze_vision_tower).
-StageCost visionCost(const Model& md)
-{
-    StageCost out;
-    const EstimateContext& ctx = md.ctx;
-    const TrainingSetup& tr = ctx.scenario.training;
-    const ModelArchitecture& m = ctx.shape;
-    if (ctx.layout.countOnly || !m.hasVision() || tr.imagesPerSample <= 0)
-        return out;
-    const VisionTower v = visionTower(m);
-    const double images = double(tr.microBatchSize) * tr.imagesPerSample;
-    const double tiles = images * (m.visionTilesPerImage > 0 ? m.visionTilesPerImage : 1);
-    const double rows = tiles * v.sequencePerTile, t = md.t, w = m.visionHiddenSize, F = m.visionFfnHiddenSize;
-    const double frames = 3.0 * std::max(1, m.visionTemporalPatch) * m.visionPatchSize * m.visionPatchSize;
-    double gemm = m.visionLayers * (md.gemm(rows, 3 * w / t, w, false) + md.gemm(rows, w, w / t, false)
-                                    + md.gemm(rows, (m.visionGatedMlp ? 2 : 1) * F / t, w, false) + md.gemm(rows, w, F / t, false))
-        + md.gemm(tiles * v.patchesPerTile, w / t, frames, false);
-    const double h = m.hiddenSize, inner = m.visionProjectorHidden > 0 ? m.visionProjectorHidden : h;
-    double in = v.projectorInput;
-    for (int i = 0, n = std::max(1, m.visionProjectorLayers); i < n; ++i) {
-        const double outWidth = i + 1 == n ? h : inner;
-        gemm += md.gemm(images * v.tokensPerImage, outWidth / t, in, false);
-        in = outWidth;
-    }
-    const double attentionFlops = images * v.forwardAttentionFlopsPerImage / t;
-    const double f = attentionEfficiency(md.att.forward, v.sequencePerTile, *ctx.constants);
-    const double attentionF = f > 0 ? attentionFlops / (md.attentionPeak * f) : 0;
-    const bool trained = !ctx.layout.adapters && !tr.visionFrozen;
-    double attentionB = 0;
-    if (trained) {
-        const double b = attentionEfficiency(md.att.backward, v.sequencePerTile, *ctx.constants);
-        attentionB = b > 0 ? kFusedBackwardFlops * attentionFlops / (md.attentionPeak * b) : 0;
-    }
-    part(out.parts, StepPart::Gemm) = gemm * (trained ? 3 : 1);
-    part(out.parts, StepPart::Attention) = attentionF + attentionB;
-    out.forward = gemm + attentionF;
-    out.backward = trained ? 2 * gemm + attentionB : 0;
-    return out;
 }
 
 /// The TP, CP and EP collectives of one layer, and what of them overlaps.
