@@ -10701,8 +10701,8 @@ no runtime, fragmentation or temporary buffers</source>
         <translation>分块数 · 引擎步(分块 token)  (给定 MFU 时：2·N·batch·prompt (+ 注意力) / (n · peak · MFU))</translation>
     </message>
     <message>
-        <source>max(weights / (HBM · f), FLOPs / (peak · η)) + max(KV / (HBM · f), queries · 2·h·(d + dv)·positions / (peak₁₆ · a)) + n_layers · floor + 2 · n_layers · all-reduce + EP all-to-all (attention DP only) + engine step</source>
-        <translation>max(权重 / (HBM · f), FLOPs / (peak · η)) + max(KV / (HBM · f), 查询数 · 2·h·(d + dv)·位置数 / (peak₁₆ · a)) + n_layers · 层下限 + 2 · n_layers · all-reduce + EP all-to-all（仅注意力数据并行）+ 引擎步开销</translation>
+        <source>max(weights / (HBM · f), (FLOPs + (busiest − 1) · routed-expert FLOPs) / (peak · η)) + max(KV / (HBM · f), queries · 2·h·(d + dv)·positions / (peak₁₆ · a)) + n_layers · floor + 2 · n_layers · all-reduce + busiest · EP all-to-all (attention DP only) + engine step; busiest = 1 + z(EP) · √(c² / (E/EP) + (1 − 1/EP) / pairs per rank)</source>
+        <translation>max(权重 / (HBM · f), (FLOPs + (最忙 − 1) · 路由专家 FLOPs) / (peak · η)) + max(KV / (HBM · f), 查询数 · 2·h·(d + dv)·位置数 / (peak₁₆ · a)) + n_layers · 层下限 + 2 · n_layers · all-reduce + 最忙 · EP all-to-all（仅注意力数据并行）+ 引擎步开销；最忙 = 1 + z(EP) · √(c² / (E/EP) + (1 − 1/EP) / 每个 rank 的 token-专家对数)</translation>
     </message>
     <message>
         <source>engine step(running decode rows + the others&apos; prompt chunks ≤ token budget)</source>

@@ -41,7 +41,7 @@ Json servingTimelineJson(const ServingTimeline& t)
     }
     return Json{{"rank_group", t.group}, {"pipeline_stage", t.stage}, {"requests", t.requests}, {"prompt_length", t.promptLength},
                 {"generated_tokens", t.generatedTokens}, {"chunk_tokens", t.chunkTokens}, {"prefill_steps", t.prefillSteps},
-                {"decode_steps", t.decodeSteps}, {"block_size", t.blockSize}, {"block_bytes", t.blockBytes},
+                {"decode_steps", t.decodeSteps}, {"block_size", t.blockSize}, {"block_bytes", t.blockBytes}, {"kv_layers", t.kvLayers}, {"state_bytes_per_request", t.stateBytesPerRequest},
                 {"blocks_per_request", t.blocksPerRequest}, {"reserves_pool", t.reservesPool}, {"pool_bytes", t.poolBytes},
                 {"pool_blocks", t.poolBlocks}, {"preemption_step", t.preemptionStep}, {"peak_moment", t.peakMoment},
                 {"moments", moments}};
@@ -63,8 +63,8 @@ std::string servingTimelineToTable(const ServingTimeline& t, PrintUnit unit)
                   (long long)t.chunkTokens, (long long)t.decodeSteps);
     out += buf;
     if (t.blockSize > 0) {
-        std::snprintf(buf, sizeof buf, "  KV block %d tokens = %.0f bytes in the stage's %d layers; %lld blocks per request at the full context\n",
-                      t.blockSize, t.blockBytes, t.layers, (long long)t.blocksPerRequest);
+        std::snprintf(buf, sizeof buf, "  KV block %d tokens = %.0f bytes in the stage's %d layers with a KV cache; %lld blocks per request at the full context\n",
+                      t.blockSize, t.blockBytes, t.kvLayers, (long long)t.blocksPerRequest);
         out += buf;
     }
     if (t.reservesPool && t.blockSize > 0) {

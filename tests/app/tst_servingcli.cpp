@@ -27,7 +27,7 @@ private slots:
         // ⌈128 × 2,048 / 2,048⌉ = 128 prefill steps; a block is 16 × 128 KiB = 2,097,152 B;
         // 4,096 / 16 = 256 blocks per request
         QVERIFY(out.contains("prefill 128 step(s) of 2048 tokens, then 2048 decode steps"));
-        QVERIFY(out.contains("KV block 16 tokens = 2097152 bytes in the stage's 32 layers; 256 blocks per request"));
+        QVERIFY(out.contains("KV block 16 tokens = 2097152 bytes in the stage's 32 layers with a KV cache; 256 blocks per request"));
         const QRegularExpressionMatch pool = QRegularExpression("KV pool reserved at start-up: [0-9.]+ GB = (\\d+) blocks").match(out);
         QVERIFY2(pool.hasMatch(), qPrintable(out.left(2000)));
         const qint64 n = pool.captured(1).toLongLong();

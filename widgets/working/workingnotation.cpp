@@ -54,7 +54,7 @@ constexpr const char* kFormulas[] = {
     QT_TRANSLATE_NOOP("WorkingNotation", "m · n_layers · collectives · 2(t−1)/t · 2·s·b·h"),
     QT_TRANSLATE_NOOP("WorkingNotation", "max(bytes read / HBM bandwidth, FLOPs / peak)"),
     QT_TRANSLATE_NOOP("WorkingNotation", "chunks · engine step(chunk tokens)  (a stated MFU: 2·N·batch·prompt (+ attention) / (n · peak · MFU))"),
-    QT_TRANSLATE_NOOP("WorkingNotation", "max(weights / (HBM · f), FLOPs / (peak · η)) + max(KV / (HBM · f), queries · 2·h·(d + dv)·positions / (peak₁₆ · a)) + n_layers · floor + 2 · n_layers · all-reduce + EP all-to-all (attention DP only) + engine step"),
+    QT_TRANSLATE_NOOP("WorkingNotation", "max(weights / (HBM · f), (FLOPs + (busiest − 1) · routed-expert FLOPs) / (peak · η)) + max(KV / (HBM · f), queries · 2·h·(d + dv)·positions / (peak₁₆ · a)) + n_layers · floor + 2 · n_layers · all-reduce + busiest · EP all-to-all (attention DP only) + engine step; busiest = 1 + z(EP) · √(c² / (E/EP) + (1 − 1/EP) / pairs per rank)"),
     QT_TRANSLATE_NOOP("WorkingNotation", "engine step(running decode rows + the others' prompt chunks ≤ token budget)"),
     QT_TRANSLATE_NOOP("WorkingNotation", "queue + ⌈prompt / (budget − others' decode rows)⌉ · engine step(others' decode + own chunk)"),
     QT_TRANSLATE_NOOP("WorkingNotation", "model FLOPs + recomputation"),
