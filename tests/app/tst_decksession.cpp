@@ -155,5 +155,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDeckSession)
+QTEST_GUILESS_MAIN(TestDeckSession)
 #include "tst_decksession.moc"
