@@ -53,27 +53,8 @@ struct ServingContext
     Drafter drafter{};
 };
 
-StageLayers stageRange(const ServingContext& c, int stage);
-
-/// Weight bytes on one GPU of `stage`; `touchedExperts` < 1 scales the routed experts (decode
-/// reads only the experts some token of the batch was routed to).
-double stageWeights(const ServingContext& c, int stage, double touchedExperts = 1);
-
-/// A vision tower and its projector on one GPU of `stage` (the first): its matrices split by TP
-/// (vLLM mm_encoder_tp_mode "weights", the default: the encoder's linears are tensor-parallel),
-/// held as the embeddings are (16-bit unless they are quantized too). Not read by decode steps.
-double stageVisionWeights(const ServingContext& c, int stage);
-
-int kvBlock(const Scenario& s);
-
-double stageKv(const ServingContext& c, int stage, double context, double batch);
-
-/// The recurrent state of `batch` sequences in the stage's linear layers (0 without any).
-double stageState(const ServingContext& c, int stage, double batch);
-
-/// The drafter's KV cache of one sequence at `context` on one GPU (0 without a drafter): a draft
-/// model's own layers, or the one layer of an EAGLE head or MTP module, of the target's shape.
-double drafterKv(const ServingContext& c, double context);
+// The stage helpers (stageRange, stageWeights, stageKv, …) are inline in servingstage.h: the
+// passes call them for every stage and load, and they inline into them there.
 
 Drafter makeDrafter(const ServingContext& c);
 

@@ -2,6 +2,7 @@
 // state, the engine's pool, workspaces, runtime), the largest batch and the longest context
 // (core/serving/servingcontext.h).
 #include "core/serving/servingcontext.h"
+#include "core/serving/servingstage.h"
 
 #include <algorithm>
 #include <cmath>

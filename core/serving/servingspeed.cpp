@@ -2,6 +2,7 @@
 // speculative drafter's steps and a vision tower's encoder, timed by the serving step model
 // (core/serving/stepcost.h; the context in core/serving/servingcontext.h).
 #include "core/serving/servingcontext.h"
+#include "core/serving/servingstage.h"
 
 #include <algorithm>
 #include <cmath>
