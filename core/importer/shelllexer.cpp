@@ -108,6 +108,22 @@ private:
     }
 
     /// Reads up to the character that closes `open` (a quote, or a bracket counted with nesting).
+    /// A backslash at m_pos with a character after it: a line continuation is dropped (the line
+    /// count goes on), any other pair kept as written. False: no escape here.
+    bool escape(std::string& w)
+    {
+        if (m_text[m_pos] != '\\' || m_pos + 1 >= m_text.size())
+            return false;
+        if (m_text[m_pos + 1] == '\n') {
+            ++m_line;
+        } else {
+            w += '\\';
+            w += m_text[m_pos + 1];
+        }
+        m_pos += 2;
+        return true;
+    }
+
     bool until(std::string& w, char open, char close, int startLine)
     {
         int depth = 1;
@@ -115,17 +131,8 @@ private:
             const char c = m_text[m_pos];
             if (c == '\n')
                 ++m_line;
-            if (c == '\\' && open != '\'' && m_pos + 1 < m_text.size()) {
-                if (m_text[m_pos + 1] == '\n') {
-                    ++m_line;
-                    m_pos += 2; // a continuation inside quotes joins too
-                    continue;
-                }
-                w += c;
-                w += m_text[m_pos + 1];
-                m_pos += 2;
+            if (open != '\'' && escape(w)) // a continuation inside quotes joins too
                 continue;
-            }
             w += c;
             ++m_pos;
             if (open != close && c == open) {
@@ -172,17 +179,8 @@ private:
                 }
                 break;
             }
-            if (c == '\\' && m_pos + 1 < m_text.size()) {
-                if (m_text[m_pos + 1] == '\n') { // a continuation in the middle of a word
-                    m_pos += 2;
-                    ++m_line;
-                    continue;
-                }
-                w += c;
-                w += m_text[m_pos + 1];
-                m_pos += 2;
+            if (escape(w)) // a continuation in the middle of a word joins it
                 continue;
-            }
             w += c;
             ++m_pos;
             if (c == '\'' && !until(w, '\'', '\'', line))
